@@ -1,0 +1,44 @@
+// @ts-check
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports flow one way (CONVENTIONS habit 1): routes → features → shared; server/ only takes src/shared/. */
+const zone = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  ...pluginRouter.configs['flat/recommended'],
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  zone(['src/**'], [
+    { group: ['**/server/**', '../server/*'], message: 'src/ never imports server/.' },
+    { group: ['**/routes/**'], message: 'src/ never imports routes/ (routes → features → shared).' },
+  ]),
+  zone(['src/shared/**'], [
+    { group: ['**/features/**', '**/components/**', '**/lib/**', '**/app/**', 'react', '@mantine/*'], message: 'src/shared/ is plain contracts used by client and server.' },
+  ]),
+  zone(['src/components/**', 'src/lib/**'], [
+    { group: ['**/features/**'], message: 'Shared code does not import features.' },
+  ]),
+  zone(['server/**'], [
+    { group: ['**/src/!(shared)/**', '**/src/!(shared)', '**/routes/**', 'react', '@mantine/*'], message: 'server/ imports from src/ only src/shared/.' },
+  ]),
+);

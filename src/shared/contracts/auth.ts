@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { seasonSchema } from './season';
+
+export const facilitySummarySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  is_enrolled_to_cur_season: z.boolean(),
+});
+
+/** seed §3 + SPEC §3: the user as the client holds it next to the login status. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  is_admin: z.boolean(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** facilities by id (JSON object keys are strings) */
+  facilities: z.record(z.string(), facilitySummarySchema),
+  /** settings the user still has to decide: key → German label */
+  missingSettings: z.record(z.string(), z.string()),
+});
+
+export const loginRequestSchema = z.object({
+  email: z
+    .string({ error: 'Bitte gib deine E-Mail-Adresse an.' })
+    .trim()
+    .min(1, 'Bitte gib deine E-Mail-Adresse an.')
+    .max(254, 'Die E-Mail-Adresse ist zu lang.'),
+  password: z
+    .string({ error: 'Bitte gib dein Passwort an.' })
+    .min(1, 'Bitte gib dein Passwort an.')
+    .max(1024, 'Das Passwort ist zu lang.'),
+  /** second factor, only when the server asked for it with `needs: "totp"` (accounts issue) */
+  totp: z.string().max(64).optional(),
+});
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  user: userSchema.nullable(),
+  curSeason: seasonSchema.nullable(),
+  msg: z.string(),
+  needs: z.enum(['totp', 'totp-setup']).optional(),
+});
+
+export const logoutResponseSchema = z.object({ success: z.boolean(), msg: z.string() });
+
+export const loginStatusResponseSchema = z.object({
+  loggedin: z.boolean(),
+  user: userSchema.nullable(),
+  curSeason: seasonSchema.nullable(),
+});
+
+export const pingRequestSchema = z.object({
+  windowId: z.uuid({ error: 'Die Fenster-ID ist ungültig.' }),
+});
+export const pingResponseSchema = z.object({ loggedin: z.boolean(), version: z.string() });
+
+export type FacilitySummary = z.infer<typeof facilitySummarySchema>;
+export type User = z.infer<typeof userSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+export type LoginStatusResponse = z.infer<typeof loginStatusResponseSchema>;
+export type PingRequest = z.infer<typeof pingRequestSchema>;
+export type PingResponse = z.infer<typeof pingResponseSchema>;

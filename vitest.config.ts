@@ -1,0 +1,37 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          tanstackRouter({
+            target: 'react',
+            autoCodeSplitting: false,
+            routesDirectory: './routes',
+            generatedRouteTree: './src/routeTree.gen.ts',
+          }),
+          react(),
+        ],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'routes/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
