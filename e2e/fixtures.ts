@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** SPEC §7: the demo accounts `npm run seed:demo` creates, all with the same password. */
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Passwort-2026';
+export const demoAccounts = {
+  admin: 'admin@demo.example',
+  ohneKita: 'ohne-kita@demo.example',
+  eineKita: 'eine-kita@demo.example',
+  nichtAngemeldet: 'nicht-angemeldet@demo.example',
+  mehrereKitas: 'mehrere-kitas@demo.example',
+  einstellungen: 'einstellungen@demo.example',
+} as const;
+export type DemoAccount = keyof typeof demoAccounts;
+
+/**
+ * WCAG 2.1 AA check with axe: fails on any serious or critical violation. Call it on every page a test opens and
+ * again with each dialog open; the `page` fixture also runs it once more at the end of every test.
+ */
+export async function expectAccessible(page: Page, context = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${context}`).toEqual([]);
+}
+
+/** Signs in through the API (the browser context shares the cookie), so a test starts on a logged-in page. */
+export async function loginViaApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.ok(), `login as ${email}: HTTP ${res.status()}`).toBeTruthy();
+  const body = await res.json();
+  expect(body.success, `login as ${email}: ${body.msg}`).toBe(true);
+}
+
+/** Signs in through the login form, as a person would. */
+export async function loginViaForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+type Fixtures = { pageAs: (account: DemoAccount) => Promise<Page>; axeAtEnd: void };
+
+export const test = base.extend<Fixtures>({
+  // A page logged in as one of the demo accounts, opened on the home page:
+  //   test('…', async ({ pageAs }) => { const page = await pageAs('eineKita'); … })
+  pageAs: async ({ page }, use) => {
+    await use(async (account) => {
+      await loginViaApi(page, demoAccounts[account]);
+      await page.goto('/');
+      return page;
+    });
+  },
+  // every test ends with an axe scan of whatever page (and dialog) it left open
+  axeAtEnd: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus && page.url().startsWith('http')) {
+        await expectAccessible(page, `end of "${testInfo.title}"`);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

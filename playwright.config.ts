@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The portal is started exactly the README's way (`npm start`), after the demo data is seeded into its own data dir.
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 1366, height: 768 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } }],
+  webServer: {
+    command: 'npm run seed:demo && npm start',
+    url: `${baseURL}/api/loginstatus`,
+    timeout: 240_000,
+    reuseExistingServer: !process.env.CI && !!process.env.E2E_REUSE,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+      ADMIN_TOTP: 'optional',
+      ADMIN_EMAIL: 'admin@demo.example',
+      ADMIN_PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-Passwort-2026',
+      SUPPORT_EMAIL: 'kontakt@kita-portal.example',
+      SUPPORT_PHONE: '0911 123456-0',
+    },
+  },
+});

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// The one test command (README, .ci/run): types, lint, unit/API/component tests, then the e2e suite against the
+// portal started the README's way. It ends with a plain "N passed, N failed" line summing vitest and Playwright.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const results = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${label}: ${r.status === 0 ? 'ok' : `failed (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) failedSteps.push(label);
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Debian-Chromium fehlt, installiere es mit apt-get …');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.error('The e2e suite needs Debian\'s Chromium at /usr/bin/chromium: apt-get install chromium');
+  return false;
+}
+
+mkdirSync('test-results', { recursive: true });
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+
+if (want('types')) run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+if (want('lint')) run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+
+if (want('unit')) {
+  const out = 'test-results/vitest.json';
+  rmSync(out, { force: true });
+  run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (existsSync(out)) {
+    const v = JSON.parse(readFileSync(out, 'utf8'));
+    results.passed += v.numPassedTests;
+    results.failed += v.numFailedTests;
+    results.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  }
+}
+
+if (want('e2e')) {
+  const out = 'test-results/playwright.json';
+  rmSync(out, { force: true });
+  if (ensureChromium()) {
+    // a fresh embedded database per run; the webServer seeds the demo data into it
+    rmSync('data/e2e', { recursive: true, force: true });
+    run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      results.passed += s.expected + s.flaky;
+      results.failed += s.unexpected;
+      results.skipped += s.skipped;
+    }
+  } else failedSteps.push('e2e (no chromium)');
+}
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(failedSteps.length || results.failed ? 1 : 0);
