@@ -1,0 +1,60 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './msw-server';
+
+// --- Browser APIs Mantine needs that jsdom lacks (see Mantine's "Testing with Vitest" guide) ---
+const { getComputedStyle } = window;
+// jsdom throws "Not implemented" for pseudo-element arguments; Mantine's ScrollArea passes one.
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!window.ResizeObserver) window.ResizeObserver = ResizeObserverStub;
+if (!window.HTMLElement.prototype.scrollIntoView) window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// --- msw: every request must be answered by a handler the test declared ---
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+afterEach(() => cleanup());
+
+// --- Any console.error fails the test (Epic Stack habit): React warnings (act, keys, a11y props) are bugs. ---
+// Collected and thrown in afterEach, because React swallows errors thrown from inside console.error.
+// A test that expects an error silences it with vi.spyOn(console, 'error').mockImplementation(() => {}).
+const originalConsoleError = console.error;
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalConsoleError(...args);
+  };
+});
+afterEach(() => {
+  console.error = originalConsoleError;
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map(String).join(' ') ?? '';
+    throw new Error(`console.error was called ${consoleErrors.length}× during the test; first: ${first}`);
+  }
+});
