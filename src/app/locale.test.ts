@@ -1,0 +1,29 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { DATES_SETTINGS, formatDate, formatDateTime, formatTime, parseGermanDate } from './locale';
+
+describe('German locale', () => {
+  it('sets dayjs to German with Monday as first day of the week', () => {
+    expect(dayjs.locale()).toBe('de');
+    expect(dayjs('2026-11-19').startOf('week').format('dddd, DD.MM.YYYY')).toBe('Montag, 16.11.2026');
+    expect(DATES_SETTINGS).toEqual({ locale: 'de', firstDayOfWeek: 1, consistentWeeks: true });
+  });
+
+  it('formats calendar dates without shifting them by a time zone', () => {
+    expect(formatDate('2026-02-01')).toBe('01.02.2026');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('kein Datum')).toBe('');
+  });
+
+  it('formats instants in Europe/Berlin with a 24-hour clock', () => {
+    // 15:42 UTC in winter is 16:42 in Germany; in summer 17:42 UTC is 19:42.
+    expect(formatDateTime('2026-01-15T15:42:00Z')).toBe('15.01.2026 16:42');
+    expect(formatTime('2026-07-15T17:42:00Z')).toBe('19:42');
+  });
+
+  it('parses TT.MM.JJJJ strictly', () => {
+    expect(parseGermanDate('01.02.2026')).toBe('2026-02-01');
+    expect(parseGermanDate('31.02.2026')).toBeNull();
+    expect(parseGermanDate('2026-02-01')).toBeNull();
+  });
+});

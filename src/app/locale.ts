@@ -1,0 +1,72 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import type { DatesProviderSettings } from '@mantine/dates';
+
+// Importing this module sets German globally (seed §1/§9: German, week starts Monday, 24 h). The locale's
+// `weekStart: 1` also makes dayjs().startOf('week') a Monday.
+dayjs.extend(customParseFormat);
+dayjs.extend(localizedFormat);
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.locale('de');
+
+/** The programme runs in Bavaria; server times (e.g. "try again at 17:42") are meant in this zone. */
+export const TIME_ZONE = 'Europe/Berlin';
+
+export const DATE_FORMAT = 'DD.MM.YYYY';
+export const TIME_FORMAT = 'HH:mm';
+export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
+
+/** For Mantine's DatesProvider: German names, Monday first, always six weeks so the grid doesn't jump. */
+export const DATES_SETTINGS = {
+  locale: 'de',
+  firstDayOfWeek: 1,
+  consistentWeeks: true,
+} as const satisfies DatesProviderSettings;
+
+/** Props for Mantine's TimeInput/TimePicker and DateTimePicker: 24-hour clock, no AM/PM. */
+export const TIME_PICKER_PROPS = { format: '24h' } as const;
+export const DATE_TIME_PICKER_PROPS = { valueFormat: DATE_TIME_FORMAT, timePickerProps: TIME_PICKER_PROPS } as const;
+export const DATE_INPUT_PROPS = { valueFormat: DATE_FORMAT } as const;
+
+type DateLike = string | number | Date | dayjs.Dayjs;
+
+/**
+ * Shown in German local time of the programme. ISO dates without time (`2026-02-01`) are taken as calendar dates
+ * and never shifted by a time zone.
+ */
+function toBerlin(value: DateLike): dayjs.Dayjs {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs(value, 'YYYY-MM-DD', true);
+  return dayjs(value).tz(TIME_ZONE);
+}
+
+/** `DD.MM.YYYY`, or '' for null/undefined/invalid so tables can render empty cells. */
+export function formatDate(value: DateLike | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const d = toBerlin(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : '';
+}
+
+/** `DD.MM.YYYY HH:mm` (24 h), Europe/Berlin. */
+export function formatDateTime(value: DateLike | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const d = toBerlin(value);
+  return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
+}
+
+/** `HH:mm` (24 h), Europe/Berlin; `formatTime(x) + ' Uhr'` reads naturally in German sentences. */
+export function formatTime(value: DateLike | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const d = toBerlin(value);
+  return d.isValid() ? d.format(TIME_FORMAT) : '';
+}
+
+/** Parses a German `TT.MM.JJJJ` input strictly to ISO `YYYY-MM-DD`, or null when it isn't a real date. */
+export function parseGermanDate(input: string): string | null {
+  const d = dayjs(input.trim(), DATE_FORMAT, true);
+  return d.isValid() ? d.format('YYYY-MM-DD') : null;
+}
