@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './msw-server';
@@ -37,7 +38,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Mantine keeps notifications in a module-level store; without this they leak into the next test.
+  notifications.clean();
+});
 
 // --- Any console.error fails the test (Epic Stack habit): React warnings (act, keys, a11y props) are bugs. ---
 // Collected and thrown in afterEach, because React swallows errors thrown from inside console.error.
