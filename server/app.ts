@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { readVersion } from './lib/version';
+import { authRoutes } from './modules/auth/auth.routes';
+import { configRoutes } from './modules/config/config.routes';
+import accessPlugin from './plugins/access';
+import dbPlugin from './plugins/db';
+import errorHandler from './plugins/error-handler';
+import openapiPlugin from './plugins/openapi';
+import securityPlugin from './plugins/security';
+import sessionsPlugin from './plugins/sessions';
+import spaPlugin from './plugins/spa';
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** directory of the built SPA; defaults to <root>/dist */
+  distDir?: string;
+  /** lets tests add routes (e.g. tiny admin/member routes) inside the guarded app before it is ready */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+/** The whole HTTP app as a plugin tree; index.ts only adds listening and shutdown. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const version = readVersion(rootDir);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    // behind a reverse proxy request.ip/protocol come from X-Forwarded-*; set TRUST_PROXY when deployed so
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { db: options.db, config });
+  await app.register(errorHandler);
+  await app.register(accessPlugin); // first: its onRoute check must see every later route
+  await app.register(openapiPlugin, { version });
+  await app.register(securityPlugin); // before sessions: a foreign Origin is refused without a DB lookup
+  await app.register(sessionsPlugin);
+
+  await app.register(configRoutes, { version });
+  await app.register(authRoutes, { version });
+  if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
+
+  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });
+  return app;
+}
+
+/** For scripts/bench and similar: a ready app listening on a port (0 = any free one). */
+export async function startApp(options: BuildAppOptions & { port?: number; host?: string }) {
+  const app = await buildApp(options);
+  const address = await app.listen({ port: options.port ?? options.config.port, host: options.host ?? options.config.host });
+  return { app, address };
+}

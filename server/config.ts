@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** SPEC §5: every variable is optional so the embedded default starts without any set-up. */
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).optional(),
+  PROGRAMME_NAME: z.string().min(1).default('KiTa-Portal'),
+  SUPPORT_EMAIL: z.string().min(1).default('kontakt@kita-portal.example'),
+  SUPPORT_PHONE: z.string().min(1).default('0911 123456-0'),
+  ACTIVECAMPAIGN_URL: z.string().optional(),
+  ACTIVECAMPAIGN_KEY: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_TOTP: z.enum(['required', 'optional']).default('required'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  publicOrigin: string;
+  secureCookies: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  programmeName: string;
+  supportEmail: string;
+  supportPhone: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  adminTotp: 'required' | 'optional';
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  bodyLimit: number;
+  production: boolean;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // empty strings from .env files or compose files mean "not set"
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const url = new URL(publicUrl);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicOrigin: url.origin,
+    secureCookies: url.protocol === 'https:',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    programmeName: e.PROGRAMME_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminTotp: e.ADMIN_TOTP,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    bodyLimit: e.BODY_LIMIT,
+    production: e.NODE_ENV === 'production',
+  };
+}

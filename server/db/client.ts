@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock';
+import { schema } from './schema';
+
+type Schema = typeof schema;
+/** One type for both drivers, so repositories never care which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export type DbHandle = {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close: () => Promise<void>;
+};
+
+export type OpenDbOptions = {
+  databaseUrl?: string | undefined;
+  /** directory for the embedded database; undefined means in memory (tests) */
+  dataDir?: string | undefined;
+};
+
+export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, driver: 'pg', close: () => pool.end() };
+  }
+  if (!options.dataDir) {
+    const client = await PGlite.create();
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, driver: 'pglite', close: () => client.close() };
+  }
+  const dir = path.resolve(options.dataDir);
+  const release = acquireDataDirLock(dir);
+  try {
+    // PGlite does not create parent folders; the lock above created `dir`
+    const client = await PGlite.create(path.join(dir, 'pglite'));
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Drizzle wraps driver errors; the SQLSTATE sits on the cause. */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,8 @@
+// The relational query builder needs every table in one object; this is not a barrel for imports elsewhere.
+import * as audit from '../modules/audit/audit.table';
+import * as sessions from '../modules/auth/sessions.table';
+import * as facilities from '../modules/facilities/facilities.table';
+import * as seasons from '../modules/seasons/seasons.table';
+import * as users from '../modules/users/users.table';
+
+export const schema = { ...users, ...facilities, ...seasons, ...sessions, ...audit };

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { auditLog } from './audit.table';
+
+export type AuditEntry = {
+  actorUserId: number | null;
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+  ip?: string | null;
+};
+
+/** The one way to write the audit log; pass the transaction so the entry commits or rolls back with the change. */
+export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: entry.requestId ?? null,
+    ip: entry.ip ?? null,
+  });
+}
+
+/** who/where of a request, spread into an AuditEntry */
+export function auditContext(request: FastifyRequest) {
+  return { actorUserId: request.user?.id ?? null, requestId: request.id, ip: request.ip };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  loginStatusResponseSchema,
+  logoutResponseSchema,
+  pingRequestSchema,
+  pingResponseSchema,
+} from '../../../src/shared/contracts/auth';
+import { errorBodySchema, errorReasonSchema } from '../../../src/shared/contracts/errors';
+import { audit } from '../audit/audit';
+import { sessionView } from '../users/user-view';
+import { usersRepository } from '../users/users.repository';
+import { checkCredentials, loginAnswer } from './auth.service';
+
+const loginFailureSchema = loginResponseSchema.extend({ reason: errorReasonSchema });
+
+export async function authRoutes(app: FastifyInstance, opts: { version: string }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema, 400: errorBodySchema, 401: loginFailureSchema, 403: loginFailureSchema, 429: loginFailureSchema },
+    },
+    handler: async (request, reply) => {
+      const user = await checkCredentials({ db: app.db }, { ...request.body, ip: request.ip });
+      await app.sessions.start(request, reply, user.id);
+      await usersRepository({ db: app.db }).markLoggedIn(user.id);
+      await audit(app.db, { actorUserId: user.id, action: 'login', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
+      return loginAnswer({ db: app.db }, user);
+    },
+  });
+
+  r.delete('/api/logout', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], response: { 200: logoutResponseSchema } },
+    handler: async (request, reply) => {
+      const ended = await app.sessions.end(request, reply);
+      if (ended) {
+        await audit(app.db, { actorUserId: ended.userId, action: 'logout', entityType: 'user', entityId: ended.userId, requestId: request.id, ip: request.ip });
+      }
+      return { success: true, msg: 'Du bist abgemeldet.' };
+    },
+  });
+
+  r.get('/api/loginstatus', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], response: { 200: loginStatusResponseSchema } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.user) return { loggedin: false, user: null, curSeason: null };
+      return { loggedin: true, ...(await sessionView(app.db, request.user)) };
+    },
+  });
+
+  r.post('/api/ping', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: pingRequestSchema, response: { 200: pingResponseSchema, 400: errorBodySchema } },
+    handler: async (request) => {
+      await app.sessions.extend(request, request.body.windowId);
+      return { loggedin: request.user !== null, version: opts.version };
+    },
+  });
+}
+

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '../../../src/shared/contracts/config';
+
+export async function configRoutes(app: FastifyInstance, opts: { version: string }) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/config', {
+    config: { access: 'public' },
+    schema: { tags: ['config'], response: { 200: publicConfigSchema } },
+    handler: async () => ({
+      programmeName: app.appConfig.programmeName,
+      supportEmail: app.appConfig.supportEmail,
+      supportPhone: app.appConfig.supportPhone,
+      version: opts.version,
+    }),
+  });
+}

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from '../../db/columns';
+import { facilities } from '../facilities/facilities.table';
+import { users } from '../users/users.table';
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: id(),
+    identifier: text('identifier').notNull().unique(),
+    label: text('label').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    enrolmentState: text('enrolment_state', { enum: ['closed', 'open'] }).notNull().default('closed'),
+    enrolmentDeadline: date('enrolment_deadline', { mode: 'string' }),
+    allowDocumentation: boolean('allow_documentation').notNull().default(false),
+    documentationDeadline: date('documentation_deadline', { mode: 'string' }),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // "exactly one current" is the database's job: at most one row may carry is_current = true
+  (t) => [uniqueIndex('seasons_one_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`)],
+);
+
+export const seasonEnrolments = pgTable(
+  'season_enrolments',
+  {
+    id: id(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    projectTopics: text('project_topics').array().notNull().default(sql`'{}'::text[]`),
+    contactPersonId: integer('contact_person_id'),
+    groupsTakingPart: text('groups_taking_part').notNull().default(''),
+    childrenTakingPart: integer('children_taking_part'),
+    acceptedTermsAt: ts('accepted_terms_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    withdrawnAt: ts('withdrawn_at'),
+  },
+  (t) => [
+    // a withdrawn enrolment stays as history, and the KiTa may enrol again
+    uniqueIndex('season_enrolments_active_uq').on(t.facilityId, t.seasonId).where(sql`${t.withdrawnAt} is null`),
+    index('season_enrolments_season_idx').on(t.seasonId),
+  ],
+);
+
+export type SeasonRow = typeof seasons.$inferSelect;

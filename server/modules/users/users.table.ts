@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from '../../db/columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    activatedAt: ts('activated_at'),
+    deactivatedAt: ts('deactivated_at'),
+    createdAt: createdAt(),
+    lastLoginAt: ts('last_login_at'),
+    privacyPolicyVersion: text('privacy_policy_version'),
+    privacyPolicyAcceptedAt: ts('privacy_policy_accepted_at'),
+    /** null = not decided yet, which is what missingSettings reports */
+    newsletter: boolean('newsletter'),
+    newsletterDecidedAt: ts('newsletter_decided_at'),
+  },
+  // case-insensitive uniqueness without citext (an extension PGlite would have to load)
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+export const privacyPolicyVersions = pgTable('privacy_policy_versions', {
+  id: id(),
+  version: text('version').notNull().unique(),
+  publishedAt: ts('published_at').notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq } from 'drizzle-orm';
+import { httpError, messages } from '../lib/http-error';
+import { facilityMembers } from '../modules/facilities/facilities.table';
+
+export type Access = 'public' | 'user' | 'admin' | 'member';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** who may call the route; every route must say it (checked at startup) */
+    access?: Access;
+  }
+}
+
+const accessValues: readonly string[] = ['public', 'user', 'admin', 'member'];
+
+export class MissingAccessError extends Error {}
+
+/**
+ * Permission is declared in each route's own definition and enforced here, once.
+ * A route without `config.access` stops the server at startup instead of silently being public.
+ */
+async function accessPlugin(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (typeof access !== 'string' || !accessValues.includes(access)) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new MissingAccessError(`Route ${methods} ${route.url} lacks config.access ('public' | 'user' | 'admin' | 'member').`);
+    }
+  });
+
+  // preHandler: runs after params are parsed, so member routes see a numeric facilityId
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const user = request.user;
+    if (!user) throw httpError(401, 'unauthenticated', messages.unauthenticated);
+    if (access === 'user' || user.isAdmin) return;
+    if (access === 'admin') throw httpError(403, 'forbidden', messages.forbidden);
+    const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
+    const facilityId = typeof raw === 'number' ? raw : Number(raw);
+    if (!Number.isInteger(facilityId) || facilityId <= 0) throw httpError(404, 'not_found', messages.notFound);
+    const rows = await app.db
+      .select({ userId: facilityMembers.userId })
+      .from(facilityMembers)
+      .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, user.id)))
+      .limit(1);
+    if (rows.length === 0) throw httpError(403, 'forbidden', messages.forbidden);
+  });
+}
+
+export default fp(accessPlugin, { name: 'access', dependencies: ['db'] });

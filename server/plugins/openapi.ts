@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI 3 generated from the routes' zod schemas (SPEC §3); registered before the routes it describes. */
+async function openapiPlugin(app: FastifyInstance, opts: { version: string }) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'KiTa-Portal API', version: opts.version },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'kita_session' } } },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+}
+
+export default fp(openapiPlugin, { name: 'openapi' });

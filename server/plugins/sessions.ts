@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyCookie from '@fastify/cookie';
+import { sessionsRepository } from '../modules/auth/sessions.repository';
+import type { UserRow } from '../modules/users/users.table';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    session: { id: string; absoluteExpiresAt: Date; lastSeenAt: Date; windowIds: string[] | null } | null;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      cookieName: string;
+      /** starts a new session for the user, ending the one the browser brought */
+      start: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
+      end: (request: FastifyRequest, reply: FastifyReply) => Promise<{ userId: number } | null>;
+      /** slides the idle expiry now, remembering the window id (ping) */
+      extend: (request: FastifyRequest, windowId?: string) => Promise<void>;
+    };
+  }
+}
+
+// ordinary requests slide the expiry at most once a minute, so reads don't all turn into writes
+const TOUCH_EVERY_MS = 60_000;
+
+async function sessionsPlugin(app: FastifyInstance) {
+  const config = app.appConfig;
+  const repo = sessionsRepository({ db: app.db });
+  const life = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
+  // __Host- makes browsers refuse the cookie unless Secure, Path=/ and no Domain: no subdomain can plant one
+  const cookieName = config.secureCookies ? '__Host-kita_session' : 'kita_session';
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: config.secureCookies };
+
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[cookieName];
+    if (!token || token.length > 100) return;
+    const found = await repo.findLive(token);
+    if (!found) return;
+    if (found.user.deactivatedAt) return;
+    request.sessionToken = token;
+    request.user = found.user;
+    request.session = {
+      id: found.session.id,
+      absoluteExpiresAt: found.session.absoluteExpiresAt,
+      lastSeenAt: found.session.lastSeenAt,
+      windowIds: found.session.windowIds,
+    };
+    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await repo.touch(found.session.id, life, found.session.absoluteExpiresAt, null);
+    }
+  });
+
+  app.decorate('sessions', {
+    cookieName,
+    async start(request, reply, userId) {
+      if (request.sessionToken) await repo.deleteByToken(request.sessionToken);
+      const s = await repo.create(userId, { ip: request.ip, userAgent: request.headers['user-agent'] }, life);
+      reply.setCookie(cookieName, s.token, { ...cookieOptions, expires: s.absoluteExpiresAt });
+    },
+    async end(request, reply) {
+      reply.clearCookie(cookieName, cookieOptions);
+      const token = request.sessionToken ?? request.cookies[cookieName];
+      if (!token) return null;
+      const row = await repo.deleteByToken(token);
+      return row ? { userId: row.userId } : null;
+    },
+    async extend(request, windowId) {
+      const s = request.session;
+      if (!s) return;
+      const ids = windowId ? [...new Set([...(s.windowIds ?? []), windowId])].slice(-20) : null;
+      await repo.touch(s.id, life, s.absoluteExpiresAt, ids);
+    },
+  });
+
+  // expired rows are never used, but they should not pile up
+  const sweep = setInterval(() => {
+    repo.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+export default fp(sessionsPlugin, { name: 'sessions', dependencies: ['db'] });
