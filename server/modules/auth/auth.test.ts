@@ -1,0 +1,194 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../audit/audit.table';
+import { addMember, createFacility, createSeason, createUser, enrol, publishPrivacyPolicy } from '../../testing/factories';
+import { loginAs } from '../../testing/login-as';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { sessions } from './sessions.table';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await publishPrivacyPolicy(t.handle.db, '1', new Date('2026-01-01T00:00:00Z'));
+});
+afterAll(async () => t?.close());
+
+const login = (email: string, password: string, remoteAddress = '10.1.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
+
+describe('POST /api/login', () => {
+  it('given an activated user, when the password is right, answers the seed shape and sets an HttpOnly session cookie', async () => {
+    const user = await createUser(t.handle.db, { email: 'Erika.Muster@Test.example' });
+    const res = await login('erika.muster@test.EXAMPLE', user.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, msg: 'Willkommen zurück!', curSeason: null });
+    expect(body.user).toMatchObject({ id: user.id, is_admin: false, facilities: {}, missingSettings: {} });
+    const cookie = res.cookies.find((c) => c.name === 'kita_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id));
+    expect(entries.map((e) => e.action)).toContain('login');
+  });
+
+  it('given an unknown e-mail and a wrong password, when logging in, both answers are identical 401s', async () => {
+    const user = await createUser(t.handle.db);
+    const wrong = await login(user.email, 'falsch-falsch', '10.1.0.2');
+    const unknown = await login('niemand@test.example', 'falsch-falsch', '10.1.0.3');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+    expect(wrong.json()).toEqual({
+      success: false,
+      user: null,
+      curSeason: null,
+      msg: 'E-Mail-Adresse oder Passwort ist falsch.',
+      reason: { message: 'E-Mail-Adresse oder Passwort ist falsch.', code: 'invalid_credentials' },
+    });
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it('given an unknown e-mail, when logging in, it takes about as long as a wrong password (dummy hash verified)', async () => {
+    const user = await createUser(t.handle.db);
+    const time = async (email: string) => {
+      const start = performance.now();
+      await login(email, 'falsch-falsch', '10.1.0.4');
+      return performance.now() - start;
+    };
+    await time('warm@test.example');
+    const known = (await time(user.email)) + (await time(user.email));
+    const unknown = (await time('x1@test.example')) + (await time('x2@test.example'));
+    expect(unknown).toBeGreaterThan(known * 0.4);
+  });
+
+  it('given a user not activated, when the password is wrong, answers like any wrong password; when right, 403 account_inactive', async () => {
+    const user = await createUser(t.handle.db, { activatedAt: null });
+    expect((await login(user.email, 'nope', '10.1.0.5')).statusCode).toBe(401);
+    const right = await login(user.email, user.password, '10.1.0.5');
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ success: false, reason: { code: 'account_inactive' } });
+  });
+
+  it('given a missing password, when logging in, answers 400 validation_failed with the contract German field text', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.example' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      reason: { message: 'Bitte prüfe deine Eingaben.', code: 'validation_failed', fields: { password: 'Bitte gib dein Passwort an.' } },
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('given a browser with a session, when logging in again, a new token is issued and the old one is dead (no fixation)', async () => {
+    const user = await createUser(t.handle.db);
+    const first = await loginAs(t.app, user);
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password }, headers: { cookie: first } });
+    const second = res.cookies.find((c) => c.name === 'kita_session')!;
+    expect(second.value).not.toBe(first.split('=')[1]);
+    const old = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie: first } });
+    expect(old.json().loggedin).toBe(false);
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie: `kita_session=${second.value}` } });
+    expect(fresh.json().loggedin).toBe(true);
+  });
+
+  it('given a session idle past its expiry, when calling, it counts as logged out', async () => {
+    const user = await createUser(t.handle.db);
+    const cookie = await loginAs(t.app, user);
+    await t.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    const res = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
+    expect(res.json()).toEqual({ loggedin: false, user: null, curSeason: null });
+  });
+
+  it('given a session past its absolute lifetime, when pinging, it is not revived', async () => {
+    const user = await createUser(t.handle.db);
+    const cookie = await loginAs(t.app, user);
+    await t.handle.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    const ping = await t.app.inject({ method: 'POST', url: '/api/ping', payload: { windowId: crypto.randomUUID() }, headers: { cookie } });
+    expect(ping.json().loggedin).toBe(false);
+  });
+
+  it('given a logged-in user, when pinging, the idle expiry slides forward and the window id is kept', async () => {
+    const user = await createUser(t.handle.db);
+    const cookie = await loginAs(t.app, user);
+    const soon = new Date(Date.now() + 60_000);
+    await t.handle.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    const windowId = crypto.randomUUID();
+    const ping = await t.app.inject({ method: 'POST', url: '/api/ping', payload: { windowId }, headers: { cookie } });
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json()).toEqual({ loggedin: true, version: expect.any(String) });
+    const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
+    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(row!.absoluteExpiresAt.getTime());
+    expect(row!.windowIds).toEqual([windowId]);
+  });
+
+  it('given anyone, when pinging with a bad window id, answers 400 with a German field text', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/ping', payload: { windowId: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().reason.fields).toEqual({ windowId: 'Die Fenster-ID ist ungültig.' });
+  });
+
+  it('given a logged-in user, when logging out, the session row is gone, the cookie cleared and it is audit-logged', async () => {
+    const user = await createUser(t.handle.db);
+    const cookie = await loginAs(t.app, user);
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/logout', headers: { cookie } });
+    expect(res.json()).toEqual({ success: true, msg: 'Du bist abgemeldet.' });
+    expect(res.cookies.find((c) => c.name === 'kita_session')?.value).toBe('');
+    expect(await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    const status = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
+    expect(status.json().loggedin).toBe(false);
+    const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['login', 'logout']));
+  });
+
+  it('given nobody logged in, when logging out, it still answers success (idempotent)', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/logout' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+  });
+});
+
+describe('GET /api/loginstatus', () => {
+  it('given an anonymous visitor, answers loggedin false with null user and season', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/loginstatus' });
+    expect(res.json()).toEqual({ loggedin: false, user: null, curSeason: null });
+  });
+
+  it('given a member of two KiTas with one enrolled to the current season, lists both with is_enrolled_to_cur_season', async () => {
+    const season = await createSeason(t.handle.db, { identifier: '2026-27', label: 'KiTa-Jahr 2026/27', isCurrent: true, enrolmentState: 'open', allowDocumentation: true });
+    const old = await createSeason(t.handle.db, { identifier: '2025-26', label: 'KiTa-Jahr 2025/26' });
+    const user = await createUser(t.handle.db);
+    const a = await createFacility(t.handle.db, { label: 'A-Kindergarten' });
+    const b = await createFacility(t.handle.db, { label: 'B-Krippe' });
+    await addMember(t.handle.db, a.id, user.id);
+    await addMember(t.handle.db, b.id, user.id);
+    await enrol(t.handle.db, a.id, season.id);
+    await enrol(t.handle.db, b.id, old.id);
+    await enrol(t.handle.db, b.id, season.id, { withdrawnAt: new Date() });
+    const cookie = await loginAs(t.app, user);
+    const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
+    expect(body.loggedin).toBe(true);
+    expect(body.user.facilities).toEqual({
+      [a.id]: { id: a.id, label: 'A-Kindergarten', is_enrolled_to_cur_season: true },
+      [b.id]: { id: b.id, label: 'B-Krippe', is_enrolled_to_cur_season: false },
+    });
+    expect(body.curSeason).toMatchObject({ id: season.id, identifier: '2026-27', enrolment_state: 'open', allow_documentation: true, is_current: true });
+  });
+
+  it('given an admin with undecided consents, answers is_admin and both missingSettings in German', async () => {
+    const admin = await createUser(t.handle.db, { isAdmin: true, newsletter: null, privacyPolicyVersion: null });
+    const cookie = await loginAs(t.app, admin);
+    const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
+    expect(body.user.is_admin).toBe(true);
+    expect(body.user.facilities).toEqual({});
+    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Version 1)', newsletter: 'Newsletter' });
+  });
+
+  it('given a newer privacy policy was published, a user who accepted the old one is asked again', async () => {
+    const user = await createUser(t.handle.db);
+    await publishPrivacyPolicy(t.handle.db, '2', new Date(Date.now() - 1000));
+    const cookie = await loginAs(t.app, user);
+    const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
+    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Version 2)' });
+  });
+});
