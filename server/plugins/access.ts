@@ -7,6 +7,10 @@ import { facilityMembers } from '../modules/facilities/facilities.table';
 export type Access = 'public' | 'user' | 'admin' | 'member';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route with its declared access, for the permission enumeration test and audits */
+    routeList: { method: string; url: string; access: Access }[];
+  }
   interface FastifyContextConfig {
     /** who may call the route; every route must say it (checked at startup) */
     access?: Access;
@@ -22,16 +26,20 @@ export class MissingAccessError extends Error {}
  * A route without `config.access` stops the server at startup instead of silently being public.
  */
 async function accessPlugin(app: FastifyInstance) {
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: unknown } | undefined)?.access;
     if (typeof access !== 'string' || !accessValues.includes(access)) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       throw new MissingAccessError(`Route ${methods} ${route.url} lacks config.access ('public' | 'user' | 'admin' | 'member').`);
     }
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, access: access as Access });
   });
 
-  // preHandler: runs after params are parsed, so member routes see a numeric facilityId
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // preValidation: after the session hook and before schema validation, so anonymous callers learn nothing
+  // from validation answers; params are still raw strings here
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const user = request.user;
@@ -39,7 +47,7 @@ async function accessPlugin(app: FastifyInstance) {
     if (access === 'user' || user.isAdmin) return;
     if (access === 'admin') throw httpError(403, 'forbidden', messages.forbidden);
     const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
-    const facilityId = typeof raw === 'number' ? raw : Number(raw);
+    const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(facilityId) || facilityId <= 0) throw httpError(404, 'not_found', messages.notFound);
     const rows = await app.db
       .select({ userId: facilityMembers.userId })
