@@ -8,13 +8,20 @@ import {
   pingRequestSchema,
   pingResponseSchema,
 } from '../../../src/shared/contracts/auth';
-import { errorBodySchema, errorReasonSchema } from '../../../src/shared/contracts/errors';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { audit } from '../audit/audit';
 import { sessionView } from '../users/user-view';
 import { usersRepository } from '../users/users.repository';
 import { checkCredentials, loginAnswer } from './auth.service';
 
-const loginFailureSchema = loginResponseSchema.extend({ reason: errorReasonSchema });
+// login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
+const loginFailureSchema = errorBodySchema.extend({
+  success: z.literal(false).optional(),
+  user: z.null().optional(),
+  curSeason: z.null().optional(),
+  msg: z.string().optional(),
+});
 
 export async function authRoutes(app: FastifyInstance, opts: { version: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from './testing/test-app';
+
+let t: TestApp;
+let logged: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { BODY_LIMIT: '2048' },
+    extraRoutes: (app) => {
+      app.get('/api/test-only/boom', { config: { access: 'public' } }, async () => {
+        throw new Error('connection string postgres://secret@db');
+      });
+    },
+  });
+  vi.spyOn(t.app.log, 'error').mockImplementation(((obj: unknown) => {
+    logged.push(JSON.stringify(obj));
+  }) as never);
+});
+afterAll(async () => t?.close());
+
+describe('error format (SPEC §3)', () => {
+  it('given invalid JSON, answers 400 invalid_json', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().reason.code).toBe('invalid_json');
+    expect(res.json().reason.message).toMatch(/JSON/);
+  });
+
+  it('given an unknown /api route, answers 404 not_found in German', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/gibt-es-nicht' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ reason: { message: 'Das gibt es hier nicht.', code: 'not_found' } });
+  });
+
+  it('given wrong types and missing fields, answers 400 with generic German texts per field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 5 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().reason).toEqual({
+      message: 'Bitte prüfe deine Eingaben.',
+      code: 'validation_failed',
+      fields: { email: 'Bitte gib deine E-Mail-Adresse an.', password: 'Bitte gib dein Passwort an.' },
+    });
+  });
+
+  it('given a body over the limit, answers 413 payload_too_large', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.example', password: 'x'.repeat(5000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().reason.code).toBe('payload_too_large');
+  });
+
+  it('given an unexpected error, answers 500 with a generic German message and the request id, logs it, leaks nothing', async () => {
+    logged = [];
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-only/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.reason.code).toBe('internal_error');
+    expect(body.reason.message).toContain('Auf unserer Seite ist ein Fehler aufgetreten.');
+    expect(body.reason.message).toContain(body.requestId);
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toMatch(/at .*\.ts/);
+    expect(logged.join('\n')).toContain(body.requestId);
+  });
+});
+
+describe('origin check and security headers', () => {
+  const loginWith = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x@y.example', password: 'z' }, headers, remoteAddress: '10.9.0.1' });
+
+  it('given a foreign Origin on a state-changing call, answers 403 origin_mismatch', async () => {
+    const res = await loginWith({ origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().reason.code).toBe('origin_mismatch');
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/logout', headers: { origin: 'http://localhost:3001' } });
+    expect(del.statusCode).toBe(403);
+  });
+
+  it("given PUBLIC_URL's origin, the request's own host, or no Origin at all, the call goes through", async () => {
+    expect((await loginWith({ origin: 'http://localhost:3000' })).statusCode).toBe(401);
+    expect((await loginWith({ origin: 'http://portal.test:8080', host: 'portal.test:8080' })).statusCode).toBe(401);
+    expect((await loginWith({})).statusCode).toBe(401);
+  });
+
+  it('given any answer, it carries CSP without inline script, frame-ancestors none, nosniff and a referrer policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('public endpoints', () => {
+  it('GET /api/config answers programme name, support contact and version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toEqual({ programmeName: 'KiTa-Portal', supportEmail: 'kontakt@kita-portal.example', supportPhone: '0911 123456-0', version: expect.any(String) });
+  });
+
+  it('GET /api/openapi.json describes the routes from their zod schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/loginstatus', '/api/ping', '/api/config']));
+    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+});
+
+describe('https deployment', () => {
+  it('given an https PUBLIC_URL, the session cookie is __Host-kita_session with Secure', async () => {
+    const s = await buildTestApp({ env: { PUBLIC_URL: 'https://portal.example' } });
+    try {
+      const { createUser } = await import('./testing/factories');
+      const user = await createUser(s.handle.db);
+      const res = await s.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+      const cookie = res.cookies[0]!;
+      expect(cookie.name).toBe('__Host-kita_session');
+      expect(cookie.secure).toBe(true);
+      expect(res.headers['strict-transport-security']).toBeDefined();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('SPA serving', () => {
+  it('given a built dist/, deep links answer index.html, assets are immutable, /api stays JSON', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const s = await buildTestApp({ distDir: dist });
+    try {
+      for (const url of ['/', '/stammdaten', '/verwaltung/kitas/5', '/aktivieren/ctabc?x=1']) {
+        const res = await s.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root">');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+      const asset = await s.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+      expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const api = await s.app.inject({ method: 'GET', url: '/api/nichts' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().reason.code).toBe('not_found');
+      const traversal = await s.app.inject({ method: 'GET', url: '/../package.json' });
+      expect(traversal.body).not.toContain('"dependencies"');
+    } finally {
+      await s.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
