@@ -1,0 +1,161 @@
+import { Box, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type Key, type ReactNode } from 'react';
+import { type ListQuery } from '../../shared/contracts/paging';
+import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
+
+export type SortDir = 'asc' | 'desc';
+export type DataTableSort = { key: string; dir: SortDir };
+/** What the parent fetches with; the same fields as the shared listQuerySchema (the parent adds `q`). */
+export type DataTableQuery = Pick<ListQuery, 'page' | 'pageSize' | 'dir'> & { sort?: string };
+
+export type DataTableColumn<Row> = {
+  /** sort key sent to the server and default field to show */
+  key: string;
+  header: ReactNode;
+  /** German column name for "Nach … sortieren" when `header` is not plain text */
+  label?: string;
+  sortable?: boolean;
+  /** cell content; default: the row's field `key` as text */
+  render?: (row: Row) => ReactNode;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+};
+
+export type DataTableProps<Row> = {
+  /** every table has a caption (SPEC §6); hide it visually only when a heading right above says the same */
+  caption: ReactNode;
+  captionHidden?: boolean;
+  columns: DataTableColumn<Row>[];
+  rows: Row[];
+  /** default: row.id, else the index */
+  getRowKey?: (row: Row, index: number) => Key;
+  total: number;
+  page: number;
+  /** 0 = "Alle" */
+  pageSize: number;
+  sort?: DataTableSort | null;
+  /** server-side paging and sorting: the parent fetches with the new query */
+  onChange: (query: DataTableQuery) => void;
+  loading?: boolean;
+  emptyText?: string;
+  pageSizeOptions?: readonly number[];
+  /** below this width the table scrolls sideways instead of squeezing its columns */
+  minWidth?: number;
+};
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+const SORT_ICON = { asc: '▲', desc: '▼', none: '↕' } as const;
+
+function defaultCell(row: unknown, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+function defaultRowKey(row: unknown, index: number): Key {
+  const id = (row as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : index;
+}
+
+/** One table for every admin list: server-side paging and sorting, German labels, keyboard friendly. */
+export function DataTable<Row>({
+  caption,
+  captionHidden = false,
+  columns,
+  rows,
+  getRowKey = defaultRowKey,
+  total,
+  page,
+  pageSize,
+  sort,
+  onChange,
+  loading = false,
+  emptyText = 'Keine Einträge gefunden.',
+  pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
+  minWidth = 600,
+}: DataTableProps<Row>) {
+  const query: DataTableQuery = { page, pageSize, sort: sort?.key, dir: sort?.dir ?? 'asc' };
+
+  const toggleSort = (key: string) => {
+    // A new column starts ascending; the same column flips. Page 1, because the old page means nothing now.
+    const dir: SortDir = sort?.key === key && sort.dir === 'asc' ? 'desc' : 'asc';
+    onChange({ ...query, page: 1, sort: key, dir });
+  };
+
+  return (
+    <div>
+      <Box pos="relative">
+        <LoadingOverlay visible={loading} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Wird geladen' }} />
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>
+            <Table.Caption>
+              {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => {
+                  const active = sort?.key === column.key ? sort.dir : undefined;
+                  const name = column.label ?? (typeof column.header === 'string' ? column.header : column.key);
+                  return (
+                    <Table.Th
+                      key={column.key}
+                      scope="col"
+                      ta={column.align}
+                      w={column.width}
+                      aria-sort={active ? ARIA_SORT[active] : undefined}
+                    >
+                      {column.sortable ? (
+                        <UnstyledButton
+                          onClick={() => toggleSort(column.key)}
+                          aria-label={`Nach ${name} sortieren`}
+                          fw="inherit"
+                          fz="inherit"
+                          style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}
+                        >
+                          {column.header}
+                          <span aria-hidden="true" style={{ opacity: active ? 1 : 0.4 }}>
+                            {SORT_ICON[active ?? 'none']}
+                          </span>
+                        </UnstyledButton>
+                      ) : (
+                        column.header
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text size="sm" c="dimmed" py="sm" ta="center">
+                      {loading ? 'Wird geladen …' : emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row, index) => (
+                  <Table.Tr key={getRowKey(row, index)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} ta={column.align}>
+                        {column.render ? column.render(row) : defaultCell(row, column.key)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <DataTableFooter
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        pageSizeOptions={pageSizeOptions}
+        onPageChange={(next) => onChange({ ...query, page: next })}
+        onPageSizeChange={(next) => onChange({ ...query, page: 1, pageSize: next })}
+      />
+    </div>
+  );
+}
