@@ -1,0 +1,109 @@
+import { pathToFileURL } from 'node:url';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { facilities, facilityMembers } from '../modules/facilities/facilities.table';
+import { regions } from '../modules/facilities/regions';
+import { seasonEnrolments, seasons } from '../modules/seasons/seasons.table';
+import { privacyPolicyVersions, users } from '../modules/users/users.table';
+import { openDb, type Db } from './client';
+import { migrate } from './migrate';
+import { demoAccounts, demoFacilities, demoPrivacyPolicyVersion, demoSeasons } from './seed-demo-data';
+
+/**
+ * Idempotent: every row is found by its natural key (season identifier, facility label, e-mail) and
+ * brought to the demo state, so running it twice gives the same data.
+ */
+export async function seedDemo(db: Db, opts: { password: string }): Promise<void> {
+  const passwordHash = await hashPassword(opts.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(privacyPolicyVersions)
+      .values({ version: demoPrivacyPolicyVersion, publishedAt: new Date('2026-01-01T00:00:00Z') })
+      .onConflictDoNothing();
+
+    // only one season may be current (partial unique index): clear the others first
+    await tx.update(seasons).set({ isCurrent: false }).where(ne(seasons.identifier, '2026-27'));
+    const seasonIds: Record<string, number> = {};
+    for (const s of demoSeasons) {
+      const [row] = await tx.insert(seasons).values(s).onConflictDoUpdate({ target: seasons.identifier, set: s }).returning({ id: seasons.id });
+      seasonIds[s.identifier] = row!.id;
+    }
+    const current = seasonIds['2026-27']!;
+
+    const facilityIds: Record<string, number> = {};
+    for (const f of demoFacilities) {
+      if (!(regions as readonly string[]).includes(f.region)) throw new Error(`Unknown region ${f.region}`);
+      const [existing] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.label, f.label)).limit(1);
+      if (existing) {
+        await tx.update(facilities).set(f).where(eq(facilities.id, existing.id));
+        facilityIds[f.label] = existing.id;
+      } else {
+        const [row] = await tx.insert(facilities).values(f).returning({ id: facilities.id });
+        facilityIds[f.label] = row!.id;
+      }
+    }
+
+    const decidedAt = new Date('2026-01-15T09:00:00Z');
+    for (const a of demoAccounts) {
+      const consents = a.consentsDecided
+        ? { privacyPolicyVersion: demoPrivacyPolicyVersion, privacyPolicyAcceptedAt: decidedAt, newsletter: false, newsletterDecidedAt: decidedAt }
+        : { privacyPolicyVersion: null, privacyPolicyAcceptedAt: null, newsletter: null, newsletterDecidedAt: null };
+      const values = { email: a.email, firstName: a.firstName, lastName: a.lastName, isAdmin: a.isAdmin, deactivatedAt: null, ...consents };
+      const [existing] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, a.email)).limit(1);
+      let userId: number;
+      if (existing) {
+        // keep the hash when the password still matches, so repeated runs do not churn rows
+        const same = await verifyPassword(existing.passwordHash, opts.password);
+        await tx
+          .update(users)
+          .set({ ...values, activatedAt: existing.activatedAt ?? new Date(), ...(same ? {} : { passwordHash }) })
+          .where(eq(users.id, existing.id));
+        userId = existing.id;
+      } else {
+        const [row] = await tx.insert(users).values({ ...values, passwordHash, activatedAt: new Date() }).returning({ id: users.id });
+        userId = row!.id;
+      }
+
+      for (const [label, enrolled] of Object.entries(a.facilities)) {
+        const facilityId = facilityIds[label];
+        if (!facilityId) throw new Error(`Demo account ${a.email} names unknown facility ${label}`);
+        await tx.insert(facilityMembers).values({ facilityId, userId }).onConflictDoNothing();
+        const live = and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, current), isNull(seasonEnrolments.withdrawnAt));
+        const [enrolment] = await tx.select({ id: seasonEnrolments.id }).from(seasonEnrolments).where(live).limit(1);
+        if (enrolled && !enrolment) {
+          await tx.insert(seasonEnrolments).values({
+            facilityId,
+            seasonId: current,
+            projectTopics: ['Ernährung', 'Artenvielfalt'],
+            groupsTakingPart: 'Igelgruppe, Fuchsgruppe',
+            childrenTakingPart: 40,
+            acceptedTermsAt: decidedAt,
+            createdBy: userId,
+          });
+        } else if (!enrolled && enrolment) {
+          await tx.update(seasonEnrolments).set({ withdrawnAt: new Date() }).where(eq(seasonEnrolments.id, enrolment.id));
+        }
+      }
+    }
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(handle);
+    await seedDemo(handle.db, { password: process.env.DEMO_PASSWORD || 'Demo-Passwort-2026' });
+    console.log(`Demo data ready: ${demoAccounts.length} accounts (${demoAccounts.map((a) => a.email).join(', ')}), ${demoFacilities.length} KiTas, seasons 2026-27 (current) and 2025-26.`);
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}
