@@ -1,5 +1,5 @@
 import { Progress } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** How often the bar and its aria-valuenow move; 10 steps a second look smooth with the CSS transition. */
 const TICK_MS = 100;
@@ -40,35 +40,55 @@ type CountdownBarProps = {
   color?: string;
 };
 
+const percent = (remaining: number, duration: number) =>
+  duration > 0 ? Math.round((remaining / duration) * 100) : 0;
+const valueText = (remaining: number, paused: boolean) =>
+  `${paused ? 'angehalten, ' : ''}noch ${Math.ceil(remaining / 1000)} Sekunden`;
+
 /**
  * The seed's progress bar (§8): a real progressbar for assistive technology, running from 100 to 0.
  * Mantine's own `withAutoCloseProgress` line is aria-hidden and CSS-only, so it can't serve here.
+ * The ticks write to the DOM directly instead of setting React state: ten renders a second would be wasted, and
+ * state updates from timers trigger act() warnings (which fail tests) in every suite that shows an API error.
  */
 export function CountdownBar({ duration, onDone, pause, color = 'red' }: CountdownBarProps) {
   const paused = useSyncExternalStore(pause.subscribe, pause.get, pause.get);
-  const [remaining, setRemaining] = useState(duration);
+  const remaining = useRef(duration);
+  const section = useRef<HTMLDivElement>(null);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  }, [onDone]);
 
   useEffect(() => {
     if (paused) return;
     let last = Date.now();
     const timer = window.setInterval(() => {
       const now = Date.now();
-      const elapsed = now - last;
+      remaining.current = Math.max(0, remaining.current - (now - last));
       last = now;
-      setRemaining((current) => Math.max(0, current - elapsed));
+      const node = section.current;
+      if (node) {
+        const value = percent(remaining.current, duration);
+        node.style.setProperty('--progress-section-size', `${value}%`);
+        node.setAttribute('aria-valuenow', String(value));
+        node.setAttribute('aria-valuetext', valueText(remaining.current, false));
+      }
+      if (remaining.current <= 0) {
+        window.clearInterval(timer);
+        done.current();
+      }
     }, TICK_MS);
     return () => window.clearInterval(timer);
-  }, [paused]);
+  }, [paused, duration]);
 
-  useEffect(() => {
-    if (remaining <= 0) onDone();
-  }, [remaining, onDone]);
-
-  const value = duration > 0 ? Math.round((remaining / duration) * 100) : 0;
-  const seconds = Math.ceil(remaining / 1000);
+  // Renders only on mount and on pause/resume; reading the ref here keeps React's idea of the value current.
+  const now = remaining.current;
+  const value = percent(now, duration);
   return (
     <Progress.Root size="sm" mt="xs" transitionDuration={TICK_MS}>
       <Progress.Section
+        ref={section}
         value={value}
         color={color}
         withAria={false}
@@ -77,7 +97,7 @@ export function CountdownBar({ duration, onDone, pause, color = 'red' }: Countdo
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
-        aria-valuetext={paused ? `angehalten, noch ${seconds} Sekunden` : `noch ${seconds} Sekunden`}
+        aria-valuetext={valueText(now, paused)}
       />
     </Progress.Root>
   );
