@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardNavigation, type GuardArgs } from '../src/app/route-guard';
+import { NotFoundPage } from '../src/components/layout/not-found-page';
+import { AppLayout } from './-components/app-layout';
+
+/**
+ * The main layout every route sits in (seed §2) and the one guard for all of them: each page declares its
+ * `staticData.access`; the guard reads the deepest match. The layout itself is 'public' so that a 404 inside it
+ * shows for everyone.
+ */
+export const Route = createFileRoute('/_app')({
+  staticData: { access: 'public' },
+  // The cast keeps TypeScript from resolving `matches` (typed by this very route tree) while inferring this route.
+  beforeLoad: (options) => guardNavigation(options as unknown as GuardArgs),
+  component: AppLayout,
+  notFoundComponent: NotFoundPage,
+});

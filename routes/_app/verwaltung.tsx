@@ -1,0 +1,13 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+
+/**
+ * seed §6: everything under /verwaltung is for administrators; others go to the home page. The layout's guard
+ * (parent beforeLoad) has already loaded the session, so the store is current here.
+ */
+export const Route = createFileRoute('/_app/verwaltung')({
+  staticData: { access: 'admin' },
+  beforeLoad: ({ context }) => {
+    if (!context.auth.getState().user?.is_admin) throw redirect({ to: '/', replace: true });
+  },
+  component: Outlet,
+});

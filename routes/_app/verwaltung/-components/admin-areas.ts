@@ -1,0 +1,21 @@
+/** The admin areas of seed §2, for the start page of /verwaltung. */
+export const ADMIN_AREAS = [
+  { to: '/verwaltung/kita-jahre', label: 'KiTa-Jahre', text: 'KiTa-Jahre anlegen, Anmeldung öffnen und schließen' },
+  { to: '/verwaltung/fortbildungen', label: 'Fortbildungen', text: 'Fortbildungstermine und -module' },
+  { to: '/verwaltung/hospitationen', label: 'Hospitationen', text: 'Hospitationen und ihre Anmeldungen' },
+  {
+    to: '/verwaltung/auszeichnungsverantaltungen',
+    label: 'Auszeichnungsveranstaltungen',
+    text: 'Veranstaltungen, Workshops und Anmeldungen',
+  },
+  { to: '/verwaltung/kitas', label: 'KiTas', text: 'Alle KiTas und ihre Stammdaten' },
+  { to: '/verwaltung/personen', label: 'Personen', text: 'Personal und Benutzerkonten' },
+  { to: '/verwaltung/dokuboegen', label: 'Dokumentationsbögen', text: 'Dokumentationen prüfen und bewerten' },
+  { to: '/verwaltung/email-adressen', label: 'E-Mail-Adressen', text: 'Adresslisten zusammenstellen und exportieren' },
+  { to: '/verwaltung/active-campaign-integration', label: 'ActiveCampaign-Integration', text: 'Anbindung an ActiveCampaign' },
+  {
+    to: '/verwaltung/datenpflege/migration-alte-manuelle-daten',
+    label: 'Datenpflege',
+    text: 'Alte manuelle Anmeldungen und Auszeichnungen übernehmen',
+  },
+] as const;

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TrainingAdminScreen } from './-components/training-admin-screen';
+
+export const Route = createFileRoute('/_app/verwaltung/fortbildungen/')({
+  staticData: { access: 'admin' },
+  component: () => <TrainingAdminScreen tab="termine" />,
+});

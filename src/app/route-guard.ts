@@ -1,0 +1,64 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { decideAccess, HOME_PATH, type Access } from '../features/access/access-rules';
+import { loginStatusQueryOptions } from '../features/auth/api/get-login-status';
+import { reportError } from '../lib/api-client';
+import type { AuthState } from '../features/auth/auth-machine';
+import type { RouterContext } from './router-context';
+
+export type GuardArgs = {
+  context: RouterContext;
+  location: ParsedLocation;
+  matches: ReadonlyArray<{ staticData?: { access?: Access } }>;
+  preload: boolean;
+};
+
+const STATUS_FAILED = 'Dein Anmeldestatus konnte nicht geprüft werden.';
+
+/**
+ * Makes sure the login status is known (cached for 30 s, see loginStatusQueryOptions), applies it to the auth
+ * store and re-reads the active KiTa from localStorage (seed §4: restored on each navigation).
+ */
+export async function loadSession({ queryClient, auth }: RouterContext, preload: boolean): Promise<AuthState> {
+  try {
+    auth.syncStatus(await queryClient.ensureQueryData(loginStatusQueryOptions()));
+  } catch (error) {
+    // Keep what we knew; the shared handler tells the user (not for hover preloads).
+    if (!preload) reportError(error, STATUS_FAILED);
+  }
+  return auth.restoreFacility();
+}
+
+/**
+ * The one guard of the layout route (seed §6/§8). It reads the deepest match's `staticData.access`, so every page
+ * declares what it needs next to its path. Preloads (hovering a link) never open dialogs or store targets.
+ */
+export async function guardNavigation({ context, location, matches, preload }: GuardArgs): Promise<void> {
+  const state = await loadSession(context, preload);
+  const access = matches.at(-1)?.staticData?.access ?? 'login';
+  const decision = decideAccess({
+    access,
+    pathname: location.pathname,
+    user: state.user,
+    curSeason: state.curSeason,
+    activeFacilityId: state.activeFacilityId,
+  });
+
+  switch (decision.kind) {
+    case 'allow':
+      if (decision.dialog && !preload) context.guard.openDialog(decision.dialog);
+      return;
+    case 'login':
+      if (!preload) context.auth.setRedirectTarget(location.href);
+      throw redirect({ to: '/login', replace: true });
+    case 'home':
+      throw redirect({ to: HOME_PATH, replace: true });
+    case 'cancel': {
+      if (preload) throw redirect({ to: HOME_PATH });
+      context.guard.openDialog(decision.dialog);
+      // Stay on the page the user came from; on a first load (or if that page is the target) go home.
+      const previous = context.guard.getPreviousHref();
+      const back = previous && previous !== location.href ? previous : HOME_PATH;
+      throw redirect({ href: back, replace: true });
+    }
+  }
+}

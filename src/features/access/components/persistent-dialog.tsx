@@ -1,0 +1,27 @@
+import { Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+const ignoreClose = () => {};
+
+/**
+ * seed §8: the guard dialogs can only be left through their buttons — no outside click, no Escape, no ×.
+ * Mantine traps focus inside and gives it back to the opener when the dialog closes.
+ */
+export function PersistentDialog({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Modal
+      opened
+      onClose={ignoreClose}
+      title={title}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      trapFocus
+      returnFocus
+      centered
+      size="lg"
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { loginRequestSchema } from '../../../shared/contracts/auth';
+import { hasFailed, isRequestingLogin } from '../auth-machine';
+import { useAuthState } from '../hooks/use-auth-state';
+import { useLoginAction } from '../hooks/use-login-action';
+
+type FieldErrors = Partial<Record<'email' | 'password' | 'totp', string>>;
+
+/** SPEC §6: fields "E-Mail" and "Passwort", button "Anmelden" — e2e suites find them by these names. */
+export function LoginForm() {
+  const state = useAuthState();
+  const { submit, needsTotp, pending } = useLoginAction();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginRequestSchema.safeParse({ email, password, ...(needsTotp ? { totp } : {}) });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof FieldErrors;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    void submit(parsed.data);
+  }
+
+  const busy = pending || isRequestingLogin(state);
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Anmeldung">
+      <Stack gap="md">
+        {hasFailed(state) && state.error && (
+          <Alert color="red" role="alert" title="Das hat nicht geklappt">
+            {state.error}
+          </Alert>
+        )}
+        <TextInput
+          label="E-Mail"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.email}
+        />
+        <PasswordInput
+          label="Passwort"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.password}
+          // Not named "Passwort …": e2e suites look the field up by that label.
+          visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
+        />
+        {needsTotp && (
+          <TextInput
+            label="Bestätigungscode"
+            description="Den sechsstelligen Code zeigt dir deine Authenticator-App."
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={totp}
+            onChange={(event) => setTotp(event.currentTarget.value)}
+            error={errors.totp}
+          />
+        )}
+        <Group justify="space-between">
+          <Anchor component={Link} to="/passwort-vergessen" size="sm">
+            Passwort vergessen?
+          </Anchor>
+          <Button type="submit" loading={busy}>
+            Anmelden
+          </Button>
+        </Group>
+        <Anchor component={Link} to="/registrieren" size="sm">
+          Noch kein Benutzerkonto? Hier kannst du dich registrieren.
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
