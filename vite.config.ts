@@ -1,10 +1,36 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
-export default defineConfig({
+/**
+ * The build's version: package version + build time, so every deployment differs. The client compares it with
+ * the ping's `version` (new version → "Neu laden"); the server reads dist/version.json (docs/foundation-plan.md).
+ */
+const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const appVersion = `${packageVersion}+${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+
+function writeVersionFile(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kita-portal:version-file',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(resolve(outDir, 'version.json'), `${JSON.stringify({ version: appVersion })}\n`);
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  // Only builds carry a version: the dev server restarts on every change and must not nag about new versions.
+  define: command === 'build' ? { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) } : {},
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -13,10 +39,11 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    writeVersionFile(),
   ],
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   build: { outDir: 'dist', sourcemap: true },
-});
+}));
