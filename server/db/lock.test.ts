@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDb } from './client';
+import { openDb, queryRows } from './client';
 import { acquireDataDirLock, DataDirLockedError } from './lock';
 
 const tmp: string[] = [];
@@ -72,8 +72,7 @@ describe('PGlite single-process lock', () => {
     await first.db.execute('insert into t values (42)');
     await first.close();
     const second = await openDb({ dataDir });
-    const res = await second.db.execute('select x from t');
-    expect(res.rows).toEqual([{ x: 42 }]);
+    expect(await queryRows(second.db, 'select x from t')).toEqual([{ x: 42 }]);
     await second.close();
   });
 });

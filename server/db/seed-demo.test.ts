@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app';
+import { queryRows } from './client';
 import { seedDemo } from './seed-demo';
 
 let t: TestApp;
@@ -13,8 +14,8 @@ const tables = ['users', 'facilities', 'facility_members', 'seasons', 'season_en
 async function counts() {
   const out: Record<string, number> = {};
   for (const table of tables) {
-    const res = await t.handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    out[table] = (res.rows[0] as { n: number }).n;
+    const [row] = await queryRows<{ n: number }>(t.handle.db, sql.raw(`select count(*)::int as n from ${table}`));
+    out[table] = row!.n;
   }
   return out;
 }
@@ -32,8 +33,8 @@ describe('seed:demo', () => {
     await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026' });
     expect(await counts()).toEqual(first);
     expect(first).toEqual({ users: 6, facilities: 12, facility_members: 6, seasons: 2, season_enrolments: 4, privacy_policy_versions: 1 });
-    const regions = await t.handle.db.execute(sql.raw('select count(distinct region)::int as n from facilities'));
-    expect((regions.rows[0] as { n: number }).n).toBe(7);
+    const [regions] = await queryRows<{ n: number }>(t.handle.db, 'select count(distinct region)::int as n from facilities');
+    expect(regions!.n).toBe(7);
   });
 
   it('given the demo data, each account shows what SPEC §7 promises', async () => {
