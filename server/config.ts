@@ -22,6 +22,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
   /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  /** set behind a reverse proxy so request.ip and the protocol come from X-Forwarded-* */
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 export type AppConfig = {
@@ -43,6 +45,7 @@ export type AppConfig = {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   bodyLimit: number;
+  trustProxy: boolean;
   production: boolean;
 };
 
@@ -76,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     production: e.NODE_ENV === 'production',
   };
 }
