@@ -48,6 +48,8 @@ export function LoginForm() {
           type="email"
           autoComplete="username"
           required
+          // The asterisk would become part of the label text some test tools match exactly.
+          withAsterisk={false}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={errors.email}
@@ -56,6 +58,7 @@ export function LoginForm() {
           label="Passwort"
           autoComplete="current-password"
           required
+          withAsterisk={false}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}

@@ -1,0 +1,70 @@
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RequestHandler } from 'msw';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { createAppRouter, type AppRouter } from '../app/router';
+import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
+import type { LoginStatusResponse, User } from '../shared/contracts/auth';
+import { anonymous, loggedIn } from './factories/users';
+import { sessionHandlers } from './handlers/session';
+import { server } from './msw-server';
+
+export type RenderRouteOptions = {
+  /** the logged-in user (a factory from ./factories/users), or omit for an anonymous visitor */
+  user?: User;
+  /** full login-status answer, when `user` is not enough */
+  status?: LoginStatusResponse;
+  /** pre-set active KiTa in localStorage (as if chosen in an earlier visit) */
+  activeFacilityId?: number;
+  /** extra msw handlers for the page under test; they win over the session handlers */
+  handlers?: RequestHandler[];
+};
+
+/**
+ * Renders the real app (real route tree, guards, layout, Mantine theme) at `path` in an in-memory history, with
+ * a QueryClient without retries and an msw fake of the session calls. Waits until the first navigation settled.
+ *
+ *   const { router, user, session } = await renderRoute('/fortbildungen', { user: users.notEnrolled() });
+ *   await user.click(screen.getByRole('button', { name: 'Zur Anmeldung!' }));
+ *   expect(router.state.location.pathname).toBe('/kita-jahr-anmeldung');
+ */
+export async function renderRoute(path: string, options: RenderRouteOptions = {}) {
+  // jsdom has no scrolling; the router's scroll restoration would log "Not implemented".
+  window.scrollTo = () => {};
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  if (options.activeFacilityId !== undefined) window.localStorage.setItem(ACTIVE_FACILITY_KEY, String(options.activeFacilityId));
+
+  const status = options.status ?? (options.user ? loggedIn(options.user) : anonymous());
+  const { session, handlers } = sessionHandlers(status);
+  server.use(...(options.handlers ?? []), ...handlers);
+
+  const queryClient = createQueryClient({ retry: false });
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ history, context: { queryClient } });
+  const view = render(
+    <Providers queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  await waitForIdle(router);
+  return { ...view, router, queryClient, session, user: userEvent.setup(), auth: router.options.context.auth, guard: router.options.context.guard };
+}
+
+/** Resolves when the router has finished loading (after redirects). */
+export async function waitForIdle(router: AppRouter) {
+  await waitFor(() => {
+    if (router.state.status !== 'idle' || router.state.isLoading) throw new Error('router still loading');
+  });
+}
+
+/** Resolves once the router shows `pathname`. */
+export async function waitForPath(router: AppRouter, pathname: string) {
+  await waitFor(() => {
+    const current = router.state.location.pathname;
+    if (current !== pathname) throw new Error(`expected path ${pathname}, router shows ${current}`);
+  });
+  await waitForIdle(router);
+}
