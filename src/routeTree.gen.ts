@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as AppRouteImport } from './../routes/_app'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
+import { Route as AppSplatRouteImport } from './../routes/_app/$'
 import { Route as AppAuszeichnungsverantaltungRouteImport } from './../routes/_app/auszeichnungsverantaltung'
 import { Route as AppDokumentationsbogenRouteImport } from './../routes/_app/dokumentationsbogen'
 import { Route as AppEinstellungenRouteImport } from './../routes/_app/einstellungen'
@@ -55,6 +56,11 @@ const AppRoute = AppRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAuszeichnungsverantaltungRoute =
@@ -264,6 +270,7 @@ const AppVerwaltungHospitationenHospitationIdAnmeldungenRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/$': typeof AppSplatRoute
   '/auszeichnungsverantaltung': typeof AppAuszeichnungsverantaltungRoute
   '/dokumentationsbogen': typeof AppDokumentationsbogenRoute
   '/einstellungen': typeof AppEinstellungenRoute
@@ -302,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/dokuboegen/$seasonIdentifier/': typeof AppVerwaltungDokuboegenSeasonIdentifierIndexRoute
 }
 export interface FileRoutesByTo {
+  '/$': typeof AppSplatRoute
   '/auszeichnungsverantaltung': typeof AppAuszeichnungsverantaltungRoute
   '/dokumentationsbogen': typeof AppDokumentationsbogenRoute
   '/einstellungen': typeof AppEinstellungenRoute
@@ -342,6 +350,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/_app/$': typeof AppSplatRoute
   '/_app/auszeichnungsverantaltung': typeof AppAuszeichnungsverantaltungRoute
   '/_app/dokumentationsbogen': typeof AppDokumentationsbogenRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
@@ -384,6 +393,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$'
     | '/auszeichnungsverantaltung'
     | '/dokumentationsbogen'
     | '/einstellungen'
@@ -422,6 +432,7 @@ export interface FileRouteTypes {
     | '/verwaltung/dokuboegen/$seasonIdentifier/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$'
     | '/auszeichnungsverantaltung'
     | '/dokumentationsbogen'
     | '/einstellungen'
@@ -461,6 +472,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/_app/$'
     | '/_app/auszeichnungsverantaltung'
     | '/_app/dokumentationsbogen'
     | '/_app/einstellungen'
@@ -518,6 +530,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/auszeichnungsverantaltung': {
@@ -834,6 +853,7 @@ const AppVerwaltungRouteWithChildren = AppVerwaltungRoute._addFileChildren(
 )
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAuszeichnungsverantaltungRoute: typeof AppAuszeichnungsverantaltungRoute
   AppDokumentationsbogenRoute: typeof AppDokumentationsbogenRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
@@ -855,6 +875,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAuszeichnungsverantaltungRoute: AppAuszeichnungsverantaltungRoute,
   AppDokumentationsbogenRoute: AppDokumentationsbogenRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,

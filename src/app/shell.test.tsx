@@ -1,12 +1,164 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { users } from '../testing/factories/users';
-import { renderRoute } from '../testing/render';
+import { TEST_PASSWORD } from '../testing/handlers/session';
+import { renderRoute, waitForPath } from '../testing/render';
 
-describe('shell smoke', () => {
-  it('shows the home page for a user with one KiTa', async () => {
+describe('layout and navigation', () => {
+  it('shows the home page with the programme name for a user with one KiTa', async () => {
     const { router } = await renderRoute('/', { user: users.oneEnrolled() });
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Start' })).toBeInTheDocument();
+    expect(await screen.findByText('Ökokids-Portal')).toBeInTheDocument();
+    expect(screen.getByText('Diese Seite kommt bald.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
+  });
+
+  it('the navigation names pages like their headings and marks the current one', async () => {
+    await renderRoute('/fortbildungen', { user: users.oneEnrolled() });
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual([
+      'Start',
+      'Stammdaten',
+      'Personal',
+      'KiTa-Jahr-Anmeldung',
+      'Team-Workshop',
+      'Fortbildungen',
+      'Hospitationen',
+      'Dokumentationsbogen',
+      'Auszeichnungsveranstaltung',
+      'Einstellungen',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Fortbildungen' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Start' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { level: 1, name: 'Fortbildungen' })).toBeInTheDocument();
+  });
+
+  it('a KiTa not enrolled sees only the pages it may open; admins see Verwaltung', async () => {
+    const first = await renderRoute('/', { user: users.notEnrolled() });
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).getByRole('link', { name: 'Stammdaten' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Fortbildungen' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Verwaltung' })).not.toBeInTheDocument();
+    first.unmount();
+
+    await renderRoute('/', { user: users.admin() });
+    const adminNav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(adminNav).getByRole('link', { name: 'Verwaltung' })).toBeInTheDocument();
+    expect(within(adminNav).queryByRole('link', { name: 'Stammdaten' })).not.toBeInTheDocument();
+  });
+
+  it('an unknown path shows the German 404 page inside the layout', async () => {
+    await renderRoute('/gibt-es-nicht', { user: users.oneEnrolled() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
+  });
+
+  it('an unknown path shows the 404 page to anonymous visitors too', async () => {
+    const { router } = await renderRoute('/verwaltung/gibt-es-nicht/auch-nicht');
+    expect(router.state.location.pathname).not.toBe('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('focus moves to the new page heading after a navigation', async () => {
+    const { router, user } = await renderRoute('/', { user: users.oneEnrolled() });
+    await user.click(screen.getByRole('link', { name: 'Personal' }));
+    await waitForPath(router, '/personal');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Personal' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(heading).toHaveFocus();
+  });
+});
+
+describe('id route parameters (seed §2)', () => {
+  it('numeric ids are integers', async () => {
+    const { router } = await renderRoute('/verwaltung/fortbildungen/42/anmeldungen', { user: users.admin() });
+    const match = router.state.matches.at(-1);
+    expect(match?.params).toMatchObject({ trainingEventId: 42 });
+    expect(screen.getByTestId('route-param')).toHaveTextContent('42');
+  });
+
+  it('non-numeric ids are null', async () => {
+    const { router } = await renderRoute('/verwaltung/hospitationen/abc/anmeldungen', { user: users.admin() });
+    expect(router.state.matches.at(-1)?.params).toMatchObject({ hospitationId: null });
+    expect(screen.getByRole('alert')).toHaveTextContent('Diese Nummer gibt es nicht.');
+  });
+
+  it('the facility id of a documentation form keeps the season identifier as text', async () => {
+    const { router } = await renderRoute('/verwaltung/dokuboegen/2026-27/7', { user: users.admin() });
+    expect(router.state.matches.at(-1)?.params).toMatchObject({ seasonIdentifier: '2026-27', facilityId: 7 });
+  });
+
+  it('token routes are public', async () => {
+    const first = await renderRoute('/aktivieren/ctabc123');
+    expect(first.router.state.matches.at(-1)?.params).toMatchObject({ token: 'abc123' });
+    first.unmount();
+    const second = await renderRoute('/passwort-wiederherstellen-xyz');
+    expect(second.router.state.matches.at(-1)?.params).toMatchObject({ token: 'xyz' });
+  });
+
+  it('the training admin screen has two tabs with their own addresses', async () => {
+    const { router, user } = await renderRoute('/verwaltung/fortbildungen', { user: users.admin() });
+    expect(screen.getByRole('tab', { name: 'Termine' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Module' }));
+    await waitForPath(router, '/verwaltung/fortbildungen/module');
+    expect(screen.getByRole('tab', { name: 'Module' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('login page', () => {
+  it('shows the server message on wrong credentials', async () => {
+    const { user, router } = await renderRoute('/login');
+    await user.type(screen.getByLabelText('E-Mail'), 'eine-kita@demo.example');
+    await user.type(screen.getByLabelText('Passwort'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-Mail-Adresse oder Passwort ist falsch.');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the throttling message of a 429', async () => {
+    const msg = 'Zu viele Anmeldeversuche. Bitte versuche es um 17:42 Uhr wieder.';
+    const { user } = await renderRoute('/login', {
+      handlers: [
+        http.post('*/api/login', () =>
+          HttpResponse.json(
+            { success: false, user: null, curSeason: null, msg, reason: { message: msg, code: 'too_many_attempts' } },
+            { status: 429, headers: { 'Retry-After': '60' } },
+          ),
+        ),
+      ],
+    });
+    await user.type(screen.getByLabelText('E-Mail'), 'eine-kita@demo.example');
+    await user.type(screen.getByLabelText('Passwort'), TEST_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(msg);
+  });
+
+  it('asks for the fields in German before sending', async () => {
+    const { user, session } = await renderRoute('/login');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Bitte gib deine E-Mail-Adresse an.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte gib dein Passwort an.')).toBeInTheDocument();
+    expect(session.loginCalls).toBe(0);
+  });
+
+  it('shows a code field when the server needs a second factor', async () => {
+    const { user } = await renderRoute('/login', {
+      handlers: [
+        http.post('*/api/login', () =>
+          HttpResponse.json({ success: false, user: null, curSeason: null, msg: 'Bitte gib deinen Bestätigungscode ein.', needs: 'totp' }),
+        ),
+      ],
+    });
+    await user.type(screen.getByLabelText('E-Mail'), 'admin@demo.example');
+    await user.type(screen.getByLabelText('Passwort'), TEST_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('textbox', { name: /Bestätigungscode/ })).toBeInTheDocument();
   });
 });
