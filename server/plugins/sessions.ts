@@ -39,6 +39,8 @@ async function sessionsPlugin(app: FastifyInstance) {
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request) => {
+    // the SPA's files and index.html need no user; skipping them saves a lookup per asset
+    if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
     if (!token || token.length > 100) return;
     const found = await repo.findLive(token);
