@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createGuardStore } from '../features/access/guard-store';
+import { createAuthStore } from '../features/auth/auth-store';
+import { loggedIn, users } from '../testing/factories/users';
+import { sessionHandlers } from '../testing/handlers/session';
+import { server } from '../testing/msw-server';
+import { createQueryClient } from './query-client';
+import { loadSession } from './route-guard';
+
+describe('loadSession', () => {
+  it('runs one status check at a time: concurrent navigations share one request', async () => {
+    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
+    server.use(...handlers);
+    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    const [a, b] = await Promise.all([loadSession(context, false), loadSession(context, false)]);
+    expect(session.statusCalls).toBe(1);
+    expect(a.user?.id).toBe(3);
+    expect(b).toBe(a);
+    // cached for the staleTime: the next navigation asks nobody
+    await loadSession(context, false);
+    expect(session.statusCalls).toBe(1);
+  });
+});
