@@ -40,6 +40,10 @@ export const loginResponseSchema = z.object({
   curSeason: seasonSchema.nullable(),
   msg: z.string(),
   needs: z.enum(['totp', 'totp-setup']).optional(),
+  /** with needs 'totp-setup': the secret to scan (accounts issue) */
+  totpSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }).optional(),
+  /** once, right after the second factor was set up at login */
+  recoveryCodes: z.array(z.string()).optional(),
 });
 
 export const logoutResponseSchema = z.object({ success: z.boolean(), msg: z.string() });
