@@ -78,9 +78,3 @@ export function decideAccess({ access, pathname, user, curSeason, activeFacility
   }
   return { kind: 'allow', dialog: settings };
 }
-
-/** For the navigation: may this user open a page with this access right now (without a dialog)? */
-export function mayOpen(input: AccessInput): boolean {
-  const decision = decideAccess({ ...input, pathname: '' });
-  return decision.kind === 'allow';
-}

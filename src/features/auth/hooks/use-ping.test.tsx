@@ -25,6 +25,13 @@ describe('ping (seed §1/§7/§9)', () => {
     expect(session.pings.at(-1)).toEqual({ windowId });
   });
 
+  it('fires exactly once when the root view appears', async () => {
+    const { session } = await renderRoute('/', { user: users.oneEnrolled() });
+    await waitFor(() => expect(session.pings.length).toBeGreaterThanOrEqual(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(session.pings).toHaveLength(1);
+  });
+
   it('fires before every navigation', async () => {
     const { session, router } = await renderRoute('/', { user: users.oneEnrolled() });
     await waitFor(() => expect(session.pings.length).toBeGreaterThanOrEqual(1));
