@@ -1,16 +1,2 @@
-/** SPEC §2: the Bavarian Regierungsbezirke. A data list, not an enum in SQL, so adding one needs no migration. */
-export const regions = [
-  'Oberbayern',
-  'Niederbayern',
-  'Oberpfalz',
-  'Oberfranken',
-  'Mittelfranken',
-  'Unterfranken',
-  'Schwaben',
-] as const;
-
-export const facilityKinds = ['Krippe', 'Kindergarten', 'Hort', 'Großtagespflege', 'Haus für Kinder'] as const;
-
-export const operatorKinds = ['kommunal', 'kirchlich', 'frei gemeinnützig', 'privat', 'sonstige'] as const;
-
-export type Region = (typeof regions)[number];
+// The lists live in the shared contracts so forms and server check the same values; kept here for existing imports.
+export { facilityKinds, operatorKinds, regions, type Region } from '../../../src/shared/contracts/facility-lists';

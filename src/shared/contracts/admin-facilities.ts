@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { auditEntrySchema, isoTimestampSchema } from './common';
+import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
+import { facilityKinds, regions } from './facility-lists';
+import { listQuerySchema } from './paging';
+import { personSchema } from './persons';
+import { seasonEnrolmentInputSchema, seasonEnrolmentSchema } from './season-enrolment';
+
+export const adminFacilitySortKeys = ['label', 'city', 'postal_code', 'region', 'kind', 'created_at', 'updated_at'] as const;
+
+/**
+ * GET /api/admin/facilities (and its exports): paging, sorting (`sort` one of adminFacilitySortKeys), search `q`
+ * over name, city and postal code; filters region, kind, and enrolment to a season (`enrolled_season_id` +
+ * `enrolled` yes|no).
+ */
+export const adminFacilityListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(adminFacilitySortKeys).default('label'),
+  region: z.enum(regions).optional(),
+  kind: z.enum(facilityKinds).optional(),
+  enrolled_season_id: z.coerce.number().int().positive().optional(),
+  enrolled: z.enum(['yes', 'no']).optional(),
+});
+
+export const adminFacilityListItemSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  kind: z.string(),
+  street: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  region: z.string(),
+  operator_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  members_count: z.number().int(),
+  persons_count: z.number().int(),
+  /** enrolled to the filter's season, else to the current season */
+  is_enrolled: z.boolean(),
+  created_at: isoTimestampSchema,
+  updated_at: isoTimestampSchema,
+});
+export const adminFacilityPageSchema = z.object({
+  items: z.array(adminFacilityListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const adminEnrolmentHistoryItemSchema = seasonEnrolmentSchema.extend({
+  season_identifier: z.string(),
+  season_label: z.string(),
+});
+
+/** GET /api/admin/facilities/{facilityId} */
+export const adminFacilityDetailSchema = z.object({
+  facility: facilitySchema,
+  members: z.array(memberSchema),
+  /** including removed persons (removed_at set) */
+  persons: z.array(personSchema),
+  enrolments: z.array(adminEnrolmentHistoryItemSchema),
+  join_requests: z.array(joinRequestSchema),
+  /** newest first: the facility's own entries and those of its persons and enrolments */
+  history: z.array(auditEntrySchema),
+  /** set when this KiTa was merged into another one */
+  merged_into_id: z.number().int().nullable(),
+});
+
+/** POST /api/admin/facilities/merge: everything of `source_id` moves to `target_id`; the source is closed */
+export const facilityMergeInputSchema = z
+  .object({
+    source_id: z.number({ error: 'Bitte wähle die doppelte KiTa.' }).int().positive(),
+    target_id: z.number({ error: 'Bitte wähle die KiTa, die bleiben soll.' }).int().positive(),
+  })
+  .refine((m) => m.source_id !== m.target_id, { message: 'Eine KiTa kann nicht mit sich selbst zusammengeführt werden.', path: ['target_id'] });
+export const facilityMergeResultSchema = z.object({
+  target_id: z.number().int(),
+  moved: z.object({
+    members: z.number().int(),
+    persons: z.number().int(),
+    enrolments: z.number().int(),
+    join_requests: z.number().int(),
+  }),
+});
+
+/** PUT /api/admin/facilities/{facilityId}/enrolments/{seasonId}: enrol on the KiTa's behalf (any season, any state) */
+export const adminEnrolmentInputSchema = seasonEnrolmentInputSchema;
+
+export type AdminFacilityListQuery = z.input<typeof adminFacilityListQuerySchema>;
+export type AdminFacilityListItem = z.infer<typeof adminFacilityListItemSchema>;
+export type AdminFacilityDetail = z.infer<typeof adminFacilityDetailSchema>;
+export type FacilityMergeInput = z.input<typeof facilityMergeInputSchema>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { actorSchema, isoTimestampSchema, requiredText, versionSchema } from './common';
+import { enrolmentStateSchema, isoDateSchema, seasonSchema } from './season';
+
+const optionalDate = isoDateSchema.nullable().default(null);
+
+/** POST /api/admin/seasons and PUT /api/admin/seasons/{seasonId} (with version) */
+const seasonFields = z.object({
+  identifier: z
+      .string({ error: 'Bitte gib die Kennung an (z. B. 2026-27).' })
+      .trim()
+      .regex(/^\d{4}-\d{2}$/, 'Die Kennung hat die Form JJJJ-JJ, z. B. 2026-27.'),
+    label: requiredText('die Bezeichnung', 100),
+    start_date: optionalDate,
+    end_date: optionalDate,
+    enrolment_state: enrolmentStateSchema.default('closed'),
+    enrolment_opens_on: optionalDate,
+    enrolment_deadline: optionalDate,
+    allow_documentation: z.boolean().default(false),
+    documentation_deadline: optionalDate,
+    team_workshop_deadline: optionalDate,
+    trainings_deadline: optionalDate,
+    hospitation_deadline: optionalDate,
+    jury_date: optionalDate,
+    award_date: optionalDate,
+});
+const endAfterStart = (s: { start_date: string | null; end_date: string | null }) => !s.start_date || !s.end_date || s.start_date <= s.end_date;
+const endAfterStartIssue = { message: 'Das Ende liegt vor dem Beginn.', path: ['end_date'] };
+export const seasonInputSchema = seasonFields.refine(endAfterStart, endAfterStartIssue);
+export const seasonUpdateSchema = seasonFields.extend({ version: versionSchema }).refine(endAfterStart, endAfterStartIssue);
+
+/** PUT /api/admin/seasons/{seasonId}/enrolment-state: open or close enrolment */
+export const enrolmentStateInputSchema = z.object({ enrolment_state: enrolmentStateSchema, version: versionSchema });
+
+export const adminSeasonSchema = seasonSchema.extend({
+  enrolment_opens_on: isoDateSchema.nullable(),
+  team_workshop_deadline: isoDateSchema.nullable(),
+  trainings_deadline: isoDateSchema.nullable(),
+  hospitation_deadline: isoDateSchema.nullable(),
+  jury_date: isoDateSchema.nullable(),
+  award_date: isoDateSchema.nullable(),
+  enrolled_count: z.number().int(),
+  created_at: isoTimestampSchema,
+  updated_at: isoTimestampSchema,
+  updated_by: actorSchema,
+  version: z.number().int(),
+});
+export const adminSeasonListSchema = z.object({ items: z.array(adminSeasonSchema) });
+
+/** GET /api/admin/seasons/{seasonId}/stats: enrolled KiTas at a glance */
+export const seasonStatsSchema = z.object({
+  season_id: z.number().int(),
+  enrolled: z.number().int(),
+  withdrawn: z.number().int(),
+  by_region: z.array(z.object({ region: z.string(), count: z.number().int() })),
+  by_kind: z.array(z.object({ kind: z.string(), count: z.number().int() })),
+});
+
+export type SeasonInput = z.input<typeof seasonInputSchema>;
+export type AdminSeason = z.infer<typeof adminSeasonSchema>;
+export type SeasonStats = z.infer<typeof seasonStatsSchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by several contracts, each with its German message (du-form), so the server's 400 answer
+ * and the client's form show the same text.
+ */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `Bitte gib ${label} an.` })
+    .trim()
+    .min(1, `Bitte gib ${label} an.`)
+    .max(max, `Höchstens ${max} Zeichen.`);
+
+export const optionalText = (max = 200) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`).default('');
+
+export const postalCodeSchema = z
+  .string({ error: 'Bitte gib die Postleitzahl an.' })
+  .trim()
+  .regex(/^\d{5}$/, 'Die Postleitzahl hat genau 5 Ziffern.');
+
+/** empty = not given */
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Die E-Mail-Adresse ist zu lang.')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).')
+  .default('');
+
+/** digits, spaces and + / ( ) - ; at least 5 digits; empty = not given */
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'Die Telefonnummer ist zu lang.')
+  .refine(
+    (v) => v === '' || (/^\+?[0-9 ()/-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 5),
+    'Bitte gib eine gültige Telefonnummer an (nur Ziffern, Leerzeichen und + / ( ) -).',
+  )
+  .default('');
+
+/** http(s) address; "www.kita.de" is accepted and stored with https:// in front */
+export const optionalWebsiteSchema = z
+  .string()
+  .trim()
+  .max(300, 'Die Internetadresse ist zu lang.')
+  .transform((v) => (v !== '' && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
+  .refine((v) => {
+    if (v === '') return true;
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, 'Bitte gib eine gültige Internetadresse an (z. B. https://www.kita.de).')
+  .default('');
+
+export const countSchema = (label: string) =>
+  z
+    .number({ error: `Bitte gib ${label} als Zahl an.` })
+    .int(`Bitte gib ${label} als ganze Zahl an.`)
+    .min(0, `${label.charAt(0).toUpperCase()}${label.slice(1)} darf nicht negativ sein.`)
+    .max(100_000, 'Diese Zahl ist zu groß.')
+    .nullable()
+    .default(null);
+
+/** optimistic concurrency: the version the client read; a stale one answers 409 code 'conflict' */
+export const versionSchema = z.number({ error: 'Die Versionsnummer fehlt.' }).int().min(1);
+
+export const conflictMessage =
+  'Jemand anderes hat diese Daten inzwischen geändert. Lade die Seite neu, um den aktuellen Stand zu sehen, und trage deine Änderungen dann noch einmal ein.';
+
+export const idParam = z.coerce.number().int().positive();
+
+/** `{id, name}` of whoever did something; null when unknown or the account is gone */
+export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const isoTimestampSchema = z.string();
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoTimestampSchema,
+  actor: actorSchema,
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+
+export type Actor = z.infer<typeof actorSchema>;
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,33 @@
+/**
+ * The fixed lists of SPEC §2 that forms offer and the server checks. Regions are data (a list here, text in SQL),
+ * so adding one needs no migration.
+ */
+export const regions = ['Oberbayern', 'Niederbayern', 'Oberpfalz', 'Oberfranken', 'Mittelfranken', 'Unterfranken', 'Schwaben'] as const;
+
+export const facilityKinds = ['Krippe', 'Kindergarten', 'Hort', 'Großtagespflege', 'Haus für Kinder'] as const;
+
+export const operatorKinds = ['kommunal', 'kirchlich', 'frei gemeinnützig', 'privat', 'sonstige'] as const;
+
+export const personPositions = ['Leitung', 'stellv. Leitung', 'pädagogische Fachkraft', 'Ergänzungskraft', 'Sonstige'] as const;
+
+export const salutations = ['Frau', 'Herr', 'divers', 'keine Angabe'] as const;
+
+/** project topics of the programme (SPEC intro); "Sonstiges" for anything else */
+export const projectTopics = [
+  'Ernährung',
+  'Abfall',
+  'Konsum',
+  'Artenvielfalt',
+  'Mobilität',
+  'Energie',
+  'Wasser',
+  'Klima',
+  'Sonstiges',
+] as const;
+
+export type Region = (typeof regions)[number];
+export type FacilityKind = (typeof facilityKinds)[number];
+export type OperatorKind = (typeof operatorKinds)[number];
+export type PersonPosition = (typeof personPositions)[number];
+export type Salutation = (typeof salutations)[number];
+export type ProjectTopic = (typeof projectTopics)[number];

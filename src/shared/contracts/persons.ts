@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { actorSchema, isoTimestampSchema, optionalEmailSchema, optionalPhoneSchema, requiredText, versionSchema } from './common';
+import { personPositions, salutations } from './facility-lists';
+import { listQuerySchema } from './paging';
+
+/** a staff member of one KiTa (SPEC §2 person) as the form sends it */
+export const personInputSchema = z.object({
+  salutation: z.enum(salutations, { error: 'Bitte wähle eine Anrede.' }).default('keine Angabe'),
+  first_name: requiredText('den Vornamen', 100),
+  last_name: requiredText('den Nachnamen', 100),
+  email: optionalEmailSchema,
+  phone: optionalPhoneSchema,
+  position: z.enum(personPositions, { error: 'Bitte wähle die Funktion.' }),
+});
+export const personUpdateSchema = personInputSchema.extend({ version: versionSchema });
+
+export const personSchema = z.object({
+  id: z.number().int(),
+  facility_id: z.number().int(),
+  salutation: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  position: z.string(),
+  /** linked account, if the person has one */
+  user_id: z.number().int().nullable(),
+  has_account: z.boolean(),
+  /** last invitation mail, null when never invited */
+  invited_at: isoTimestampSchema.nullable(),
+  /** removed from the staff list (kept for past enrolments); only admins see removed persons */
+  removed_at: isoTimestampSchema.nullable(),
+  created_at: isoTimestampSchema,
+  updated_at: isoTimestampSchema,
+  updated_by: actorSchema,
+  version: z.number().int(),
+});
+
+/** GET /api/facilities/{id}/persons: paging/sorting/search like every list; sort: last_name | first_name | position | email */
+export const personListQuerySchema = listQuerySchema;
+export const personPageSchema = z.object({
+  items: z.array(personSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** POST /api/facilities/{id}/persons/{personId}/invite → when the mail was queued */
+export const personInviteResponseSchema = z.object({ invited_at: isoTimestampSchema, email: z.string() });
+
+/** POST /api/me/person-invitations: the invited account accepts the link's token → person linked, membership added */
+export const acceptInvitationSchema = z.object({ token: z.string().min(10, 'Der Einladungslink ist ungültig.').max(200) });
+export const acceptInvitationResponseSchema = z.object({ facility_id: z.number().int(), facility_label: z.string(), person_id: z.number().int() });
+
+export type PersonInput = z.input<typeof personInputSchema>;
+export type PersonUpdate = z.input<typeof personUpdateSchema>;
+export type Person = z.infer<typeof personSchema>;

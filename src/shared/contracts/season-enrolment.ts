@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { actorSchema, isoTimestampSchema, versionSchema } from './common';
+import { projectTopics } from './facility-lists';
+import { isoDateSchema, seasonSchema } from './season';
+
+/** PUT /api/facilities/{id}/season-enrolment: creates the enrolment to the current season or changes it */
+export const seasonEnrolmentInputSchema = z.object({
+  project_topics: z
+    .array(z.enum(projectTopics, { error: 'Bitte wähle Themen aus der Liste.' }), { error: 'Bitte wähle mindestens ein Thema.' })
+    .min(1, 'Bitte wähle mindestens ein Thema.')
+    .max(projectTopics.length, 'Bitte wähle jedes Thema nur einmal.')
+    .refine((a) => new Set(a).size === a.length, 'Bitte wähle jedes Thema nur einmal.'),
+  project_title: z
+    .string({ error: 'Bitte gib einen Arbeitstitel für euer Projekt an.' })
+    .trim()
+    .min(3, 'Bitte gib einen Arbeitstitel für euer Projekt an (mindestens 3 Zeichen).')
+    .max(200, 'Höchstens 200 Zeichen.'),
+  contact_person_id: z.number({ error: 'Bitte wähle eine Ansprechperson aus eurem Personal.' }).int().positive(),
+  groups_taking_part: z.string().trim().max(500, 'Höchstens 500 Zeichen.').default(''),
+  children_taking_part: z
+    .number({ error: 'Bitte gib die Zahl der teilnehmenden Kinder an.' })
+    .int('Bitte gib eine ganze Zahl an.')
+    .min(0, 'Die Zahl der Kinder darf nicht negativ sein.')
+    .max(10_000, 'Diese Zahl ist zu groß.'),
+  accepted_terms: z.literal(true, { error: 'Bitte akzeptiere die Teilnahmebedingungen.' }),
+  /** required when changing an existing enrolment; absent when enrolling */
+  version: versionSchema.optional(),
+});
+
+export const seasonEnrolmentSchema = z.object({
+  id: z.number().int(),
+  facility_id: z.number().int(),
+  season_id: z.number().int(),
+  project_topics: z.array(z.string()),
+  project_title: z.string(),
+  contact_person_id: z.number().int().nullable(),
+  contact_person_name: z.string().nullable(),
+  groups_taking_part: z.string(),
+  children_taking_part: z.number().int().nullable(),
+  accepted_terms_at: isoTimestampSchema.nullable(),
+  created_at: isoTimestampSchema,
+  created_by: actorSchema,
+  updated_at: isoTimestampSchema,
+  updated_by: actorSchema,
+  withdrawn_at: isoTimestampSchema.nullable(),
+  version: z.number().int(),
+});
+
+/**
+ * GET /api/facilities/{id}/season-enrolment: the current season, the live enrolment (or null) and whether it
+ * may be created/changed now; `message` says why not in German (closed, deadline passed, no current season).
+ */
+export const seasonEnrolmentStatusSchema = z.object({
+  season: seasonSchema.nullable(),
+  enrolment: seasonEnrolmentSchema.nullable(),
+  can_change: z.boolean(),
+  message: z.string().nullable(),
+});
+
+/** DELETE answers the status after withdrawing */
+export const withdrawQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+export const checklistStepKeys = ['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award'] as const;
+export const checklistStepStates = ['done', 'open', 'closed', 'upcoming', 'missed'] as const;
+
+/** GET /api/facilities/{id}/season-checklist: the steps of the current season for the home page */
+export const seasonChecklistSchema = z.object({
+  season: seasonSchema.nullable(),
+  steps: z.array(
+    z.object({
+      key: z.enum(checklistStepKeys),
+      label: z.string(),
+      state: z.enum(checklistStepStates),
+      /** German one-liner, e.g. "Angemeldet am 03.11.2026" */
+      detail: z.string().nullable(),
+      deadline: isoDateSchema.nullable(),
+      /** the page of the step; null while that page does not exist yet */
+      path: z.string().nullable(),
+    }),
+  ),
+});
+
+export type SeasonEnrolmentInput = z.input<typeof seasonEnrolmentInputSchema>;
+export type SeasonEnrolment = z.infer<typeof seasonEnrolmentSchema>;
+export type SeasonEnrolmentStatus = z.infer<typeof seasonEnrolmentStatusSchema>;
+export type SeasonChecklist = z.infer<typeof seasonChecklistSchema>;
