@@ -21,13 +21,13 @@ function SupportContact({ supportEmail, supportPhone }: Pick<GuardDialogsProps, 
       melde dich bei uns
       {supportEmail && (
         <>
-          {' '}per E-Mail an <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
+          {' '}per E-Mail an <Anchor href={`mailto:${supportEmail}`} underline="always">{supportEmail}</Anchor>
         </>
       )}
       {supportEmail && supportPhone && ' oder'}
       {supportPhone && (
         <>
-          {' '}telefonisch unter <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>{supportPhone}</Anchor>
+          {' '}telefonisch unter <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} underline="always">{supportPhone}</Anchor>
         </>
       )}
     </>

@@ -20,6 +20,7 @@ export function PersistentDialog({ title, children }: { title: string; children:
       returnFocus
       centered
       size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {children}
     </Modal>
