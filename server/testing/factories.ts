@@ -6,6 +6,8 @@ import { seasonEnrolments, seasons } from '../modules/seasons/seasons.table';
 import { privacyPolicyVersions, users, type UserRow } from '../modules/users/users.table';
 
 export const testPassword = 'Richtig-Geheim-123';
+/** the version migration 0001 publishes on every install */
+export const shippedPrivacyPolicyVersion = '2026-01';
 let hashed: Promise<string> | undefined;
 const unique = () => randomBytes(4).toString('hex');
 
@@ -22,7 +24,7 @@ export async function createUser(db: DbOrTx, overrides: Partial<typeof users.$in
       firstName: 'Erika',
       lastName: 'Muster',
       activatedAt: new Date(),
-      privacyPolicyVersion: '1',
+      privacyPolicyVersion: shippedPrivacyPolicyVersion,
       privacyPolicyAcceptedAt: new Date(),
       newsletter: false,
       newsletterDecidedAt: new Date(),

@@ -21,3 +21,25 @@ describe('loadSession', () => {
     expect(session.statusCalls).toBe(1);
   });
 });
+
+describe('loadSession after the staleTime', () => {
+  it('asks the server again and marks the check as running meanwhile', async () => {
+    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
+    server.use(...handlers);
+    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    await loadSession(context, false);
+    expect(context.auth.getState().checkingStatus).toBe(false);
+
+    const realNow = Date.now;
+    Date.now = () => realNow() + 31_000;
+    try {
+      const pending = loadSession(context, false);
+      expect(context.auth.getState().checkingStatus).toBe(true);
+      await pending;
+    } finally {
+      Date.now = realNow;
+    }
+    expect(session.statusCalls).toBe(2);
+    expect(context.auth.getState().checkingStatus).toBe(false);
+  });
+});

@@ -15,14 +15,21 @@ export type GuardArgs = {
 const STATUS_FAILED = 'Dein Anmeldestatus konnte nicht geprüft werden.';
 
 /**
- * Makes sure the login status is known (cached for 30 s, see loginStatusQueryOptions), applies it to the auth
- * store and re-reads the active KiTa from localStorage (seed §4: restored on each navigation).
+ * Makes sure the login status is known and at most 30 s old (loginStatusQueryOptions' staleTime), applies it to
+ * the auth store and re-reads the active KiTa from localStorage (seed §4: restored on each navigation).
+ * React Query shares one in-flight request per key; the machine marks the running check (seed §4: one at a time).
  */
 export async function loadSession({ queryClient, auth }: RouterContext, preload: boolean): Promise<AuthState> {
+  const options = loginStatusQueryOptions();
+  const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (!cached || cached.state.data === undefined || cached.isStaleByTime(options.staleTime)) {
+    auth.dispatch({ type: 'STATUS_CHECK_STARTED' });
+  }
   try {
-    auth.syncStatus(await queryClient.ensureQueryData(loginStatusQueryOptions()));
+    auth.syncStatus(await queryClient.fetchQuery(options));
   } catch (error) {
     // Keep what we knew; the shared handler tells the user (not for hover preloads).
+    auth.dispatch({ type: 'STATUS_CHECK_FAILED' });
     if (!preload) reportError(error, STATUS_FAILED);
   }
   return auth.restoreFacility();

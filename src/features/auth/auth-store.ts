@@ -34,7 +34,7 @@ export type AuthStore = {
   getState(): AuthState;
   dispatch(event: AuthEvent): AuthState;
   subscribe(listener: () => void): () => void;
-  /** Applies a login-status answer once (the same cached object is not applied twice). */
+  /** Applies a login-status answer (the same cached object only once, unless a check is running). */
   syncStatus(response: LoginStatusResponse): AuthState;
   /** Re-reads the persisted facility id (seed §4: restored on each navigation). */
   restoreFacility(): AuthState;
@@ -72,7 +72,8 @@ export function createAuthStore(): AuthStore {
       return () => listeners.delete(listener);
     },
     syncStatus(response) {
-      if (response === lastSynced) return state;
+      // React Query hands out the same object while nothing changed; a running check must still be ended.
+      if (response === lastSynced && !state.checkingStatus) return state;
       lastSynced = response;
       return dispatch({ type: 'STATUS_CHECKED', response });
     },
