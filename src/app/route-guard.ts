@@ -1,6 +1,6 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { decideAccess, HOME_PATH, type Access } from '../features/access/access-rules';
-import { loginStatusQueryOptions } from '../features/auth/api/get-login-status';
+import { LOGIN_STATUS_STALE_MS, loginStatusQueryOptions } from '../features/auth/api/get-login-status';
 import { reportError } from '../lib/api-client';
 import type { AuthState } from '../features/auth/auth-machine';
 import type { RouterContext } from './router-context';
@@ -22,7 +22,7 @@ const STATUS_FAILED = 'Dein Anmeldestatus konnte nicht geprüft werden.';
 export async function loadSession({ queryClient, auth }: RouterContext, preload: boolean): Promise<AuthState> {
   const options = loginStatusQueryOptions();
   const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-  if (!cached || cached.state.data === undefined || cached.isStaleByTime(options.staleTime)) {
+  if (!cached || cached.state.data === undefined || cached.isStaleByTime(LOGIN_STATUS_STALE_MS)) {
     auth.dispatch({ type: 'STATUS_CHECK_STARTED' });
   }
   try {
