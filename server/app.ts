@@ -7,6 +7,9 @@ import type { Db } from './db/client';
 import { readVersion } from './lib/version';
 import { authRoutes } from './modules/auth/auth.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { facilityRoutes } from './modules/facilities/facilities.routes';
+import { personRoutes } from './modules/persons/persons.routes';
+import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
@@ -51,6 +54,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version });
+  await app.register(facilityRoutes);
+  await app.register(personRoutes);
+  await app.register(enrolmentRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });

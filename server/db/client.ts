@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -26,6 +27,9 @@ export type OpenDbOptions = {
   dataDir?: string | undefined;
 };
 
+// pg_trgm (duplicate check of new KiTas) ships with PGlite as a contrib extension; PostgreSQL has it built in
+const extensions = { pg_trgm };
+
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -33,7 +37,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     return { db, driver: 'pg', close: () => pool.end() };
   }
   if (!options.dataDir) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, driver: 'pglite', close: () => client.close() };
   }
@@ -41,7 +45,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   const release = acquireDataDirLock(dir);
   try {
     // PGlite does not create parent folders; the lock above created `dir`
-    const client = await PGlite.create(path.join(dir, 'pglite'));
+    const client = await PGlite.create(path.join(dir, 'pglite'), { extensions });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -2,7 +2,9 @@
 import * as audit from '../modules/audit/audit.table';
 import * as sessions from '../modules/auth/sessions.table';
 import * as facilities from '../modules/facilities/facilities.table';
+import * as joinRequests from '../modules/facilities/join-requests.table';
+import * as persons from '../modules/persons/persons.table';
 import * as seasons from '../modules/seasons/seasons.table';
 import * as users from '../modules/users/users.table';
 
-export const schema = { ...users, ...facilities, ...seasons, ...sessions, ...audit };
+export const schema = { ...users, ...facilities, ...joinRequests, ...persons, ...seasons, ...sessions, ...audit };

@@ -1,25 +1,36 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns';
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from '../../db/columns';
 import { users } from '../users/users.table';
 
 /** kind, region and operator kind are text checked against the lists in regions.ts by the services. */
-export const facilities = pgTable('facilities', {
-  id: id(),
-  label: text('label').notNull(),
-  kind: text('kind').notNull(),
-  street: text('street').notNull().default(''),
-  postalCode: text('postal_code').notNull().default(''),
-  city: text('city').notNull().default(''),
-  region: text('region').notNull(),
-  operatorName: text('operator_name').notNull().default(''),
-  operatorKind: text('operator_kind').notNull().default('sonstige'),
-  phone: text('phone').notNull().default(''),
-  email: text('email').notNull().default(''),
-  website: text('website').notNull().default(''),
-  childrenCount: integer('children_count'),
-  staffCount: integer('staff_count'),
-  createdAt: createdAt(),
-});
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: id(),
+    label: text('label').notNull(),
+    kind: text('kind').notNull(),
+    street: text('street').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull(),
+    operatorName: text('operator_name').notNull().default(''),
+    operatorKind: text('operator_kind').notNull().default('sonstige'),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    website: text('website').notNull().default(''),
+    childrenCount: integer('children_count'),
+    staffCount: integer('staff_count'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** optimistic concurrency: every write sends the version it read and bumps it */
+    version: integer('version').notNull().default(1),
+    /** a duplicate merged into another KiTa keeps its row (and audit history) but leaves every list */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => facilities.id),
+    mergedAt: ts('merged_at'),
+  },
+  (t) => [index('facilities_postal_code_idx').on(t.postalCode)],
+);
 
 export const facilityMembers = pgTable(
   'facility_members',

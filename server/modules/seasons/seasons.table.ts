@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
+import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
 
 export const seasons = pgTable(
@@ -18,6 +19,16 @@ export const seasons = pgTable(
     documentationDeadline: date('documentation_deadline', { mode: 'string' }),
     isCurrent: boolean('is_current').notNull().default(false),
     createdAt: createdAt(),
+    // the checklist's steps (issue 5); null = not planned yet
+    enrolmentOpensOn: date('enrolment_opens_on', { mode: 'string' }),
+    teamWorkshopDeadline: date('team_workshop_deadline', { mode: 'string' }),
+    trainingsDeadline: date('trainings_deadline', { mode: 'string' }),
+    hospitationDeadline: date('hospitation_deadline', { mode: 'string' }),
+    juryDate: date('jury_date', { mode: 'string' }),
+    awardDate: date('award_date', { mode: 'string' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
   },
   // "exactly one current" is the database's job: at most one row may carry is_current = true
   (t) => [uniqueIndex('seasons_one_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`)],
@@ -34,13 +45,18 @@ export const seasonEnrolments = pgTable(
       .notNull()
       .references(() => seasons.id),
     projectTopics: text('project_topics').array().notNull().default(sql`'{}'::text[]`),
-    contactPersonId: integer('contact_person_id'),
+    contactPersonId: integer('contact_person_id').references(() => persons.id, { onDelete: 'set null' }),
+    projectTitle: text('project_title').notNull().default(''),
     groupsTakingPart: text('groups_taking_part').notNull().default(''),
     childrenTakingPart: integer('children_taking_part'),
     acceptedTermsAt: ts('accepted_terms_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     withdrawnAt: ts('withdrawn_at'),
+    withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // a withdrawn enrolment stays as history, and the KiTa may enrol again
@@ -50,3 +66,4 @@ export const seasonEnrolments = pgTable(
 );
 
 export type SeasonRow = typeof seasons.$inferSelect;
+export type SeasonEnrolmentRow = typeof seasonEnrolments.$inferSelect;

@@ -1,0 +1,40 @@
+import { conflictMessage } from '../../src/shared/contracts/common';
+import { httpError, messages } from './http-error';
+
+/** 409 for a write that carried a stale version (optimistic concurrency). */
+export const conflictError = () => httpError(409, 'conflict', conflictMessage);
+export const notFoundError = () => httpError(404, 'not_found', messages.notFound);
+
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const personName = (u: { firstName: string; lastName: string; email?: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email || '';
+
+/** `{id, name}` for "changed by" columns; null when no one or the account is gone */
+export const actorOf = (id: number | null, u: { firstName: string; lastName: string; email: string } | null | undefined) =>
+  id != null && u ? { id, name: personName(u) } : null;
+
+/** Only the keys that changed, as two small objects for the audit log. */
+export function changes<T extends Record<string, unknown>>(before: T, after: T) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key] ?? null;
+      a[key] = after[key] ?? null;
+    }
+  }
+  return { before: b, after: a, changed: Object.keys(a).length > 0 };
+}
+
+/** Today in Europe/Berlin as YYYY-MM-DD: deadlines are calendar days there, whatever the server's zone. */
+export function berlinToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** DD.MM.YYYY for German messages */
+export const germanDate = (isoDate: string) => {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${d}.${m}.${y}`;
+};

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../src/shared/contracts/common';
+import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import {
+  duplicateListSchema,
+  duplicateQuerySchema,
+  facilityInputSchema,
+  facilitySchema,
+  facilityUpdateSchema,
+  joinRequestInputSchema,
+  joinRequestListSchema,
+  joinRequestSchema,
+  memberListSchema,
+} from '../../../src/shared/contracts/facilities';
+import { auditContext } from '../audit/audit';
+import { createFacility, duplicateCandidates, getFacility, updateFacility } from './facilities.service';
+import { activeFacility } from './facility-scope';
+import { decideJoinRequest, listJoinRequests, listMembers, listPendingJoinRequests, removeMember, requestToJoin } from './members.service';
+
+const facilityParams = z.object({ facilityId: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['facilities'];
+
+export async function facilityRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const me = (request: { user: { id: number } | null }) => request.user!.id;
+
+  r.post('/api/facilities', {
+    config: { access: 'user' },
+    schema: { tags, body: facilityInputSchema, response: { 201: facilitySchema, ...errors } },
+    handler: async (request, reply) => {
+      const facility = await createFacility(app.db, request.body, { ...auditContext(request), actorUserId: me(request) });
+      return reply.code(201).send(facility);
+    },
+  });
+
+  r.get('/api/facilities/duplicates', {
+    config: { access: 'user' },
+    schema: { tags, querystring: duplicateQuerySchema, response: { 200: duplicateListSchema, ...errors } },
+    handler: async (request) => ({ items: await duplicateCandidates(app.db, me(request), request.query.postal_code, request.query.label) }),
+  });
+
+  r.get('/api/facilities/:facilityId', {
+    config: { access: 'member' },
+    schema: { tags, params: facilityParams, response: { 200: facilitySchema, ...errors } },
+    handler: async (request) => getFacility(app.db, request.params.facilityId),
+  });
+
+  r.put('/api/facilities/:facilityId', {
+    config: { access: 'member' },
+    schema: { tags, params: facilityParams, body: facilityUpdateSchema, response: { 200: facilitySchema, ...errors } },
+    handler: async (request) => updateFacility(app.db, request.params.facilityId, request.body, auditContext(request)),
+  });
+
+  r.get('/api/facilities/:facilityId/members', {
+    config: { access: 'member' },
+    schema: { tags, params: facilityParams, response: { 200: memberListSchema, ...errors } },
+    handler: async (request) => {
+      await activeFacility(app.db, request.params.facilityId);
+      return { items: await listMembers(app.db, request.params.facilityId) };
+    },
+  });
+
+  r.delete('/api/facilities/:facilityId/members/:userId', {
+    config: { access: 'member' },
+    schema: { tags, params: facilityParams.extend({ userId: idParam }), response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await activeFacility(app.db, request.params.facilityId);
+      await removeMember(app.db, request.params.facilityId, request.params.userId, auditContext(request));
+      return reply.code(204).send(null);
+    },
+  });
+
+  // any logged-in user may ask to join an existing KiTa (instead of registering a duplicate)
+  r.post('/api/facilities/:facilityId/join-requests', {
+    config: { access: 'user' },
+    schema: { tags, params: facilityParams, body: joinRequestInputSchema, response: { 201: joinRequestSchema, ...errors } },
+    handler: async (request, reply) => {
+      const answer = await requestToJoin(app.db, request.params.facilityId, request.body.message, { ...auditContext(request), actorUserId: me(request) });
+      return reply.code(201).send(answer);
+    },
+  });
+
+  r.get('/api/facilities/:facilityId/join-requests', {
+    config: { access: 'member' },
+    schema: { tags, params: facilityParams, response: { 200: joinRequestListSchema, ...errors } },
+    handler: async (request) => {
+      await activeFacility(app.db, request.params.facilityId);
+      return { items: await listJoinRequests(app.db, request.params.facilityId) };
+    },
+  });
+
+  for (const decision of ['approve', 'decline'] as const) {
+    r.post(`/api/facilities/:facilityId/join-requests/:requestId/${decision}`, {
+      config: { access: 'member' },
+      schema: { tags, params: facilityParams.extend({ requestId: idParam }), response: { 200: joinRequestSchema, ...errors } },
+      handler: async (request) => {
+        await activeFacility(app.db, request.params.facilityId);
+        return decideJoinRequest(app.db, request.params.facilityId, request.params.requestId, decision === 'approve', auditContext(request));
+      },
+    });
+  }
+
+  r.get('/api/admin/join-requests', {
+    config: { access: 'admin' },
+    schema: { tags: ['admin'], response: { 200: joinRequestListSchema, ...errors } },
+    handler: async () => ({ items: await listPendingJoinRequests(app.db) }),
+  });
+}

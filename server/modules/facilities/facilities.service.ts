@@ -1,0 +1,157 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
+import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
+import { audit, type AuditEntry } from '../audit/audit';
+import { users } from '../users/users.table';
+import { facilities, facilityMembers, type FacilityRow } from './facilities.table';
+import { facilityJoinRequests } from './join-requests.table';
+
+export type Ctx = Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
+type Actor = { firstName: string; lastName: string; email: string } | null;
+
+const updater = alias(users, 'updater');
+
+export function toFacilityDto(row: FacilityRow, updatedBy: Actor): Facility {
+  return {
+    id: row.id,
+    label: row.label,
+    kind: row.kind,
+    street: row.street,
+    postal_code: row.postalCode,
+    city: row.city,
+    region: row.region,
+    operator_name: row.operatorName,
+    operator_kind: row.operatorKind,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    children_count: row.childrenCount,
+    staff_count: row.staffCount,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    updated_by: actorOf(row.updatedBy, updatedBy),
+    version: row.version,
+  };
+}
+
+type Parsed = ReturnType<typeof facilityInputSchema.parse>;
+const toColumns = (input: Parsed) => ({
+  label: input.label,
+  kind: input.kind,
+  street: input.street,
+  postalCode: input.postal_code,
+  city: input.city,
+  region: input.region,
+  operatorName: input.operator_name,
+  operatorKind: input.operator_kind,
+  phone: input.phone,
+  email: input.email,
+  website: input.website,
+  childrenCount: input.children_count,
+  staffCount: input.staff_count,
+});
+/** the editable fields of a row, for the audit log's before/after */
+const editable = (row: FacilityRow) => ({
+  label: row.label,
+  kind: row.kind,
+  street: row.street,
+  postalCode: row.postalCode,
+  city: row.city,
+  region: row.region,
+  operatorName: row.operatorName,
+  operatorKind: row.operatorKind,
+  phone: row.phone,
+  email: row.email,
+  website: row.website,
+  childrenCount: row.childrenCount,
+  staffCount: row.staffCount,
+});
+
+export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facility> {
+  const [row] = await db
+    .select({ f: facilities, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
+    .from(facilities)
+    .leftJoin(updater, eq(updater.id, facilities.updatedBy))
+    .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
+    .limit(1);
+  if (!row) throw notFoundError();
+  return toFacilityDto(row.f, row.u);
+}
+
+/** Registers a KiTa; the creator becomes its first member in the same transaction. */
+export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { actorUserId: number }): Promise<Facility> {
+  const values = toColumns(facilityInputSchema.parse(input));
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(facilities).values({ ...values, updatedBy: ctx.actorUserId }).returning();
+    await tx.insert(facilityMembers).values({ facilityId: row!.id, userId: ctx.actorUserId });
+    await audit(tx, { ...ctx, action: 'facility.create', entityType: 'facility', entityId: row!.id, after: editable(row!) });
+    return row!.id;
+  });
+  return getFacility(db, id);
+}
+
+/** Master data change with the version the editor read; a stale version answers 409 and changes nothing. */
+export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action = 'facility.update'): Promise<Facility> {
+  const { version, ...rest } = input;
+  const values = toColumns(facilityInputSchema.parse(rest));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(facilities)
+      .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
+      .for('update');
+    if (!before) throw notFoundError();
+    if (before.version !== version) throw conflictError();
+    const [after] = await tx
+      .update(facilities)
+      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })
+      .where(and(eq(facilities.id, facilityId), eq(facilities.version, version)))
+      .returning();
+    if (!after) throw conflictError();
+    const diff = changes(editable(before), editable(after));
+    await audit(tx, { ...ctx, action, entityType: 'facility', entityId: facilityId, before: diff.before, after: diff.after });
+  });
+  return getFacility(db, facilityId);
+}
+
+/**
+ * Likely duplicates before registering: same postal code and a similar name by trigram similarity (pg_trgm,
+ * loaded in PGlite too). Names differ mostly in prefixes like "Kita"/"Kindergarten", so word similarity counts
+ * as well.
+ */
+export async function duplicateCandidates(db: DbOrTx, userId: number, postalCode: string, label: string) {
+  const rows = await queryRows<{
+    id: number;
+    label: string;
+    street: string;
+    postal_code: string;
+    city: string;
+    sim: number;
+    is_member: boolean;
+    has_pending_request: boolean;
+  }>(
+    db,
+    sql`select f.id, f.label, f.street, f.postal_code, f.city,
+          greatest(similarity(lower(f.label), lower(${label})), word_similarity(lower(${label}), lower(f.label))) as sim,
+          exists (select 1 from ${facilityMembers} m where m.facility_id = f.id and m.user_id = ${userId}) as is_member,
+          exists (select 1 from ${facilityJoinRequests} r where r.facility_id = f.id and r.user_id = ${userId} and r.state = 'pending') as has_pending_request
+        from ${facilities} f
+        where f.postal_code = ${postalCode} and f.merged_into_id is null
+          and greatest(similarity(lower(f.label), lower(${label})), word_similarity(lower(${label}), lower(f.label))) >= 0.3
+        order by sim desc, f.label
+        limit 10`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    street: r.street,
+    postal_code: r.postal_code,
+    city: r.city,
+    similarity: Math.round(Number(r.sim) * 100) / 100,
+    is_member: r.is_member,
+    has_pending_request: r.has_pending_request,
+  }));
+}

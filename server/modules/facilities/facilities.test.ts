@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createFacility, createUser } from '../../testing/factories';
+import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { loginAs } from '../../testing/login-as';
+import { auditLog } from '../audit/audit.table';
+import { mailOutbox } from '../mail/mail.table';
+import { facilityMembers } from './facilities.table';
+
+let f: FacilityFixture;
+beforeAll(async () => {
+  f = await facilityFixture();
+});
+afterAll(async () => f?.close());
+
+const validFacility = {
+  label: 'Kindergarten Pusteblume',
+  kind: 'Kindergarten',
+  street: 'Blumenweg 1',
+  postal_code: '90402',
+  city: 'Nürnberg',
+  region: 'Mittelfranken',
+  operator_name: 'Stadt Nürnberg',
+  operator_kind: 'kommunal',
+  phone: '0911 123456',
+  email: 'pusteblume@kita.example',
+  website: 'www.pusteblume.example',
+  children_count: 50,
+  staff_count: 8,
+};
+
+describe('register a KiTa', () => {
+  it('given a logged-in user, when registering a valid KiTa, it is created, the creator is a member and loginstatus lists it at once', async () => {
+    const res = await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: validFacility });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ label: 'Kindergarten Pusteblume', website: 'https://www.pusteblume.example', version: 1 });
+    expect(body.updated_by).toEqual({ id: f.users.otherMember.id, name: 'Otto Anders' });
+    const status = (await f.call('otherMember', { method: 'GET', url: '/api/loginstatus' })).json();
+    expect(status.user.facilities[String(body.id)]).toEqual({ id: body.id, label: 'Kindergarten Pusteblume', is_enrolled_to_cur_season: false });
+    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.create'), eq(auditLog.entityId, String(body.id))));
+    expect(entry?.actorUserId).toBe(f.users.otherMember.id);
+  });
+
+  it('given bad input, when registering, answers 400 with German texts per field', async () => {
+    const res = await f.call('member', {
+      method: 'POST',
+      url: '/api/facilities',
+      payload: { ...validFacility, postal_code: '1234', email: 'kein-at', phone: 'ruf an', website: 'nicht da', children_count: -1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().reason).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        postal_code: 'Die Postleitzahl hat genau 5 Ziffern.',
+        email: 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).',
+        phone: 'Bitte gib eine gültige Telefonnummer an (nur Ziffern, Leerzeichen und + / ( ) -).',
+        website: 'Bitte gib eine gültige Internetadresse an (z. B. https://www.kita.de).',
+        children_count: 'Die Zahl der Kinder darf nicht negativ sein.',
+      },
+    });
+  });
+
+  it('given an anonymous caller, registering answers 401', async () => {
+    expect((await f.call('anonymous', { method: 'POST', url: '/api/facilities', payload: validFacility })).statusCode).toBe(401);
+  });
+
+  it('given a KiTa with the same postal code and a similar name, the duplicate check finds it, and not a different one', async () => {
+    const res = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80802&label=Kita%20Sonnenschein' });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items;
+    expect(items.map((i: { id: number }) => i.id)).toEqual([f.facility.id]);
+    expect(items[0]).toMatchObject({ is_member: true, has_pending_request: false });
+    expect(items[0].similarity).toBeGreaterThanOrEqual(0.3);
+    const none = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80802&label=Waldkindergarten%20Isarauen' });
+    expect(none.json().items).toEqual([]);
+    const otherPlz = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80803&label=Kinderhaus%20Sonnenschein' });
+    expect(otherPlz.json().items).toEqual([]);
+  });
+});
+
+describe('master data', () => {
+  it('given a member, when reading and saving the master data, who changed it last is shown and the version goes up', async () => {
+    const read = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` });
+    expect(read.statusCode).toBe(200);
+    const { version } = read.json();
+    const res = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postal_code: '80802', version } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ version: version + 1, updated_by: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
+    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.update'), eq(auditLog.entityId, String(f.facility.id))));
+    expect(entry?.before).toMatchObject({ street: '' });
+    expect(entry?.after).toMatchObject({ street: 'Blumenweg 1' });
+  });
+
+  it('given two editors, when the second saves with the old version, answers 409 conflict in German and keeps the first change', async () => {
+    const { version } = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).json();
+    const first = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Erstens', version } });
+    expect(first.statusCode).toBe(200);
+    const second = await f.call('admin', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Zweitens', version } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().reason).toMatchObject({ code: 'conflict', message: expect.stringContaining('Jemand anderes hat diese Daten inzwischen geändert') });
+    expect((await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).json().city).toBe('Erstens');
+  });
+});
+
+describe('members and join requests', () => {
+  it('given a user asking to join, members and admins get a mail, a member approves and the user becomes a member', async () => {
+    const joiner = await createUser(f.db, { firstName: 'Jana', lastName: 'Neu' });
+    const cookie = await loginAs(f.t.app, joiner);
+    const ask = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, headers: { cookie }, payload: { message: 'Ich bin die neue Leitung.' } });
+    expect(ask.statusCode).toBe(201);
+    const request = ask.json();
+    expect(request).toMatchObject({ state: 'pending', user: { id: joiner.id, name: 'Jana Neu' } });
+    const again = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, headers: { cookie }, payload: {} });
+    expect(again.statusCode).toBe(409);
+    const mails = await f.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'facility-join-request'));
+    expect(mails.map((m) => m.recipient).sort()).toEqual([f.users.admin.email, f.users.member.email].sort());
+    // the joiner is not a member yet: no data
+    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(403);
+    const list = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/join-requests` });
+    expect(list.json().items.map((r: { id: number }) => r.id)).toContain(request.id);
+    expect((await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` })).statusCode).toBe(403);
+    const approve = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json()).toMatchObject({ state: 'approved', decided_by: { id: f.users.member.id } });
+    expect((await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/decline` })).statusCode).toBe(409);
+    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('given a member, when removing another member, that one loses access; the list shows who is left', async () => {
+    const leaving = await createUser(f.db, { firstName: 'Lea', lastName: 'Geht' });
+    await addMember(f.db, f.facility.id, leaving.id);
+    const cookie = await loginAs(f.t.app, leaving);
+    const members = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/members` })).json().items;
+    expect(members.map((m: { user_id: number }) => m.user_id)).toContain(leaving.id);
+    const res = await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/members/${leaving.id}` });
+    expect(res.statusCode).toBe(204);
+    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(403);
+    const rows = await f.db.select().from(facilityMembers).where(eq(facilityMembers.userId, leaving.id));
+    expect(rows).toEqual([]);
+    expect((await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/members/${leaving.id}` })).statusCode).toBe(404);
+  });
+
+  it('given a member of another KiTa, removing a member of this KiTa through the own KiTa id answers 404', async () => {
+    const res = await f.call('otherMember', { method: 'DELETE', url: `/api/facilities/${f.otherFacility.id}/members/${f.users.member.id}` });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('permission matrix of the facility routes', () => {
+  const routes = (id: number) => [
+    { method: 'GET' as const, url: `/api/facilities/${id}` },
+    { method: 'PUT' as const, url: `/api/facilities/${id}`, payload: { ...validFacility, version: 999 } },
+    { method: 'GET' as const, url: `/api/facilities/${id}/members` },
+    { method: 'GET' as const, url: `/api/facilities/${id}/join-requests` },
+    { method: 'DELETE' as const, url: `/api/facilities/${id}/members/999999` },
+    { method: 'POST' as const, url: `/api/facilities/${id}/join-requests/999999/approve` },
+  ];
+  const expected: Record<Role, number[]> = { anonymous: [401], otherMember: [403, 404], member: [200, 404, 409], admin: [200, 404, 409] };
+  for (const role of ['anonymous', 'otherMember', 'member', 'admin'] as const) {
+    it(`given ${role}, every facility-bound route answers ${expected[role].join('/')} and a stranger sees no data`, async () => {
+      for (const route of routes(f.facility.id)) {
+        const res = await f.call(role, route);
+        expect({ route: `${route.method} ${route.url}`, status: expected[role].includes(res.statusCode) }).toEqual({ route: `${route.method} ${route.url}`, status: true });
+        if (role === 'anonymous' || role === 'otherMember') expect(res.body).not.toContain('Sonnenschein');
+      }
+    });
+  }
+
+  it('given a merged or unknown KiTa id, member routes answer 404 for an admin', async () => {
+    expect((await f.call('admin', { method: 'GET', url: '/api/facilities/999999' })).statusCode).toBe(404);
+  });
+
+  it('given a KiTa created by a factory, a second member sees it too', async () => {
+    const extra = await createFacility(f.db);
+    await addMember(f.db, extra.id, f.users.member.id);
+    expect((await f.call('member', { method: 'GET', url: `/api/facilities/${extra.id}` })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,30 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notFoundError } from '../../lib/record-helpers';
+import { persons } from '../persons/persons.table';
+import { facilities } from './facilities.table';
+
+/**
+ * The one place for record-level checks below a KiTa. The access plugin already checked that the caller is a
+ * member of :facilityId (or an admin); here every record named in the path must belong to that KiTa, and a KiTa
+ * merged into another is gone. Anything else answers 404, never data.
+ */
+export async function activeFacility(db: DbOrTx, facilityId: number) {
+  const [row] = await db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
+    .limit(1);
+  if (!row) throw notFoundError();
+  return row;
+}
+
+export async function personOfFacility(db: DbOrTx, facilityId: number, personId: number, opts: { includeRemoved?: boolean } = {}) {
+  const [row] = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, personId), eq(persons.facilityId, facilityId), opts.includeRemoved ? undefined : isNull(persons.removedAt)))
+    .limit(1);
+  if (!row) throw notFoundError();
+  return row;
+}

@@ -1,0 +1,140 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { JoinRequest, Member } from '../../../src/shared/contracts/facilities';
+import { sqlState, type Db, type DbOrTx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { actorOf, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { audit } from '../audit/audit';
+import { persons } from '../persons/persons.table';
+import { users } from '../users/users.table';
+import { facilities, facilityMembers } from './facilities.table';
+import { activeFacility } from './facility-scope';
+import type { Ctx } from './facilities.service';
+import { notifyJoinRequest } from './facility-mails';
+import { facilityJoinRequests } from './join-requests.table';
+
+export async function listMembers(db: DbOrTx, facilityId: number): Promise<Member[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      since: facilityMembers.createdAt,
+      personId: persons.id,
+    })
+    .from(facilityMembers)
+    .innerJoin(users, eq(users.id, facilityMembers.userId))
+    .leftJoin(persons, and(eq(persons.userId, users.id), eq(persons.facilityId, facilityId), isNull(persons.removedAt)))
+    .where(eq(facilityMembers.facilityId, facilityId))
+    .orderBy(users.lastName, users.firstName, users.id);
+  // one row per member even if two staff entries point to the same account
+  const seen = new Set<number>();
+  return rows
+    .filter((r) => (seen.has(r.userId) ? false : (seen.add(r.userId), true)))
+    .map((r) => ({ user_id: r.userId, first_name: r.firstName, last_name: r.lastName, email: r.email, since: iso(r.since), person_id: r.personId }));
+}
+
+/** Takes away a member's access to the KiTa (their account and staff entry stay). */
+export async function removeMember(db: Db, facilityId: number, userId: number, ctx: Ctx) {
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(facilityMembers)
+      .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, userId)))
+      .returning();
+    if (removed.length === 0) throw notFoundError();
+    await audit(tx, { ...ctx, action: 'facility.member.remove', entityType: 'facility', entityId: facilityId, before: { userId } });
+  });
+}
+
+const decider = alias(users, 'decider');
+
+async function joinRequests(db: DbOrTx, where: ReturnType<typeof and>): Promise<JoinRequest[]> {
+  const rows = await db
+    .select({
+      r: facilityJoinRequests,
+      label: facilities.label,
+      u: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      d: { firstName: decider.firstName, lastName: decider.lastName, email: decider.email },
+    })
+    .from(facilityJoinRequests)
+    .innerJoin(facilities, eq(facilities.id, facilityJoinRequests.facilityId))
+    .innerJoin(users, eq(users.id, facilityJoinRequests.userId))
+    .leftJoin(decider, eq(decider.id, facilityJoinRequests.decidedBy))
+    .where(where)
+    .orderBy(desc(facilityJoinRequests.createdAt), desc(facilityJoinRequests.id))
+    .limit(200);
+  return rows.map(({ r, label, u, d }) => ({
+    id: r.id,
+    facility_id: r.facilityId,
+    facility_label: label,
+    user: { id: r.userId, name: personName(u), email: u.email },
+    message: r.message,
+    state: r.state,
+    created_at: iso(r.createdAt),
+    decided_at: isoOrNull(r.decidedAt),
+    decided_by: actorOf(r.decidedBy, d),
+  }));
+}
+
+/** pending requests first, then the decided ones of the last months as history */
+export const listJoinRequests = (db: DbOrTx, facilityId: number) =>
+  joinRequests(db, and(eq(facilityJoinRequests.facilityId, facilityId)));
+
+export const listPendingJoinRequests = (db: DbOrTx) => joinRequests(db, and(eq(facilityJoinRequests.state, 'pending')));
+
+/** Any logged-in user may ask to join a KiTa; its members and the admins are told by mail. */
+export async function requestToJoin(db: Db, facilityId: number, message: string, ctx: Ctx & { actorUserId: number }): Promise<JoinRequest> {
+  const facility = await activeFacility(db, facilityId);
+  const [member] = await db
+    .select()
+    .from(facilityMembers)
+    .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, ctx.actorUserId)));
+  if (member) throw httpError(409, 'already_member', 'Du gehörst schon zu dieser KiTa.');
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(facilityJoinRequests).values({ facilityId, userId: ctx.actorUserId, message }).returning();
+      await audit(tx, { ...ctx, action: 'facility.join_request.create', entityType: 'facility', entityId: facilityId, after: { requestId: row!.id, userId: ctx.actorUserId } });
+      const [requester] = await tx.select().from(users).where(eq(users.id, ctx.actorUserId));
+      await notifyJoinRequest(tx, { facilityId, facilityLabel: facility.label, requesterName: personName(requester!), requesterEmail: requester!.email, message });
+      return row!.id;
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505') throw httpError(409, 'already_requested', 'Du hast schon um Aufnahme in diese KiTa gebeten. Ihre Mitglieder entscheiden bald.');
+    throw err;
+  }
+  const [answer] = await joinRequests(db, and(eq(facilityJoinRequests.id, id)));
+  return answer!;
+}
+
+/** A member (or an admin) decides; approval makes the requester a member in the same transaction. */
+export async function decideJoinRequest(db: Db, facilityId: number, requestId: number, approve: boolean, ctx: Ctx): Promise<JoinRequest> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(facilityJoinRequests)
+      .set({ state: approve ? 'approved' : 'declined', decidedAt: new Date(), decidedBy: ctx.actorUserId })
+      .where(and(eq(facilityJoinRequests.id, requestId), eq(facilityJoinRequests.facilityId, facilityId), eq(facilityJoinRequests.state, 'pending')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: facilityJoinRequests.id })
+        .from(facilityJoinRequests)
+        .where(and(eq(facilityJoinRequests.id, requestId), eq(facilityJoinRequests.facilityId, facilityId)));
+      if (!exists) throw notFoundError();
+      throw httpError(409, 'already_decided', 'Über diese Anfrage wurde schon entschieden.');
+    }
+    if (approve) await tx.insert(facilityMembers).values({ facilityId, userId: row.userId }).onConflictDoNothing();
+    await audit(tx, {
+      ...ctx,
+      action: approve ? 'facility.join_request.approve' : 'facility.join_request.decline',
+      entityType: 'facility',
+      entityId: facilityId,
+      before: { requestId, state: 'pending' },
+      after: { requestId, state: row.state, userId: row.userId },
+    });
+  });
+  const [answer] = await joinRequests(db, and(eq(facilityJoinRequests.id, requestId)));
+  return answer!;
+}
+

@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Person, PersonInput, PersonUpdate } from '../../../src/shared/contracts/persons';
+import { personInputSchema } from '../../../src/shared/contracts/persons';
+import type { ListQuery, Page } from '../../../src/shared/contracts/paging';
+import type { Db, DbOrTx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { likePattern, orderBy, pageWindow } from '../../lib/paging';
+import { actorOf, changes, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { audit } from '../audit/audit';
+import type { Ctx } from '../facilities/facilities.service';
+import { facilities, facilityMembers } from '../facilities/facilities.table';
+import { sendInvitation } from '../facilities/facility-mails';
+import { activeFacility, personOfFacility } from '../facilities/facility-scope';
+import { users } from '../users/users.table';
+import { persons, type PersonRow } from './persons.table';
+
+type Actor = { firstName: string; lastName: string; email: string } | null;
+const updater = alias(users, 'person_updater');
+const INVITE_DAYS = 14;
+
+export function toPersonDto(row: PersonRow, updatedBy: Actor): Person {
+  return {
+    id: row.id,
+    facility_id: row.facilityId,
+    salutation: row.salutation,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    position: row.position,
+    user_id: row.userId,
+    has_account: row.userId !== null,
+    invited_at: isoOrNull(row.invitedAt),
+    removed_at: isoOrNull(row.removedAt),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    updated_by: actorOf(row.updatedBy, updatedBy),
+    version: row.version,
+  };
+}
+
+const editable = (r: PersonRow) => ({
+  salutation: r.salutation,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phone: r.phone,
+  position: r.position,
+});
+const toColumns = (input: PersonInput) => {
+  const p = personInputSchema.parse(input);
+  return { salutation: p.salutation, firstName: p.first_name, lastName: p.last_name, email: p.email, phone: p.phone, position: p.position };
+};
+
+const sortColumns = { last_name: persons.lastName, first_name: persons.firstName, position: persons.position, email: persons.email, created_at: persons.createdAt };
+const updaterCols = { firstName: updater.firstName, lastName: updater.lastName, email: updater.email };
+
+/** the KiTa's current staff list (removed persons only for admins' detail pages) */
+export async function listPersons(db: DbOrTx, facilityId: number, q: ListQuery, opts: { includeRemoved?: boolean } = {}): Promise<Page<Person>> {
+  const search = q.q ? likePattern(q.q) : null;
+  const where = and(
+    eq(persons.facilityId, facilityId),
+    opts.includeRemoved ? undefined : isNull(persons.removedAt),
+    search ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search)) : undefined,
+  );
+  const sortCol = sortColumns[(q.sort ?? 'last_name') as keyof typeof sortColumns] ?? persons.lastName;
+  const { limit, offset } = pageWindow(q);
+  const base = db
+    .select({ p: persons, u: updaterCols })
+    .from(persons)
+    .leftJoin(updater, eq(updater.id, persons.updatedBy))
+    .where(where)
+    .orderBy(...orderBy(sortCol, q.dir, persons.id))
+    .offset(offset);
+  const [rows, [total]] = await Promise.all([limit ? base.limit(limit) : base, db.select({ n: count() }).from(persons).where(where)]);
+  return { items: rows.map((r) => toPersonDto(r.p, r.u)), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getPerson(db: DbOrTx, facilityId: number, personId: number, opts: { includeRemoved?: boolean } = {}): Promise<Person> {
+  const [row] = await db
+    .select({ p: persons, u: updaterCols })
+    .from(persons)
+    .leftJoin(updater, eq(updater.id, persons.updatedBy))
+    .where(and(eq(persons.id, personId), eq(persons.facilityId, facilityId), opts.includeRemoved ? undefined : isNull(persons.removedAt)));
+  if (!row) throw notFoundError();
+  return toPersonDto(row.p, row.u);
+}
+
+export async function createPerson(db: Db, facilityId: number, input: PersonInput, ctx: Ctx): Promise<Person> {
+  await activeFacility(db, facilityId);
+  const values = toColumns(input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(persons).values({ ...values, facilityId, updatedBy: ctx.actorUserId }).returning();
+    await audit(tx, { ...ctx, action: 'person.create', entityType: 'person', entityId: row!.id, after: { facilityId, ...editable(row!) } });
+    return row!.id;
+  });
+  return getPerson(db, facilityId, id);
+}
+
+export async function updatePerson(db: Db, facilityId: number, personId: number, input: PersonUpdate, ctx: Ctx, opts: { includeRemoved?: boolean } = {}): Promise<Person> {
+  const { version, ...rest } = input;
+  const values = toColumns(rest);
+  await db.transaction(async (tx) => {
+    const before = await personOfFacility(tx, facilityId, personId, opts);
+    if (before.version !== version) throw conflictError();
+    const [after] = await tx
+      .update(persons)
+      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${persons.version} + 1` })
+      .where(and(eq(persons.id, personId), eq(persons.version, version)))
+      .returning();
+    if (!after) throw conflictError();
+    const diff = changes(editable(before), editable(after));
+    await audit(tx, { ...ctx, action: 'person.update', entityType: 'person', entityId: personId, before: diff.before, after: diff.after });
+  });
+  return getPerson(db, facilityId, personId, opts);
+}
+
+/** Soft delete: the person leaves the staff list but stays the contact of past enrolments. */
+export async function removePerson(db: Db, facilityId: number, personId: number, version: number | undefined, ctx: Ctx) {
+  await db.transaction(async (tx) => {
+    const before = await personOfFacility(tx, facilityId, personId);
+    if (version !== undefined && before.version !== version) throw conflictError();
+    await tx
+      .update(persons)
+      .set({ removedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${persons.version} + 1`, inviteTokenHash: null })
+      .where(eq(persons.id, personId));
+    await audit(tx, { ...ctx, action: 'person.remove', entityType: 'person', entityId: personId, before: { facilityId, ...editable(before) } });
+  });
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Mails the person a link to register (or sign in) that links the account to this staff entry. */
+export async function invitePerson(db: Db, facilityId: number, personId: number, ctx: Ctx & { actorUserId: number }) {
+  const facility = await activeFacility(db, facilityId);
+  const person = await personOfFacility(db, facilityId, personId);
+  if (!person.email) {
+    throw httpError(400, 'email_missing', 'Trage zuerst eine E-Mail-Adresse für diese Person ein.', { email: 'Für die Einladung wird eine E-Mail-Adresse gebraucht.' });
+  }
+  if (person.userId) throw httpError(409, 'already_linked', 'Diese Person hat schon ein Benutzerkonto.');
+  const token = randomBytes(24).toString('base64url');
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(persons)
+      .set({ inviteTokenHash: hashToken(token), invitedAt: now, inviteExpiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000) })
+      .where(eq(persons.id, personId));
+    const [inviter] = await tx.select().from(users).where(eq(users.id, ctx.actorUserId));
+    await sendInvitation(tx, person.email, {
+      firstName: person.firstName,
+      facilityLabel: facility.label,
+      inviterName: inviter ? personName(inviter) : 'Das Team',
+      path: `/registrieren?einladung=${token}`,
+    });
+    await audit(tx, { ...ctx, action: 'person.invite', entityType: 'person', entityId: personId, after: { email: person.email } });
+  });
+  return { invited_at: iso(now), email: person.email, token };
+}
+
+/**
+ * The invited account redeems the link's token: the staff entry gets linked to the account and the account
+ * becomes a member of the KiTa. The accounts module may call this right after registration as well.
+ */
+export async function acceptInvitation(db: Db, token: string, userId: number, ctx: Ctx) {
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select()
+      .from(persons)
+      .where(and(eq(persons.inviteTokenHash, hashToken(token)), isNull(persons.removedAt), gt(persons.inviteExpiresAt, new Date())))
+      .for('update');
+    if (!person) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    const [facility] = await tx.select().from(facilities).where(and(eq(facilities.id, person.facilityId), isNull(facilities.mergedIntoId)));
+    if (!facility) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    await tx.update(persons).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: sql`${persons.version} + 1` }).where(eq(persons.id, person.id));
+    await tx.insert(facilityMembers).values({ facilityId: person.facilityId, userId }).onConflictDoNothing();
+    await audit(tx, { ...ctx, action: 'person.link_account', entityType: 'person', entityId: person.id, after: { userId, facilityId: person.facilityId } });
+    return { facility_id: facility.id, facility_label: facility.label, person_id: person.id };
+  });
+}

@@ -1,0 +1,53 @@
+import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
+import type { DbOrTx } from '../../db/client';
+import { berlinToday, germanDate } from '../../lib/record-helpers';
+import { activeFacility } from '../facilities/facility-scope';
+import { enrolmentBlocker, enrolmentsOf } from './enrolment.service';
+import { seasonsRepository, toSeasonDto } from './seasons.repository';
+
+type Step = SeasonChecklist['steps'][number];
+
+/** a step whose page comes with a later issue: only its date and whether it lies ahead */
+const dated = (key: Step['key'], label: string, deadline: string | null, today: string): Step => ({
+  key,
+  label,
+  state: deadline && deadline < today ? 'closed' : 'upcoming',
+  detail: deadline ? `bis ${germanDate(deadline)}` : 'Termin folgt',
+  deadline,
+  path: null,
+});
+
+/** The season's steps for the home page of the active KiTa (issue 5: enrolment is live, the rest shows dates). */
+export async function seasonChecklist(db: DbOrTx, facilityId: number, today = berlinToday()): Promise<SeasonChecklist> {
+  await activeFacility(db, facilityId);
+  const season = await seasonsRepository({ db }).current();
+  if (!season) return { season: null, steps: [] };
+  const [live] = await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true });
+  const blocker = enrolmentBlocker(season, today);
+  const enrolment: Step = live
+    ? { key: 'enrolment', label: 'Anmeldung zum KiTa-Jahr', state: 'done', detail: `Angemeldet am ${germanDate(live.dto.created_at)}`, deadline: season.enrolmentDeadline, path: '/kita-jahr-anmeldung' }
+    : {
+        key: 'enrolment',
+        label: 'Anmeldung zum KiTa-Jahr',
+        state: blocker === null ? 'open' : season.enrolmentDeadline && season.enrolmentDeadline < today ? 'missed' : 'closed',
+        detail: blocker ?? (season.enrolmentDeadline ? `Anmeldung bis ${germanDate(season.enrolmentDeadline)} möglich` : 'Anmeldung möglich'),
+        deadline: season.enrolmentDeadline,
+        path: '/kita-jahr-anmeldung',
+      };
+  const documentationOpen = season.allowDocumentation && (!season.documentationDeadline || today <= season.documentationDeadline);
+  return {
+    season: toSeasonDto(season),
+    steps: [
+      enrolment,
+      dated('team_workshop', 'Team-Workshop beantragen', season.teamWorkshopDeadline, today),
+      dated('trainings', 'Fortbildungen besuchen', season.trainingsDeadline, today),
+      dated('hospitation', 'Hospitation', season.hospitationDeadline, today),
+      {
+        ...dated('documentation', 'Dokumentationsbogen einreichen', season.documentationDeadline, today),
+        ...(documentationOpen && live ? { state: 'open' as const } : {}),
+      },
+      { ...dated('jury', 'Bewertung durch die Jury', season.juryDate, today), detail: season.juryDate ? `am ${germanDate(season.juryDate)}` : 'Termin folgt' },
+      { ...dated('award', 'Auszeichnungsveranstaltung', season.awardDate, today), detail: season.awardDate ? `am ${germanDate(season.awardDate)}` : 'Termin folgt' },
+    ],
+  };
+}

@@ -1,0 +1,212 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { SeasonEnrolment, SeasonEnrolmentInput, SeasonEnrolmentStatus } from '../../../src/shared/contracts/season-enrolment';
+import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season-enrolment';
+import { sqlState, type Db, type DbOrTx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { actorOf, berlinToday, changes, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { audit } from '../audit/audit';
+import type { Ctx } from '../facilities/facilities.service';
+import { notifyEnrolment } from '../facilities/facility-mails';
+import { activeFacility } from '../facilities/facility-scope';
+import { persons } from '../persons/persons.table';
+import { users } from '../users/users.table';
+import { seasonsRepository, toSeasonDto } from './seasons.repository';
+import { seasonEnrolments, seasons, type SeasonEnrolmentRow, type SeasonRow } from './seasons.table';
+
+const creator = alias(users, 'enrolment_creator');
+const updater = alias(users, 'enrolment_updater');
+type Actor = { firstName: string; lastName: string; email: string } | null;
+
+export function toEnrolmentDto(row: SeasonEnrolmentRow, contact: { firstName: string; lastName: string } | null, createdBy: Actor, updatedBy: Actor): SeasonEnrolment {
+  return {
+    id: row.id,
+    facility_id: row.facilityId,
+    season_id: row.seasonId,
+    project_topics: row.projectTopics,
+    project_title: row.projectTitle,
+    contact_person_id: row.contactPersonId,
+    contact_person_name: contact ? personName(contact) : null,
+    groups_taking_part: row.groupsTakingPart,
+    children_taking_part: row.childrenTakingPart,
+    accepted_terms_at: isoOrNull(row.acceptedTermsAt),
+    created_at: iso(row.createdAt),
+    created_by: actorOf(row.createdBy, createdBy),
+    updated_at: iso(row.updatedAt),
+    updated_by: actorOf(row.updatedBy, updatedBy),
+    withdrawn_at: isoOrNull(row.withdrawnAt),
+    version: row.version,
+  };
+}
+
+/** enrolments of one KiTa with names, newest first; `live` = not withdrawn */
+export async function enrolmentsOf(db: DbOrTx, facilityId: number, opts: { seasonId?: number; live?: boolean; id?: number } = {}) {
+  const rows = await db
+    .select({ e: seasonEnrolments, c: { firstName: persons.firstName, lastName: persons.lastName }, cb: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email }, ub: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }, s: seasons })
+    .from(seasonEnrolments)
+    .innerJoin(seasons, eq(seasons.id, seasonEnrolments.seasonId))
+    .leftJoin(persons, eq(persons.id, seasonEnrolments.contactPersonId))
+    .leftJoin(creator, eq(creator.id, seasonEnrolments.createdBy))
+    .leftJoin(updater, eq(updater.id, seasonEnrolments.updatedBy))
+    .where(
+      and(
+        eq(seasonEnrolments.facilityId, facilityId),
+        opts.seasonId ? eq(seasonEnrolments.seasonId, opts.seasonId) : undefined,
+        opts.live ? isNull(seasonEnrolments.withdrawnAt) : undefined,
+        opts.id ? eq(seasonEnrolments.id, opts.id) : undefined,
+      ),
+    )
+    .orderBy(desc(seasons.startDate), desc(seasonEnrolments.createdAt), desc(seasonEnrolments.id));
+  return rows.map((r) => ({ season: r.s, dto: toEnrolmentDto(r.e, r.c?.firstName != null ? r.c : null, r.cb?.email ? r.cb : null, r.ub?.email ? r.ub : null) }));
+}
+
+/** Why a KiTa may not enrol or change its enrolment right now, in German; null when it may. */
+export function enrolmentBlocker(season: SeasonRow | null, today = berlinToday()): string | null {
+  if (!season) return 'Zurzeit ist kein KiTa-Jahr aktiv. Sobald die Anmeldung öffnet, kannst du deine KiTa hier anmelden.';
+  if (season.enrolmentState !== 'open') {
+    const opens = season.enrolmentOpensOn && season.enrolmentOpensOn > today ? ` Sie öffnet voraussichtlich am ${germanDate(season.enrolmentOpensOn)}.` : '';
+    return `Die Anmeldung zum ${season.label} ist zurzeit geschlossen.${opens}`;
+  }
+  if (season.enrolmentDeadline && today > season.enrolmentDeadline) {
+    return `Die Anmeldefrist zum ${season.label} ist am ${germanDate(season.enrolmentDeadline)} abgelaufen.`;
+  }
+  return null;
+}
+
+export async function enrolmentStatus(db: DbOrTx, facilityId: number): Promise<SeasonEnrolmentStatus> {
+  await activeFacility(db, facilityId);
+  const season = await seasonsRepository({ db }).current();
+  const live = season ? await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true }) : [];
+  const blocker = enrolmentBlocker(season);
+  return { season: season ? toSeasonDto(season) : null, enrolment: live[0]?.dto ?? null, can_change: blocker === null, message: blocker };
+}
+
+const editable = (r: SeasonEnrolmentRow) => ({
+  projectTopics: r.projectTopics,
+  projectTitle: r.projectTitle,
+  contactPersonId: r.contactPersonId,
+  groupsTakingPart: r.groupsTakingPart,
+  childrenTakingPart: r.childrenTakingPart,
+  withdrawnAt: r.withdrawnAt ? r.withdrawnAt.toISOString() : null,
+});
+
+type Options = {
+  /** default: the current season, and its open/deadline rules apply */
+  seasonId?: number;
+  /** admins enrolling on a KiTa's behalf: any season, any state */
+  onBehalf?: boolean;
+};
+
+async function targetSeason(db: DbOrTx, opts: Options): Promise<SeasonRow> {
+  if (opts.seasonId) {
+    const [s] = await db.select().from(seasons).where(eq(seasons.id, opts.seasonId));
+    if (!s) throw notFoundError();
+    if (!opts.onBehalf) {
+      const blocker = enrolmentBlocker(s.isCurrent ? s : null);
+      if (blocker) throw httpError(409, 'enrolment_closed', blocker);
+    }
+    return s;
+  }
+  const s = await seasonsRepository({ db }).current();
+  const blocker = opts.onBehalf && s ? null : enrolmentBlocker(s);
+  if (blocker || !s) throw httpError(409, 'enrolment_closed', blocker ?? 'Zurzeit ist kein KiTa-Jahr aktiv.');
+  return s;
+}
+
+/** Enrols the KiTa (no live enrolment yet) or changes its enrolment (with the version read). */
+export async function saveEnrolment(db: Db, facilityId: number, input: SeasonEnrolmentInput, ctx: Ctx, opts: Options = {}): Promise<SeasonEnrolment> {
+  const facility = await activeFacility(db, facilityId);
+  const data = seasonEnrolmentInputSchema.parse(input);
+  let enrolmentId: number;
+  try {
+    enrolmentId = await db.transaction(async (tx) => {
+      const season = await targetSeason(tx, opts);
+      const [contact] = await tx
+        .select()
+        .from(persons)
+        .where(and(eq(persons.id, data.contact_person_id), eq(persons.facilityId, facilityId), isNull(persons.removedAt)));
+      if (!contact) {
+        throw httpError(400, 'validation_failed', 'Bitte prüfe deine Eingaben.', { contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
+      }
+      const values = {
+        projectTopics: data.project_topics,
+        projectTitle: data.project_title,
+        contactPersonId: contact.id,
+        groupsTakingPart: data.groups_taking_part,
+        childrenTakingPart: data.children_taking_part,
+      };
+      const [existing] = await tx
+        .select()
+        .from(seasonEnrolments)
+        .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, season.id), isNull(seasonEnrolments.withdrawnAt)))
+        .for('update');
+      let row: SeasonEnrolmentRow;
+      if (existing) {
+        // a form that never saw this enrolment (no version) must not silently overwrite it either
+        if (data.version === undefined || existing.version !== data.version) throw conflictError();
+        [row] = (await tx
+          .update(seasonEnrolments)
+          .set({ ...values, acceptedTermsAt: new Date(), updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasonEnrolments.version} + 1` })
+          .where(and(eq(seasonEnrolments.id, existing.id), eq(seasonEnrolments.version, data.version)))
+          .returning()) as [SeasonEnrolmentRow];
+        if (!row) throw conflictError();
+        const diff = changes(editable(existing), editable(row));
+        await audit(tx, { ...ctx, action: opts.onBehalf ? 'season_enrolment.update_on_behalf' : 'season_enrolment.update', entityType: 'season_enrolment', entityId: row.id, before: diff.before, after: { ...diff.after, facilityId, seasonId: season.id } });
+      } else {
+        if (data.version !== undefined) throw conflictError(); // it was withdrawn meanwhile
+        [row] = (await tx
+          .insert(seasonEnrolments)
+          .values({ ...values, facilityId, seasonId: season.id, acceptedTermsAt: new Date(), createdBy: ctx.actorUserId, updatedBy: ctx.actorUserId })
+          .returning()) as [SeasonEnrolmentRow];
+        await audit(tx, { ...ctx, action: opts.onBehalf ? 'season_enrolment.create_on_behalf' : 'season_enrolment.create', entityType: 'season_enrolment', entityId: row.id, after: { facilityId, seasonId: season.id, ...editable(row) } });
+      }
+      await notifyEnrolment(tx, facilityId, contact.email || null, {
+        facilityLabel: facility.label,
+        seasonLabel: season.label,
+        projectTitle: row.projectTitle,
+        topics: row.projectTopics,
+        contactName: personName(contact),
+        deadline: season.enrolmentDeadline,
+        change: existing ? 'updated' : 'created',
+      });
+      return row.id;
+    });
+  } catch (err) {
+    // two members enrolling at the same moment: the partial unique index lets one win
+    if (sqlState(err) === '23505') throw conflictError();
+    throw err;
+  }
+  const [answer] = await enrolmentsOf(db, facilityId, { id: enrolmentId });
+  return answer!.dto;
+}
+
+/** Withdraws the live enrolment; the row stays as history and the KiTa may enrol again. */
+export async function withdrawEnrolment(db: Db, facilityId: number, version: number | undefined, ctx: Ctx, opts: Options = {}) {
+  const facility = await activeFacility(db, facilityId);
+  await db.transaction(async (tx) => {
+    const season = await targetSeason(tx, opts);
+    const [existing] = await tx
+      .select()
+      .from(seasonEnrolments)
+      .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, season.id), isNull(seasonEnrolments.withdrawnAt)))
+      .for('update');
+    if (!existing) throw httpError(404, 'not_enrolled', 'Diese KiTa ist zu diesem KiTa-Jahr nicht angemeldet.');
+    if (version !== undefined && existing.version !== version) throw conflictError();
+    const [row] = await tx
+      .update(seasonEnrolments)
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasonEnrolments.version} + 1` })
+      .where(eq(seasonEnrolments.id, existing.id))
+      .returning();
+    await audit(tx, { ...ctx, action: opts.onBehalf ? 'season_enrolment.withdraw_on_behalf' : 'season_enrolment.withdraw', entityType: 'season_enrolment', entityId: existing.id, before: editable(existing), after: { ...editable(row!), facilityId, seasonId: season.id } });
+    const [contact] = existing.contactPersonId ? await tx.select().from(persons).where(eq(persons.id, existing.contactPersonId)) : [];
+    await notifyEnrolment(tx, facilityId, contact?.email || null, {
+      facilityLabel: facility.label,
+      seasonLabel: season.label,
+      projectTitle: existing.projectTitle,
+      topics: existing.projectTopics,
+      contactName: contact ? personName(contact) : '',
+      deadline: null,
+      change: 'withdrawn',
+    });
+  });
+}
