@@ -114,4 +114,17 @@ describe('startup check', () => {
       }),
     ).rejects.toThrow(/GET \/api\/forgotten lacks config\.access/);
   });
+
+  it('given a member route without :facilityId, building the app fails', async () => {
+    await expect(
+      buildApp({
+        config: loadConfig({}),
+        db: t.handle.db,
+        distDir: '/nonexistent',
+        extraRoutes: (app) => {
+          app.get('/api/kitas/:id/things', { config: { access: 'member' } }, async () => 'oops');
+        },
+      }),
+    ).rejects.toThrow(/has no :facilityId parameter/);
+  });
 });

@@ -34,6 +34,10 @@ async function accessPlugin(app: FastifyInstance) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       throw new MissingAccessError(`Route ${methods} ${route.url} lacks config.access ('public' | 'user' | 'admin' | 'member').`);
     }
+    if (access === 'member' && !route.url.includes(':facilityId')) {
+      // the membership check reads params.facilityId; without it every non-admin would get 404
+      throw new MissingAccessError(`Route ${route.url} is 'member' but has no :facilityId parameter.`);
+    }
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, access: access as Access });
   });
 
