@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
-import { users } from '../testing/factories/users';
+import { setLoginStatus } from '../features/auth/api/get-login-status';
+import { anonymous, users } from '../testing/factories/users';
 import { TEST_PASSWORD } from '../testing/handlers/session';
 import { renderRoute, waitForPath } from '../testing/render';
 
@@ -186,5 +187,17 @@ describe('active KiTa (seed §4)', () => {
     await waitForPath(router, '/login');
     expect(window.localStorage.getItem(ACTIVE_FACILITY_KEY)).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('after the session ends', () => {
+  it('an open guard dialog is gone for the next login', async () => {
+    const { router, guard, auth, queryClient } = await renderRoute('/', { user: users.noFacility() });
+    expect(guard.getDialog()).toEqual({ kind: 'no-facility' });
+    auth.dispatch({ type: 'SESSION_EXPIRED' });
+    setLoginStatus(queryClient, anonymous());
+    await router.navigate({ to: '/login' });
+    await waitForPath(router, '/login');
+    expect(guard.getDialog()).toBeNull();
   });
 });

@@ -41,6 +41,8 @@ export async function loadSession({ queryClient, auth }: RouterContext, preload:
  */
 export async function guardNavigation({ context, location, matches, preload }: GuardArgs): Promise<void> {
   const state = await loadSession(context, preload);
+  // A dialog left open when the session ended (logout, expiry) must not greet the next person who logs in.
+  if (!state.user && !preload) context.guard.closeDialog();
   const access = matches.at(-1)?.staticData?.access ?? 'login';
   const decision = decideAccess({
     access,

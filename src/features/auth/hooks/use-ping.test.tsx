@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anonymous, users } from '../../../testing/factories/users';
 import { renderRoute, waitForPath } from '../../../testing/render';
-import { PING_INTERVAL_MS, WINDOW_ID_KEY } from '../api/ping';
+import { PING_INTERVAL_MS, WINDOW_ID_KEY, pingQueryOptions } from '../api/ping';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,7 +43,7 @@ describe('ping (seed §1/§7/§9)', () => {
   it('a lost session sends the user to /login with a notice and keeps the page as target', async () => {
     const { session, router, queryClient } = await renderRoute('/personal', { user: users.oneEnrolled() });
     session.status = anonymous();
-    await act(() => queryClient.refetchQueries({ queryKey: ['auth', 'ping'] }));
+    await act(() => queryClient.refetchQueries({ queryKey: pingQueryOptions(window.sessionStorage.getItem(WINDOW_ID_KEY) ?? '').queryKey }));
     await waitForPath(router, '/login');
     expect(await screen.findByText('Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.')).toBeInTheDocument();
     expect(router.options.context.auth.takeRedirectTarget()).toBe('/personal');
