@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
 import { MainNav } from '../../src/components/layout/main-nav';
 import { UserMenu } from '../../src/components/layout/user-menu';
+import { useDocumentTitle } from '../../src/components/layout/use-document-title';
 import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-navigation';
 import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
 import { GuardDialogs } from '../../src/features/access/components/guard-dialogs';
@@ -22,13 +23,15 @@ export function AppLayout(): ReactElement {
   const { data: config } = usePublicConfig();
   const { logout, pending } = useLogoutAction();
   useFocusOnNavigation();
+  const programmeName = config?.programmeName ?? DEFAULT_PROGRAMME_NAME;
+  useDocumentTitle(programmeName);
 
   const user = isAuthenticated(state) ? state.user : null;
   const facilities = user ? Object.values(user.facilities) : [];
 
   return (
     <AppFrame
-      programmeName={config?.programmeName ?? DEFAULT_PROGRAMME_NAME}
+      programmeName={programmeName}
       headerActions={
         user && (
           <Group gap="md" wrap="nowrap">

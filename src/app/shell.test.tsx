@@ -73,6 +73,7 @@ describe('layout and navigation', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'Personal' });
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(heading).toHaveFocus();
+    expect(document.title).toBe('Personal – Ökokids-Portal');
   });
 });
 
