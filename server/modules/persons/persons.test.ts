@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, enrol } from '../../testing/factories';
+import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { loginAs } from '../../testing/login-as';
+import { auditLog } from '../audit/audit.table';
+import { persons } from './persons.table';
+
+let f: FacilityFixture;
+beforeAll(async () => {
+  f = await facilityFixture();
+});
+afterAll(async () => f?.close());
+
+const person = { salutation: 'Frau', first_name: 'Erika', last_name: 'Beispiel', email: 'erika.beispiel@kita.example', phone: '089 123456', position: 'Leitung' };
+const add = async (overrides: Partial<typeof person> = {}, role: Role = 'member') =>
+  f.call(role, { method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { ...person, ...overrides } });
+
+describe('staff list', () => {
+  it('given a member, when adding a person, it is listed with paging, sorting and search', async () => {
+    const res = await add();
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ first_name: 'Erika', has_account: false, version: 1, facility_id: f.facility.id });
+    await add({ first_name: 'Anton', last_name: 'Zander', email: '', position: 'Ergänzungskraft' });
+    const page = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=last_name&dir=desc` });
+    expect(page.json()).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ last_name: 'Zander' }] });
+    const search = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?q=beisp` });
+    expect(search.json().items.map((p: { last_name: string }) => p.last_name)).toEqual(['Beispiel']);
+  });
+
+  it('given bad input, answers 400 with German field texts', async () => {
+    const res = await add({ first_name: '', email: 'nope', position: 'Chefin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().reason.fields).toMatchObject({
+      first_name: 'Bitte gib den Vornamen an.',
+      email: 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).',
+      position: 'Bitte wähle die Funktion.',
+    });
+  });
+
+  it('given a person, when editing with the current version it saves; with a stale one it answers 409', async () => {
+    const created = (await add({ last_name: 'Version' })).json();
+    const url = `/api/facilities/${f.facility.id}/persons/${created.id}`;
+    const ok = await f.call('member', { method: 'PUT', url, payload: { ...person, last_name: 'Neu', version: created.version } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ last_name: 'Neu', version: 2, updated_by: { id: f.users.member.id } });
+    const stale = await f.call('admin', { method: 'PUT', url, payload: { ...person, last_name: 'Alt', version: created.version } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().reason.code).toBe('conflict');
+  });
+
+  it('given a person who was contact of an enrolment, removing keeps the row and the enrolment; the list no longer shows them', async () => {
+    const created = (await add({ last_name: 'Geht' })).json();
+    const old = await enrol(f.db, f.facility.id, f.season.id, { contactPersonId: created.id, withdrawnAt: new Date() });
+    const res = await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/persons/${created.id}` });
+    expect(res.statusCode).toBe(204);
+    const [row] = await f.db.select().from(persons).where(eq(persons.id, created.id));
+    expect(row?.removedAt).toBeInstanceOf(Date);
+    const list = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=0` })).json();
+    expect(list.items.map((p: { id: number }) => p.id)).not.toContain(created.id);
+    expect((await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` })).statusCode).toBe(404);
+    expect(old.id).toBeGreaterThan(0);
+    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'person.remove'), eq(auditLog.entityId, String(created.id))));
+    expect(entry?.before).toMatchObject({ lastName: 'Geht' });
+  });
+
+  it("given a person of another KiTa, reaching it through the own KiTa's id answers 404", async () => {
+    const foreign = (await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/persons`, payload: person })).json();
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await f.call('member', { method, url: `/api/facilities/${f.facility.id}/persons/${foreign.id}`, ...(method === 'PUT' ? { payload: { ...person, version: 1 } } : {}) });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('invitations', () => {
+  it('given a person with e-mail, when inviting, a mail with a registration link is queued; accepting links account and person and adds membership', async () => {
+    const created = (await add({ email: 'neu.eingeladen@kita.example', last_name: 'Eingeladen' })).json();
+    const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${created.id}/invite` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'neu.eingeladen@kita.example' });
+    expect(res.body).not.toContain('einladung=');
+    await f.t.flushMail();
+    const mail = f.t.mails.find((m) => m.to === 'neu.eingeladen@kita.example');
+    expect(mail?.subject).toMatch(/^Einladung ins Portal/);
+    const path = /\/registrieren\?einladung=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(path).toMatch(/^\/registrieren\?einladung=/);
+    const token = path.split('einladung=')[1]!;
+
+    const invited = await createUser(f.db, { email: 'neu.eingeladen@kita.example' });
+    const cookie = await loginAs(f.t.app, invited);
+    expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token: 'x'.repeat(20) } })).statusCode).toBe(404);
+    const accept = await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } });
+    expect(accept.statusCode).toBe(200);
+    expect(accept.json()).toEqual({ facility_id: f.facility.id, facility_label: f.facility.label, person_id: created.id });
+    const status = (await f.t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
+    expect(Object.keys(status.user.facilities)).toEqual([String(f.facility.id)]);
+    const after = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` })).json();
+    expect(after).toMatchObject({ has_account: true, user_id: invited.id });
+    // single use
+    expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } })).statusCode).toBe(404);
+  });
+
+  it('given a person without e-mail, inviting answers 400 with a German hint', async () => {
+    const created = (await add({ email: '', last_name: 'OhneMail' })).json();
+    const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${created.id}/invite` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().reason).toMatchObject({ code: 'email_missing', message: 'Trage zuerst eine E-Mail-Adresse für diese Person ein.' });
+  });
+});
+
+describe('permission matrix of the staff routes', () => {
+  const expected: Record<Role, number[]> = { anonymous: [401], otherMember: [403, 404], member: [200, 201, 204, 400, 404, 409], admin: [200, 201, 204, 400, 404, 409] };
+  for (const role of ['anonymous', 'otherMember', 'member', 'admin'] as const) {
+    it(`given ${role}, every staff route answers ${role === 'member' || role === 'admin' ? 'normally' : expected[role].join('/')} and a stranger sees no data`, async () => {
+      const [target] = await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Geheim', lastName: 'Person', position: 'Sonstige', email: 'geheim@kita.example' }).returning();
+      const base = `/api/facilities/${f.facility.id}/persons`;
+      const routes = [
+        { method: 'GET' as const, url: base },
+        { method: 'POST' as const, url: base, payload: person },
+        { method: 'GET' as const, url: `${base}/${target!.id}` },
+        { method: 'PUT' as const, url: `${base}/${target!.id}`, payload: { ...person, first_name: 'Geheim', version: 1 } },
+        { method: 'POST' as const, url: `${base}/${target!.id}/invite` },
+        { method: 'DELETE' as const, url: `${base}/${target!.id}` },
+      ];
+      for (const route of routes) {
+        const res = await f.call(role, route);
+        expect(`${route.method} ${route.url} ${expected[role].includes(res.statusCode)}`).toBe(`${route.method} ${route.url} true`);
+        if (role === 'anonymous' || role === 'otherMember') expect(res.body).not.toContain('Geheim');
+      }
+      if (role === 'anonymous' || role === 'otherMember') {
+        const [row] = await f.db.select().from(persons).where(eq(persons.id, target!.id));
+        expect(row?.removedAt).toBeNull();
+      }
+    });
+  }
+});

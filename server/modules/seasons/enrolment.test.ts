@@ -1,0 +1,156 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { auditLog } from '../audit/audit.table';
+import { mailOutbox } from '../mail/mail.table';
+import { persons } from '../persons/persons.table';
+import { seasonChecklist } from './checklist.service';
+import { seasons } from './seasons.table';
+
+let f: FacilityFixture;
+let contactId: number;
+let foreignPersonId: number;
+beforeAll(async () => {
+  f = await facilityFixture();
+  const [contact] = await f.db
+    .insert(persons)
+    .values({ facilityId: f.facility.id, firstName: 'Klara', lastName: 'Kontakt', position: 'Leitung', email: 'klara@kita.example' })
+    .returning();
+  const [foreign] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Fremd', lastName: 'Person', position: 'Leitung' }).returning();
+  contactId = contact!.id;
+  foreignPersonId = foreign!.id;
+});
+afterAll(async () => f?.close());
+
+const url = () => `/api/facilities/${f.facility.id}/season-enrolment`;
+const input = () => ({
+  project_topics: ['Ernährung', 'Wasser'],
+  project_title: 'Wasser ist Leben',
+  contact_person_id: contactId,
+  groups_taking_part: 'Igelgruppe',
+  children_taking_part: 24,
+  accepted_terms: true,
+});
+const enrolled = async (role: Role = 'member') =>
+  (await f.call(role, { method: 'GET', url: '/api/loginstatus' })).json().user.facilities[String(f.facility.id)]?.is_enrolled_to_cur_season;
+
+describe('season enrolment', () => {
+  it('given an open season and no enrolment, the status says it may enrol', async () => {
+    const res = await f.call('member', { method: 'GET', url: url() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ season: { identifier: '2026-27' }, enrolment: null, can_change: true, message: null });
+  });
+
+  it('given bad input, answers 400 with German field texts; a contact person of another KiTa is refused', async () => {
+    const bad = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_topics: [], accepted_terms: false, children_taking_part: -3 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().reason.fields).toMatchObject({
+      project_topics: 'Bitte wähle mindestens ein Thema.',
+      accepted_terms: 'Bitte akzeptiere die Teilnahmebedingungen.',
+      children_taking_part: 'Die Zahl der Kinder darf nicht negativ sein.',
+    });
+    const foreign = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), contact_person_id: foreignPersonId } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().reason.fields).toEqual({ contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
+  });
+
+  it('given a member, when enrolling, the enrolment exists, loginstatus flips at once, the audit log and the confirmation mails record it', async () => {
+    expect(await enrolled()).toBe(false);
+    const res = await f.call('member', { method: 'PUT', url: url(), payload: input() });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ project_title: 'Wasser ist Leben', contact_person_name: 'Klara Kontakt', version: 1, created_by: { id: f.users.member.id } });
+    expect(await enrolled()).toBe(true);
+    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'season_enrolment.create'), eq(auditLog.entityId, String(body.id))));
+    expect(entry?.after).toMatchObject({ projectTitle: 'Wasser ist Leben', facilityId: f.facility.id });
+    const mails = await f.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'season-enrolment-confirmation'));
+    expect(mails.map((m) => m.recipient).sort()).toEqual(['klara@kita.example', f.users.member.email].sort());
+  });
+
+  it('given an enrolment, a change without the version read answers 409; with it the change is saved and audited with before/after', async () => {
+    const blind = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_title: 'Blind' } });
+    expect(blind.statusCode).toBe(409);
+    const { enrolment } = (await f.call('member', { method: 'GET', url: url() })).json();
+    const res = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_title: 'Wasser und Klima', version: enrolment.version } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ project_title: 'Wasser und Klima', version: enrolment.version + 1 });
+    const stale = await f.call('admin', { method: 'PUT', url: url(), payload: { ...input(), version: enrolment.version } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().reason.message).toContain('Jemand anderes hat diese Daten inzwischen geändert');
+    const [entry] = await f.db.select().from(auditLog).where(eq(auditLog.action, 'season_enrolment.update'));
+    expect(entry).toMatchObject({ before: { projectTitle: 'Wasser ist Leben' }, after: { projectTitle: 'Wasser und Klima' } });
+  });
+
+  it('given an enrolment, when withdrawing, it is kept as history, loginstatus flips back and the KiTa may enrol again', async () => {
+    const res = await f.call('member', { method: 'DELETE', url: url() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ enrolment: null, can_change: true });
+    expect(await enrolled()).toBe(false);
+    expect((await f.call('member', { method: 'DELETE', url: url() })).statusCode).toBe(404);
+    const again = await f.call('member', { method: 'PUT', url: url(), payload: input() });
+    expect(again.statusCode).toBe(200);
+    expect(await enrolled()).toBe(true);
+    const withdrawn = await f.db.select().from(auditLog).where(eq(auditLog.action, 'season_enrolment.withdraw'));
+    expect(withdrawn).toHaveLength(1);
+  });
+
+  it('given the checklist, the enrolment step is done and later steps show their dates only', async () => {
+    await f.db.update(seasons).set({ documentationDeadline: '2027-06-30', juryDate: '2027-07-15' }).where(eq(seasons.id, f.season.id));
+    const res = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/season-checklist` });
+    expect(res.statusCode).toBe(200);
+    const steps = res.json().steps as { key: string; state: string; deadline: string | null; path: string | null; detail: string }[];
+    expect(steps.map((s) => s.key)).toEqual(['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award']);
+    expect(steps[0]).toMatchObject({ state: 'done', path: '/kita-jahr-anmeldung' });
+    expect(steps[4]).toMatchObject({ deadline: '2027-06-30', path: null, detail: 'bis 30.06.2027' });
+    expect(steps[5]).toMatchObject({ detail: 'am 15.07.2027' });
+    const later = await seasonChecklist(f.db, f.facility.id, '2027-08-01');
+    expect(later.steps[4]!.state).toBe('closed');
+  });
+
+  it('given the deadline has passed, changing answers 409 enrolment_closed and the status says when it ended', async () => {
+    await f.db.update(seasons).set({ enrolmentDeadline: '2020-01-31' }).where(eq(seasons.id, f.season.id));
+    try {
+      const status = (await f.call('member', { method: 'GET', url: url() })).json();
+      expect(status).toMatchObject({ can_change: false, message: 'Die Anmeldefrist zum KiTa-Jahr 2026/27 ist am 31.01.2020 abgelaufen.' });
+      const res = await f.call('member', { method: 'DELETE', url: url() });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().reason.code).toBe('enrolment_closed');
+    } finally {
+      await f.db.update(seasons).set({ enrolmentDeadline: '2099-02-05' }).where(eq(seasons.id, f.season.id));
+    }
+  });
+
+  it('given a closed season, enrolling answers 409 and the status says when it opens', async () => {
+    await f.db.update(seasons).set({ enrolmentState: 'closed', enrolmentOpensOn: '2099-10-01' }).where(eq(seasons.id, f.season.id));
+    try {
+      const status = (await f.call('otherMember', { method: 'GET', url: `/api/facilities/${f.otherFacility.id}/season-enrolment` })).json();
+      expect(status).toMatchObject({ can_change: false, message: 'Die Anmeldung zum KiTa-Jahr 2026/27 ist zurzeit geschlossen. Sie öffnet voraussichtlich am 01.10.2099.' });
+      const [p] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'A', lastName: 'B', position: 'Leitung' }).returning();
+      const res = await f.call('otherMember', { method: 'PUT', url: `/api/facilities/${f.otherFacility.id}/season-enrolment`, payload: { ...input(), contact_person_id: p!.id } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().reason).toMatchObject({ code: 'enrolment_closed', message: expect.stringContaining('geschlossen') });
+    } finally {
+      await f.db.update(seasons).set({ enrolmentState: 'open' }).where(eq(seasons.id, f.season.id));
+    }
+  });
+});
+
+describe('permission matrix of the enrolment routes', () => {
+  const expected: Record<Role, number[]> = { anonymous: [401], otherMember: [403, 404], member: [200, 404, 409], admin: [200, 404, 409] };
+  for (const role of ['anonymous', 'otherMember', 'member', 'admin'] as const) {
+    it(`given ${role}, the enrolment and checklist routes answer ${expected[role].join('/')} and a stranger sees no data`, async () => {
+      const routes = [
+        { method: 'GET' as const, url: url() },
+        { method: 'GET' as const, url: `/api/facilities/${f.facility.id}/season-checklist` },
+        { method: 'PUT' as const, url: url(), payload: { ...input(), version: 999 } },
+        { method: 'DELETE' as const, url: `${url()}?version=999` },
+      ];
+      for (const route of routes) {
+        const res = await f.call(role, route);
+        expect(`${route.method} ${route.url} ${expected[role].includes(res.statusCode)}`).toBe(`${route.method} ${route.url} true`);
+        if (role === 'anonymous' || role === 'otherMember') expect(res.body).not.toMatch(/Wasser|Klara/);
+      }
+      expect(await enrolled()).toBe(true);
+    });
+  }
+});
