@@ -201,3 +201,12 @@ describe('after the session ends', () => {
     expect(guard.getDialog()).toBeNull();
   });
 });
+
+describe('preloading (defaultPreload intent)', () => {
+  it('hovering a link the user may not open neither opens a dialog nor navigates', async () => {
+    const { router, guard } = await renderRoute('/stammdaten', { user: users.notEnrolled() });
+    await router.preloadRoute({ to: '/fortbildungen' });
+    expect(guard.getDialog()).toBeNull();
+    expect(router.state.location.pathname).toBe('/stammdaten');
+  });
+});

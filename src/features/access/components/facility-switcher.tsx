@@ -10,8 +10,8 @@ export function FacilitySwitcher({ facilities, activeFacilityId }: Props) {
   if (facilities.length === 0) return null;
   const active = facilities.find((f) => f.id === activeFacilityId);
   return (
-    <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-      <Text size="sm" data-testid="active-facility">
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" data-testid="active-facility" truncate maw={260}>
         {active ? active.label : 'Keine KiTa ausgewählt'}
       </Text>
       {facilities.length > 1 && (
