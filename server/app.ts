@@ -13,6 +13,7 @@ import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
+import mailPlugin, { type MailPluginOptions } from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
@@ -28,6 +29,8 @@ export type BuildAppOptions = {
   distDir?: string;
   /** lets tests add routes (e.g. tiny admin/member routes) inside the guarded app before it is ready */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** mail transport and worker timings; default: SMTP_URL or .eml files in DATA_DIR/mail */
+  mail?: MailPluginOptions;
 };
 
 /** The whole HTTP app as a plugin tree; index.ts only adds listening and shutdown. */
@@ -51,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin, { version });
   await app.register(securityPlugin); // before sessions: a foreign Origin is refused without a DB lookup
   await app.register(sessionsPlugin);
+  await app.register(mailPlugin, options.mail ?? {});
 
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version });

@@ -2,15 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DbHandle } from '../db/client';
+import { memoryTransport, type OutgoingMail } from '../modules/mail/transport';
 import { openTestDb } from './test-db';
 
-export type TestApp = { app: FastifyInstance; handle: DbHandle; config: AppConfig; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  handle: DbHandle;
+  config: AppConfig;
+  /** mails the worker sent (memory transport, unless `mail.transport` was given) */
+  mails: OutgoingMail[];
+  /** sends every due mail now and waits for it */
+  flushMail: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /** A fresh app on a fresh database; `env` overrides configuration like the process environment would. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; extraRoutes?: BuildAppOptions['extraRoutes']; distDir?: string } = {},
+  options: { env?: Record<string, string>; extraRoutes?: BuildAppOptions['extraRoutes']; distDir?: string; mail?: BuildAppOptions['mail']; handle?: DbHandle } = {},
 ): Promise<TestApp> {
-  const handle = await openTestDb();
+  const handle = options.handle ?? (await openTestDb());
+  const memory = memoryTransport();
   // tests never read the developer's environment, only what they pass
   const config = loadConfig({ ADMIN_TOTP: 'optional', ...options.env });
   const app = await buildApp({
@@ -18,15 +29,19 @@ export async function buildTestApp(
     db: handle.db,
     extraRoutes: options.extraRoutes,
     distDir: options.distDir ?? '/nonexistent-dist',
+    mail: { transport: memory, ...options.mail },
   });
   await app.ready();
   return {
     app,
     handle,
     config,
+    mails: memory.sent,
+    flushMail: () => app.mail.worker.drain(),
     close: async () => {
       await app.close();
-      await handle.close();
+      // a handle passed in belongs to the caller (restart tests build a second app on it)
+      if (!options.handle) await handle.close();
     },
   };
 }

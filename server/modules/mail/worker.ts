@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox, type MailOutboxRow } from './mail.table';
+import { onMailEnqueued } from './outbox';
+import { mailContext, renderMail, UnknownTemplateError, type MailContext } from './templates';
+import { isPermanentFailure, type MailTransport } from './transport';
+
+type Log = {
+  info: (obj: Record<string, unknown>, msg: string) => void;
+  warn: (obj: Record<string, unknown>, msg: string) => void;
+  error: (obj: Record<string, unknown>, msg: string) => void;
+};
+
+export type MailWorkerOptions = {
+  db: Db;
+  config: { programmeName: string; supportEmail: string; supportPhone: string; publicUrl: string; mailFrom: string | undefined };
+  transport: MailTransport;
+  log: Log;
+  /** how often due rows are looked for without a kick */
+  intervalMs?: number;
+  /** how long a claim lasts; must exceed the transport's worst-case send time */
+  leaseMs?: number;
+  batchSize?: number;
+  /** first retry after this long, doubling each attempt up to maxBackoffMs */
+  backoffBaseMs?: number;
+  maxBackoffMs?: number;
+  /** after this many failed attempts the row is given up (status failed) */
+  maxAttempts?: number;
+  now?: () => Date;
+};
+
+export type MailWorker = {
+  start: () => void;
+  /** stops the timer and waits for the send in flight, so a graceful shutdown never leaves a sent-but-unmarked row */
+  stop: () => Promise<void>;
+  /** look for due mail now (coalesces while a run is going) */
+  kick: () => void;
+  /** one claim-and-send round; answers how many rows it claimed */
+  runOnce: () => Promise<number>;
+  /** waits for the current run, then sends everything due; for tests and scripts */
+  drain: () => Promise<void>;
+};
+
+export function backoffMs(attempts: number, base: number, max: number): number {
+  return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due rows with FOR UPDATE SKIP LOCKED (several processes share the work, none waits for another),
+ * marks them `sending` with a lease, sends, then marks `sent` guarded by the claim token, so a row is marked
+ * sent exactly once. A row whose lease ran out (its worker died) is claimed again: see
+ * docs/decisions/0003-mail-outbox.md for why that is at-least-once with a stable Message-ID.
+ */
+export function createMailWorker(opts: MailWorkerOptions): MailWorker {
+  const { db, transport, log } = opts;
+  const intervalMs = opts.intervalMs ?? 5_000;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const batchSize = opts.batchSize ?? 10;
+  const base = opts.backoffBaseMs ?? 30_000;
+  const maxBackoff = opts.maxBackoffMs ?? 3_600_000;
+  const maxAttempts = opts.maxAttempts ?? 10;
+  const now = opts.now ?? (() => new Date());
+  const ctx: MailContext = mailContext(opts.config);
+  const host = new URL(opts.config.publicUrl).hostname || 'kita-portal.local';
+  const from = opts.config.mailFrom ?? `"${opts.config.programmeName}" <noreply@${host}>`;
+
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  async function claim(): Promise<MailOutboxRow[]> {
+    const at = now();
+    const token = randomUUID();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          or(
+            and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, at)),
+            and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.leaseUntil, at)),
+          ),
+        )
+        .orderBy(asc(mailOutbox.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(mailOutbox)
+        .set({ status: 'sending', claimToken: token, leaseUntil: new Date(at.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+        .returning();
+    });
+  }
+
+  const mine = (row: MailOutboxRow) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimToken, row.claimToken!));
+
+  async function sendOne(row: MailOutboxRow) {
+    let subject: string | null = null;
+    try {
+      const rendered = renderMail(row.template, row.data, ctx);
+      subject = rendered.subject;
+      await transport.send({ from, to: row.recipient, ...rendered, messageId: `<${row.messageId}@${host}>` });
+    } catch (err) {
+      const permanent = err instanceof UnknownTemplateError || isPermanentFailure(err) || row.attempts >= maxAttempts;
+      // the error text of an SMTP server or a template, never the mail's data (it holds tokens)
+      const message = err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500);
+      const next = new Date(now().getTime() + backoffMs(row.attempts, base, maxBackoff));
+      await db
+        .update(mailOutbox)
+        .set(permanent ? { status: 'failed', lastError: message, claimToken: null, leaseUntil: null } : { status: 'pending', lastError: message, nextAttemptAt: next, claimToken: null, leaseUntil: null })
+        .where(mine(row));
+      const logged = { mailId: row.id, template: row.template, attempts: row.attempts, error: message };
+      if (permanent) log.error(logged, 'mail given up');
+      else log.warn({ ...logged, retryAt: next.toISOString() }, 'mail send failed, will retry');
+      return;
+    }
+    const marked = await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: now(), subject, data: null, claimToken: null, leaseUntil: null, lastError: null })
+      .where(mine(row))
+      .returning({ id: mailOutbox.id });
+    if (marked.length === 0) log.warn({ mailId: row.id }, 'mail sent but its claim had been taken over');
+    else log.info({ mailId: row.id, template: row.template }, 'mail sent');
+  }
+
+  async function runOnce(): Promise<number> {
+    const rows = await claim();
+    for (const row of rows) await sendOne(row);
+    return rows.length;
+  }
+
+  async function loop() {
+    do {
+      again = false;
+      try {
+        while (!stopped && (await runOnce()) === batchSize) {
+          // a full batch: there may be more due right now
+        }
+      } catch (err) {
+        log.error({ err }, 'mail worker round failed');
+      }
+    } while (again && !stopped);
+  }
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = loop().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      unsubscribe = onMailEnqueued(kick);
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      unsubscribe?.();
+      await running;
+      transport.close();
+    },
+    kick,
+    runOnce,
+    async drain() {
+      await running;
+      while ((await runOnce()) > 0) {
+        // until nothing is due
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMailWorker, type MailWorker, type MailWorkerOptions } from '../modules/mail/worker';
+import { fileTransport, smtpTransport, type MailTransport } from '../modules/mail/transport';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: { worker: MailWorker; transport: MailTransport };
+  }
+}
+
+export type MailPluginOptions = {
+  /** replaces SMTP / .eml files (tests use a memory or a test-SMTP transport) */
+  transport?: MailTransport;
+  /** worker timings (tests shorten the backoff) */
+  worker?: Pick<MailWorkerOptions, 'intervalMs' | 'leaseMs' | 'batchSize' | 'backoffBaseMs' | 'maxBackoffMs' | 'maxAttempts' | 'now'>;
+  /** false: the worker is built but not started (drain() still sends) */
+  start?: boolean;
+};
+
+/** The outbox worker lives as long as the app: started when ready, drained and stopped on close. */
+async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
+  const config = app.appConfig;
+  const log = app.log.child({ module: 'mail' });
+  const transport =
+    opts.transport ??
+    (config.smtpUrl
+      ? smtpTransport(config.smtpUrl)
+      : fileTransport(path.resolve(config.dataDir, 'mail'), (o, m) => log.info(o, m), config.production));
+  const worker = createMailWorker({
+    db: app.db,
+    config,
+    transport,
+    log: { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) },
+    ...opts.worker,
+  });
+  app.decorate('mail', { worker, transport });
+  if (opts.start !== false) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}
+
+export default fp(mailPlugin, { name: 'mail', dependencies: ['db'] });
