@@ -15,7 +15,7 @@ export function FacilitySwitcher({ facilities, activeFacilityId }: Props) {
         {active ? active.label : 'Keine KiTa ausgewählt'}
       </Text>
       {facilities.length > 1 && (
-        <Button size="xs" variant="light" onClick={() => guard.openDialog({ kind: 'select-facility' })}>
+        <Button size="xs" variant="default" onClick={() => guard.openDialog({ kind: 'select-facility' })}>
           KiTa wechseln
         </Button>
       )}
