@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { personRoutes } from './modules/persons/persons.routes';
+import { adminSeasonRoutes } from './modules/seasons/admin-seasons.routes';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
@@ -61,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(facilityRoutes);
   await app.register(personRoutes);
   await app.register(enrolmentRoutes);
+  await app.register(adminSeasonRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });

@@ -1,0 +1,206 @@
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminSeason, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
+import { seasonInputSchema } from '../../../src/shared/contracts/admin-seasons';
+import { sqlState, type Db, type DbOrTx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
+import { audit } from '../audit/audit';
+import type { Ctx } from '../facilities/facilities.service';
+import { facilities } from '../facilities/facilities.table';
+import { users } from '../users/users.table';
+import { toSeasonDto } from './seasons.repository';
+import { seasonEnrolments, seasons, type SeasonRow } from './seasons.table';
+
+const updater = alias(users, 'season_updater');
+type Actor = { firstName: string; lastName: string; email: string } | null;
+
+function toAdminSeasonDto(row: SeasonRow, enrolled: number, by: Actor): AdminSeason {
+  return {
+    ...toSeasonDto(row),
+    enrolment_opens_on: row.enrolmentOpensOn,
+    team_workshop_deadline: row.teamWorkshopDeadline,
+    trainings_deadline: row.trainingsDeadline,
+    hospitation_deadline: row.hospitationDeadline,
+    jury_date: row.juryDate,
+    award_date: row.awardDate,
+    enrolled_count: enrolled,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    updated_by: actorOf(row.updatedBy, by),
+    version: row.version,
+  };
+}
+
+const editable = (r: SeasonRow) => ({
+  identifier: r.identifier,
+  label: r.label,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  enrolmentState: r.enrolmentState,
+  enrolmentOpensOn: r.enrolmentOpensOn,
+  enrolmentDeadline: r.enrolmentDeadline,
+  allowDocumentation: r.allowDocumentation,
+  documentationDeadline: r.documentationDeadline,
+  teamWorkshopDeadline: r.teamWorkshopDeadline,
+  trainingsDeadline: r.trainingsDeadline,
+  hospitationDeadline: r.hospitationDeadline,
+  juryDate: r.juryDate,
+  awardDate: r.awardDate,
+  isCurrent: r.isCurrent,
+});
+
+const toColumns = (input: SeasonInput) => {
+  const s = seasonInputSchema.parse(input);
+  return {
+    identifier: s.identifier,
+    label: s.label,
+    startDate: s.start_date,
+    endDate: s.end_date,
+    enrolmentState: s.enrolment_state,
+    enrolmentOpensOn: s.enrolment_opens_on,
+    enrolmentDeadline: s.enrolment_deadline,
+    allowDocumentation: s.allow_documentation,
+    documentationDeadline: s.documentation_deadline,
+    teamWorkshopDeadline: s.team_workshop_deadline,
+    trainingsDeadline: s.trainings_deadline,
+    hospitationDeadline: s.hospitation_deadline,
+    juryDate: s.jury_date,
+    awardDate: s.award_date,
+  };
+};
+
+const identifierTaken = () =>
+  httpError(409, 'identifier_taken', 'Ein KiTa-Jahr mit dieser Kennung gibt es schon.', { identifier: 'Diese Kennung ist schon vergeben.' });
+
+export async function listSeasons(db: DbOrTx, id?: number): Promise<AdminSeason[]> {
+  const enrolled = db
+    .select({ seasonId: seasonEnrolments.seasonId, n: count().as('n') })
+    .from(seasonEnrolments)
+    .where(isNull(seasonEnrolments.withdrawnAt))
+    .groupBy(seasonEnrolments.seasonId)
+    .as('enrolled');
+  const rows = await db
+    .select({ s: seasons, n: enrolled.n, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
+    .from(seasons)
+    .leftJoin(enrolled, eq(enrolled.seasonId, seasons.id))
+    .leftJoin(updater, eq(updater.id, seasons.updatedBy))
+    .where(id ? eq(seasons.id, id) : undefined)
+    .orderBy(desc(seasons.identifier));
+  return rows.map((r) => toAdminSeasonDto(r.s, Number(r.n ?? 0), r.u?.email ? r.u : null));
+}
+
+export async function getSeason(db: DbOrTx, id: number): Promise<AdminSeason> {
+  const [season] = await listSeasons(db, id);
+  if (!season) throw notFoundError();
+  return season;
+}
+
+export async function createSeason(db: Db, input: SeasonInput, ctx: Ctx): Promise<AdminSeason> {
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(seasons).values({ ...toColumns(input), updatedBy: ctx.actorUserId }).returning();
+      await audit(tx, { ...ctx, action: 'season.create', entityType: 'season', entityId: row!.id, after: editable(row!) });
+      return row!.id;
+    });
+    return getSeason(db, id);
+  } catch (err) {
+    if (sqlState(err) === '23505') throw identifierTaken();
+    throw err;
+  }
+}
+
+async function writeSeason(db: Db, id: number, version: number, values: Partial<typeof seasons.$inferInsert>, action: string, ctx: Ctx) {
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('update');
+      if (!before) throw notFoundError();
+      if (before.version !== version) throw conflictError();
+      const [after] = await tx
+        .update(seasons)
+        .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasons.version} + 1` })
+        .where(and(eq(seasons.id, id), eq(seasons.version, version)))
+        .returning();
+      if (!after) throw conflictError();
+      const diff = changes(editable(before), editable(after));
+      await audit(tx, { ...ctx, action, entityType: 'season', entityId: id, before: diff.before, after: diff.after });
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505') throw identifierTaken();
+    throw err;
+  }
+  return getSeason(db, id);
+}
+
+export const updateSeason = (db: Db, id: number, input: SeasonInput & { version: number }, ctx: Ctx) => {
+  const { version, ...rest } = input;
+  return writeSeason(db, id, version, toColumns(rest), 'season.update', ctx);
+};
+
+export const setEnrolmentState = (db: Db, id: number, state: 'open' | 'closed', version: number, ctx: Ctx) =>
+  writeSeason(db, id, version, { enrolmentState: state }, state === 'open' ? 'season.enrolment_open' : 'season.enrolment_close', ctx);
+
+/**
+ * Makes a season the current one. The partial unique index allows one current row at most; clearing the old one
+ * and setting the new one happen in one transaction, so readers see either the old or the new current season.
+ */
+export async function makeCurrent(db: Db, id: number, ctx: Ctx): Promise<AdminSeason> {
+  try {
+    await db.transaction(async (tx) => {
+      const [target] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('update');
+      if (!target) throw notFoundError();
+      if (target.isCurrent) return;
+      const previous = await tx
+        .update(seasons)
+        .set({ isCurrent: false, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasons.version} + 1` })
+        .where(and(eq(seasons.isCurrent, true), ne(seasons.id, id)))
+        .returning({ id: seasons.id, identifier: seasons.identifier });
+      await tx
+        .update(seasons)
+        .set({ isCurrent: true, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasons.version} + 1` })
+        .where(eq(seasons.id, id));
+      await audit(tx, {
+        ...ctx,
+        action: 'season.make_current',
+        entityType: 'season',
+        entityId: id,
+        before: { current: previous[0] ?? null },
+        after: { current: { id, identifier: target.identifier } },
+      });
+    });
+  } catch (err) {
+    // another admin switched at the same moment; the index kept it to one
+    if (sqlState(err) === '23505') throw conflictError();
+    throw err;
+  }
+  return getSeason(db, id);
+}
+
+export async function seasonStats(db: DbOrTx, id: number): Promise<SeasonStats> {
+  await getSeason(db, id);
+  const live = and(eq(seasonEnrolments.seasonId, id), isNull(seasonEnrolments.withdrawnAt));
+  const [byRegion, byKind, [totals]] = await Promise.all([
+    db
+      .select({ region: facilities.region, count: count() })
+      .from(seasonEnrolments)
+      .innerJoin(facilities, eq(facilities.id, seasonEnrolments.facilityId))
+      .where(and(live, isNull(facilities.mergedIntoId)))
+      .groupBy(facilities.region)
+      .orderBy(facilities.region),
+    db
+      .select({ kind: facilities.kind, count: count() })
+      .from(seasonEnrolments)
+      .innerJoin(facilities, eq(facilities.id, seasonEnrolments.facilityId))
+      .where(and(live, isNull(facilities.mergedIntoId)))
+      .groupBy(facilities.kind)
+      .orderBy(facilities.kind),
+    db
+      .select({
+        enrolled: sql<number>`count(*) filter (where ${seasonEnrolments.withdrawnAt} is null)`.mapWith(Number),
+        withdrawn: sql<number>`count(distinct ${seasonEnrolments.facilityId}) filter (where ${seasonEnrolments.withdrawnAt} is not null)`.mapWith(Number),
+      })
+      .from(seasonEnrolments)
+      .where(eq(seasonEnrolments.seasonId, id)),
+  ]);
+  return { season_id: id, enrolled: totals?.enrolled ?? 0, withdrawn: totals?.withdrawn ?? 0, by_region: byRegion, by_kind: byKind };
+}
