@@ -5,6 +5,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { readVersion } from './lib/version';
+import { accountAdminRoutes } from './modules/accounts/admin.routes';
+import { accountMeRoutes } from './modules/accounts/me.routes';
+import { accountPublicRoutes } from './modules/accounts/public.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
@@ -59,6 +62,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version });
+  await app.register(accountPublicRoutes);
+  await app.register(accountMeRoutes);
+  await app.register(accountAdminRoutes);
   await app.register(facilityRoutes);
   await app.register(personRoutes);
   await app.register(enrolmentRoutes);

@@ -10,10 +10,12 @@ import {
 } from '../../../src/shared/contracts/auth';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { secondFactorAtLogin } from '../accounts/login-factor';
 import { audit } from '../audit/audit';
 import { sessionView } from '../users/user-view';
-import { usersRepository } from '../users/users.repository';
+import { normaliseEmail, usersRepository } from '../users/users.repository';
 import { checkCredentials, loginAnswer } from './auth.service';
+import { loginThrottle } from './throttle';
 
 // login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
 const loginFailureSchema = errorBodySchema.extend({
@@ -21,6 +23,8 @@ const loginFailureSchema = errorBodySchema.extend({
   user: z.null().optional(),
   curSeason: z.null().optional(),
   msg: z.string().optional(),
+  needs: z.enum(['totp', 'totp-setup']).optional(),
+  totpSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }).optional(),
 });
 
 export async function authRoutes(app: FastifyInstance, opts: { version: string }) {
@@ -35,10 +39,13 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string }
     },
     handler: async (request, reply) => {
       const user = await checkCredentials({ db: app.db }, { ...request.body, ip: request.ip });
+      const factor = await secondFactorAtLogin({ db: app.db, config: app.appConfig }, user, request.body.totp, { ip: request.ip, requestId: request.id });
+      await loginThrottle({ db: app.db }).clearAccount(normaliseEmail(user.email));
       await app.sessions.start(request, reply, user.id);
       await usersRepository({ db: app.db }).markLoggedIn(user.id);
       await audit(app.db, { actorUserId: user.id, action: 'login', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
-      return loginAnswer({ db: app.db }, user);
+      const answer = await loginAnswer({ db: app.db }, user);
+      return factor.recoveryCodes ? { ...answer, recoveryCodes: factor.recoveryCodes } : answer;
     },
   });
 

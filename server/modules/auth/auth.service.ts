@@ -40,7 +40,8 @@ export async function checkCredentials(deps: { db: Db }, input: { email: string;
   if (!user.activatedAt || user.deactivatedAt) {
     throw httpError(403, 'account_inactive', loginMessages.inactive, undefined, { body: failureBody(loginMessages.inactive) });
   }
-  await throttle.clearAccount(email);
+  // the failure count is cleared by the caller once every factor passed (a right password alone must not
+  // reset the count, or a second factor could be guessed without limit)
   return user;
 }
 

@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountDeleteRequestSchema,
+  accountResponseSchema,
+  consentsUpdateRequestSchema,
+  dataExportSchema,
+  deletionCheckResponseSchema,
+  emailChangeRequestSchema,
+  endSessionsResponseSchema,
+  messageResponseSchema,
+  passwordChangeRequestSchema,
+  passwordConfirmRequestSchema,
+  profileUpdateRequestSchema,
+  recoveryCodesResponseSchema,
+  sessionsResponseSchema,
+  totpEnableRequestSchema,
+  totpSetupSchema,
+  totpStatusResponseSchema,
+} from '../../../src/shared/contracts/accounts';
+import { errorBodySchema, errorReasonSchema } from '../../../src/shared/contracts/errors';
+import { httpError } from '../../lib/http-error';
+import { audit } from '../audit/audit';
+import type { UserRow } from '../users/users.table';
+import {
+  accountView,
+  assertPassword,
+  changePassword,
+  deleteAccount,
+  exportData,
+  lastMemberOf,
+  meMessages,
+  requestEmailChange,
+  sessionInfo,
+  updateConsents,
+  updateProfile,
+} from './me.service';
+import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
+import { userSessions } from './user-sessions';
+
+const errors = { 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const totpMessages = {
+  wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
+  enabled: 'Die Anmeldung mit zweitem Faktor ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
+  disabled: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
+  required: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
+  notEnabled: 'Der zweite Faktor ist noch nicht eingerichtet.',
+  newCodes: 'Hier sind deine neuen Wiederherstellungscodes. Die alten gelten nicht mehr.',
+  alreadyEnabled: 'Der zweite Faktor ist schon eingerichtet.',
+};
+
+/** The logged-in account's own settings (SPEC §4, /einstellungen). */
+export async function accountMeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, config: app.appConfig };
+  const me = (request: FastifyRequest): UserRow => request.user!;
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+  const tags = ['me'];
+
+  r.get('/api/me/account', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: accountResponseSchema } },
+    handler: async (request) => accountView(deps, me(request)),
+  });
+
+  r.patch('/api/me/profile', {
+    config: { access: 'user' },
+    schema: { tags, body: profileUpdateRequestSchema, response: { 200: accountResponseSchema, ...errors } },
+    handler: async (request) => accountView(deps, await updateProfile(deps, me(request), request.body, meta(request))),
+  });
+
+  r.post('/api/me/email', {
+    config: { access: 'user' },
+    schema: { tags, body: emailChangeRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await requestEmailChange(deps, me(request), request.body, meta(request));
+      return { msg: meMessages.emailRequested };
+    },
+  });
+
+  r.post('/api/me/password', {
+    config: { access: 'user' },
+    schema: { tags, body: passwordChangeRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await changePassword(deps, me(request), request.session?.id, request.body, meta(request));
+      return { msg: meMessages.passwordChanged };
+    },
+  });
+
+  r.put('/api/me/consents', {
+    config: { access: 'user' },
+    schema: { tags, body: consentsUpdateRequestSchema, response: { 200: accountResponseSchema, ...errors } },
+    handler: async (request) => accountView(deps, await updateConsents(deps, me(request), request.body, meta(request))),
+  });
+
+  r.get('/api/me/export', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: dataExportSchema } },
+    handler: async (request, reply) => {
+      const data = await exportData(deps, me(request), request.session?.id);
+      await audit(app.db, { actorUserId: me(request).id, action: 'export_own_data', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      const day = data.exportedAt.slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="kita-portal-meine-daten-${day}.json"`).header('cache-control', 'no-store');
+      return data;
+    },
+  });
+
+  r.get('/api/me/deletion-check', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: deletionCheckResponseSchema } },
+    handler: async (request) => ({ lastMemberOf: await lastMemberOf(app.db, me(request).id) }),
+  });
+
+  r.post('/api/me/delete', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      body: accountDeleteRequestSchema,
+      response: {
+        200: messageResponseSchema,
+        400: errorBodySchema,
+        409: z.object({ reason: errorReasonSchema, lastMemberOf: z.array(z.object({ id: z.number(), label: z.string() })).optional() }),
+      },
+    },
+    handler: async (request, reply) => {
+      await deleteAccount(deps, me(request), request.body, meta(request));
+      await app.sessions.end(request, reply);
+      return { msg: meMessages.deleted };
+    },
+  });
+
+  r.get('/api/me/sessions', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: sessionsResponseSchema } },
+    handler: async (request) => {
+      const rows = await userSessions(app.db).list(me(request).id);
+      return { items: rows.map((s) => sessionInfo(s, request.session?.id)) };
+    },
+  });
+
+  r.post('/api/me/sessions/end-others', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: endSessionsResponseSchema } },
+    handler: async (request) => {
+      const ended = await userSessions(app.db).endAll(me(request).id, request.session?.id);
+      await audit(app.db, { actorUserId: me(request).id, action: 'end_other_sessions', entityType: 'user', entityId: me(request).id, ...meta(request), after: { ended } });
+      return { ended, msg: ended === 1 ? 'Eine andere Anmeldung wurde beendet.' : `${ended} andere Anmeldungen wurden beendet.` };
+    },
+  });
+
+  // ------------------------------------------------------------ two-factor sign-in (optional for everyone)
+
+  const totpStatus = async (user: UserRow) => ({
+    enabled: await totpEnabled(app.db, user.id),
+    required: totpRequired(user, app.appConfig),
+    recoveryCodesLeft: await recoveryCodesLeft(app.db, user.id),
+  });
+
+  r.get('/api/me/totp', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: totpStatusResponseSchema } },
+    handler: async (request) => totpStatus(me(request)),
+  });
+
+  r.post('/api/me/totp/setup', {
+    config: { access: 'user' },
+    schema: { tags, response: { 200: totpSetupSchema, ...errors } },
+    handler: async (request, reply) => {
+      if (await totpEnabled(app.db, me(request).id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+      reply.header('cache-control', 'no-store');
+      return beginTotpSetup(app.db, me(request), app.appConfig);
+    },
+  });
+
+  r.post('/api/me/totp/enable', {
+    config: { access: 'user' },
+    schema: { tags, body: totpEnableRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
+    handler: async (request, reply) => {
+      if (await totpEnabled(app.db, me(request).id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+      const codes = await confirmTotpSetup(app.db, me(request).id, request.body.code);
+      if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
+      await audit(app.db, { actorUserId: me(request).id, action: 'totp_enable', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      reply.header('cache-control', 'no-store');
+      return { recoveryCodes: codes, msg: totpMessages.enabled };
+    },
+  });
+
+  r.post('/api/me/totp/disable', {
+    config: { access: 'user' },
+    schema: { tags, body: passwordConfirmRequestSchema, response: { 200: totpStatusResponseSchema, ...errors } },
+    handler: async (request) => {
+      if (totpRequired(me(request), app.appConfig)) throw httpError(409, 'totp_required', totpMessages.required);
+      await assertPassword(me(request), request.body.password);
+      await disableTotp(app.db, me(request).id);
+      await audit(app.db, { actorUserId: me(request).id, action: 'totp_disable', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      return totpStatus(me(request));
+    },
+  });
+
+  r.post('/api/me/totp/recovery-codes', {
+    config: { access: 'user' },
+    schema: { tags, body: passwordConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
+    handler: async (request, reply) => {
+      await assertPassword(me(request), request.body.password);
+      if (!(await totpEnabled(app.db, me(request).id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
+      const codes = await regenerateRecoveryCodes(app.db, me(request).id);
+      await audit(app.db, { actorUserId: me(request).id, action: 'totp_recovery_codes', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      reply.header('cache-control', 'no-store');
+      return { recoveryCodes: codes, msg: totpMessages.newCodes };
+    },
+  });
+}

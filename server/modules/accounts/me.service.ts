@@ -1,0 +1,267 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AccountResponse, ConsentsUpdateRequest, DataExport, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
+import type { AppConfig } from '../../config';
+import { queryRows, sqlState, type Db, type DbOrTx } from '../../db/client';
+import { httpError, messages } from '../../lib/http-error';
+import { audit } from '../audit/audit';
+import { auditLog } from '../audit/audit.table';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { facilities, facilityMembers } from '../facilities/facilities.table';
+import { enqueueMail, kickMailWorkers } from '../mail/outbox';
+import { rateLimiter } from '../rate-limit/rate-limit';
+import { seasonEnrolments } from '../seasons/seasons.table';
+import { missingSettings } from '../users/user-view';
+import { normaliseEmail, usersRepository } from '../users/users.repository';
+import { users, type UserRow } from '../users/users.table';
+import { accountDeletedMail, emailChangeConfirmMail, emailChangeNoticeMail, emailTakenMail, passwordChangedMail } from './accounts.mail';
+import { accountTokens } from './accounts.table';
+import { assertStrongPassword } from './password-rules';
+import { consumeToken, issueToken, spendOpenTokens, tokenPaths } from './tokens';
+import { recoveryCodesLeft, totpEnabled, totpRequired } from './totp';
+import { userSessions } from './user-sessions';
+
+type Deps = { db: Db; config: AppConfig };
+type Meta = { ip: string; requestId: string };
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const meMessages = {
+  wrongPassword: 'Das Passwort ist falsch.',
+  sameEmail: 'Das ist schon deine E-Mail-Adresse.',
+  emailRequested: 'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.',
+  emailChanged: 'Deine neue E-Mail-Adresse gilt jetzt. Melde dich künftig damit an.',
+  emailTaken: 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.',
+  passwordChanged: 'Dein neues Passwort gilt. Deine anderen Anmeldungen wurden beendet.',
+  policyOutdated: 'Diese Version der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
+  lastMember: (labels: string[]) =>
+    `Du bist das letzte Mitglied von ${labels.join(', ')}. Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTa bearbeiten. Bitte bestätige, dass du trotzdem löschen möchtest.`,
+  lastAdmin: 'Du bist die einzige Administratorin bzw. der einzige Administrator. Ernenne erst jemand anderen, bevor du dein Konto löschst.',
+  deleted: 'Dein Benutzerkonto ist gelöscht. Schade, dass du gehst!',
+};
+
+export async function accountView(deps: { db: DbOrTx; config: AppConfig }, user: UserRow): Promise<AccountResponse> {
+  const { db } = deps;
+  const [policy, pending, enabled, left, missing] = await Promise.all([
+    usersRepository({ db }).currentPrivacyPolicy(),
+    db
+      .select({ newEmail: accountTokens.newEmail })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'email-change'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date())))
+      .orderBy(desc(accountTokens.createdAt))
+      .limit(1),
+    totpEnabled(db, user.id),
+    recoveryCodesLeft(db, user.id),
+    missingSettings(db, user),
+  ]);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    createdAt: user.createdAt.toISOString(),
+    lastLoginAt: iso(user.lastLoginAt),
+    pendingEmail: pending[0]?.newEmail ?? null,
+    consents: {
+      privacyPolicyVersion: user.privacyPolicyVersion,
+      privacyPolicyAcceptedAt: iso(user.privacyPolicyAcceptedAt),
+      currentPrivacyPolicyVersion: policy?.version ?? null,
+      newsletter: user.newsletter,
+      newsletterDecidedAt: iso(user.newsletterDecidedAt),
+    },
+    totp: { enabled, required: totpRequired(user, deps.config), recoveryCodesLeft: left },
+    missingSettings: missing,
+  };
+}
+
+const reload = async (db: DbOrTx, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
+
+export async function assertPassword(user: UserRow, password: string, field = 'password') {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw httpError(400, 'wrong_password', meMessages.wrongPassword, { [field]: meMessages.wrongPassword });
+  }
+}
+
+export async function updateProfile(deps: Deps, user: UserRow, input: { firstName: string; lastName: string }, meta: Meta) {
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set(input).where(eq(users.id, user.id));
+    await audit(tx, { actorUserId: user.id, action: 'update_profile', entityType: 'user', entityId: user.id, ...meta, before: { firstName: user.firstName, lastName: user.lastName }, after: input });
+    return reload(tx, user.id);
+  });
+}
+
+export async function requestEmailChange(deps: Deps, user: UserRow, input: { newEmail: string; password: string }, meta: Meta) {
+  await assertPassword(user, input.password);
+  const newEmail = input.newEmail.trim();
+  if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw httpError(400, 'validation_failed', messages.validationFailed, { newEmail: meMessages.sameEmail });
+  await rateLimiter(deps).hit([{ rule: { bucket: 'email-change:user', limit: 5, windowMs: 3_600_000 }, key: String(user.id) }]);
+  await deps.db.transaction(async (tx) => {
+    // whether the new address has an account is not revealed: its owner gets a notice instead of a link
+    const taken = await usersRepository({ db: tx }).findByEmail(newEmail);
+    if (taken) {
+      await enqueueMail(tx, { to: taken.email, template: emailTakenMail, data: {} });
+      return;
+    }
+    const token = await issueToken(tx, 'email-change', user.id, { newEmail });
+    await enqueueMail(tx, { to: newEmail, template: emailChangeConfirmMail, data: { firstName: user.firstName, newEmail, path: tokenPaths['email-change'](token) } });
+    await enqueueMail(tx, { to: user.email, template: emailChangeNoticeMail, data: { firstName: user.firstName, newEmail } });
+    await audit(tx, { actorUserId: user.id, action: 'request_email_change', entityType: 'user', entityId: user.id, ...meta });
+  });
+  kickMailWorkers();
+}
+
+export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const { row, user } = await consumeToken(tx, 'email-change', token);
+      const taken = await usersRepository({ db: tx }).findByEmail(row.newEmail!);
+      if (taken && taken.id !== user.id) throw httpError(409, 'email_taken', meMessages.emailTaken);
+      await tx.update(users).set({ email: row.newEmail! }).where(eq(users.id, user.id));
+      await spendOpenTokens(tx, 'email-change', user.id);
+      await audit(tx, { actorUserId: user.id, action: 'change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505') throw httpError(409, 'email_taken', meMessages.emailTaken);
+    throw err;
+  }
+}
+
+export async function changePassword(deps: Deps, user: UserRow, currentSessionId: string | undefined, input: PasswordChangeRequest, meta: Meta) {
+  await assertPassword(user, input.currentPassword, 'currentPassword');
+  assertStrongPassword(input.password, user);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await userSessions(tx).endAll(user.id, currentSessionId);
+    await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
+    await audit(tx, { actorUserId: user.id, action: 'change_password', entityType: 'user', entityId: user.id, ...meta });
+  });
+  kickMailWorkers();
+}
+
+export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsUpdateRequest, meta: Meta) {
+  const now = new Date();
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.acceptPrivacyPolicyVersion !== undefined) {
+    const policy = await usersRepository(deps).currentPrivacyPolicy();
+    if (!policy || policy.version !== input.acceptPrivacyPolicyVersion) {
+      throw httpError(409, 'policy_outdated', meMessages.policyOutdated, { acceptPrivacyPolicyVersion: meMessages.policyOutdated });
+    }
+    set.privacyPolicyVersion = policy.version;
+    set.privacyPolicyAcceptedAt = now;
+  }
+  if (input.newsletter !== undefined) {
+    set.newsletter = input.newsletter;
+    set.newsletterDecidedAt = now;
+  }
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, user.id));
+    await audit(tx, {
+      actorUserId: user.id,
+      action: 'update_consents',
+      entityType: 'user',
+      entityId: user.id,
+      ...meta,
+      before: { newsletter: user.newsletter, privacyPolicyVersion: user.privacyPolicyVersion },
+      after: { newsletter: set.newsletter ?? user.newsletter, privacyPolicyVersion: set.privacyPolicyVersion ?? user.privacyPolicyVersion },
+    });
+    return reload(tx, user.id);
+  });
+}
+
+/** KiTas in which the user is the only member. */
+export async function lastMemberOf(db: DbOrTx, userId: number) {
+  const mine = db.select({ id: facilityMembers.facilityId }).from(facilityMembers).where(eq(facilityMembers.userId, userId));
+  const rows = await db
+    .select({ id: facilities.id, label: facilities.label, members: sql<number>`count(*)::int` })
+    .from(facilities)
+    .innerJoin(facilityMembers, eq(facilityMembers.facilityId, facilities.id))
+    .where(inArray(facilities.id, mine))
+    .groupBy(facilities.id, facilities.label)
+    .orderBy(facilities.label);
+  return rows.filter((r) => Number(r.members) === 1).map(({ id, label }) => ({ id, label }));
+}
+
+async function tableExists(db: DbOrTx, name: string) {
+  const rows = await queryRows<{ ok: boolean }>(db, sql`select to_regclass(${`public.${name}`}) is not null as ok`);
+  return rows[0]?.ok === true;
+}
+
+/**
+ * Deletes the account and its consents (the row). Persons and enrolments stay with their KiTa: their foreign
+ * keys to the account are `on delete set null`, which pseudonymises them (they no longer point to anyone).
+ */
+export async function deleteAccount(deps: Deps, user: UserRow, input: { password: string; confirmLastMember: boolean }, meta: Meta) {
+  await assertPassword(user, input.password);
+  if (user.isAdmin) {
+    const others = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`)).limit(1);
+    if (others.length === 0) throw httpError(409, 'last_admin', meMessages.lastAdmin);
+  }
+  const last = await lastMemberOf(deps.db, user.id);
+  if (last.length > 0 && !input.confirmLastMember) {
+    throw httpError(409, 'last_member', meMessages.lastMember(last.map((f) => f.label)), undefined, { body: { lastMemberOf: last } });
+  }
+  await deps.db.transaction(async (tx) => {
+    if (await tableExists(tx, 'persons')) {
+      await tx.execute(sql`update persons set user_id = null where user_id = ${user.id}`);
+    }
+    await tx.update(seasonEnrolments).set({ createdBy: null }).where(eq(seasonEnrolments.createdBy, user.id));
+    await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, user.id));
+    await tx.delete(users).where(eq(users.id, user.id));
+    await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName } });
+    await audit(tx, { actorUserId: null, action: 'delete_account', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });
+  });
+  kickMailWorkers();
+}
+
+export async function exportData(deps: Deps, user: UserRow, currentSessionId: string | undefined): Promise<DataExport> {
+  const { db } = deps;
+  const view = await accountView(deps, user);
+  const memberships = await db
+    .select({ facilityId: facilities.id, label: facilities.label, since: facilityMembers.createdAt })
+    .from(facilityMembers)
+    .innerJoin(facilities, eq(facilities.id, facilityMembers.facilityId))
+    .where(eq(facilityMembers.userId, user.id));
+  const persons = (await tableExists(db, 'persons'))
+    ? await queryRows<Record<string, unknown>>(
+        db,
+        sql`select id, facility_id, salutation, first_name, last_name, email, phone, position, created_at, removed_at from persons where user_id = ${user.id}`,
+      )
+    : [];
+  const enrolments = await db
+    .select({ id: seasonEnrolments.id, facilityId: seasonEnrolments.facilityId, seasonId: seasonEnrolments.seasonId, createdAt: seasonEnrolments.createdAt, withdrawnAt: seasonEnrolments.withdrawnAt })
+    .from(seasonEnrolments)
+    .where(eq(seasonEnrolments.createdBy, user.id));
+  const sessions = await userSessions(db).list(user.id);
+  const activity = await db
+    .select({ action: auditLog.action, at: auditLog.at, entityType: auditLog.entityType, entityId: auditLog.entityId })
+    .from(auditLog)
+    .where(eq(auditLog.actorUserId, user.id))
+    .orderBy(desc(auditLog.at))
+    .limit(5000);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      isAdmin: user.isAdmin,
+      createdAt: iso(user.createdAt),
+      activatedAt: iso(user.activatedAt),
+      lastLoginAt: iso(user.lastLoginAt),
+      pendingEmail: view.pendingEmail,
+      twoFactorEnabled: view.totp.enabled,
+    },
+    consents: view.consents,
+    memberships: memberships.map((m) => ({ ...m, since: m.since.toISOString() })),
+    persons: persons.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))),
+    enrolments: enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
+    sessions: sessions.map((s) => sessionInfo(s, currentSessionId)),
+    activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
+  };
+}
+
+export function sessionInfo(s: { id: string; createdAt: Date; lastSeenAt: Date; ip: string | null; userAgent: string | null }, currentId: string | undefined) {
+  return { id: s.id, current: s.id === currentId, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), ip: s.ip, userAgent: s.userAgent };
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  activateRequestSchema,
+  emailChangeConfirmRequestSchema,
+  emailOnlyRequestSchema,
+  messageResponseSchema,
+  passwordResetRequestSchema,
+  passwordResetResponseSchema,
+  privacyPolicyResponseSchema,
+  registerRequestSchema,
+  tokenStatusQuerySchema,
+  tokenStatusResponseSchema,
+} from '../../../src/shared/contracts/accounts';
+import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { sessionView } from '../users/user-view';
+import { usersRepository } from '../users/users.repository';
+import { accountMessages, activate, forgotPassword, register, resendActivation, resetPassword, tokenStatus } from './registration.service';
+import { confirmEmailChange, meMessages } from './me.service';
+
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 410: errorBodySchema, 429: errorBodySchema };
+
+/** The public account flows (SPEC §4): none of them tells whether an address has an account. */
+export async function accountPublicRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { db: app.db, config: app.appConfig };
+  const meta = (request: { ip: string; id: string }) => ({ ip: request.ip, requestId: request.id });
+
+  r.get('/api/privacy-policy', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], response: { 200: privacyPolicyResponseSchema } },
+    handler: async () => {
+      const policy = await usersRepository({ db: app.db }).currentPrivacyPolicy();
+      return { version: policy?.version ?? null, publishedAt: policy?.publishedAt.toISOString() ?? null };
+    },
+  });
+
+  r.post('/api/auth/register', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], body: registerRequestSchema, response: { 202: messageResponseSchema, ...errors } },
+    handler: async (request, reply) => {
+      await register(deps, request.body, meta(request));
+      return reply.status(202).send({ msg: accountMessages.registered });
+    },
+  });
+
+  r.get('/api/auth/token-status', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], querystring: tokenStatusQuerySchema, response: { 200: tokenStatusResponseSchema, 400: errorBodySchema } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return tokenStatus(deps, request.query.kind, request.query.token);
+    },
+  });
+
+  r.post('/api/auth/activate', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], body: activateRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await activate(deps, request.body, meta(request));
+      return { msg: accountMessages.activated };
+    },
+  });
+
+  r.post('/api/auth/activation/resend', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await resendActivation(deps, request.body.email, meta(request));
+      return { msg: accountMessages.resent };
+    },
+  });
+
+  r.post('/api/auth/password/forgot', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await forgotPassword(deps, request.body.email, meta(request));
+      return { msg: accountMessages.forgot };
+    },
+  });
+
+  r.post('/api/auth/password/reset', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], body: passwordResetRequestSchema, response: { 200: passwordResetResponseSchema, ...errors } },
+    handler: async (request, reply) => {
+      const { user, logIn } = await resetPassword(deps, request.body, meta(request));
+      if (!logIn) {
+        // a session the browser brought belongs to nobody now (all sessions of the account ended)
+        await app.sessions.end(request, reply);
+        return { msg: accountMessages.resetLogin, loggedin: false, user: null, curSeason: null };
+      }
+      await app.sessions.start(request, reply, user.id);
+      await usersRepository({ db: app.db }).markLoggedIn(user.id);
+      return { msg: accountMessages.resetLoggedIn, loggedin: true, ...(await sessionView(app.db, user)) };
+    },
+  });
+
+  r.post('/api/auth/email-change/confirm', {
+    config: { access: 'public' },
+    schema: { tags: ['accounts'], body: emailChangeConfirmRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await confirmEmailChange(deps, request.body.token, meta(request));
+      return { msg: meMessages.emailChanged };
+    },
+  });
+}
