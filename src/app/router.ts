@@ -2,7 +2,9 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createGuardStore } from '../features/access/guard-store';
 import { createAuthStore } from '../features/auth/auth-store';
 import { routeTree } from '../routeTree.gen';
+import { ErrorPage } from '../components/layout/error-page';
 import { NotFoundPage } from '../components/layout/not-found-page';
+import { PageLoader } from '../components/layout/page-loader';
 import { createQueryClient } from './query-client';
 import type { RouterContext } from './router-context';
 
@@ -23,6 +25,8 @@ export function createAppRouter({ history, context }: Options = {}) {
     // Guards and loaders read react-query's cache, which has its own staleness rules.
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ErrorPage,
+    defaultPendingComponent: PageLoader,
     scrollRestoration: true,
   });
   // A cancelled navigation (guard dialogs 1/2) goes back to the page that was shown last.

@@ -1,9 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ErrorPage } from '../components/layout/error-page';
 import { users } from '../testing/factories/users';
 import { TEST_PASSWORD } from '../testing/handlers/session';
 import { renderRoute, waitForPath } from '../testing/render';
+import { Providers } from './providers';
+import { createQueryClient } from './query-client';
 
 describe('layout and navigation', () => {
   it('shows the home page with the programme name for a user with one KiTa', async () => {
@@ -161,5 +165,20 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Passwort'), TEST_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByRole('textbox', { name: /Bestätigungscode/ })).toBeInTheDocument();
+  });
+});
+
+describe('error fallback', () => {
+  it('is German and offers to try again', async () => {
+    let resets = 0;
+    render(
+      <Providers queryClient={createQueryClient({ retry: false })} env="test">
+        <ErrorPage error={new Error('kaputt')} reset={() => (resets += 1)} />
+      </Providers>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Da ging etwas schief.' })).toBeInTheDocument();
+    expect(screen.queryByText('kaputt')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Noch einmal versuchen' }));
+    expect(resets).toBe(1);
   });
 });
