@@ -45,6 +45,12 @@ describe('error format (SPEC §3)', () => {
     });
   });
 
+  it('given a non-JSON body, answers 415 unsupported_media_type', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().reason.code).toBe('unsupported_media_type');
+  });
+
   it('given a body over the limit, answers 413 payload_too_large', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.example', password: 'x'.repeat(5000) } });
     expect(res.statusCode).toBe(413);

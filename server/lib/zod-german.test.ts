@@ -16,8 +16,10 @@ describe('germanFields', () => {
       kind: z.enum(['a', 'b']),
       address: z.object({ street: z.string() }),
       count: z.number().max(10),
+      flag: z.boolean(),
     });
-    expect(asFastify(schema, { name: 'ab', email: 'nope', kind: 'c', address: {}, count: 11 })).toEqual({
+    expect(asFastify(schema, { name: 'ab', email: 'nope', kind: 'c', address: {}, count: 11, flag: 'ja' })).toEqual({
+      flag: 'Ungültiger Wert.',
       name: 'Zu kurz (mindestens 3 Zeichen).',
       email: 'Ungültige E-Mail-Adresse.',
       kind: 'Bitte wähle einen der vorgegebenen Werte.',

@@ -16,7 +16,8 @@ function germanFor(issue: Issue): string {
   const p = issue.params ?? {};
   switch (issue.keyword) {
     case 'invalid_type':
-      return p.input === undefined ? 'Pflichtfeld.' : 'Ungültiger Wert.';
+      // zod 4 leaves the input out of issues; its default text names what it received
+      return /received undefined/.test(issue.message ?? '') ? 'Pflichtfeld.' : 'Ungültiger Wert.';
     case 'too_small':
       if (p.origin === 'string') return Number(p.minimum) <= 1 ? 'Pflichtfeld.' : `Zu kurz (mindestens ${String(p.minimum)} Zeichen).`;
       if (p.origin === 'array' || p.origin === 'set') return `Bitte mindestens ${String(p.minimum)} auswählen.`;

@@ -32,6 +32,9 @@ async function securityPlugin(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   });
 
+  // the API speaks JSON only; text/plain is a CORS "simple" type a foreign page can post without preflight
+  app.removeContentTypeParser('text/plain');
+
   app.addHook('onRequest', async (request) => {
     if (!stateChanging.has(request.method)) return;
     const origin = request.headers.origin;
