@@ -14,6 +14,7 @@ import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { personRoutes } from './modules/persons/persons.routes';
 import { adminSeasonRoutes } from './modules/seasons/admin-seasons.routes';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
+import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(personRoutes);
   await app.register(enrolmentRoutes);
   await app.register(adminSeasonRoutes);
+  await app.register(adminFacilityRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });

@@ -1,0 +1,73 @@
+/**
+ * SPEC §3 "CSV (Excel)": UTF-8 with BOM, `;` separated, CRLF, German dates (DD.MM.YYYY, 24 h, Europe/Berlin),
+ * decimal comma, cells quoted where needed, and cells that a spreadsheet would read as a formula (leading
+ * = + - @, tab or CR) neutralised with a leading apostrophe.
+ */
+export type Cell = string | number | boolean | Date | null | undefined;
+export type Column<R> = { header: string; value: (row: R) => Cell; kind?: 'date' | 'datetime' | 'text' | 'number'; width?: number };
+
+export const BOM = '\uFEFF';
+export const CRLF = '\r\n';
+
+const berlinParts = (d: Date) => {
+  const parts = new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') };
+};
+
+export const germanDateTime = (d: Date) => {
+  const p = berlinParts(d);
+  return `${p.d}.${p.m}.${p.y} ${p.h}:${p.min}`;
+};
+export const germanDay = (d: Date | string) => {
+  if (typeof d === 'string') {
+    const [y, m, day] = d.slice(0, 10).split('-');
+    return `${day}.${m}.${y}`;
+  }
+  const p = berlinParts(d);
+  return `${p.d}.${p.m}.${p.y}`;
+};
+
+/**
+ * The same moment as Europe/Berlin wall-clock time in a UTC Date: spreadsheets have no zones, so an XLSX date
+ * cell must carry the local time the reader expects.
+ */
+export function berlinWallClock(d: Date): Date {
+  const p = berlinParts(d);
+  return new Date(Date.UTC(Number(p.y), Number(p.m) - 1, Number(p.d), Number(p.h), Number(p.min)));
+}
+
+/** prefix text a spreadsheet would evaluate */
+export const neutralise = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+export function csvCell(value: Cell, kind?: Column<unknown>['kind']): string {
+  let s: string;
+  if (value === null || value === undefined) s = '';
+  else if (value instanceof Date) s = kind === 'date' ? germanDay(value) : germanDateTime(value);
+  else if (typeof value === 'number') s = String(value).replace('.', ',');
+  else if (typeof value === 'boolean') s = value ? 'Ja' : 'Nein';
+  else if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) s = germanDay(value);
+  else s = neutralise(value);
+  // negative numbers stay numbers: only text is neutralised above
+  return /[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (cells: string[]) => cells.join(';') + CRLF;
+
+/** a streamed CSV (Excel) document from batches of rows */
+export async function* csvExcel<R>(columns: Column<R>[], batches: AsyncIterable<R[]>): AsyncGenerator<string> {
+  yield BOM + csvLine(columns.map((c) => csvCell(c.header)));
+  for await (const batch of batches) {
+    let chunk = '';
+    for (const row of batch) chunk += csvLine(columns.map((c) => csvCell(c.value(row), c.kind)));
+    yield chunk;
+  }
+}

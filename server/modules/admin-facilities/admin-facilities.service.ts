@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminFacilityDetail } from '../../../src/shared/contracts/admin-facilities';
+import type { Db, DbOrTx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { actorOf, iso, notFoundError } from '../../lib/record-helpers';
+import { audit } from '../audit/audit';
+import { auditLog } from '../audit/audit.table';
+import { toFacilityDto, type Ctx } from '../facilities/facilities.service';
+import { facilities, facilityMembers } from '../facilities/facilities.table';
+import { facilityJoinRequests } from '../facilities/join-requests.table';
+import { listJoinRequests, listMembers } from '../facilities/members.service';
+import { listPersons } from '../persons/persons.service';
+import { persons } from '../persons/persons.table';
+import { enrolmentsOf } from '../seasons/enrolment.service';
+import { seasonEnrolments } from '../seasons/seasons.table';
+import { users } from '../users/users.table';
+
+const updater = alias(users, 'facility_updater');
+const actor = alias(users, 'audit_actor');
+
+/** audit entries about any of the given records, newest first, with the actor's name */
+export async function historyOf(db: DbOrTx, records: { type: string; ids: (number | string)[] }[], limit = 200) {
+  const conditions = records
+    .filter((r) => r.ids.length > 0)
+    .map((r) => and(eq(auditLog.entityType, r.type), inArray(auditLog.entityId, r.ids.map(String))));
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(or(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ e, a }) => ({
+    id: e.id,
+    at: iso(e.at),
+    actor: actorOf(e.actorUserId, a?.email ? a : null),
+    action: e.action,
+    entity_type: e.entityType,
+    entity_id: e.entityId,
+    before: e.before ?? null,
+    after: e.after ?? null,
+  }));
+}
+
+/** Everything an admin sees about one KiTa, merged ones included (they point to where they went). */
+export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promise<AdminFacilityDetail> {
+  const [row] = await db
+    .select({ f: facilities, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
+    .from(facilities)
+    .leftJoin(updater, eq(updater.id, facilities.updatedBy))
+    .where(eq(facilities.id, facilityId));
+  if (!row) throw notFoundError();
+  const [members, staff, enrolments, joinRequests] = await Promise.all([
+    listMembers(db, facilityId),
+    listPersons(db, facilityId, { page: 1, pageSize: 0, dir: 'asc', sort: 'last_name' }, { includeRemoved: true }),
+    enrolmentsOf(db, facilityId),
+    listJoinRequests(db, facilityId),
+  ]);
+  const history = await historyOf(db, [
+    { type: 'facility', ids: [facilityId] },
+    { type: 'person', ids: staff.items.map((p) => p.id) },
+    { type: 'season_enrolment', ids: enrolments.map((e) => e.dto.id) },
+  ]);
+  return {
+    facility: toFacilityDto(row.f, row.u?.email ? row.u : null),
+    members,
+    persons: staff.items,
+    enrolments: enrolments.map((e) => ({ ...e.dto, season_identifier: e.season.identifier, season_label: e.season.label })),
+    join_requests: joinRequests,
+    history,
+    merged_into_id: row.f.mergedIntoId,
+  };
+}
+
+/**
+ * Merges a duplicate (source) into the KiTa that stays (target), in one transaction: members, persons,
+ * enrolments and join requests move; nothing is deleted. Where both hold a live enrolment to the same season
+ * the source's is withdrawn (kept as history) and the target's stays. The source row stays, marked as merged,
+ * so its audit history remains readable. Documentation forms (a later issue) must move here as well.
+ */
+export async function mergeFacilities(db: Db, sourceId: number, targetId: number, ctx: Ctx) {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(facilities)
+      .where(inArray(facilities.id, [sourceId, targetId]))
+      .orderBy(facilities.id)
+      .for('update');
+    const source = locked.find((f) => f.id === sourceId);
+    const target = locked.find((f) => f.id === targetId);
+    if (!source || !target) throw notFoundError();
+    if (source.mergedIntoId || target.mergedIntoId) {
+      throw httpError(409, 'already_merged', 'Eine der beiden KiTas wurde schon mit einer anderen zusammengeführt.');
+    }
+
+    // members: the union; the source keeps none
+    const sourceMembers = await tx.select().from(facilityMembers).where(eq(facilityMembers.facilityId, sourceId));
+    const added = sourceMembers.length
+      ? await tx
+          .insert(facilityMembers)
+          .values(sourceMembers.map((m) => ({ facilityId: targetId, userId: m.userId, createdAt: m.createdAt })))
+          .onConflictDoNothing()
+          .returning()
+      : [];
+    await tx.delete(facilityMembers).where(eq(facilityMembers.facilityId, sourceId));
+
+    const movedPersons = await tx.update(persons).set({ facilityId: targetId, version: sql`${persons.version} + 1` }).where(eq(persons.facilityId, sourceId)).returning({ id: persons.id });
+
+    // a live enrolment of the source to a season the target is enrolled to as well is withdrawn first
+    const clashes = await tx
+      .update(seasonEnrolments)
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, version: sql`${seasonEnrolments.version} + 1` })
+      .where(
+        and(
+          eq(seasonEnrolments.facilityId, sourceId),
+          isNull(seasonEnrolments.withdrawnAt),
+          sql`exists (select 1 from ${seasonEnrolments} t where t.facility_id = ${targetId} and t.season_id = ${seasonEnrolments.seasonId} and t.withdrawn_at is null)`,
+        ),
+      )
+      .returning({ id: seasonEnrolments.id, seasonId: seasonEnrolments.seasonId });
+    const movedEnrolments = await tx
+      .update(seasonEnrolments)
+      .set({ facilityId: targetId })
+      .where(eq(seasonEnrolments.facilityId, sourceId))
+      .returning({ id: seasonEnrolments.id });
+
+    // pending requests the target already has (or that are moot) are declined; the rest move
+    const targetMemberIds = (await tx.select({ userId: facilityMembers.userId }).from(facilityMembers).where(eq(facilityMembers.facilityId, targetId))).map((m) => m.userId);
+    await tx
+      .update(facilityJoinRequests)
+      .set({ state: 'declined', decidedAt: new Date(), decidedBy: ctx.actorUserId })
+      .where(
+        and(
+          eq(facilityJoinRequests.facilityId, sourceId),
+          eq(facilityJoinRequests.state, 'pending'),
+          or(
+            targetMemberIds.length ? inArray(facilityJoinRequests.userId, targetMemberIds) : sql`false`,
+            sql`exists (select 1 from ${facilityJoinRequests} t where t.facility_id = ${targetId} and t.user_id = ${facilityJoinRequests.userId} and t.state = 'pending')`,
+          ),
+        ),
+      );
+    const movedRequests = await tx
+      .update(facilityJoinRequests)
+      .set({ facilityId: targetId })
+      .where(eq(facilityJoinRequests.facilityId, sourceId))
+      .returning({ id: facilityJoinRequests.id });
+
+    await tx
+      .update(facilities)
+      .set({ mergedIntoId: targetId, mergedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })
+      .where(eq(facilities.id, sourceId));
+    await tx
+      .update(facilities)
+      .set({ updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })
+      .where(and(eq(facilities.id, targetId), ne(facilities.id, sourceId)));
+
+    const moved = {
+      members: sourceMembers.length,
+      persons: movedPersons.length,
+      enrolments: movedEnrolments.length,
+      join_requests: movedRequests.length,
+    };
+    const record = {
+      source: { id: source.id, label: source.label, postalCode: source.postalCode, city: source.city },
+      target: { id: target.id, label: target.label },
+      moved,
+      newMembers: added.map((m) => m.userId),
+      withdrawnClashes: clashes,
+      personIds: movedPersons.map((p) => p.id),
+      enrolmentIds: movedEnrolments.map((e) => e.id),
+    };
+    await audit(tx, { ...ctx, action: 'facility.merge_into', entityType: 'facility', entityId: targetId, after: record });
+    await audit(tx, { ...ctx, action: 'facility.merged_away', entityType: 'facility', entityId: sourceId, before: { mergedIntoId: null }, after: { mergedIntoId: targetId, ...record } });
+    return { target_id: targetId, moved };
+  });
+}
