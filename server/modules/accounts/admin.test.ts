@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFacility, createUser } from '../../testing/factories';
+import { loginAs } from '../../testing/login-as';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { auditLog } from '../audit/audit.table';
+import { facilityMembers } from '../facilities/facilities.table';
+import { persons } from '../persons/persons.table';
+import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let cookie: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createUser(t.handle.db, { isAdmin: true });
+  cookie = await loginAs(t.app, admin);
+});
+afterAll(async () => t?.close());
+
+const auditFor = async (action: string, entityId: number) =>
+  t.handle.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } });
+
+describe('admin account API', () => {
+  it('given a person of a KiTa, creating an account links it, makes it a member and mails an invitation that asks for a password', async () => {
+    const facility = await createFacility(t.handle.db);
+    const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Paula', lastName: 'Pause', position: 'pädagogische Fachkraft', email: 'paula@test.example' }).returning();
+    const res = await post(t, '/api/admin/users', { email: 'paula@test.example', firstName: 'Paula', lastName: 'Pause', personId: person!.id, facilityId: facility.id }, { cookie });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({ email: 'paula@test.example', isAdmin: false, activatedAt: null, totpEnabled: false, activeSessions: 0 });
+    const [linked] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
+    expect(linked!.userId).toBe(created.id);
+    expect(await t.handle.db.select().from(facilityMembers).where(eq(facilityMembers.userId, created.id))).toHaveLength(1);
+    expect(await auditFor('admin_create_user', created.id)).toEqual([expect.objectContaining({ actorUserId: admin.id })]);
+
+    const mail = await lastMailTo(t, 'paula@test.example');
+    expect(mail.subject).toContain('Dein Zugang');
+    const token = tokenIn(mail.text, 'activation');
+    expect((await get(t, `/api/auth/token-status?kind=activation&token=${token}`)).json()).toMatchObject({ status: 'valid', needsPassword: true });
+    const noPassword = await post(t, '/api/auth/activate', { token });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().reason.fields).toEqual({ password: 'Bitte lege ein Passwort fest.' });
+    expect((await post(t, '/api/auth/activate', { token, password: strongPassword, passwordRepeat: strongPassword })).statusCode).toBe(200);
+    expect(await loginAs(t.app, { email: 'paula@test.example', password: strongPassword })).toBeTruthy();
+  });
+
+  it('given an address with an account, an unknown person or KiTa, answers 409 / 404 with a field', async () => {
+    const existing = await createUser(t.handle.db);
+    const dup = await post(t, '/api/admin/users', { email: existing.email.toUpperCase(), firstName: 'A', lastName: 'B' }, { cookie });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().reason.fields.email).toContain('schon ein Benutzerkonto');
+    expect((await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie })).json().reason.fields).toEqual({ personId: 'Diese Person gibt es nicht.' });
+    expect((await post(t, '/api/admin/users', { email: 'nf@test.example', firstName: 'A', lastName: 'B', facilityId: 999999 }, { cookie })).statusCode).toBe(404);
+    expect((await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie })).json().reason.fields).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
+  });
+
+  it('given an account not yet activated, resend mails a new link; an active one answers 409', async () => {
+    const waiting = await createUser(t.handle.db, { activatedAt: null });
+    const res = await post(t, `/api/admin/users/${waiting.id}/activation/resend`, {}, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(await mailsTo(t, waiting.email)).toHaveLength(1);
+    expect(await auditFor('admin_resend_activation', waiting.id)).toHaveLength(1);
+    const active = await createUser(t.handle.db);
+    expect((await post(t, `/api/admin/users/${active.id}/activation/resend`, {}, { cookie })).json().reason.code).toBe('already_active');
+    expect((await post(t, '/api/admin/users/999999/activation/resend', {}, { cookie })).statusCode).toBe(404);
+  });
+
+  it('given a user with sessions, deactivating ends them and refuses the login; reactivating allows it again', async () => {
+    const user = await createUser(t.handle.db);
+    const session = await loginAs(t.app, user);
+    expect((await get(t, `/api/admin/users/${user.id}`, cookie)).json().activeSessions).toBe(1);
+    const off = await post(t, `/api/admin/users/${user.id}/deactivate`, {}, { cookie });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ deactivatedAt: expect.any(String), activeSessions: 0 });
+    expect((await get(t, '/api/loginstatus', session)).json().loggedin).toBe(false);
+    await expect(loginAs(t.app, user)).rejects.toThrow(/403/);
+    const on = await post(t, `/api/admin/users/${user.id}/reactivate`, {}, { cookie });
+    expect(on.json().deactivatedAt).toBeNull();
+    expect(await loginAs(t.app, user)).toBeTruthy();
+    expect(await auditFor('admin_deactivate_user', user.id)).toHaveLength(1);
+    expect(await auditFor('admin_reactivate_user', user.id)).toHaveLength(1);
+    expect((await post(t, `/api/admin/users/${admin.id}/deactivate`, {}, { cookie })).json().reason.code).toBe('not_self');
+  });
+
+  it("given a user's sessions, the admin ends them all", async () => {
+    const user = await createUser(t.handle.db);
+    const a = await loginAs(t.app, user, '10.90.0.1');
+    await loginAs(t.app, user, '10.90.0.2');
+    const res = await post(t, `/api/admin/users/${user.id}/sessions/end`, {}, { cookie });
+    expect(res.json()).toEqual({ ended: 2, msg: '2 Anmeldungen wurden beendet.' });
+    expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
+    expect(await auditFor('admin_end_sessions', user.id)).toEqual([expect.objectContaining({ after: { ended: 2 } })]);
+  });
+
+  it('given a user, make and unmake admin, each audit-logged; the last admin cannot be unmade', async () => {
+    const user = await createUser(t.handle.db);
+    expect((await put(`/api/admin/users/${user.id}/admin`, { isAdmin: true })).json().isAdmin).toBe(true);
+    expect((await put(`/api/admin/users/${user.id}/admin`, { isAdmin: false })).json().isAdmin).toBe(false);
+    expect((await auditFor('admin_grant_admin', user.id))[0]).toMatchObject({ before: { isAdmin: false }, after: { isAdmin: true } });
+    expect(await auditFor('admin_revoke_admin', user.id)).toHaveLength(1);
+    expect((await put(`/api/admin/users/${user.id}/admin`, {})).json().reason.fields.isAdmin).toBe('Bitte wähle Ja oder Nein.');
+
+    const solo = await buildTestApp();
+    try {
+      const only = await createUser(solo.handle.db, { isAdmin: true });
+      const c = await loginAs(solo.app, only);
+      const res = await solo.app.inject({ method: 'PUT', url: `/api/admin/users/${only.id}/admin`, payload: { isAdmin: false }, headers: { cookie: c } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().reason.code).toBe('last_admin');
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it('given a plain user, the admin account calls answer 403', async () => {
+    const user = await createUser(t.handle.db);
+    const c = await loginAs(t.app, user);
+    expect((await post(t, '/api/admin/users', { email: 'x@test.example', firstName: 'A', lastName: 'B' }, { cookie: c })).statusCode).toBe(403);
+    expect((await post(t, '/api/admin/privacy-policy', { version: '9' }, { cookie: c })).statusCode).toBe(403);
+  });
+});
