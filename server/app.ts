@@ -15,6 +15,7 @@ import { personRoutes } from './modules/persons/persons.routes';
 import { adminSeasonRoutes } from './modules/seasons/admin-seasons.routes';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
+import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(enrolmentRoutes);
   await app.register(adminSeasonRoutes);
   await app.register(adminFacilityRoutes);
+  await app.register(adminPersonRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminPersonDetailSchema, adminPersonListQuerySchema, adminPersonPageSchema } from '../../../src/shared/contracts/admin-persons';
+import { idParam } from '../../../src/shared/contracts/common';
+import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { personSchema, personUpdateSchema } from '../../../src/shared/contracts/persons';
+import { auditContext } from '../audit/audit';
+import { adminPersonDetail, adminPersonPage, adminUpdatePerson } from './admin-persons.service';
+
+const params = z.object({ personId: idParam });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['admin persons'];
+
+export async function adminPersonRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: 'admin' as const };
+
+  r.get('/api/admin/persons', {
+    config: admin,
+    schema: { tags, querystring: adminPersonListQuerySchema, response: { 200: adminPersonPageSchema, ...errors } },
+    handler: async (request) => adminPersonPage(app.db, request.query),
+  });
+  r.get('/api/admin/persons/:personId', {
+    config: admin,
+    schema: { tags, params, response: { 200: adminPersonDetailSchema, ...errors } },
+    handler: async (request) => adminPersonDetail(app.db, request.params.personId),
+  });
+  r.put('/api/admin/persons/:personId', {
+    config: admin,
+    schema: { tags, params, body: personUpdateSchema, response: { 200: personSchema, ...errors } },
+    handler: async (request) => adminUpdatePerson(app.db, request.params.personId, request.body, auditContext(request)),
+  });
+}

@@ -1,0 +1,154 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminPersonDetail, AdminPersonListItem } from '../../../src/shared/contracts/admin-persons';
+import { adminPersonListQuerySchema } from '../../../src/shared/contracts/admin-persons';
+import type { PersonUpdate } from '../../../src/shared/contracts/persons';
+import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { likePattern, pageWindow } from '../../lib/paging';
+import { isoOrNull, notFoundError } from '../../lib/record-helpers';
+import { historyOf } from '../admin-facilities/admin-facilities.service';
+import type { Ctx } from '../facilities/facilities.service';
+import { facilities, facilityMembers } from '../facilities/facilities.table';
+import { getPerson, updatePerson } from '../persons/persons.service';
+import { persons } from '../persons/persons.table';
+import { users } from '../users/users.table';
+
+type Query = z.infer<typeof adminPersonListQuerySchema>;
+
+// whitelisted ORDER BY expressions over the union below; text folded for a German order on both databases
+const sortExpr: Record<Query['sort'], string> = {
+  last_name: "translate(lower(x.last_name), 'äöüß', 'aous')",
+  first_name: "translate(lower(x.first_name), 'äöüß', 'aous')",
+  email: 'lower(x.email)',
+  position: 'x.position',
+  facility_label: "translate(lower(x.facility_label), 'äöüß', 'aous')",
+  created_at: 'x.created_at',
+};
+
+/**
+ * "All persons and accounts" as one list: every staff entry (with its account if linked) and every account
+ * that no current staff entry points to.
+ */
+const union = sql`(
+  select 'p' || p.id as key, 'person' as kind, p.id as person_id, p.user_id, p.first_name, p.last_name,
+         case when p.email <> '' then p.email else coalesce(u.email, '') end as email,
+         p.position, f.id as facility_id, f.label as facility_label, coalesce(u.is_admin, false) as is_admin,
+         case when u.id is null then null else (u.activated_at is not null and u.deactivated_at is null) end as account_active,
+         p.removed_at, p.created_at
+    from ${persons} p
+    join ${facilities} f on f.id = p.facility_id
+    left join ${users} u on u.id = p.user_id
+  union all
+  select 'u' || u.id, 'account', null, u.id, u.first_name, u.last_name, u.email, null, null, null, u.is_admin,
+         (u.activated_at is not null and u.deactivated_at is null), null, u.created_at
+    from ${users} u
+   where not exists (select 1 from ${persons} p where p.user_id = u.id and p.removed_at is null)
+) x`;
+
+function whereOf(q: Query): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (q.include_removed !== 'yes') parts.push(sql`x.removed_at is null`);
+  if (q.kind) parts.push(sql`x.kind = ${q.kind}`);
+  if (q.has_account === 'yes') parts.push(sql`x.user_id is not null`);
+  if (q.has_account === 'no') parts.push(sql`x.user_id is null`);
+  if (q.position) parts.push(sql`x.position = ${q.position}`);
+  if (q.facility_id) parts.push(sql`x.facility_id = ${q.facility_id}`);
+  if (q.q) {
+    const p = likePattern(q.q);
+    parts.push(sql`(x.first_name ilike ${p} or x.last_name ilike ${p} or x.email ilike ${p} or x.facility_label ilike ${p} or (x.first_name || ' ' || x.last_name) ilike ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+type Row = {
+  key: string;
+  kind: 'person' | 'account';
+  person_id: number | null;
+  user_id: number | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  position: string | null;
+  facility_id: number | null;
+  facility_label: string | null;
+  is_admin: boolean;
+  account_active: boolean | null;
+  removed_at: Date | string | null;
+  created_at: Date | string;
+};
+const toIso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export async function adminPersonPage(db: DbOrTx, q: Query) {
+  const { limit, offset } = pageWindow(q);
+  const dir = q.dir === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const where = whereOf(q);
+  const [rows, [total]] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select * from ${union} where ${where} order by ${sql.raw(sortExpr[q.sort])} ${dir}, x.key ${dir} ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${union} where ${where}`),
+  ]);
+  const items: AdminPersonListItem[] = rows.map((r) => ({
+    key: r.key,
+    kind: r.kind,
+    person_id: r.person_id === null ? null : Number(r.person_id),
+    user_id: r.user_id === null ? null : Number(r.user_id),
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email: r.email,
+    position: r.position,
+    facility_id: r.facility_id === null ? null : Number(r.facility_id),
+    facility_label: r.facility_label,
+    is_admin: r.is_admin,
+    account_active: r.account_active,
+    removed_at: toIso(r.removed_at),
+    created_at: toIso(r.created_at)!,
+  }));
+  return { items, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+async function personFacility(db: DbOrTx, personId: number) {
+  const [row] = await db
+    .select({ facilityId: persons.facilityId, label: facilities.label })
+    .from(persons)
+    .innerJoin(facilities, eq(facilities.id, persons.facilityId))
+    .where(eq(persons.id, personId));
+  if (!row) throw notFoundError();
+  return row;
+}
+
+export async function adminPersonDetail(db: DbOrTx, personId: number): Promise<AdminPersonDetail> {
+  const facility = await personFacility(db, personId);
+  const person = await getPerson(db, facility.facilityId, personId, { includeRemoved: true });
+  let account: AdminPersonDetail['account'] = null;
+  if (person.user_id) {
+    const [u] = await db.select().from(users).where(eq(users.id, person.user_id));
+    if (u) {
+      const memberships = await db
+        .select({ id: facilities.id, label: facilities.label })
+        .from(facilityMembers)
+        .innerJoin(facilities, eq(facilities.id, facilityMembers.facilityId))
+        .where(eq(facilityMembers.userId, u.id))
+        .orderBy(facilities.label);
+      account = {
+        id: u.id,
+        email: u.email,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        is_admin: u.isAdmin,
+        activated_at: isoOrNull(u.activatedAt),
+        deactivated_at: isoOrNull(u.deactivatedAt),
+        last_login_at: isoOrNull(u.lastLoginAt),
+        facilities: memberships,
+      };
+    }
+  }
+  const history = await historyOf(db, [{ type: 'person', ids: [personId] }]);
+  return { person, facility: { id: facility.facilityId, label: facility.label }, account, history };
+}
+
+export async function adminUpdatePerson(db: Db, personId: number, input: PersonUpdate, ctx: Ctx) {
+  const facility = await personFacility(db, personId);
+  return updatePerson(db, facility.facilityId, personId, input, ctx, { includeRemoved: true });
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../testing/factories';
+import { facilityFixture, type FacilityFixture } from '../../testing/facility-fixture';
+import { persons } from '../persons/persons.table';
+
+let f: FacilityFixture;
+let linkedId: number;
+let removedId: number;
+beforeAll(async () => {
+  f = await facilityFixture();
+  const [linked] = await f.db
+    .insert(persons)
+    .values({ facilityId: f.facility.id, firstName: 'Maria', lastName: 'Mitglied', position: 'Leitung', userId: f.users.member.id })
+    .returning();
+  await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Örjan', lastName: 'Ähnlich', position: 'Ergänzungskraft', email: 'oerjan@kita.example' });
+  await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Zora', lastName: 'Zeller', position: 'Leitung' });
+  const [removed] = await f.db
+    .insert(persons)
+    .values({ facilityId: f.otherFacility.id, firstName: 'Rita', lastName: 'Raus', position: 'Sonstige', removedAt: new Date() })
+    .returning();
+  await createUser(f.db, { firstName: 'Konto', lastName: 'Ohneperson', email: 'konto@test.example' });
+  linkedId = linked!.id;
+  removedId = removed!.id;
+});
+afterAll(async () => f?.close());
+
+const list = async (query: string) => {
+  const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { items: { key: string; kind: string; last_name: string; facility_label: string | null; user_id: number | null }[]; total: number };
+};
+
+describe('admin persons and accounts', () => {
+  it('given staff entries and accounts, one list shows both: linked accounts once, accounts without staff entry as accounts', async () => {
+    const all = await list('pageSize=0&sort=last_name');
+    const names = all.items.map((i) => `${i.kind}:${i.last_name}`);
+    expect(names).toContain('person:Mitglied');
+    expect(names.filter((n) => n.endsWith(':Mitglied'))).toHaveLength(1);
+    expect(names).toContain('account:Ohneperson');
+    expect(names).toContain('account:Anders');
+    expect(names).not.toContain('person:Raus');
+    // German order: Ä sorts with A
+    expect(names.indexOf('person:Ähnlich')).toBeLessThan(names.indexOf('account:Anders'));
+  });
+
+  it('given filters and search, the list narrows on the server and pages', async () => {
+    expect((await list('kind=person&has_account=yes')).items.map((i) => i.last_name)).toEqual(['Mitglied']);
+    expect((await list(`facility_id=${f.otherFacility.id}&include_removed=yes&sort=last_name`)).items.map((i) => i.last_name)).toEqual(['Raus', 'Zeller']);
+    expect((await list('q=sonnenschein&sort=last_name')).items.map((i) => i.last_name)).toEqual(['Ähnlich', 'Mitglied']);
+    expect((await list('q=oerjan@')).items.map((i) => i.last_name)).toEqual(['Ähnlich']);
+    const page = await list('pageSize=2&page=2&sort=last_name&dir=desc');
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(4);
+  });
+
+  it('given a person with an account, the detail shows the account with its KiTas; an edit is versioned', async () => {
+    const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons/${linkedId}` });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.account).toMatchObject({ id: f.users.member.id, facilities: [{ id: f.facility.id, label: 'Kinderhaus Sonnenschein' }] });
+    const payload = { salutation: 'Frau', first_name: 'Maria', last_name: 'Mitglied-Neu', position: 'Leitung', version: d.person.version };
+    const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload });
+    expect(ok.statusCode).toBe(200);
+    expect((await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload })).statusCode).toBe(409);
+    const after = (await f.call('admin', { method: 'GET', url: `/api/admin/persons/${linkedId}` })).json();
+    expect(after.history[0]).toMatchObject({ action: 'person.update', actor: { id: f.users.admin.id }, after: { lastName: 'Mitglied-Neu' } });
+  });
+
+  it('given a removed person, admins still open it; members never reach admin routes', async () => {
+    expect((await f.call('admin', { method: 'GET', url: `/api/admin/persons/${removedId}` })).json().person.removed_at).toBeTruthy();
+    for (const [role, status] of [['anonymous', 401], ['member', 403]] as const) {
+      expect((await f.call(role, { method: 'GET', url: '/api/admin/persons' })).statusCode).toBe(status);
+      expect((await f.call(role, { method: 'GET', url: `/api/admin/persons/${linkedId}` })).statusCode).toBe(status);
+      expect((await f.call(role, { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload: {} })).statusCode).toBe(status);
+    }
+    expect((await f.call('admin', { method: 'GET', url: '/api/admin/persons/999999' })).statusCode).toBe(404);
+  });
+});
