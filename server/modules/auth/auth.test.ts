@@ -4,6 +4,7 @@ import { auditLog } from '../audit/audit.table';
 import { addMember, createFacility, createSeason, createUser, enrol, publishPrivacyPolicy } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { users } from '../users/users.table';
 import { sessions } from './sessions.table';
 
 let t: TestApp;
@@ -119,6 +120,23 @@ describe('sessions', () => {
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
     expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(row!.absoluteExpiresAt.getTime());
     expect(row!.windowIds).toEqual([windowId]);
+  });
+
+  it('given a session last seen over a minute ago, an ordinary API request slides its idle expiry too', async () => {
+    const user = await createUser(t.handle.db);
+    const cookie = await loginAs(t.app, user);
+    const before = new Date(Date.now() + 60_000);
+    await t.handle.db.update(sessions).set({ expiresAt: before, lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json().loggedin).toBe(true);
+    const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
+  });
+
+  it('given a logged-in user who gets deactivated, the next request counts as logged out', async () => {
+    const user = await createUser(t.handle.db);
+    const cookie = await loginAs(t.app, user);
+    await t.handle.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json().loggedin).toBe(false);
   });
 
   it('given anyone, when pinging with a bad window id, answers 400 with a German field text', async () => {
