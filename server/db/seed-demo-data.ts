@@ -88,3 +88,67 @@ export const demoAccounts: DemoAccount[] = [
   },
   { email: 'einstellungen@demo.example', firstName: 'Emil', lastName: 'Einstein', isAdmin: false, consentsDecided: false, facilities: { 'Haus für Kinder Regenbogen': true } },
 ];
+
+/** Issue 5: staff lists of the demo KiTas. `account` links the staff entry to that demo account. */
+export type DemoPerson = {
+  facility: string;
+  salutation: 'Frau' | 'Herr' | 'divers' | 'keine Angabe';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  position: 'Leitung' | 'stellv. Leitung' | 'pädagogische Fachkraft' | 'Ergänzungskraft' | 'Sonstige';
+  account?: string;
+};
+
+const leads: [string, DemoPerson['salutation'], string, string][] = [
+  ['Kinderhaus Sonnenschein', 'Frau', 'Maria', 'Mehring'],
+  ['Waldkindergarten Isarauen', 'Herr', 'Jonas', 'Brandl'],
+  ['Kindergarten St. Martin', 'Herr', 'Niklas', 'Neumann'],
+  ['Kinderkrippe Zwergerlstube', 'Frau', 'Sabine', 'Huber'],
+  ['Haus für Kinder Regenbogen', 'Herr', 'Emil', 'Einstein'],
+  ['Kita Naabtal-Spatzen', 'Frau', 'Petra', 'Schmid'],
+  ['Kindertagesstätte Zauberwald', 'Frau', 'Jana', 'Förster'],
+  ['Hort an der Rotmainschule', 'Herr', 'Lukas', 'Wagner'],
+  ['Kinderhaus Pegnitzwiese', 'Frau', 'Elif', 'Einhorn'],
+  ['Großtagespflege Kleine Entdecker', 'Frau', 'Anna', 'Köhler'],
+  ['Kindergarten Mainkiesel', 'Frau', 'Lena', 'Weiß'],
+  ['Kita Lechauen', 'Herr', 'Tobias', 'Müller'],
+];
+const leadAccounts: Record<string, string> = {
+  'Kinderhaus Sonnenschein': 'mehrere-kitas@demo.example',
+  'Kindergarten St. Martin': 'nicht-angemeldet@demo.example',
+  'Haus für Kinder Regenbogen': 'einstellungen@demo.example',
+  'Kinderhaus Pegnitzwiese': 'eine-kita@demo.example',
+};
+const colleagues: [string, string, DemoPerson['position']][] = [
+  ['Sophie', 'Bauer', 'stellv. Leitung'],
+  ['Ömer', 'Yılmaz', 'pädagogische Fachkraft'],
+  ['Clara', 'Lehmann', 'Ergänzungskraft'],
+];
+
+const slugOf = (label: string) => demoFacilities.find((f) => f.label === label)!.email.split('@')[0]!;
+const mailName = (s: string) => s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/ı/g, 'i');
+
+// prettier-ignore
+export const demoPersons: DemoPerson[] = leads.flatMap(([facility, salutation, firstName, lastName], i) => {
+  const slug = slugOf(facility);
+  const phone = demoFacilities.find((f) => f.label === facility)!.phone;
+  const account = leadAccounts[facility];
+  const lead: DemoPerson = {
+    facility, salutation, firstName, lastName, phone, position: 'Leitung',
+    email: account ?? `${mailName(firstName)}.${mailName(lastName)}@${slug}.kita.demo.example`,
+    ...(account ? { account } : {}),
+  };
+  const [cf, cl, position] = colleagues[i % colleagues.length]!;
+  const colleague: DemoPerson = { facility, salutation: 'keine Angabe', firstName: cf, lastName: cl, phone: '', position, email: `${mailName(cf)}.${mailName(cl)}@${slug}.kita.demo.example` };
+  return [lead, colleague];
+});
+
+/** project titles of the demo enrolments to 2026-27 (facility label → title); the Leitung is the contact */
+export const demoProjectTitles: Record<string, string> = {
+  'Kinderhaus Sonnenschein': 'Vom Beet auf den Teller',
+  'Kindertagesstätte Zauberwald': 'Wir retten die Wildbienen',
+  'Kinderhaus Pegnitzwiese': 'Wasser erleben an der Pegnitz',
+  'Haus für Kinder Regenbogen': 'Müll-Detektive im Viertel',
+};

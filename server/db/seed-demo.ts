@@ -8,7 +8,8 @@ import { seasonEnrolments, seasons } from '../modules/seasons/seasons.table';
 import { privacyPolicyVersions, users } from '../modules/users/users.table';
 import { openDb, type Db } from './client';
 import { migrate } from './migrate';
-import { demoAccounts, demoFacilities, demoPrivacyPolicyVersion, demoSeasons } from './seed-demo-data';
+import { persons } from '../modules/persons/persons.table';
+import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
 
 /**
  * Idempotent: every row is found by its natural key (season identifier, facility label, e-mail) and
@@ -85,6 +86,36 @@ export async function seedDemo(db: Db, opts: { password: string }): Promise<void
           await tx.update(seasonEnrolments).set({ withdrawnAt: new Date() }).where(eq(seasonEnrolments.id, enrolment.id));
         }
       }
+    }
+
+    // issue 5: staff lists (found by KiTa + name), the Leitung linked to its demo account, enrolment details
+    const leadIds: Record<string, number> = {};
+    for (const p of demoPersons) {
+      const facilityId = facilityIds[p.facility];
+      if (!facilityId) throw new Error(`Demo person ${p.firstName} ${p.lastName} names unknown facility ${p.facility}`);
+      const [user] = p.account ? await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, p.account)) : [];
+      const values = { salutation: p.salutation, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, position: p.position, userId: user?.id ?? null, removedAt: null };
+      const [existing] = await tx
+        .select({ id: persons.id })
+        .from(persons)
+        .where(and(eq(persons.facilityId, facilityId), eq(persons.firstName, p.firstName), eq(persons.lastName, p.lastName)))
+        .limit(1);
+      let personId: number;
+      if (existing) {
+        await tx.update(persons).set(values).where(eq(persons.id, existing.id));
+        personId = existing.id;
+      } else {
+        const [row] = await tx.insert(persons).values({ ...values, facilityId }).returning({ id: persons.id });
+        personId = row!.id;
+      }
+      if (p.position === 'Leitung') leadIds[p.facility] = personId;
+    }
+    for (const [label, projectTitle] of Object.entries(demoProjectTitles)) {
+      const facilityId = facilityIds[label]!;
+      await tx
+        .update(seasonEnrolments)
+        .set({ projectTitle, contactPersonId: leadIds[label] ?? null })
+        .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, current), isNull(seasonEnrolments.withdrawnAt)));
     }
   });
 }
