@@ -33,6 +33,9 @@ const extensions = { pg_trgm };
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // an idle connection killed by the server (restart, failover, DROP DATABASE … WITH (FORCE) in tests) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool replaces the connection itself.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }

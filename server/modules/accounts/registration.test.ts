@@ -149,6 +149,14 @@ describe('activation links', () => {
     expect(deactivated.json().reason.code).toBe('account_deactivated');
   });
 
+  it('given the same link clicked twice at once, exactly one activation succeeds', async () => {
+    const body = form();
+    await register(body);
+    const token = tokenIn((await lastMailTo(t, body.email)).text, 'activation');
+    const answers = await Promise.all([post(t, '/api/auth/activate', { token }), post(t, '/api/auth/activate', { token })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410]);
+  });
+
   it('given 48 hours, the activation link expires (lifetime written at issue)', async () => {
     const body = form();
     await register(body);
