@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../src/components/layout/placeholder-page';
+import { seasonsQueryOptions } from '../../../src/features/admin-seasons/api/list-seasons';
+import { SeasonsPage } from '../../../src/features/admin-seasons/components/seasons-page';
 
 export const Route = createFileRoute('/_app/verwaltung/kita-jahre')({
   staticData: { access: 'admin' },
-  component: () => <PlaceholderPage title="KiTa-Jahre" />,
+  loader: ({ context }) => context.queryClient.ensureQueryData(seasonsQueryOptions()),
+  component: SeasonsPage,
 });

@@ -1,0 +1,82 @@
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { reportError } from '../../../lib/api-client';
+import { submitFailure } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notifications';
+import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
+import { useMakeSeasonCurrent } from '../api/make-current';
+import { useSetEnrolmentState } from '../api/set-enrolment-state';
+
+type Pending = 'open' | 'close' | 'current' | null;
+
+/** Per season: edit, open/close enrolment, make current; the last two ask first. */
+export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEdit: () => void }) {
+  const [pending, setPending] = useState<Pending>(null);
+  const setState = useSetEnrolmentState();
+  const makeCurrent = useMakeSeasonCurrent();
+  const isOpen = season.enrolment_state === 'open';
+
+  const fail = (error: unknown, text: string) => {
+    const failure = submitFailure(error, text);
+    // a stale version gets the German conflict text; everything else the shared red notification
+    if (failure.conflict) notify({ message: failure.message, color: 'red', autoClose: 10_000 });
+    else reportError(error, text);
+  };
+
+  const changeEnrolment = (state: 'open' | 'closed') =>
+    setState.mutate(
+      { id: season.id, version: season.version, state },
+      {
+        onSuccess: () => notify({ message: `Die Anmeldung zu ${season.identifier} ist jetzt ${state === 'open' ? 'offen' : 'geschlossen'}.` }),
+        onError: (error) => fail(error, 'Die Anmeldung konnte nicht geändert werden.'),
+        onSettled: () => setPending(null),
+      },
+    );
+
+  const confirmCurrent = () =>
+    makeCurrent.mutate(season.id, {
+      onSuccess: () => notify({ message: `${season.identifier} ist jetzt das aktuelle KiTa-Jahr.` }),
+      onError: (error) => fail(error, 'Das KiTa-Jahr konnte nicht zum aktuellen gemacht werden.'),
+      onSettled: () => setPending(null),
+    });
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="default" onClick={onEdit} aria-label={`${season.identifier} bearbeiten`}>
+        Bearbeiten
+      </Button>
+      <Button size="xs" variant="light" color={isOpen ? 'orange' : 'green'} onClick={() => setPending(isOpen ? 'close' : 'open')}>
+        {isOpen ? `Anmeldung zu ${season.identifier} schließen` : `Anmeldung zu ${season.identifier} öffnen`}
+      </Button>
+      {!season.is_current && (
+        <Button size="xs" variant="subtle" onClick={() => setPending('current')}>
+          {`${season.identifier} zum aktuellen machen`}
+        </Button>
+      )}
+      <ConfirmDialog
+        opened={pending === 'open' || pending === 'close'}
+        title={pending === 'close' ? 'Anmeldung schließen?' : 'Anmeldung öffnen?'}
+        confirmLabel={pending === 'close' ? 'Ja, Anmeldung schließen' : 'Ja, Anmeldung öffnen'}
+        danger={pending === 'close'}
+        loading={setState.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => changeEnrolment(pending === 'close' ? 'closed' : 'open')}
+      >
+        {pending === 'close'
+          ? `KiTas können sich dann nicht mehr zu ${season.identifier} anmelden oder ihre Anmeldung ändern.`
+          : `KiTas können sich dann zu ${season.identifier} anmelden (bis zum Anmeldeschluss).`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={pending === 'current'}
+        title="Aktuelles KiTa-Jahr wechseln?"
+        confirmLabel={`Ja, ${season.identifier} zum aktuellen machen`}
+        loading={makeCurrent.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={confirmCurrent}
+      >
+        {`Alle KiTas sehen dann ${season.identifier} als aktuelles KiTa-Jahr: Anmeldung, Checkliste und alle Angebote richten sich danach.`}
+      </ConfirmDialog>
+    </Group>
+  );
+}
