@@ -5,26 +5,27 @@ type Props = {
   opened: boolean;
   title: string;
   children: ReactNode;
-  /** the button that does it, e.g. "Entfernen" */
+  /** the button that does it, e.g. "Ja, entfernen" */
   confirmLabel: string;
   onConfirm: () => void;
-  onCancel: () => void;
+  /** "Abbrechen", Escape and the close button */
+  onClose: () => void;
   loading?: boolean;
-  /** red for destructive actions (default) */
-  color?: string;
+  /** red confirm button for destructive actions */
+  danger?: boolean;
 };
 
-/** Asks before something that can't simply be undone (remove, withdraw). Escape and "Abbrechen" close it. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onCancel, loading = false, color = 'red' }: Props) {
+/** Asks before something that can't simply be undone (remove, withdraw, close). Escape and "Abbrechen" close it. */
+export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, loading = false, danger = false }: Props) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Schließen' }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Schließen' }}>
       <Stack>
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={loading}>
+          <Button variant="default" onClick={onClose} disabled={loading}>
             Abbrechen
           </Button>
-          <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>
