@@ -1,6 +1,5 @@
 import { type AnyColumn, and, asc, desc, eq, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminFacilityListItem } from '../../../src/shared/contracts/admin-facilities';
-import { adminFacilityListQuerySchema } from '../../../src/shared/contracts/admin-facilities';
+import type { AdminFacilityListItem, adminFacilityListQuerySchema } from '../../../src/shared/contracts/admin-facilities';
 import type { DbOrTx } from '../../db/client';
 import { likePattern, pageWindow } from '../../lib/paging';
 import { iso } from '../../lib/record-helpers';

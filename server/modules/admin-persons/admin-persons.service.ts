@@ -1,7 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminPersonDetail, AdminPersonListItem } from '../../../src/shared/contracts/admin-persons';
-import { adminPersonListQuerySchema } from '../../../src/shared/contracts/admin-persons';
+import type { AdminPersonDetail, AdminPersonListItem, adminPersonListQuerySchema } from '../../../src/shared/contracts/admin-persons';
 import type { PersonUpdate } from '../../../src/shared/contracts/persons';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { likePattern, pageWindow } from '../../lib/paging';
