@@ -1,0 +1,42 @@
+import { Anchor, DataList, SimpleGrid } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Facility } from '../../../shared/contracts/facilities';
+
+const dash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
+
+/** Read-only master data in two columns (label left, value right). */
+export function FacilityDetails({ facility }: { facility: Facility }) {
+  const item = (label: string, value: ReactNode) => (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{value}</DataList.ItemValue>
+    </DataList.Item>
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <DataList labelWidth="12rem" withDivider>
+        {item('Name der KiTa', facility.label)}
+        {item('Art der Einrichtung', facility.kind)}
+        {item('Anschrift', `${facility.street}, ${facility.postal_code} ${facility.city}`)}
+        {item('Regierungsbezirk', facility.region)}
+        {item('Träger', facility.operator_name ? `${facility.operator_name} (${facility.operator_kind})` : dash(facility.operator_kind))}
+      </DataList>
+      <DataList labelWidth="12rem" withDivider>
+        {item('Telefon', dash(facility.phone))}
+        {item('E-Mail der KiTa', facility.email ? <Anchor href={`mailto:${facility.email}`}>{facility.email}</Anchor> : '—')}
+        {item(
+          'Internetseite',
+          facility.website ? (
+            <Anchor href={facility.website} target="_blank" rel="noopener noreferrer">
+              {facility.website}
+            </Anchor>
+          ) : (
+            '—'
+          ),
+        )}
+        {item('Zahl der Kinder', dash(facility.children_count))}
+        {item('Zahl der Mitarbeitenden', dash(facility.staff_count))}
+      </DataList>
+    </SimpleGrid>
+  );
+}
