@@ -188,8 +188,9 @@ async function tableExists(db: DbOrTx, name: string) {
 }
 
 /**
- * Deletes the account and its consents (the row). Persons and enrolments stay with their KiTa: their foreign
- * keys to the account are `on delete set null`, which pseudonymises them (they no longer point to anyone).
+ * Deletes the account and its consents (the row). Persons and enrolments stay with their KiTa, pseudonymised:
+ * a person record of the account loses its link, name and contact data; enrolments and audit entries lose the
+ * link to the account.
  */
 export async function deleteAccount(deps: Deps, user: UserRow, input: { password: string; confirmLastMember: boolean }, meta: Meta) {
   await assertPassword(user, input.password);
@@ -203,10 +204,15 @@ export async function deleteAccount(deps: Deps, user: UserRow, input: { password
   }
   await deps.db.transaction(async (tx) => {
     if (await tableExists(tx, 'persons')) {
-      await tx.execute(sql`update persons set user_id = null where user_id = ${user.id}`);
+      // the KiTa keeps the staff record (past enrolments point to it) but no longer who it was
+      await tx.execute(
+        sql`update persons set user_id = null, first_name = 'Gelöschte', last_name = 'Person', email = '', phone = '', salutation = 'keine Angabe' where user_id = ${user.id}`,
+      );
     }
     await tx.update(seasonEnrolments).set({ createdBy: null }).where(eq(seasonEnrolments.createdBy, user.id));
     await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, user.id));
+    // entries about the account keep what happened and when, not the personal values (names, addresses)
+    await tx.update(auditLog).set({ before: null, after: null }).where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(user.id))));
     await tx.delete(users).where(eq(users.id, user.id));
     await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName } });
     await audit(tx, { actorUserId: null, action: 'delete_account', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });

@@ -205,7 +205,8 @@ describe('account deletion', () => {
     const { user, cookie } = await userWithCookie();
     const facility = await createFacility(t.handle.db, { label: 'Kita Allein' });
     await addMember(t.handle.db, facility.id, user.id);
-    const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Erika', lastName: 'Muster', position: 'Leitung', userId: user.id }).returning();
+    const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Erika', lastName: 'Muster', email: user.email, position: 'Leitung', userId: user.id }).returning();
+    await call('PATCH', '/api/me/profile', cookie, { firstName: 'Erika', lastName: 'Neu' }); // an audit entry with names
     const season = await createSeason(t.handle.db);
     const enrolment = await enrol(t.handle.db, facility.id, season.id, { createdBy: user.id });
 
@@ -224,7 +225,9 @@ describe('account deletion', () => {
     expect(await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect(await t.handle.db.select().from(facilityMembers).where(eq(facilityMembers.userId, user.id))).toHaveLength(0);
     const [keptPerson] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
-    expect(keptPerson).toMatchObject({ userId: null, facilityId: facility.id });
+    expect(keptPerson).toMatchObject({ userId: null, facilityId: facility.id, firstName: 'Gelöschte', lastName: 'Person', email: '', position: 'Leitung' });
+    const aboutUser = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(user.id)));
+    expect(aboutUser.filter((e) => e.entityType === 'user' && e.action !== 'delete_account').every((e) => e.before === null && e.after === null)).toBe(true);
     const [keptEnrolment] = await t.handle.db.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, enrolment.id));
     expect(keptEnrolment!.createdBy).toBeNull();
     expect(await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id))).toHaveLength(0);
