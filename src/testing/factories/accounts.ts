@@ -1,0 +1,28 @@
+import type { AccountResponse } from '../../shared/contracts/accounts';
+
+/** GET /api/me/account as the server answers it for a demo account; override what a test needs. */
+export function buildAccount(overrides: Partial<AccountResponse> = {}): AccountResponse {
+  return {
+    id: 3,
+    email: 'eine-kita@demo.example',
+    firstName: 'Erika',
+    lastName: 'Muster',
+    isAdmin: false,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    lastLoginAt: '2026-11-20T08:30:00.000Z',
+    pendingEmail: null,
+    consents: {
+      privacyPolicyVersion: '2026-01',
+      privacyPolicyAcceptedAt: '2026-01-10T09:00:00.000Z',
+      currentPrivacyPolicyVersion: '2026-01',
+      newsletter: false,
+      newsletterDecidedAt: '2026-01-10T09:00:00.000Z',
+    },
+    totp: { enabled: false, required: false, recoveryCodesLeft: 0 },
+    missingSettings: {},
+    ...overrides,
+  };
+}
+
+/** A token of the right shape (43 base64url characters). */
+export const TEST_TOKEN = 'A'.repeat(43);
