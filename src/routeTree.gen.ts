@@ -33,14 +33,15 @@ import { Route as AppVerwaltungIndexRouteImport } from './../routes/_app/verwalt
 import { Route as AppVerwaltungActiveCampaignIntegrationRouteImport } from './../routes/_app/verwaltung/active-campaign-integration'
 import { Route as AppVerwaltungEmailAdressenRouteImport } from './../routes/_app/verwaltung/email-adressen'
 import { Route as AppVerwaltungKitaJahreRouteImport } from './../routes/_app/verwaltung/kita-jahre'
-import { Route as AppVerwaltungKitasRouteImport } from './../routes/_app/verwaltung/kitas'
-import { Route as AppVerwaltungPersonenRouteImport } from './../routes/_app/verwaltung/personen'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/workshops'
 import { Route as AppVerwaltungDokuboegenIndexRouteImport } from './../routes/_app/verwaltung/dokuboegen/index'
 import { Route as AppVerwaltungFortbildungenIndexRouteImport } from './../routes/_app/verwaltung/fortbildungen/index'
 import { Route as AppVerwaltungFortbildungenModuleRouteImport } from './../routes/_app/verwaltung/fortbildungen/module'
 import { Route as AppVerwaltungHospitationenIndexRouteImport } from './../routes/_app/verwaltung/hospitationen/index'
+import { Route as AppVerwaltungKitasIndexRouteImport } from './../routes/_app/verwaltung/kitas/index'
+import { Route as AppVerwaltungKitasFacilityIdRouteImport } from './../routes/_app/verwaltung/kitas/$facilityId'
+import { Route as AppVerwaltungPersonenIndexRouteImport } from './../routes/_app/verwaltung/personen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
 import { Route as AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRouteImport } from './../routes/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/index'
 import { Route as AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRouteImport } from './../routes/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
@@ -175,16 +176,6 @@ const AppVerwaltungKitaJahreRoute = AppVerwaltungKitaJahreRouteImport.update({
   path: '/kita-jahre',
   getParentRoute: () => AppVerwaltungRoute,
 } as any)
-const AppVerwaltungKitasRoute = AppVerwaltungKitasRouteImport.update({
-  id: '/kitas',
-  path: '/kitas',
-  getParentRoute: () => AppVerwaltungRoute,
-} as any)
-const AppVerwaltungPersonenRoute = AppVerwaltungPersonenRouteImport.update({
-  id: '/personen',
-  path: '/personen',
-  getParentRoute: () => AppVerwaltungRoute,
-} as any)
 const AppVerwaltungAuszeichnungsverantaltungenIndexRoute =
   AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport.update({
     id: '/auszeichnungsverantaltungen/',
@@ -219,6 +210,23 @@ const AppVerwaltungHospitationenIndexRoute =
   AppVerwaltungHospitationenIndexRouteImport.update({
     id: '/hospitationen/',
     path: '/hospitationen/',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
+const AppVerwaltungKitasIndexRoute = AppVerwaltungKitasIndexRouteImport.update({
+  id: '/kitas/',
+  path: '/kitas/',
+  getParentRoute: () => AppVerwaltungRoute,
+} as any)
+const AppVerwaltungKitasFacilityIdRoute =
+  AppVerwaltungKitasFacilityIdRouteImport.update({
+    id: '/kitas/$facilityId',
+    path: '/kitas/$facilityId',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
+const AppVerwaltungPersonenIndexRoute =
+  AppVerwaltungPersonenIndexRouteImport.update({
+    id: '/personen/',
+    path: '/personen/',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
 const AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute =
@@ -291,15 +299,16 @@ export interface FileRoutesByFullPath {
   '/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
-  '/verwaltung/kitas': typeof AppVerwaltungKitasRoute
-  '/verwaltung/personen': typeof AppVerwaltungPersonenRoute
   '/verwaltung/': typeof AppVerwaltungIndexRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
+  '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/verwaltung/auszeichnungsverantaltungen/': typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   '/verwaltung/dokuboegen/': typeof AppVerwaltungDokuboegenIndexRoute
   '/verwaltung/fortbildungen/': typeof AppVerwaltungFortbildungenIndexRoute
   '/verwaltung/hospitationen/': typeof AppVerwaltungHospitationenIndexRoute
+  '/verwaltung/kitas/': typeof AppVerwaltungKitasIndexRoute
+  '/verwaltung/personen/': typeof AppVerwaltungPersonenIndexRoute
   '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
@@ -330,15 +339,16 @@ export interface FileRoutesByTo {
   '/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
-  '/verwaltung/kitas': typeof AppVerwaltungKitasRoute
-  '/verwaltung/personen': typeof AppVerwaltungPersonenRoute
   '/verwaltung': typeof AppVerwaltungIndexRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
+  '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/verwaltung/auszeichnungsverantaltungen': typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   '/verwaltung/dokuboegen': typeof AppVerwaltungDokuboegenIndexRoute
   '/verwaltung/fortbildungen': typeof AppVerwaltungFortbildungenIndexRoute
   '/verwaltung/hospitationen': typeof AppVerwaltungHospitationenIndexRoute
+  '/verwaltung/kitas': typeof AppVerwaltungKitasIndexRoute
+  '/verwaltung/personen': typeof AppVerwaltungPersonenIndexRoute
   '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
@@ -372,15 +382,16 @@ export interface FileRoutesById {
   '/_app/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
   '/_app/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/_app/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
-  '/_app/verwaltung/kitas': typeof AppVerwaltungKitasRoute
-  '/_app/verwaltung/personen': typeof AppVerwaltungPersonenRoute
   '/_app/verwaltung/': typeof AppVerwaltungIndexRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/_app/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
+  '/_app/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/': typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   '/_app/verwaltung/dokuboegen/': typeof AppVerwaltungDokuboegenIndexRoute
   '/_app/verwaltung/fortbildungen/': typeof AppVerwaltungFortbildungenIndexRoute
   '/_app/verwaltung/hospitationen/': typeof AppVerwaltungHospitationenIndexRoute
+  '/_app/verwaltung/kitas/': typeof AppVerwaltungKitasIndexRoute
+  '/_app/verwaltung/personen/': typeof AppVerwaltungPersonenIndexRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
@@ -414,15 +425,16 @@ export interface FileRouteTypes {
     | '/verwaltung/active-campaign-integration'
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
-    | '/verwaltung/kitas'
-    | '/verwaltung/personen'
     | '/verwaltung/'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/verwaltung/fortbildungen/module'
+    | '/verwaltung/kitas/$facilityId'
     | '/verwaltung/auszeichnungsverantaltungen/'
     | '/verwaltung/dokuboegen/'
     | '/verwaltung/fortbildungen/'
     | '/verwaltung/hospitationen/'
+    | '/verwaltung/kitas/'
+    | '/verwaltung/personen/'
     | '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
     | '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
@@ -453,15 +465,16 @@ export interface FileRouteTypes {
     | '/verwaltung/active-campaign-integration'
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
-    | '/verwaltung/kitas'
-    | '/verwaltung/personen'
     | '/verwaltung'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/verwaltung/fortbildungen/module'
+    | '/verwaltung/kitas/$facilityId'
     | '/verwaltung/auszeichnungsverantaltungen'
     | '/verwaltung/dokuboegen'
     | '/verwaltung/fortbildungen'
     | '/verwaltung/hospitationen'
+    | '/verwaltung/kitas'
+    | '/verwaltung/personen'
     | '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
     | '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
@@ -494,15 +507,16 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/active-campaign-integration'
     | '/_app/verwaltung/email-adressen'
     | '/_app/verwaltung/kita-jahre'
-    | '/_app/verwaltung/kitas'
-    | '/_app/verwaltung/personen'
     | '/_app/verwaltung/'
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/_app/verwaltung/fortbildungen/module'
+    | '/_app/verwaltung/kitas/$facilityId'
     | '/_app/verwaltung/auszeichnungsverantaltungen/'
     | '/_app/verwaltung/dokuboegen/'
     | '/_app/verwaltung/fortbildungen/'
     | '/_app/verwaltung/hospitationen/'
+    | '/_app/verwaltung/kitas/'
+    | '/_app/verwaltung/personen/'
     | '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
     | '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
     | '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
@@ -686,20 +700,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungKitaJahreRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
-    '/_app/verwaltung/kitas': {
-      id: '/_app/verwaltung/kitas'
-      path: '/kitas'
-      fullPath: '/verwaltung/kitas'
-      preLoaderRoute: typeof AppVerwaltungKitasRouteImport
-      parentRoute: typeof AppVerwaltungRoute
-    }
-    '/_app/verwaltung/personen': {
-      id: '/_app/verwaltung/personen'
-      path: '/personen'
-      fullPath: '/verwaltung/personen'
-      preLoaderRoute: typeof AppVerwaltungPersonenRouteImport
-      parentRoute: typeof AppVerwaltungRoute
-    }
     '/_app/verwaltung/auszeichnungsverantaltungen/': {
       id: '/_app/verwaltung/auszeichnungsverantaltungen/'
       path: '/auszeichnungsverantaltungen'
@@ -740,6 +740,27 @@ declare module '@tanstack/react-router' {
       path: '/hospitationen'
       fullPath: '/verwaltung/hospitationen/'
       preLoaderRoute: typeof AppVerwaltungHospitationenIndexRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
+    '/_app/verwaltung/kitas/': {
+      id: '/_app/verwaltung/kitas/'
+      path: '/kitas'
+      fullPath: '/verwaltung/kitas/'
+      preLoaderRoute: typeof AppVerwaltungKitasIndexRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
+    '/_app/verwaltung/kitas/$facilityId': {
+      id: '/_app/verwaltung/kitas/$facilityId'
+      path: '/kitas/$facilityId'
+      fullPath: '/verwaltung/kitas/$facilityId'
+      preLoaderRoute: typeof AppVerwaltungKitasFacilityIdRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
+    '/_app/verwaltung/personen/': {
+      id: '/_app/verwaltung/personen/'
+      path: '/personen'
+      fullPath: '/verwaltung/personen/'
+      preLoaderRoute: typeof AppVerwaltungPersonenIndexRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
     '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': {
@@ -798,15 +819,16 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungActiveCampaignIntegrationRoute: typeof AppVerwaltungActiveCampaignIntegrationRoute
   AppVerwaltungEmailAdressenRoute: typeof AppVerwaltungEmailAdressenRoute
   AppVerwaltungKitaJahreRoute: typeof AppVerwaltungKitaJahreRoute
-  AppVerwaltungKitasRoute: typeof AppVerwaltungKitasRoute
-  AppVerwaltungPersonenRoute: typeof AppVerwaltungPersonenRoute
   AppVerwaltungIndexRoute: typeof AppVerwaltungIndexRoute
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   AppVerwaltungFortbildungenModuleRoute: typeof AppVerwaltungFortbildungenModuleRoute
+  AppVerwaltungKitasFacilityIdRoute: typeof AppVerwaltungKitasFacilityIdRoute
   AppVerwaltungAuszeichnungsverantaltungenIndexRoute: typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   AppVerwaltungDokuboegenIndexRoute: typeof AppVerwaltungDokuboegenIndexRoute
   AppVerwaltungFortbildungenIndexRoute: typeof AppVerwaltungFortbildungenIndexRoute
   AppVerwaltungHospitationenIndexRoute: typeof AppVerwaltungHospitationenIndexRoute
+  AppVerwaltungKitasIndexRoute: typeof AppVerwaltungKitasIndexRoute
+  AppVerwaltungPersonenIndexRoute: typeof AppVerwaltungPersonenIndexRoute
   AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute: typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute: typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
@@ -821,17 +843,18 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
     AppVerwaltungActiveCampaignIntegrationRoute,
   AppVerwaltungEmailAdressenRoute: AppVerwaltungEmailAdressenRoute,
   AppVerwaltungKitaJahreRoute: AppVerwaltungKitaJahreRoute,
-  AppVerwaltungKitasRoute: AppVerwaltungKitasRoute,
-  AppVerwaltungPersonenRoute: AppVerwaltungPersonenRoute,
   AppVerwaltungIndexRoute: AppVerwaltungIndexRoute,
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute:
     AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute,
   AppVerwaltungFortbildungenModuleRoute: AppVerwaltungFortbildungenModuleRoute,
+  AppVerwaltungKitasFacilityIdRoute: AppVerwaltungKitasFacilityIdRoute,
   AppVerwaltungAuszeichnungsverantaltungenIndexRoute:
     AppVerwaltungAuszeichnungsverantaltungenIndexRoute,
   AppVerwaltungDokuboegenIndexRoute: AppVerwaltungDokuboegenIndexRoute,
   AppVerwaltungFortbildungenIndexRoute: AppVerwaltungFortbildungenIndexRoute,
   AppVerwaltungHospitationenIndexRoute: AppVerwaltungHospitationenIndexRoute,
+  AppVerwaltungKitasIndexRoute: AppVerwaltungKitasIndexRoute,
+  AppVerwaltungPersonenIndexRoute: AppVerwaltungPersonenIndexRoute,
   AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute:
     AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute,
   AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute:

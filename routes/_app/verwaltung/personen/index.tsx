@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../src/components/layout/placeholder-page';
+import { PlaceholderPage } from '../../../../src/components/layout/placeholder-page';
 
-export const Route = createFileRoute('/_app/verwaltung/personen')({
+export const Route = createFileRoute('/_app/verwaltung/personen/')({
   staticData: { access: 'admin' },
   component: () => <PlaceholderPage title="Personen" />,
 });

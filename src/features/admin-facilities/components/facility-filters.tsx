@@ -1,0 +1,88 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { facilityKinds, regions } from '../../../shared/contracts/facility-lists';
+import { type FacilityListSearch } from '../list-search';
+
+export type SeasonOption = { id: number; identifier: string };
+
+type Props = {
+  search: FacilityListSearch;
+  seasons: SeasonOption[];
+  onChange: (next: Partial<FacilityListSearch>) => void;
+};
+
+const ALL = '';
+
+/** Search and filters in one row above the table; every change starts again at page 1. */
+export function FacilityFilters({ search, seasons, onChange }: Props) {
+  const [q, setQ] = useState(search.q ?? '');
+  // the URL wins when it changes from outside (back button, a shared link)
+  useEffect(() => setQ(search.q ?? ''), [search.q]);
+  const sendQ = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined, page: undefined }), 300);
+
+  const enrolledValue = search.enrolled_season_id ? `${search.enrolled_season_id}:${search.enrolled ?? 'yes'}` : ALL;
+  const enrolledOptions = [
+    { value: ALL, label: 'alle' },
+    ...seasons.flatMap((s) => [
+      { value: `${s.id}:yes`, label: `angemeldet zu ${s.identifier}` },
+      { value: `${s.id}:no`, label: `nicht angemeldet zu ${s.identifier}` },
+    ]),
+  ];
+  const hasFilters = Boolean(search.q || search.region || search.kind || search.enrolled_season_id);
+
+  return (
+    <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label="KiTas filtern">
+      <TextInput
+        label="Suche"
+        description="Name, Ort oder Postleitzahl"
+        type="search"
+        w={280}
+        value={q}
+        onChange={(event) => {
+          setQ(event.currentTarget.value);
+          sendQ(event.currentTarget.value);
+        }}
+      />
+      <NativeSelect
+        label="Regierungsbezirk"
+        w={180}
+        data={[{ value: ALL, label: 'alle' }, ...regions.map((r) => ({ value: r, label: r }))]}
+        value={search.region ?? ALL}
+        onChange={(e) => onChange({ region: (e.currentTarget.value || undefined) as FacilityListSearch['region'], page: undefined })}
+      />
+      <NativeSelect
+        label="Art"
+        w={170}
+        data={[{ value: ALL, label: 'alle' }, ...facilityKinds.map((k) => ({ value: k, label: k }))]}
+        value={search.kind ?? ALL}
+        onChange={(e) => onChange({ kind: (e.currentTarget.value || undefined) as FacilityListSearch['kind'], page: undefined })}
+      />
+      <NativeSelect
+        label="KiTa-Jahr"
+        w={250}
+        data={enrolledOptions}
+        value={enrolledValue}
+        onChange={(e) => {
+          const [id, enrolled] = e.currentTarget.value.split(':');
+          onChange({
+            enrolled_season_id: id ? Number(id) : undefined,
+            enrolled: id ? (enrolled as 'yes' | 'no') : undefined,
+            page: undefined,
+          });
+        }}
+      />
+      {hasFilters && (
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setQ('');
+            onChange({ q: undefined, region: undefined, kind: undefined, enrolled_season_id: undefined, enrolled: undefined, page: undefined });
+          }}
+        >
+          Filter zurücksetzen
+        </Button>
+      )}
+    </Group>
+  );
+}
