@@ -40,6 +40,9 @@ export function useSessionFacilities() {
         const current = facilities[String(facilityId)];
         return current ? { ...facilities, [String(facilityId)]: { ...current, is_enrolled_to_cur_season: enrolled } } : facilities;
       }),
+    /** the user left the KiTa (removed their own access) */
+    removeFacility: (facilityId: number) =>
+      update((facilities) => Object.fromEntries(Object.entries(facilities).filter(([, f]) => f.id !== facilityId))),
     /** a changed name shows in the header and the selection dialog */
     renameFacility: (facilityId: number, label: string) =>
       update((facilities) => {

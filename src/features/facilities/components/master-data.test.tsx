@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { conflictMessage } from '../../../shared/contracts/common';
+import { buildFacility } from '../../../testing/factories/facilities';
+import { users } from '../../../testing/factories/users';
+import { renderRoute } from '../../../testing/render';
+
+const facility = buildFacility();
+const getFacility = http.get('*/api/facilities/12', () => HttpResponse.json(facility));
+
+describe('/stammdaten', () => {
+  it('shows the master data and who changed them last', async () => {
+    await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
+    expect(await screen.findByText('Hauptstraße 1, 90402 Nürnberg')).toBeInTheDocument();
+    expect(screen.getByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026 14:30 Uhr');
+  });
+
+  it('given a stale version, tells the 409 in German and keeps the input', async () => {
+    let sent: Record<string, unknown> | null = null;
+    const { user } = await renderRoute('/stammdaten', {
+      user: users.notEnrolled(),
+      handlers: [
+        getFacility,
+        http.put('*/api/facilities/12', async ({ request }) => {
+          sent = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json({ reason: { message: conflictMessage, code: 'conflict' } }, { status: 409 });
+        }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Stammdaten bearbeiten' }));
+    const name = screen.getByRole('textbox', { name: 'Name der KiTa' });
+    await user.clear(name);
+    await user.type(name, 'KiTa Regenbogenland');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(conflictMessage);
+    expect(screen.getByRole('textbox', { name: 'Name der KiTa' })).toHaveValue('KiTa Regenbogenland');
+    expect(sent).toMatchObject({ label: 'KiTa Regenbogenland', version: 3 });
+  });
+
+  it('given bad input, shows German messages per field and sends nothing', async () => {
+    const { user } = await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
+    await user.click(await screen.findByRole('button', { name: 'Stammdaten bearbeiten' }));
+    const plz = screen.getByRole('textbox', { name: 'Postleitzahl' });
+    await user.clear(plz);
+    await user.type(plz, '9040x');
+    const phone = screen.getByRole('textbox', { name: 'Telefon' });
+    await user.clear(phone);
+    await user.type(phone, 'ruf an');
+    const staff = screen.getByRole('textbox', { name: 'Zahl der Mitarbeitenden' });
+    await user.clear(staff);
+    await user.type(staff, 'zwölf');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    expect(await screen.findByText('Die Postleitzahl hat genau 5 Ziffern.')).toBeInTheDocument();
+    expect(screen.getByText(/gültige Telefonnummer/)).toBeInTheDocument();
+    expect(screen.getByText('Bitte gib die Zahl der Mitarbeitenden als Zahl an.')).toBeInTheDocument();
+    expect(staff).toHaveValue('zwölf');
+  });
+});

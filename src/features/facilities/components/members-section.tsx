@@ -1,0 +1,87 @@
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatDate } from '../../../app/locale';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { useLocalPaging } from '../../../components/data-table/use-local-paging';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { reportError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import type { Member } from '../../../shared/contracts/facilities';
+import { useMembers } from '../api/get-members';
+import { useRemoveMember } from '../api/remove-member';
+
+type Props = {
+  facilityId: number;
+  currentUserId: number;
+  /** the user removed their own access: the session must forget the KiTa */
+  onLeft: () => void;
+};
+
+const nameOf = (m: Member) => `${m.first_name} ${m.last_name}`.trim() || m.email;
+
+/** Accounts with access to the KiTa, and "Zugriff entziehen" for each. */
+export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
+  const { data: members } = useMembers(facilityId);
+  const paging = useLocalPaging(members);
+  const remove = useRemoveMember(facilityId);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  async function confirm() {
+    if (!removing) return;
+    const self = removing.user_id === currentUserId;
+    try {
+      await remove.mutateAsync(removing.user_id);
+      notify({ message: self ? 'Du hast keinen Zugriff mehr auf diese KiTa.' : `${nameOf(removing)} hat keinen Zugriff mehr auf diese KiTa.` });
+      setRemoving(null);
+      if (self) onLeft();
+    } catch (error) {
+      reportError(error, `Der Zugriff von ${nameOf(removing)} konnte nicht entzogen werden.`);
+      setRemoving(null);
+    }
+  }
+
+  const columns: DataTableColumn<Member>[] = [
+    { key: 'name', header: 'Name', render: (m) => (m.user_id === currentUserId ? `${nameOf(m)} (du)` : nameOf(m)) },
+    { key: 'email', header: 'E-Mail' },
+    { key: 'since', header: 'Zugriff seit', render: (m) => formatDate(m.since) },
+    {
+      key: 'person',
+      header: 'Im Personal',
+      render: (m) => (m.person_id ? <Badge variant="light" color="green">verknüpft</Badge> : <Badge variant="light" color="gray">nicht verknüpft</Badge>),
+    },
+    {
+      key: 'actions',
+      header: 'Aktionen',
+      render: (m) => (
+        <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Zugriff von ${nameOf(m)} entziehen`}>
+          Zugriff entziehen
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Benutzerkonten mit Zugriff
+      </Title>
+      <Text size="sm" c="dimmed">
+        Diese Benutzerkonten können die KiTa im Portal bearbeiten: Stammdaten, Personal und Anmeldungen.
+      </Text>
+      <DataTable caption="Benutzerkonten mit Zugriff" captionHidden columns={columns} getRowKey={(m) => m.user_id} {...paging} minWidth={760} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Zugriff entziehen?"
+        confirmLabel="Ja, Zugriff entziehen"
+        danger
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => void confirm()}
+      >
+        {removing?.user_id === currentUserId
+          ? 'Du entziehst dir selbst den Zugriff auf diese KiTa. Danach kannst du sie im Portal nicht mehr sehen.'
+          : `${removing ? nameOf(removing) : ''} kann die KiTa danach im Portal nicht mehr sehen oder bearbeiten. Das Benutzerkonto bleibt bestehen.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
