@@ -14,3 +14,7 @@ if (want('api')) {
   console.log('\n## GET /api/loginstatus under load (autocannon, 50 connections, 10 s) next to its floors');
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/api.ts'], { stdio: 'inherit' });
 }
+if (want('facilities')) {
+  console.log('\n## Admin KiTa list (10 concurrent admins, autocannon) and CSV/XLSX exports with 5,000 KiTas, 30,000 persons, 10 seasons');
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/facilities.ts'], { stdio: 'inherit' });
+}

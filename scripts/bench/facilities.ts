@@ -1,0 +1,97 @@
+// Issue 5 targets, measured (never asserted): with 5,000 KiTas, 30,000 persons and 10 seasons of enrolments,
+// the admin KiTa list (filtered, sorted, paged) under 10 concurrent admins (autocannon as its own process, so it
+// never shares the server's event loop) and both exports of all KiTas (time, peak RSS of this process, which
+// holds the server), on PGlite and, when reachable, PostgreSQL. Prints JSON lines.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { startApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/client';
+import { seed } from './facilities-seed';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const FACILITIES = Number(process.env.BENCH_FACILITIES ?? 5000);
+const PERSONS = FACILITIES * 6;
+const SEASONS = 10;
+
+async function cannon(url: string, cookie: string) {
+  const args = ['-c', String(CONNECTIONS), '-d', String(DURATION), '-j', '-H', `cookie=${cookie}`, url];
+  const r = await promisify(execFile)('node_modules/.bin/autocannon', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = JSON.parse(r.stdout);
+  // autocannon reports p90 and p97.5; p95 lies between them
+  return { rps: out.requests.average, p50: out.latency.p50, p90: out.latency.p90, p97_5: out.latency.p97_5, p99: out.latency.p99, errors: out.errors, non2xx: out.non2xx };
+}
+
+/** one export over HTTP, consumed as a stream; RSS of this process (server included) sampled meanwhile */
+async function exportRun(url: string, cookie: string) {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  const ms = Math.round(performance.now() - t0);
+  clearInterval(timer);
+  return { status: res.status, ms, bytes, rssBeforeMB: Math.round(before / 2 ** 20), peakRssMB: Math.round(peak / 2 ** 20), growthMB: Math.round((peak - before) / 2 ** 20) };
+}
+
+async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-facilities-'));
+  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
+  try {
+    const { cookie, seedMs } = await seed(handle, { facilities: FACILITIES, persons: PERSONS, seasons: SEASONS });
+    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
+    const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0, mail: { start: false } });
+    const base = `${portal.address}/api/admin/facilities`;
+    const listUrl = `${base}?pageSize=25&page=3&sort=city&dir=desc&region=Oberbayern&enrolled=yes`;
+    const searchUrl = `${base}?pageSize=25&sort=label&q=sonnenschein`;
+    const warm = await fetch(listUrl, { headers: { cookie } });
+    const total = ((await warm.json()) as { total: number }).total;
+    const list = await cannon(listUrl, cookie);
+    const search = await cannon(searchUrl, cookie);
+    const csv = await exportRun(`${base}/export.csv?pageSize=0`, cookie);
+    const xlsx = await exportRun(`${base}/export.xlsx?pageSize=0`, cookie);
+    await portal.app.close();
+    return { driver, facilities: FACILITIES, persons: PERSONS, seasons: SEASONS, seedMs, filteredTotal: total, list, search, csv, xlsx };
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withThrowawayPg<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
+  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch {
+    console.error(`PostgreSQL at ${base} is not reachable; skipping its run`);
+    return null;
+  }
+  const name = `kita_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const only = process.env.BENCH_DRIVER;
+const results = [];
+if (!only || only === 'pglite') results.push(await benchDriver('pglite'));
+if (!only || only === 'pg') {
+  const r = await withThrowawayPg((url) => benchDriver('pg', url));
+  if (r) results.push(r);
+}
+for (const r of results) console.log(JSON.stringify(r));
