@@ -1,27 +1,24 @@
-import { Group } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
-import { MainNav } from '../../src/components/layout/main-nav';
-import { UserMenu } from '../../src/components/layout/user-menu';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
 import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-navigation';
-import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
-import { GuardDialogs } from '../../src/features/access/components/guard-dialogs';
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
-import { useAuthState, useAuthStore } from '../../src/features/auth/hooks/use-auth-state';
-import { useLogoutAction } from '../../src/features/auth/hooks/use-logout-action';
+import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { usePublicConfig } from '../../src/features/config/api/get-public-config';
-import { navItemsFor } from './nav-items';
 
 const DEFAULT_PROGRAMME_NAME = 'KiTa-Portal';
+
+// one chunk for all logged-in parts: anonymous visitors (the login page) never load it
+const chrome = () => import('./session-chrome');
+const SessionHeaderActions = lazy(() => chrome().then((m) => ({ default: m.SessionHeaderActions })));
+const SessionNav = lazy(() => chrome().then((m) => ({ default: m.SessionNav })));
+const SessionDialogs = lazy(() => chrome().then((m) => ({ default: m.SessionDialogs })));
 
 /** Wires the shared layout parts to the session: header, navigation, guard dialogs (seed §2/§8). */
 export function AppLayout(): ReactElement {
   const state = useAuthState();
-  const auth = useAuthStore();
   const { data: config } = usePublicConfig();
-  const { logout, pending } = useLogoutAction();
   useFocusOnNavigation();
   const programmeName = config?.programmeName ?? DEFAULT_PROGRAMME_NAME;
   useDocumentTitle(programmeName);
@@ -34,24 +31,26 @@ export function AppLayout(): ReactElement {
       programmeName={programmeName}
       headerActions={
         user && (
-          <Group gap="md" wrap="nowrap">
-            <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
-            <UserMenu name={`${user.first_name} ${user.last_name}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
-          </Group>
+          <Suspense fallback={null}>
+            <SessionHeaderActions state={state} user={user} facilities={facilities} />
+          </Suspense>
         )
       }
-      navigation={user ? (close) => <MainNav items={navItemsFor(state)} onNavigate={close} /> : undefined}
+      navigation={
+        user
+          ? (close) => (
+              <Suspense fallback={null}>
+                <SessionNav state={state} onNavigate={close} />
+              </Suspense>
+            )
+          : undefined
+      }
     >
       <Outlet />
       {user && (
-        <GuardDialogs
-          supportEmail={config?.supportEmail ?? ''}
-          supportPhone={config?.supportPhone ?? ''}
-          facilities={facilities}
-          activeFacilityId={state.activeFacilityId}
-          seasonIdentifier={state.curSeason?.identifier ?? ''}
-          onSelectFacility={(facilityId) => auth.dispatch({ type: 'FACILITY_SELECTED', facilityId })}
-        />
+        <Suspense fallback={null}>
+          <SessionDialogs state={state} facilities={facilities} supportEmail={config?.supportEmail ?? ''} supportPhone={config?.supportPhone ?? ''} />
+        </Suspense>
       )}
     </AppFrame>
   );

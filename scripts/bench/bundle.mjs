@@ -27,6 +27,7 @@ async function loaded(page, url, before) {
   const sum = (type, key) => [...files.values()].filter((f) => f.type === type).reduce((a, f) => a + f[key], 0);
   return {
     files: [...files.keys()].map((u) => new URL(u).pathname),
+    detail: [...files].map(([u, f]) => ({ file: new URL(u).pathname, gzip: f.gzip })).sort((a, b) => b.gzip - a.gzip),
     js: { raw: sum('script', 'raw'), gzip: sum('script', 'gzip') },
     css: { raw: sum('stylesheet', 'raw'), gzip: sum('stylesheet', 'gzip') },
   };
@@ -61,5 +62,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchBundle();
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`/login: JS ${kb(r.login.js.gzip)} gzip (${kb(r.login.js.raw)} raw), CSS ${kb(r.login.css.gzip)} gzip (${kb(r.login.css.raw)} raw), ${r.login.files.length} files`);
+  if (process.env.BENCH_VERBOSE) for (const f of r.login.detail) console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(6)} KB ${f.file}`);
   console.log(`staff home: JS ${kb(r.staffHome.js.gzip)} gzip, CSS ${kb(r.staffHome.css.gzip)} gzip; admin chunks loaded: ${r.adminFilesForStaff.length} of ${r.adminChunkCount}`);
 }

@@ -1,5 +1,5 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { render, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestHandler } from 'msw';
 import { Providers } from '../app/providers';
@@ -8,6 +8,7 @@ import { createAppRouter, type AppRouter } from '../app/router';
 import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
 import type { LoginStatusResponse, User } from '../shared/contracts/auth';
 import { anonymous, loggedIn } from './factories/users';
+import { kitaDefaultHandlers } from './handlers/kitas';
 import { sessionHandlers } from './handlers/session';
 import { server } from './msw-server';
 
@@ -39,7 +40,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
 
   const status = options.status ?? (options.user ? loggedIn(options.user) : anonymous());
   const { session, handlers } = sessionHandlers(status);
-  server.use(...(options.handlers ?? []), ...handlers);
+  server.use(...(options.handlers ?? []), ...handlers, ...kitaDefaultHandlers());
 
   const queryClient = createQueryClient({ retry: false });
   const history = createMemoryHistory({ initialEntries: [path] });
@@ -50,6 +51,8 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
     </Providers>,
   );
   await waitForIdle(router);
+  // the logged-in chrome (navigation, menu, dialogs) is a lazy chunk: wait until it is there, as a person would
+  if (status.loggedin) await screen.findByRole('navigation', { name: 'Hauptnavigation' }, { timeout: 5000 });
   return { ...view, router, queryClient, session, user: userEvent.setup(), auth: router.options.context.auth, guard: router.options.context.guard };
 }
 

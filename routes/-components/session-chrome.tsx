@@ -1,0 +1,46 @@
+import { Group } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { MainNav } from '../../src/components/layout/main-nav';
+import { UserMenu } from '../../src/components/layout/user-menu';
+import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
+import { GuardDialogs } from '../../src/features/access/components/guard-dialogs';
+import type { AuthState } from '../../src/features/auth/auth-machine';
+import { useAuthStore } from '../../src/features/auth/hooks/use-auth-state';
+import { useLogoutAction } from '../../src/features/auth/hooks/use-logout-action';
+import type { FacilitySummary, User } from '../../src/shared/contracts/auth';
+import { navItemsFor } from './nav-items';
+
+/*
+ * Everything of the layout only a logged-in person sees. It is its own chunk (loaded lazily by app-layout), so the
+ * login page does not download menus, dialogs and their positioning library.
+ */
+
+type SessionProps = { state: AuthState; user: User; facilities: FacilitySummary[] };
+
+export function SessionHeaderActions({ state, user, facilities }: SessionProps): ReactElement {
+  const { logout, pending } = useLogoutAction();
+  return (
+    <Group gap="md" wrap="nowrap">
+      <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
+      <UserMenu name={`${user.first_name} ${user.last_name}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
+    </Group>
+  );
+}
+
+export function SessionNav({ state, onNavigate }: { state: AuthState; onNavigate: () => void }): ReactElement {
+  return <MainNav items={navItemsFor(state)} onNavigate={onNavigate} />;
+}
+
+export function SessionDialogs({ state, facilities, supportEmail, supportPhone }: Omit<SessionProps, 'user'> & { supportEmail: string; supportPhone: string }): ReactElement {
+  const auth = useAuthStore();
+  return (
+    <GuardDialogs
+      supportEmail={supportEmail}
+      supportPhone={supportPhone}
+      facilities={facilities}
+      activeFacilityId={state.activeFacilityId}
+      seasonIdentifier={state.curSeason?.identifier ?? ''}
+      onSelectFacility={(facilityId) => auth.dispatch({ type: 'FACILITY_SELECTED', facilityId })}
+    />
+  );
+}
