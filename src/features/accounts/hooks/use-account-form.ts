@@ -33,7 +33,7 @@ export function useAccountForm<S extends z.ZodType, V extends Values>(schema: S,
     const found = fieldErrorsOf<V>(parsed.error);
     // zod skips an object's refine while any field fails; a mismatch is worth telling at once
     if (typeof next.passwordRepeat === 'string' && next.passwordRepeat && next.password !== next.passwordRepeat) {
-      found.passwordRepeat ??= passwordMessages.mismatch;
+      (found as Record<string, string | undefined>).passwordRepeat ??= passwordMessages.mismatch;
     }
     return { data: undefined, errors: found };
   }
