@@ -42,6 +42,7 @@ import { Route as AppVerwaltungHospitationenIndexRouteImport } from './../routes
 import { Route as AppVerwaltungKitasIndexRouteImport } from './../routes/_app/verwaltung/kitas/index'
 import { Route as AppVerwaltungKitasFacilityIdRouteImport } from './../routes/_app/verwaltung/kitas/$facilityId'
 import { Route as AppVerwaltungPersonenIndexRouteImport } from './../routes/_app/verwaltung/personen/index'
+import { Route as AppVerwaltungPersonenPersonIdRouteImport } from './../routes/_app/verwaltung/personen/$personId'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
 import { Route as AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRouteImport } from './../routes/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/index'
 import { Route as AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRouteImport } from './../routes/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
@@ -229,6 +230,12 @@ const AppVerwaltungPersonenIndexRoute =
     path: '/personen/',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungPersonenPersonIdRoute =
+  AppVerwaltungPersonenPersonIdRouteImport.update({
+    id: '/personen/$personId',
+    path: '/personen/$personId',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
 const AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute =
   AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRouteImport.update(
     {
@@ -303,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
+  '/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
   '/verwaltung/auszeichnungsverantaltungen/': typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   '/verwaltung/dokuboegen/': typeof AppVerwaltungDokuboegenIndexRoute
   '/verwaltung/fortbildungen/': typeof AppVerwaltungFortbildungenIndexRoute
@@ -343,6 +351,7 @@ export interface FileRoutesByTo {
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
+  '/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
   '/verwaltung/auszeichnungsverantaltungen': typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   '/verwaltung/dokuboegen': typeof AppVerwaltungDokuboegenIndexRoute
   '/verwaltung/fortbildungen': typeof AppVerwaltungFortbildungenIndexRoute
@@ -386,6 +395,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/_app/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/_app/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
+  '/_app/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/': typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   '/_app/verwaltung/dokuboegen/': typeof AppVerwaltungDokuboegenIndexRoute
   '/_app/verwaltung/fortbildungen/': typeof AppVerwaltungFortbildungenIndexRoute
@@ -429,6 +439,7 @@ export interface FileRouteTypes {
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
+    | '/verwaltung/personen/$personId'
     | '/verwaltung/auszeichnungsverantaltungen/'
     | '/verwaltung/dokuboegen/'
     | '/verwaltung/fortbildungen/'
@@ -469,6 +480,7 @@ export interface FileRouteTypes {
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
+    | '/verwaltung/personen/$personId'
     | '/verwaltung/auszeichnungsverantaltungen'
     | '/verwaltung/dokuboegen'
     | '/verwaltung/fortbildungen'
@@ -511,6 +523,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/_app/verwaltung/fortbildungen/module'
     | '/_app/verwaltung/kitas/$facilityId'
+    | '/_app/verwaltung/personen/$personId'
     | '/_app/verwaltung/auszeichnungsverantaltungen/'
     | '/_app/verwaltung/dokuboegen/'
     | '/_app/verwaltung/fortbildungen/'
@@ -763,6 +776,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungPersonenIndexRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/personen/$personId': {
+      id: '/_app/verwaltung/personen/$personId'
+      path: '/personen/$personId'
+      fullPath: '/verwaltung/personen/$personId'
+      preLoaderRoute: typeof AppVerwaltungPersonenPersonIdRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
     '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': {
       id: '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
       path: '/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
@@ -823,6 +843,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   AppVerwaltungFortbildungenModuleRoute: typeof AppVerwaltungFortbildungenModuleRoute
   AppVerwaltungKitasFacilityIdRoute: typeof AppVerwaltungKitasFacilityIdRoute
+  AppVerwaltungPersonenPersonIdRoute: typeof AppVerwaltungPersonenPersonIdRoute
   AppVerwaltungAuszeichnungsverantaltungenIndexRoute: typeof AppVerwaltungAuszeichnungsverantaltungenIndexRoute
   AppVerwaltungDokuboegenIndexRoute: typeof AppVerwaltungDokuboegenIndexRoute
   AppVerwaltungFortbildungenIndexRoute: typeof AppVerwaltungFortbildungenIndexRoute
@@ -848,6 +869,7 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
     AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute,
   AppVerwaltungFortbildungenModuleRoute: AppVerwaltungFortbildungenModuleRoute,
   AppVerwaltungKitasFacilityIdRoute: AppVerwaltungKitasFacilityIdRoute,
+  AppVerwaltungPersonenPersonIdRoute: AppVerwaltungPersonenPersonIdRoute,
   AppVerwaltungAuszeichnungsverantaltungenIndexRoute:
     AppVerwaltungAuszeichnungsverantaltungenIndexRoute,
   AppVerwaltungDokuboegenIndexRoute: AppVerwaltungDokuboegenIndexRoute,

@@ -8,8 +8,11 @@ export async function listFacilities(query: FacilityListQuery) {
   return adminFacilityPageSchema.parse(await api.get('admin/facilities', { searchParams: toSearchParams(query) }).json());
 }
 
+/** Every admin facility query (lists and details) starts with this; writes invalidate all of them. */
+export const adminFacilitiesKey = ['admin', 'facilities'] as const;
+
 export const facilityListQueryOptions = (query: FacilityListQuery) =>
-  queryOptions({ queryKey: ['admin', 'facilities', 'list', query], queryFn: () => listFacilities(query), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: [...adminFacilitiesKey, 'list', query], queryFn: () => listFacilities(query), placeholderData: keepPreviousData });
 
 /**
  * The loader has the first page ready; while a new page or filter loads, the previous rows stay visible (with the

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { adminFacilityDetail, adminFacilityItem, adminSeason, personRecord } from '../../../testing/factories/admin';
+import { users } from '../../../testing/factories/users';
+import { renderRoute, waitForPath } from '../../../testing/render';
+
+const history = [
+  {
+    id: 1,
+    at: '2026-11-02T09:30:00.000Z',
+    actor: { id: 1, name: 'Ada Admin' },
+    action: 'facility.admin_update',
+    entity_type: 'facility',
+    entity_id: '11',
+    before: { city: 'Muenchen' },
+    after: { city: 'München' },
+  },
+];
+
+function detailHandlers() {
+  const writes: { method: string; url: string; body: unknown }[] = [];
+  const record = async (request: Request) => {
+    writes.push({ method: request.method, url: new URL(request.url).pathname + new URL(request.url).search, body: await request.json().catch(() => null) });
+  };
+  const own = adminFacilityDetail(11, 'KiTa Sonnenschein', { history });
+  const twin = adminFacilityDetail(12, 'Kita Sonnenschein e.V.', {
+    persons: [personRecord(601, { facility_id: 12 }), personRecord(602, { facility_id: 12 })],
+    members: [{ user_id: 9, first_name: 'Uwe', last_name: 'Üblich', email: 'uwe@example.org', since: '2025-01-01T00:00:00Z', person_id: null }],
+  });
+  const handlers = [
+    http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [adminSeason()] })),
+    http.get('*/api/admin/facilities/:id', ({ params }) => HttpResponse.json(params.id === '12' ? twin : own)),
+    http.get('*/api/admin/facilities', () =>
+      HttpResponse.json({ items: [adminFacilityItem(11, 'KiTa Sonnenschein'), adminFacilityItem(12, 'Kita Sonnenschein e.V.')], total: 2, page: 1, pageSize: 10 }),
+    ),
+    http.put('*/api/admin/facilities/:id', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ reason: { code: 'conflict', message: 'Jemand anderes hat diese Daten inzwischen geändert.' } }, { status: 409 });
+    }),
+    http.post('*/api/admin/facilities/merge', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ target_id: 11, moved: { members: 1, persons: 2, enrolments: 0, join_requests: 0 } });
+    }),
+    http.delete('*/api/admin/facilities/:id/enrolments/:seasonId', async ({ request }) => {
+      await record(request);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, writes };
+}
+
+describe('/verwaltung/kitas/$facilityId', () => {
+  it('shows master data and the history with who, when and before → after', async () => {
+    const { handlers } = detailHandlers();
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    expect(screen.getByRole('heading', { level: 1, name: 'KiTa Sonnenschein' })).toBeInTheDocument();
+    expect(screen.getByText('Hauptstraße 1, 80331 München')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Verlauf' }));
+    const table = screen.getByRole('table', { name: /Verlauf der KiTa/ });
+    expect(within(table).getByText('Ada Admin')).toBeInTheDocument();
+    expect(within(table).getByText('Stammdaten geändert (Verwaltung)')).toBeInTheDocument();
+    expect(within(table).getByText(/Muenchen → München/)).toBeInTheDocument();
+    expect(within(table).getByText('02.11.2026 10:30')).toBeInTheDocument();
+  });
+
+  it('says a non-numeric id does not exist', async () => {
+    await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
+    expect(screen.getByRole('alert')).toHaveTextContent('Diese Nummer gibt es nicht.');
+  });
+
+  it('keeps the edited master data and explains a 409 conflict in German', async () => {
+    const { handlers, writes } = detailHandlers();
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: 'Stammdaten bearbeiten' }));
+    const city = screen.getByRole('textbox', { name: /^Ort/ });
+    fireEvent.change(city, { target: { value: 'Fürth' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Postleitzahl/ }), { target: { value: '123' } });
+    await user.click(screen.getByRole('button', { name: 'Stammdaten speichern' }));
+    expect(screen.getByText('Die Postleitzahl hat genau 5 Ziffern.')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox', { name: /Postleitzahl/ }), { target: { value: '90762' } });
+    await user.click(screen.getByRole('button', { name: 'Stammdaten speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Deine Eingaben sind noch da');
+    expect(city).toHaveValue('Fürth');
+    expect(writes[0]).toMatchObject({ method: 'PUT', url: '/api/admin/facilities/11', body: { city: 'Fürth', postal_code: '90762', version: 4 } });
+  });
+
+  it('merges a duplicate only after search, preview and confirm, then opens the KiTa that stays', async () => {
+    const { handlers, writes } = detailHandlers();
+    const { user, router } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: 'Mit Duplikat zusammenführen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mit Duplikat zusammenführen' });
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: /Doppelte KiTa suchen/ }), { target: { value: 'Sonnen' } });
+    // the KiTa itself is not offered
+    await user.click(await within(dialog).findByRole('radio', { name: /Kita Sonnenschein e\.V\./ }));
+    expect(within(dialog).queryByRole('radio', { name: /^KiTa Sonnenschein —/ })).not.toBeInTheDocument();
+    const preview = await within(dialog).findByText('Vorschau');
+    const box = preview.closest('[role="alert"], .mantine-Alert-root') as HTMLElement;
+    expect(box).toHaveTextContent('Alles von „Kita Sonnenschein e.V.“ kommt zu „KiTa Sonnenschein“');
+    expect(box).toHaveTextContent('1 Konten (Mitglieder)');
+    expect(box).toHaveTextContent('2 Personen im Personal');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zusammenführen …' }));
+    expect(writes).toEqual([]);
+    expect(within(dialog).getByText('Wirklich zusammenführen?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, endgültig zusammenführen' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'POST', url: '/api/admin/facilities/merge', body: { source_id: 12, target_id: 11 } });
+    await waitForPath(router, '/verwaltung/kitas/11');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('withdraws the current enrolment on the KiTa’s behalf after a confirm, sending its version', async () => {
+    const { handlers, writes } = detailHandlers();
+    const enrolment = {
+      id: 70, facility_id: 11, season_id: 2, season_identifier: '2026-27', season_label: 'KiTa-Jahr 2026/27',
+      project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, contact_person_name: 'Jördis Größer',
+      groups_taking_part: '', children_taking_part: 20, accepted_terms_at: '2026-10-01T08:00:00Z', created_at: '2026-10-01T08:00:00Z',
+      created_by: null, updated_at: '2026-10-01T08:00:00Z', updated_by: null, withdrawn_at: null, version: 5,
+    };
+    handlers.unshift(http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))));
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
+    expect(screen.getByRole('table', { name: 'Anmeldungen zu den KiTa-Jahren' })).toHaveTextContent('Bachforscher');
+    await user.click(screen.getByRole('button', { name: 'Von 2026-27 abmelden' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'KiTa abmelden?' })).getByRole('button', { name: 'Ja, abmelden' }));
+    await waitFor(() => expect(writes).toEqual([{ method: 'DELETE', url: '/api/admin/facilities/11/enrolments/2?version=5', body: null }]));
+  });
+});

@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { AuditHistory } from '../../../components/audit-history/audit-history';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { useAdminFacility } from '../api/get-facility';
+import { FacilityEnrolments } from './facility-enrolments';
+import { FacilityMasterForm } from './facility-master-form';
+import { FacilityMasterView } from './facility-master-view';
+import { MembersTable, PersonsTable } from './facility-people-tables';
+import { MergeDialog } from './merge-dialog';
+
+type Props = {
+  facilityId: number;
+  currentSeason: { id: number; identifier: string } | null;
+  onMerged: (targetId: number) => void;
+};
+
+/** /verwaltung/kitas/{id}: master data (edit), members, staff, enrolments over the years, history; merge. */
+export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Props) {
+  const { data: detail } = useAdminFacility(facilityId);
+  const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const f = detail.facility;
+  const closed = detail.merged_into_id !== null;
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <PageHeading>{f.label}</PageHeading>
+          <Text c="dimmed" mt={-12} mb="md">{`KiTa Nr. ${f.id} · ${f.postal_code} ${f.city}`}</Text>
+        </div>
+        <Group gap="xs">
+          <AnchorLink to="/verwaltung/kitas">Zur Liste aller KiTas</AnchorLink>
+          {!closed && (
+            <Button variant="default" onClick={() => setMerging(true)}>
+              Mit Duplikat zusammenführen
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {closed && (
+        <Alert color="gray" mb="md" title="Zusammengeführt">
+          Diese KiTa wurde mit einer anderen zusammengeführt:{' '}
+          <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: detail.merged_into_id }}>
+            {`KiTa Nr. ${detail.merged_into_id}`}
+          </AnchorLink>
+        </Alert>
+      )}
+      <Tabs defaultValue="stammdaten" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="stammdaten">Stammdaten</Tabs.Tab>
+          <Tabs.Tab value="personen">{`Mitglieder und Personal (${detail.members.length}/${detail.persons.length})`}</Tabs.Tab>
+          <Tabs.Tab value="anmeldungen">{`Anmeldungen (${detail.enrolments.length})`}</Tabs.Tab>
+          <Tabs.Tab value="verlauf">Verlauf</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="stammdaten">
+          {editing ? (
+            <FacilityMasterForm facility={f} onDone={() => setEditing(false)} />
+          ) : (
+            <Stack gap="sm">
+              <FacilityMasterView facility={f} />
+              {!closed && (
+                <Group>
+                  <Button variant="default" onClick={() => setEditing(true)}>
+                    Stammdaten bearbeiten
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="personen">
+          <Stack gap="xl">
+            <MembersTable members={detail.members} />
+            <PersonsTable persons={detail.persons} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="anmeldungen">
+          <FacilityEnrolments detail={detail} currentSeason={currentSeason} />
+        </Tabs.Panel>
+        <Tabs.Panel value="verlauf">
+          <AuditHistory entries={detail.history} caption="Verlauf der KiTa (neueste zuerst)" />
+        </Tabs.Panel>
+      </Tabs>
+      <MergeDialog detail={detail} opened={merging} onClose={() => setMerging(false)} onMerged={onMerged} />
+    </>
+  );
+}

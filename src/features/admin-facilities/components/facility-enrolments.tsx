@@ -1,0 +1,88 @@
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { formatDate } from '../../../app/locale';
+import { reportError } from '../../../lib/api-client';
+import { submitFailure } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notifications';
+import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
+import { useWithdrawOnBehalf } from '../api/withdraw-on-behalf';
+import { EnrolOnBehalfForm } from './enrol-on-behalf-form';
+
+type Enrolment = AdminFacilityDetail['enrolments'][number];
+type Props = { detail: AdminFacilityDetail; currentSeason: { id: number; identifier: string } | null };
+
+const columns: DataTableColumn<Enrolment>[] = [
+  { key: 'season_identifier', header: 'KiTa-Jahr' },
+  { key: 'project_title', header: 'Projekt', render: (e) => `${e.project_title} (${e.project_topics.join(', ')})` },
+  { key: 'contact_person_name', header: 'Ansprechperson', render: (e) => e.contact_person_name ?? '–' },
+  { key: 'children_taking_part', header: 'Kinder', align: 'right', render: (e) => e.children_taking_part ?? '–' },
+  { key: 'created_at', header: 'Angemeldet am', render: (e) => `${formatDate(e.created_at)}${e.created_by ? ` von ${e.created_by.name}` : ''}` },
+  {
+    key: 'withdrawn_at',
+    header: 'Status',
+    render: (e) => (e.withdrawn_at ? <Badge color="gray" variant="light">abgemeldet am {formatDate(e.withdrawn_at)}</Badge> : <Badge color="green" variant="light">angemeldet</Badge>),
+  },
+];
+
+/** Enrolments over the years; enrol or withdraw the KiTa for the current season on its behalf. */
+export function FacilityEnrolments({ detail, currentSeason }: Props) {
+  const [enrolling, setEnrolling] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const withdraw = useWithdrawOnBehalf();
+  const live = currentSeason ? detail.enrolments.find((e) => e.season_id === currentSeason.id && !e.withdrawn_at) : undefined;
+  const closed = detail.merged_into_id !== null;
+
+  const confirmWithdraw = () => {
+    if (!live || !currentSeason) return;
+    withdraw.mutate(
+      { facilityId: detail.facility.id, seasonId: currentSeason.id, version: live.version },
+      {
+        onSuccess: () => notify({ message: `Die KiTa ist von ${currentSeason.identifier} abgemeldet.` }),
+        onError: (error) => {
+          const failure = submitFailure(error, 'Die Abmeldung hat nicht geklappt.');
+          if (failure.conflict) notify({ message: failure.message, color: 'red', autoClose: 10_000 });
+          else reportError(error, 'Die Abmeldung hat nicht geklappt.');
+        },
+        onSettled: () => setWithdrawing(false),
+      },
+    );
+  };
+
+  return (
+    <>
+      {currentSeason && !closed && (
+        <Group mb="sm">
+          {live ? (
+            <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>
+              {`Von ${currentSeason.identifier} abmelden`}
+            </Button>
+          ) : (
+            <Button onClick={() => setEnrolling(true)}>{`Für ${currentSeason.identifier} anmelden`}</Button>
+          )}
+          <Text size="sm" c="dimmed">
+            im Namen der KiTa
+          </Text>
+        </Group>
+      )}
+      <DataTable caption="Anmeldungen zu den KiTa-Jahren" columns={columns} rows={detail.enrolments} total={detail.enrolments.length} page={1} pageSize={0} onChange={() => {}} emptyText="Noch nie angemeldet." minWidth={900} />
+      {currentSeason && (
+        <Modal opened={enrolling} onClose={() => setEnrolling(false)} title={`Anmeldung zu ${currentSeason.identifier}`} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+          <EnrolOnBehalfForm facilityId={detail.facility.id} season={currentSeason} persons={detail.persons} onDone={() => setEnrolling(false)} />
+        </Modal>
+      )}
+      <ConfirmDialog
+        opened={withdrawing}
+        title="KiTa abmelden?"
+        confirmLabel="Ja, abmelden"
+        danger
+        loading={withdraw.isPending}
+        onClose={() => setWithdrawing(false)}
+        onConfirm={confirmWithdraw}
+      >
+        {`Die Anmeldung von ${detail.facility.label} zu ${currentSeason?.identifier ?? ''} wird zurückgezogen. Sie bleibt im Verlauf sichtbar.`}
+      </ConfirmDialog>
+    </>
+  );
+}

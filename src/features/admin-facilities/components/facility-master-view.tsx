@@ -1,0 +1,39 @@
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatDateTime } from '../../../app/locale';
+import { type Facility } from '../../../shared/contracts/facilities';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children || '–'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The master data as read; "zuletzt geändert von … am …" below. */
+export function FacilityMasterView({ facility: f }: { facility: Facility }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 3 }} component="dl" m={0}>
+        <Field label="Art der Einrichtung">{f.kind}</Field>
+        <Field label="Anschrift">{`${f.street}, ${f.postal_code} ${f.city}`}</Field>
+        <Field label="Regierungsbezirk">{f.region}</Field>
+        <Field label="Träger">{[f.operator_name, f.operator_kind].filter(Boolean).join(' · ')}</Field>
+        <Field label="Telefon">{f.phone}</Field>
+        <Field label="E-Mail">{f.email && <Anchor href={`mailto:${f.email}`}>{f.email}</Anchor>}</Field>
+        <Field label="Internetseite">{f.website}</Field>
+        <Field label="Kinder">{f.children_count === null ? '' : String(f.children_count)}</Field>
+        <Field label="Mitarbeitende">{f.staff_count === null ? '' : String(f.staff_count)}</Field>
+      </SimpleGrid>
+      <Text size="sm" c="dimmed" mt="sm">
+        Zuletzt geändert am {formatDateTime(f.updated_at)}
+        {f.updated_by ? ` von ${f.updated_by.name}` : ''}.
+      </Text>
+    </>
+  );
+}

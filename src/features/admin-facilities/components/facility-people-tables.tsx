@@ -1,0 +1,40 @@
+import { Badge } from '@mantine/core';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { formatDate } from '../../../app/locale';
+import { type Member } from '../../../shared/contracts/facilities';
+import { type Person } from '../../../shared/contracts/persons';
+
+const memberColumns: DataTableColumn<Member>[] = [
+  { key: 'name', header: 'Name', render: (m) => `${m.first_name} ${m.last_name}` },
+  { key: 'email', header: 'E-Mail' },
+  { key: 'since', header: 'Mitglied seit', render: (m) => formatDate(m.since) },
+];
+
+const personColumns: DataTableColumn<Person>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    render: (p) => (
+      <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.id }}>
+        {`${p.first_name} ${p.last_name}`}
+      </AnchorLink>
+    ),
+  },
+  { key: 'position', header: 'Funktion' },
+  { key: 'email', header: 'E-Mail' },
+  { key: 'has_account', header: 'Konto', render: (p) => (p.has_account ? 'ja' : p.invited_at ? `eingeladen am ${formatDate(p.invited_at)}` : 'nein') },
+  { key: 'removed_at', header: 'Status', render: (p) => (p.removed_at ? <Badge color="gray" variant="light">entfernt am {formatDate(p.removed_at)}</Badge> : 'aktiv') },
+];
+
+const all = { page: 1, pageSize: 0, onChange: () => {} } as const;
+
+/** Accounts that are members of the KiTa (they log in and act for it). */
+export function MembersTable({ members }: { members: Member[] }) {
+  return <DataTable caption="Mitglieder (Benutzerkonten)" columns={memberColumns} rows={members} total={members.length} getRowKey={(m) => m.user_id} emptyText="Noch kein Konto gehört zu dieser KiTa." {...all} />;
+}
+
+/** The staff list, removed persons included (they stay for past enrolments). */
+export function PersonsTable({ persons }: { persons: Person[] }) {
+  return <DataTable caption="Personal" columns={personColumns} rows={persons} total={persons.length} emptyText="Noch kein Personal eingetragen." {...all} />;
+}
