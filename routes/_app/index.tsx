@@ -1,7 +1,43 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../src/components/layout/placeholder-page';
+import { Anchor, Text } from '@mantine/core';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { PageHeading } from '../../src/components/layout/page-heading';
+import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
+import { seasonChecklistQueryOptions } from '../../src/features/season-enrolment/api/get-season-checklist';
+import { SeasonChecklist } from '../../src/features/season-enrolment/components/season-checklist';
+import { AdminHome } from './-components/admin-home';
 
 export const Route = createFileRoute('/_app/')({
   staticData: { access: 'login' },
-  component: () => <PlaceholderPage title="Start" />,
+  loader: async ({ context: { auth, queryClient } }) => {
+    const { user, activeFacilityId } = auth.getState();
+    if (user && !user.is_admin && activeFacilityId !== null) {
+      await queryClient.ensureQueryData(seasonChecklistQueryOptions(activeFacilityId));
+    }
+  },
+  component: HomePage,
 });
+
+function HomePage() {
+  const { user, activeFacilityId } = useAuthState();
+  const facility = user && activeFacilityId !== null ? user.facilities[String(activeFacilityId)] : undefined;
+  return (
+    <>
+      <PageHeading>Start</PageHeading>
+      {user?.is_admin ? (
+        <AdminHome />
+      ) : facility ? (
+        <>
+          <Text mb="md">Willkommen, {user?.first_name}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.</Text>
+          <SeasonChecklist key={facility.id} facilityId={facility.id} />
+        </>
+      ) : user && Object.keys(user.facilities).length === 0 ? (
+        <Text>
+          Deinem Benutzerkonto ist noch keine KiTa zugeordnet.{' '}
+          <Anchor component={Link} to="/neue-kita">Registriere deine KiTa</Anchor> oder bitte deine Kolleginnen und Kollegen, dich einzuladen.
+        </Text>
+      ) : (
+        <Text>Wähle oben eine KiTa aus, um ihre Schritte im KiTa-Jahr zu sehen.</Text>
+      )}
+    </>
+  );
+}

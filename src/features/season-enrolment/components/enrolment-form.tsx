@@ -1,0 +1,156 @@
+import { Alert, Anchor, Button, Checkbox, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { isHTTPError } from 'ky';
+import { useState, type FormEvent } from 'react';
+import { FormErrorSummary } from '../../../components/forms/form-error-summary';
+import { getErrorReason, reportError } from '../../../lib/api-client';
+import { countText, toCount, useZodForm } from '../../../lib/use-zod-form';
+import { conflictMessage } from '../../../shared/contracts/common';
+import { projectTopics } from '../../../shared/contracts/facility-lists';
+import { seasonEnrolmentInputSchema, type SeasonEnrolment } from '../../../shared/contracts/season-enrolment';
+import { useSaveSeasonEnrolment } from '../api/save-season-enrolment';
+
+export type ContactOption = { id: number; name: string };
+
+type Props = {
+  facilityId: number;
+  /** the enrolment to change, or null to enrol */
+  enrolment: SeasonEnrolment | null;
+  /** the KiTa's staff list: the contact person is one of them */
+  contacts: ContactOption[];
+  onSaved: (enrolment: SeasonEnrolment, created: boolean) => void;
+  onCancel?: () => void;
+};
+
+type Values = {
+  project_topics: string[];
+  project_title: string;
+  contact_person_id: string;
+  groups_taking_part: string;
+  children_taking_part: string;
+  accepted_terms: boolean;
+};
+
+const valuesOf = (e: SeasonEnrolment | null): Values => ({
+  project_topics: e?.project_topics ?? [],
+  project_title: e?.project_title ?? '',
+  contact_person_id: e?.contact_person_id ? String(e.contact_person_id) : '',
+  groups_taking_part: e?.groups_taking_part ?? '',
+  children_taking_part: countText(e?.children_taking_part),
+  accepted_terms: e ? e.accepted_terms_at !== null : false,
+});
+
+const toInput = (v: Values) => ({
+  ...v,
+  contact_person_id: v.contact_person_id === '' ? undefined : Number(v.contact_person_id),
+  children_taking_part: toCount(v.children_taking_part) ?? undefined,
+});
+
+/** Enrol the KiTa to the current season, or change the enrolment; a stale change (409) keeps the input. */
+export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCancel }: Props) {
+  const form = useZodForm({ schema: seasonEnrolmentInputSchema, initialValues: valuesOf(enrolment), toInput });
+  const save = useSaveSeasonEnrolment(facilityId);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const { values, setValue, errors } = form;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = form.parse();
+    if (!input) return;
+    setConflict(null);
+    try {
+      const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
+      onSaved(saved, enrolment === null);
+    } catch (error) {
+      if (isHTTPError(error) && error.response.status === 409) {
+        setConflict(getErrorReason(error)?.message ?? conflictMessage);
+        return;
+      }
+      if (!form.showServerErrors(error)) reportError(error, 'Die Anmeldung konnte nicht gespeichert werden.');
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate ref={form.formRef} aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}>
+      <Stack gap="lg" maw={960}>
+        <Fieldset legend="Euer Projekt">
+          <Stack>
+            <Checkbox.Group
+              label="Themen des Projekts"
+              description="Wähle ein oder mehrere Themen."
+              required
+              value={values.project_topics}
+              onChange={(next) => setValue('project_topics', next)}
+              error={errors.project_topics}
+            >
+              <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
+                {projectTopics.map((topic) => (
+                  <Checkbox key={topic} value={topic} label={topic} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <TextInput label="Arbeitstitel des Projekts" required {...form.textProps('project_title')} />
+          </Stack>
+        </Fieldset>
+        <Fieldset legend="Wer macht mit?">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label="Ansprechperson"
+              required
+              description={contacts.length === 0 ? undefined : 'Aus eurem Personal.'}
+              data={[{ value: '', label: 'Bitte wählen …' }, ...contacts.map((c) => ({ value: String(c.id), label: c.name }))]}
+              value={values.contact_person_id}
+              onChange={(e) => setValue('contact_person_id', e.currentTarget.value)}
+              error={errors.contact_person_id}
+              name="contact_person_id"
+            />
+            <TextInput label="Zahl der teilnehmenden Kinder" required inputMode="numeric" {...form.textProps('children_taking_part')} />
+          </SimpleGrid>
+          {contacts.length === 0 && (
+            <Text size="sm" mt="xs">
+              Euer Personal ist noch leer. <Anchor component={Link} to="/personal">Trag zuerst unter „Personal“ eine Person ein</Anchor>,
+              die ihr als Ansprechperson nennen könnt.
+            </Text>
+          )}
+          <Textarea
+            mt="md"
+            label="Teilnehmende Gruppen"
+            description="Zum Beispiel „Igelgruppe, Vorschulkinder“."
+            rows={2}
+            {...form.textProps('groups_taking_part')}
+          />
+        </Fieldset>
+        <Fieldset legend="Teilnahmebedingungen">
+          <List size="sm" spacing={4} mb="sm">
+            <List.Item>Ihr führt im KiTa-Jahr ein Projekt zu Umwelt und Nachhaltigkeit mit den Kindern durch.</List.Item>
+            <List.Item>Ihr dokumentiert das Projekt bis zur Frist im Dokumentationsbogen.</List.Item>
+            <List.Item>Eure Angaben dürfen für die Durchführung des Programms und die Auszeichnung genutzt werden.</List.Item>
+          </List>
+          <Checkbox
+            label="Ich akzeptiere die Teilnahmebedingungen."
+            checked={values.accepted_terms}
+            onChange={(e) => setValue('accepted_terms', e.currentTarget.checked)}
+            error={errors.accepted_terms}
+            name="accepted_terms"
+          />
+        </Fieldset>
+        {conflict && (
+          <Alert color="orange" role="alert" title="Jemand war schneller">
+            {conflict}
+          </Alert>
+        )}
+        <FormErrorSummary errors={errors} />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              Abbrechen
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending}>
+            {enrolment ? 'Änderungen speichern' : 'KiTa verbindlich anmelden'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { currentSeason, users } from '../../../testing/factories/users';
+import { renderRoute } from '../../../testing/render';
+
+const step = (key: string, label: string, state: string, deadline: string | null, path: string | null, detail: string | null = null) => ({ key, label, state, deadline, path, detail });
+
+describe('home page', () => {
+  it('shows the season checklist of the active KiTa: state, deadline, a link only where the page exists', async () => {
+    await renderRoute('/', {
+      user: users.notEnrolled(),
+      handlers: [
+        http.get('*/api/facilities/12/season-checklist', () =>
+          HttpResponse.json({
+            season: currentSeason,
+            steps: [
+              step('enrolment', 'Anmeldung zum KiTa-Jahr', 'open', '2027-02-01', '/kita-jahr-anmeldung', 'Anmeldung bis 01.02.2027 möglich'),
+              step('team_workshop', 'Team-Workshop beantragen', 'upcoming', '2027-03-15', null, 'bis 15.03.2027'),
+              step('trainings', 'Fortbildungen besuchen', 'upcoming', null, null, 'Termin folgt'),
+              step('hospitation', 'Hospitation', 'upcoming', null, null, 'Termin folgt'),
+              step('documentation', 'Dokumentationsbogen einreichen', 'upcoming', '2027-06-30', null, 'bis 30.06.2027'),
+              step('jury', 'Bewertung durch die Jury', 'upcoming', null, null, 'Termin folgt'),
+              step('award', 'Auszeichnungsveranstaltung', 'upcoming', null, null, 'Termin folgt'),
+            ],
+          }),
+        ),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Eure Schritte im KiTa-Jahr 2026/27' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(7);
+    expect(within(items[0]!).getByRole('link', { name: 'Anmeldung zum KiTa-Jahr' })).toHaveAttribute('href', '/kita-jahr-anmeldung');
+    expect(items[0]).toHaveTextContent('Jetzt möglich');
+    expect(items[0]).toHaveTextContent('Frist: 01.02.2027');
+    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(items[4]).toHaveTextContent('Frist: 30.06.2027');
+  });
+
+  it('admins see the short admin start instead', async () => {
+    await renderRoute('/', { user: users.admin() });
+    expect(await screen.findByRole('list', { name: 'Häufige Aufgaben der Verwaltung' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'KiTa-Jahre' })).toHaveAttribute('href', '/verwaltung/kita-jahre');
+  });
+});

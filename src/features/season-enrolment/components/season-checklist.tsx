@@ -1,0 +1,65 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatDate } from '../../../app/locale';
+import type { SeasonChecklist as Checklist } from '../../../shared/contracts/season-enrolment';
+import { useSeasonChecklist } from '../api/get-season-checklist';
+
+type Step = Checklist['steps'][number];
+
+const STATE: Record<Step['state'], { label: string; color: string }> = {
+  done: { label: 'Erledigt', color: 'green' },
+  open: { label: 'Jetzt möglich', color: 'blue' },
+  closed: { label: 'Geschlossen', color: 'gray' },
+  upcoming: { label: 'Kommt noch', color: 'gray' },
+  missed: { label: 'Frist verpasst', color: 'red' },
+};
+
+function StepTitle({ step }: { step: Step }) {
+  // Steps whose pages come later show their dates only; a link would lead nowhere yet.
+  if (!step.path) return <Text fw={600}>{step.label}</Text>;
+  return (
+    <Anchor component={Link} to={step.path} fw={600}>
+      {step.label}
+    </Anchor>
+  );
+}
+
+/** Home page: each step of the current season for the active KiTa, with its state and deadline. */
+export function SeasonChecklist({ facilityId }: { facilityId: number }) {
+  const { data } = useSeasonChecklist(facilityId);
+  if (!data.season) return <Text>Zurzeit ist kein KiTa-Jahr aktiv.</Text>;
+  return (
+    <Stack gap="sm" maw={860}>
+      <Title order={2} size="h3" id="checklist-heading">
+        Eure Schritte im {data.season.label}
+      </Title>
+      <Stack component="ol" gap="xs" aria-labelledby="checklist-heading" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {data.steps.map((step, index) => (
+          <Paper component="li" key={step.key} withBorder p="sm" radius="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Text c="dimmed" fw={700} w="1.5rem" aria-hidden="true">
+                  {index + 1}.
+                </Text>
+                <div>
+                  <StepTitle step={step} />
+                  {step.detail && (
+                    <Text size="sm" c="dimmed">
+                      {step.detail}
+                    </Text>
+                  )}
+                </div>
+              </Group>
+              <Stack gap={4} align="flex-end">
+                <Badge color={STATE[step.state].color} variant="light">
+                  {STATE[step.state].label}
+                </Badge>
+                {step.deadline && <Text size="xs">Frist: {formatDate(step.deadline)}</Text>}
+              </Stack>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
