@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminFacilityDetail } from '../../../src/shared/contracts/admin-facilities';
 import type { Db, DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
-import { actorOf, iso, notFoundError } from '../../lib/record-helpers';
+import { notFoundError } from '../../lib/record-helpers';
 import { audit } from '../audit/audit';
-import { auditLog } from '../audit/audit.table';
+import { historyOf } from '../audit/audit-history';
 import { toFacilityDto, type Ctx } from '../facilities/facilities.service';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { facilityJoinRequests } from '../facilities/join-requests.table';
@@ -17,32 +17,6 @@ import { seasonEnrolments } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
 
 const updater = alias(users, 'facility_updater');
-const actor = alias(users, 'audit_actor');
-
-/** audit entries about any of the given records, newest first, with the actor's name */
-export async function historyOf(db: DbOrTx, records: { type: string; ids: (number | string)[] }[], limit = 200) {
-  const conditions = records
-    .filter((r) => r.ids.length > 0)
-    .map((r) => and(eq(auditLog.entityType, r.type), inArray(auditLog.entityId, r.ids.map(String))));
-  if (conditions.length === 0) return [];
-  const rows = await db
-    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(or(...conditions))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
-  return rows.map(({ e, a }) => ({
-    id: e.id,
-    at: iso(e.at),
-    actor: actorOf(e.actorUserId, a?.email ? a : null),
-    action: e.action,
-    entity_type: e.entityType,
-    entity_id: e.entityId,
-    before: e.before ?? null,
-    after: e.after ?? null,
-  }));
-}
 
 /** Everything an admin sees about one KiTa, merged ones included (they point to where they went). */
 export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promise<AdminFacilityDetail> {

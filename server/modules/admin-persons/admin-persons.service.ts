@@ -5,7 +5,7 @@ import type { PersonUpdate } from '../../../src/shared/contracts/persons';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { likePattern, pageWindow } from '../../lib/paging';
 import { isoOrNull, notFoundError } from '../../lib/record-helpers';
-import { historyOf } from '../admin-facilities/admin-facilities.service';
+import { historyOf } from '../audit/audit-history';
 import type { Ctx } from '../facilities/facilities.service';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { getPerson, updatePerson } from '../persons/persons.service';

@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
 import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
 import { audit, type AuditEntry } from '../audit/audit';
+import { auditLog } from '../audit/audit.table';
 import { users } from '../users/users.table';
 import { facilities, facilityMembers, type FacilityRow } from './facilities.table';
 import { facilityJoinRequests } from './join-requests.table';
@@ -70,6 +71,19 @@ const editable = (row: FacilityRow) => ({
   staffCount: row.staffCount,
 });
 
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** "what changed last": the fields of the newest master-data change in the audit log */
+async function lastChangedFields(db: DbOrTx, facilityId: number): Promise<string[] | undefined> {
+  const [entry] = await db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'facility'), eq(auditLog.entityId, String(facilityId)), inArray(auditLog.action, ['facility.update', 'facility.admin_update'])))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  return entry?.after && typeof entry.after === 'object' ? Object.keys(entry.after).map(snake) : undefined;
+}
+
 export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facility> {
   const [row] = await db
     .select({ f: facilities, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
@@ -78,7 +92,8 @@ export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facil
     .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
     .limit(1);
   if (!row) throw notFoundError();
-  return toFacilityDto(row.f, row.u);
+  const fields = await lastChangedFields(db, facilityId);
+  return { ...toFacilityDto(row.f, row.u), ...(fields ? { last_changed_fields: fields } : {}) };
 }
 
 /** Registers a KiTa; the creator becomes its first member in the same transaction. */

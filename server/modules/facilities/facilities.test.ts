@@ -87,6 +87,8 @@ describe('master data', () => {
     const res = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postal_code: '80802', version } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: version + 1, updated_by: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
+    expect(res.json().last_changed_fields).toEqual(expect.arrayContaining(['street', 'operator_name', 'children_count']));
+    expect(res.json().last_changed_fields).not.toContain('label');
     const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.update'), eq(auditLog.entityId, String(f.facility.id))));
     expect(entry?.before).toMatchObject({ street: '' });
     expect(entry?.after).toMatchObject({ street: 'Blumenweg 1' });

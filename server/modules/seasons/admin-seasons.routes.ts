@@ -6,12 +6,14 @@ import {
   adminSeasonSchema,
   enrolmentStateInputSchema,
   seasonInputSchema,
+  seasonHistorySchema,
   seasonStatsSchema,
   seasonUpdateSchema,
 } from '../../../src/shared/contracts/admin-seasons';
 import { idParam } from '../../../src/shared/contracts/common';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { auditContext } from '../audit/audit';
+import { historyOf } from '../audit/audit-history';
 import { createSeason, getSeason, listSeasons, makeCurrent, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
 
 const params = z.object({ seasonId: idParam });
@@ -52,6 +54,14 @@ export async function adminSeasonRoutes(app: FastifyInstance) {
     config: admin,
     schema: { tags, params, response: { 200: adminSeasonSchema, ...errors } },
     handler: async (request) => makeCurrent(app.db, request.params.seasonId, auditContext(request)),
+  });
+  r.get('/api/admin/seasons/:seasonId/history', {
+    config: admin,
+    schema: { tags, params, response: { 200: seasonHistorySchema, ...errors } },
+    handler: async (request) => {
+      await getSeason(app.db, request.params.seasonId);
+      return { items: await historyOf(app.db, [{ type: 'season', ids: [request.params.seasonId] }]) };
+    },
   });
   r.get('/api/admin/seasons/:seasonId/stats', {
     config: admin,

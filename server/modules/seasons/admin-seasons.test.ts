@@ -51,6 +51,9 @@ describe('admin seasons', () => {
     const edit = await f.call('admin', { method: 'PUT', url: `/api/admin/seasons/${created.id}`, payload: { ...next, enrolment_state: 'open', allow_documentation: true, jury_date: '2028-07-10', version: 2 } });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ allow_documentation: true, jury_date: '2028-07-10', version: 3 });
+    const history = (await f.call('admin', { method: 'GET', url: `/api/admin/seasons/${created.id}/history` })).json().items;
+    expect(history.map((e: { action: string }) => e.action)).toEqual(['season.update', 'season.enrolment_open', 'season.create']);
+    expect(history[0]).toMatchObject({ actor: { id: f.users.admin.id, name: 'Alex Admin' }, before: { allowDocumentation: false }, after: { allowDocumentation: true } });
     const entries = await f.db.select().from(auditLog).where(eq(auditLog.entityType, 'season'));
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['season.create', 'season.enrolment_open', 'season.update']));
   });
@@ -109,6 +112,7 @@ describe('admin seasons', () => {
         { method: 'PUT' as const, url: `/api/admin/seasons/${created.id}`, payload: { ...next, version: 1 } },
         { method: 'POST' as const, url: `/api/admin/seasons/${created.id}/make-current` },
         { method: 'GET' as const, url: `/api/admin/seasons/${created.id}/stats` },
+        { method: 'GET' as const, url: `/api/admin/seasons/${created.id}/history` },
       ]) {
         expect((await f.call(role, route)).statusCode).toBe(expected[role]);
       }

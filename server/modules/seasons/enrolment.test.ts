@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createUser } from '../../testing/factories';
 import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
 import { mailOutbox } from '../mail/mail.table';
 import { persons } from '../persons/persons.table';
 import { seasonChecklist } from './checklist.service';
-import { seasons } from './seasons.table';
+import { seasonEnrolments, seasons } from './seasons.table';
 
 let f: FacilityFixture;
 let contactId: number;
@@ -92,6 +94,27 @@ describe('season enrolment', () => {
     expect(await enrolled()).toBe(true);
     const withdrawn = await f.db.select().from(auditLog).where(eq(auditLog.action, 'season_enrolment.withdraw'));
     expect(withdrawn).toHaveLength(1);
+  });
+
+  it('given two members enrolling at the same moment, exactly one enrolment exists and the other gets 409 or saw it', async () => {
+    const second = await createUser(f.db);
+    await addMember(f.db, f.otherFacility.id, second.id);
+    const [contact] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Zeit', lastName: 'Gleich', position: 'Leitung' }).returning();
+    const cookie = await loginAs(f.t.app, second);
+    const target = `/api/facilities/${f.otherFacility.id}/season-enrolment`;
+    const payload = { ...input(), contact_person_id: contact!.id };
+    const answers = await Promise.all([
+      f.call('otherMember', { method: 'PUT', url: target, payload }),
+      f.t.app.inject({ method: 'PUT', url: target, headers: { cookie }, payload }),
+      f.call('otherMember', { method: 'PUT', url: target, payload }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const live = await f.db
+      .select()
+      .from(seasonEnrolments)
+      .where(and(eq(seasonEnrolments.facilityId, f.otherFacility.id), eq(seasonEnrolments.seasonId, f.season.id), isNull(seasonEnrolments.withdrawnAt)));
+    expect(live).toHaveLength(1);
+    await f.call('otherMember', { method: 'DELETE', url: target });
   });
 
   it('given the checklist, the enrolment step is done and later steps show their dates only', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, isoTimestampSchema, requiredText, versionSchema } from './common';
+import { actorSchema, auditEntrySchema, isoTimestampSchema, requiredText, versionSchema } from './common';
 import { enrolmentStateSchema, isoDateSchema, seasonSchema } from './season';
 
 const optionalDate = isoDateSchema.nullable().default(null);
@@ -55,6 +55,9 @@ export const seasonStatsSchema = z.object({
   by_region: z.array(z.object({ region: z.string(), count: z.number().int() })),
   by_kind: z.array(z.object({ kind: z.string(), count: z.number().int() })),
 });
+
+/** GET /api/admin/seasons/{seasonId}/history: the season's audit entries, newest first */
+export const seasonHistorySchema = z.object({ items: z.array(auditEntrySchema) });
 
 export type SeasonInput = z.input<typeof seasonInputSchema>;
 export type AdminSeason = z.infer<typeof adminSeasonSchema>;

@@ -52,6 +52,8 @@ export const facilitySchema = z.object({
   /** "zuletzt geändert von … am …" */
   updated_at: isoTimestampSchema,
   updated_by: actorSchema,
+  /** the fields of the last master-data change (snake_case names as in this schema); absent when never changed */
+  last_changed_fields: z.array(z.string()).optional(),
   version: z.number().int(),
 });
 

@@ -1,0 +1,35 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuditEntryDto } from '../../../src/shared/contracts/common';
+import type { DbOrTx } from '../../db/client';
+import { actorOf, iso } from '../../lib/record-helpers';
+import { users } from '../users/users.table';
+import { auditLog } from './audit.table';
+
+const actor = alias(users, 'audit_actor');
+
+/** audit entries about any of the given records, newest first, with the actor's name */
+export async function historyOf(db: DbOrTx, records: { type: string; ids: (number | string)[] }[], limit = 200): Promise<AuditEntryDto[]> {
+  const conditions = records
+    .filter((r) => r.ids.length > 0)
+    .map((r) => and(eq(auditLog.entityType, r.type), inArray(auditLog.entityId, r.ids.map(String))));
+  if (conditions.length === 0) return [];
+  const rows = await db
+    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(or(...conditions))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ e, a }) => ({
+    id: e.id,
+    at: iso(e.at),
+    actor: actorOf(e.actorUserId, a?.email ? a : null),
+    action: e.action,
+    entity_type: e.entityType,
+    entity_id: e.entityId,
+    before: e.before ?? null,
+    after: e.after ?? null,
+  }));
+}
+
