@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme';
+import { cssVariablesResolver, DIMMED_LIGHT, theme } from './theme';
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -23,6 +23,11 @@ describe('theme', () => {
 
   it('given the light variant, its text shade 6 passes AA against white', () => {
     expect(contrastWithWhite(green[6] ?? '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('given dimmed text (descriptions, hints), it passes AA against white in the light scheme', () => {
+    expect(cssVariablesResolver(theme as never).light['--mantine-color-dimmed']).toBe(DIMMED_LIGHT);
+    expect(contrastWithWhite(DIMMED_LIGHT)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('uses the seed §9 breakpoints in em (16 px base)', () => {
