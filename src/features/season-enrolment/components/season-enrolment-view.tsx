@@ -27,6 +27,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
   if (!season) {
     return <Alert color="gray" title="Kein KiTa-Jahr aktiv">{message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}</Alert>;
   }
+  const seasonLabel = season.label;
   const deadline = season.enrolment_deadline ? `Anmeldeschluss ist der ${formatDate(season.enrolment_deadline)}.` : '';
 
   async function confirmWithdraw() {
@@ -34,7 +35,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
     try {
       await withdraw.mutateAsync(enrolment.version);
       setConfirming(false);
-      notify({ message: `Die Anmeldung zum ${season.label} ist zurückgezogen.` });
+      notify({ message: `Die Anmeldung zum ${seasonLabel} ist zurückgezogen.` });
       await onEnrolledChange(false);
     } catch (error) {
       setConfirming(false);
