@@ -45,6 +45,8 @@ export const test = base.extend<Fixtures>({
   // A page logged in as one of the demo accounts, opened on the home page:
   //   test('…', async ({ pageAs }) => { const page = await pageAs('eineKita'); … })
   pageAs: async ({ page }, use) => {
+    // Playwright's fixture callback, not a React hook
+    // eslint-disable-next-line react-hooks/rules-of-hooks
     await use(async (account) => {
       await loginViaApi(page, demoAccounts[account]);
       await page.goto('/');
@@ -64,3 +66,46 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Newest activation link mailed to `email` (mails are .eml files in DATA_DIR/mail when no SMTP_URL is set). */
+async function activationToken(email: string): Promise<string> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dir = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}/mail`;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      // quoted-printable: join soft line breaks and decode "=3D" before looking for the link
+      const text = (await readFile(`${dir}/${file}`, 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const token = text.includes(email) ? /\/aktivieren\/ct([A-Za-z0-9_-]+)/.exec(text)?.[1] : undefined;
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no activation mail for ${email} in ${dir}`);
+}
+
+/**
+ * A new activated account with all consents decided and no KiTa, logged in on `page`: for tests that write
+ * (register a KiTa, enrol) without changing what the SPEC §7 demo accounts show to other tests.
+ */
+export async function loginAsFreshUser(page: Page, firstName = 'Frieda', lastName = 'Frisch') {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
+  const policy = await (await page.request.get('/api/privacy-policy')).json();
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      firstName,
+      lastName,
+      email,
+      password: DEMO_PASSWORD,
+      passwordRepeat: DEMO_PASSWORD,
+      privacyPolicyVersion: policy.version,
+      acceptPrivacyPolicy: true,
+      newsletter: false,
+    },
+  });
+  expect(res.ok(), `register ${email}: HTTP ${res.status()}`).toBeTruthy();
+  const activated = await page.request.post('/api/auth/activate', { data: { token: await activationToken(email) } });
+  expect(activated.ok(), `activate ${email}: HTTP ${activated.status()}`).toBeTruthy();
+  await loginViaApi(page, email);
+  return { email, name: `${firstName} ${lastName}` };
+}

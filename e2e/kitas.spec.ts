@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { demoAccounts, expect, expectAccessible, loginAsFreshUser, loginViaApi, test } from './fixtures';
+
+// Issue 5, KiTa staff pages against the real server. Writes happen with fresh accounts and their own KiTa, so the
+// SPEC §7 demo accounts keep showing what other specs expect (one shared database per run).
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+test('register a KiTa, edit its master data, add staff, enrol — and guard dialog 2 disappears', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const label = `E2E-Waldkindergarten ${suffix}`;
+  const me = await loginAsFreshUser(page);
+
+  // dialog 1 leads to the registration
+  await page.goto('/');
+  const dialog1 = page.getByRole('dialog', { name: 'Wir kennen deine KiTa noch nicht.' });
+  await expect(dialog1).toBeVisible();
+  await dialog1.getByRole('button', { name: 'Ja, KiTa jetzt registrieren!' }).click();
+  await expect(page).toHaveURL(/\/neue-kita$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'KiTa registrieren' })).toBeVisible();
+  await expectAccessible(page, '/neue-kita');
+
+  // German messages first, then the real input
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('979');
+  await page.getByRole('button', { name: 'KiTa registrieren' }).click();
+  await expect(page.getByText('Die Postleitzahl hat genau 5 Ziffern.')).toBeVisible();
+  await expect(page.getByText('Bitte gib den Namen der KiTa an.')).toBeVisible();
+  await expectAccessible(page, '/neue-kita with messages');
+  await page.getByRole('textbox', { name: 'Name der KiTa' }).fill(label);
+  await page.getByRole('combobox', { name: 'Art der Einrichtung' }).selectOption('Kindergarten');
+  await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Am Waldrand 3');
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('97999');
+  await page.getByRole('textbox', { name: 'Ort' }).fill('Igersheim-Test');
+  await page.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Unterfranken');
+  await page.getByRole('textbox', { name: 'Zahl der Kinder' }).fill('40');
+  await page.getByRole('button', { name: 'KiTa registrieren' }).click();
+
+  // the new KiTa is active at once: header, checklist, navigation
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner')).toContainText(label);
+  await expect(page.getByRole('heading', { name: /Eure Schritte im/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anmeldung zum KiTa-Jahr' })).toBeVisible();
+  await expectAccessible(page, 'home with checklist');
+
+  // master data
+  await nav(page).getByRole('link', { name: 'Stammdaten' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stammdaten' })).toBeVisible();
+  await expectAccessible(page, '/stammdaten');
+  await page.getByRole('button', { name: 'Stammdaten bearbeiten' }).click();
+  await page.getByRole('textbox', { name: 'Telefon' }).fill('0931 12345');
+  await page.getByRole('textbox', { name: 'Zahl der Mitarbeitenden' }).fill('sieben');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte gib die Zahl der Mitarbeitenden als Zahl an.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Telefon' })).toHaveValue('0931 12345');
+  await page.getByRole('textbox', { name: 'Zahl der Mitarbeitenden' }).fill('7');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('0931 12345')).toBeVisible();
+  await expect(page.getByText(new RegExp(`Zuletzt geändert von ${me.name} am \\d\\d\\.\\d\\d\\.\\d{4}`))).toBeVisible();
+
+  // staff
+  await nav(page).getByRole('link', { name: 'Personal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Personal der KiTa' })).toBeVisible();
+  await expectAccessible(page, '/personal');
+  await page.getByRole('button', { name: 'Person hinzufügen' }).click();
+  const personDialog = page.getByRole('dialog', { name: 'Person hinzufügen' });
+  await expect(personDialog).toBeVisible();
+  await expectAccessible(page, 'add person dialog');
+  await personDialog.getByRole('combobox', { name: 'Anrede' }).selectOption('Frau');
+  await personDialog.getByRole('textbox', { name: 'Vorname' }).fill('Lina');
+  await personDialog.getByRole('textbox', { name: 'Nachname' }).fill('Leitung');
+  await personDialog.getByRole('textbox', { name: 'E-Mail' }).fill(`lina-${suffix}@e2e.example`);
+  await personDialog.getByRole('combobox', { name: 'Funktion' }).selectOption('Leitung');
+  await personDialog.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(personDialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Personal der KiTa' })).toContainText('Leitung, Lina');
+
+  // not enrolled yet: the trainings are refused with dialog 2
+  await expect(nav(page).getByRole('link', { name: 'Fortbildungen' })).toHaveCount(0);
+  await page.goto('/fortbildungen');
+  const dialog2 = page.getByRole('dialog', { name: 'Deine KiTa ist noch nicht dabei!' });
+  await expect(dialog2).toBeVisible();
+  await expectAccessible(page, 'dialog 2');
+  await dialog2.getByRole('button', { name: 'Zur Anmeldung!' }).click();
+  await expect(page).toHaveURL(/\/kita-jahr-anmeldung$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'KiTa-Jahr-Anmeldung' })).toBeVisible();
+  await expectAccessible(page, '/kita-jahr-anmeldung');
+
+  await page.getByRole('checkbox', { name: 'Wasser' }).check();
+  await page.getByRole('textbox', { name: 'Arbeitstitel des Projekts' }).fill('Wo kommt unser Wasser her?');
+  await page.getByRole('combobox', { name: 'Ansprechperson' }).selectOption({ label: 'Lina Leitung (Leitung)' });
+  await page.getByRole('textbox', { name: 'Zahl der teilnehmenden Kinder' }).fill('25');
+  await page.getByRole('button', { name: 'KiTa verbindlich anmelden' }).click();
+  await expect(page.getByText('Bitte akzeptiere die Teilnahmebedingungen.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Ich akzeptiere die Teilnahmebedingungen.' }).check();
+  await page.getByRole('button', { name: 'KiTa verbindlich anmelden' }).click();
+  await expect(page.getByText('Wo kommt unser Wasser her?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anmeldung zurückziehen' })).toBeVisible();
+  await expectAccessible(page, 'enrolment shown');
+
+  // without a reload: the navigation offers the trainings and dialog 2 is gone
+  await nav(page).getByRole('link', { name: 'Fortbildungen' }).click();
+  await expect(page).toHaveURL(/\/fortbildungen$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fortbildungen' })).toBeVisible();
+  await expect(dialog2).toBeHidden();
+});
+
+test('a likely duplicate is offered to join instead; a member of that KiTa approves the request', async ({ page }) => {
+  test.setTimeout(90_000);
+  const asker = await loginAsFreshUser(page, 'Jonas', `Joiner${Date.now().toString(36)}`);
+  await page.goto('/neue-kita');
+  await page.getByRole('textbox', { name: 'Name der KiTa' }).fill('Kiga St. Martin');
+  await page.getByRole('combobox', { name: 'Art der Einrichtung' }).selectOption('Kindergarten');
+  await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Kirchplatz 4');
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('94032');
+  await page.getByRole('textbox', { name: 'Ort' }).fill('Passau');
+  await page.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Niederbayern');
+  await page.getByRole('button', { name: 'KiTa registrieren' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Ist deine KiTa schon registriert?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Trotzdem neu registrieren' })).toBeVisible();
+  await expectAccessible(page, 'duplicate hint');
+  await page.getByRole('textbox', { name: /Nachricht zu deiner Anfrage/ }).fill('Ich arbeite in der Igelgruppe.');
+  await page.getByRole('button', { name: 'Zugang zu Kindergarten St. Martin anfragen' }).click();
+  await expect(page.getByText('Deine Anfrage ist unterwegs')).toBeVisible();
+
+  // a member of St. Martin sees the request on /personal and approves it
+  await page.request.delete('/api/logout');
+  await loginViaApi(page, demoAccounts.nichtAngemeldet);
+  await page.goto('/personal');
+  const requests = page.getByRole('table', { name: 'Offene Zugangsanfragen' });
+  await expect(requests).toContainText(asker.name);
+  await expect(requests).toContainText('Ich arbeite in der Igelgruppe.');
+  await expectAccessible(page, '/personal with a request');
+  await requests.getByRole('button', { name: `Anfrage von ${asker.name} annehmen` }).click();
+  await expect(page.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toContainText(asker.email);
+  await expect(requests).not.toContainText(asker.name);
+});
