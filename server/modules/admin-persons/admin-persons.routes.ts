@@ -6,6 +6,7 @@ import { idParam } from '../../../src/shared/contracts/common';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { personSchema, personUpdateSchema } from '../../../src/shared/contracts/persons';
 import { auditContext } from '../audit/audit';
+import { sendPersonExport } from './admin-persons.export';
 import { adminPersonDetail, adminPersonPage, adminUpdatePerson } from './admin-persons.service';
 
 const params = z.object({ personId: idParam });
@@ -21,6 +22,13 @@ export async function adminPersonRoutes(app: FastifyInstance) {
     schema: { tags, querystring: adminPersonListQuerySchema, response: { 200: adminPersonPageSchema, ...errors } },
     handler: async (request) => adminPersonPage(app.db, request.query),
   });
+  for (const format of ['csv', 'xlsx'] as const) {
+    r.get(`/api/admin/persons/export.${format}`, {
+      config: admin,
+      schema: { tags, querystring: adminPersonListQuerySchema, response: { ...errors } },
+      handler: async (request, reply) => sendPersonExport(reply, app.db, request.query, format),
+    });
+  }
   r.get('/api/admin/persons/:personId', {
     config: admin,
     schema: { tags, params, response: { 200: adminPersonDetailSchema, ...errors } },

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories';
 import { facilityFixture, type FacilityFixture } from '../../testing/facility-fixture';
@@ -66,10 +67,28 @@ describe('admin persons and accounts', () => {
     expect(after.history[0]).toMatchObject({ action: 'person.update', actor: { id: f.users.admin.id }, after: { lastName: 'Mitglied-Neu' } });
   });
 
+  it('given filters, the CSV (Excel) and XLSX exports hold the filtered persons with umlauts', async () => {
+    const csv = await f.call('admin', { method: 'GET', url: `/api/admin/persons/export.csv?facility_id=${f.facility.id}&sort=last_name` });
+    expect(csv.statusCode).toBe(200);
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('Art;Vorname;Nachname;E-Mail;Funktion;KiTa;Benutzerkonto;Konto aktiv;Admin;Entfernt am;Angelegt am');
+    expect(lines[1]).toMatch(/^Personal;Örjan;Ähnlich;oerjan@kita\.example;Ergänzungskraft;Kinderhaus Sonnenschein;Nein;;Nein;;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(lines).toHaveLength(4);
+    const xlsx = await f.call('admin', { method: 'GET', url: '/api/admin/persons/export.xlsx?kind=account&sort=last_name' });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Personen')!;
+    expect(sheet.getRow(2).getCell(1).value).toBe('Benutzerkonto');
+    expect(sheet.getRow(2).getCell(11).type).toBe(ExcelJS.ValueType.Date);
+  });
+
   it('given a removed person, admins still open it; members never reach admin routes', async () => {
     expect((await f.call('admin', { method: 'GET', url: `/api/admin/persons/${removedId}` })).json().person.removed_at).toBeTruthy();
     for (const [role, status] of [['anonymous', 401], ['member', 403]] as const) {
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons' })).statusCode).toBe(status);
+      expect((await f.call(role, { method: 'GET', url: '/api/admin/persons/export.csv' })).statusCode).toBe(status);
       expect((await f.call(role, { method: 'GET', url: `/api/admin/persons/${linkedId}` })).statusCode).toBe(status);
       expect((await f.call(role, { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload: {} })).statusCode).toBe(status);
     }
