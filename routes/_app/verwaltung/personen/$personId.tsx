@@ -1,14 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { idParams } from '../../../../src/app/route-params';
+import { AccountPanel } from '../../../../src/features/admin-accounts/components/account-panel';
+import { adminPersonQueryOptions } from '../../../../src/features/admin-persons/api/get-person';
+import { adminPersonsKey } from '../../../../src/features/admin-persons/api/list-persons';
+import { PersonDetailPage } from '../../../../src/features/admin-persons/components/person-detail-page';
 import { RecordPlaceholder } from '../-components/record-placeholder';
 
 export const Route = createFileRoute('/_app/verwaltung/personen/$personId')({
   staticData: { access: 'admin' },
   params: idParams('personId'),
+  loader: ({ context, params }) => (params.personId === null ? undefined : context.queryClient.ensureQueryData(adminPersonQueryOptions(params.personId))),
   component: Page,
 });
 
 function Page() {
   const { personId } = Route.useParams();
-  return <RecordPlaceholder title="Person" id={personId} />;
+  const queryClient = useQueryClient();
+  if (personId === null) return <RecordPlaceholder title="Person" id={null} />;
+  // an account action changes the person's account and history: reload the person
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminPersonsKey });
+  return (
+    <PersonDetailPage
+      key={personId}
+      personId={personId}
+      renderAccount={(detail) => (
+        <AccountPanel
+          person={{ id: detail.person.id, first_name: detail.person.first_name, last_name: detail.person.last_name, email: detail.person.email, facility_id: detail.facility.id }}
+          userId={detail.person.user_id ?? detail.account?.id ?? null}
+          onChanged={refresh}
+        />
+      )}
+    />
+  );
 }

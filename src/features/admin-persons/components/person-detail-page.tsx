@@ -1,0 +1,72 @@
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { AuditHistory } from '../../../components/audit-history/audit-history';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { formatDateTime } from '../../../app/locale';
+import { type AdminPersonDetail } from '../../../shared/contracts/admin-persons';
+import { useAdminPerson } from '../api/get-person';
+import { PersonForm } from './person-form';
+
+type Props = {
+  personId: number;
+  /** the account part comes from the accounts feature; the route puts it in */
+  renderAccount: (detail: AdminPersonDetail) => ReactNode;
+};
+
+/** /verwaltung/personen/{id}: the staff entry (edit), its KiTa, its account with the account actions, history. */
+export function PersonDetailPage({ personId, renderAccount }: Props) {
+  const { data: detail } = useAdminPerson(personId);
+  const [editing, setEditing] = useState(false);
+  const p = detail.person;
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <PageHeading>{`${p.first_name} ${p.last_name}`}</PageHeading>
+        <AnchorLink to="/verwaltung/personen">Zur Liste aller Personen</AnchorLink>
+      </Group>
+      <Stack gap="xl">
+        <section aria-labelledby="person-data">
+          <Title order={2} size="h3" id="person-data" mb="xs">
+            Personal-Eintrag
+          </Title>
+          {editing ? (
+            <PersonForm person={p} onDone={() => setEditing(false)} />
+          ) : (
+            <Stack gap="xs">
+              <SimpleGrid cols={{ base: 1, md: 3 }}>
+                <Text>{`${p.salutation} ${p.first_name} ${p.last_name}`}</Text>
+                <Text>{p.position}</Text>
+                <Text>
+                  {'KiTa: '}
+                  <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: detail.facility.id }}>
+                    {detail.facility.label}
+                  </AnchorLink>
+                </Text>
+                <Text>{`E-Mail: ${p.email || '–'}`}</Text>
+                <Text>{`Telefon: ${p.phone || '–'}`}</Text>
+                {p.removed_at && (
+                  <Badge color="gray" variant="light">{`aus dem Personal entfernt am ${formatDateTime(p.removed_at)}`}</Badge>
+                )}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">{`Zuletzt geändert am ${formatDateTime(p.updated_at)}${p.updated_by ? ` von ${p.updated_by.name}` : ''}.`}</Text>
+              <Group>
+                <Button variant="default" onClick={() => setEditing(true)}>
+                  Person bearbeiten
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </section>
+        <section aria-labelledby="person-account">
+          <Title order={2} size="h3" id="person-account" mb="xs">
+            Benutzerkonto
+          </Title>
+          {renderAccount(detail)}
+        </section>
+        <AuditHistory entries={detail.history} caption="Verlauf der Person (neueste zuerst)" />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { formatDate } from '../../../app/locale';
+import { type AdminPersonListItem } from '../../../shared/contracts/admin-persons';
+import { usePersonList } from '../api/list-persons';
+import { PERSON_LIST_DEFAULTS, personListQuery, type PersonListSearch } from '../list-search';
+import { PersonFilters } from './person-filters';
+
+type Props = { search: PersonListSearch; onSearchChange: (next: Partial<PersonListSearch>) => void };
+
+function AccountCell({ p }: { p: AdminPersonListItem }) {
+  if (p.account_active === null) return <Text size="sm">kein Konto</Text>;
+  return (
+    <Group gap={4}>
+      <Badge variant="light" color={p.account_active ? 'green' : 'gray'}>
+        {p.account_active ? 'aktiv' : 'nicht aktiv'}
+      </Badge>
+      {p.is_admin && <Badge variant="light">Admin</Badge>}
+    </Group>
+  );
+}
+
+const columns: DataTableColumn<AdminPersonListItem>[] = [
+  {
+    key: 'last_name',
+    header: 'Name',
+    sortable: true,
+    render: (p) => {
+      const name = `${p.last_name}, ${p.first_name}`;
+      return p.person_id ? (
+        <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.person_id }}>
+          {name}
+        </AnchorLink>
+      ) : (
+        name
+      );
+    },
+  },
+  { key: 'first_name', header: 'Vorname', sortable: true },
+  { key: 'email', header: 'E-Mail', sortable: true },
+  {
+    key: 'facility_label',
+    header: 'KiTa',
+    sortable: true,
+    render: (p) =>
+      p.facility_id ? (
+        <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: p.facility_id }}>
+          {p.facility_label ?? `Nr. ${p.facility_id}`}
+        </AnchorLink>
+      ) : (
+        '–'
+      ),
+  },
+  { key: 'position', header: 'Funktion', sortable: true, render: (p) => p.position ?? '–' },
+  { key: 'account', header: 'Konto', render: (p) => <AccountCell p={p} /> },
+  {
+    key: 'created_at',
+    header: 'Angelegt am',
+    sortable: true,
+    render: (p) => (p.removed_at ? `${formatDate(p.created_at)} (entfernt ${formatDate(p.removed_at)})` : formatDate(p.created_at)),
+  },
+];
+
+/** /verwaltung/personen: every staff entry of every KiTa and every account without one, server-side paged. */
+export function PersonsPage({ search, onSearchChange }: Props) {
+  const query = personListQuery(search);
+  const { data, isFetching, isError } = usePersonList(query);
+  return (
+    <>
+      <PageHeading>Personen</PageHeading>
+      <PersonFilters search={search} onChange={onSearchChange} />
+      {isError && (
+        <Text c="red" role="alert" mb="sm">
+          Die Personen konnten nicht geladen werden.
+        </Text>
+      )}
+      <DataTable
+        caption="Alle Personen und Benutzerkonten"
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowKey={(p) => p.key}
+        total={data?.total ?? 0}
+        page={query.page}
+        pageSize={query.pageSize}
+        sort={{ key: query.sort, dir: query.dir }}
+        loading={isFetching}
+        minWidth={1100}
+        emptyText="Niemand passt zu diesen Filtern."
+        onChange={(next) =>
+          onSearchChange({
+            page: next.page === PERSON_LIST_DEFAULTS.page ? undefined : next.page,
+            pageSize: next.pageSize === PERSON_LIST_DEFAULTS.pageSize ? undefined : next.pageSize,
+            sort: next.sort === PERSON_LIST_DEFAULTS.sort ? undefined : (next.sort as PersonListSearch['sort']),
+            dir: next.dir === PERSON_LIST_DEFAULTS.dir ? undefined : next.dir,
+          })
+        }
+      />
+    </>
+  );
+}
