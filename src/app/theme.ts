@@ -46,8 +46,12 @@ export const theme = createTheme({
  */
 export const DIMMED_LIGHT = '#495057';
 
+/** Mantine's red 9: German field messages ("Bitte gib … an.") must be readable (WCAG 1.4.3). */
+export const ERROR_LIGHT = '#c92a2a';
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED_LIGHT },
+  // Field messages and invalid inputs use the error colour; Mantine's red 6 reaches 3.3:1 on white, red 9 5.6:1.
+  light: { '--mantine-color-dimmed': DIMMED_LIGHT, '--mantine-color-error': ERROR_LIGHT },
   dark: {},
 });
