@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
 import { setLoginStatus } from '../features/auth/api/get-login-status';
 import { anonymous, users } from '../testing/factories/users';
+import { privacyPolicyHandler } from '../testing/handlers/accounts';
 import { TEST_PASSWORD } from '../testing/handlers/session';
 import { renderRoute, waitForPath } from '../testing/render';
 
@@ -30,7 +31,7 @@ describe('route guards (seed §6)', () => {
   });
 
   it('anonymous visitors may open public pages', async () => {
-    const { router } = await renderRoute('/registrieren');
+    const { router } = await renderRoute('/registrieren', { handlers: [privacyPolicyHandler()] });
     expect(router.state.location.pathname).toBe('/registrieren');
     expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).not.toBeInTheDocument();
   });

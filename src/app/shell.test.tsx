@@ -101,10 +101,11 @@ describe('id route parameters (seed §2)', () => {
   });
 
   it('token routes are public', async () => {
-    const first = await renderRoute('/aktivieren/ctabc123');
+    const malformed = http.get('*/api/auth/token-status', () => HttpResponse.json({ status: 'malformed', msg: 'Der Link ist unvollständig.', needsPassword: false }));
+    const first = await renderRoute('/aktivieren/ctabc123', { handlers: [malformed] });
     expect(first.router.state.matches.at(-1)?.params).toMatchObject({ token: 'abc123' });
     first.unmount();
-    const second = await renderRoute('/passwort-wiederherstellen-xyz');
+    const second = await renderRoute('/passwort-wiederherstellen-xyz', { handlers: [malformed] });
     expect(second.router.state.matches.at(-1)?.params).toMatchObject({ token: 'xyz' });
   });
 

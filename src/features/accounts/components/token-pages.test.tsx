@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TEST_TOKEN } from '../../../testing/factories/accounts';
-import { currentSeason, users } from '../../../testing/factories/users';
+import { currentSeason, loggedIn, users } from '../../../testing/factories/users';
+import type { FakeSession } from '../../../testing/handlers/session';
 import { errorBody, recordingPost, SAME_ANSWER, tokenStatusHandler } from '../../../testing/handlers/accounts';
 import { renderRoute, waitForPath } from '../../../testing/render';
 
@@ -73,17 +74,17 @@ describe('/aktivieren/wiederholen and /passwort-vergessen', () => {
 describe('/passwort-wiederherstellen-{token}', () => {
   it('sets the new password, logs in and goes home', async () => {
     const me = users.oneEnrolled();
-    let status = { loggedin: false, user: null, curSeason: null } as object;
-    const { user, router, auth } = await renderRoute(`/passwort-wiederherstellen-${TEST_TOKEN}`, {
+    const box: { session?: FakeSession } = {};
+    const { user, router, auth, session } = await renderRoute(`/passwort-wiederherstellen-${TEST_TOKEN}`, {
       handlers: [
         tokenStatusHandler('password-reset'),
-        http.get('*/api/loginstatus', () => HttpResponse.json(status)),
         http.post('*/api/auth/password/reset', () => {
-          status = { loggedin: true, user: me, curSeason: currentSeason };
+          if (box.session) box.session.status = loggedIn(me);
           return HttpResponse.json({ msg: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.', loggedin: true, user: me, curSeason: currentSeason });
         }),
       ],
     });
+    box.session = session;
     await user.type(screen.getByLabelText('Neues Passwort', { exact: true }), strong);
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), strong);
     await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));

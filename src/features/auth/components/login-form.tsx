@@ -5,13 +5,15 @@ import { loginRequestSchema } from '../../../shared/contracts/auth';
 import { hasFailed, isRequestingLogin } from '../auth-machine';
 import { useAuthState } from '../hooks/use-auth-state';
 import { useLoginAction } from '../hooks/use-login-action';
+import { RecoveryCodesNotice } from '../../../components/two-factor/recovery-codes-notice';
+import { SecondFactorStep, secondFactorCodeError } from './second-factor-step';
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'totp', string>>;
 
 /** SPEC §6: fields "E-Mail" and "Passwort", button "Anmelden" — e2e suites find them by these names. */
 export function LoginForm() {
   const state = useAuthState();
-  const { submit, needsTotp, pending } = useLoginAction();
+  const { submit, factor, recoveryCodes, confirmRecoveryCodes, pending } = useLoginAction();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
@@ -19,10 +21,11 @@ export function LoginForm() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = loginRequestSchema.safeParse({ email, password, ...(needsTotp ? { totp } : {}) });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
+    const parsed = loginRequestSchema.safeParse({ email, password, ...(factor ? { totp: totp.trim() } : {}) });
+    const totpError = factor ? secondFactorCodeError(factor, totp) : undefined;
+    if (!parsed.success || totpError) {
+      const next: FieldErrors = { totp: totpError };
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const field = issue.path[0] as keyof FieldErrors;
         next[field] ??= issue.message;
       }
@@ -35,10 +38,12 @@ export function LoginForm() {
 
   const busy = pending || isRequestingLogin(state);
 
+  if (recoveryCodes) return <RecoveryCodesNotice codes={recoveryCodes} onConfirm={() => void confirmRecoveryCodes()} confirmLabel="Weiter zum Portal" />;
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Anmeldung">
       <Stack gap="md">
-        {hasFailed(state) && state.error && (
+        {hasFailed(state) && state.error && !factor && (
           <Alert color="red" role="alert" title="Das hat nicht geklappt">
             {state.error}
           </Alert>
@@ -65,15 +70,15 @@ export function LoginForm() {
           // Not named "Passwort …": e2e suites look the field up by that label.
           visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
         />
-        {needsTotp && (
-          <TextInput
-            label="Bestätigungscode"
-            description="Den sechsstelligen Code zeigt dir deine Authenticator-App."
-            autoComplete="one-time-code"
-            inputMode="numeric"
+        {factor && (
+          <SecondFactorStep
+            factor={factor}
             value={totp}
-            onChange={(event) => setTotp(event.currentTarget.value)}
             error={errors.totp}
+            onChange={(value) => {
+              setTotp(value);
+              setErrors({ ...errors, totp: undefined });
+            }}
           />
         )}
         <Group justify="space-between">

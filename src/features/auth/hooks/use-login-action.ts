@@ -8,16 +8,35 @@ import { setLoginStatus } from '../api/get-login-status';
 import { useLoginMutation } from '../api/login';
 import { useAuthStore } from './use-auth-state';
 
+/** The second step the server asked for (issue 4): a code, or an admin's first set-up of the authenticator app. */
+export type SecondFactor = {
+  needs: 'totp' | 'totp-setup';
+  msg: string;
+  /** true when a code was sent and refused */
+  wrong: boolean;
+  setup?: { secret: string; otpauthUrl: string };
+};
+
 /**
  * seed §4 login: nothing when already logged in; on success the login-status cache is written and the router
- * re-runs its guards at once, then the user goes to the stored target (default '/').
+ * re-runs its guards at once, then the user goes to the stored target (default '/'). With `needs` the form asks
+ * for the second factor and sends again; fresh recovery codes are shown before the login completes.
  */
 export function useLoginAction() {
   const auth = useAuthStore();
   const router = useRouter();
   const queryClient = useQueryClient();
   const mutation = useLoginMutation();
-  const [needsTotp, setNeedsTotp] = useState(false);
+  const [factor, setFactor] = useState<SecondFactor | null>(null);
+  const [recovery, setRecovery] = useState<{ codes: string[]; response: LoginResponse } | null>(null);
+
+  async function complete(response: LoginResponse) {
+    const next = auth.dispatch({ type: 'LOGIN_SUCCEEDED', response });
+    if (!isAuthenticated(next)) return;
+    setLoginStatus(queryClient, { loggedin: true, user: next.user, curSeason: next.curSeason });
+    await router.invalidate();
+    await router.navigate({ href: auth.takeRedirectTarget(), replace: true });
+  }
 
   async function submit(credentials: LoginRequest) {
     if (isAuthenticated(auth.getState())) return;
@@ -31,13 +50,28 @@ export function useLoginAction() {
       auth.dispatch({ type: 'LOGIN_FAILED', msg: LOGIN_NETWORK_ERROR });
       return;
     }
-    if (response.needs === 'totp') setNeedsTotp(true);
-    const next = auth.dispatch({ type: 'LOGIN_SUCCEEDED', response });
-    if (!isAuthenticated(next)) return;
-    setLoginStatus(queryClient, { loggedin: true, user: next.user, curSeason: next.curSeason });
-    await router.invalidate();
-    await router.navigate({ href: auth.takeRedirectTarget(), replace: true });
+    if (!response.success && response.needs) {
+      setFactor({ needs: response.needs, msg: response.msg, wrong: Boolean(credentials.totp), setup: response.totpSetup ?? factor?.setup });
+      // the machine ends its "requesting" state; the form shows the step instead of a failure
+      auth.dispatch({ type: 'LOGIN_FAILED', msg: response.msg });
+      return;
+    }
+    if (!response.success) setFactor(null);
+    if (response.success && response.recoveryCodes?.length) {
+      setRecovery({ codes: response.recoveryCodes, response });
+      return;
+    }
+    await complete(response);
   }
 
-  return { submit, needsTotp, pending: mutation.isPending };
+  /** After "Ich habe die Codes sicher gespeichert". */
+  async function confirmRecoveryCodes() {
+    if (!recovery) return;
+    const { response } = recovery;
+    setRecovery(null);
+    setFactor(null);
+    await complete(response);
+  }
+
+  return { submit, factor, needsTotp: factor !== null, recoveryCodes: recovery?.codes ?? null, confirmRecoveryCodes, pending: mutation.isPending };
 }
