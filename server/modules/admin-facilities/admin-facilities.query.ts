@@ -79,8 +79,8 @@ export const toListItem = (r: AdminFacilityRow): AdminFacilityListItem => ({
  * One query builder for the page and the exports, so an export is exactly the filtered list. Sorted by the
  * whitelisted column (German collation is the database's), then id so pages and batches never overlap.
  */
-export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, window: { limit?: number; offset: number }) {
-  const seasonId = await seasonOf(db, q);
+export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, window: { limit?: number; offset: number }, knownSeasonId?: number) {
+  const seasonId = knownSeasonId ?? (await seasonOf(db, q));
   const d = q.dir === 'desc' ? desc : asc;
   const base = db
     .select(columnsFor(seasonId))
@@ -94,7 +94,7 @@ export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, w
 export async function adminFacilityPage(db: DbOrTx, q: AdminFacilityListQuery) {
   const seasonId = await seasonOf(db, q);
   const [rows, [total]] = await Promise.all([
-    adminFacilityRows(db, q, pageWindow(q)),
+    adminFacilityRows(db, q, pageWindow(q), seasonId),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(facilities).where(whereOf(q, seasonId)),
   ]);
   return { items: rows.map(toListItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
@@ -102,8 +102,9 @@ export async function adminFacilityPage(db: DbOrTx, q: AdminFacilityListQuery) {
 
 /** the filtered list in batches, for streamed exports with flat memory */
 export async function* adminFacilityBatches(db: DbOrTx, q: AdminFacilityListQuery, batchSize = 1000) {
+  const seasonId = await seasonOf(db, q);
   for (let offset = 0; ; offset += batchSize) {
-    const rows = await adminFacilityRows(db, q, { limit: batchSize, offset });
+    const rows = await adminFacilityRows(db, q, { limit: batchSize, offset }, seasonId);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
   }
