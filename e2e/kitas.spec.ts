@@ -10,6 +10,8 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
   const label = `E2E-Waldkindergarten ${suffix}`;
+  // a postal code of its own per run, so an earlier run's KiTa (same database) is no likely duplicate
+  const postalCode = String(97000 + Math.floor(Math.random() * 999));
   const me = await loginAsFreshUser(page);
 
   // dialog 1 leads to the registration
@@ -30,7 +32,7 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
   await page.getByRole('textbox', { name: 'Name der KiTa' }).fill(label);
   await page.getByRole('combobox', { name: 'Art der Einrichtung' }).selectOption('Kindergarten');
   await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Am Waldrand 3');
-  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('97999');
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill(postalCode);
   await page.getByRole('textbox', { name: 'Ort' }).fill('Igersheim-Test');
   await page.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Unterfranken');
   await page.getByRole('textbox', { name: 'Zahl der Kinder' }).fill('40');
