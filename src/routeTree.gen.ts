@@ -33,6 +33,7 @@ import { Route as AppVerwaltungIndexRouteImport } from './../routes/_app/verwalt
 import { Route as AppVerwaltungActiveCampaignIntegrationRouteImport } from './../routes/_app/verwaltung/active-campaign-integration'
 import { Route as AppVerwaltungEmailAdressenRouteImport } from './../routes/_app/verwaltung/email-adressen'
 import { Route as AppVerwaltungKitaJahreRouteImport } from './../routes/_app/verwaltung/kita-jahre'
+import { Route as AppEinstellungenEmailBestaetigenTokenRouteImport } from './../routes/_app/einstellungen_.email-bestaetigen.$token'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/workshops'
 import { Route as AppVerwaltungDokuboegenIndexRouteImport } from './../routes/_app/verwaltung/dokuboegen/index'
@@ -177,6 +178,12 @@ const AppVerwaltungKitaJahreRoute = AppVerwaltungKitaJahreRouteImport.update({
   path: '/kita-jahre',
   getParentRoute: () => AppVerwaltungRoute,
 } as any)
+const AppEinstellungenEmailBestaetigenTokenRoute =
+  AppEinstellungenEmailBestaetigenTokenRouteImport.update({
+    id: '/einstellungen_/email-bestaetigen/$token',
+    path: '/einstellungen/email-bestaetigen/$token',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppVerwaltungAuszeichnungsverantaltungenIndexRoute =
   AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport.update({
     id: '/auszeichnungsverantaltungen/',
@@ -307,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/verwaltung/': typeof AppVerwaltungIndexRoute
+  '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
@@ -348,6 +356,7 @@ export interface FileRoutesByTo {
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/verwaltung': typeof AppVerwaltungIndexRoute
+  '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
@@ -392,6 +401,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/_app/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/_app/verwaltung/': typeof AppVerwaltungIndexRoute
+  '/_app/einstellungen_/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   '/_app/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/_app/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
     | '/verwaltung/'
+    | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
@@ -477,6 +488,7 @@ export interface FileRouteTypes {
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
     | '/verwaltung'
+    | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
@@ -520,6 +532,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/email-adressen'
     | '/_app/verwaltung/kita-jahre'
     | '/_app/verwaltung/'
+    | '/_app/einstellungen_/email-bestaetigen/$token'
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
     | '/_app/verwaltung/fortbildungen/module'
     | '/_app/verwaltung/kitas/$facilityId'
@@ -712,6 +725,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/verwaltung/kita-jahre'
       preLoaderRoute: typeof AppVerwaltungKitaJahreRouteImport
       parentRoute: typeof AppVerwaltungRoute
+    }
+    '/_app/einstellungen_/email-bestaetigen/$token': {
+      id: '/_app/einstellungen_/email-bestaetigen/$token'
+      path: '/einstellungen/email-bestaetigen/$token'
+      fullPath: '/einstellungen/email-bestaetigen/$token'
+      preLoaderRoute: typeof AppEinstellungenEmailBestaetigenTokenRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/verwaltung/auszeichnungsverantaltungen/': {
       id: '/_app/verwaltung/auszeichnungsverantaltungen/'
@@ -917,6 +937,7 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppAktivierenCtChar123tokenChar125Route: typeof AppAktivierenCtChar123tokenChar125Route
   AppAktivierenWiederholenRoute: typeof AppAktivierenWiederholenRoute
+  AppEinstellungenEmailBestaetigenTokenRoute: typeof AppEinstellungenEmailBestaetigenTokenRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -941,6 +962,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAktivierenCtChar123tokenChar125Route:
     AppAktivierenCtChar123tokenChar125Route,
   AppAktivierenWiederholenRoute: AppAktivierenWiederholenRoute,
+  AppEinstellungenEmailBestaetigenTokenRoute:
+    AppEinstellungenEmailBestaetigenTokenRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { TokenKind, TokenStatusResponse } from '../../shared/contracts/accounts';
+import type { AccountResponse, TokenKind, TokenStatusResponse } from '../../shared/contracts/accounts';
 
 export const SAME_ANSWER = {
   registered: 'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige darin deine Adresse, dann ist dein Benutzerkonto aktiv.',
@@ -28,4 +28,20 @@ export function recordingPost(path: string, answer: unknown, status = 200) {
     return HttpResponse.json(answer as Record<string, unknown>, { status });
   });
   return { handler, bodies };
+}
+
+/** GET /api/me/account (+ the calls every section of /einstellungen makes), answering `account` as it changes. */
+export function settingsHandlers(box: { account: AccountResponse }) {
+  return [
+    http.get('*/api/me/account', () => HttpResponse.json(box.account)),
+    http.get('*/api/privacy-policy', () => HttpResponse.json({ version: box.account.consents.currentPrivacyPolicyVersion, publishedAt: '2026-01-01T00:00:00.000Z' })),
+    http.get('*/api/me/sessions', () =>
+      HttpResponse.json({
+        items: [
+          { id: 's1', current: true, createdAt: '2026-11-22T08:00:00.000Z', lastSeenAt: '2026-11-22T09:00:00.000Z', ip: '127.0.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
+          { id: 's2', current: false, createdAt: '2026-11-20T08:00:00.000Z', lastSeenAt: '2026-11-21T09:00:00.000Z', ip: '10.0.0.2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' },
+        ],
+      }),
+    ),
+  ];
 }

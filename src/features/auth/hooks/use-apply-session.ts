@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import type { LoginStatusResponse } from '../../../shared/contracts/auth';
-import { setLoginStatus } from '../api/get-login-status';
+import { loginStatusQueryOptions, setLoginStatus } from '../api/get-login-status';
 import { useAuthStore } from './use-auth-state';
 
 /**
@@ -16,6 +16,16 @@ export function useApplySession() {
   return async (status: LoginStatusResponse) => {
     setLoginStatus(queryClient, status);
     auth.syncStatus(status);
+    await router.invalidate();
+  };
+}
+
+/** The server changed the account (e.g. a confirmed e-mail address): ask for the login status again. */
+export function useRefreshSession() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: loginStatusQueryOptions().queryKey });
     await router.invalidate();
   };
 }

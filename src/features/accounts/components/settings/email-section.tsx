@@ -1,0 +1,52 @@
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../../../lib/notifications';
+import { emailChangeRequestSchema, type AccountResponse } from '../../../../shared/contracts/accounts';
+import { invalidateAccount } from '../../api/get-account';
+import { useRequestEmailChangeMutation } from '../../api/request-email-change';
+import { useAccountForm } from '../../hooks/use-account-form';
+import { FormAlert } from './form-alert';
+import { SettingsSection } from './settings-section';
+
+/** A new address counts only once the link mailed to it is opened; the old address is told. */
+export function EmailSection({ account }: { account: AccountResponse }) {
+  const queryClient = useQueryClient();
+  const mutation = useRequestEmailChangeMutation();
+  const form = useAccountForm(emailChangeRequestSchema, { newEmail: '', password: '' });
+  const submit = form.onSubmit(async (data) => {
+    const answer = await mutation.mutateAsync(data);
+    form.reset();
+    notify({ message: answer.msg, autoClose: 10_000 });
+    await invalidateAccount(queryClient);
+  });
+
+  return (
+    <SettingsSection title="E-Mail-Adresse ändern">
+      <Text>
+        Du meldest dich mit <strong>{account.email}</strong> an.
+      </Text>
+      {account.pendingEmail && (
+        <Alert color="blue" title="Wartet auf Bestätigung" role="status">
+          Wir haben einen Bestätigungslink an {account.pendingEmail} geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.
+        </Alert>
+      )}
+      <form noValidate aria-label="E-Mail-Adresse ändern" onSubmit={(event) => void submit(event)}>
+        <Stack gap="md">
+          <FormAlert message={form.formError} />
+          <TextInput label="Neue E-Mail-Adresse" type="email" autoComplete="email" {...form.input('newEmail')} />
+          <PasswordInput
+            label="Dein Passwort zur Bestätigung"
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
+            {...form.input('password')}
+          />
+          <Group>
+            <Button type="submit" loading={mutation.isPending}>
+              Bestätigungslink schicken
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}
