@@ -13,13 +13,13 @@ export type AdminFacilityListQuery = z.infer<typeof adminFacilityListQuerySchema
 
 /**
  * German order on both databases: PGlite has no ICU collations and PostgreSQL's default may be "C", so text is
- * compared lower-cased with umlauts folded (Ä next to A, not after Z).
+ * compared lower-cased with umlauts folded (Ä next to A, not after Z); name and city have stored, indexed keys.
  */
 export const germanSortKey = (col: AnyColumn) => sql`translate(lower(${col}), 'äöüß', 'aous')`;
 
 const sortColumns = {
-  label: germanSortKey(facilities.label),
-  city: germanSortKey(facilities.city),
+  label: facilities.labelSort,
+  city: facilities.citySort,
   postal_code: facilities.postalCode,
   region: germanSortKey(facilities.region),
   kind: germanSortKey(facilities.kind),

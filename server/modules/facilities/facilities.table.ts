@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from '../../db/columns';
 import { users } from '../users/users.table';
@@ -28,8 +29,20 @@ export const facilities = pgTable(
     /** a duplicate merged into another KiTa keeps its row (and audit history) but leaves every list */
     mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => facilities.id),
     mergedAt: ts('merged_at'),
+    // German sort keys (umlauts folded, lower case), stored and indexed so the admin list pages without sorting
+    // every row; PGlite has no ICU collation to do this in ORDER BY
+    labelSort: text('label_sort')
+      .notNull()
+      .generatedAlwaysAs(sql`translate(lower(label), 'äöüß', 'aous')`),
+    citySort: text('city_sort')
+      .notNull()
+      .generatedAlwaysAs(sql`translate(lower(city), 'äöüß', 'aous')`),
   },
-  (t) => [index('facilities_postal_code_idx').on(t.postalCode)],
+  (t) => [
+    index('facilities_postal_code_idx').on(t.postalCode),
+    index('facilities_label_sort_idx').on(t.labelSort, t.id),
+    index('facilities_city_sort_idx').on(t.citySort, t.id),
+  ],
 );
 
 export const facilityMembers = pgTable(
