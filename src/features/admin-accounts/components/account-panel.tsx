@@ -64,7 +64,7 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
     <Stack gap="sm">
       <Group gap="xs">
         <Title order={3} size="h5">{u.email}</Title>
-        <Badge variant="light" color={!active ? 'red' : u.activatedAt ? 'green' : 'yellow'}>{!active ? 'deaktiviert' : u.activatedAt ? 'aktiv' : 'noch nicht aktiviert'}</Badge>
+        <Badge variant="light" color={active && u.activatedAt ? 'green' : 'gray'}>{!active ? 'deaktiviert' : u.activatedAt ? 'aktiv' : 'noch nicht aktiviert'}</Badge>
         {u.isAdmin && <Badge variant="light">Admin</Badge>}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 4 }}>
@@ -80,7 +80,7 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
           </Button>
         )}
         {active ? (
-          <Button variant="light" color="red" onClick={() => setConfirm('deactivate')}>
+          <Button variant="default" onClick={() => setConfirm('deactivate')}>
             Konto deaktivieren
           </Button>
         ) : (

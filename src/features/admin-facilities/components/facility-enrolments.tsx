@@ -55,7 +55,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
       {currentSeason && !closed && (
         <Group mb="sm">
           {live ? (
-            <Button color="red" variant="light" onClick={() => setWithdrawing(true)}>
+            <Button variant="default" onClick={() => setWithdrawing(true)}>
               {`Von ${currentSeason.identifier} abmelden`}
             </Button>
           ) : (

@@ -67,7 +67,7 @@ export function PersonFilters({ search, onChange }: Props) {
         onChange={(e) => onChange({ include_removed: e.currentTarget.checked ? 'yes' : undefined, page: undefined })}
       />
       {search.facility_id && (
-        <Button variant="light" size="xs" mb={6} onClick={() => onChange({ facility_id: undefined, page: undefined })}>
+        <Button variant="default" size="xs" mb={6} onClick={() => onChange({ facility_id: undefined, page: undefined })}>
           {`Nur KiTa Nr. ${search.facility_id} – Filter entfernen`}
         </Button>
       )}

@@ -98,6 +98,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
       label={label}
       placeholder="TT.MM.JJJJ"
       clearable
+      clearButtonProps={{ 'aria-label': `${label} leeren` }}
       value={values[key]}
       onChange={(value) => set(key, value)}
       error={errors[key]}

@@ -46,7 +46,7 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
       <Button size="xs" variant="default" onClick={onEdit} aria-label={`${season.identifier} bearbeiten`}>
         Bearbeiten
       </Button>
-      <Button size="xs" variant="light" color={isOpen ? 'orange' : 'green'} onClick={() => setPending(isOpen ? 'close' : 'open')}>
+      <Button size="xs" variant="default" onClick={() => setPending(isOpen ? 'close' : 'open')}>
         {isOpen ? `Anmeldung zu ${season.identifier} schließen` : `Anmeldung zu ${season.identifier} öffnen`}
       </Button>
       {!season.is_current && (
