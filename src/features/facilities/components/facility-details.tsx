@@ -23,11 +23,11 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
       </DataList>
       <DataList labelWidth="12rem" withDivider>
         {item('Telefon', dash(facility.phone))}
-        {item('E-Mail der KiTa', facility.email ? <Anchor href={`mailto:${facility.email}`}>{facility.email}</Anchor> : '—')}
+        {item('E-Mail der KiTa', facility.email ? <Anchor href={`mailto:${facility.email}`} fz="inherit">{facility.email}</Anchor> : '—')}
         {item(
           'Internetseite',
           facility.website ? (
-            <Anchor href={facility.website} target="_blank" rel="noopener noreferrer">
+            <Anchor href={facility.website} target="_blank" rel="noopener noreferrer" fz="inherit" style={{ wordBreak: "break-all" }}>
               {facility.website}
             </Anchor>
           ) : (

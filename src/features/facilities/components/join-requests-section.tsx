@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../app/locale';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useLocalPaging } from '../../../components/data-table/use-local-paging';
@@ -56,7 +56,11 @@ export function JoinRequestsSection({ facilityId }: { facilityId: number }) {
       <Title order={2} size="h3">
         Offene Zugangsanfragen
       </Title>
-      <DataTable caption="Offene Zugangsanfragen" captionHidden columns={columns} {...paging} emptyText="Keine offenen Anfragen." minWidth={760} />
+      {pending.length === 0 ? (
+        <Text size="sm">Keine offenen Anfragen.</Text>
+      ) : (
+        <DataTable caption="Offene Zugangsanfragen" captionHidden columns={columns} {...paging} minWidth={760} />
+      )}
     </Stack>
   );
 }

@@ -15,9 +15,10 @@ import { PersonFormDialog } from './person-form-dialog';
 const fullName = (p: Person) => `${p.first_name} ${p.last_name}`;
 
 function AccountState({ person }: { person: Person }) {
-  if (person.has_account) return <Badge color="green" variant="light">hat ein Konto</Badge>;
-  if (person.invited_at) return <Badge color="blue" variant="light">eingeladen am {formatDate(person.invited_at)}</Badge>;
-  return <Badge color="gray" variant="light">kein Konto</Badge>;
+  const badge = { variant: 'light', tt: 'none', fw: 600 } as const;
+  if (person.has_account) return <Badge color="green" {...badge}>hat ein Konto</Badge>;
+  if (person.invited_at) return <Badge color="blue" {...badge}>eingeladen am {formatDate(person.invited_at)}</Badge>;
+  return <Badge color="gray" {...badge}>kein Konto</Badge>;
 }
 
 /** /personal: the KiTa's staff list with add, edit, remove and the invitation to an account. */
@@ -55,8 +56,18 @@ export function StaffList({ facilityId }: { facilityId: number }) {
   const columns: DataTableColumn<Person>[] = [
     { key: 'last_name', header: 'Name', sortable: true, render: (p) => `${p.last_name}, ${p.first_name}` },
     { key: 'position', header: 'Funktion', sortable: true },
-    { key: 'email', header: 'E-Mail', sortable: true },
-    { key: 'phone', header: 'Telefon' },
+    {
+      key: 'email',
+      header: 'E-Mail und Telefon',
+      label: 'E-Mail',
+      sortable: true,
+      render: (p) => (
+        <>
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>{p.email || '—'}</Text>
+          {p.phone && <Text size="xs" c="dimmed">{p.phone}</Text>}
+        </>
+      ),
+    },
     { key: 'account', header: 'Benutzerkonto', render: (p) => <AccountState person={p} /> },
     {
       key: 'actions',
