@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { conflictMessage } from '../../../shared/contracts/common';
 import type { Person } from '../../../shared/contracts/persons';
 import { buildPerson } from '../../../testing/factories/facilities';
 import { users } from '../../../testing/factories/users';
@@ -78,5 +79,20 @@ describe('/personal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ja, entfernen' }));
     await waitFor(() => expect(calls.removed).toEqual(['501?version=4']));
     expect(await screen.findByText('Noch niemand eingetragen. Füge die erste Person hinzu.')).toBeInTheDocument();
+  });
+
+  it('given someone else changed the person meanwhile, tells the 409 in German and keeps the input', async () => {
+    const { handlers } = staffHandlers([buildPerson()]);
+    const conflict = http.put('*/api/facilities/12/persons/501', () =>
+      HttpResponse.json({ reason: { message: conflictMessage, code: 'conflict' } }, { status: 409 }),
+    );
+    const { user } = await renderRoute('/personal', { user: users.notEnrolled(), handlers: [conflict, ...handlers] });
+    await user.click(await screen.findByRole('button', { name: 'Paula Pädagogin bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Paula Pädagogin bearbeiten' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Telefon' });
+    await user.type(phone, '0911 4711');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(conflictMessage);
+    expect(phone).toHaveValue('0911 4711');
   });
 });

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../../testing/factories/users';
+import { renderRoute } from '../../../testing/render';
+
+const member = (user_id: number, first_name: string, last_name: string) => ({
+  user_id,
+  first_name,
+  last_name,
+  email: `${first_name.toLowerCase()}@kita.example`,
+  since: '2026-09-01T08:00:00Z',
+  person_id: null,
+});
+const request = { id: 3, facility_id: 12, facility_label: 'KiTa Regenbogen', user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' }, message: '', state: 'pending', created_at: '2026-11-01T10:00:00Z', decided_at: null, decided_by: null };
+
+describe('/personal: access to the KiTa', () => {
+  it('approving a join request makes the person a member', async () => {
+    let members = [member(4, 'Nina', 'Muster')];
+    let pending = [request];
+    const { user } = await renderRoute('/personal', {
+      user: users.notEnrolled(),
+      handlers: [
+        http.get('*/api/facilities/12/members', () => HttpResponse.json({ items: members })),
+        http.get('*/api/facilities/12/join-requests', () => HttpResponse.json({ items: pending })),
+        http.post('*/api/facilities/12/join-requests/3/approve', () => {
+          members = [...members, member(9, 'Jana', 'Neu')];
+          pending = [];
+          return HttpResponse.json({ ...request, state: 'approved', decided_at: '2026-11-02T10:00:00Z', decided_by: { id: 4, name: 'Nina Muster' } });
+        }),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Offene Zugangsanfragen' });
+    await user.click(within(table).getByRole('button', { name: 'Anfrage von Jana Neu annehmen' }));
+    expect(await screen.findByText('Keine offenen Anfragen.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toHaveTextContent('Jana Neu'));
+  });
+
+  it('"Zugriff entziehen" asks first, then removes the member', async () => {
+    let members = [member(4, 'Nina', 'Muster'), member(8, 'Karl', 'Kollege')];
+    const removed: string[] = [];
+    const { user } = await renderRoute('/personal', {
+      user: users.notEnrolled(),
+      handlers: [
+        http.get('*/api/facilities/12/members', () => HttpResponse.json({ items: members })),
+        http.delete('*/api/facilities/12/members/:userId', ({ params }) => {
+          removed.push(String(params.userId));
+          members = members.filter((m) => String(m.user_id) !== params.userId);
+          return new HttpResponse(null, { status: 204 });
+        }),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Benutzerkonten mit Zugriff' });
+    await user.click(within(table).getByRole('button', { name: 'Zugriff von Karl Kollege entziehen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zugriff entziehen?' });
+    expect(removed).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, Zugriff entziehen' }));
+    await waitFor(() => expect(removed).toEqual(['8']));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).not.toHaveTextContent('Karl Kollege'));
+  });
+});
