@@ -11,7 +11,7 @@ export function RecoveryCodesNotice({ codes, onConfirm, confirmLabel = 'Weiter' 
   const [saved, setSaved] = useState(false);
   return (
     <Stack gap="md">
-      <Alert color="yellow" title="Deine Wiederherstellungscodes" role="status">
+      <Alert color="blue" title="Deine Wiederherstellungscodes" role="status">
         Mit jedem dieser Codes kannst du dich einmal anmelden, wenn du dein Telefon nicht zur Hand hast. Sie werden nur jetzt
         angezeigt – speichere oder drucke sie und bewahre sie sicher auf.
       </Alert>

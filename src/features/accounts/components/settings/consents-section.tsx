@@ -52,7 +52,7 @@ export function ConsentsSection({ account, onAccountChanged }: Props) {
         )}
         <PrivacyPolicyDialog version={current} publishedAt={null} programmeName={getPublicConfig().programmeName} />
         {policyOpen && (
-          <Alert color="yellow" title="Neue Fassung" role="status">
+          <Alert color="blue" title="Neue Fassung" role="status">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">Es gilt jetzt die Fassung {current}. Bitte lies sie und bestätige sie.</Text>
               <Button

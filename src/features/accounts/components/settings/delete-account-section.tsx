@@ -35,7 +35,7 @@ function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose
           </Text>
           {check.isPending && <Loader size="sm" aria-label="Wird geprüft" />}
           {lastMemberOf.length > 0 && (
-            <Alert color="orange" title="Du bist das letzte Mitglied" role="alert">
+            <Alert color="red" title="Du bist das letzte Mitglied" role="alert">
               <Text size="sm">Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTas bearbeiten:</Text>
               <List size="sm" mt="xs">
                 {lastMemberOf.map((facility) => (
