@@ -52,6 +52,11 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
   const save = useSaveSeasonEnrolment(facilityId);
   const [conflict, setConflict] = useState<string | null>(null);
   const { values, setValue, errors } = form;
+  // a contact person removed from the staff list since still shows as chosen, marked, until someone else is picked
+  const options =
+    enrolment?.contact_person_id && !contacts.some((c) => c.id === enrolment.contact_person_id)
+      ? [...contacts, { id: enrolment.contact_person_id, name: `${enrolment.contact_person_name ?? 'Unbekannt'} (nicht mehr im Personal)` }]
+      : contacts;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -98,7 +103,7 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
               label="Ansprechperson"
               required
               description={contacts.length === 0 ? undefined : 'Aus eurem Personal.'}
-              data={[{ value: '', label: 'Bitte wählen …' }, ...contacts.map((c) => ({ value: String(c.id), label: c.name }))]}
+              data={[{ value: '', label: 'Bitte wählen …' }, ...options.map((c) => ({ value: String(c.id), label: c.name }))]}
               value={values.contact_person_id}
               onChange={(e) => setValue('contact_person_id', e.currentTarget.value)}
               error={errors.contact_person_id}
