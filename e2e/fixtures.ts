@@ -86,89 +86,23 @@ async function activationToken(email: string): Promise<string> {
 
 /**
  * A new activated account with all consents decided and no KiTa, logged in on `page`: for tests that write
- * (register a KiTa, enrol) without changing what the SPEC §7 demo accounts show to other tests.
+ * (register a KiTa, enrol) without changing what the SPEC §7 demo accounts show to other tests. Created by the
+ * demo admin (the public registration is throttled per IP, which a whole suite would soon reach).
  */
 export async function loginAsFreshUser(page: Page, firstName = 'Frieda', lastName = 'Frisch') {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
-  const policy = await (await page.request.get('/api/privacy-policy')).json();
-  const res = await page.request.post('/api/auth/register', {
-    data: {
-      firstName,
-      lastName,
-      email,
-      password: DEMO_PASSWORD,
-      passwordRepeat: DEMO_PASSWORD,
-      privacyPolicyVersion: policy.version,
-      acceptPrivacyPolicy: true,
-      newsletter: false,
-    },
-  });
-  expect(res.ok(), `register ${email}: HTTP ${res.status()}`).toBeTruthy();
-  const activated = await page.request.post('/api/auth/activate', { data: { token: await activationToken(email) } });
+  await loginViaApi(page, demoAccounts.admin);
+  const created = await page.request.post('/api/admin/users', { data: { email, firstName, lastName } });
+  expect(created.ok(), `create ${email}: HTTP ${created.status()}`).toBeTruthy();
+  await page.request.delete('/api/logout');
+  const token = await activationToken(email);
+  const activated = await page.request.post('/api/auth/activate', { data: { token, password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD } });
   expect(activated.ok(), `activate ${email}: HTTP ${activated.status()}`).toBeTruthy();
   await loginViaApi(page, email);
+  const policy = await (await page.request.get('/api/privacy-policy')).json();
+  const consents = await page.request.put('/api/me/consents', {
+    data: { newsletter: false, ...(policy.version ? { acceptPrivacyPolicyVersion: policy.version } : {}) },
+  });
+  expect(consents.ok(), `consents of ${email}: HTTP ${consents.status()}`).toBeTruthy();
   return { email, name: `${firstName} ${lastName}` };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Helpers for the shell suites (session, guards, errors, ping). All additive: suites above keep working unchanged.
-// ---------------------------------------------------------------------------------------------------------------
-
-/** The local-storage key of the active KiTa (seed §9, src/features/auth/auth-store.ts). */
-export const ACTIVE_FACILITY_KEY = 'kita-portal.activeFacilityId';
-
-/** The support contact the e2e server runs with (playwright.config.ts), shown in guard dialog 1 and the 504 text. */
-export const SUPPORT_EMAIL = 'kontakt@kita-portal.example';
-export const SUPPORT_PHONE = '0911 123456-0';
-
-/** The stored active KiTa id of this page's origin, or null. */
-export function activeFacilityId(page: Page): Promise<string | null> {
-  return page.evaluate((key) => window.localStorage.getItem(key), ACTIVE_FACILITY_KEY);
-}
-
-/** The signed-in account's KiTas as the server reports them (GET /api/loginstatus with the page's cookies). */
-export async function facilitiesOf(page: Page): Promise<Array<{ id: number; label: string; is_enrolled_to_cur_season: boolean }>> {
-  const body = await (await page.request.get('/api/loginstatus')).json();
-  return Object.values(body.user?.facilities ?? {});
-}
-
-/**
- * A client-side navigation, exactly what clicking a router Link does (no page load), for targets no link on the
- * current page leads to — e.g. to prove that a guard keeps the user on the page they came from.
- */
-export async function navigateInApp(page: Page, href: string) {
-  await page.evaluate((to) => {
-    const router = (window as unknown as { __TSR_ROUTER__?: { navigate(o: { href: string }): Promise<void> } }).__TSR_ROUTER__;
-    if (!router) throw new Error('router not found on window');
-    void router.navigate({ href: to });
-  }, href);
-}
-
-/** The red API error notification of seed §8 (intro line 'Da ging etwas schief.'), checked for colour and bar. */
-export async function expectErrorNotification(page: Page, ...texts: Array<string | RegExp>) {
-  const note = page.getByRole('alert').filter({ hasText: 'Da ging etwas schief.' });
-  await expect(note).toBeVisible();
-  for (const text of texts) await expect(note).toContainText(text);
-  await expect(note).toHaveAttribute('style', /--notification-color:\s*var\(--mantine-color-red/);
-  await expect(note.getByRole('progressbar')).toBeVisible();
-  // seed §8: at the top of the window
-  const box = await note.boundingBox();
-  expect(box?.y ?? Infinity).toBeLessThan(150);
-  return note;
-}
-
-/** A guard dialog of seed §8 can only be left by its buttons: Escape and a click outside change nothing. */
-export async function expectPersistent(page: Page, dialogName: string) {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.mouse.click(5, 5);
-  await expect(dialog).toBeVisible();
-  await expectFocusInside(page, dialogName);
-}
-
-/** Keyboard focus is inside the named dialog (Mantine traps it there while the dialog is open). */
-export async function expectFocusInside(page: Page, dialogName: string) {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 }

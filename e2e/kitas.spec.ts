@@ -50,6 +50,7 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
   await expect(page.getByRole('heading', { level: 1, name: 'Stammdaten' })).toBeVisible();
   await expectAccessible(page, '/stammdaten');
   await page.getByRole('button', { name: 'Stammdaten bearbeiten' }).click();
+  await expectAccessible(page, '/stammdaten edit form');
   await page.getByRole('textbox', { name: 'Telefon' }).fill('0931 12345');
   await page.getByRole('textbox', { name: 'Zahl der Mitarbeitenden' }).fill('sieben');
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -100,6 +101,12 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
   await expect(page.getByText('Wo kommt unser Wasser her?')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Anmeldung zurückziehen' })).toBeVisible();
   await expectAccessible(page, 'enrolment shown');
+  await page.getByRole('button', { name: 'Anmeldung zurückziehen' }).click();
+  const withdrawDialog = page.getByRole('dialog', { name: 'Anmeldung zurückziehen?' });
+  await expect(withdrawDialog).toBeVisible();
+  await expectAccessible(page, 'withdraw dialog');
+  await withdrawDialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(withdrawDialog).toBeHidden();
 
   // without a reload: the navigation offers the trainings and dialog 2 is gone
   await nav(page).getByRole('link', { name: 'Fortbildungen' }).click();
