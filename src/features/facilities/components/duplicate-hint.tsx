@@ -19,7 +19,7 @@ export function DuplicateHint({ candidates, joiningId, onJoin }: Props) {
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
-    <Alert color="yellow" variant="light" aria-labelledby="duplicate-hint-title">
+    <Alert color="yellow" variant="light" role="region" aria-labelledby="duplicate-hint-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="duplicate-hint-title" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
           Ist deine KiTa schon registriert?

@@ -27,7 +27,7 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
         {item(
           'Internetseite',
           facility.website ? (
-            <Anchor href={facility.website} target="_blank" rel="noopener noreferrer" fz="inherit" style={{ wordBreak: "break-all" }}>
+            <Anchor href={facility.website} target="_blank" rel="noopener noreferrer" fz="inherit" style={{ wordBreak: 'break-all' }}>
               {facility.website}
             </Anchor>
           ) : (

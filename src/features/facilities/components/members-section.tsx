@@ -47,7 +47,7 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
     {
       key: 'person',
       header: 'Im Personal',
-      render: (m) => <Badge variant="light" tt="none" color={m.person_id ? "green" : "gray"}>{m.person_id ? "verknüpft" : "nicht verknüpft"}</Badge>,
+      render: (m) => <Badge variant="light" tt="none" color={m.person_id ? 'green' : 'gray'}>{m.person_id ? 'verknüpft' : 'nicht verknüpft'}</Badge>,
     },
     {
       key: 'actions',

@@ -25,7 +25,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
   const { season, enrolment, can_change: canChange, message } = status;
 
   if (!season) {
-    return <Alert color="gray" title="Kein KiTa-Jahr aktiv">{message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}</Alert>;
+    return <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">{message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}</Alert>;
   }
   const seasonLabel = season.label;
   const deadline = season.enrolment_deadline ? `Anmeldeschluss ist der ${formatDate(season.enrolment_deadline)}.` : '';
@@ -54,7 +54,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
         </Badge>
       </Group>
       {!canChange && message && (
-        <Alert color={enrolment ? 'gray' : 'yellow'} title={enrolment ? 'Änderungen nicht mehr möglich' : 'Anmeldung zurzeit nicht möglich'}>
+        <Alert role="note" color={enrolment ? 'gray' : 'yellow'} title={enrolment ? 'Änderungen nicht mehr möglich' : 'Anmeldung zurzeit nicht möglich'}>
           {message}
         </Alert>
       )}
