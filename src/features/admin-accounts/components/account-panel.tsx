@@ -11,7 +11,8 @@ import { useSetAccountActive } from '../api/set-account-active';
 import { useSetAdmin } from '../api/set-admin';
 import { CreateAccountDialog, type AccountPerson } from './create-account-dialog';
 
-type Props = { person: AccountPerson; userId: number | null; onChanged: () => void };
+/** `person` is the staff entry an account would be created for; null for an account without one */
+type Props = { person: AccountPerson | null; userId: number | null; onChanged: () => void };
 type Confirm = 'deactivate' | 'end-sessions' | 'make-admin' | 'unmake-admin' | null;
 
 const CONFIRMS = {
@@ -37,6 +38,7 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
   };
 
   if (userId === null) {
+    if (!person) return <Text>Kein Benutzerkonto.</Text>;
     return (
       <Stack gap="xs" align="flex-start">
         <Text>Diese Person hat noch kein Benutzerkonto.</Text>

@@ -73,6 +73,9 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
         </Tabs.Panel>
         <Tabs.Panel value="personen">
           <Stack gap="xl">
+            <AnchorLink to="/verwaltung/personen" search={{ facility_id: f.id, include_removed: 'yes' }}>
+              Personal dieser KiTa in der Personenliste öffnen
+            </AnchorLink>
             <MembersTable members={detail.members} />
             <PersonsTable persons={detail.persons} />
           </Stack>

@@ -80,6 +80,16 @@ describe('/verwaltung/personen', () => {
     );
   });
 
+  it('opens an account without a staff entry in a dialog with its account actions', async () => {
+    const { handlers } = listHandlers();
+    handlers.push(http.get('*/api/admin/users/7', () => HttpResponse.json(adminUser({ isAdmin: true, email: 'konrad@example.org' }))));
+    const { user } = await renderRoute('/verwaltung/personen', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: 'Benutzerkonto von Konrad Konto öffnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzerkonto von Konrad Konto' });
+    expect(await within(dialog).findByText('konrad@example.org')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Verwaltungsrechte entziehen' })).toBeInTheDocument();
+  });
+
   it('opens a shared link filtered to one KiTa and lets the admin drop that filter', async () => {
     const { handlers, last } = listHandlers();
     const { user } = await renderRoute('/verwaltung/personen?facility_id=11&kind=person', { user: users.admin(), handlers });

@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
@@ -8,7 +8,12 @@ import { usePersonList } from '../api/list-persons';
 import { PERSON_LIST_DEFAULTS, personListQuery, type PersonListSearch } from '../list-search';
 import { PersonFilters } from './person-filters';
 
-type Props = { search: PersonListSearch; onSearchChange: (next: Partial<PersonListSearch>) => void };
+type Props = {
+  search: PersonListSearch;
+  onSearchChange: (next: Partial<PersonListSearch>) => void;
+  /** accounts without a staff entry have no person page: the route opens their account in a dialog */
+  onOpenAccount: (row: AdminPersonListItem) => void;
+};
 
 function AccountCell({ p }: { p: AdminPersonListItem }) {
   if (p.account_active === null) return <Text size="sm">kein Konto</Text>;
@@ -22,7 +27,7 @@ function AccountCell({ p }: { p: AdminPersonListItem }) {
   );
 }
 
-const columns: DataTableColumn<AdminPersonListItem>[] = [
+const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPersonListItem>[] => [
   {
     key: 'last_name',
     header: 'Name',
@@ -34,7 +39,9 @@ const columns: DataTableColumn<AdminPersonListItem>[] = [
           {name}
         </AnchorLink>
       ) : (
-        name
+        <Anchor component="button" type="button" onClick={() => onOpenAccount(p)} aria-label={`Benutzerkonto von ${p.first_name} ${p.last_name} öffnen`}>
+          {name}
+        </Anchor>
       );
     },
   },
@@ -64,7 +71,7 @@ const columns: DataTableColumn<AdminPersonListItem>[] = [
 ];
 
 /** /verwaltung/personen: every staff entry of every KiTa and every account without one, server-side paged. */
-export function PersonsPage({ search, onSearchChange }: Props) {
+export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
   const query = personListQuery(search);
   const { data, isFetching, isError } = usePersonList(query);
   return (
@@ -78,7 +85,7 @@ export function PersonsPage({ search, onSearchChange }: Props) {
       )}
       <DataTable
         caption="Alle Personen und Benutzerkonten"
-        columns={columns}
+        columns={columns(onOpenAccount)}
         rows={data?.items ?? []}
         getRowKey={(p) => p.key}
         total={data?.total ?? 0}

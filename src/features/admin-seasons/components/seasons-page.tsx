@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table/data-table';
 import { PageHeading } from '../../../components/layout/page-heading';
@@ -25,7 +25,8 @@ export function SeasonsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [sort, setSort] = useState<DataTableSort>({ key: 'identifier', dir: 'desc' });
   const rows = useMemo(() => sortSeasons(seasons, sort), [seasons, sort]);
-  const current = seasons.find((s) => s.is_current) ?? null;
+  const [statsId, setStatsId] = useState<number | null>(null);
+  const statsSeason = seasons.find((s) => s.id === statsId) ?? seasons.find((s) => s.is_current) ?? seasons[0] ?? null;
 
   const columns: DataTableColumn<AdminSeason>[] = [
     { key: 'identifier', header: 'Kennung', sortable: true },
@@ -82,7 +83,18 @@ export function SeasonsPage() {
           emptyText="Noch kein KiTa-Jahr angelegt."
           minWidth={1000}
         />
-        {current && <SeasonStatsPanel season={current} />}
+        {statsSeason && (
+          <Stack gap="xs">
+            <NativeSelect
+              label="Zahlen für KiTa-Jahr"
+              w={220}
+              data={seasons.map((s) => ({ value: String(s.id), label: `${s.identifier}${s.is_current ? ' (aktuell)' : ''}` }))}
+              value={String(statsSeason.id)}
+              onChange={(e) => setStatsId(Number(e.currentTarget.value))}
+            />
+            <SeasonStatsPanel season={statsSeason} />
+          </Stack>
+        )}
       </Stack>
       <Modal
         opened={editing !== null}
