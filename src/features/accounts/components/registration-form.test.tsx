@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorBody, privacyPolicyHandler, recordingPost, SAME_ANSWER } from '../../../testing/handlers/accounts';
 import { renderRoute } from '../../../testing/render';
@@ -78,5 +79,30 @@ describe('/registrieren', () => {
     await user.click(screen.getByRole('button', { name: 'Datenschutzerklärung lesen' }));
     expect(await screen.findByRole('dialog', { name: 'Datenschutzerklärung (Fassung 2026-01)' })).toBeInTheDocument();
     expect(screen.getByText('Deine Rechte')).toBeInTheDocument();
+  });
+});
+
+describe('/registrieren with a policy published meanwhile', () => {
+  it('asks to accept the newer version before sending again', async () => {
+    let version = '2026-01';
+    const policy = http.get('*/api/privacy-policy', () => HttpResponse.json({ version, publishedAt: '2026-01-01T00:00:00.000Z' }));
+    const outdated = 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.';
+    const bodies: Array<{ privacyPolicyVersion: string }> = [];
+    const post = http.post('*/api/auth/register', async ({ request }) => {
+      const body = (await request.json()) as { privacyPolicyVersion: string };
+      bodies.push(body);
+      if (body.privacyPolicyVersion !== version) return HttpResponse.json(errorBody('policy_outdated', outdated, { privacyPolicyVersion: outdated }), { status: 409 });
+      return HttpResponse.json({ msg: SAME_ANSWER.registered }, { status: 202 });
+    });
+    const { user } = await renderRoute('/registrieren', { handlers: [policy, post] });
+    await fill(user, { Vorname: 'Erika', Nachname: 'Muster', 'E-Mail': 'erika@example.org', Passwort: strong, 'Passwort wiederholen': strong });
+    await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    version = '2026-02';
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }));
+    expect(await screen.findByRole('checkbox', { name: /Fassung 2026-02/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /Fassung 2026-02/ }));
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }));
+    expect(await screen.findByText('Schau in dein Postfach')).toBeInTheDocument();
+    expect(bodies.map((b) => b.privacyPolicyVersion)).toEqual(['2026-01', '2026-02']);
   });
 });

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { getPublicConfig } from '../../../lib/api-client';
+import { useEffect, useState } from 'react';
+import { getErrorReason, getPublicConfig } from '../../../lib/api-client';
 import { useAccountForm } from '../hooks/use-account-form';
 import { registerRequestSchema } from '../../../shared/contracts/accounts';
-import { usePrivacyPolicy } from '../api/get-privacy-policy';
+import { privacyPolicyQueryOptions, usePrivacyPolicy } from '../api/get-privacy-policy';
 import { useRegisterMutation } from '../api/register';
 import { usePasswordStrength } from '../hooks/use-password-strength';
 import { CheckYourInbox } from './check-your-inbox';
@@ -28,17 +29,29 @@ export function RegistrationForm() {
   const mutation = useRegisterMutation();
   const [done, setDone] = useState<string | null>(null);
   // the version shown travels with the consent; before the first published version the server takes any value
-  const form = useAccountForm(registerRequestSchema, { ...initial, privacyPolicyVersion: policy.version ?? 'keine' });
+  const queryClient = useQueryClient();
+  const shownVersion = policy.version ?? 'keine';
+  const form = useAccountForm(registerRequestSchema, { ...initial, privacyPolicyVersion: shownVersion });
   const { values } = form;
   const verdict = usePasswordStrength(values.password, values);
+
+  // An admin published a newer version meanwhile (409 policy_outdated): it must be read and accepted anew.
+  useEffect(() => {
+    if (values.privacyPolicyVersion !== shownVersion) form.patch({ privacyPolicyVersion: shownVersion, acceptPrivacyPolicy: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the version in force changes
+  }, [shownVersion]);
 
   const submit = form.onSubmit(async (data) => {
     if (verdict && !verdict.ok) {
       form.setErrors({ password: verdict.message });
       return;
     }
-    const answer = await mutation.mutateAsync(data);
-    setDone(answer.msg);
+    try {
+      setDone((await mutation.mutateAsync(data)).msg);
+    } catch (error) {
+      if (getErrorReason(error)?.code === 'policy_outdated') void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
+      throw error;
+    }
   });
 
   if (done) return <CheckYourInbox message={done} resendHint />;

@@ -45,6 +45,13 @@ export function useAccountForm<S extends z.ZodType, V extends Values>(schema: S,
     else if (errors[name]) setErrors({ ...errors, [name]: undefined });
   }
 
+  /** Several fields at once (e.g. a newer policy version arrived: version and acceptance together). */
+  function patch(partial: Partial<V>) {
+    const next = { ...values, ...partial };
+    setValues(next);
+    if (submitted) setErrors(validate(next).errors);
+  }
+
   const input = (name: keyof V & string) => ({
     name,
     value: String(values[name] ?? ''),
@@ -97,5 +104,5 @@ export function useAccountForm<S extends z.ZodType, V extends Values>(schema: S,
     setFormError(null);
   };
 
-  return { values, setValue, errors, setErrors, formError, setFormError, input, checkbox, onSubmit, showServerError, reset };
+  return { values, setValue, patch, errors, setErrors, formError, setFormError, input, checkbox, onSubmit, showServerError, reset };
 }

@@ -1,17 +1,17 @@
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { z } from 'zod';
 import { getPublicConfig } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notifications';
 import type { AccountResponse, ConsentsUpdateRequest } from '../../../../shared/contracts/accounts';
-import { setAccount } from '../../api/get-account';
+import { invalidateAccount, setAccount } from '../../api/get-account';
 import { useUpdateConsentsMutation } from '../../api/update-consents';
 import { formatDate } from '../../format';
 import { useAccountForm } from '../../hooks/use-account-form';
 import { PrivacyPolicyDialog } from '../privacy-policy-dialog';
 import { FormAlert } from './form-alert';
 import { SettingsSection } from './settings-section';
-import { z } from 'zod';
 
 type Props = { account: AccountResponse; onAccountChanged: (account: AccountResponse) => Promise<void> };
 
@@ -30,7 +30,14 @@ export function ConsentsSection({ account, onAccountChanged }: Props) {
 
   const save = (body: ConsentsUpdateRequest, message: string) =>
     form.onSubmit(async () => {
-      const next = await mutation.mutateAsync(body);
+      let next: AccountResponse;
+      try {
+        next = await mutation.mutateAsync(body);
+      } catch (error) {
+        // e.g. 409 policy_outdated: show the version in force now
+        void invalidateAccount(queryClient);
+        throw error;
+      }
       setAccount(queryClient, next);
       await onAccountChanged(next);
       notify({ message });
