@@ -64,6 +64,19 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
             Benutzerkonto
           </Title>
           {renderAccount(detail)}
+          {detail.account && detail.account.facilities.length > 0 && (
+            <Text size="sm" mt="xs">
+              {'Mitglied in: '}
+              {detail.account.facilities.map((f, i) => (
+                <span key={f.id}>
+                  {i > 0 && ', '}
+                  <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: f.id }}>
+                    {f.label}
+                  </AnchorLink>
+                </span>
+              ))}
+            </Text>
+          )}
         </section>
         <AuditHistory entries={detail.history} caption="Verlauf der Person (neueste zuerst)" />
       </Stack>

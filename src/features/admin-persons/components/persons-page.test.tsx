@@ -116,6 +116,25 @@ describe('/verwaltung/personen/$personId', () => {
     });
   });
 
+  it('keeps the edited person and explains a 409 conflict in German', async () => {
+    const { handlers, writes } = detailHandlers(false);
+    handlers.unshift(
+      http.put('*/api/admin/persons/511', async ({ request }) => {
+        writes.push({ method: 'PUT', url: '/api/admin/persons/511', body: await request.json() });
+        return HttpResponse.json({ reason: { code: 'conflict', message: 'Veraltet.' } }, { status: 409 });
+      }),
+    );
+    const { user } = await renderRoute('/verwaltung/personen/511', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: 'Person bearbeiten' }));
+    const last = screen.getByRole('textbox', { name: /Nachname/ });
+    fireEvent.change(last, { target: { value: 'Groß-Müller' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Funktion' }), 'Sonstige');
+    await user.click(screen.getByRole('button', { name: 'Person speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Jemand anderes hat diese Daten inzwischen geändert. Deine Eingaben sind noch da');
+    expect(last).toHaveValue('Groß-Müller');
+    expect(writes[0]).toMatchObject({ body: { last_name: 'Groß-Müller', position: 'Sonstige', version: 2 } });
+  });
+
   it('deactivates and makes admin only after a confirm', async () => {
     const { handlers, writes } = detailHandlers(true);
     const { user } = await renderRoute('/verwaltung/personen/511', { user: users.admin(), handlers });

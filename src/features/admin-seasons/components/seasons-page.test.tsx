@@ -66,7 +66,8 @@ describe('/verwaltung/kita-jahre', () => {
       body: { identifier: '2027-28', label: 'KiTa-Jahr 2027/28', start_date: '2027-09-01', end_date: '2028-08-31', enrolment_state: 'closed' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
+    // eleven date inputs in a modal: slow on a busy machine
+  }, 45_000);
 
   it('keeps the input and says so in German when someone else saved the season first (409)', async () => {
     const { handlers, writes } = seasonHandlers();
