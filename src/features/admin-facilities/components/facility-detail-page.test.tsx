@@ -127,4 +127,37 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'KiTa abmelden?' })).getByRole('button', { name: 'Ja, abmelden' }));
     await waitFor(() => expect(writes).toEqual([{ method: 'DELETE', url: '/api/admin/facilities/11/enrolments/2?version=5', body: null }]));
   });
+
+  it('enrols the KiTa on its behalf: German messages first, then the PUT to the current season', async () => {
+    const { handlers, writes } = detailHandlers();
+    handlers.unshift(
+      http.put('*/api/admin/facilities/11/enrolments/2', async ({ request }) => {
+        writes.push({ method: 'PUT', url: '/api/admin/facilities/11/enrolments/2', body: await request.json() });
+        return HttpResponse.json({
+          id: 71, facility_id: 11, season_id: 2, project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511,
+          contact_person_name: 'Jördis Größer', groups_taking_part: '', children_taking_part: 20, accepted_terms_at: null,
+          created_at: '2026-11-02T09:30:00Z', created_by: null, updated_at: '2026-11-02T09:30:00Z', updated_by: null, withdrawn_at: null, version: 1,
+        });
+      }),
+    );
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
+    await user.click(screen.getByRole('button', { name: 'Für 2026-27 anmelden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anmeldung zu 2026-27' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zu 2026-27 anmelden' }));
+    expect(within(dialog).getByText('Bitte wähle mindestens ein Thema.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Bitte akzeptiere die Teilnahmebedingungen.')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Wasser' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Arbeitstitel/ }), { target: { value: 'Bachforscher' } });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Ansprechperson/ }), 'Jördis Größer (Leitung)');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Teilnehmende Kinder/ }), { target: { value: '20' } });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Teilnahmebedingungen/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zu 2026-27 anmelden' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]!.body).toEqual({
+      project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, groups_taking_part: '', children_taking_part: 20, accepted_terms: true,
+    });
+  });
 });
