@@ -13,7 +13,7 @@ export function PrivacyPolicyDialog({ version, publishedAt, programmeName = 'KiT
   const title = version ? `Datenschutzerklärung (Fassung ${version})` : 'Datenschutzerklärung';
   return (
     <>
-      <Anchor component="button" type="button" size="sm" onClick={open} underline="always">
+      <Anchor component="button" type="button" size="sm" onClick={open} underline="always" style={{ alignSelf: 'flex-start' }}>
         Datenschutzerklärung lesen
       </Anchor>
       <Modal opened={opened} onClose={close} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>

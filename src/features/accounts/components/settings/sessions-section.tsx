@@ -57,7 +57,7 @@ export function SessionsSection() {
       {sessions.isError && <Text c="red.8">Die Sitzungen konnten nicht geladen werden.</Text>}
       {sessions.data && (
         <Table.ScrollContainer minWidth={520}>
-          <Table striped>
+          <Table striped captionSide="top">
             <Table.Caption>Deine aktiven Sitzungen</Table.Caption>
             <Table.Thead>
               <Table.Tr>
