@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { FacilitySummary } from '../../../shared/contracts/auth';
+import { useReturnFocus } from '../hooks/use-return-focus';
 
 type Props = {
   facilities: FacilitySummary[];
@@ -11,6 +12,7 @@ type Props = {
 
 /** Lists the user's KiTas with their enrolment status; choosing one makes it active (seed §4/§6). */
 export function FacilitySelectDialog({ facilities, activeFacilityId, seasonIdentifier, onSelect, onCancel }: Props) {
+  useReturnFocus();
   const sorted = [...facilities].sort((a, b) => a.label.localeCompare(b.label, 'de'));
   return (
     <Modal opened onClose={onCancel} title="KiTa auswählen" centered size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>

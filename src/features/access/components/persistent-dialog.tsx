@@ -1,13 +1,15 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../hooks/use-return-focus';
 
 const ignoreClose = () => {};
 
 /**
  * seed §8: the guard dialogs can only be left through their buttons — no outside click, no Escape, no ×.
- * Mantine traps focus inside and gives it back to the opener when the dialog closes.
+ * Mantine traps focus inside; useReturnFocus gives it back to the opener when the dialog is unmounted.
  */
 export function PersistentDialog({ title, children }: { title: string; children: ReactNode }) {
+  useReturnFocus();
   return (
     <Modal
       opened
