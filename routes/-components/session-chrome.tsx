@@ -9,6 +9,7 @@ import { useAuthStore } from '../../src/features/auth/hooks/use-auth-state';
 import { useLogoutAction } from '../../src/features/auth/hooks/use-logout-action';
 import type { FacilitySummary, User } from '../../src/shared/contracts/auth';
 import { navItemsFor } from './nav-items';
+import { useInvitationAcceptance } from './use-invitation-acceptance';
 
 /*
  * Everything of the layout only a logged-in person sees. It is its own chunk (loaded lazily by app-layout), so the
@@ -33,6 +34,8 @@ export function SessionNav({ state, onNavigate }: { state: AuthState; onNavigate
 
 export function SessionDialogs({ state, facilities, supportEmail, supportPhone }: Omit<SessionProps, 'user'> & { supportEmail: string; supportPhone: string }): ReactElement {
   const auth = useAuthStore();
+  // mounted only while someone is logged in: the moment a stored staff invitation can be redeemed
+  useInvitationAcceptance(true);
   return (
     <GuardDialogs
       supportEmail={supportEmail}

@@ -31,6 +31,13 @@ export function useSessionFacilities() {
   }
 
   return {
+    /** asks the server again (a change the client can't compute, e.g. an accepted invitation), then selects */
+    refresh: async (selectId?: number) => {
+      const status = await queryClient.fetchQuery({ ...loginStatusQueryOptions(), staleTime: 0 });
+      auth.syncStatus(status);
+      if (selectId !== undefined) auth.dispatch({ type: 'FACILITY_SELECTED', facilityId: selectId });
+      await router.invalidate();
+    },
     /** the user became a member of `facility` (registered it); it becomes the active KiTa */
     addFacility: (facility: FacilitySummary) =>
       update((facilities) => ({ ...facilities, [String(facility.id)]: facility }), facility.id),

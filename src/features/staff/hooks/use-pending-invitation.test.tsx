@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { facility, loggedIn, users } from '../../../testing/factories/users';
+import { TEST_PASSWORD } from '../../../testing/handlers/session';
+import { renderRoute, waitForPath } from '../../../testing/render';
+import { readInvitationToken } from '../invitation-token';
+
+describe('staff invitation link', () => {
+  it('is kept from /registrieren?einladung=… and redeemed after login; the KiTa becomes active without a reload', async () => {
+    const token = 'invitation-token-1234';
+    let redeemed: unknown = null;
+    const olga = users.noFacility();
+    const { user, router, session, auth } = await renderRoute(`/registrieren?einladung=${token}`, {
+      handlers: [
+        http.get('*/api/privacy-policy', () => HttpResponse.json({ version: '2026-01', publishedAt: '2026-01-01T00:00:00.000Z' })),
+        http.post('*/api/me/person-invitations', async ({ request }) => {
+          redeemed = await request.json();
+          session.status = loggedIn({ ...olga, facilities: { '12': facility(12, 'KiTa Regenbogen', false) } });
+          return HttpResponse.json({ facility_id: 12, facility_label: 'KiTa Regenbogen', person_id: 501 });
+        }),
+      ],
+    });
+    expect(readInvitationToken()).toBe(token);
+
+    // later: the person logs in with the account the link made them register
+    await router.navigate({ to: '/login' });
+    await waitForPath(router, '/login');
+    await user.type(screen.getByLabelText('E-Mail'), olga.email);
+    await user.type(screen.getByLabelText('Passwort'), TEST_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+
+    await waitFor(() => expect(redeemed).toEqual({ token }));
+    await waitFor(() => expect(auth.getState().activeFacilityId).toBe(12));
+    expect(await screen.findByText('Einladung angenommen')).toBeInTheDocument();
+    expect(readInvitationToken()).toBeNull();
+  });
+});

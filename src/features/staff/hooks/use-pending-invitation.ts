@@ -1,0 +1,42 @@
+import { isHTTPError } from 'ky';
+import { useEffect, useRef } from 'react';
+import { reportError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { clearInvitationToken, readInvitationToken } from '../invitation-token';
+
+export type AcceptedInvitation = { facility_id: number; facility_label: string };
+
+/**
+ * Once someone is logged in, a stored invitation token is redeemed (one attempt per login); `onAccepted`
+ * updates the session so the new KiTa shows at once.
+ */
+export function usePendingInvitation(loggedIn: boolean, onAccepted: (accepted: AcceptedInvitation) => Promise<void> | void) {
+  const { mutateAsync } = useAcceptInvitation();
+  const attempted = useRef(false);
+  const onAcceptedRef = useRef(onAccepted);
+  useEffect(() => {
+    onAcceptedRef.current = onAccepted;
+  });
+
+  useEffect(() => {
+    if (!loggedIn) {
+      attempted.current = false;
+      return;
+    }
+    const token = readInvitationToken();
+    if (!token || attempted.current) return;
+    attempted.current = true;
+    mutateAsync(token)
+      .then(async (accepted) => {
+        clearInvitationToken();
+        notify({ title: 'Einladung angenommen', message: `Du hast jetzt Zugriff auf „${accepted.facility_label}“.` });
+        await onAcceptedRef.current(accepted);
+      })
+      .catch((error: unknown) => {
+        // an invalid or expired link stays invalid; after a network problem the next login tries again
+        if (isHTTPError(error) && error.response.status < 500) clearInvitationToken();
+        reportError(error, 'Deine Einladung in eine KiTa konnte nicht angenommen werden.');
+      });
+  }, [loggedIn, mutateAsync]);
+}
