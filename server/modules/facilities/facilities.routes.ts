@@ -15,12 +15,14 @@ import {
   memberListSchema,
 } from '../../../src/shared/contracts/facilities';
 import { auditContext } from '../audit/audit';
+import { rateLimiter } from '../rate-limit/rate-limit';
 import { createFacility, duplicateCandidates, getFacility, updateFacility } from './facilities.service';
+import { facilityRateRules } from './facility-rate-limits';
 import { activeFacility } from './facility-scope';
 import { decideJoinRequest, listJoinRequests, listMembers, listPendingJoinRequests, removeMember, requestToJoin } from './members.service';
 
 const facilityParams = z.object({ facilityId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 const tags = ['facilities'];
 
 export async function facilityRoutes(app: FastifyInstance) {
@@ -31,6 +33,7 @@ export async function facilityRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: facilityInputSchema, response: { 201: facilitySchema, ...errors } },
     handler: async (request, reply) => {
+      await rateLimiter({ db: app.db }).hit([{ rule: facilityRateRules.create, key: String(me(request)) }]);
       const facility = await createFacility(app.db, request.body, { ...auditContext(request), actorUserId: me(request) });
       return reply.code(201).send(facility);
     },
@@ -78,6 +81,7 @@ export async function facilityRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, params: facilityParams, body: joinRequestInputSchema, response: { 201: joinRequestSchema, ...errors } },
     handler: async (request, reply) => {
+      await rateLimiter({ db: app.db }).hit([{ rule: facilityRateRules.joinRequest, key: String(me(request)) }]);
       const answer = await requestToJoin(app.db, request.params.facilityId, request.body.message, { ...auditContext(request), actorUserId: me(request) });
       return reply.code(201).send(answer);
     },

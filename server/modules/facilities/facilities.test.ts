@@ -129,6 +129,19 @@ describe('members and join requests', () => {
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(200);
   });
 
+  it('given one account asking to join again and again, the eleventh request within a day answers 429 with Retry-After', async () => {
+    const pushy = await createUser(f.db);
+    const cookie = await loginAs(f.t.app, pushy);
+    const ask = () => f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, headers: { cookie }, payload: {} });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await ask()).statusCode);
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().reason.code).toBe('too_many_requests');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('given a member, when removing another member, that one loses access; the list shows who is left', async () => {
     const leaving = await createUser(f.db, { firstName: 'Lea', lastName: 'Geht' });
     await addMember(f.db, f.facility.id, leaving.id);

@@ -14,12 +14,14 @@ import {
   personUpdateSchema,
 } from '../../../src/shared/contracts/persons';
 import { auditContext } from '../audit/audit';
+import { facilityRateRules } from '../facilities/facility-rate-limits';
+import { rateLimiter } from '../rate-limit/rate-limit';
 import { activeFacility } from '../facilities/facility-scope';
 import { acceptInvitation, createPerson, getPerson, invitePerson, listPersons, removePerson, updatePerson } from './persons.service';
 
 const facilityParams = z.object({ facilityId: idParam });
 const personParams = facilityParams.extend({ personId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
 const tags = ['persons'];
 
 export async function personRoutes(app: FastifyInstance) {
@@ -72,6 +74,10 @@ export async function personRoutes(app: FastifyInstance) {
     config: { access: 'member' },
     schema: { tags, params: personParams, response: { 200: personInviteResponseSchema, ...errors } },
     handler: async (request) => {
+      await rateLimiter({ db: app.db }).hit([
+        { rule: facilityRateRules.invitePerFacility, key: String(request.params.facilityId) },
+        { rule: facilityRateRules.invitePerPerson, key: String(request.params.personId) },
+      ]);
       const { invited_at, email } = await invitePerson(app.db, request.params.facilityId, request.params.personId, {
         ...auditContext(request),
         actorUserId: request.user!.id,
