@@ -132,6 +132,10 @@ test('admin opens a KiTa, its tabs and the merge dialog, then a person', async (
   await page.getByRole('link', { name: 'Kinderhaus Pegnitzwiese' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Kinderhaus Pegnitzwiese' })).toBeVisible();
   await expectAccessible(page, 'KiTa detail');
+  await page.getByRole('button', { name: 'Stammdaten bearbeiten' }).click();
+  await expect(page.getByRole('textbox', { name: /Postleitzahl/ })).toHaveValue('90489');
+  await expectAccessible(page, 'KiTa master data form');
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
   for (const tab of [/Mitglieder und Personal/, /Anmeldungen/, 'Verlauf']) {
     await page.getByRole('tab', { name: tab }).click();
     await expectAccessible(page, `KiTa tab ${String(tab)}`);
@@ -147,6 +151,13 @@ test('admin opens a KiTa, its tabs and the merge dialog, then a person', async (
   await page.goto('/verwaltung/personen');
   await expect(page.getByRole('table', { name: 'Alle Personen und Benutzerkonten' })).toBeVisible();
   await expectAccessible(page, 'persons list');
+  await page.getByRole('combobox', { name: 'Eintrag' }).selectOption('nur Benutzerkonto');
+  await page.getByRole('button', { name: /Benutzerkonto von .* öffnen/ }).first().click();
+  const account = page.getByRole('dialog', { name: /Benutzerkonto von/ });
+  await expect(account.getByRole('button', { name: /Verwaltungsrechte entziehen|Zur Admin machen/ })).toBeVisible();
+  await expectAccessible(page, 'account dialog');
+  await account.getByRole('button', { name: 'Schließen' }).click();
+  await page.getByRole('combobox', { name: 'Eintrag' }).selectOption('Personal einer KiTa');
   await page.getByRole('table', { name: 'Alle Personen und Benutzerkonten' }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Benutzerkonto' })).toBeVisible();
   await expectAccessible(page, 'person detail');
