@@ -30,6 +30,10 @@ describe('theme', () => {
     expect(contrastWithWhite(DIMMED_LIGHT)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('given a notification with a title, its text uses the AA-safe dimmed colour (Mantine default: gray 6)', () => {
+    expect(theme.components?.Notification?.styles).toEqual({ description: { color: 'var(--mantine-color-dimmed)' } });
+  });
+
   it('uses the seed §9 breakpoints in em (16 px base)', () => {
     expect(theme.breakpoints).toEqual({ xs: '36em', sm: '37.5em', md: '64em', lg: '90em', xl: '120em' });
   });
