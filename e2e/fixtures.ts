@@ -67,8 +67,8 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Newest activation link mailed to `email` (mails are .eml files in DATA_DIR/mail when no SMTP_URL is set). */
-async function activationToken(email: string): Promise<string> {
+/** The first match of `pattern` (group 1) in a mail to `email` (mails are .eml files in DATA_DIR/mail without SMTP_URL). */
+export async function tokenFromMail(email: string, pattern: RegExp): Promise<string> {
   const { readdir, readFile } = await import('node:fs/promises');
   const dir = `${process.env.E2E_DATA_DIR ?? 'data/e2e'}/mail`;
   for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -76,26 +76,27 @@ async function activationToken(email: string): Promise<string> {
     for (const file of files.filter((f) => f.endsWith('.eml'))) {
       // quoted-printable: join soft line breaks and decode "=3D" before looking for the link
       const text = (await readFile(`${dir}/${file}`, 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const token = text.includes(email) ? /\/aktivieren\/ct([A-Za-z0-9_-]+)/.exec(text)?.[1] : undefined;
+      const token = text.includes(email) ? pattern.exec(text)?.[1] : undefined;
       if (token) return token;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no activation mail for ${email} in ${dir}`);
+  throw new Error(`no mail for ${email} matching ${pattern} in ${dir}`);
 }
+
+export const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
 
 /**
  * A new activated account with all consents decided and no KiTa, logged in on `page`: for tests that write
  * (register a KiTa, enrol) without changing what the SPEC §7 demo accounts show to other tests. Created by the
  * demo admin (the public registration is throttled per IP, which a whole suite would soon reach).
  */
-export async function loginAsFreshUser(page: Page, firstName = 'Frieda', lastName = 'Frisch') {
-  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
+export async function loginAsFreshUser(page: Page, firstName = 'Frieda', lastName = 'Frisch', email = uniqueEmail()) {
   await loginViaApi(page, demoAccounts.admin);
   const created = await page.request.post('/api/admin/users', { data: { email, firstName, lastName } });
   expect(created.ok(), `create ${email}: HTTP ${created.status()}`).toBeTruthy();
   await page.request.delete('/api/logout');
-  const token = await activationToken(email);
+  const token = await tokenFromMail(email, /\/aktivieren\/ct([A-Za-z0-9_-]+)/);
   const activated = await page.request.post('/api/auth/activate', { data: { token, password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD } });
   expect(activated.ok(), `activate ${email}: HTTP ${activated.status()}`).toBeTruthy();
   await loginViaApi(page, email);

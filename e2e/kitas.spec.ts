@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, expectAccessible, loginAsFreshUser, loginViaApi, test } from './fixtures';
+import { demoAccounts, expect, expectAccessible, loginAsFreshUser, loginViaApi, test, tokenFromMail, uniqueEmail } from './fixtures';
 
 // Issue 5, KiTa staff pages against the real server. Writes happen with fresh accounts and their own KiTa, so the
 // SPEC §7 demo accounts keep showing what other specs expect (one shared database per run).
@@ -145,4 +145,38 @@ test('a likely duplicate is offered to join instead; a member of that KiTa appro
   await requests.getByRole('button', { name: `Anfrage von ${asker.name} annehmen` }).click();
   await expect(page.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toContainText(asker.email);
   await expect(page.getByText('Keine offenen Anfragen.')).toBeVisible();
+});
+
+test('a person invited from /personal gets an account linked to the KiTa through the mailed link', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAsFreshUser(page, 'Ida', 'Inviter');
+  const suffix = Date.now().toString(36);
+  const created = await page.request.post('/api/facilities', {
+    data: { label: `E2E-Hort Einladung ${suffix}`, kind: 'Hort', street: 'Schulweg 2', postal_code: String(96000 + Math.floor(Math.random() * 999)), city: 'Testdorf', region: 'Oberfranken' },
+  });
+  expect(created.ok(), `create KiTa: HTTP ${created.status()}`).toBeTruthy();
+  const kita = await created.json();
+  const inviteeEmail = uniqueEmail();
+  const person = await page.request.post(`/api/facilities/${kita.id}/persons`, {
+    data: { first_name: 'Emil', last_name: 'Eingeladen', email: inviteeEmail, position: 'pädagogische Fachkraft' },
+  });
+  expect(person.ok(), `add person: HTTP ${person.status()}`).toBeTruthy();
+
+  await page.goto('/personal');
+  const staff = page.getByRole('table', { name: 'Personal der KiTa' });
+  await expect(staff).toContainText('Eingeladen, Emil');
+  await staff.getByRole('button', { name: 'Emil Eingeladen einladen' }).click();
+  await expect(page.getByText(`Die Einladung an ${inviteeEmail} ist unterwegs.`)).toBeVisible();
+  await expect(staff).toContainText(/eingeladen am \d\d\.\d\d\.\d{4}/);
+  const token = await tokenFromMail(inviteeEmail, /einladung=([A-Za-z0-9_-]+)/);
+
+  // the invited person: an account of their own, then the link from the mail
+  await page.request.delete('/api/logout');
+  await loginAsFreshUser(page, 'Emil', 'Eingeladen', inviteeEmail);
+  await page.goto(`/registrieren?einladung=${token}`);
+  await expect(page.getByText('Einladung angenommen')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(kita.label);
+  await page.goto('/personal');
+  await expect(page.getByRole('table', { name: 'Personal der KiTa' })).toContainText('hat ein Konto');
+  await expect(page.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toContainText(inviteeEmail);
 });
