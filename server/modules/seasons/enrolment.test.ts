@@ -130,6 +130,18 @@ describe('season enrolment', () => {
     expect(later.steps[4]!.state).toBe('closed');
   });
 
+  it('given a KiTa not enrolled, its checklist offers the enrolment until the deadline and marks it missed afterwards', async () => {
+    await f.db.update(seasons).set({ enrolmentDeadline: '2027-02-05' }).where(eq(seasons.id, f.season.id));
+    try {
+      const before = await seasonChecklist(f.db, f.otherFacility.id, '2026-11-01');
+      expect(before.steps[0]).toMatchObject({ key: 'enrolment', state: 'open', detail: 'Anmeldung bis 05.02.2027 möglich', deadline: '2027-02-05' });
+      const after = await seasonChecklist(f.db, f.otherFacility.id, '2027-02-06');
+      expect(after.steps[0]).toMatchObject({ state: 'missed', detail: 'Die Anmeldefrist zum KiTa-Jahr 2026/27 ist am 05.02.2027 abgelaufen.' });
+    } finally {
+      await f.db.update(seasons).set({ enrolmentDeadline: '2099-02-05' }).where(eq(seasons.id, f.season.id));
+    }
+  });
+
   it('given the deadline has passed, changing answers 409 enrolment_closed and the status says when it ended', async () => {
     await f.db.update(seasons).set({ enrolmentDeadline: '2020-01-31' }).where(eq(seasons.id, f.season.id));
     try {
