@@ -94,6 +94,12 @@ describe('/verwaltung/personen', () => {
     const { handlers, last } = listHandlers();
     const { user } = await renderRoute('/verwaltung/personen?facility_id=11&kind=person', { user: users.admin(), handlers });
     expect(last()).toMatchObject({ facility_id: '11', kind: 'person' });
+    for (const format of ['xlsx', 'csv']) {
+      const name = format === 'xlsx' ? 'Als Excel (XLSX) exportieren' : 'Als CSV (Excel) exportieren';
+      const url = new URL(screen.getByRole('link', { name }).getAttribute('href')!, 'http://x');
+      expect(url.pathname).toBe(`/api/admin/persons/export.${format}`);
+      expect(Object.fromEntries(url.searchParams)).toEqual({ facility_id: '11', kind: 'person', sort: 'last_name', dir: 'asc' });
+    }
     await user.click(screen.getByRole('button', { name: 'Nur KiTa Nr. 11 – Filter entfernen' }));
     await waitFor(() => expect(last()).not.toHaveProperty('facility_id'));
   });

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDate } from '../../../app/locale';
 import { type AdminPersonListItem } from '../../../shared/contracts/admin-persons';
+import { personExportUrl } from '../api/export-urls';
 import { usePersonList } from '../api/list-persons';
 import { PERSON_LIST_DEFAULTS, personListQuery, type PersonListSearch } from '../list-search';
 import { PersonFilters } from './person-filters';
@@ -76,7 +77,17 @@ export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
   const { data, isFetching, isError } = usePersonList(query);
   return (
     <>
-      <PageHeading>Personen</PageHeading>
+      <Group justify="space-between" align="flex-start">
+        <PageHeading>Personen</PageHeading>
+        <Group gap="xs">
+          <Button component="a" variant="default" href={personExportUrl('xlsx', search)} download>
+            Als Excel (XLSX) exportieren
+          </Button>
+          <Button component="a" variant="default" href={personExportUrl('csv', search)} download>
+            Als CSV (Excel) exportieren
+          </Button>
+        </Group>
+      </Group>
       <PersonFilters search={search} onChange={onSearchChange} />
       {isError && (
         <Text c="red" role="alert" mb="sm">
