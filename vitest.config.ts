@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // migrates one template database per run; each test file starts from a copy of it
+          globalSetup: ['server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -25,23 +25,29 @@ export type OpenDbOptions = {
   databaseUrl?: string | undefined;
   /** directory for the embedded database; undefined means in memory (tests) */
   dataDir?: string | undefined;
+  /** in-memory PGlite only: start from this `dumpDataDir()` tarball instead of an empty cluster (tests) */
+  loadDataDir?: Blob | undefined;
+  /** called with every statement drizzle sends (tests count queries per request) */
+  onQuery?: ((query: string) => void) | undefined;
 };
 
 // pg_trgm (duplicate check of new KiTas) ships with PGlite as a contrib extension; PostgreSQL has it built in
 const extensions = { pg_trgm };
 
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // an idle connection killed by the server (restart, failover, DROP DATABASE … WITH (FORCE) in tests) emits
     // 'error' on the pool; unhandled, that would crash the process. The pool replaces the connection itself.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }
   if (!options.dataDir) {
-    const client = await PGlite.create({ extensions });
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return { db, driver: 'pglite', close: () => client.close() };
   }
   const dir = path.resolve(options.dataDir);
@@ -49,7 +55,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   try {
     // PGlite does not create parent folders; the lock above created `dir`
     const client = await PGlite.create(path.join(dir, 'pglite'), { extensions });
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
       db,
       driver: 'pglite',

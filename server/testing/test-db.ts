@@ -1,36 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDb, type DbHandle } from '../db/client';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { openDb, type DbHandle, type OpenDbOptions } from '../db/client';
 import { migrate } from '../db/migrate';
+import { adminQuery, withDatabase, type TestDbTemplate } from './test-db-template';
 
 /**
- * A fresh, migrated database: in-memory PGlite by default, or a throwaway PostgreSQL database
- * when DATABASE_URL is set (a whole database, so test files run in parallel without sharing rows).
+ * A fresh, migrated database: in-memory PGlite by default, or a throwaway PostgreSQL database when DATABASE_URL
+ * is set (a whole database, so test files run in parallel without sharing rows). Both start as a copy of the
+ * template the run's globalSetup migrated once (test-db-template.ts); without one (a test run outside the vitest
+ * config) they are migrated here.
  */
-export async function openTestDb(): Promise<DbHandle> {
+export async function openTestDb(options: Pick<OpenDbOptions, 'onQuery'> = {}): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
+  const template = providedTemplate();
   if (!url) {
-    const handle = await openDb({});
+    if (template?.driver === 'pglite') {
+      return openDb({ ...options, loadDataDir: new Blob([await readFile(template.dumpFile)]) });
+    }
+    const handle = await openDb(options);
     await migrate(handle);
     return handle;
   }
   const name = `kita_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: testUrl.toString() });
-  await migrate(handle);
+  const fromTemplate = template?.driver === 'pg' ? template.templateDb : null;
+  await adminQuery(url, fromTemplate ? `create database ${name} template ${fromTemplate}` : `create database ${name}`);
+  const handle = await openDb({ ...options, databaseUrl: withDatabase(url, name) });
+  if (!fromTemplate) await migrate(handle);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+function providedTemplate(): TestDbTemplate | undefined {
+  try {
+    return inject('testDbTemplate');
+  } catch {
+    return undefined;
+  }
 }
