@@ -17,15 +17,19 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
+// The e2e suite drives Debian's Chromium and reads the admin exports back with LibreOffice (headless).
+function ensureE2eTools() {
+  const has = { chromium: existsSync('/usr/bin/chromium'), 'libreoffice-calc-nogui': existsSync('/usr/bin/libreoffice') };
+  const missing = Object.keys(has).filter((p) => !has[p]);
+  if (missing.length === 0) return true;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('Debian-Chromium fehlt, installiere es mit apt-get …');
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    console.log(`Installing ${missing.join(', ')} with apt-get …`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
   }
-  if (existsSync('/usr/bin/chromium')) return true;
-  console.error('The e2e suite needs Debian\'s Chromium at /usr/bin/chromium: apt-get install chromium');
+  if (existsSync('/usr/bin/chromium') && existsSync('/usr/bin/libreoffice')) return true;
+  console.error(`The e2e suite needs Debian's ${missing.join(' and ')}: apt-get install ${missing.join(' ')}`);
   return false;
 }
 
@@ -51,7 +55,7 @@ if (want('unit')) {
 if (want('e2e')) {
   const out = 'test-results/playwright.json';
   rmSync(out, { force: true });
-  if (ensureChromium()) {
+  if (ensureE2eTools()) {
     // a fresh embedded database per run; the webServer seeds the demo data into it
     rmSync('data/e2e', { recursive: true, force: true });
     run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
@@ -61,7 +65,7 @@ if (want('e2e')) {
       results.failed += s.unexpected;
       results.skipped += s.skipped;
     }
-  } else failedSteps.push('e2e (no chromium)');
+  } else failedSteps.push('e2e (tools missing)');
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
