@@ -26,7 +26,7 @@ function ensureE2eTools() {
     console.log(`Installing ${missing.join(', ')} with apt-get …`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   }
   if (existsSync('/usr/bin/chromium') && existsSync('/usr/bin/libreoffice')) return true;
   console.error(`The e2e suite needs Debian's ${missing.join(' and ')}: apt-get install ${missing.join(' ')}`);
