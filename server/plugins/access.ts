@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
 import { httpError, messages } from '../lib/http-error';
-import { facilityMembers } from '../modules/facilities/facilities.table';
 
 export type Access = 'public' | 'user' | 'admin' | 'member';
 
@@ -53,12 +51,9 @@ async function accessPlugin(app: FastifyInstance) {
     const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
     const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(facilityId) || facilityId <= 0) throw httpError(404, 'not_found', messages.notFound);
-    const rows = await app.db
-      .select({ userId: facilityMembers.userId })
-      .from(facilityMembers)
-      .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, user.id)))
-      .limit(1);
-    if (rows.length === 0) throw httpError(403, 'forbidden', messages.forbidden);
+    // the session lookup loaded the memberships in the same query: no second query per request
+    const isMember = request.userContext?.facilities.some((f) => f.id === facilityId) ?? false;
+    if (!isMember) throw httpError(403, 'forbidden', messages.forbidden);
   });
 }
 

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import { sessionsRepository } from '../modules/auth/sessions.repository';
+import type { UserContext } from '../modules/users/user-view';
 import type { UserRow } from '../modules/users/users.table';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
+    /**
+     * the user's memberships, current season and privacy-policy version as of the session lookup (same query);
+     * read it instead of querying again. Not refreshed by writes in the same request.
+     */
+    userContext: UserContext | null;
     session: { id: string; absoluteExpiresAt: Date; lastSeenAt: Date; windowIds: string[] | null } | null;
     sessionToken: string | null;
   }
@@ -35,6 +41,7 @@ async function sessionsPlugin(app: FastifyInstance) {
 
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
+  app.decorateRequest('userContext', null);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
 
@@ -48,6 +55,7 @@ async function sessionsPlugin(app: FastifyInstance) {
     if (found.user.deactivatedAt) return;
     request.sessionToken = token;
     request.user = found.user;
+    request.userContext = found.context;
     request.session = {
       id: found.session.id,
       absoluteExpiresAt: found.session.absoluteExpiresAt,

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { secondFactorAtLogin } from '../accounts/login-factor';
 import { audit } from '../audit/audit';
-import { sessionView } from '../users/user-view';
+import { sessionViewFrom } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import { checkCredentials, loginAnswer } from './auth.service';
 import { loginThrottle } from './throttle';
@@ -66,8 +66,9 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string }
     schema: { tags: ['auth'], response: { 200: loginStatusResponseSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!request.user) return { loggedin: false, user: null, curSeason: null };
-      return { loggedin: true, ...(await sessionView(app.db, request.user)) };
+      if (!request.user || !request.userContext) return { loggedin: false, user: null, curSeason: null };
+      // the session lookup already loaded everything: no query here
+      return { loggedin: true, ...sessionViewFrom(request.user, request.userContext) };
     },
   });
 

@@ -1,14 +1,37 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { userContextColumns, type UserContext } from '../users/user-view';
 import { users, type UserRow } from '../users/users.table';
 import { sessions } from './sessions.table';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+export type LiveSession = { id: string; lastSeenAt: Date; absoluteExpiresAt: Date; windowIds: string[] | null };
+
 export type SessionLifetimes = { idleMinutes: number; maxHours: number };
 
 export function sessionsRepository({ db }: { db: Db }) {
+  // built and named once: node-postgres parses (and PostgreSQL plans) it once per connection instead of per request
+  const now = sql.placeholder('now');
+  const liveQuery = db
+    .select({
+      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt, windowIds: sessions.windowIds },
+      user: users,
+      ...userContextColumns(users.id, sql`${now}::timestamptz`),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.expiresAt} > ${now}::timestamptz`,
+        sql`${sessions.absoluteExpiresAt} > ${now}::timestamptz`,
+      ),
+    )
+    .limit(1)
+    .prepare('session_live_with_context');
+
   return {
     /** a fresh 256-bit token every time: login never reuses an id the browser brought (no fixation) */
     async create(userId: number, meta: { ip: string; userAgent: string | undefined }, life: SessionLifetimes, now = new Date()) {
@@ -31,15 +54,17 @@ export function sessionsRepository({ db }: { db: Db }) {
       return { token, id: row!.id, expiresAt: idle, absoluteExpiresAt: absolute };
     },
 
-    /** the live session of a token with its user; expired rows are treated as absent */
-    async findLive(token: string, now = new Date()): Promise<{ session: typeof sessions.$inferSelect; user: UserRow } | null> {
-      const rows = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
-        .limit(1);
-      return rows[0] ?? null;
+    /**
+     * The live session of a token with its user and the user's context (memberships, current season, privacy
+     * policy) in ONE query: every authenticated request runs it, so it is the request's only read.
+     * Expired rows are treated as absent.
+     */
+    async findLive(token: string, now = new Date()): Promise<{ session: LiveSession; user: UserRow; context: UserContext } | null> {
+      const rows = await liveQuery.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+      const row = rows[0];
+      if (!row) return null;
+      const { session, user, facilities, curSeason, privacyPolicyVersion } = row;
+      return { session, user, context: { facilities, curSeason, privacyPolicyVersion } };
     },
 
     /** sliding idle expiry, capped by the absolute lifetime */

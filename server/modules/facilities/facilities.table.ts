@@ -56,7 +56,8 @@ export const facilityMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.facilityId, t.userId] })],
+  // the primary key serves "members of a KiTa"; every session lookup asks "KiTas of a user" (sessions.repository)
+  (t) => [primaryKey({ columns: [t.facilityId, t.userId] }), index('facility_members_user_idx').on(t.userId)],
 );
 
 export type FacilityRow = typeof facilities.$inferSelect;

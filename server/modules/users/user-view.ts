@@ -1,29 +1,91 @@
-import type { User } from '../../../src/shared/contracts/auth';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FacilitySummary, User } from '../../../src/shared/contracts/auth';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
-import { facilitiesRepository } from '../facilities/facilities.repository';
-import { seasonsRepository, toSeasonDto } from '../seasons/seasons.repository';
 import { usersRepository } from './users.repository';
-import type { UserRow } from './users.table';
+import { users, type UserRow } from './users.table';
 
-/** Settings the user still has to decide (seed §8 dialog 3); admins are asked too. */
-export async function missingSettings(db: DbOrTx, user: UserRow): Promise<Record<string, string>> {
+/**
+ * What every authenticated request may need besides the user row: memberships with the current season's
+ * enrolment, the current season, and the newest published privacy policy (for missingSettings). The session
+ * lookup selects it in the same query (sessions.repository `findLive`), so loginstatus, the access plugin's
+ * member check and handlers need no further query.
+ */
+export type UserContext = {
+  /** ordered by label */
+  facilities: FacilitySummary[];
+  curSeason: Season | null;
+  privacyPolicyVersion: string | null;
+};
+
+/**
+ * Scalar subqueries correlated on `userId`, to add to any select that has the user's id. Each is one index probe
+ * (facility_members by user, season_enrolments by (facility, season), seasons' partial unique index on
+ * is_current); json_build_object gives the contract's snake_case shape directly.
+ */
+export function userContextColumns(userId: AnyPgColumn | SQL, now: Date | SQL) {
+  const nowParam = now instanceof Date ? now.toISOString() : now;
+  const curSeasonId = sql`(select cs.id from seasons cs where cs.is_current)`;
+  return {
+    facilities: sql<FacilitySummary[]>`(
+      select coalesce(json_agg(json_build_object(
+        'id', f.id,
+        'label', f.label,
+        'is_enrolled_to_cur_season', exists (
+          select 1 from season_enrolments e
+          where e.facility_id = f.id and e.season_id = ${curSeasonId} and e.withdrawn_at is null
+        )
+      ) order by f.label, f.id), '[]'::json)
+      from facility_members m join facilities f on f.id = m.facility_id
+      where m.user_id = ${userId}
+    )`,
+    curSeason: sql<Season | null>`(
+      select json_build_object(
+        'id', s.id, 'identifier', s.identifier, 'label', s.label,
+        'start_date', s.start_date, 'end_date', s.end_date,
+        'enrolment_state', s.enrolment_state, 'enrolment_deadline', s.enrolment_deadline,
+        'allow_documentation', s.allow_documentation, 'documentation_deadline', s.documentation_deadline,
+        'is_current', s.is_current
+      ) from seasons s where s.is_current
+    )`,
+    privacyPolicyVersion: sql<string | null>`(
+      select p.version from privacy_policy_versions p
+      where p.published_at <= ${nowParam}::timestamptz
+      order by p.published_at desc limit 1
+    )`,
+  };
+}
+
+/** The user row and its context in one query (login, password reset: callers without a session lookup). */
+export async function loadUserContext(db: DbOrTx, userId: number, now = new Date()): Promise<UserContext> {
+  const rows = await db
+    .select(userContextColumns(users.id, now))
+    .from(users)
+    .where(sql`${users.id} = ${userId}`);
+  const row = rows[0];
+  return row ?? { facilities: [], curSeason: null, privacyPolicyVersion: null };
+}
+
+function missingFrom(user: UserRow, policyVersion: string | null): Record<string, string> {
   const missing: Record<string, string> = {};
-  const policy = await usersRepository({ db }).currentPrivacyPolicy();
-  if (policy && user.privacyPolicyVersion !== policy.version) {
-    missing.privacyPolicy = `Datenschutzerklärung (Version ${policy.version})`;
+  if (policyVersion !== null && user.privacyPolicyVersion !== policyVersion) {
+    missing.privacyPolicy = `Datenschutzerklärung (Version ${policyVersion})`;
   }
   if (user.newsletter === null) missing.newsletter = 'Newsletter';
   return missing;
 }
 
-/** The `user` + `curSeason` pair that login and loginstatus answer with (SPEC §3). */
-export async function sessionView(db: DbOrTx, user: UserRow): Promise<{ user: User; curSeason: Season | null }> {
-  const current = await seasonsRepository({ db }).current();
-  const [summaries, missing] = await Promise.all([
-    facilitiesRepository({ db }).summariesForUser(user.id, current?.id ?? null),
-    missingSettings(db, user),
-  ]);
+/** Settings the user still has to decide (seed §8 dialog 3); admins are asked too. */
+export async function missingSettings(db: DbOrTx, user: UserRow): Promise<Record<string, string>> {
+  const policy = await usersRepository({ db }).currentPrivacyPolicy();
+  return missingFrom(user, policy?.version ?? null);
+}
+
+/** The `user` + `curSeason` pair of SPEC §3 from what the session lookup already loaded: no query. */
+export function sessionViewFrom(user: UserRow, context: UserContext): { user: User; curSeason: Season | null } {
+  const facilities: Record<string, FacilitySummary> = {};
+  for (const f of context.facilities) facilities[String(f.id)] = f;
   return {
     user: {
       id: user.id,
@@ -31,9 +93,14 @@ export async function sessionView(db: DbOrTx, user: UserRow): Promise<{ user: Us
       email: user.email,
       first_name: user.firstName,
       last_name: user.lastName,
-      facilities: Object.fromEntries(summaries.map((f) => [String(f.id), f])),
-      missingSettings: missing,
+      facilities,
+      missingSettings: missingFrom(user, context.privacyPolicyVersion),
     },
-    curSeason: current ? toSeasonDto(current) : null,
+    curSeason: context.curSeason,
   };
+}
+
+/** The `user` + `curSeason` pair that login and loginstatus answer with (SPEC §3), in one query. */
+export async function sessionView(db: DbOrTx, user: UserRow): Promise<{ user: User; curSeason: Season | null }> {
+  return sessionViewFrom(user, await loadUserContext(db, user.id));
 }

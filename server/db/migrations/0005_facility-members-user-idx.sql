@@ -1,0 +1,1 @@
+CREATE INDEX "facility_members_user_idx" ON "facility_members" USING btree ("user_id");

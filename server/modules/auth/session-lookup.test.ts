@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../db/client';
+import { addMember, createFacility, createSeason, createUser, enrol, publishPrivacyPolicy } from '../../testing/factories';
+import { loginAs } from '../../testing/login-as';
+import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { openTestDb } from '../../testing/test-db';
+import { sessions } from './sessions.table';
+
+// every statement drizzle sends while `counting` is on
+const queries: string[] = [];
+let counting = false;
+let handle: DbHandle;
+let t: TestApp;
+
+function memberRoute(app: FastifyInstance) {
+  app.get('/api/facilities/:facilityId/lookup-probe', { config: { access: 'member' } }, async () => ({ ok: true }));
+}
+
+beforeAll(async () => {
+  handle = await openTestDb({ onQuery: (q) => counting && queries.push(q) });
+  t = await buildTestApp({ handle, extraRoutes: memberRoute });
+});
+afterAll(async () => {
+  await t?.close();
+  await handle?.close();
+});
+
+async function count(fn: () => Promise<unknown>) {
+  queries.length = 0;
+  counting = true;
+  try {
+    await fn();
+  } finally {
+    counting = false;
+  }
+  return [...queries];
+}
+
+describe('the session lookup is the only read of an authenticated request', () => {
+  it('given a member of two KiTas, one enrolled to the current season, when asking loginstatus, one query answers it all', async () => {
+    const db = handle.db;
+    const season = await createSeason(db, { isCurrent: true, label: 'KiTa-Jahr 2026/27' });
+    await publishPrivacyPolicy(db, 'lookup-2', new Date(Date.now() - 1000));
+    const user = await createUser(db, { newsletter: false });
+    const enrolled = await createFacility(db, { label: 'A Kinderhaus' });
+    const other = await createFacility(db, { label: 'B Krippe' });
+    await addMember(db, enrolled.id, user.id);
+    await addMember(db, other.id, user.id);
+    await enrol(db, enrolled.id, season.id);
+    const cookie = await loginAs(t.app, user);
+
+    let res: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+    const seen = await count(async () => {
+      res = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/from "sessions"/);
+    expect(res!.json()).toMatchObject({
+      loggedin: true,
+      user: {
+        id: user.id,
+        facilities: {
+          [enrolled.id]: { id: enrolled.id, label: 'A Kinderhaus', is_enrolled_to_cur_season: true },
+          [other.id]: { id: other.id, label: 'B Krippe', is_enrolled_to_cur_season: false },
+        },
+        missingSettings: { privacyPolicy: 'Datenschutzerklärung (Version lookup-2)' },
+      },
+      curSeason: { id: season.id, label: 'KiTa-Jahr 2026/27', is_current: true, start_date: null },
+    });
+  });
+
+  it('given a member, when calling a member route of their KiTa or of another one, the membership check adds no query', async () => {
+    const db = handle.db;
+    const user = await createUser(db);
+    const mine = await createFacility(db);
+    const foreign = await createFacility(db);
+    await addMember(db, mine.id, user.id);
+    const cookie = await loginAs(t.app, user);
+
+    const allowed = await count(async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/facilities/${mine.id}/lookup-probe`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+    });
+    const refused = await count(async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/facilities/${foreign.id}/lookup-probe`, headers: { cookie } });
+      expect(res.statusCode).toBe(403);
+    });
+    expect(allowed).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+  });
+
+  it('given a session last seen over a minute ago, the next request adds exactly one write to slide it, the one after none', async () => {
+    const user = await createUser(handle.db);
+    const cookie = await loginAs(t.app, user);
+    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
+    const first = await count(() => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
+    const second = await count(() => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
+    expect(first).toHaveLength(2);
+    expect(first[1]).toMatch(/^update "sessions"/);
+    expect(second).toHaveLength(1);
+  });
+});
