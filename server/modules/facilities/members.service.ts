@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JoinRequest, Member } from '../../../src/shared/contracts/facilities';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
@@ -62,7 +62,7 @@ async function joinRequests(db: DbOrTx, where: ReturnType<typeof and>): Promise<
     .innerJoin(users, eq(users.id, facilityJoinRequests.userId))
     .leftJoin(decider, eq(decider.id, facilityJoinRequests.decidedBy))
     .where(where)
-    .orderBy(desc(facilityJoinRequests.createdAt), desc(facilityJoinRequests.id))
+    .orderBy(sql`${facilityJoinRequests.state} = 'pending' desc`, desc(facilityJoinRequests.createdAt), desc(facilityJoinRequests.id))
     .limit(200);
   return rows.map(({ r, label, u, d }) => ({
     id: r.id,
@@ -77,7 +77,7 @@ async function joinRequests(db: DbOrTx, where: ReturnType<typeof and>): Promise<
   }));
 }
 
-/** pending requests first, then the decided ones of the last months as history */
+/** pending requests first, then the decided ones (newest first, at most 200) as history */
 export const listJoinRequests = (db: DbOrTx, facilityId: number) =>
   joinRequests(db, and(eq(facilityJoinRequests.facilityId, facilityId)));
 
