@@ -1,0 +1,1 @@
+CREATE INDEX "season_enrolments_live_season_idx" ON "season_enrolments" USING btree ("season_id","facility_id") WHERE "season_enrolments"."withdrawn_at" is null;
