@@ -1,3 +1,4 @@
+import type { User } from '../../shared/contracts/auth';
 import type { AccountResponse } from '../../shared/contracts/accounts';
 
 /** GET /api/me/account as the server answers it for a demo account; override what a test needs. */
@@ -26,3 +27,22 @@ export function buildAccount(overrides: Partial<AccountResponse> = {}): AccountR
 
 /** A token of the right shape (43 base64url characters). */
 export const TEST_TOKEN = 'A'.repeat(43);
+
+/** The settings view of a session user (GET /api/me/account), consents decided unless missingSettings says otherwise. */
+export function accountOfUser(user: User): AccountResponse {
+  const undecided = (key: string) => key in user.missingSettings;
+  const base = buildAccount();
+  return buildAccount({
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    isAdmin: user.is_admin,
+    missingSettings: user.missingSettings,
+    consents: {
+      ...base.consents,
+      ...(undecided('privacyPolicy') ? { privacyPolicyVersion: null, privacyPolicyAcceptedAt: null } : {}),
+      ...(undecided('newsletter') ? { newsletter: null, newsletterDecidedAt: null } : {}),
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { LoginStatusResponse, PingRequest, User } from '../../shared/contracts/auth';
 import type { PublicConfig } from '../../shared/contracts/config';
+import { accountOfUser } from '../factories/accounts';
 import { anonymous, currentSeason, loggedIn, users } from '../factories/users';
 
 export const TEST_PASSWORD = 'Demo-Passwort-2026';
@@ -51,6 +52,11 @@ export function sessionHandlers(initial: LoginStatusResponse = anonymous(), acco
       session.status = loggedIn(user);
       return HttpResponse.json({ success: true, user, curSeason: currentSeason, msg: 'Willkommen zurück!' });
     }),
+    // /einstellungen reads these for whoever is logged in (tests of the settings pass their own answers)
+    http.get('*/api/me/account', () =>
+      session.status.user ? HttpResponse.json(accountOfUser(session.status.user)) : HttpResponse.json({ reason: { code: 'unauthorized', message: 'Bitte melde dich an.' } }, { status: 401 }),
+    ),
+    http.get('*/api/me/sessions', () => HttpResponse.json({ items: [] })),
     http.delete('*/api/logout', () => {
       session.status = anonymous();
       return HttpResponse.json({ success: true, msg: 'Du bist abgemeldet.' });
