@@ -34,6 +34,18 @@ async function recordPings(page: Page) {
   };
 }
 
+/**
+ * Resolves when no ping is in flight. React Query restarts the 60 s interval whenever the ping query updates, so
+ * the clock may only jump once the last answer has been applied.
+ */
+function pingSettled(page: Page) {
+  return page.waitForFunction(() => {
+    type QueryClient = { isFetching(filters: { queryKey: string[] }): number };
+    const router = (window as unknown as { __TSR_ROUTER__?: { options: { context: { queryClient: QueryClient } } } }).__TSR_ROUTER__;
+    return router?.options.context.queryClient.isFetching({ queryKey: ['auth', 'ping'] }) === 0;
+  });
+}
+
 test('the ping: on load, before each navigation and every 60 s, always with the same window id', async ({ page }) => {
   await loginViaApi(page, demoAccounts.eineKita);
   await page.clock.install();
@@ -51,8 +63,10 @@ test('the ping: on load, before each navigation and every 60 s, always with the 
   await expect(page).toHaveURL(/\/personal$/);
   await expect.poll(pings.count).toBe(3);
 
+  await pingSettled(page);
   await page.clock.fastForward('01:00');
   await expect.poll(pings.count).toBe(4);
+  await pingSettled(page);
   await page.clock.fastForward('01:00');
   await expect.poll(pings.count).toBe(5);
   const ids = await pings.windowIds();
@@ -66,6 +80,7 @@ test('a lost session: the next ping sends the user to /login and the login retur
   await page.clock.install();
   await page.goto('/personal');
   await expect(page.getByRole('heading', { level: 1, name: 'Personal' })).toBeVisible();
+  await pingSettled(page);
 
   // the session ends elsewhere (another tab logs out): the same cookie, DELETE /api/logout
   const origin = new URL(page.url()).origin;
