@@ -49,6 +49,7 @@ describe('the session lookup is the only read of an authenticated request', () =
     await addMember(db, enrolled.id, user.id);
     await addMember(db, other.id, user.id);
     await enrol(db, enrolled.id, season.id);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
     const cookie = await loginAs(t.app, user);
 
     let res: Awaited<ReturnType<typeof t.app.inject>> | undefined;
@@ -69,6 +70,9 @@ describe('the session lookup is the only read of an authenticated request', () =
       },
       curSeason: { id: season.id, label: 'KiTa-Jahr 2026/27', is_current: true, start_date: null },
     });
+    // login builds the same view without a session lookup (loadUserContext)
+    expect(login.json().user).toEqual(res!.json().user);
+    expect(login.json().curSeason).toEqual(res!.json().curSeason);
   });
 
   it('given a member, when calling a member route of their KiTa or of another one, the membership check adds no query', async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userContextColumns, type UserContext } from '../users/user-view';
+import { userContextColumns, usersIdColumn, type UserContext } from '../users/user-view';
 import { users, type UserRow } from '../users/users.table';
 import { sessions } from './sessions.table';
 
@@ -18,7 +18,7 @@ export function sessionsRepository({ db }: { db: Db }) {
     .select({
       session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt, windowIds: sessions.windowIds },
       user: users,
-      ...userContextColumns(users.id, sql`${now}::timestamptz`),
+      ...userContextColumns(usersIdColumn, sql`${now}::timestamptz`),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

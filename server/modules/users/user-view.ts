@@ -1,5 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FacilitySummary, User } from '../../../src/shared/contracts/auth';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
@@ -23,8 +22,10 @@ export type UserContext = {
  * Scalar subqueries correlated on `userId`, to add to any select that has the user's id. Each is one index probe
  * (facility_members by user, season_enrolments by (facility, season), seasons' partial unique index on
  * is_current); json_build_object gives the contract's snake_case shape directly.
+ * `userId` must be qualified (see `usersIdColumn`): drizzle renders a bare column of a one-table select
+ * unqualified, and inside these subqueries `"id"` would bind to `facilities.id`.
  */
-export function userContextColumns(userId: AnyPgColumn | SQL, now: Date | SQL) {
+export function userContextColumns(userId: SQL, now: Date | SQL) {
   const nowParam = now instanceof Date ? now.toISOString() : now;
   const curSeasonId = sql`(select cs.id from seasons cs where cs.is_current)`;
   return {
@@ -57,12 +58,15 @@ export function userContextColumns(userId: AnyPgColumn | SQL, now: Date | SQL) {
   };
 }
 
+/** `"users"."id"`, qualified whatever the outer select looks like */
+export const usersIdColumn = sql`${users}.${sql.identifier('id')}`;
+
 /** The user row and its context in one query (login, password reset: callers without a session lookup). */
 export async function loadUserContext(db: DbOrTx, userId: number, now = new Date()): Promise<UserContext> {
   const rows = await db
-    .select(userContextColumns(users.id, now))
+    .select(userContextColumns(usersIdColumn, now))
     .from(users)
-    .where(sql`${users.id} = ${userId}`);
+    .where(eq(users.id, userId));
   const row = rows[0];
   return row ?? { facilities: [], curSeason: null, privacyPolicyVersion: null };
 }
