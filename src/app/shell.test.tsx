@@ -15,7 +15,9 @@ describe('layout and navigation', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Start' })).toBeInTheDocument();
     expect(await screen.findByText('Ökokids-Portal')).toBeInTheDocument();
-    expect(screen.getByText('Diese Seite kommt bald.')).toBeInTheDocument();
+    // the home page is the KiTa's season checklist now (the default answer: no season active)
+    expect(screen.getByText('Willkommen, Erika! Hier siehst du, was für „KiTa Sonnenschein“ als Nächstes ansteht.')).toBeInTheDocument();
+    expect(await screen.findByText('Zurzeit ist kein KiTa-Jahr aktiv.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
   });

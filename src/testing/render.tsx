@@ -8,6 +8,7 @@ import { createAppRouter, type AppRouter } from '../app/router';
 import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
 import type { LoginStatusResponse, User } from '../shared/contracts/auth';
 import { anonymous, loggedIn } from './factories/users';
+import { adminDefaultHandlers } from './handlers/admin';
 import { kitaDefaultHandlers } from './handlers/kitas';
 import { sessionHandlers } from './handlers/session';
 import { server } from './msw-server';
@@ -25,7 +26,7 @@ export type RenderRouteOptions = {
 
 /**
  * Renders the real app (real route tree, guards, layout, Mantine theme) at `path` in an in-memory history, with
- * a QueryClient without retries and an msw fake of the session calls. Waits until the first navigation settled.
+ * a QueryClient without retries and an msw fake of the session calls and quiet defaults for the KiTa and admin page reads. Waits until the first navigation settled.
  *
  *   const { router, user, session } = await renderRoute('/fortbildungen', { user: users.notEnrolled() });
  *   await user.click(screen.getByRole('button', { name: 'Zur Anmeldung!' }));
@@ -40,7 +41,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
 
   const status = options.status ?? (options.user ? loggedIn(options.user) : anonymous());
   const { session, handlers } = sessionHandlers(status);
-  server.use(...(options.handlers ?? []), ...handlers, ...kitaDefaultHandlers());
+  server.use(...(options.handlers ?? []), ...handlers, ...kitaDefaultHandlers(), ...adminDefaultHandlers());
 
   const queryClient = createQueryClient({ retry: false });
   const history = createMemoryHistory({ initialEntries: [path] });
