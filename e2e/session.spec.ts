@@ -1,5 +1,5 @@
 import { demoAccounts, DEMO_PASSWORD, expect, expectAccessible, loginViaForm, test } from './fixtures';
-import { activeFacilityId, expectErrorNotification, facilitiesOf, navigateInApp } from './shell-helpers';
+import { ACTIVE_FACILITY_KEY, activeFacilityId, expectErrorNotification, facilitiesOf, navigateInApp } from './shell-helpers';
 
 // seed §4: login, logout, status check, redirect target and the active KiTa — against the real server.
 
@@ -105,7 +105,7 @@ test('the active KiTa: chosen in the dialog, persisted across a reload, restored
   await expect(dialog).toHaveCount(0);
 
   // another tab chose a different KiTa: the next navigation reads it from storage
-  await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), ['kita-portal.activeFacilityId', String(first.id)]);
+  await page.evaluate(({ key, id }) => window.localStorage.setItem(key, id), { key: ACTIVE_FACILITY_KEY, id: String(first.id) });
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Stammdaten' }).click();
   await expect(page).toHaveURL(/\/stammdaten$/);
   await expect(page.getByTestId('active-facility')).toHaveText(first.label);
