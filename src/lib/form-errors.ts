@@ -4,14 +4,17 @@ import { getErrorReason } from './api-client';
 
 export type FieldErrors = Record<string, string>;
 
-/** The first German message per field of a failed zod parse, keyed by the field's top-level name. */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
+/**
+ * The first German message per top-level field of a failed zod parse (the same shape as SPEC §3 `reason.fields`);
+ * an issue without a path (an object-level refine) lands on `_form`.
+ */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    if (!(key in out)) out[key] = issue.message;
+    const key = String(issue.path[0] ?? '_form');
+    errors[key] ??= issue.message;
   }
-  return out;
+  return errors;
 }
 
 export type SubmitFailure = {

@@ -1,18 +1,7 @@
 import { useRef, useState } from 'react';
 import { type z } from 'zod';
 import { getErrorReason } from './api-client';
-
-export type FieldErrors = Record<string, string>;
-
-/** First German message per top-level field of a failed parse (the same shape as SPEC §3 `reason.fields`). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+import { fieldErrorsOf, type FieldErrors } from './form-errors';
 
 /**
  * A small controlled form driven by the shared zod contract: the values stay exactly as typed (nothing is lost

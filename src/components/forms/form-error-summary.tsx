@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { FieldErrors } from '../../lib/use-zod-form';
+import type { FieldErrors } from '../../lib/form-errors';
 
 /** One line above the submit button, so a message further up the form isn't missed. */
 export function FormErrorSummary({ errors }: { errors: FieldErrors }) {

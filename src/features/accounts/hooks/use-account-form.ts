@@ -1,20 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { type z } from 'zod';
 import { getErrorReason, isAlreadyNotified, reportError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { passwordMessages } from '../../../shared/contracts/accounts';
 
 type Values = Record<string, string | boolean>;
 export type FieldErrors<V> = Partial<Record<keyof V | '_form', string>>;
-
-/** The first message per field of a failed zod parse, keyed by the top-level field name. */
-export function fieldErrorsOf<V>(error: z.ZodError): FieldErrors<V> {
-  const next: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_form');
-    next[key] ??= issue.message;
-  }
-  return next as FieldErrors<V>;
-}
 
 /**
  * A small form state driven by the shared zod contract (CONVENTIONS habit 4): the same schema validates on the
@@ -30,7 +21,7 @@ export function useAccountForm<S extends z.ZodType, V extends Values>(schema: S,
   function validate(next: V) {
     const parsed = schema.safeParse(next);
     if (parsed.success) return { data: parsed.data as z.output<S>, errors: {} };
-    const found = fieldErrorsOf<V>(parsed.error);
+    const found = fieldErrorsOf(parsed.error) as FieldErrors<V>;
     // zod skips an object's refine while any field fails; a mismatch is worth telling at once
     if (typeof next.passwordRepeat === 'string' && next.passwordRepeat && next.password !== next.passwordRepeat) {
       (found as Record<string, string | undefined>).passwordRepeat ??= passwordMessages.mismatch;

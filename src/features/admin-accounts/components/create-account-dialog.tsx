@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { submitFailure, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { adminCreateUserRequestSchema } from '../../../shared/contracts/accounts';
 import { useCreateAdminUser } from '../api/create-user';
@@ -26,7 +26,7 @@ export function CreateAccountDialog({ person, opened, onClose, onCreated }: Prop
       facilityId: person.facility_id,
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { submitFailure, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { type Person } from '../../../shared/contracts/persons';
@@ -33,7 +33,7 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
       accepted_terms: terms || undefined,
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { submitFailure, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { facilityUpdateSchema, type Facility } from '../../../shared/contracts/facilities';
 import { facilityKinds, operatorKinds, regions } from '../../../shared/contracts/facility-lists';
@@ -55,7 +55,7 @@ export function FacilityMasterForm({ facility, onDone }: { facility: Facility; o
       version: facility.version,
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { submitFailure, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { personPositions, salutations } from '../../../shared/contracts/facility-lists';
 import { personUpdateSchema, type Person } from '../../../shared/contracts/persons';
@@ -27,7 +27,7 @@ export function PersonForm({ person, onDone }: { person: Person; onDone: () => v
     event.preventDefault();
     const parsed = personUpdateSchema.safeParse({ ...values, version: person.version });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } f
 import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { DATE_INPUT_PROPS, parseGermanDate } from '../../../app/locale';
-import { submitFailure, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { seasonInputSchema, type AdminSeason, type SeasonInput } from '../../../shared/contracts/admin-seasons';
 import { useSaveSeason } from '../api/save-season';
@@ -69,7 +69,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
     const input: SeasonInput = { ...values, enrolment_state: season?.enrolment_state ?? 'closed' };
     const parsed = seasonInputSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});
