@@ -1,4 +1,5 @@
 import { isHTTPError } from 'ky';
+import { useState } from 'react';
 import { type z } from 'zod';
 import { getErrorReason } from './api-client';
 
@@ -39,4 +40,37 @@ export function submitFailure(error: unknown, fallback = 'Das hat nicht geklappt
     fields: reason?.fields ?? {},
     conflict,
   };
+}
+
+/**
+ * The feedback state of a form that parses its input with the shared zod contract on submit and shows a failed
+ * write with `submitFailure`: field messages plus one alert text above the form.
+ *
+ *   const feedback = useSubmitFeedback();
+ *   const data = feedback.parse(schema, input); if (!data) return;
+ *   save.mutate(data, { onError: feedback.onFailure('Das KiTa-Jahr konnte nicht gespeichert werden.') });
+ */
+export function useSubmitFeedback() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  /** On failure shows the first message per field and returns null; on success clears the field messages. */
+  const parse = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return null;
+    }
+    setErrors({});
+    return parsed.data;
+  };
+
+  /** the `onError` of the write: the server's field messages and the alert text */
+  const onFailure = (fallback: string) => (error: unknown) => {
+    const failure = submitFailure(error, fallback);
+    setErrors(failure.fields);
+    setAlert(failure.message);
+  };
+
+  return { errors, alert, setAlert, parse, onFailure };
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
+import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { adminCreateUserRequestSchema } from '../../../shared/contracts/accounts';
 import { useCreateAdminUser } from '../api/create-user';
@@ -12,35 +12,26 @@ type Props = { person: AccountPerson; opened: boolean; onClose: () => void; onCr
 /** An account for a staff entry: linked to the person, member of its KiTa; the invitation mail sets the password. */
 export function CreateAccountDialog({ person, opened, onClose, onCreated }: Props) {
   const [email, setEmail] = useState(person.email);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, parse, onFailure } = useSubmitFeedback();
   const create = useCreateAdminUser();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = adminCreateUserRequestSchema.safeParse({
+    const data = parse(adminCreateUserRequestSchema, {
       email,
       firstName: person.first_name,
       lastName: person.last_name,
       personId: person.id,
       facilityId: person.facility_id,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+    if (data === null) return;
+    create.mutate(data, {
       onSuccess: () => {
-        notify({ message: `Das Konto ist angelegt; die Einladung geht an ${parsed.data.email}.` });
+        notify({ message: `Das Konto ist angelegt; die Einladung geht an ${data.email}.` });
         onCreated();
         onClose();
       },
-      onError: (error) => {
-        const failure = submitFailure(error, 'Das Konto konnte nicht angelegt werden.');
-        setErrors(failure.fields);
-        setAlert(failure.message);
-      },
+      onError: onFailure('Das Konto konnte nicht angelegt werden.'),
     });
   };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
+import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { type Person } from '../../../shared/contracts/persons';
@@ -17,14 +17,13 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
   const [groups, setGroups] = useState('');
   const [children, setChildren] = useState('');
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, parse, onFailure } = useSubmitFeedback();
   const enrol = useEnrolOnBehalf();
   const active = persons.filter((p) => !p.removed_at);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = seasonEnrolmentInputSchema.safeParse({
+    const data = parse(seasonEnrolmentInputSchema, {
       project_topics: topics,
       project_title: title,
       contact_person_id: contact ? Number(contact) : undefined,
@@ -32,23 +31,15 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
       children_taking_part: children.trim() === '' ? undefined : Number(children),
       accepted_terms: terms || undefined,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (data === null) return;
     enrol.mutate(
-      { facilityId, seasonId: season.id, input: parsed.data },
+      { facilityId, seasonId: season.id, input: data },
       {
         onSuccess: () => {
           notify({ message: `Die KiTa ist zu ${season.identifier} angemeldet.` });
           onDone();
         },
-        onError: (error) => {
-          const failure = submitFailure(error, 'Die Anmeldung hat nicht geklappt.');
-          setErrors(failure.fields);
-          setAlert(failure.message);
-        },
+        onError: onFailure('Die Anmeldung hat nicht geklappt.'),
       },
     );
   };

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
+import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { facilityUpdateSchema, type Facility } from '../../../shared/contracts/facilities';
 import { facilityKinds, operatorKinds, regions } from '../../../shared/contracts/facility-lists';
@@ -41,37 +41,28 @@ const toCount = (v: string) => (v.trim() === '' ? null : Number(v));
 /** Edit a KiTa's master data on its behalf; a stale version (409) is told and the input kept. */
 export function FacilityMasterForm({ facility, onDone }: { facility: Facility; onDone: () => void }) {
   const [values, setValues] = useState<Values>(() => toValues(facility));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, setAlert, parse, onFailure } = useSubmitFeedback();
   const update = useUpdateAdminFacility();
   const set = (key: keyof Values, value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = facilityUpdateSchema.safeParse({
+    const data = parse(facilityUpdateSchema, {
       ...values,
       children_count: toCount(values.children_count),
       staff_count: toCount(values.staff_count),
       version: facility.version,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    if (data === null) return;
     setAlert(null);
     update.mutate(
-      { id: facility.id, input: parsed.data },
+      { id: facility.id, input: data },
       {
         onSuccess: () => {
           notify({ message: 'Die Stammdaten sind gespeichert.' });
           onDone();
         },
-        onError: (error) => {
-          const failure = submitFailure(error, 'Die Stammdaten konnten nicht gespeichert werden.');
-          setErrors(failure.fields);
-          setAlert(failure.message);
-        },
+        onError: onFailure('Die Stammdaten konnten nicht gespeichert werden.'),
       },
     );
   };

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
+import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { personPositions, salutations } from '../../../shared/contracts/facility-lists';
 import { personUpdateSchema, type Person } from '../../../shared/contracts/persons';
@@ -18,32 +18,23 @@ export function PersonForm({ person, onDone }: { person: Person; onDone: () => v
     phone: person.phone,
     position: person.position,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, setAlert, parse, onFailure } = useSubmitFeedback();
   const update = useUpdateAdminPerson();
   const set = (key: keyof Values, value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = personUpdateSchema.safeParse({ ...values, version: person.version });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    const data = parse(personUpdateSchema, { ...values, version: person.version });
+    if (data === null) return;
     setAlert(null);
     update.mutate(
-      { id: person.id, input: parsed.data },
+      { id: person.id, input: data },
       {
         onSuccess: () => {
           notify({ message: 'Die Person ist gespeichert.' });
           onDone();
         },
-        onError: (error) => {
-          const failure = submitFailure(error, 'Die Person konnte nicht gespeichert werden.');
-          setErrors(failure.fields);
-          setAlert(failure.message);
-        },
+        onError: onFailure('Die Person konnte nicht gespeichert werden.'),
       },
     );
   };

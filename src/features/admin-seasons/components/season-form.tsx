@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } f
 import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
 import { DATE_INPUT_PROPS, parseGermanDate } from '../../../app/locale';
-import { fieldErrorsOf, submitFailure, type FieldErrors } from '../../../lib/form-errors';
+import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { seasonInputSchema, type AdminSeason, type SeasonInput } from '../../../shared/contracts/admin-seasons';
 import { useSaveSeason } from '../api/save-season';
@@ -59,33 +59,24 @@ type Props = { season: AdminSeason | null; onDone: () => void; onCancel: () => v
 /** Create (season null) or edit a season. A stale version (409) is told in German; the input stays. */
 export function SeasonForm({ season, onDone, onCancel }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(season));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, setAlert, parse, onFailure } = useSubmitFeedback();
   const save = useSaveSeason();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input: SeasonInput = { ...values, enrolment_state: season?.enrolment_state ?? 'closed' };
-    const parsed = seasonInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
+    const data = parse(seasonInputSchema, input);
+    if (data === null) return;
     setAlert(null);
     save.mutate(
-      { id: season?.id ?? null, version: season?.version, input: parsed.data },
+      { id: season?.id ?? null, version: season?.version, input: data },
       {
         onSuccess: (saved) => {
           notify({ message: `KiTa-Jahr ${saved.identifier} gespeichert.` });
           onDone();
         },
-        onError: (error) => {
-          const failure = submitFailure(error, 'Das KiTa-Jahr konnte nicht gespeichert werden.');
-          setErrors(failure.fields);
-          setAlert(failure.message);
-        },
+        onError: onFailure('Das KiTa-Jahr konnte nicht gespeichert werden.'),
       },
     );
   };
