@@ -1,6 +1,8 @@
+import { isHTTPError } from 'ky';
 import { useRef, useState } from 'react';
 import { type z } from 'zod';
-import { getErrorReason } from './api-client';
+import { conflictMessage } from '../shared/contracts/common';
+import { getErrorReason, reportError } from './api-client';
 import { fieldErrorsOf, type FieldErrors } from './form-errors';
 
 /**
@@ -55,6 +57,18 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     return true;
   };
 
+  /**
+   * A failed save: a 409 (someone saved meanwhile) goes to `onConflict` with the server's text or the shared one, so
+   * the form keeps the input; a 400's `reason.fields` land on the form; anything else is reported with `fallback`.
+   */
+  const showSaveError = (error: unknown, options: { onConflict: (text: string) => void; fallback: string }) => {
+    if (isHTTPError(error) && error.response.status === 409) {
+      options.onConflict(getErrorReason(error)?.message ?? conflictMessage);
+      return;
+    }
+    if (!showServerErrors(error)) reportError(error, options.fallback);
+  };
+
   /** props for a Mantine text-like input bound to a string field */
   const textProps = <K extends keyof V & string>(key: K) => ({
     value: (values[key] ?? '') as string,
@@ -63,7 +77,7 @@ export function useZodForm<V extends Record<string, unknown>, S extends z.ZodTyp
     name: key,
   });
 
-  return { values, setValues, setValue, errors, setErrors, parse, showServerErrors, textProps, formRef };
+  return { values, setValues, setValue, errors, setErrors, parse, showServerErrors, showSaveError, textProps, formRef };
 }
 
 /** '' → null, "12" → 12, "1,5" → 1.5; anything else stays as typed so the schema answers with its German message. */

@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { isHTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { getErrorReason, reportError } from '../../../lib/api-client';
+import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
-import { conflictMessage } from '../../../shared/contracts/common';
 import type { Facility } from '../../../shared/contracts/facilities';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityFields } from './facility-fields';
@@ -38,11 +36,7 @@ export function EditFacilityForm({ facility, onSaved, onCancel, onReload }: Prop
       notify({ message: 'Die Stammdaten sind gespeichert.' });
       onSaved(saved);
     } catch (error) {
-      if (isHTTPError(error) && error.response.status === 409) {
-        setConflict(getErrorReason(error)?.message ?? conflictMessage);
-        return;
-      }
-      if (!form.showServerErrors(error)) reportError(error, 'Die Stammdaten konnten nicht gespeichert werden.');
+      form.showSaveError(error, { onConflict: setConflict, fallback: 'Die Stammdaten konnten nicht gespeichert werden.' });
     }
   }
 

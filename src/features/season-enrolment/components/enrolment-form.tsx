@@ -1,11 +1,8 @@
 import { Alert, Anchor, Button, Checkbox, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { isHTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { getErrorReason, reportError } from '../../../lib/api-client';
 import { countText, toCount, useZodForm } from '../../../lib/use-zod-form';
-import { conflictMessage } from '../../../shared/contracts/common';
 import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { seasonEnrolmentInputSchema, type SeasonEnrolment } from '../../../shared/contracts/season-enrolment';
 import { useSaveSeasonEnrolment } from '../api/save-season-enrolment';
@@ -67,11 +64,7 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
       const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
       onSaved(saved, enrolment === null);
     } catch (error) {
-      if (isHTTPError(error) && error.response.status === 409) {
-        setConflict(getErrorReason(error)?.message ?? conflictMessage);
-        return;
-      }
-      if (!form.showServerErrors(error)) reportError(error, 'Die Anmeldung konnte nicht gespeichert werden.');
+      form.showSaveError(error, { onConflict: setConflict, fallback: 'Die Anmeldung konnte nicht gespeichert werden.' });
     }
   }
 

@@ -1,11 +1,8 @@
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { isHTTPError } from 'ky';
 import { useState, type FormEvent } from 'react';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { getErrorReason, reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { conflictMessage } from '../../../shared/contracts/common';
 import { personPositions, salutations } from '../../../shared/contracts/facility-lists';
 import { personInputSchema, type Person } from '../../../shared/contracts/persons';
 import { useCreatePerson } from '../api/create-person';
@@ -50,11 +47,7 @@ export function PersonFormDialog({ facilityId, person, onClose }: Props) {
       }
       onClose();
     } catch (error) {
-      if (isHTTPError(error) && error.response.status === 409) {
-        setConflict(getErrorReason(error)?.message ?? conflictMessage);
-        return;
-      }
-      if (!form.showServerErrors(error)) reportError(error, 'Die Angaben konnten nicht gespeichert werden.');
+      form.showSaveError(error, { onConflict: setConflict, fallback: 'Die Angaben konnten nicht gespeichert werden.' });
     }
   }
 
