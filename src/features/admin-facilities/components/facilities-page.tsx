@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { tableSearchOf } from '../../../components/data-table/table-search';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { formatDate } from '../../../app/locale';
 import { type AdminFacilityListItem } from '../../../shared/contracts/admin-facilities';
@@ -80,14 +81,7 @@ export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
         loading={isFetching}
         minWidth={1100}
         emptyText="Keine KiTa passt zu diesen Filtern."
-        onChange={(next) =>
-          onSearchChange({
-            page: next.page === FACILITY_LIST_DEFAULTS.page ? undefined : next.page,
-            pageSize: next.pageSize === FACILITY_LIST_DEFAULTS.pageSize ? undefined : next.pageSize,
-            sort: next.sort === FACILITY_LIST_DEFAULTS.sort ? undefined : (next.sort as FacilityListSearch['sort']),
-            dir: next.dir === FACILITY_LIST_DEFAULTS.dir ? undefined : next.dir,
-          })
-        }
+        onChange={(next) => onSearchChange(tableSearchOf<NonNullable<FacilityListSearch['sort']>>(next, FACILITY_LIST_DEFAULTS))}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { tableSearchOf } from '../../../components/data-table/table-search';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDate } from '../../../app/locale';
@@ -106,14 +107,7 @@ export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
         loading={isFetching}
         minWidth={1100}
         emptyText="Niemand passt zu diesen Filtern."
-        onChange={(next) =>
-          onSearchChange({
-            page: next.page === PERSON_LIST_DEFAULTS.page ? undefined : next.page,
-            pageSize: next.pageSize === PERSON_LIST_DEFAULTS.pageSize ? undefined : next.pageSize,
-            sort: next.sort === PERSON_LIST_DEFAULTS.sort ? undefined : (next.sort as PersonListSearch['sort']),
-            dir: next.dir === PERSON_LIST_DEFAULTS.dir ? undefined : next.dir,
-          })
-        }
+        onChange={(next) => onSearchChange(tableSearchOf<NonNullable<PersonListSearch['sort']>>(next, PERSON_LIST_DEFAULTS))}
       />
     </>
   );
