@@ -1,6 +1,5 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useListSearchBox } from '../../../components/data-table/use-list-search-box';
 import { facilityKinds, regions } from '../../../shared/contracts/facility-lists';
 import { type FacilityListSearch } from '../list-search';
 
@@ -16,10 +15,7 @@ const ALL = '';
 
 /** Search and filters in one row above the table; every change starts again at page 1. */
 export function FacilityFilters({ search, seasons, onChange }: Props) {
-  const [q, setQ] = useState(search.q ?? '');
-  // the URL wins when it changes from outside (back button, a shared link)
-  useEffect(() => setQ(search.q ?? ''), [search.q]);
-  const sendQ = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined, page: undefined }), 300);
+  const searchBox = useListSearchBox(search.q, (q) => onChange({ q, page: undefined }));
 
   const enrolledValue = search.enrolled_season_id ? `${search.enrolled_season_id}:${search.enrolled ?? 'yes'}` : ALL;
   const enrolledOptions = [
@@ -38,11 +34,8 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
         description="Name, Ort oder Postleitzahl"
         type="search"
         w={280}
-        value={q}
-        onChange={(event) => {
-          setQ(event.currentTarget.value);
-          sendQ(event.currentTarget.value);
-        }}
+        value={searchBox.value}
+        onChange={searchBox.onChange}
       />
       <NativeSelect
         label="Regierungsbezirk"
@@ -76,7 +69,7 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
         <Button
           variant="subtle"
           onClick={() => {
-            setQ('');
+            searchBox.clear();
             onChange({ q: undefined, region: undefined, kind: undefined, enrolled_season_id: undefined, enrolled: undefined, page: undefined });
           }}
         >

@@ -1,6 +1,5 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useListSearchBox } from '../../../components/data-table/use-list-search-box';
 import { personPositions } from '../../../shared/contracts/facility-lists';
 import { type PersonListSearch } from '../list-search';
 
@@ -11,9 +10,7 @@ const RESET = { q: undefined, kind: undefined, has_account: undefined, position:
 
 /** Search and filters in one row above the persons table; every change starts again at page 1. */
 export function PersonFilters({ search, onChange }: Props) {
-  const [q, setQ] = useState(search.q ?? '');
-  useEffect(() => setQ(search.q ?? ''), [search.q]);
-  const sendQ = useDebouncedCallback((value: string) => onChange({ q: value.trim() || undefined, page: undefined }), 300);
+  const searchBox = useListSearchBox(search.q, (q) => onChange({ q, page: undefined }));
   const pick = <K extends keyof PersonListSearch>(key: K) => (e: React.ChangeEvent<HTMLSelectElement>) =>
     onChange({ [key]: e.currentTarget.value || undefined, page: undefined } as Partial<PersonListSearch>);
   const hasFilters = Boolean(search.q || search.kind || search.has_account || search.position || search.facility_id || search.include_removed === 'yes');
@@ -25,11 +22,8 @@ export function PersonFilters({ search, onChange }: Props) {
         description="Name, E-Mail oder KiTa"
         type="search"
         w={280}
-        value={q}
-        onChange={(event) => {
-          setQ(event.currentTarget.value);
-          sendQ(event.currentTarget.value);
-        }}
+        value={searchBox.value}
+        onChange={searchBox.onChange}
       />
       <NativeSelect
         label="Eintrag"
@@ -75,7 +69,7 @@ export function PersonFilters({ search, onChange }: Props) {
         <Button
           variant="subtle"
           onClick={() => {
-            setQ('');
+            searchBox.clear();
             onChange(RESET);
           }}
         >
