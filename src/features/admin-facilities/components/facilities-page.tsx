@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { tableSearchOf } from '../../../components/data-table/table-search';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { formatDate } from '../../../app/locale';
@@ -55,14 +56,7 @@ export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
     <>
       <Group justify="space-between" align="flex-start">
         <PageHeading>KiTas</PageHeading>
-        <Group gap="xs">
-          <Button component="a" variant="default" href={facilityExportUrl('xlsx', search)} download>
-            Als Excel (XLSX) exportieren
-          </Button>
-          <Button component="a" variant="default" href={facilityExportUrl('csv', search)} download>
-            Als CSV (Excel) exportieren
-          </Button>
-        </Group>
+        <ExportButtons urlOf={(format) => facilityExportUrl(format, search)} />
       </Group>
       <FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />
       {isError && (

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { tableSearchOf } from '../../../components/data-table/table-search';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
@@ -80,14 +81,7 @@ export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
     <>
       <Group justify="space-between" align="flex-start">
         <PageHeading>Personen</PageHeading>
-        <Group gap="xs">
-          <Button component="a" variant="default" href={personExportUrl('xlsx', search)} download>
-            Als Excel (XLSX) exportieren
-          </Button>
-          <Button component="a" variant="default" href={personExportUrl('csv', search)} download>
-            Als CSV (Excel) exportieren
-          </Button>
-        </Group>
+        <ExportButtons urlOf={(format) => personExportUrl(format, search)} />
       </Group>
       <PersonFilters search={search} onChange={onSearchChange} />
       {isError && (
