@@ -11,6 +11,8 @@ export type FieldErrors<V> = Partial<Record<keyof V | '_form', string>>;
  * A small form state driven by the shared zod contract (CONVENTIONS habit 4): the same schema validates on the
  * server and here. Errors show after the first submit and then follow every change; server answers with
  * `reason.fields` land on their fields, other answers with a `reason` become the form's alert.
+ * Not built on useZodForm (src/lib): that one drops a field's message on edit and focuses the first invalid field,
+ * while here every change after the first submit re-validates the whole form; sharing a base would change both.
  */
 export function useAccountForm<S extends z.ZodType, V extends Values>(schema: S, initial: V) {
   const [values, setValues] = useState<V>(initial);
