@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // vitest's default on 2 cores is one worker; server files wait on PGlite/PostgreSQL and argon2 often enough
+    // that two overlap well (PGlite suite 120 s → 75 s on a 2-core CI-like machine). Set once for all projects:
+    // vitest refuses projects with different maxWorkers in one run.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -12,9 +16,6 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // migrates one template database per run; each test file starts from a copy of it
           globalSetup: ['server/testing/global-setup.ts'],
-          // vitest's default on 2 cores is one worker; server files wait on PGlite/PostgreSQL and argon2 often
-          // enough that two overlap well (PGlite suite 120 s → 75 s on a 2-core CI-like machine)
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
