@@ -47,6 +47,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
       ADMIN_TOTP: 'optional',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ADMIN_EMAIL: 'admin@demo.example',
       ADMIN_PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-Passwort-2026',
       SUPPORT_EMAIL: 'kontakt@kita-portal.example',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, loginViaForm, test } from './fixtures';
+import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginAsFreshUser, loginViaApi, loginViaForm, test } from './fixtures';
 import { linkFromMail, uniqueEmail } from './mailbox';
 
 // Issue 4 end to end: every account flow against the real server, with the mails it writes to DATA_DIR/mail.
@@ -169,8 +169,11 @@ test('account deletion with the password in a dialog', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'E-Mail-Adresse oder Passwort ist falsch.' })).toBeVisible();
 });
 
-test('dialog 3 goes away once the consents are decided', async ({ pageAs }) => {
-  const page = await pageAs('einstellungen');
+test('dialog 3 goes away once the consents are decided', async ({ page }) => {
+  // a fresh account with both consents undecided: einstellungen@demo.example stays undecided for the guard suite
+  await loginAsFreshUser(page, 'Ella', 'Entscheid', undefined, { decideConsents: false });
+  await page.goto('/');
+  await expect(page.getByRole('dialog', { name: 'Neue Einstellungen' })).toBeVisible();
   await page.getByRole('button', { name: 'Ok, mache ich.' }).click();
   await expect(page).toHaveURL(/\/einstellungen$/);
   const consents = page.getByRole('region', { name: 'Einwilligungen' });

@@ -18,6 +18,8 @@ export type DemoAccount = keyof typeof demoAccounts;
  * again with each dialog open; the `page` fixture also runs it once more at the end of every test.
  */
 export async function expectAccessible(page: Page, context = page.url()) {
+  // a dialog fading in has not reached its final colours yet: check what people see once it has settled
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -34,7 +36,9 @@ export async function loginViaApi(page: Page, email: string, password = DEMO_PAS
 
 /** Signs in through the login form, as a person would. */
 export async function loginViaForm(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('E-Mail').fill(email);
+  // the previous page may still be on screen for a moment after the URL changed to /login
+  await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+  await page.getByLabel('E-Mail', { exact: true }).fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
@@ -91,7 +95,13 @@ export const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36)
  * (register a KiTa, enrol) without changing what the SPEC §7 demo accounts show to other tests. Created by the
  * demo admin (the public registration is throttled per IP, which a whole suite would soon reach).
  */
-export async function loginAsFreshUser(page: Page, firstName = 'Frieda', lastName = 'Frisch', email = uniqueEmail()) {
+export async function loginAsFreshUser(
+  page: Page,
+  firstName = 'Frieda',
+  lastName = 'Frisch',
+  email = uniqueEmail(),
+  { decideConsents = true }: { decideConsents?: boolean } = {},
+) {
   await loginViaApi(page, demoAccounts.admin);
   const created = await page.request.post('/api/admin/users', { data: { email, firstName, lastName } });
   expect(created.ok(), `create ${email}: HTTP ${created.status()}`).toBeTruthy();
@@ -100,6 +110,7 @@ export async function loginAsFreshUser(page: Page, firstName = 'Frieda', lastNam
   const activated = await page.request.post('/api/auth/activate', { data: { token, password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD } });
   expect(activated.ok(), `activate ${email}: HTTP ${activated.status()}`).toBeTruthy();
   await loginViaApi(page, email);
+  if (!decideConsents) return { email, name: `${firstName} ${lastName}` };
   const policy = await (await page.request.get('/api/privacy-policy')).json();
   const consents = await page.request.put('/api/me/consents', {
     data: { newsletter: false, ...(policy.version ? { acceptPrivacyPolicyVersion: policy.version } : {}) },
