@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { withThrowawayPg } from './throwaway-pg';
 import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows, type DbHandle } from '../../server/db/client';
@@ -86,26 +86,6 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
   }
 }
 
-async function withThrowawayPg<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
-  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    console.error(`PostgreSQL at ${base} is not reachable; skipping its run`);
-    return null;
-  }
-  const name = `kita_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return await fn(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 const results = [await benchDriver('pglite')];
 const pgResult = await withThrowawayPg((url) => benchDriver('pg', url));

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { withThrowawayPg } from './throwaway-pg';
 import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
@@ -70,26 +70,6 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
   }
 }
 
-async function withThrowawayPg<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
-  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    console.error(`PostgreSQL at ${base} is not reachable; skipping its run`);
-    return null;
-  }
-  const name = `kita_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return await fn(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
 
 const only = process.env.BENCH_DRIVER;
 const results = [];
