@@ -11,7 +11,7 @@ import {
   privacyPolicyResponseSchema,
   publishPrivacyPolicyRequestSchema,
 } from '../../../src/shared/contracts/accounts';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorBodySchema, errorResponses } from '../../../src/shared/contracts/errors';
 import { sqlState, type DbOrTx } from '../../db/client';
 import { httpError, messages } from '../../lib/http-error';
 import { audit, auditContext } from '../audit/audit';
@@ -37,7 +37,7 @@ export const adminMessages = {
   facilityNotFound: 'Diese KiTa gibt es nicht.',
 };
 
-const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 404, 409);
 
 async function adminUserView(db: DbOrTx, user: UserRow) {
   return {

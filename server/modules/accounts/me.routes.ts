@@ -19,7 +19,7 @@ import {
   totpSetupSchema,
   totpStatusResponseSchema,
 } from '../../../src/shared/contracts/accounts';
-import { errorBodySchema, errorReasonSchema } from '../../../src/shared/contracts/errors';
+import { errorBodySchema, errorReasonSchema, errorResponses } from '../../../src/shared/contracts/errors';
 import { httpError } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import type { UserRow } from '../users/users.table';
@@ -39,7 +39,7 @@ import {
 import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
 import { userSessions } from './user-sessions';
 
-const errors = { 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 409, 429);
 
 export const totpMessages = {
   wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',

@@ -12,13 +12,13 @@ import {
   tokenStatusQuerySchema,
   tokenStatusResponseSchema,
 } from '../../../src/shared/contracts/accounts';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorBodySchema, errorResponses } from '../../../src/shared/contracts/errors';
 import { sessionView } from '../users/user-view';
 import { usersRepository } from '../users/users.repository';
 import { accountMessages, activate, forgotPassword, register, resendActivation, resetPassword, tokenStatus } from './registration.service';
 import { confirmEmailChange, meMessages } from './me.service';
 
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 410: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 403, 404, 409, 410, 429);
 
 /** The public account flows (SPEC §4): none of them tells whether an address has an account. */
 export async function accountPublicRoutes(app: FastifyInstance) {

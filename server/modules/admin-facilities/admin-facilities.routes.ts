@@ -10,7 +10,7 @@ import {
   facilityMergeResultSchema,
 } from '../../../src/shared/contracts/admin-facilities';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorResponses } from '../../../src/shared/contracts/errors';
 import { facilitySchema, facilityUpdateSchema } from '../../../src/shared/contracts/facilities';
 import { seasonEnrolmentSchema, withdrawQuerySchema } from '../../../src/shared/contracts/season-enrolment';
 import { auditContext } from '../audit/audit';
@@ -21,7 +21,7 @@ import { adminFacilityPage } from './admin-facilities.query';
 import { adminFacilityDetail, mergeFacilities } from './admin-facilities.service';
 
 const params = z.object({ facilityId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin facilities'];
 
 export async function adminFacilityRoutes(app: FastifyInstance) {

@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPersonDetailSchema, adminPersonListQuerySchema, adminPersonPageSchema } from '../../../src/shared/contracts/admin-persons';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorResponses } from '../../../src/shared/contracts/errors';
 import { personSchema, personUpdateSchema } from '../../../src/shared/contracts/persons';
 import { auditContext } from '../audit/audit';
 import { sendPersonExport } from './admin-persons.export';
 import { adminPersonDetail, adminPersonPage, adminUpdatePerson } from './admin-persons.service';
 
 const params = z.object({ personId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin persons'];
 
 export async function adminPersonRoutes(app: FastifyInstance) {

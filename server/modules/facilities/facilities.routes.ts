@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorResponses } from '../../../src/shared/contracts/errors';
 import {
   duplicateListSchema,
   duplicateQuerySchema,
@@ -22,7 +22,7 @@ import { activeFacility } from './facility-scope';
 import { decideJoinRequest, listJoinRequests, listMembers, listPendingJoinRequests, removeMember, requestToJoin } from './members.service';
 
 const facilityParams = z.object({ facilityId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['facilities'];
 
 export async function facilityRoutes(app: FastifyInstance) {

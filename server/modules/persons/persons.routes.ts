@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorResponses } from '../../../src/shared/contracts/errors';
 import {
   acceptInvitationResponseSchema,
   acceptInvitationSchema,
@@ -21,7 +21,7 @@ import { acceptInvitation, createPerson, getPerson, invitePerson, listPersons, r
 
 const facilityParams = z.object({ facilityId: idParam });
 const personParams = facilityParams.extend({ personId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['persons'];
 
 export async function personRoutes(app: FastifyInstance) {

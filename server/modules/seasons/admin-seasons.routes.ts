@@ -11,13 +11,13 @@ import {
   seasonUpdateSchema,
 } from '../../../src/shared/contracts/admin-seasons';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorResponses } from '../../../src/shared/contracts/errors';
 import { auditContext } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { createSeason, getSeason, listSeasons, makeCurrent, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
 
 const params = z.object({ seasonId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin seasons'];
 
 export async function adminSeasonRoutes(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { errorResponses } from '../../../src/shared/contracts/errors';
 import {
   seasonChecklistSchema,
   seasonEnrolmentInputSchema,
@@ -15,7 +15,7 @@ import { seasonChecklist } from './checklist.service';
 import { enrolmentStatus, saveEnrolment, withdrawEnrolment } from './enrolment.service';
 
 const facilityParams = z.object({ facilityId: idParam });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['season enrolment'];
 
 export async function enrolmentRoutes(app: FastifyInstance) {
