@@ -93,6 +93,8 @@ export const joinRequestSchema = z.object({
   decided_by: actorSchema,
 });
 export const joinRequestListSchema = z.object({ items: z.array(joinRequestSchema) });
+/** POST /api/facilities/{id}/join-requests/{requestId}/approve|decline (members of the KiTa and admins) */
+export const joinDecisions = ['approve', 'decline'] as const;
 
 /** GET /api/facilities/{id}/members */
 export const memberSchema = z.object({
@@ -111,4 +113,5 @@ export type FacilityUpdate = z.input<typeof facilityUpdateSchema>;
 export type Facility = z.infer<typeof facilitySchema>;
 export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export type JoinDecision = (typeof joinDecisions)[number];
 export type Member = z.infer<typeof memberSchema>;

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, parseWith } from '../../../lib/api-client';
-import { joinRequestSchema, type JoinRequest } from '../../../shared/contracts/facilities';
+import { joinRequestSchema, type JoinDecision, type JoinRequest } from '../../../shared/contracts/facilities';
 import { joinRequestsQueryOptions } from './get-join-requests';
 import { membersQueryOptions } from './get-members';
-
-export type JoinDecision = 'approve' | 'decline';
 
 /** POST /api/facilities/{id}/join-requests/{requestId}/approve|decline; approving makes the user a member. */
 export async function decideJoinRequest(facilityId: number, requestId: number, decision: JoinDecision): Promise<JoinRequest> {
