@@ -12,6 +12,8 @@ const ACTIONS: Record<string, string> = {
   'facility.merged_away': 'In andere KiTa zusammengeführt',
   'facility.member.remove': 'Zugang entfernt',
   'facility.join_request.create': 'Beitrittsanfrage gestellt',
+  'facility.join_request.approve': 'Beitrittsanfrage angenommen',
+  'facility.join_request.decline': 'Beitrittsanfrage abgelehnt',
   'person.create': 'Person angelegt',
   'person.update': 'Person geändert',
   'person.remove': 'Person entfernt',

@@ -3,13 +3,14 @@ import { http, HttpResponse } from 'msw';
 const emptyPage = () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 });
 
 /**
- * Quiet defaults for the list reads of the admin pages (KiTas, people, KiTa-Jahre): empty pages, so tests about
- * something else (guards, shell) may land on those pages. A test's own handlers win over these.
+ * Quiet defaults for the list reads of the admin pages (KiTas, open join requests, people, KiTa-Jahre): empty
+ * pages, so tests about something else (guards, shell) may land on those pages. A test's own handlers win over these.
  */
 export function adminDefaultHandlers() {
   return [
     http.get('*/api/admin/facilities', emptyPage),
     http.get('*/api/admin/persons', emptyPage),
     http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/join-requests', () => HttpResponse.json({ items: [] })),
   ];
 }

@@ -10,6 +10,7 @@ import { facilityExportUrl } from '../api/export-urls';
 import { useFacilityList } from '../api/list-facilities';
 import { FACILITY_LIST_DEFAULTS, facilityListQuery, type FacilityListSearch } from '../list-search';
 import { FacilityFilters, type SeasonOption } from './facility-filters';
+import { PendingJoinRequests } from './pending-join-requests';
 
 type Props = {
   search: FacilityListSearch;
@@ -45,7 +46,10 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
   { key: 'updated_at', header: 'Geändert am', sortable: true, render: (f) => formatDate(f.updated_at) },
 ];
 
-/** /verwaltung/kitas: all KiTas, paged, sorted, searched and filtered by the server; exports of the filtered list. */
+/**
+ * /verwaltung/kitas: the open join requests (if any), then all KiTas, paged, sorted, searched and filtered by the
+ * server; exports of the filtered list.
+ */
 export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
   const query = facilityListQuery(search);
   const { data, isFetching, isError } = useFacilityList(query);
@@ -58,6 +62,7 @@ export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
         <PageHeading>KiTas</PageHeading>
         <ExportButtons urlOf={(format) => facilityExportUrl(format, search)} />
       </Group>
+      <PendingJoinRequests />
       <FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />
       {isError && (
         <Text c="red" role="alert" mb="sm">

@@ -5,6 +5,7 @@ import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { useAdminFacility } from '../api/get-facility';
 import { FacilityEnrolments } from './facility-enrolments';
+import { FacilityJoinRequests } from './facility-join-requests';
 import { FacilityMasterForm } from './facility-master-form';
 import { FacilityMasterView } from './facility-master-view';
 import { MembersTable, PersonsTable } from './facility-people-tables';
@@ -16,7 +17,7 @@ type Props = {
   onMerged: (targetId: number) => void;
 };
 
-/** /verwaltung/kitas/{id}: master data (edit), members, staff, enrolments over the years, history; merge. */
+/** /verwaltung/kitas/{id}: open join requests, master data (edit), members, staff, enrolments over the years, history; merge. */
 export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Props) {
   const { data: detail } = useAdminFacility(facilityId);
   const [editing, setEditing] = useState(false);
@@ -48,6 +49,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
           </AnchorLink>
         </Alert>
       )}
+      {!closed && <FacilityJoinRequests facilityId={f.id} requests={detail.join_requests} />}
       <Tabs defaultValue="stammdaten" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="stammdaten">Stammdaten</Tabs.Tab>
