@@ -87,7 +87,12 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
 }
 
 
-const results = [await benchDriver('pglite')];
-const pgResult = await withThrowawayPg((url) => benchDriver('pg', url));
-if (pgResult) results.push(pgResult);
+// BENCH_DRIVER=pglite|pg runs one driver only (like the KiTa-list benchmark)
+const only = process.env.BENCH_DRIVER;
+const results = [];
+if (!only || only === 'pglite') results.push(await benchDriver('pglite'));
+if (!only || only === 'pg') {
+  const pgResult = await withThrowawayPg((url) => benchDriver('pg', url));
+  if (pgResult) results.push(pgResult);
+}
 for (const r of results) console.log(JSON.stringify(r));
