@@ -129,6 +129,38 @@ describe('members and join requests', () => {
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(200);
   });
 
+  it('given open requests at two KiTas, an admin lists them all, declines one (no access) and approves the other (access)', async () => {
+    const ask = async (facilityId: number, lastName: string) => {
+      const joiner = await createUser(f.db, { firstName: 'Ada', lastName });
+      const cookie = await loginAs(f.t.app, joiner);
+      const res = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${facilityId}/join-requests`, headers: { cookie }, payload: { message: lastName } });
+      expect(res.statusCode).toBe(201);
+      return { cookie, request: res.json() as { id: number } };
+    };
+    const declined = await ask(f.facility.id, 'Abgelehnt');
+    const approved = await ask(f.otherFacility.id, 'Angenommen');
+    const pendingIds = async () => (await f.call('admin', { method: 'GET', url: '/api/admin/join-requests' })).json().items.map((r: { id: number }) => r.id);
+    expect(await pendingIds()).toEqual(expect.arrayContaining([declined.request.id, approved.request.id]));
+    for (const role of ['member', 'otherMember'] as const) {
+      expect((await f.call(role, { method: 'GET', url: '/api/admin/join-requests' })).statusCode).toBe(403);
+    }
+
+    const decline = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${declined.request.id}/decline` });
+    expect(decline.json()).toMatchObject({ state: 'declined', decided_by: { id: f.users.admin.id } });
+    // a request is decided through its own KiTa only
+    expect((await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${approved.request.id}/approve` })).statusCode).toBe(404);
+    const approve = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests/${approved.request.id}/approve` });
+    expect(approve.json()).toMatchObject({ state: 'approved', decided_by: { id: f.users.admin.id } });
+
+    const left = await pendingIds();
+    expect(left).not.toContain(declined.request.id);
+    expect(left).not.toContain(approved.request.id);
+    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie: declined.cookie } })).statusCode).toBe(403);
+    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.otherFacility.id}`, headers: { cookie: approved.cookie } })).statusCode).toBe(200);
+    const detail = (await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` })).json();
+    expect(detail.members.map((m: { last_name: string }) => m.last_name)).toContain('Angenommen');
+  });
+
   it('given one account asking to join again and again, the eleventh request within a day answers 429 with Retry-After', async () => {
     const pushy = await createUser(f.db);
     const cookie = await loginAs(f.t.app, pushy);
