@@ -180,3 +180,46 @@ test('a person invited from /personal gets an account linked to the KiTa through
   await expect(page.getByRole('table', { name: 'Personal der KiTa' })).toContainText('hat ein Konto');
   await expect(page.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toContainText(inviteeEmail);
 });
+
+test('a KiTa without members: the admin finds the join request in the KiTa list and approves it on the KiTa page', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Kindergarten Mainkiesel has no accounts in the demo data: only the admins can decide
+  const asker = await loginAsFreshUser(page, 'Mira', `Mainkiesel${Date.now().toString(36)}`);
+  await page.goto('/neue-kita');
+  await page.getByRole('textbox', { name: 'Name der KiTa' }).fill('Kindergarten Mainkiesel');
+  await page.getByRole('combobox', { name: 'Art der Einrichtung' }).selectOption('Kindergarten');
+  await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Sanderglacisstraße 10');
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('97072');
+  await page.getByRole('textbox', { name: 'Ort' }).fill('Würzburg');
+  await page.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Unterfranken');
+  await page.getByRole('button', { name: 'KiTa registrieren' }).click();
+  await page.getByRole('textbox', { name: /Nachricht zu deiner Anfrage/ }).fill('Ich leite ab Januar die Schmetterlingsgruppe.');
+  await page.getByRole('button', { name: 'Zugang zu Kindergarten Mainkiesel anfragen' }).click();
+  await expect(page.getByText('Deine Anfrage ist unterwegs')).toBeVisible();
+
+  // the admin sees it above the KiTa list and opens the KiTa from there
+  await page.request.delete('/api/logout');
+  await loginViaApi(page, demoAccounts.admin);
+  await page.goto('/verwaltung/kitas');
+  const open = page.getByRole('table', { name: 'Offene Zugangsanfragen aller KiTas' });
+  const row = open.getByRole('row').filter({ hasText: asker.name });
+  await expect(row).toContainText('Ich leite ab Januar die Schmetterlingsgruppe.');
+  await expectAccessible(page, 'KiTa list with open join requests');
+  await row.getByRole('link', { name: 'Kindergarten Mainkiesel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kindergarten Mainkiesel' })).toBeVisible();
+  const requests = page.getByRole('region', { name: 'Offene Zugangsanfragen' });
+  await expect(requests).toContainText(asker.email);
+  await expectAccessible(page, 'KiTa detail with an open join request');
+  await requests.getByRole('button', { name: `Anfrage von ${asker.name} annehmen` }).click();
+  await expect(page.getByText(`${asker.name} hat jetzt Zugriff auf die KiTa.`)).toBeVisible();
+  await expect(requests).not.toContainText(asker.email);
+  await page.getByRole('tab', { name: /Mitglieder und Personal/ }).click();
+  await expect(page.getByRole('table', { name: /Benutzerkonten/ })).toContainText(asker.email);
+
+  // the person now has the KiTa
+  await page.request.delete('/api/logout');
+  await loginViaApi(page, asker.email);
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toContainText('Kindergarten Mainkiesel');
+  await expect(page.getByText(/Hier siehst du, was für „Kindergarten Mainkiesel“ als Nächstes ansteht/)).toBeVisible();
+});
