@@ -99,6 +99,28 @@ describe('origin check and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
+
+  it('every answer (404 and errors too) carries the full header set helmet used to write', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const [method, url] of [['GET', '/api/loginstatus'], ['GET', '/api/nope'], ['GET', '/api/test-only/boom'], ['POST', '/api/logout']] as const) {
+      const res = await t.app.inject({ method, url, headers: { origin: 'https://evil.example' } });
+      expect(res.headers, `${method} ${url}`).toMatchObject(expected);
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
 });
 
 describe('public endpoints', () => {
@@ -125,7 +147,8 @@ describe('https deployment', () => {
       const cookie = res.cookies[0]!;
       expect(cookie.name).toBe('__Host-kita_session');
       expect(cookie.secure).toBe(true);
-      expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect(res.headers['content-security-policy']).toMatch(/;upgrade-insecure-requests$/);
     } finally {
       await s.close();
     }

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { serializerCompiler } from './lib/json-serializer';
 import { readVersion } from './lib/version';
 import { accountAdminRoutes } from './modules/accounts/admin.routes';
 import { accountMeRoutes } from './modules/accounts/me.routes';
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // responses: written by functions compiled from the zod response schemas (zod itself where those cannot)
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { db: options.db, config });

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { adminFacilityPageSchema } from '../../src/shared/contracts/admin-facilities';
+import { loginStatusResponseSchema } from '../../src/shared/contracts/auth';
+import { errorBodySchema } from '../../src/shared/contracts/errors';
+import { compileJsonWriter, serializerCompiler } from './json-serializer';
+
+const viaZod = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(schema, value as never));
+const serializerFor = (schema: z.ZodType) => serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+
+const season = {
+  id: 3,
+  identifier: '2026',
+  label: 'Saison 2026',
+  start_date: '2026-01-01',
+  end_date: null,
+  enrolment_state: 'open',
+  enrolment_deadline: '2026-03-01',
+  allow_documentation: false,
+  documentation_deadline: null,
+  is_current: true,
+};
+const loggedIn = {
+  loggedin: true,
+  user: {
+    id: 7,
+    is_admin: false,
+    email: 'a"b@example.org',
+    first_name: 'Ä\u2028ß',
+    last_name: 'Muster',
+    facilities: { '12': { id: 12, label: 'Sonnenschein', is_enrolled_to_cur_season: true }, '3': { id: 3, label: 'Mond', is_enrolled_to_cur_season: false } },
+    missingSettings: { newsletter: 'Newsletter' },
+    passwordHash: 'never sent',
+  },
+  curSeason: season,
+};
+const listItem = {
+  id: 1,
+  label: 'KiTa',
+  kind: 'Kindergarten',
+  street: 'Weg 1',
+  postal_code: '80331',
+  city: 'München',
+  region: 'Oberbayern',
+  operator_name: 'Träger',
+  email: '',
+  phone: '089',
+  members_count: 2,
+  persons_count: 5,
+  is_enrolled: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-02T00:00:00.000Z',
+};
+
+describe('compiled response serializer', () => {
+  it('writes exactly what zod encode + JSON.stringify writes, unknown keys stripped', () => {
+    const samples: [z.ZodType, unknown][] = [
+      [loginStatusResponseSchema, loggedIn],
+      [loginStatusResponseSchema, { loggedin: false, user: null, curSeason: null }],
+      [loginStatusResponseSchema, { ...loggedIn, curSeason: null, extra: 1 }],
+      [adminFacilityPageSchema, { items: [listItem, { ...listItem, id: 2, secret: 'x' }], total: 2, page: 1, pageSize: 25 }],
+      [adminFacilityPageSchema, { items: [], total: 0, page: 3, pageSize: 0 }],
+      [errorBodySchema, { reason: { message: 'Nein', code: 'forbidden' } }],
+    ];
+    for (const [schema, value] of samples) {
+      expect(compileJsonWriter(schema)).not.toBeNull();
+      expect(serializerFor(schema)(value)).toBe(viaZod(schema, value));
+    }
+  });
+
+  it('leaves out optional properties that are undefined, like JSON.stringify', () => {
+    const schema = z.object({ a: z.string().optional(), b: z.number().int(), c: z.array(z.boolean()).nullable() });
+    expect(serializerFor(schema)({ a: undefined, b: 1, c: null })).toBe('{"b":1,"c":null}');
+    expect(serializerFor(schema)({ a: 'x', b: 1, c: [true] })).toBe(viaZod(schema, { a: 'x', b: 1, c: [true] }));
+  });
+
+  it('a response of the wrong shape still fails the way zod fails it', () => {
+    const write = serializerFor(loginStatusResponseSchema);
+    for (const bad of [{ loggedin: 'yes', user: null, curSeason: null }, { loggedin: true, user: null }, { ...loggedIn, user: { ...loggedIn.user, id: 1.5 } }, undefined]) {
+      let error: unknown;
+      try {
+        write(bad);
+      } catch (err) {
+        error = err;
+      }
+      expect(isResponseSerializationError(error)).toBe(true);
+    }
+  });
+
+  it('leaves schemas that transform or rewrite values to zod', () => {
+    expect(compileJsonWriter(z.object({ a: z.string().trim() }))).toBeNull();
+    expect(compileJsonWriter(z.object({ a: z.string().transform((s) => s.length) }))).toBeNull();
+    expect(compileJsonWriter(z.strictObject({ a: z.string() }))).toBeNull();
+    expect(compileJsonWriter(z.union([z.string(), z.number()]))).toBeNull();
+    const trimmed = z.object({ a: z.string().trim() });
+    expect(serializerFor(trimmed)({ a: ' x ' })).toBe('{"a":"x"}');
+  });
+});
