@@ -45,6 +45,9 @@ async function sessionsPlugin(app: FastifyInstance) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
 
+  // session id → when this process last slid its expiry (entries older than TOUCH_EVERY_MS are pruned)
+  const touchedAt = new Map<string, number>();
+
   app.addHook('onRequest', async (request) => {
     // the SPA's files and index.html need no user; skipping them saves a lookup per asset
     if (!request.url.startsWith('/api/')) return;
@@ -62,8 +65,19 @@ async function sessionsPlugin(app: FastifyInstance) {
       lastSeenAt: found.session.lastSeenAt,
       windowIds: found.session.windowIds,
     };
-    if (Date.now() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await repo.touch(found.session.id, life, found.session.absoluteExpiresAt, null);
+    const now = Date.now();
+    const id = found.session.id;
+    // the lookup may predate a touch another request of the same session just made (or is making): remember
+    // our own touches so a burst of parallel requests slides the expiry once, not once per request
+    if (now - Math.max(found.session.lastSeenAt.getTime(), touchedAt.get(id) ?? 0) > TOUCH_EVERY_MS) {
+      touchedAt.set(id, now);
+      try {
+        // and another process may have touched it: then the update matches no row
+        await repo.touch(id, life, found.session.absoluteExpiresAt, null, new Date(now), new Date(now - TOUCH_EVERY_MS));
+      } catch (err) {
+        touchedAt.delete(id);
+        throw err;
+      }
     }
   });
 
@@ -94,7 +108,16 @@ async function sessionsPlugin(app: FastifyInstance) {
     repo.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, 3_600_000);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // a remembered touch only matters within TOUCH_EVERY_MS
+  const prune = setInterval(() => {
+    const stale = Date.now() - TOUCH_EVERY_MS;
+    for (const [id, at] of touchedAt) if (at < stale) touchedAt.delete(id);
+  }, TOUCH_EVERY_MS);
+  prune.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(prune);
+  });
 }
 
 export default fp(sessionsPlugin, { name: 'sessions', dependencies: ['db'] });

@@ -105,4 +105,17 @@ describe('the session lookup is the only read of an authenticated request', () =
     expect(first[1]).toMatch(/^update "sessions"/);
     expect(second).toHaveLength(1);
   });
+
+  it('given a session last seen over a minute ago, a burst of parallel requests slides it with one write', async () => {
+    const user = await createUser(handle.db);
+    const cookie = await loginAs(t.app, user);
+    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
+    const seen = await count(async () => {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })));
+      expect(answers.every((a) => a.json().loggedin === true)).toBe(true);
+    });
+    expect(seen.filter((q) => /^update "sessions"/.test(q))).toHaveLength(1);
+    const [row] = await handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
 });

@@ -67,13 +67,16 @@ export function sessionsRepository({ db }: { db: Db }) {
       return { session, user, context: { facilities, curSeason, privacyPolicyVersion } };
     },
 
-    /** sliding idle expiry, capped by the absolute lifetime */
-    async touch(id: string, life: SessionLifetimes, absoluteExpiresAt: Date, windowIds: string[] | null, now = new Date()) {
+    /**
+     * sliding idle expiry, capped by the absolute lifetime; with `seenBefore`, only a session last seen before
+     * then is written (several requests or processes that decided to slide it at once write it once)
+     */
+    async touch(id: string, life: SessionLifetimes, absoluteExpiresAt: Date, windowIds: string[] | null, now = new Date(), seenBefore?: Date) {
       const idle = new Date(Math.min(now.getTime() + life.idleMinutes * 60_000, absoluteExpiresAt.getTime()));
       await db
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt: idle, ...(windowIds ? { windowIds } : {}) })
-        .where(eq(sessions.id, id));
+        .where(and(eq(sessions.id, id), seenBefore ? lt(sessions.lastSeenAt, seenBefore) : undefined));
       return idle;
     },
 
