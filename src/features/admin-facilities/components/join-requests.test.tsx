@@ -103,6 +103,16 @@ describe('/verwaltung/kitas: open join requests of all KiTas', () => {
     expect(rows[2]).toHaveTextContent(/Tom Fremd.*30\.10\.2026 16:45.*—/);
   });
 
+  it('shows the first five and folds the rest behind a button', async () => {
+    const items = [1, 2, 3, 4, 5, 6, 7].map((id) => joinRequest(id, `Person${id} Test`));
+    const { user } = await renderRoute('/verwaltung/kitas', { user: users.admin(), handlers: [http.get('*/api/admin/join-requests', () => HttpResponse.json({ items }))] });
+    const table = await screen.findByRole('table', { name: 'Offene Zugangsanfragen aller KiTas' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
+    await user.click(screen.getByRole('button', { name: 'Alle 7 anzeigen' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 7);
+    expect(screen.getByRole('button', { name: 'Weniger anzeigen' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('shows nothing while no request is open', async () => {
     await renderRoute('/verwaltung/kitas', { user: users.admin() });
     expect(screen.getByRole('table', { name: 'Alle KiTas' })).toBeInTheDocument();

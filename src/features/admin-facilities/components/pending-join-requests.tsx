@@ -1,45 +1,20 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { formatDateTime } from '../../../app/locale';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { useLocalPaging } from '../../../components/data-table/use-local-paging';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import type { JoinRequest } from '../../../shared/contracts/facilities';
 import { usePendingJoinRequests } from '../api/list-join-requests';
 
-const columns: DataTableColumn<JoinRequest>[] = [
-  {
-    key: 'facility',
-    header: 'KiTa',
-    render: (r) => (
-      <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility_id }}>
-        {r.facility_label}
-      </AnchorLink>
-    ),
-  },
-  {
-    key: 'user',
-    header: 'Wer',
-    render: (r) => (
-      <>
-        {r.user.name}
-        <Text component="span" size="sm" c="dimmed" display="block">
-          {r.user.email}
-        </Text>
-      </>
-    ),
-  },
-  { key: 'created_at', header: 'Angefragt am', render: (r) => formatDateTime(r.created_at) },
-  { key: 'message', header: 'Nachricht', render: (r) => r.message || '—' },
-];
+/** More rows than this fold away behind a button, so the KiTa list below stays in sight. */
+const FIRST_ROWS = 5;
 
 /**
  * On the KiTa list: who waits for access to which KiTa, so admins find the requests without opening every KiTa.
- * Deciding happens on the KiTa's page (the link); the block is absent while nothing is open.
+ * Deciding happens on the KiTa's page (the link); the block is absent while nothing is open. A plain table without
+ * paging on purpose: it is a short to-do list above the real list, not a list of its own.
  */
 export function PendingJoinRequests() {
   const { data, isError } = usePendingJoinRequests();
-  const requests = data ?? [];
-  const paging = useLocalPaging(requests, 5);
+  const [showAll, setShowAll] = useState(false);
   if (isError) {
     return (
       <Text c="red" role="alert" mb="sm">
@@ -47,7 +22,9 @@ export function PendingJoinRequests() {
       </Text>
     );
   }
+  const requests = data ?? [];
   if (requests.length === 0) return null;
+  const shown = showAll ? requests : requests.slice(0, FIRST_ROWS);
   return (
     <Paper component="section" aria-labelledby="pending-join-requests" withBorder p="md" mb="lg">
       <Stack gap="xs">
@@ -57,7 +34,48 @@ export function PendingJoinRequests() {
         <Text size="sm" c="dimmed">
           Diese Personen möchten zu einer KiTa gehören. Öffne die KiTa, um anzunehmen oder abzulehnen.
         </Text>
-        <DataTable caption="Offene Zugangsanfragen aller KiTas" captionHidden columns={columns} {...paging} pageSizeOptions={[5, 25]} minWidth={700} />
+        <Table.ScrollContainer minWidth={700}>
+          <Table fz="sm" verticalSpacing={6} captionSide="top">
+            <Table.Caption>
+              {/* every table has a caption (SPEC §6); the heading right above says it for sighted people */}
+              <VisuallyHidden>Offene Zugangsanfragen aller KiTas</VisuallyHidden>
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">KiTa</Table.Th>
+                <Table.Th scope="col">Wer</Table.Th>
+                <Table.Th scope="col">Angefragt am</Table.Th>
+                <Table.Th scope="col">Nachricht</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility_id }}>
+                      {r.facility_label}
+                    </AnchorLink>
+                  </Table.Td>
+                  <Table.Td>
+                    {r.user.name}{' '}
+                    <Text span size="sm" c="dimmed">
+                      ({r.user.email})
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</Table.Td>
+                  <Table.Td>{r.message || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {requests.length > FIRST_ROWS && (
+          <div>
+            <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(!showAll)} aria-expanded={showAll}>
+              {showAll ? 'Weniger anzeigen' : `Alle ${requests.length} anzeigen`}
+            </Button>
+          </div>
+        )}
       </Stack>
     </Paper>
   );
