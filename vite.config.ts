@@ -36,6 +36,9 @@ export default defineConfig(({ command }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // loaders in their own chunks too: their query options pull in the contracts (and zod) of pages the visitor
+      // has not opened; only beforeLoad, params and search validation stay in the route tree every page loads
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './routes',
       generatedRouteTree: './src/routeTree.gen.ts',
     }),

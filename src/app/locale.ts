@@ -4,7 +4,6 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import type { DatesProviderSettings } from '@mantine/dates';
 
 // Importing this module sets German globally (seed §1/§9: German, week starts Monday, 24 h). The locale's
 // `weekStart: 1` also makes dayjs().startOf('week') a Monday.
@@ -21,12 +20,7 @@ export const DATE_FORMAT = 'DD.MM.YYYY';
 export const TIME_FORMAT = 'HH:mm';
 export const DATE_TIME_FORMAT = `${DATE_FORMAT} ${TIME_FORMAT}`;
 
-/** For Mantine's DatesProvider: German names, Monday first, always six weeks so the grid doesn't jump. */
-export const DATES_SETTINGS = {
-  locale: 'de',
-  firstDayOfWeek: 1,
-  consistentWeeks: true,
-} as const satisfies DatesProviderSettings;
+export { DATES_SETTINGS } from './dates-settings';
 
 /** Props for Mantine's TimeInput/TimePicker and DateTimePicker: 24-hour clock, no AM/PM. */
 export const TIME_PICKER_PROPS = { format: '24h' } as const;

@@ -1,13 +1,14 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import classes from './app-frame.module.css';
 import { SkipLink } from './skip-link';
 
 type Props = {
   programmeName: string;
   /** right part of the header (KiTa switcher, user menu); nothing for anonymous visitors */
   headerActions?: ReactNode;
-  /** the main navigation; without it the shell has no side bar (public pages) */
+  /** the main navigation; without it the frame has no side bar (public pages) */
   navigation?: (close: () => void) => ReactNode;
   children: ReactNode;
 };
@@ -19,29 +20,35 @@ type Props = {
 export function AppFrame({ programmeName, headerActions, navigation, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={navigation ? { width: 260, breakpoint: 'md', collapsed: { mobile: !opened } } : undefined}
-      padding="md"
-    >
+    <div className={navigation ? classes.withNav : undefined}>
       <SkipLink />
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            {navigation && (
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Navigation öffnen" />
-            )}
-            <Text fw={700} size="lg" component="span">
-              {programmeName}
-            </Text>
-          </Group>
-          {headerActions}
+      <header className={classes.header}>
+        <Group gap="sm" wrap="nowrap">
+          {navigation && (
+            <Burger
+              className={classes.burger}
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label="Navigation öffnen"
+              aria-expanded={opened}
+              aria-controls="side-navigation"
+            />
+          )}
+          <Text fw={700} size="lg" component="span">
+            {programmeName}
+          </Text>
         </Group>
-      </AppShell.Header>
-      {navigation && <AppShell.Navbar p="sm">{navigation(close)}</AppShell.Navbar>}
-      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        {headerActions}
+      </header>
+      {navigation && (
+        <div id="side-navigation" className={classes.navbar} data-opened={opened || undefined}>
+          {navigation(close)}
+        </div>
+      )}
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

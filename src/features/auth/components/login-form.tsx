@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { loginRequestSchema } from '../../../shared/contracts/auth';
 import { hasFailed, isRequestingLogin } from '../auth-machine';
 import { useAuthState } from '../hooks/use-auth-state';
 import { useLoginAction } from '../hooks/use-login-action';
-import { RecoveryCodesNotice } from '../../../components/two-factor/recovery-codes-notice';
 import { SecondFactorStep, secondFactorCodeError } from './second-factor-step';
+
+// only admins right after setting up their second factor see these: not part of the login page's first load
+const RecoveryCodesNotice = lazy(() => import('../../../components/two-factor/recovery-codes-notice').then((m) => ({ default: m.RecoveryCodesNotice })));
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'totp', string>>;
 
@@ -38,7 +40,12 @@ export function LoginForm() {
 
   const busy = pending || isRequestingLogin(state);
 
-  if (recoveryCodes) return <RecoveryCodesNotice codes={recoveryCodes} onConfirm={() => void confirmRecoveryCodes()} confirmLabel="Weiter zum Portal" />;
+  if (recoveryCodes)
+    return (
+      <Suspense fallback={null}>
+        <RecoveryCodesNotice codes={recoveryCodes} onConfirm={() => void confirmRecoveryCodes()} confirmLabel="Weiter zum Portal" />
+      </Suspense>
+    );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Anmeldung">

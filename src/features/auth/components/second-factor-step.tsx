@@ -1,6 +1,9 @@
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
-import { TotpQrCode } from '../../../components/two-factor/totp-qr-code';
+import { lazy, Suspense } from 'react';
 import type { SecondFactor } from '../hooks/use-login-action';
+
+// the set-up step is seen once per admin: its QR code and copy button load only then
+const TotpQrCode = lazy(() => import('../../../components/two-factor/totp-qr-code').then((m) => ({ default: m.TotpQrCode })));
 
 type Props = { factor: SecondFactor; value: string; error?: string; onChange: (value: string) => void };
 
@@ -18,7 +21,9 @@ export function SecondFactorStep({ factor, value, error, onChange }: Props) {
             1. Öffne eine Authenticator-App (zum Beispiel FreeOTP, Aegis, Google oder Microsoft Authenticator) und scanne den
             QR-Code. 2. Gib den 6-stelligen Code ein, den die App dann zeigt.
           </Text>
-          <TotpQrCode otpauthUrl={setup.otpauthUrl} secret={setup.secret} />
+          <Suspense fallback={null}>
+            <TotpQrCode otpauthUrl={setup.otpauthUrl} secret={setup.secret} />
+          </Suspense>
         </>
       )}
       <TextInput
