@@ -33,8 +33,14 @@ async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery) {
   return (await seasonsRepository({ db }).current())?.id ?? -1;
 }
 
+/**
+ * `"facilities"."id"`, qualified wherever it lands: drizzle renders a bare column of a one-table select unqualified,
+ * and inside `select … from persons p` a bare `"id"` binds to `p.id` (persons_count used to count the wrong rows)
+ */
+const facilityId = sql`${facilities}.${sql.identifier('id')}`;
+
 const liveEnrolment = (seasonId: number) =>
-  sql`exists (select 1 from ${seasonEnrolments} e where e.facility_id = ${facilities.id} and e.season_id = ${seasonId} and e.withdrawn_at is null)`;
+  sql`exists (select 1 from ${seasonEnrolments} e where e.facility_id = ${facilityId} and e.season_id = ${seasonId} and e.withdrawn_at is null)`;
 
 /** WHERE of the admin list and its exports: search over name, city and postal code plus the filters */
 function whereOf(q: AdminFacilityListQuery, seasonId: number): SQL | undefined {
@@ -50,8 +56,8 @@ function whereOf(q: AdminFacilityListQuery, seasonId: number): SQL | undefined {
 
 const columnsFor = (seasonId: number) => ({
   f: facilities,
-  membersCount: sql<number>`(select count(*) from ${facilityMembers} m where m.facility_id = ${facilities.id})`.mapWith(Number),
-  personsCount: sql<number>`(select count(*) from ${persons} p where p.facility_id = ${facilities.id} and p.removed_at is null)`.mapWith(Number),
+  membersCount: sql<number>`(select count(*) from ${facilityMembers} m where m.facility_id = ${facilityId})`.mapWith(Number),
+  personsCount: sql<number>`(select count(*) from ${persons} p where p.facility_id = ${facilityId} and p.removed_at is null)`.mapWith(Number),
   isEnrolled: sql<boolean>`${liveEnrolment(seasonId)}`.mapWith(Boolean),
 });
 

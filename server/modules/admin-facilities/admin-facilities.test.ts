@@ -26,7 +26,7 @@ afterAll(async () => f?.close());
 const list = async (query: string) => {
   const res = await f.call('admin', { method: 'GET', url: `/api/admin/facilities?${query}` });
   expect(res.statusCode).toBe(200);
-  return res.json() as { items: { label: string; is_enrolled: boolean; members_count: number }[]; total: number };
+  return res.json() as { items: { label: string; is_enrolled: boolean; members_count: number; persons_count: number }[]; total: number };
 };
 
 describe('admin KiTa list', () => {
@@ -61,6 +61,24 @@ describe('admin KiTa list', () => {
   it('given a bad sort key or filter value, answers 400', async () => {
     expect((await f.call('admin', { method: 'GET', url: '/api/admin/facilities?sort=password' })).statusCode).toBe(400);
     expect((await f.call('admin', { method: 'GET', url: '/api/admin/facilities?region=Tirol' })).statusCode).toBe(400);
+  });
+
+  it('given a page past the end, it is empty and still tells the total', async () => {
+    const all = await list('pageSize=0');
+    const past = await list('pageSize=2&page=50&sort=label');
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+  });
+
+  it('given members and staff, each row counts the members and the staff not removed', async () => {
+    const kita = await createFacility(f.db, { label: 'Kita Zählwerk', region: 'Schwaben' });
+    for (const u of [await createUser(f.db), await createUser(f.db)]) await addMember(f.db, kita.id, u.id);
+    await f.db.insert(persons).values([
+      { facilityId: kita.id, firstName: 'Ada', lastName: 'Eins', position: 'Leitung' },
+      { facilityId: kita.id, firstName: 'Bo', lastName: 'Zwei', position: 'Sonstige' },
+      { facilityId: kita.id, firstName: 'Cy', lastName: 'Weg', position: 'Sonstige', removedAt: new Date() },
+    ]);
+    expect((await list('q=Zählwerk')).items).toMatchObject([{ label: 'Kita Zählwerk', members_count: 2, persons_count: 2 }]);
   });
 });
 
