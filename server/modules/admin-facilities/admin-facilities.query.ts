@@ -27,9 +27,13 @@ const sortColumns = {
   updated_at: facilities.updatedAt,
 } as const;
 
-/** the season the "enrolled" column and filter refer to: the filter's, else the current one */
-async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery) {
+/**
+ * the season the "enrolled" column and filter refer to: the filter's, else the current one. Callers that ran the
+ * session lookup pass the current season's id it loaded (null: there is none), which saves a query.
+ */
+async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery, currentSeasonId?: number | null) {
   if (q.enrolled_season_id) return q.enrolled_season_id;
+  if (currentSeasonId !== undefined) return currentSeasonId ?? -1;
   return (await seasonsRepository({ db }).current())?.id ?? -1;
 }
 
@@ -39,31 +43,69 @@ async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery) {
  */
 const facilityId = sql`${facilities}.${sql.identifier('id')}`;
 
-const liveEnrolment = (seasonId: number) =>
-  sql`exists (select 1 from ${seasonEnrolments} e where e.facility_id = ${facilityId} and e.season_id = ${seasonId} and e.withdrawn_at is null)`;
+/** the values a list query binds: plain values, or the placeholders of a prepared statement */
+type Binds = { season: unknown; search: unknown; postalPrefix: unknown; region: unknown; kind: unknown };
+
+const valuesOf = (q: AdminFacilityListQuery, seasonId: number): Binds => ({
+  season: seasonId,
+  search: q.q ? likePattern(q.q) : null,
+  postalPrefix: q.q ? `${q.q.replace(/[\\%_]/g, '')}%` : null,
+  region: q.region,
+  kind: q.kind,
+});
+
+const placeholders: Binds = {
+  season: sql.placeholder('season'),
+  search: sql.placeholder('search'),
+  postalPrefix: sql.placeholder('postalPrefix'),
+  region: sql.placeholder('region'),
+  kind: sql.placeholder('kind'),
+};
+
+const liveEnrolment = (season: unknown) =>
+  sql`exists (select 1 from ${seasonEnrolments} e where e.facility_id = ${facilityId} and e.season_id = ${season} and e.withdrawn_at is null)`;
 
 /** WHERE of the admin list and its exports: search over name, city and postal code plus the filters */
-function whereOf(q: AdminFacilityListQuery, seasonId: number): SQL | undefined {
-  const search = q.q ? likePattern(q.q) : null;
+function whereOf(q: AdminFacilityListQuery, b: Binds): SQL | undefined {
+  const search = b.search as string | SQL;
   return and(
     isNull(facilities.mergedIntoId),
-    search ? or(ilike(facilities.label, search), ilike(facilities.city, search), like(facilities.postalCode, `${q.q!.replace(/[\\%_]/g, '')}%`)) : undefined,
-    q.region ? eq(facilities.region, q.region) : undefined,
-    q.kind ? eq(facilities.kind, q.kind) : undefined,
-    q.enrolled === 'yes' ? liveEnrolment(seasonId) : q.enrolled === 'no' ? sql`not ${liveEnrolment(seasonId)}` : undefined,
+    q.q ? or(ilike(facilities.label, search), ilike(facilities.city, search), like(facilities.postalCode, b.postalPrefix as string | SQL)) : undefined,
+    q.region ? eq(facilities.region, b.region as string | SQL) : undefined,
+    q.kind ? eq(facilities.kind, b.kind as string | SQL) : undefined,
+    q.enrolled === 'yes' ? liveEnrolment(b.season) : q.enrolled === 'no' ? sql`not ${liveEnrolment(b.season)}` : undefined,
   );
 }
 
-const columnsFor = (seasonId: number) => ({
-  f: facilities,
+const countColumns = {
   membersCount: sql<number>`(select count(*) from ${facilityMembers} m where m.facility_id = ${facilityId})`.mapWith(Number),
   personsCount: sql<number>`(select count(*) from ${persons} p where p.facility_id = ${facilityId} and p.removed_at is null)`.mapWith(Number),
-  isEnrolled: sql<boolean>`${liveEnrolment(seasonId)}`.mapWith(Boolean),
-});
+};
+
+/** with the "enrolled" filter on, every row's answer is known: no second look at the enrolments */
+const isEnrolledColumn = (q: AdminFacilityListQuery, season: unknown) =>
+  (q.enrolled === 'yes' ? sql<boolean>`true` : q.enrolled === 'no' ? sql<boolean>`false` : sql<boolean>`${liveEnrolment(season)}`).mapWith(Boolean);
 
 export type AdminFacilityRow = { f: typeof facilities.$inferSelect; membersCount: number; personsCount: number; isEnrolled: boolean };
 
-export const toListItem = (r: AdminFacilityRow): AdminFacilityListItem => ({
+/** what a list row shows of the KiTa itself */
+const listFacilityColumns = {
+  id: facilities.id,
+  label: facilities.label,
+  kind: facilities.kind,
+  street: facilities.street,
+  postalCode: facilities.postalCode,
+  city: facilities.city,
+  region: facilities.region,
+  operatorName: facilities.operatorName,
+  email: facilities.email,
+  phone: facilities.phone,
+  createdAt: facilities.createdAt,
+  updatedAt: facilities.updatedAt,
+};
+type ListRow = { f: { [K in keyof typeof listFacilityColumns]: AdminFacilityRow['f'][K] }; membersCount: number; personsCount: number; isEnrolled: boolean };
+
+export const toListItem = (r: ListRow): AdminFacilityListItem => ({
   id: r.f.id,
   label: r.f.label,
   kind: r.f.kind,
@@ -81,29 +123,76 @@ export const toListItem = (r: AdminFacilityRow): AdminFacilityListItem => ({
   updated_at: iso(r.f.updatedAt),
 });
 
+const orderOf = (q: AdminFacilityListQuery) => {
+  const d = q.dir === 'desc' ? desc : asc;
+  return [d(sortColumns[q.sort]), d(facilities.id)];
+};
+
 /**
- * One query builder for the page and the exports, so an export is exactly the filtered list. Sorted by the
- * whitelisted column (German collation is the database's), then id so pages and batches never overlap.
+ * One query builder for the exports, so an export is exactly the filtered list. Sorted by the whitelisted column
+ * (German collation is the database's), then id so pages and batches never overlap.
  */
 export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, window: { limit?: number; offset: number }, knownSeasonId?: number) {
   const seasonId = knownSeasonId ?? (await seasonOf(db, q));
-  const d = q.dir === 'desc' ? desc : asc;
+  const b = valuesOf(q, seasonId);
   const base = db
-    .select(columnsFor(seasonId))
+    .select({ f: facilities, ...countColumns, isEnrolled: isEnrolledColumn(q, b.season) })
     .from(facilities)
-    .where(whereOf(q, seasonId))
-    .orderBy(d(sortColumns[q.sort]), d(facilities.id))
+    .where(whereOf(q, b))
+    .orderBy(...orderOf(q))
     .offset(window.offset);
   return (window.limit ? await base.limit(window.limit) : await base) as AdminFacilityRow[];
 }
 
-export async function adminFacilityPage(db: DbOrTx, q: AdminFacilityListQuery) {
-  const seasonId = await seasonOf(db, q);
-  const [rows, [total]] = await Promise.all([
-    adminFacilityRows(db, q, pageWindow(q), seasonId),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(facilities).where(whereOf(q, seasonId)),
-  ]);
-  return { items: rows.map(toListItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+/**
+ * The page query of one shape (sort, direction, which filters, paged or all), built and prepared once per database
+ * handle: node-postgres parses it once per connection and PostgreSQL can keep its plan, instead of drizzle building
+ * and PostgreSQL planning it on every request. The inner select finds the page's ids and the filtered total
+ * (`count(*) over ()`) in one scan; the KiTa columns and the members/staff counts are read for those rows only,
+ * not for the rows OFFSET skips, and no second query counts.
+ */
+function buildPageQuery(db: DbOrTx, q: AdminFacilityListQuery, name: string) {
+  const paged = q.pageSize > 0;
+  const inner = db
+    .select({ id: facilities.id, total: sql<string>`count(*) over ()`.as('total') })
+    .from(facilities)
+    .where(whereOf(q, placeholders))
+    .orderBy(...orderOf(q))
+    .$dynamic();
+  const page = (paged ? inner.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : inner).as('page');
+  return db
+    .select({ f: listFacilityColumns, ...countColumns, isEnrolled: isEnrolledColumn(q, placeholders.season), total: page.total })
+    .from(page)
+    .innerJoin(facilities, eq(facilities.id, page.id))
+    .orderBy(...orderOf(q))
+    .prepare(name);
+}
+
+type PageQuery = ReturnType<typeof buildPageQuery>;
+const pageQueries = new WeakMap<DbOrTx, Map<string, PageQuery>>();
+
+function pageQueryFor(db: DbOrTx, q: AdminFacilityListQuery) {
+  // the statement name is the shape, so one name never stands for two texts on a connection
+  const name = ['admin_facility_page', q.sort, q.dir, q.q ? 'q' : '', q.region ? 'r' : '', q.kind ? 'k' : '', q.enrolled ?? '', q.pageSize > 0 ? 'paged' : 'all'].join('_');
+  let byName = pageQueries.get(db);
+  if (!byName) pageQueries.set(db, (byName = new Map()));
+  let query = byName.get(name);
+  if (!query) byName.set(name, (query = buildPageQuery(db, q, name)));
+  return query;
+}
+
+export async function adminFacilityPage(db: DbOrTx, q: AdminFacilityListQuery, currentSeasonId?: number | null) {
+  const seasonId = await seasonOf(db, q, currentSeasonId);
+  const { limit, offset } = pageWindow(q);
+  const rows = await pageQueryFor(db, q).execute({ ...valuesOf(q, seasonId), limit, offset });
+  // a page past the end has no row to carry the total
+  const total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countOf(db, q, seasonId) : 0;
+  return { items: rows.map(toListItem), total, page: q.page, pageSize: q.pageSize };
+}
+
+async function countOf(db: DbOrTx, q: AdminFacilityListQuery, seasonId: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(facilities).where(whereOf(q, valuesOf(q, seasonId)));
+  return row?.n ?? 0;
 }
 
 /** the filtered list in batches, for streamed exports with flat memory */

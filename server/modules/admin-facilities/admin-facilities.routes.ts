@@ -31,7 +31,8 @@ export async function adminFacilityRoutes(app: FastifyInstance) {
   r.get('/api/admin/facilities', {
     config: admin,
     schema: { tags, querystring: adminFacilityListQuerySchema, response: { 200: adminFacilityPageSchema, ...errors } },
-    handler: async (request) => adminFacilityPage(app.db, request.query),
+    // the session lookup loaded the current season with the user: no query for it here
+    handler: async (request) => adminFacilityPage(app.db, request.query, request.userContext ? (request.userContext.curSeason?.id ?? null) : undefined),
   });
 
   // the filtered list (same query, no paging), streamed
