@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { adminFacilityPageSchema } from '../../src/shared/contracts/admin-facilities';
 import { loginStatusResponseSchema } from '../../src/shared/contracts/auth';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { compileJsonWriter, serializerCompiler } from './json-serializer';
 
-const viaZod = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(schema, value as never));
-const serializerFor = (schema: z.ZodType) => serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+const viaZod = (schema: $ZodType, value: unknown) => JSON.stringify(z.encode(schema, value as never));
+const serializerFor = (schema: $ZodType) => serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 
 const season = {
   id: 3,
@@ -55,7 +56,7 @@ const listItem = {
 
 describe('compiled response serializer', () => {
   it('writes exactly what zod encode + JSON.stringify writes, unknown keys stripped', () => {
-    const samples: [z.ZodType, unknown][] = [
+    const samples: [$ZodType, unknown][] = [
       [loginStatusResponseSchema, loggedIn],
       [loginStatusResponseSchema, { loggedin: false, user: null, curSeason: null }],
       [loginStatusResponseSchema, { ...loggedIn, curSeason: null, extra: 1 }],

@@ -18,7 +18,8 @@ import { checkCredentials, loginAnswer } from './auth.service';
 import { loginThrottle } from './throttle';
 
 // login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
-const loginFailureSchema = errorBodySchema.extend({
+const loginFailureSchema = z.object({
+  ...errorBodySchema.shape,
   success: z.literal(false).optional(),
   user: z.null().optional(),
   curSeason: z.null().optional(),

@@ -96,8 +96,8 @@ export const passwordResetResponseSchema = z.object({
   msg: z.string(),
   /** false when the account signs in with a second factor: the page sends the user to /login */
   loggedin: z.boolean(),
-  user: userSchema.nullable(),
-  curSeason: seasonSchema.nullable(),
+  user: z.nullable(userSchema),
+  curSeason: z.nullable(seasonSchema),
 });
 
 /** POST /api/auth/email-change/confirm (public: the link may be opened in another browser) → messageResponseSchema */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { auditEntrySchema, isoTimestampSchema } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
-import { facilityKinds, regions } from './facility-lists';
+import { adminFacilitySortKeys, facilityKinds, regions } from './facility-lists';
 import { listQuerySchema } from './paging';
 import { personSchema } from './persons';
 import { seasonEnrolmentInputSchema, seasonEnrolmentSchema } from './season-enrolment';
 
-export const adminFacilitySortKeys = ['label', 'city', 'postal_code', 'region', 'kind', 'created_at', 'updated_at'] as const;
+export { adminFacilitySortKeys };
 
 /**
  * GET /api/admin/facilities (and its exports): paging, sorting (`sort` one of adminFacilitySortKeys), search `q`

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { auditEntrySchema, isoTimestampSchema } from './common';
-import { personPositions } from './facility-lists';
+import { adminPersonSortKeys, personPositions } from './facility-lists';
 import { listQuerySchema } from './paging';
 import { personSchema } from './persons';
 
-export const adminPersonSortKeys = ['last_name', 'first_name', 'email', 'position', 'facility_label', 'created_at'] as const;
+export { adminPersonSortKeys };
 
 /**
  * GET /api/admin/persons: every staff-list entry of every KiTa and every account without one, so "all persons and

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { actorSchema, auditEntrySchema, isoTimestampSchema, requiredText, versionSchema } from './common';
-import { enrolmentStateSchema, isoDateSchema, seasonSchema } from './season';
+import { enrolmentStates, enrolmentStateSchema, isoDateSchema, seasonSchema } from './season';
 
-const optionalDate = isoDateSchema.nullable().default(null);
+const optionalDate = z.nullable(isoDateSchema).default(null);
 
 /** POST /api/admin/seasons and PUT /api/admin/seasons/{seasonId} (with version) */
 const seasonFields = z.object({
@@ -13,7 +13,7 @@ const seasonFields = z.object({
     label: requiredText('die Bezeichnung', 100),
     start_date: optionalDate,
     end_date: optionalDate,
-    enrolment_state: enrolmentStateSchema.default('closed'),
+    enrolment_state: z.enum(enrolmentStates).default('closed'),
     enrolment_opens_on: optionalDate,
     enrolment_deadline: optionalDate,
     allow_documentation: z.boolean().default(false),
@@ -32,13 +32,14 @@ export const seasonUpdateSchema = seasonFields.extend({ version: versionSchema }
 /** PUT /api/admin/seasons/{seasonId}/enrolment-state: open or close enrolment */
 export const enrolmentStateInputSchema = z.object({ enrolment_state: enrolmentStateSchema, version: versionSchema });
 
-export const adminSeasonSchema = seasonSchema.extend({
-  enrolment_opens_on: isoDateSchema.nullable(),
-  team_workshop_deadline: isoDateSchema.nullable(),
-  trainings_deadline: isoDateSchema.nullable(),
-  hospitation_deadline: isoDateSchema.nullable(),
-  jury_date: isoDateSchema.nullable(),
-  award_date: isoDateSchema.nullable(),
+export const adminSeasonSchema = z.object({
+  ...seasonSchema.shape,
+  enrolment_opens_on: z.nullable(isoDateSchema),
+  team_workshop_deadline: z.nullable(isoDateSchema),
+  trainings_deadline: z.nullable(isoDateSchema),
+  hospitation_deadline: z.nullable(isoDateSchema),
+  jury_date: z.nullable(isoDateSchema),
+  award_date: z.nullable(isoDateSchema),
   enrolled_count: z.number().int(),
   created_at: isoTimestampSchema,
   updated_at: isoTimestampSchema,

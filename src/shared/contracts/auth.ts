@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { seasonSchema } from './season';
 
 export const facilitySummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   label: z.string(),
   is_enrolled_to_cur_season: z.boolean(),
 });
 
 /** seed §3 + SPEC §3: the user as the client holds it next to the login status. */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   is_admin: z.boolean(),
   email: z.string(),
   first_name: z.string(),
@@ -23,35 +23,32 @@ export const userSchema = z.object({
 export const loginRequestSchema = z.object({
   email: z
     .string({ error: 'Bitte gib deine E-Mail-Adresse an.' })
-    .trim()
-    .min(1, 'Bitte gib deine E-Mail-Adresse an.')
-    .max(254, 'Die E-Mail-Adresse ist zu lang.'),
+    .check(z.trim(), z.minLength(1, 'Bitte gib deine E-Mail-Adresse an.'), z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.')),
   password: z
     .string({ error: 'Bitte gib dein Passwort an.' })
-    .min(1, 'Bitte gib dein Passwort an.')
-    .max(1024, 'Das Passwort ist zu lang.'),
+    .check(z.minLength(1, 'Bitte gib dein Passwort an.'), z.maxLength(1024, 'Das Passwort ist zu lang.')),
   /** second factor, only when the server asked for it with `needs: "totp"` (accounts issue) */
-  totp: z.string().max(64).optional(),
+  totp: z.optional(z.string().check(z.maxLength(64))),
 });
 
 export const loginResponseSchema = z.object({
   success: z.boolean(),
-  user: userSchema.nullable(),
-  curSeason: seasonSchema.nullable(),
+  user: z.nullable(userSchema),
+  curSeason: z.nullable(seasonSchema),
   msg: z.string(),
-  needs: z.enum(['totp', 'totp-setup']).optional(),
+  needs: z.optional(z.enum(['totp', 'totp-setup'])),
   /** with needs 'totp-setup': the secret to scan (accounts issue) */
-  totpSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }).optional(),
+  totpSetup: z.optional(z.object({ secret: z.string(), otpauthUrl: z.string() })),
   /** once, right after the second factor was set up at login */
-  recoveryCodes: z.array(z.string()).optional(),
+  recoveryCodes: z.optional(z.array(z.string())),
 });
 
 export const logoutResponseSchema = z.object({ success: z.boolean(), msg: z.string() });
 
 export const loginStatusResponseSchema = z.object({
   loggedin: z.boolean(),
-  user: userSchema.nullable(),
-  curSeason: seasonSchema.nullable(),
+  user: z.nullable(userSchema),
+  curSeason: z.nullable(seasonSchema),
 });
 
 export const pingRequestSchema = z.object({

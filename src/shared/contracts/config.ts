@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Public, non-secret configuration the SPA needs (support contact of seed §8, programme name, version). */
 export const publicConfigSchema = z.object({

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §3: every failure answers with this body; the client shows `reason.message`. */
 export const errorReasonSchema = z.object({
   message: z.string(),
   code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export const errorBodySchema = z.object({ reason: errorReasonSchema });
 

@@ -51,7 +51,7 @@ export const seasonEnrolmentSchema = z.object({
  * may be created/changed now; `message` says why not in German (closed, deadline passed, no current season).
  */
 export const seasonEnrolmentStatusSchema = z.object({
-  season: seasonSchema.nullable(),
+  season: z.nullable(seasonSchema),
   enrolment: seasonEnrolmentSchema.nullable(),
   can_change: z.boolean(),
   message: z.string().nullable(),
@@ -65,7 +65,7 @@ export const checklistStepStates = ['done', 'open', 'closed', 'upcoming', 'misse
 
 /** GET /api/facilities/{id}/season-checklist: the steps of the current season for the home page */
 export const seasonChecklistSchema = z.object({
-  season: seasonSchema.nullable(),
+  season: z.nullable(seasonSchema),
   steps: z.array(
     z.object({
       key: z.enum(checklistStepKeys),
@@ -73,7 +73,7 @@ export const seasonChecklistSchema = z.object({
       state: z.enum(checklistStepStates),
       /** German one-liner, e.g. "Angemeldet am 03.11.2026" */
       detail: z.string().nullable(),
-      deadline: isoDateSchema.nullable(),
+      deadline: z.nullable(isoDateSchema),
       /** the page of the step; null while that page does not exist yet */
       path: z.string().nullable(),
     }),

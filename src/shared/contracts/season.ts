@@ -1,21 +1,23 @@
-import { z } from 'zod';
+// zod/mini (not classic zod) for every contract the first page loads: same schemas for the server, a fraction of
+// the bytes for the browser (README, benchmarks). Contracts of later pages may use classic zod.
+import { z } from 'zod/mini';
 
 export const enrolmentStates = ['closed', 'open'] as const;
 export const enrolmentStateSchema = z.enum(enrolmentStates);
 
 /** ISO calendar date `YYYY-MM-DD`. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte gib ein Datum im Format TT.MM.JJJJ an.');
+export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte gib ein Datum im Format TT.MM.JJJJ an.'));
 
 export const seasonSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   identifier: z.string(),
   label: z.string(),
-  start_date: isoDateSchema.nullable(),
-  end_date: isoDateSchema.nullable(),
-  enrolment_state: enrolmentStateSchema.default('closed'),
-  enrolment_deadline: isoDateSchema.nullable(),
+  start_date: z.nullable(isoDateSchema),
+  end_date: z.nullable(isoDateSchema),
+  enrolment_state: z._default(enrolmentStateSchema, 'closed'),
+  enrolment_deadline: z.nullable(isoDateSchema),
   allow_documentation: z.boolean(),
-  documentation_deadline: isoDateSchema.nullable(),
+  documentation_deadline: z.nullable(isoDateSchema),
   is_current: z.boolean(),
 });
 
