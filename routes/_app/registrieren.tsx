@@ -1,14 +1,14 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { searchSchema, searchText } from '../../src/lib/search-schema';
 import { PageHeading } from '../../src/components/layout/page-heading';
 import { privacyPolicyQueryOptions } from '../../src/features/accounts/api/get-privacy-policy';
 import { RegistrationForm } from '../../src/features/accounts/components/registration-form';
 import { storeInvitationToken } from '../../src/features/staff/invitation-token';
 
 /** `einladung`: the token of a staff invitation from /personal, redeemed after the first login */
-const registerSearchSchema = z.object({ einladung: z.string().trim().min(10).max(200).optional().catch(undefined) });
+const registerSearchSchema = searchSchema({ einladung: searchText(200, 10) });
 
 export const Route = createFileRoute('/_app/registrieren')({
   staticData: { access: 'public' },

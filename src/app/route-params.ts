@@ -1,14 +1,8 @@
-import { z } from 'zod';
-
-const idSchema = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number);
+const ID = /^\d{1,15}$/;
 
 /** seed §2: id route parameters are integers, or null when not numeric (the page then says "not found"). */
 export function parseId(raw: string | undefined): number | null {
-  const parsed = idSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return raw !== undefined && ID.test(raw) ? Number(raw) : null;
 }
 
 /** Builds the `params` option of a route with integer ids, e.g. `idParams('trainingEventId')`. */

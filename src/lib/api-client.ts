@@ -1,7 +1,7 @@
 import ky, { TimeoutError, isHTTPError, type Input, type KyInstance, type Options, type ResponsePromise } from 'ky';
-import { type z } from 'zod';
 import { type PublicConfig } from '../shared/contracts/config';
-import { errorBodySchema, type ErrorReason } from '../shared/contracts/errors';
+import type { ErrorReason } from '../shared/contracts/errors';
+import { errorReasonOf } from './response-shape';
 import { notifyApiError } from './notifications';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,7 +96,7 @@ export function reportError(error: unknown, text: string): void {
 }
 
 /** `api.get('loginstatus').json().then(parseWith(loginStatusResponseSchema))` — typed by the shared contract. */
-export function parseWith<S extends z.ZodType>(schema: S): (data: unknown) => z.output<S> {
+export function parseWith<T>(schema: { parse: (data: unknown) => T }): (data: unknown) => T {
   return (data) => schema.parse(data);
 }
 
@@ -124,8 +124,8 @@ async function attachReason<E extends Parameters<NonNullable<NonNullable<Options
   try {
     if ((error.response.headers.get('content-type') ?? '').includes('json')) {
       const body: unknown = await error.response.clone().json();
-      const parsed = errorBodySchema.safeParse(body);
-      Object.assign(error, { [ERROR_BODY]: body, ...(parsed.success ? { [ERROR_REASON]: parsed.data.reason } : {}) });
+      const reason = errorReasonOf(body);
+      Object.assign(error, { [ERROR_BODY]: body, ...(reason ? { [ERROR_REASON]: reason } : {}) });
     }
   } catch {
     // An unreadable body (proxy HTML page, empty 504) simply has no reason; the status still tells the story.

@@ -1,23 +1,22 @@
-import { z } from 'zod';
-import { adminFacilitySortKeys } from '../../shared/contracts/admin-facilities';
-import { facilityKinds, regions } from '../../shared/contracts/facility-lists';
+import { searchEnum, searchInt, searchSchema, searchText, type SearchOf } from '../../lib/search-schema';
+import { adminFacilitySortKeys, facilityKinds, regions } from '../../shared/contracts/facility-lists';
 
 /**
  * The KiTa list's state in the URL (page, pageSize, sort, dir, q and filters), so admins bookmark and share a
  * filtered list. Every field is optional and a broken one is dropped on its own, so an old link still opens.
  */
-export const facilityListSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(0).max(1000).optional().catch(undefined),
-  sort: z.enum(adminFacilitySortKeys).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  region: z.enum(regions).optional().catch(undefined),
-  kind: z.enum(facilityKinds).optional().catch(undefined),
-  enrolled_season_id: z.coerce.number().int().positive().optional().catch(undefined),
-  enrolled: z.enum(['yes', 'no']).optional().catch(undefined),
+export const facilityListSearchSchema = searchSchema({
+  page: searchInt(1),
+  pageSize: searchInt(0, 1000),
+  sort: searchEnum(adminFacilitySortKeys),
+  dir: searchEnum(['asc', 'desc']),
+  q: searchText(200),
+  region: searchEnum(regions),
+  kind: searchEnum(facilityKinds),
+  enrolled_season_id: searchInt(1),
+  enrolled: searchEnum(['yes', 'no']),
 });
-export type FacilityListSearch = z.infer<typeof facilityListSearchSchema>;
+export type FacilityListSearch = SearchOf<typeof facilityListSearchSchema>;
 
 export const FACILITY_LIST_DEFAULTS = { page: 1, pageSize: 25, sort: 'label', dir: 'asc' } as const;
 

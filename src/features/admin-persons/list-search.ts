@@ -1,21 +1,20 @@
-import { z } from 'zod';
-import { adminPersonSortKeys } from '../../shared/contracts/admin-persons';
-import { personPositions } from '../../shared/contracts/facility-lists';
+import { searchEnum, searchInt, searchSchema, searchText, type SearchOf } from '../../lib/search-schema';
+import { adminPersonSortKeys, personPositions } from '../../shared/contracts/facility-lists';
 
 /** The persons list's state in the URL; each field optional and dropped on its own when broken. */
-export const personListSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(0).max(1000).optional().catch(undefined),
-  sort: z.enum(adminPersonSortKeys).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
-  kind: z.enum(['person', 'account']).optional().catch(undefined),
-  has_account: z.enum(['yes', 'no']).optional().catch(undefined),
-  position: z.enum(personPositions).optional().catch(undefined),
-  facility_id: z.coerce.number().int().positive().optional().catch(undefined),
-  include_removed: z.enum(['yes', 'no']).optional().catch(undefined),
+export const personListSearchSchema = searchSchema({
+  page: searchInt(1),
+  pageSize: searchInt(0, 1000),
+  sort: searchEnum(adminPersonSortKeys),
+  dir: searchEnum(['asc', 'desc']),
+  q: searchText(200),
+  kind: searchEnum(['person', 'account']),
+  has_account: searchEnum(['yes', 'no']),
+  position: searchEnum(personPositions),
+  facility_id: searchInt(1),
+  include_removed: searchEnum(['yes', 'no']),
 });
-export type PersonListSearch = z.infer<typeof personListSearchSchema>;
+export type PersonListSearch = SearchOf<typeof personListSearchSchema>;
 
 export const PERSON_LIST_DEFAULTS = { page: 1, pageSize: 25, sort: 'last_name', dir: 'asc' } as const;
 

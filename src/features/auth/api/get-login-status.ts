@@ -1,9 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { loginStatusResponseSchema, type LoginStatusResponse } from '../../../shared/contracts/auth';
+import { asLoginStatus } from '../../../lib/response-shape';
+import type { LoginStatusResponse } from '../../../shared/contracts/auth';
 
 export async function getLoginStatus(): Promise<LoginStatusResponse> {
-  return loginStatusResponseSchema.parse(await api.get('loginstatus').json());
+  // checked without zod: this runs on the first page (src/lib/response-shape.ts)
+  return asLoginStatus<LoginStatusResponse>(await api.get('loginstatus').json());
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { pingResponseSchema, type PingResponse } from '../../../shared/contracts/auth';
+import { asPing } from '../../../lib/response-shape';
+import type { PingResponse } from '../../../shared/contracts/auth';
 
 /** seed §9: the keep-alive runs every 60 seconds. */
 export const PING_INTERVAL_MS = 60_000;
@@ -21,7 +22,8 @@ export function getWindowId(): string {
 }
 
 export async function ping(windowId: string): Promise<PingResponse> {
-  return pingResponseSchema.parse(await api.post('ping', { json: { windowId } }).json());
+  // checked without zod: this runs on every page (src/lib/response-shape.ts)
+  return asPing<PingResponse>(await api.post('ping', { json: { windowId } }).json());
 }
 
 export const pingQueryOptions = (windowId: string) =>

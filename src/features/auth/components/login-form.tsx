@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { loginRequestSchema } from '../../../shared/contracts/auth';
+import { loadAuthContract } from '../auth-contract';
 import { hasFailed, isRequestingLogin } from '../auth-machine';
 import { useAuthState } from '../hooks/use-auth-state';
 import { useLoginAction } from '../hooks/use-login-action';
@@ -21,8 +21,9 @@ export function LoginForm() {
   const [totp, setTotp] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { loginRequestSchema } = await loadAuthContract();
     const parsed = loginRequestSchema.safeParse({ email, password, ...(factor ? { totp: totp.trim() } : {}) });
     const totpError = factor ? secondFactorCodeError(factor, totp) : undefined;
     if (!parsed.success || totpError) {
@@ -48,7 +49,8 @@ export function LoginForm() {
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Anmeldung">
+    // the validator loads as soon as the visitor starts on the form (focus), so submitting never waits for it
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadAuthContract()} noValidate aria-label="Anmeldung">
       <Stack gap="md">
         {hasFailed(state) && state.error && !factor && (
           <Alert color="red" role="alert" title="Das hat nicht geklappt">
