@@ -47,7 +47,7 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
       </Stack>
     );
   }
-  if (user.isPending) return <Loader size="sm" aria-label="Konto wird geladen" />;
+  if (user.isPending) return <Loader size="sm" role="status" aria-label="Konto wird geladen" />;
   if (user.isError) return <Text c="red">Das Konto konnte nicht geladen werden.</Text>;
   const u = user.data;
   const active = u.deactivatedAt === null;

@@ -66,7 +66,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
           </Alert>
         )}
         <TextInput label="Doppelte KiTa suchen" description="Name, Ort oder Postleitzahl (mindestens 2 Zeichen)" type="search" value={q} onChange={(e) => setQ(e.currentTarget.value)} disabled={confirming} />
-        {candidates.isFetching && <Loader size="xs" aria-label="Suche läuft" />}
+        {candidates.isFetching && <Loader size="xs" role="status" aria-label="Suche läuft" />}
         {debouncedQ.length >= 2 && candidates.isSuccess && options.length === 0 && <Text size="sm">Keine andere KiTa gefunden.</Text>}
         {options.length > 0 && (
           <Radio.Group label="Treffer" value={otherId} onChange={setOtherId}>

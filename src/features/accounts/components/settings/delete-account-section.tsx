@@ -33,7 +33,7 @@ function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose
             Dein Benutzerkonto und deine Einwilligungen werden gelöscht. Einträge deiner KiTa (Personal, Anmeldungen) bleiben bei
             der KiTa, ohne Bezug zu deinem Konto. Das lässt sich nicht rückgängig machen.
           </Text>
-          {check.isPending && <Loader size="sm" aria-label="Wird geprüft" />}
+          {check.isPending && <Loader size="sm" role="status" aria-label="Wird geprüft" />}
           {lastMemberOf.length > 0 && (
             <Alert color="red" title="Du bist das letzte Mitglied" role="alert">
               <Text size="sm">Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTas bearbeiten:</Text>

@@ -53,7 +53,7 @@ export function SessionsSection() {
   return (
     <SettingsSection title="Aktive Sitzungen">
       <Text size="sm">Hier bist du gerade angemeldet. Kennst du eine Sitzung nicht, beende alle anderen und ändere dein Passwort.</Text>
-      {sessions.isPending && <Loader size="sm" aria-label="Sitzungen werden geladen" />}
+      {sessions.isPending && <Loader size="sm" role="status" aria-label="Sitzungen werden geladen" />}
       {sessions.isError && <Text c="red.8">Die Sitzungen konnten nicht geladen werden.</Text>}
       {sessions.data && (
         <Table.ScrollContainer minWidth={520}>
