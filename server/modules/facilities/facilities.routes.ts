@@ -6,6 +6,7 @@ import { errorResponses } from '../../../src/shared/contracts/errors';
 import {
   duplicateListSchema,
   duplicateQuerySchema,
+  facilityHistorySchema,
   facilityInputSchema,
   facilitySchema,
   facilityUpdateSchema,
@@ -17,6 +18,7 @@ import {
 import { auditContext } from '../audit/audit';
 import { rateLimiter } from '../rate-limit/rate-limit';
 import { createFacility, duplicateCandidates, getFacility, updateFacility } from './facilities.service';
+import { facilityHistory } from './facility-history';
 import { facilityRateRules } from './facility-rate-limits';
 import { activeFacility } from './facility-scope';
 import { decideJoinRequest, listJoinRequests, listMembers, listPendingJoinRequests, removeMember, requestToJoin } from './members.service';
@@ -55,6 +57,16 @@ export async function facilityRoutes(app: FastifyInstance) {
     config: { access: 'member' },
     schema: { tags, params: facilityParams, body: facilityUpdateSchema, response: { 200: facilitySchema, ...errors } },
     handler: async (request) => updateFacility(app.db, request.params.facilityId, request.body, auditContext(request)),
+  });
+
+  // members see their own KiTa's master-data history (who changed what), not the rest of its audit log
+  r.get('/api/facilities/:facilityId/history', {
+    config: { access: 'member' },
+    schema: { tags, params: facilityParams, response: { 200: facilityHistorySchema, ...errors } },
+    handler: async (request) => {
+      await activeFacility(app.db, request.params.facilityId);
+      return { items: await facilityHistory(app.db, request.params.facilityId) };
+    },
   });
 
   r.get('/api/facilities/:facilityId/members', {

@@ -1,13 +1,13 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
 import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
 import { audit, type AuditEntry } from '../audit/audit';
-import { auditLog } from '../audit/audit.table';
 import { users } from '../users/users.table';
 import { facilities, facilityMembers, type FacilityRow } from './facilities.table';
+import { lastChangedFields } from './facility-history';
 import { facilityJoinRequests } from './join-requests.table';
 
 export type Ctx = Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
@@ -70,19 +70,6 @@ const editable = (row: FacilityRow) => ({
   childrenCount: row.childrenCount,
   staffCount: row.staffCount,
 });
-
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** "what changed last": the fields of the newest master-data change in the audit log */
-async function lastChangedFields(db: DbOrTx, facilityId: number): Promise<string[] | undefined> {
-  const [entry] = await db
-    .select({ after: auditLog.after })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, 'facility'), eq(auditLog.entityId, String(facilityId)), inArray(auditLog.action, ['facility.update', 'facility.admin_update'])))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(1);
-  return entry?.after && typeof entry.after === 'object' ? Object.keys(entry.after).map(snake) : undefined;
-}
 
 export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facility> {
   const [row] = await db

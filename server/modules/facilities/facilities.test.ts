@@ -198,6 +198,7 @@ describe('permission matrix of the facility routes', () => {
   const routes = (id: number) => [
     { method: 'GET' as const, url: `/api/facilities/${id}` },
     { method: 'PUT' as const, url: `/api/facilities/${id}`, payload: { ...validFacility, version: 999 } },
+    { method: 'GET' as const, url: `/api/facilities/${id}/history` },
     { method: 'GET' as const, url: `/api/facilities/${id}/members` },
     { method: 'GET' as const, url: `/api/facilities/${id}/join-requests` },
     { method: 'DELETE' as const, url: `/api/facilities/${id}/members/999999` },

@@ -57,6 +57,23 @@ export const facilitySchema = z.object({
   version: z.number().int(),
 });
 
+/** the master-data fields by name (snake_case, as in the input schema); the history names only these */
+export const facilityFieldSchema = facilityInputSchema.keyof();
+export const facilityFields = facilityFieldSchema.options;
+
+const changeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** GET /api/facilities/{id}/history: the KiTa's last master-data changes, newest first (its members and admins) */
+export const facilityChangeSchema = z.object({ field: facilityFieldSchema, before: changeValueSchema, after: changeValueSchema });
+export const facilityHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoTimestampSchema,
+  actor: actorSchema,
+  /** changed through the administration (/verwaltung), not by a member */
+  by_admin: z.boolean(),
+  changes: z.array(facilityChangeSchema),
+});
+export const facilityHistorySchema = z.object({ items: z.array(facilityHistoryEntrySchema) });
+
 /** GET /api/facilities/duplicates?postal_code=&label= : KiTas with that postal code and a similar name */
 export const duplicateQuerySchema = z.object({
   postal_code: postalCodeSchema,
@@ -115,3 +132,6 @@ export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 export type JoinDecision = (typeof joinDecisions)[number];
 export type Member = z.infer<typeof memberSchema>;
+export type FacilityField = z.infer<typeof facilityFieldSchema>;
+export type FacilityChange = z.infer<typeof facilityChangeSchema>;
+export type FacilityHistoryEntry = z.infer<typeof facilityHistoryEntrySchema>;

@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { facilityFields, type FacilityChange, type FacilityField, type FacilityHistoryEntry } from '../../../src/shared/contracts/facilities';
+import type { DbOrTx } from '../../db/client';
+import { actorOf, iso } from '../../lib/record-helpers';
+import { auditLog } from '../audit/audit.table';
+import { users } from '../users/users.table';
+
+/** audit actions that change master data; updateFacility stores only the changed fields, camelCase */
+const UPDATE_ACTIONS = ['facility.update', 'facility.admin_update'];
+/** a merge bumps the target's updated_at/updated_by without touching its master data */
+const MERGE_ACTION = 'facility.merge_into';
+
+const actor = alias(users, 'history_actor');
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** the keys as the audit log stores them, for "names at least one master-data field" in SQL */
+const storedKeys = sql`array[${sql.join(
+  facilityFields.map((f) => sql`${camel(f)}`),
+  sql`, `,
+)}]::text[]`;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const asValue = (v: unknown): FacilityChange['before'] =>
+  v === undefined || v === null ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
+
+/**
+ * The master-data fields an audit entry changed, in form order, with before and after. Whatever else an entry
+ * may hold (internal columns like version or updated_at, ids) never leaves the server.
+ */
+export function changedFields(before: unknown, after: unknown): FacilityChange[] {
+  const b = new Map(Object.entries(isRecord(before) ? before : {}).map(([k, v]) => [snake(k), v]));
+  const a = new Map(Object.entries(isRecord(after) ? after : {}).map(([k, v]) => [snake(k), v]));
+  return facilityFields
+    .filter((field) => a.has(field) || b.has(field))
+    .map((field) => ({ field, before: asValue(b.get(field)), after: asValue(a.get(field)) }))
+    .filter((change) => change.before !== change.after);
+}
+
+/** the KiTa's last master-data changes that changed anything, newest first, with who made them */
+export async function facilityHistory(db: DbOrTx, facilityId: number, limit = 10): Promise<FacilityHistoryEntry[]> {
+  const rows = await db
+    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(
+      and(
+        eq(auditLog.entityType, 'facility'),
+        eq(auditLog.entityId, String(facilityId)),
+        inArray(auditLog.action, UPDATE_ACTIONS),
+        // a save without changes leaves `{}`: not worth a line, nor one of the ten places
+        sql`${auditLog.after} ?| ${storedKeys}`,
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows
+    .map(({ e, a }) => ({
+      id: e.id,
+      at: iso(e.at),
+      actor: actorOf(e.actorUserId, a?.email ? a : null),
+      by_admin: e.action === 'facility.admin_update',
+      changes: changedFields(e.before, e.after),
+    }))
+    .filter((entry) => entry.changes.length > 0);
+}
+
+/**
+ * "What changed last": the fields of the newest change to the KiTa record; empty when that was a merge or a save
+ * without changes (so the fields never belong to an older change than "zuletzt geändert"), undefined when never changed.
+ */
+export async function lastChangedFields(db: DbOrTx, facilityId: number): Promise<FacilityField[] | undefined> {
+  const [entry] = await db
+    .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'facility'), eq(auditLog.entityId, String(facilityId)), inArray(auditLog.action, [...UPDATE_ACTIONS, MERGE_ACTION])))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(1);
+  if (!entry) return undefined;
+  return entry.action === MERGE_ACTION ? [] : changedFields(entry.before, entry.after).map((c) => c.field);
+}
