@@ -13,6 +13,7 @@ export function kitaDefaultHandlers() {
     http.get('*/api/facilities/:facilityId/persons', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 })),
     http.get('*/api/facilities/:facilityId/members', () => HttpResponse.json({ items: [] })),
     http.get('*/api/facilities/:facilityId/join-requests', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/facilities/:facilityId/history', () => HttpResponse.json({ items: [] })),
     http.get('*/api/facilities/:facilityId', ({ params }) =>
       Number.isInteger(id(params)) ? HttpResponse.json(buildFacility({ id: id(params) })) : HttpResponse.json({ items: [] }),
     ),

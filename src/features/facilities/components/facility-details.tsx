@@ -1,6 +1,7 @@
 import { Anchor, DataList, SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Facility } from '../../../shared/contracts/facilities';
+import { FACILITY_FIELD_LABELS as L } from './facility-field-labels';
 
 const dash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
 
@@ -15,17 +16,17 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <DataList labelWidth="12rem" withDivider>
-        {item('Name der KiTa', facility.label)}
-        {item('Art der Einrichtung', facility.kind)}
+        {item(L.label, facility.label)}
+        {item(L.kind, facility.kind)}
         {item('Anschrift', `${facility.street}, ${facility.postal_code} ${facility.city}`)}
-        {item('Regierungsbezirk', facility.region)}
+        {item(L.region, facility.region)}
         {item('Träger', facility.operator_name ? `${facility.operator_name} (${facility.operator_kind})` : dash(facility.operator_kind))}
       </DataList>
       <DataList labelWidth="12rem" withDivider>
-        {item('Telefon', dash(facility.phone))}
-        {item('E-Mail der KiTa', facility.email ? <Anchor href={`mailto:${facility.email}`} fz="inherit">{facility.email}</Anchor> : '—')}
+        {item(L.phone, dash(facility.phone))}
+        {item(L.email, facility.email ? <Anchor href={`mailto:${facility.email}`} fz="inherit">{facility.email}</Anchor> : '—')}
         {item(
-          'Internetseite',
+          L.website,
           facility.website ? (
             <Anchor href={facility.website} target="_blank" rel="noopener noreferrer" fz="inherit" style={{ wordBreak: 'break-all' }}>
               {facility.website}
@@ -34,8 +35,8 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
             '—'
           ),
         )}
-        {item('Zahl der Kinder', dash(facility.children_count))}
-        {item('Zahl der Mitarbeitenden', dash(facility.staff_count))}
+        {item(L.children_count, dash(facility.children_count))}
+        {item(L.staff_count, dash(facility.staff_count))}
       </DataList>
     </SimpleGrid>
   );

@@ -1,5 +1,6 @@
 import { Fieldset, Grid, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { facilityKinds, operatorKinds, regions } from '../../../shared/contracts/facility-lists';
+import { FACILITY_FIELD_LABELS as L } from './facility-field-labels';
 import type { FacilityForm } from './use-facility-form';
 
 const choices = (list: readonly string[], placeholder: string) => [{ value: '', label: placeholder }, ...list.map((v) => ({ value: v, label: v }))];
@@ -17,37 +18,37 @@ export function FacilityFields({ form }: { form: FacilityForm }) {
     <>
       <Fieldset legend="KiTa">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name der KiTa" required autoComplete="organization" {...textProps('label')} />
-          <NativeSelect label="Art der Einrichtung" required data={choices(facilityKinds, 'Bitte wählen …')} {...select('kind')} />
+          <TextInput label={L.label} required autoComplete="organization" {...textProps('label')} />
+          <NativeSelect label={L.kind} required data={choices(facilityKinds, 'Bitte wählen …')} {...select('kind')} />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Anschrift">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Straße und Hausnummer" required autoComplete="street-address" {...textProps('street')} />
+          <TextInput label={L.street} required autoComplete="street-address" {...textProps('street')} />
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, xs: 4 }}>
-              <TextInput label="Postleitzahl" required inputMode="numeric" autoComplete="postal-code" {...textProps('postal_code')} />
+              <TextInput label={L.postal_code} required inputMode="numeric" autoComplete="postal-code" {...textProps('postal_code')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 8 }}>
-              <TextInput label="Ort" required autoComplete="address-level2" {...textProps('city')} />
+              <TextInput label={L.city} required autoComplete="address-level2" {...textProps('city')} />
             </Grid.Col>
           </Grid>
-          <NativeSelect label="Regierungsbezirk" required data={choices(regions, 'Bitte wählen …')} {...select('region')} />
+          <NativeSelect label={L.region} required data={choices(regions, 'Bitte wählen …')} {...select('region')} />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Träger">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name des Trägers" {...textProps('operator_name')} />
-          <NativeSelect label="Art des Trägers" data={choices(operatorKinds, 'Keine Angabe')} {...select('operator_kind')} />
+          <TextInput label={L.operator_name} {...textProps('operator_name')} />
+          <NativeSelect label={L.operator_kind} data={choices(operatorKinds, 'Keine Angabe')} {...select('operator_kind')} />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Kontakt und Größe">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Telefon" type="tel" autoComplete="tel" {...textProps('phone')} />
-          <TextInput label="E-Mail der KiTa" type="email" autoComplete="email" {...textProps('email')} />
-          <TextInput label="Internetseite" placeholder="https://www.kita.de" {...textProps('website')} />
-          <TextInput label="Zahl der Kinder" inputMode="numeric" {...textProps('children_count')} />
-          <TextInput label="Zahl der Mitarbeitenden" inputMode="numeric" {...textProps('staff_count')} />
+          <TextInput label={L.phone} type="tel" autoComplete="tel" {...textProps('phone')} />
+          <TextInput label={L.email} type="email" autoComplete="email" {...textProps('email')} />
+          <TextInput label={L.website} placeholder="https://www.kita.de" {...textProps('website')} />
+          <TextInput label={L.children_count} inputMode="numeric" {...textProps('children_count')} />
+          <TextInput label={L.staff_count} inputMode="numeric" {...textProps('staff_count')} />
         </SimpleGrid>
       </Fieldset>
     </>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { conflictMessage } from '../../../shared/contracts/common';
@@ -14,6 +14,57 @@ describe('/stammdaten', () => {
     await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
     expect(await screen.findByText('Hauptstraße 1, 90402 Nürnberg')).toBeInTheDocument();
     expect(screen.getByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026 14:30 Uhr');
+  });
+
+  it('names the fields of the last change and opens the last changes with before and after, as text only', async () => {
+    let historyCalls = 0;
+    const { user } = await renderRoute('/stammdaten', {
+      user: users.notEnrolled(),
+      handlers: [
+        http.get('*/api/facilities/12', () => HttpResponse.json(buildFacility({ last_changed_fields: ['phone', 'email'] }))),
+        http.get('*/api/facilities/12/history', () => {
+          historyCalls++;
+          return HttpResponse.json({
+            items: [
+              {
+                id: 31,
+                at: '2026-10-05T12:30:00.000Z',
+                actor: { id: 4, name: 'Nina Muster' },
+                by_admin: false,
+                changes: [
+                  { field: 'phone', before: '', after: '0911 123456' },
+                  { field: 'email', before: '<b>alt</b>@kita.example', after: 'regenbogen@kita.example' },
+                ],
+              },
+              { id: 30, at: '2026-09-20T07:05:00.000Z', actor: null, by_admin: true, changes: [{ field: 'children_count', before: 55, after: null }] },
+            ],
+          });
+        }),
+      ],
+    });
+    expect(await screen.findByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026 14:30 Uhr: Telefon, E-Mail der KiTa');
+    expect(historyCalls).toBe(0);
+
+    const toggle = screen.getByRole('button', { name: 'Änderungsverlauf anzeigen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Änderungsverlauf ausblenden' })).toHaveAttribute('aria-expanded', 'true');
+    const table = await screen.findByRole('table', { name: 'Die letzten Änderungen der Stammdaten, neueste zuerst' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '05.10.2026 14:30 UhrNina MusterTelefon—0911 123456',
+      'E-Mail der KiTa<b>alt</b>@kita.exampleregenbogen@kita.example',
+      '20.09.2026 09:05 Uhrunbekannt (Verwaltung)Zahl der Kinder55—',
+    ]);
+    // a value is a text node, never markup
+    expect(table.querySelector('b')).toBeNull();
+    expect(historyCalls).toBe(1);
+  });
+
+  it('given no recorded change, the opened history says so', async () => {
+    const { user } = await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
+    await user.click(await screen.findByRole('button', { name: 'Änderungsverlauf anzeigen' }));
+    expect(await screen.findByText('Noch keine Änderungen an den Stammdaten aufgezeichnet.')).toBeInTheDocument();
   });
 
   it('given a stale version, tells the 409 in German and keeps the input', async () => {

@@ -6,6 +6,8 @@ import type { Facility } from '../../../shared/contracts/facilities';
 import { facilityQueryOptions, useFacility } from '../api/get-facility';
 import { EditFacilityForm } from './edit-facility-form';
 import { FacilityDetails } from './facility-details';
+import { facilityFieldLabel } from './facility-field-labels';
+import { FacilityHistory } from './facility-history';
 
 type Props = {
   facilityId: number;
@@ -13,24 +15,27 @@ type Props = {
   onSaved?: (facility: Facility) => void;
 };
 
-/** /stammdaten: the active KiTa's master data, who changed it last, and the edit form. */
+/** /stammdaten: the active KiTa's master data, who changed what last (and before: the history), and the edit form. */
 export function MasterData({ facilityId, onSaved }: Props) {
   const { data: facility } = useFacility(facilityId);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
 
-  const lastChange = facility.updated_by
-    ? `Zuletzt geändert von ${facility.updated_by.name} am ${formatDateTime(facility.updated_at)} Uhr`
-    : `Zuletzt geändert am ${formatDateTime(facility.updated_at)} Uhr`;
+  const when = `am ${formatDateTime(facility.updated_at)} Uhr`;
+  const what = facility.last_changed_fields?.length ? `: ${facility.last_changed_fields.map(facilityFieldLabel).join(', ')}` : '';
+  const lastChange = `Zuletzt geändert ${facility.updated_by ? `von ${facility.updated_by.name} ${when}` : when}${what}`;
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <Text size="sm" c="dimmed" data-testid="last-change">
-          {lastChange}
-        </Text>
-        {!editing && <Button onClick={() => setEditing(true)}>Stammdaten bearbeiten</Button>}
-      </Group>
+      <Stack gap={4}>
+        <Group justify="space-between" align="center">
+          <Text size="sm" c="dimmed" data-testid="last-change">
+            {lastChange}
+          </Text>
+          {!editing && <Button onClick={() => setEditing(true)}>Stammdaten bearbeiten</Button>}
+        </Group>
+        <FacilityHistory facilityId={facility.id} />
+      </Stack>
       {editing ? (
         <EditFacilityForm
           key={facility.id}
