@@ -41,19 +41,20 @@ async function accessPlugin(app: FastifyInstance) {
 
   // preValidation: after the session hook and before schema validation, so anonymous callers learn nothing
   // from validation answers; params are still raw strings here
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  // synchronous: it runs on every request, and most need no more than a look at the route and the user
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public') return done();
     const user = request.user;
-    if (!user) throw httpError(401, 'unauthenticated', messages.unauthenticated);
-    if (access === 'user' || user.isAdmin) return;
-    if (access === 'admin') throw httpError(403, 'forbidden', messages.forbidden);
+    if (!user) return done(httpError(401, 'unauthenticated', messages.unauthenticated));
+    if (access === 'user' || user.isAdmin) return done();
+    if (access === 'admin') return done(httpError(403, 'forbidden', messages.forbidden));
     const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
     const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(facilityId) || facilityId <= 0) throw httpError(404, 'not_found', messages.notFound);
+    if (!Number.isInteger(facilityId) || facilityId <= 0) return done(httpError(404, 'not_found', messages.notFound));
     // the session lookup loaded the memberships in the same query: no second query per request
     const isMember = request.userContext?.facilities.some((f) => f.id === facilityId) ?? false;
-    if (!isMember) throw httpError(403, 'forbidden', messages.forbidden);
+    done(isMember ? undefined : httpError(403, 'forbidden', messages.forbidden));
   });
 }
 
