@@ -59,7 +59,13 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
   await page.getByRole('textbox', { name: 'Zahl der Mitarbeitenden' }).fill('7');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('0931 12345')).toBeVisible();
-  await expect(page.getByText(new RegExp(`Zuletzt geändert von ${me.name} am \\d\\d\\.\\d\\d\\.\\d{4}`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`Zuletzt geändert von ${me.name} am \\d\\d\\.\\d\\d\\.\\d{4}.*: Telefon, Zahl der Mitarbeitenden$`))).toBeVisible();
+  // what changed, before and after, in the history
+  await page.getByRole('button', { name: 'Änderungsverlauf anzeigen' }).click();
+  const history = page.getByRole('table', { name: 'Die letzten Änderungen der Stammdaten, neueste zuerst' });
+  await expect(history.getByRole('row', { name: /Telefon — 0931 12345/ })).toBeVisible();
+  await expect(history.getByRole('row', { name: /Zahl der Mitarbeitenden — 7/ })).toBeVisible();
+  await expectAccessible(page, '/stammdaten with history');
 
   // staff
   await nav(page).getByRole('link', { name: 'Personal' }).click();
