@@ -42,6 +42,8 @@ export const facilities = pgTable(
     index('facilities_postal_code_idx').on(t.postalCode),
     index('facilities_label_sort_idx').on(t.labelSort, t.id),
     index('facilities_city_sort_idx').on(t.citySort, t.id),
+    // the admin list's region filter reads a seventh of the KiTas instead of scanning all (issue 5)
+    index('facilities_region_idx').on(t.region),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "facilities_region_idx" ON "facilities" USING btree ("region");
