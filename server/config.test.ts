@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       adminTotp: 'required',
       sessionIdleMinutes: 120,
       sessionMaxHours: 12,
+      mailRetentionDays: 90,
     });
   });
 

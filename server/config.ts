@@ -20,6 +20,8 @@ const envSchema = z.object({
   ADMIN_TOTP: z.enum(['required', 'optional']).default('required'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  /** sent and given-up mails (recipient, subject) are deleted after this many days: keep no addresses longer than needed */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   /** set behind a reverse proxy so request.ip and the protocol come from X-Forwarded-* */
@@ -44,6 +46,7 @@ export type AppConfig = {
   adminTotp: 'required' | 'optional';
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  mailRetentionDays: number;
   bodyLimit: number;
   trustProxy: boolean;
   production: boolean;
@@ -78,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminTotp: e.ADMIN_TOTP,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     production: e.NODE_ENV === 'production',

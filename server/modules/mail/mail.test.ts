@@ -201,6 +201,23 @@ describe('mail outbox', () => {
     }
   });
 
+  it('given the retention, sent and given-up mails older than it are deleted; pending, sending and recent ones stay', async () => {
+    const day = 86_400_000;
+    const at = new Date('2026-11-22T12:00:00Z');
+    const ago = (days: number) => new Date(at.getTime() - days * day);
+    await handle.db.insert(mailOutbox).values([
+      { recipient: 'alt@test.example', template: 'test-hello', status: 'sent', sentAt: ago(91), createdAt: ago(91) },
+      { recipient: 'neu@test.example', template: 'test-hello', status: 'sent', sentAt: ago(5), createdAt: ago(5) },
+      { recipient: 'aufgegeben@test.example', template: 'test-hello', status: 'failed', nextAttemptAt: ago(95), createdAt: ago(95) },
+      { recipient: 'wartet@test.example', template: 'test-hello', status: 'pending', nextAttemptAt: ago(200), createdAt: ago(200) },
+    ]);
+    const w = worker('smtp://127.0.0.1:1', { retentionMs: 90 * day, now: () => at });
+    expect(await w.purge()).toBe(2);
+    expect((await rows()).map((r) => r.recipient)).toEqual(['neu@test.example', 'wartet@test.example']);
+    // without a retention nothing is deleted
+    expect(await worker('smtp://127.0.0.1:1', { now: () => new Date(at.getTime() + 1000 * day) }).purge()).toBe(0);
+  });
+
   it('backs off exponentially up to the cap', () => {
     expect([1, 2, 3, 4].map((a) => backoffMs(a, 30_000, 3_600_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(backoffMs(20, 30_000, 3_600_000)).toBe(3_600_000);
