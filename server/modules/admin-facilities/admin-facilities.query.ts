@@ -147,19 +147,27 @@ export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, w
 /**
  * The page query of one shape (sort, direction, which filters, paged or all), built and prepared once per database
  * handle: node-postgres parses it once per connection and PostgreSQL can keep its plan, instead of drizzle building
- * and PostgreSQL planning it on every request. The inner select finds the page's ids and the filtered total
- * (`count(*) over ()`) in one scan; the KiTa columns and the members/staff counts are read for those rows only,
- * not for the rows OFFSET skips, and no second query counts.
+ * and PostgreSQL planning it on every request. Three levels:
+ * - `filtered`: the matching KiTas' ids, sort keys and the total (`count(*) over ()`), in one scan and no second
+ *   query to count. Unordered on purpose: with the window function under the ORDER BY … LIMIT, PostgreSQL's generic
+ *   plan walked the sort index row by row hoping to stop early, which a total over all rows never can (2× slower);
+ * - `page`: those ids sorted, LIMIT/OFFSET;
+ * - the outer select: the KiTa columns and the members/staff counts for the page's rows only, not for the rows
+ *   OFFSET skips.
  */
 function buildPageQuery(db: DbOrTx, q: AdminFacilityListQuery, name: string) {
-  const paged = q.pageSize > 0;
-  const inner = db
-    .select({ id: facilities.id, total: sql<string>`count(*) over ()`.as('total') })
+  const filtered = db
+    .select({ id: facilities.id, sortKey: sql`${sortColumns[q.sort]}`.as('sort_key'), total: sql<string>`count(*) over ()`.as('total') })
     .from(facilities)
     .where(whereOf(q, placeholders))
-    .orderBy(...orderOf(q))
+    .as('filtered');
+  const d = q.dir === 'desc' ? desc : asc;
+  const sorted = db
+    .select({ id: filtered.id, total: filtered.total })
+    .from(filtered)
+    .orderBy(d(filtered.sortKey), d(filtered.id))
     .$dynamic();
-  const page = (paged ? inner.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : inner).as('page');
+  const page = (q.pageSize > 0 ? sorted.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : sorted).as('page');
   return db
     .select({ f: listFacilityColumns, ...countColumns, isEnrolled: isEnrolledColumn(q, placeholders.season), total: page.total })
     .from(page)
