@@ -95,7 +95,7 @@ export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { 
   return getFacility(db, id);
 }
 
-/** Master data change with the version the editor read; a stale version answers 409 and changes nothing. */
+/** Master data change with the version the editor read; a stale version answers 409 and changes nothing, nor does a save without changes. */
 export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action = 'facility.update'): Promise<Facility> {
   const { version, ...rest } = input;
   const values = toColumns(facilityInputSchema.parse(rest));
@@ -107,6 +107,8 @@ export async function updateFacility(db: Db, facilityId: number, input: Facility
       .for('update');
     if (!before) throw notFoundError();
     if (before.version !== version) throw conflictError();
+    // saving unchanged data is no change: "zuletzt geändert von … am …" and the version stay as they are
+    if (!changes(editable(before), values).changed) return;
     const [after] = await tx
       .update(facilities)
       .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })

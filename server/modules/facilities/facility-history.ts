@@ -47,7 +47,7 @@ export async function facilityHistory(db: DbOrTx, facilityId: number, limit = 10
         eq(auditLog.entityType, 'facility'),
         eq(auditLog.entityId, String(facilityId)),
         inArray(auditLog.action, UPDATE_ACTIONS),
-        // a save without changes leaves `{}`: not worth a line, nor one of the ten places
+        // only entries naming a master-data field (older no-op saves left `{}`) take one of the places
         sql`${auditLog.after} ?| ${storedKeys}`,
       ),
     )
@@ -65,7 +65,7 @@ export async function facilityHistory(db: DbOrTx, facilityId: number, limit = 10
 }
 
 /**
- * "What changed last": the fields of the newest change to the KiTa record; empty when that was a merge or a save
+ * "What changed last": the fields of the newest change to the KiTa record; empty when that was a merge or an old save
  * without changes (so the fields never belong to an older change than "zuletzt geändert"), undefined when never changed.
  */
 export async function lastChangedFields(db: DbOrTx, facilityId: number): Promise<FacilityField[] | undefined> {
