@@ -18,20 +18,24 @@ function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table captionSide="top" withTableBorder verticalSpacing={6} fz="sm">
-        <Table.Caption>Die letzten Änderungen der Stammdaten, neueste zuerst</Table.Caption>
+        <Table.Caption style={{ textAlign: 'left' }}>Die letzten Änderungen der Stammdaten, neueste zuerst</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={150}>
               Wann
             </Table.Th>
-            <Table.Th scope="col" w={180}>
+            <Table.Th scope="col" w={170}>
               Wer
             </Table.Th>
-            <Table.Th scope="col" w={200}>
+            <Table.Th scope="col" w={190}>
               Feld
             </Table.Th>
-            <Table.Th scope="col">Vorher</Table.Th>
-            <Table.Th scope="col">Nachher</Table.Th>
+            <Table.Th scope="col" w="25%">
+              Vorher
+            </Table.Th>
+            <Table.Th scope="col" w="25%">
+              Nachher
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -50,8 +54,8 @@ function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
                     </>
                   )}
                   <Table.Td fw={600}>{facilityFieldLabel(change.field)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{showValue(change.before)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{showValue(change.after)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>{showValue(change.before)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>{showValue(change.after)}</Table.Td>
                 </Table.Tr>
               ))}
             </Fragment>
