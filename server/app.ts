@@ -25,6 +25,7 @@ import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import spaPlugin from './plugins/spa';
+import { sealPlainTotpSecrets } from './modules/accounts/totp';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,6 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin); // before sessions: a foreign Origin is refused without a DB lookup
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, options.mail ?? {});
+  // TOTP secrets of older versions were stored in plain text: seal them before the first request
+  app.addHook('onReady', async () => {
+    const sealed = await sealPlainTotpSecrets(app.db, config);
+    if (sealed > 0) app.log.info({ sealed }, 'TOTP secrets encrypted');
+  });
 
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version });

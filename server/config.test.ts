@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       sessionIdleMinutes: 120,
       sessionMaxHours: 12,
       mailRetentionDays: 90,
+      totpKey: undefined,
     });
   });
 

@@ -21,6 +21,11 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
   /** sent and given-up mails (recipient, subject) are deleted after this many days: keep no addresses longer than needed */
+  /** base64 of 32 random bytes that encrypt TOTP secrets in the database; default: DATA_DIR/secrets/totp.key */
+  TOTP_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v.trim(), 'base64').length === 32, 'TOTP_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).')
+    .optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
@@ -47,6 +52,7 @@ export type AppConfig = {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   mailRetentionDays: number;
+  totpKey: string | undefined;
   bodyLimit: number;
   trustProxy: boolean;
   production: boolean;
@@ -82,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    totpKey: e.TOTP_KEY,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     production: e.NODE_ENV === 'production',

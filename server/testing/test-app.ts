@@ -16,6 +16,8 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+export const TEST_TOTP_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** A fresh app on a fresh database; `env` overrides configuration like the process environment would. */
 export async function buildTestApp(
   options: { env?: Record<string, string>; extraRoutes?: BuildAppOptions['extraRoutes']; distDir?: string; mail?: BuildAppOptions['mail']; handle?: DbHandle } = {},
@@ -23,7 +25,8 @@ export async function buildTestApp(
   const handle = options.handle ?? (await openTestDb());
   const memory = memoryTransport();
   // tests never read the developer's environment, only what they pass
-  const config = loadConfig({ ADMIN_TOTP: 'optional', ...options.env });
+  // a fixed TOTP key, so no test writes a key file into ./data
+  const config = loadConfig({ ADMIN_TOTP: 'optional', TOTP_KEY: TEST_TOTP_KEY, ...options.env });
   const app = await buildApp({
     config,
     db: handle.db,

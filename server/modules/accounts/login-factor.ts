@@ -32,7 +32,7 @@ export async function secondFactorAtLogin(
   const wrong = async () => loginThrottle(deps).recordFailure(normaliseEmail(user.email), meta.ip);
   if (row?.secret) {
     if (!code) throw needs('totp_required', factorMessages.needed, { needs: 'totp' });
-    const ok = await checkSecondFactor(deps.db, user.id, code);
+    const ok = await checkSecondFactor(deps.db, user.id, code, deps.config);
     if (!ok) {
       await wrong();
       throw needs('totp_invalid', factorMessages.wrong, { needs: 'totp' });
@@ -45,7 +45,7 @@ export async function secondFactorAtLogin(
   if (!totpRequired(user, deps.config)) return {};
   const setup = await beginTotpSetup(deps.db, user, deps.config);
   if (!code) throw needs('totp_setup_required', factorMessages.setup, { needs: 'totp-setup', totpSetup: setup });
-  const recoveryCodes = await confirmTotpSetup(deps.db, user.id, code);
+  const recoveryCodes = await confirmTotpSetup(deps.db, user.id, code, deps.config);
   if (!recoveryCodes) {
     await wrong();
     throw needs('totp_invalid', factorMessages.setupWrong, { needs: 'totp-setup', totpSetup: setup });

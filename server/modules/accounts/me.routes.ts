@@ -179,7 +179,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
     schema: { tags, body: totpEnableRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
     handler: async (request, reply) => {
       if (await totpEnabled(app.db, me(request).id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
-      const codes = await confirmTotpSetup(app.db, me(request).id, request.body.code);
+      const codes = await confirmTotpSetup(app.db, me(request).id, request.body.code, app.appConfig);
       if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
       await audit(app.db, { actorUserId: me(request).id, action: 'totp_enable', entityType: 'user', entityId: me(request).id, ...meta(request) });
       reply.header('cache-control', 'no-store');

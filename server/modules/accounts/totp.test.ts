@@ -5,7 +5,10 @@ import { createUser } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
 import { auditLog } from '../audit/audit.table';
+import { createSecretBox } from '../../lib/secret-box';
+import { TEST_TOTP_KEY } from '../../testing/test-app';
 import { totpRecoveryCodes, userTotp } from './accounts.table';
+import { sealPlainTotpSecrets } from './totp';
 import { get, post } from './test-helpers';
 
 let t: TestApp;
@@ -47,6 +50,11 @@ describe('administrators under ADMIN_TOTP=required', () => {
     const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(admin.id)));
     expect(entries.map((e) => e.action)).toContain('totp_enable');
     expect(JSON.stringify(entries)).not.toContain(secret);
+    // the secret is stored encrypted: a database dump alone does not give the second factor away
+    const [stored2fa] = await t.handle.db.select().from(userTotp).where(eq(userTotp.userId, admin.id));
+    expect(stored2fa!.secret).toMatch(/^v1\./);
+    expect(stored2fa!.secret).not.toContain(secret);
+    expect(createSecretBox(Buffer.from(TEST_TOTP_KEY, 'base64')).open(stored2fa!.secret!)).toBe(secret);
 
     // from now on: password, then code
     const needs = await login(admin.email, admin.password);
@@ -135,5 +143,24 @@ describe('optional second factor for everyone', () => {
     expect(off.json()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     expect(await t.handle.db.select().from(userTotp).where(eq(userTotp.userId, user.id))).toHaveLength(0);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('TOTP secrets at rest', () => {
+  it('given a secret stored in plain text by an older version, it is sealed on start and still signs in', async () => {
+    const admin = await createUser(t.handle.db, { isAdmin: true });
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.handle.db.insert(userTotp).values({ userId: admin.id, secret, enabledAt: new Date() });
+    expect(await sealPlainTotpSecrets(t.handle.db, t.config)).toBe(1);
+    expect(await sealPlainTotpSecrets(t.handle.db, t.config)).toBe(0);
+    const [row] = await t.handle.db.select().from(userTotp).where(eq(userTotp.userId, admin.id));
+    expect(row!.secret).toMatch(/^v1\./);
+    expect((await login(admin.email, admin.password, await code(secret))).statusCode).toBe(200);
+  });
+
+  it('a wrong key cannot open a sealed secret', () => {
+    const sealed = createSecretBox(Buffer.alloc(32, 1)).seal('GEHEIM');
+    expect(createSecretBox(Buffer.alloc(32, 1)).open(sealed)).toBe('GEHEIM');
+    expect(() => createSecretBox(Buffer.alloc(32, 2)).open(sealed)).toThrow();
   });
 });

@@ -1,15 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, isNotNull, not, or, like } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { totpBox } from '../../lib/secret-box';
 import type { UserRow } from '../users/users.table';
 import { totpRecoveryCodes, userTotp } from './accounts.table';
 
 /**
  * TOTP (RFC 6238, 30 s, 6 digits) through otplib. The secret is never logged or sent again after set-up;
- * a code is accepted once (last time step kept) within ±30 s of clock drift.
+ * a code is accepted once (last time step kept) within ±30 s of clock drift. Secrets are stored encrypted
+ * (AES-256-GCM, key outside the database: TOTP_KEY or DATA_DIR/secrets/totp.key; server/lib/secret-box.ts).
  */
+
+/** what the TOTP functions need of the configuration to reach the encryption key */
+export type TotpKeyConfig = Pick<AppConfig, 'totpKey' | 'dataDir'>;
 
 export const totpRequired = (user: Pick<UserRow, 'isAdmin'>, config: Pick<AppConfig, 'adminTotp'>) => user.isAdmin && config.adminTotp === 'required';
 
@@ -21,15 +26,17 @@ export async function totpRow(db: DbOrTx, userId: number) {
 export const totpEnabled = async (db: DbOrTx, userId: number) => Boolean((await totpRow(db, userId))?.secret);
 
 /** Offers a secret to scan; the pending one is reused so a repeated call shows the same QR code. */
-export async function beginTotpSetup(db: DbOrTx, user: Pick<UserRow, 'id' | 'email'>, config: Pick<AppConfig, 'programmeName'>) {
+export async function beginTotpSetup(db: DbOrTx, user: Pick<UserRow, 'id' | 'email'>, config: Pick<AppConfig, 'programmeName'> & TotpKeyConfig) {
+  const box = totpBox(config);
   const row = await totpRow(db, user.id);
-  let secret = row?.pendingSecret;
+  let secret = row?.pendingSecret ? box.open(row.pendingSecret) : undefined;
   if (!secret) {
     secret = generateSecret({ length: 20 });
+    const sealed = box.seal(secret);
     await db
       .insert(userTotp)
-      .values({ userId: user.id, pendingSecret: secret })
-      .onConflictDoUpdate({ target: userTotp.userId, set: { pendingSecret: secret } });
+      .values({ userId: user.id, pendingSecret: sealed })
+      .onConflictDoUpdate({ target: userTotp.userId, set: { pendingSecret: sealed } });
   }
   return { secret, otpauthUrl: generateURI({ issuer: config.programmeName, label: user.email, secret }) };
 }
@@ -67,10 +74,10 @@ async function newRecoveryCodes(db: DbOrTx, userId: number): Promise<string[]> {
 }
 
 /** Confirms the pending secret with a code from the app; answers the recovery codes, or null for a wrong code. */
-export async function confirmTotpSetup(db: DbOrTx, userId: number, code: string, now = new Date()): Promise<string[] | null> {
+export async function confirmTotpSetup(db: DbOrTx, userId: number, code: string, keys: TotpKeyConfig, now = new Date()): Promise<string[] | null> {
   const row = await totpRow(db, userId);
   if (!row?.pendingSecret) return null;
-  const step = await matchCode(row.pendingSecret, code.trim(), null, now);
+  const step = await matchCode(totpBox(keys).open(row.pendingSecret), code.trim(), null, now);
   if (step === null) return null;
   await db
     .update(userTotp)
@@ -80,12 +87,12 @@ export async function confirmTotpSetup(db: DbOrTx, userId: number, code: string,
 }
 
 /** A 6-digit code or an unused recovery code (then spent). */
-export async function checkSecondFactor(db: DbOrTx, userId: number, input: string, now = new Date()): Promise<'code' | 'recovery' | null> {
+export async function checkSecondFactor(db: DbOrTx, userId: number, input: string, keys: TotpKeyConfig, now = new Date()): Promise<'code' | 'recovery' | null> {
   const row = await totpRow(db, userId);
   if (!row?.secret) return null;
   const trimmed = input.trim();
   if (/^\d{6}$/.test(trimmed)) {
-    const step = await matchCode(row.secret, trimmed, row.lastStep, now);
+    const step = await matchCode(totpBox(keys).open(row.secret), trimmed, row.lastStep, now);
     if (step === null) return null;
     await db.update(userTotp).set({ lastStep: step }).where(eq(userTotp.userId, userId));
     return 'code';
@@ -114,4 +121,25 @@ export async function regenerateRecoveryCodes(db: DbOrTx, userId: number) {
 export async function disableTotp(db: DbOrTx, userId: number) {
   await db.delete(userTotp).where(eq(userTotp.userId, userId));
   await db.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+}
+
+/**
+ * Secrets written before encryption existed are sealed once at start (idempotent; several processes may race, the
+ * update only touches rows still in plain text). Answers how many rows it sealed.
+ */
+export async function sealPlainTotpSecrets(db: DbOrTx, keys: TotpKeyConfig): Promise<number> {
+  const box = totpBox(keys);
+  const plain = (col: typeof userTotp.secret | typeof userTotp.pendingSecret) => and(isNotNull(col), not(like(col, 'v1.%')));
+  const rows = await db.select().from(userTotp).where(or(plain(userTotp.secret), plain(userTotp.pendingSecret)));
+  let sealed = 0;
+  for (const row of rows) {
+    const seal = (v: string | null) => (v === null || box.isSealed(v) ? v : box.seal(v));
+    const done = await db
+      .update(userTotp)
+      .set({ secret: seal(row.secret), pendingSecret: seal(row.pendingSecret) })
+      .where(and(eq(userTotp.userId, row.userId), or(plain(userTotp.secret), plain(userTotp.pendingSecret))))
+      .returning({ userId: userTotp.userId });
+    sealed += done.length;
+  }
+  return sealed;
 }
