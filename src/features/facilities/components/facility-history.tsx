@@ -21,10 +21,10 @@ function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
         <Table.Caption style={{ textAlign: 'left' }}>Die letzten Änderungen der Stammdaten, neueste zuerst</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={150}>
+            <Table.Th scope="col" w={170}>
               Wann
             </Table.Th>
-            <Table.Th scope="col" w={170}>
+            <Table.Th scope="col" w={160}>
               Wer
             </Table.Th>
             <Table.Th scope="col" w={190}>
@@ -45,7 +45,7 @@ function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
                 <Table.Tr key={change.field} style={index === 0 ? undefined : { borderTop: 0 }}>
                   {index === 0 && (
                     <>
-                      <Table.Td rowSpan={entry.changes.length} style={{ verticalAlign: 'top' }}>
+                      <Table.Td rowSpan={entry.changes.length} style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
                         {formatDateTime(entry.at)} Uhr
                       </Table.Td>
                       <Table.Td rowSpan={entry.changes.length} style={{ verticalAlign: 'top' }}>
