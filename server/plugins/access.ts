@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { httpError, messages } from '../lib/http-error';
 
@@ -20,6 +20,26 @@ const accessValues: readonly string[] = ['public', 'user', 'admin', 'member'];
 export class MissingAccessError extends Error {}
 
 /**
+ * preValidation: after the session hook and before schema validation, so anonymous callers learn nothing from
+ * validation answers; params are still raw strings here. Synchronous, and built per route, so it needs no look
+ * at the route options (which fastify assembles anew on each access).
+ */
+function accessCheck(access: Exclude<Access, 'public'>) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const user = request.user;
+    if (!user) return done(httpError(401, 'unauthenticated', messages.unauthenticated));
+    if (access === 'user' || user.isAdmin) return done();
+    if (access === 'admin') return done(httpError(403, 'forbidden', messages.forbidden));
+    const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
+    const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(facilityId) || facilityId <= 0) return done(httpError(404, 'not_found', messages.notFound));
+    // the session lookup loaded the memberships in the same query: no second query per request
+    const isMember = request.userContext?.facilities.some((f) => f.id === facilityId) ?? false;
+    done(isMember ? undefined : httpError(403, 'forbidden', messages.forbidden));
+  };
+}
+
+/**
  * Permission is declared in each route's own definition and enforced here, once.
  * A route without `config.access` stops the server at startup instead of silently being public.
  */
@@ -37,24 +57,11 @@ async function accessPlugin(app: FastifyInstance) {
       throw new MissingAccessError(`Route ${route.url} is 'member' but has no :facilityId parameter.`);
     }
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, access: access as Access });
-  });
-
-  // preValidation: after the session hook and before schema validation, so anonymous callers learn nothing
-  // from validation answers; params are still raw strings here
-  // synchronous: it runs on every request, and most need no more than a look at the route and the user
-  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return done();
-    const user = request.user;
-    if (!user) return done(httpError(401, 'unauthenticated', messages.unauthenticated));
-    if (access === 'user' || user.isAdmin) return done();
-    if (access === 'admin') return done(httpError(403, 'forbidden', messages.forbidden));
-    const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
-    const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(facilityId) || facilityId <= 0) return done(httpError(404, 'not_found', messages.notFound));
-    // the session lookup loaded the memberships in the same query: no second query per request
-    const isMember = request.userContext?.facilities.some((f) => f.id === facilityId) ?? false;
-    done(isMember ? undefined : httpError(403, 'forbidden', messages.forbidden));
+    // the check is the route's own first preValidation hook: public routes (loginstatus, config, …) run none
+    if (access !== 'public') {
+      const check = accessCheck(access as Exclude<Access, 'public'>);
+      route.preValidation = route.preValidation ? [check, ...[route.preValidation].flat()] : check;
+    }
   });
 }
 
