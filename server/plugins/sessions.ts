@@ -3,11 +3,12 @@ import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import { sessionsRepository } from '../modules/auth/sessions.repository';
 import type { UserContext } from '../modules/users/user-view';
-import type { UserRow } from '../modules/users/users.table';
+import type { SessionUser } from '../modules/users/users.table';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: UserRow | null;
+    /** the columns of sessionUserColumns; routes that need more of the account read it themselves */
+    user: SessionUser | null;
     /**
      * the user's memberships, current season and privacy-policy version as of the session lookup (same query);
      * read it instead of querying again. Not refreshed by writes in the same request.
@@ -55,7 +56,6 @@ async function sessionsPlugin(app: FastifyInstance) {
     if (!token || token.length > 100) return;
     const found = await repo.findLive(token);
     if (!found) return;
-    if (found.user.deactivatedAt) return;
     request.sessionToken = token;
     request.user = found.user;
     request.userContext = found.context;

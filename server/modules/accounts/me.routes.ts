@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ import {
 import { errorBodySchema, errorReasonSchema, errorResponses } from '../../../src/shared/contracts/errors';
 import { httpError } from '../../lib/http-error';
 import { audit } from '../audit/audit';
-import type { UserRow } from '../users/users.table';
+import { users, type UserRow } from '../users/users.table';
 import {
   accountView,
   assertPassword,
@@ -55,27 +56,32 @@ export const totpMessages = {
 export async function accountMeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.db, config: app.appConfig };
-  const me = (request: FastifyRequest): UserRow => request.user!;
+  /** the whole account row (the session lookup reads only what every request needs) */
+  const me = async (request: FastifyRequest): Promise<UserRow> => {
+    const [row] = await app.db.select().from(users).where(eq(users.id, request.user!.id)).limit(1);
+    if (!row) throw httpError(401, 'unauthenticated', 'Bitte melde dich an.');
+    return row;
+  };
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
   const tags = ['me'];
 
   r.get('/api/me/account', {
     config: { access: 'user' },
     schema: { tags, response: { 200: accountResponseSchema } },
-    handler: async (request) => accountView(deps, me(request)),
+    handler: async (request) => accountView(deps, await me(request)),
   });
 
   r.patch('/api/me/profile', {
     config: { access: 'user' },
     schema: { tags, body: profileUpdateRequestSchema, response: { 200: accountResponseSchema, ...errors } },
-    handler: async (request) => accountView(deps, await updateProfile(deps, me(request), request.body, meta(request))),
+    handler: async (request) => accountView(deps, await updateProfile(deps, await me(request), request.body, meta(request))),
   });
 
   r.post('/api/me/email', {
     config: { access: 'user' },
     schema: { tags, body: emailChangeRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     handler: async (request) => {
-      await requestEmailChange(deps, me(request), request.body, meta(request));
+      await requestEmailChange(deps, await me(request), request.body, meta(request));
       return { msg: meMessages.emailRequested };
     },
   });
@@ -84,7 +90,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: passwordChangeRequestSchema, response: { 200: messageResponseSchema, ...errors } },
     handler: async (request) => {
-      await changePassword(deps, me(request), request.session?.id, request.body, meta(request));
+      await changePassword(deps, await me(request), request.session?.id, request.body, meta(request));
       return { msg: meMessages.passwordChanged };
     },
   });
@@ -92,15 +98,15 @@ export async function accountMeRoutes(app: FastifyInstance) {
   r.put('/api/me/consents', {
     config: { access: 'user' },
     schema: { tags, body: consentsUpdateRequestSchema, response: { 200: accountResponseSchema, ...errors } },
-    handler: async (request) => accountView(deps, await updateConsents(deps, me(request), request.body, meta(request))),
+    handler: async (request) => accountView(deps, await updateConsents(deps, await me(request), request.body, meta(request))),
   });
 
   r.get('/api/me/export', {
     config: { access: 'user' },
     schema: { tags, response: { 200: dataExportSchema } },
     handler: async (request, reply) => {
-      const data = await exportData(deps, me(request), request.session?.id);
-      await audit(app.db, { actorUserId: me(request).id, action: 'export_own_data', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      const data = await exportData(deps, await me(request), request.session?.id);
+      await audit(app.db, { actorUserId: request.user!.id, action: 'export_own_data', entityType: 'user', entityId: request.user!.id, ...meta(request) });
       const day = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="kita-portal-meine-daten-${day}.json"`).header('cache-control', 'no-store');
       return data;
@@ -110,7 +116,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
   r.get('/api/me/deletion-check', {
     config: { access: 'user' },
     schema: { tags, response: { 200: deletionCheckResponseSchema } },
-    handler: async (request) => ({ lastMemberOf: await lastMemberOf(app.db, me(request).id) }),
+    handler: async (request) => ({ lastMemberOf: await lastMemberOf(app.db, request.user!.id) }),
   });
 
   r.post('/api/me/delete', {
@@ -125,7 +131,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
       },
     },
     handler: async (request, reply) => {
-      await deleteAccount(deps, me(request), request.body, meta(request));
+      await deleteAccount(deps, await me(request), request.body, meta(request));
       await app.sessions.end(request, reply);
       return { msg: meMessages.deleted };
     },
@@ -135,7 +141,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, response: { 200: sessionsResponseSchema } },
     handler: async (request) => {
-      const rows = await userSessions(app.db).list(me(request).id);
+      const rows = await userSessions(app.db).list(request.user!.id);
       return { items: rows.map((s) => sessionInfo(s, request.session?.id)) };
     },
   });
@@ -144,8 +150,8 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, response: { 200: endSessionsResponseSchema } },
     handler: async (request) => {
-      const ended = await userSessions(app.db).endAll(me(request).id, request.session?.id);
-      await audit(app.db, { actorUserId: me(request).id, action: 'end_other_sessions', entityType: 'user', entityId: me(request).id, ...meta(request), after: { ended } });
+      const ended = await userSessions(app.db).endAll(request.user!.id, request.session?.id);
+      await audit(app.db, { actorUserId: request.user!.id, action: 'end_other_sessions', entityType: 'user', entityId: request.user!.id, ...meta(request), after: { ended } });
       return { ended, msg: ended === 1 ? 'Eine andere Anmeldung wurde beendet.' : `${ended} andere Anmeldungen wurden beendet.` };
     },
   });
@@ -161,16 +167,16 @@ export async function accountMeRoutes(app: FastifyInstance) {
   r.get('/api/me/totp', {
     config: { access: 'user' },
     schema: { tags, response: { 200: totpStatusResponseSchema } },
-    handler: async (request) => totpStatus(me(request)),
+    handler: async (request) => totpStatus(await me(request)),
   });
 
   r.post('/api/me/totp/setup', {
     config: { access: 'user' },
     schema: { tags, response: { 200: totpSetupSchema, ...errors } },
     handler: async (request, reply) => {
-      if (await totpEnabled(app.db, me(request).id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+      if (await totpEnabled(app.db, request.user!.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
       reply.header('cache-control', 'no-store');
-      return beginTotpSetup(app.db, me(request), app.appConfig);
+      return beginTotpSetup(app.db, await me(request), app.appConfig);
     },
   });
 
@@ -178,10 +184,10 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: totpEnableRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
     handler: async (request, reply) => {
-      if (await totpEnabled(app.db, me(request).id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
-      const codes = await confirmTotpSetup(app.db, me(request).id, request.body.code, app.appConfig);
+      if (await totpEnabled(app.db, request.user!.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+      const codes = await confirmTotpSetup(app.db, request.user!.id, request.body.code, app.appConfig);
       if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
-      await audit(app.db, { actorUserId: me(request).id, action: 'totp_enable', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      await audit(app.db, { actorUserId: request.user!.id, action: 'totp_enable', entityType: 'user', entityId: request.user!.id, ...meta(request) });
       reply.header('cache-control', 'no-store');
       return { recoveryCodes: codes, msg: totpMessages.enabled };
     },
@@ -191,11 +197,12 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: passwordConfirmRequestSchema, response: { 200: totpStatusResponseSchema, ...errors } },
     handler: async (request) => {
-      if (totpRequired(me(request), app.appConfig)) throw httpError(409, 'totp_required', totpMessages.required);
-      await assertPassword(me(request), request.body.password);
-      await disableTotp(app.db, me(request).id);
-      await audit(app.db, { actorUserId: me(request).id, action: 'totp_disable', entityType: 'user', entityId: me(request).id, ...meta(request) });
-      return totpStatus(me(request));
+      const account = await me(request);
+      if (totpRequired(account, app.appConfig)) throw httpError(409, 'totp_required', totpMessages.required);
+      await assertPassword(account, request.body.password);
+      await disableTotp(app.db, request.user!.id);
+      await audit(app.db, { actorUserId: request.user!.id, action: 'totp_disable', entityType: 'user', entityId: request.user!.id, ...meta(request) });
+      return totpStatus(account);
     },
   });
 
@@ -203,10 +210,10 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: passwordConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
     handler: async (request, reply) => {
-      await assertPassword(me(request), request.body.password);
-      if (!(await totpEnabled(app.db, me(request).id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
-      const codes = await regenerateRecoveryCodes(app.db, me(request).id);
-      await audit(app.db, { actorUserId: me(request).id, action: 'totp_recovery_codes', entityType: 'user', entityId: me(request).id, ...meta(request) });
+      await assertPassword(await me(request), request.body.password);
+      if (!(await totpEnabled(app.db, request.user!.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
+      const codes = await regenerateRecoveryCodes(app.db, request.user!.id);
+      await audit(app.db, { actorUserId: request.user!.id, action: 'totp_recovery_codes', entityType: 'user', entityId: request.user!.id, ...meta(request) });
       reply.header('cache-control', 'no-store');
       return { recoveryCodes: codes, msg: totpMessages.newCodes };
     },

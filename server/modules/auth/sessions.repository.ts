@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userContextColumns, usersIdColumn, type UserContext } from '../users/user-view';
-import { users, type UserRow } from '../users/users.table';
+import { sessionUserColumns, users, type SessionUser } from '../users/users.table';
 import { sessions } from './sessions.table';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -17,7 +17,7 @@ export function sessionsRepository({ db }: { db: Db }) {
   const liveQuery = db
     .select({
       session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt, windowIds: sessions.windowIds },
-      user: users,
+      user: sessionUserColumns,
       ...userContextColumns(usersIdColumn, sql`${now}::timestamptz`),
     })
     .from(sessions)
@@ -25,6 +25,8 @@ export function sessionsRepository({ db }: { db: Db }) {
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        // a deactivated account's sessions count as absent
+        isNull(users.deactivatedAt),
         sql`${sessions.expiresAt} > ${now}::timestamptz`,
         sql`${sessions.absoluteExpiresAt} > ${now}::timestamptz`,
       ),
@@ -59,7 +61,7 @@ export function sessionsRepository({ db }: { db: Db }) {
      * policy) in ONE query: every authenticated request runs it, so it is the request's only read.
      * Expired rows are treated as absent.
      */
-    async findLive(token: string, now = new Date()): Promise<{ session: LiveSession; user: UserRow; context: UserContext } | null> {
+    async findLive(token: string, now = new Date()): Promise<{ session: LiveSession; user: SessionUser; context: UserContext } | null> {
       const rows = await liveQuery.execute({ tokenHash: hashToken(token), now: now.toISOString() });
       const row = rows[0];
       if (!row) return null;

@@ -3,7 +3,7 @@ import type { FacilitySummary, User } from '../../../src/shared/contracts/auth';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
 import { usersRepository } from './users.repository';
-import { users, type UserRow } from './users.table';
+import { users, type SessionUser } from './users.table';
 
 /**
  * What every authenticated request may need besides the user row: memberships with the current season's
@@ -71,7 +71,7 @@ export async function loadUserContext(db: DbOrTx, userId: number, now = new Date
   return row ?? { facilities: [], curSeason: null, privacyPolicyVersion: null };
 }
 
-function missingFrom(user: UserRow, policyVersion: string | null): Record<string, string> {
+function missingFrom(user: SessionUser, policyVersion: string | null): Record<string, string> {
   const missing: Record<string, string> = {};
   if (policyVersion !== null && user.privacyPolicyVersion !== policyVersion) {
     missing.privacyPolicy = `Datenschutzerklärung (Version ${policyVersion})`;
@@ -81,13 +81,13 @@ function missingFrom(user: UserRow, policyVersion: string | null): Record<string
 }
 
 /** Settings the user still has to decide (seed §8 dialog 3); admins are asked too. */
-export async function missingSettings(db: DbOrTx, user: UserRow): Promise<Record<string, string>> {
+export async function missingSettings(db: DbOrTx, user: SessionUser): Promise<Record<string, string>> {
   const policy = await usersRepository({ db }).currentPrivacyPolicy();
   return missingFrom(user, policy?.version ?? null);
 }
 
 /** The `user` + `curSeason` pair of SPEC §3 from what the session lookup already loaded: no query. */
-export function sessionViewFrom(user: UserRow, context: UserContext): { user: User; curSeason: Season | null } {
+export function sessionViewFrom(user: SessionUser, context: UserContext): { user: User; curSeason: Season | null } {
   const facilities: Record<string, FacilitySummary> = {};
   for (const f of context.facilities) facilities[String(f.id)] = f;
   return {
@@ -105,6 +105,6 @@ export function sessionViewFrom(user: UserRow, context: UserContext): { user: Us
 }
 
 /** The `user` + `curSeason` pair that login and loginstatus answer with (SPEC §3), in one query. */
-export async function sessionView(db: DbOrTx, user: UserRow): Promise<{ user: User; curSeason: Season | null }> {
+export async function sessionView(db: DbOrTx, user: SessionUser): Promise<{ user: User; curSeason: Season | null }> {
   return sessionViewFrom(user, await loadUserContext(db, user.id));
 }

@@ -32,3 +32,19 @@ export const privacyPolicyVersions = pgTable('privacy_policy_versions', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * What the session lookup reads of the user on every request: what loginstatus, the guards and the access check
+ * need. The hash, timestamps and other columns are read by the few routes that need them (fewer columns to
+ * transfer and convert on the hottest query of the portal).
+ */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  privacyPolicyVersion: users.privacyPolicyVersion,
+  newsletter: users.newsletter,
+};
+export type SessionUser = Pick<UserRow, keyof typeof sessionUserColumns>;
