@@ -89,8 +89,8 @@ describe('origin check and security headers', () => {
     expect((await loginWith({})).statusCode).toBe(401);
   });
 
-  it('given any answer, it carries CSP without inline script, frame-ancestors none, nosniff and a referrer policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+  it('given a page of the SPA, it carries CSP without inline script, frame-ancestors none, nosniff and a referrer policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/stammdaten' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -100,8 +100,8 @@ describe('origin check and security headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it('every answer (404 and errors too) carries the full header set helmet used to write', async () => {
-    const expected = {
+  it('every document answer carries the full header set helmet used to write; every /api answer (404 and errors too) the JSON set', async () => {
+    const documentHeaders = {
       'content-security-policy':
         "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
       'cross-origin-opener-policy': 'same-origin',
@@ -115,9 +115,21 @@ describe('origin check and security headers', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
+    for (const url of ['/', '/stammdaten', '/assets/nope.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(documentHeaders);
+    }
+    const apiHeaders = {
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
     for (const [method, url] of [['GET', '/api/loginstatus'], ['GET', '/api/nope'], ['GET', '/api/test-only/boom'], ['POST', '/api/logout']] as const) {
       const res = await t.app.inject({ method, url, headers: { origin: 'https://evil.example' } });
-      expect(res.headers, `${method} ${url}`).toMatchObject(expected);
+      expect(res.headers, `${method} ${url}`).toMatchObject(apiHeaders);
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
@@ -148,7 +160,9 @@ describe('https deployment', () => {
       expect(cookie.name).toBe('__Host-kita_session');
       expect(cookie.secure).toBe(true);
       expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
-      expect(res.headers['content-security-policy']).toMatch(/;upgrade-insecure-requests$/);
+      const page = await s.app.inject({ method: 'GET', url: '/stammdaten' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      expect(page.headers['content-security-policy']).toMatch(/;upgrade-insecure-requests$/);
     } finally {
       await s.close();
     }
