@@ -32,7 +32,9 @@ export async function enqueueMail(db: DbOrTx, mail: EnqueueMail): Promise<{ id: 
   if (!hasMailTemplate(mail.template)) throw new Error(`Unknown mail template "${mail.template}".`);
   const [row] = await db
     .insert(mailOutbox)
-    .values({ recipient: mail.to, template: mail.template, data: mail.data, ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}) })
+    // due time from the same clock the worker compares with (milliseconds): the database's now() has microseconds,
+    // so a worker claiming within the same millisecond would find the row "not yet due" and wait for its interval
+    .values({ recipient: mail.to, template: mail.template, data: mail.data, nextAttemptAt: mail.notBefore ?? new Date() })
     .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
   // the caller's transaction usually commits within milliseconds; a kick that comes too early finds nothing
   // and the interval (or the caller's own kickMailWorkers after commit) picks the row up

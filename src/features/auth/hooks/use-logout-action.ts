@@ -30,8 +30,12 @@ export function useLogoutAction() {
       setLoginStatus(queryClient, { loggedin: false, user: null, curSeason: null });
       // Data of the last user must not linger on a shared office PC; queries still on screen refetch or unmount.
       queryClient.removeQueries({ type: 'inactive' });
-      await router.invalidate();
+      // to /login first: re-running the guards of the page still open would send it there as an anonymous visit
+      // and keep that page as the target of the next login (another person's, on a shared office PC)
       await router.navigate({ to: '/login', replace: true });
+      await router.invalidate();
+      // an explicit logout starts afresh: whoever logs in next lands on the home page
+      auth.takeRedirectTarget();
       notify({ message: response.msg });
     } catch (error) {
       auth.dispatch({ type: 'LOGOUT_FAILED', msg: LOGOUT_FAILED });
