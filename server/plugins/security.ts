@@ -4,9 +4,12 @@ import { httpError, messages } from '../lib/http-error';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+// HSTS only makes sense when we are served over https
+const hsts = (secureCookies: boolean): [string, string][] => (secureCookies ? [['strict-transport-security', 'max-age=15552000; includeSubDomains']] : []);
+
 /**
- * The security headers of every document answer (the SPA, its assets), fixed at startup. They are what @fastify/helmet wrote with our
- * configuration (CSP without inline script, frame-ancestors none, nosniff, strict-origin-when-cross-origin, HSTS
+ * The security headers of every document answer (the SPA, its assets), fixed at startup. They are what
+ * @fastify/helmet wrote with our configuration (CSP without inline script, frame-ancestors none, nosniff, strict-origin-when-cross-origin, HSTS
  * over https), but helmet rebuilt its middleware from the options on every request (~5 % of a loginstatus).
  */
 export function securityHeaders(secureCookies: boolean): Record<string, string> {
@@ -30,8 +33,7 @@ export function securityHeaders(secureCookies: boolean): Record<string, string> 
     ['cross-origin-resource-policy', 'same-origin'],
     ['origin-agent-cluster', '?1'],
     ['referrer-policy', 'strict-origin-when-cross-origin'],
-    // HSTS only makes sense when we are served over https
-    ...(secureCookies ? [['strict-transport-security', 'max-age=15552000; includeSubDomains'] as [string, string]] : []),
+    ...hsts(secureCookies),
     ['x-content-type-options', 'nosniff'],
     ['x-dns-prefetch-control', 'off'],
     ['x-download-options', 'noopen'],
@@ -52,7 +54,7 @@ export function apiSecurityHeaders(secureCookies: boolean): Record<string, strin
     ['content-security-policy', "default-src 'none';frame-ancestors 'none'"],
     ['cross-origin-resource-policy', 'same-origin'],
     ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ...(secureCookies ? [['strict-transport-security', 'max-age=15552000; includeSubDomains'] as [string, string]] : []),
+    ...hsts(secureCookies),
     ['x-content-type-options', 'nosniff'],
     ['x-frame-options', 'DENY'],
   ]);
