@@ -1,3 +1,5 @@
+import type { ErrorReason } from '../shared/contracts/errors';
+
 /**
  * The few answers the first page reads (login status, ping, public config, the SPEC §3 error body) are checked
  * here without zod, so the first load does not carry a validator. That is safe because the server writes every
@@ -36,7 +38,7 @@ export const asPublicConfig = <T>(body: unknown): T =>
   expect<T>(body, 'config', (b) => ['programmeName', 'supportEmail', 'supportPhone', 'version'].every((k) => typeof b[k] === 'string'));
 
 /** SPEC §3 error body: `{ reason: { message, code, fields? } }`, or undefined for anything else */
-export function errorReasonOf(body: unknown): { message: string; code: string; fields?: Record<string, string> } | undefined {
+export function errorReasonOf(body: unknown): ErrorReason | undefined {
   if (!isRecord(body) || !isRecord(body.reason)) return undefined;
   const { message, code, fields } = body.reason;
   if (typeof message !== 'string' || typeof code !== 'string') return undefined;
