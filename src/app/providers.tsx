@@ -7,8 +7,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NOTIFICATIONS_PROPS } from '../lib/notifications';
 import { NotificationsOutlet } from '../lib/notifications-outlet';
-import { DATES_SETTINGS } from './dates-settings';
-import { cssVariablesResolver, theme } from './theme';
+import { DATES_SETTINGS } from '../lib/dates-settings';
+import { cssVariablesResolver, theme } from '../lib/theme';
 
 type Props = { queryClient: QueryClient; children: ReactNode; env?: 'default' | 'test' };
 

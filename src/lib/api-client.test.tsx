@@ -5,7 +5,7 @@ import { HTTPError } from 'ky';
 import { HttpResponse, delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { theme } from '../app/theme';
+import { theme } from './theme';
 import { server } from '../testing/msw-server';
 import {
   createApiClient,

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from './theme';
 import { ERROR_INTRO, NOTIFICATIONS_PROPS, errorDuration, notify, notifyApiError } from './notifications';
 
 function renderNotifications() {

@@ -1,10 +1,12 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import type { RequestHandler } from 'msw';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { createAppRouter, type AppRouter } from '../app/router';
+import { loginStatusQueryOptions } from '../features/auth/api/get-login-status';
 import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
 import type { LoginStatusResponse, User } from '../shared/contracts/auth';
 import { anonymous, loggedIn } from './factories/users';
@@ -72,3 +74,6 @@ export async function waitForPath(router: AppRouter, pathname: string) {
   });
   await waitForIdle(router);
 }
+
+/** The login status the app holds in its cache (for tests of other features, which may not import features/auth). */
+export const cachedLoginStatus = (queryClient: QueryClient) => queryClient.getQueryData(loginStatusQueryOptions().queryKey);

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { formatDateTime } from '../../app/locale';
+import { formatDateTime } from '../../lib/locale';
 import { type AuditEntryDto } from '../../shared/contracts/common';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 

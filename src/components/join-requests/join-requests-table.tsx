@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { formatDateTime } from '../../app/locale';
+import { formatDateTime } from '../../lib/locale';
 import { reportError } from '../../lib/api-client';
 import { notify } from '../../lib/notifications';
 import type { JoinDecision, JoinRequest } from '../../shared/contracts/facilities';

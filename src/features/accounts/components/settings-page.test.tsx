@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loginStatusQueryOptions } from '../../auth/api/get-login-status';
 import type { AccountResponse, ConsentsUpdateRequest } from '../../../shared/contracts/accounts';
 import { buildAccount } from '../../../testing/factories/accounts';
 import { facility, users } from '../../../testing/factories/users';
 import { errorBody, settingsHandlers } from '../../../testing/handlers/accounts';
-import { renderRoute, waitForPath } from '../../../testing/render';
+import { cachedLoginStatus, renderRoute, waitForPath } from '../../../testing/render';
 
 const undecided = () =>
   buildAccount({
@@ -49,7 +48,7 @@ describe('/einstellungen', () => {
     await user.click(within(section).getByRole('button', { name: 'Newsletter-Entscheidung speichern' }));
     expect(await within(section).findByText('Du bekommst keinen Newsletter (entschieden am 22.11.2026).')).toBeInTheDocument();
     expect(puts).toEqual([{ acceptPrivacyPolicyVersion: '2026-01' }, { newsletter: false }]);
-    expect(queryClient.getQueryData(loginStatusQueryOptions().queryKey)?.user?.missingSettings).toEqual({});
+    expect(cachedLoginStatus(queryClient)?.user?.missingSettings).toEqual({});
 
     // the server agrees from now on; leaving and coming back shows no dialog 3
     session.status = { ...session.status, user: { ...session.status.user!, missingSettings: {} } };

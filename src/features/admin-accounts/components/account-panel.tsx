@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { formatDateTime } from '../../../app/locale';
+import { formatDateTime } from '../../../lib/locale';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useEndUserSessions } from '../api/end-sessions';

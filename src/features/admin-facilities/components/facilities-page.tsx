@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { tableSearchOf } from '../../../components/data-table/table-search';
 import { PageHeading } from '../../../components/layout/page-heading';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { type AdminFacilityListItem } from '../../../shared/contracts/admin-facilities';
 import { facilityExportUrl } from '../api/export-urls';
 import { useFacilityList } from '../api/list-facilities';

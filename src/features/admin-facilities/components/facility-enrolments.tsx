@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { reportError } from '../../../lib/api-client';
 import { submitFailure } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';

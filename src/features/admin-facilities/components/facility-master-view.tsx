@@ -1,5 +1,5 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../../app/locale';
+import { formatDateTime } from '../../../lib/locale';
 import { type Facility } from '../../../shared/contracts/facilities';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

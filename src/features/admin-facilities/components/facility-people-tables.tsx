@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { type Member } from '../../../shared/contracts/facilities';
 import { type Person } from '../../../shared/contracts/persons';
 

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../../app/locale';
+import { formatDateTime } from '../../../lib/locale';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { usePendingJoinRequests } from '../api/list-join-requests';
 

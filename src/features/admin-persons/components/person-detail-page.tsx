@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { AuditHistory } from '../../../components/audit-history/audit-history';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { formatDateTime } from '../../../app/locale';
+import { formatDateTime } from '../../../lib/locale';
 import { type AdminPersonDetail } from '../../../shared/contracts/admin-persons';
 import { useAdminPerson } from '../api/get-person';
 import { PersonForm } from './person-form';

@@ -4,7 +4,7 @@ import { ExportButtons } from '../../../components/data-table/export-buttons';
 import { tableSearchOf } from '../../../components/data-table/table-search';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { type AdminPersonListItem } from '../../../shared/contracts/admin-persons';
 import { personExportUrl } from '../api/export-urls';
 import { usePersonList } from '../api/list-persons';

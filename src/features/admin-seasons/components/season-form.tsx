@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';
-import { DATE_INPUT_PROPS, parseGermanDate } from '../../../app/locale';
+import { DATE_INPUT_PROPS, parseGermanDate } from '../../../lib/locale';
 import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { seasonInputSchema, type AdminSeason, type SeasonInput } from '../../../shared/contracts/admin-seasons';

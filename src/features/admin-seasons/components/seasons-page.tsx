@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine
 import { useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table/data-table';
 import { PageHeading } from '../../../components/layout/page-heading';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
 import { useSeasons } from '../api/list-seasons';
 import { SeasonForm } from './season-form';

@@ -26,9 +26,11 @@ describe('ping (seed §1/§7/§9)', () => {
   });
 
   it('fires exactly once when the root view appears', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { session } = await renderRoute('/', { user: users.oneEnrolled() });
     await waitFor(() => expect(session.pings.length).toBeGreaterThanOrEqual(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // half an interval later (fake time, no real wait) there is still only the first ping
+    await act(() => vi.advanceTimersByTimeAsync(PING_INTERVAL_MS / 2));
     expect(session.pings).toHaveLength(1);
   });
 

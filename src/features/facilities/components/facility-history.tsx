@@ -1,6 +1,6 @@
 import { Alert, Button, Collapse, Loader, Table, Text } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
-import { formatDateTime } from '../../../app/locale';
+import { formatDateTime } from '../../../lib/locale';
 import type { FacilityChange, FacilityHistoryEntry } from '../../../shared/contracts/facilities';
 import { useFacilityHistory } from '../api/get-facility-history';
 import { facilityFieldLabel } from './facility-field-labels';

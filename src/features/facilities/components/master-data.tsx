@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../../app/locale';
+import { formatDateTime } from '../../../lib/locale';
 import type { Facility } from '../../../shared/contracts/facilities';
 import { facilityQueryOptions, useFacility } from '../api/get-facility';
 import { EditFacilityForm } from './edit-facility-form';

@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useLocalPaging } from '../../../components/data-table/use-local-paging';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';

@@ -1,6 +1,6 @@
 import { DataList } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../../../app/locale';
+import { formatDate, formatDateTime } from '../../../lib/locale';
 import type { SeasonEnrolment } from '../../../shared/contracts/season-enrolment';
 
 /** The existing enrolment as it was sent. */

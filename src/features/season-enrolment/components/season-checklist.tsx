@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import type { SeasonChecklist as Checklist } from '../../../shared/contracts/season-enrolment';
 import { useSeasonChecklist } from '../api/get-season-checklist';
 

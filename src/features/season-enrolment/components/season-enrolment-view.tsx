@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';

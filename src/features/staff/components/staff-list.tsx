@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { formatDate } from '../../../app/locale';
+import { formatDate } from '../../../lib/locale';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { reportError } from '../../../lib/api-client';
