@@ -4,9 +4,9 @@ import type { AdminFacilityDetail } from '../../../src/shared/contracts/admin-fa
 import type { Db, DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { notFoundError } from '../../lib/record-helpers';
-import { audit } from '../audit/audit';
+import { audit, type Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
-import { toFacilityDto, type Ctx } from '../facilities/facilities.service';
+import { toFacilityDto } from '../facilities/facilities.service';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { facilityJoinRequests } from '../facilities/join-requests.table';
 import { listJoinRequests, listMembers } from '../facilities/members.service';

@@ -27,6 +27,9 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** who did it, from where: the part of an AuditEntry a service takes from its caller (see auditContext) */
+export type Ctx = Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
+
 /** who/where of a request, spread into an AuditEntry */
 export function auditContext(request: FastifyRequest) {
   return { actorUserId: request.user?.id ?? null, requestId: request.id, ip: request.ip };

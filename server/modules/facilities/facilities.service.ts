@@ -4,13 +4,12 @@ import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/share
 import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
-import { audit, type AuditEntry } from '../audit/audit';
+import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
 import { facilities, facilityMembers, type FacilityRow } from './facilities.table';
 import { lastChangedFields } from './facility-history';
 import { facilityJoinRequests } from './join-requests.table';
 
-export type Ctx = Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
 type Actor = { firstName: string; lastName: string; email: string } | null;
 
 const updater = alias(users, 'updater');

@@ -4,12 +4,11 @@ import type { JoinRequest, Member } from '../../../src/shared/contracts/faciliti
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { actorOf, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
-import { audit } from '../audit/audit';
+import { audit, type Ctx } from '../audit/audit';
 import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
 import { facilities, facilityMembers } from './facilities.table';
 import { activeFacility } from './facility-scope';
-import type { Ctx } from './facilities.service';
 import { notifyJoinRequest } from './facility-mails';
 import { facilityJoinRequests } from './join-requests.table';
 

@@ -5,8 +5,7 @@ import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { actorOf, berlinToday, changes, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
-import { audit } from '../audit/audit';
-import type { Ctx } from '../facilities/facilities.service';
+import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
 import { activeFacility } from '../facilities/facility-scope';
 import { persons } from '../persons/persons.table';
