@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { serializerCompiler } from './lib/json-serializer';
 import { readVersion } from './lib/version';
 import { accountAdminRoutes } from './modules/accounts/admin.routes';
+import { secondFactorAtLogin } from './modules/accounts/login-factor';
 import { accountMeRoutes } from './modules/accounts/me.routes';
 import { accountPublicRoutes } from './modules/accounts/public.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -71,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(configRoutes, { version });
-  await app.register(authRoutes, { version });
+  await app.register(authRoutes, { version, secondFactorAtLogin });
   await app.register(accountPublicRoutes);
   await app.register(accountMeRoutes);
   await app.register(accountAdminRoutes);

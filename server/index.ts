@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
-import { ensureFirstAdmin } from './modules/users/first-admin';
+import { ensureFirstAdmin } from './modules/accounts/first-admin';
 
 const config = loadConfig();
 const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err: Error) => {

@@ -10,10 +10,10 @@ import {
 } from '../../../src/shared/contracts/auth';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
-import { secondFactorAtLogin } from '../accounts/login-factor';
 import { audit } from '../audit/audit';
 import { sessionViewFrom } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
+import type { UserRow } from '../users/users.table';
 import { checkCredentials, loginAnswer } from './auth.service';
 import { loginThrottle } from './throttle';
 
@@ -28,7 +28,20 @@ const loginFailureSchema = z.object({
   totpSetup: z.object({ secret: z.string(), otpauthUrl: z.string() }).optional(),
 });
 
-export async function authRoutes(app: FastifyInstance, opts: { version: string }) {
+/**
+ * The second factor is the accounts module's (its TOTP tables and set-up); auth only asks it after a right
+ * password. app.ts passes it in, so auth does not depend on accounts (accounts depends on auth's passwords,
+ * sessions and throttle).
+ */
+export type SecondFactorAtLogin = (
+  deps: { db: FastifyInstance['db']; config: FastifyInstance['appConfig'] },
+  user: UserRow,
+  code: string | undefined,
+  meta: { ip: string; requestId: string },
+) => Promise<{ recoveryCodes?: string[] }>;
+
+export async function authRoutes(app: FastifyInstance, opts: { version: string; secondFactorAtLogin: SecondFactorAtLogin }) {
+  const { secondFactorAtLogin } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/login', {

@@ -13,7 +13,6 @@ import {
   joinRequestInputSchema,
   joinRequestListSchema,
   joinRequestSchema,
-  memberListSchema,
 } from '../../../src/shared/contracts/facilities';
 import { auditContext } from '../audit/audit';
 import { rateLimiter } from '../rate-limit/rate-limit';
@@ -21,7 +20,7 @@ import { createFacility, duplicateCandidates, getFacility, updateFacility } from
 import { facilityHistory } from './facility-history';
 import { facilityRateRules } from './facility-rate-limits';
 import { activeFacility } from './facility-scope';
-import { decideJoinRequest, listJoinRequests, listMembers, listPendingJoinRequests, removeMember, requestToJoin } from './members.service';
+import { decideJoinRequest, listJoinRequests, listPendingJoinRequests, removeMember, requestToJoin } from './members.service';
 
 const facilityParams = z.object({ facilityId: idParam });
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -66,15 +65,6 @@ export async function facilityRoutes(app: FastifyInstance) {
     handler: async (request) => {
       await activeFacility(app.db, request.params.facilityId);
       return { items: await facilityHistory(app.db, request.params.facilityId) };
-    },
-  });
-
-  r.get('/api/facilities/:facilityId/members', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, response: { 200: memberListSchema, ...errors } },
-    handler: async (request) => {
-      await activeFacility(app.db, request.params.facilityId);
-      return { items: await listMembers(app.db, request.params.facilityId) };
     },
   });
 

@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFoundError } from '../../lib/record-helpers';
-import { persons } from '../persons/persons.table';
 import { facilities } from './facilities.table';
 
 /**
@@ -10,21 +9,17 @@ import { facilities } from './facilities.table';
  * merged into another is gone. Anything else answers 404, never data.
  */
 export async function activeFacility(db: DbOrTx, facilityId: number) {
+  const row = await findActiveFacility(db, facilityId);
+  if (!row) throw notFoundError();
+  return row;
+}
+
+/** the KiTa if it exists and was not merged into another; for callers that answer their own error */
+export async function findActiveFacility(db: DbOrTx, facilityId: number) {
   const [row] = await db
     .select()
     .from(facilities)
     .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
     .limit(1);
-  if (!row) throw notFoundError();
-  return row;
-}
-
-export async function personOfFacility(db: DbOrTx, facilityId: number, personId: number, opts: { includeRemoved?: boolean } = {}) {
-  const [row] = await db
-    .select()
-    .from(persons)
-    .where(and(eq(persons.id, personId), eq(persons.facilityId, facilityId), opts.includeRemoved ? undefined : isNull(persons.removedAt)))
-    .limit(1);
-  if (!row) throw notFoundError();
   return row;
 }

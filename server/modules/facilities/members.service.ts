@@ -1,18 +1,18 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JoinRequest, Member } from '../../../src/shared/contracts/facilities';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { actorOf, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
-import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
 import { facilities, facilityMembers } from './facilities.table';
 import { activeFacility } from './facility-scope';
 import { notifyJoinRequest } from './facility-mails';
 import { facilityJoinRequests } from './join-requests.table';
 
-export async function listMembers(db: DbOrTx, facilityId: number): Promise<Member[]> {
+/** A KiTa's member accounts in name order; persons/members-view.ts adds each one's staff entry. */
+export async function memberAccounts(db: DbOrTx, facilityId: number): Promise<Omit<Member, 'person_id'>[]> {
   const rows = await db
     .select({
       userId: users.id,
@@ -20,18 +20,17 @@ export async function listMembers(db: DbOrTx, facilityId: number): Promise<Membe
       lastName: users.lastName,
       email: users.email,
       since: facilityMembers.createdAt,
-      personId: persons.id,
     })
     .from(facilityMembers)
     .innerJoin(users, eq(users.id, facilityMembers.userId))
-    .leftJoin(persons, and(eq(persons.userId, users.id), eq(persons.facilityId, facilityId), isNull(persons.removedAt)))
     .where(eq(facilityMembers.facilityId, facilityId))
     .orderBy(users.lastName, users.firstName, users.id);
-  // one row per member even if two staff entries point to the same account
-  const seen = new Set<number>();
-  return rows
-    .filter((r) => (seen.has(r.userId) ? false : (seen.add(r.userId), true)))
-    .map((r) => ({ user_id: r.userId, first_name: r.firstName, last_name: r.lastName, email: r.email, since: iso(r.since), person_id: r.personId }));
+  return rows.map((r) => ({ user_id: r.userId, first_name: r.firstName, last_name: r.lastName, email: r.email, since: iso(r.since) }));
+}
+
+/** Makes the account a member of the KiTa (nothing happens if it is one already). */
+export async function addMember(db: DbOrTx, facilityId: number, userId: number) {
+  await db.insert(facilityMembers).values({ facilityId, userId }).onConflictDoNothing();
 }
 
 /** Takes away a member's access to the KiTa (their account and staff entry stay). */

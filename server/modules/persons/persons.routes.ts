@@ -17,6 +17,8 @@ import { auditContext } from '../audit/audit';
 import { facilityRateRules } from '../facilities/facility-rate-limits';
 import { rateLimiter } from '../rate-limit/rate-limit';
 import { activeFacility } from '../facilities/facility-scope';
+import { memberListSchema } from '../../../src/shared/contracts/facilities';
+import { listMembers } from './members-view';
 import { acceptInvitation, createPerson, getPerson, invitePerson, listPersons, removePerson, updatePerson } from './persons.service';
 
 const facilityParams = z.object({ facilityId: idParam });
@@ -26,6 +28,15 @@ const tags = ['persons'];
 
 export async function personRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/facilities/:facilityId/members', {
+    config: { access: 'member' },
+    schema: { tags: ['facilities'], params: facilityParams, response: { 200: memberListSchema, ...errors } },
+    handler: async (request) => {
+      await activeFacility(app.db, request.params.facilityId);
+      return { items: await listMembers(app.db, request.params.facilityId) };
+    },
+  });
 
   r.get('/api/facilities/:facilityId/persons', {
     config: { access: 'member' },

@@ -9,9 +9,10 @@ import { httpError } from '../../lib/http-error';
 import { likePattern, orderBy, pageWindow } from '../../lib/paging';
 import { actorOf, changes, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
-import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { sendInvitation } from '../facilities/facility-mails';
-import { activeFacility, personOfFacility } from '../facilities/facility-scope';
+import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
+import { addMember } from '../facilities/members.service';
+import { personOfFacility } from './person-scope';
 import { users } from '../users/users.table';
 import { persons, type PersonRow } from './persons.table';
 
@@ -170,10 +171,10 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       .where(and(eq(persons.inviteTokenHash, hashToken(token)), isNull(persons.removedAt), gt(persons.inviteExpiresAt, new Date())))
       .for('update');
     if (!person) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
-    const [facility] = await tx.select().from(facilities).where(and(eq(facilities.id, person.facilityId), isNull(facilities.mergedIntoId)));
+    const facility = await findActiveFacility(tx, person.facilityId);
     if (!facility) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
     await tx.update(persons).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: sql`${persons.version} + 1` }).where(eq(persons.id, person.id));
-    await tx.insert(facilityMembers).values({ facilityId: person.facilityId, userId }).onConflictDoNothing();
+    await addMember(tx, person.facilityId, userId);
     await audit(tx, { ...ctx, action: 'person.link_account', entityType: 'person', entityId: person.id, after: { userId, facilityId: person.facilityId } });
     return { facility_id: facility.id, facility_label: facility.label, person_id: person.id };
   });

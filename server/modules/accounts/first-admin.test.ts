@@ -4,7 +4,7 @@ import { openTestDb } from '../../testing/test-db';
 import { auditLog } from '../audit/audit.table';
 import { verifyPassword } from '../auth/passwords';
 import { ensureFirstAdmin } from './first-admin';
-import { users } from './users.table';
+import { users } from '../users/users.table';
 import type { DbHandle } from '../../db/client';
 
 let handle: DbHandle | undefined;

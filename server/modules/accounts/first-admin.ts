@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
-import { usersRepository } from './users.repository';
+import { usersRepository } from '../users/users.repository';
 
 /**
  * SPEC §5: ADMIN_EMAIL/ADMIN_PASSWORD create the first admin; without them, when no admin exists,

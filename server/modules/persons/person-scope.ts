@@ -1,0 +1,32 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { notFoundError } from '../../lib/record-helpers';
+import { persons } from './persons.table';
+
+/**
+ * A staff entry named in the path must belong to the KiTa of the path (facilities' activeFacility checks the
+ * KiTa itself); anything else answers 404, never data.
+ */
+export async function personOfFacility(db: DbOrTx, facilityId: number, personId: number, opts: { includeRemoved?: boolean } = {}) {
+  const [row] = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.id, personId), eq(persons.facilityId, facilityId), opts.includeRemoved ? undefined : isNull(persons.removedAt)))
+    .limit(1);
+  if (!row) throw notFoundError();
+  return row;
+}
+
+/** The staff entry (not removed) each of these accounts is linked to in the KiTa, if any. */
+export async function staffEntriesOfAccounts(db: DbOrTx, facilityId: number, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: persons.userId, personId: persons.id })
+    .from(persons)
+    .where(and(eq(persons.facilityId, facilityId), inArray(persons.userId, userIds), isNull(persons.removedAt)))
+    .orderBy(persons.id);
+  const byUser = new Map<number, number>();
+  // one entry per account even if two staff entries point to the same account (the first one)
+  for (const r of rows) if (r.userId !== null && !byUser.has(r.userId)) byUser.set(r.userId, r.personId);
+  return byUser;
+}
