@@ -28,6 +28,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // CommonJS config files (dependency-cruiser reads .dependency-cruiser.cjs with require)
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   zone(['src/**'], [
     { group: ['**/server/**', '../server/*'], message: 'src/ never imports server/.' },
     { group: ['**/routes/**'], message: 'src/ never imports routes/ (routes → features → shared).' },

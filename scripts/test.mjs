@@ -39,6 +39,8 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 if (want('types')) run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 if (want('lint')) run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+// module boundaries (.dependency-cruiser.cjs, scripts/check-module-sql.mjs; docs/decisions/0009-module-boundaries.md)
+if (want('deps')) run('deps', 'npm', ['run', '--silent', 'lint:deps']);
 
 if (want('unit')) {
   const out = 'test-results/vitest.json';

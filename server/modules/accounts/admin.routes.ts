@@ -23,7 +23,7 @@ import { activationMail } from './accounts.mail';
 import { hasPassword } from './registration.service';
 import { issueToken, tokenPaths } from './tokens';
 import { totpEnabled } from './totp';
-import { userSessions } from './user-sessions';
+import { userSessions } from '../auth/user-sessions';
 
 export const adminMessages = {
   emailTaken: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.',

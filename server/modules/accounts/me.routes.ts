@@ -38,7 +38,7 @@ import {
   updateProfile,
 } from './me.service';
 import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
-import { userSessions } from './user-sessions';
+import { userSessions } from '../auth/user-sessions';
 
 const errors = errorResponses(400, 409, 429);
 

@@ -18,7 +18,7 @@ import { accountTokens } from './accounts.table';
 import { assertStrongPassword } from './password-rules';
 import { consumeToken, issueToken, spendOpenTokens, tokenPaths } from './tokens';
 import { recoveryCodesLeft, totpEnabled, totpRequired } from './totp';
-import { userSessions } from './user-sessions';
+import { userSessions } from '../auth/user-sessions';
 
 type Deps = { db: Db; config: AppConfig };
 type Meta = { ip: string; requestId: string };

@@ -13,7 +13,7 @@ import { activationMail, passwordChangedMail, passwordResetMail, registrationAtt
 import { assertStrongPassword } from './password-rules';
 import { consumeToken, inspectToken, issueToken, spendOpenTokens, tokenError, tokenMessage, tokenPaths } from './tokens';
 import { totpEnabled, totpRequired } from './totp';
-import { userSessions } from './user-sessions';
+import { userSessions } from '../auth/user-sessions';
 
 const hour = 3_600_000;
 /** per IP and per address, counted whether or not the address has an account (so a 429 reveals nothing) */

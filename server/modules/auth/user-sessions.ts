@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions } from '../auth/sessions.table';
+import { sessions } from './sessions.table';
 
 /** Session queries the account features need beyond the sessions plugin (which handles the own cookie). */
 export function userSessions(db: DbOrTx) {

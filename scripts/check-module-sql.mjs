@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// What dependency-cruiser cannot see (it checks imports): which module's code WRITES a table (drizzle's
+// insert/update/delete) and which names a table in raw SQL. A module writes only its own tables, and its raw
+// SQL names only its own tables (plus the shared read tables), apart from the allowances in
+// scripts/module-boundaries.cjs. Exit code 1 and one line per finding otherwise. `npm run lint:deps` runs it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import boundaries from './module-boundaries.cjs';
+
+const { readModelModules, readModelFiles, sharedReadTables, writeAllowances, knownExceptions } = boundaries;
+
+/** Finds the violations under `root` (the repository, or a test fixture shaped like it). */
+export function checkModuleSql(root) {
+  const modulesDir = join(root, 'server/modules');
+  const files = [];
+  for (const mod of readdirSync(modulesDir)) {
+    for (const f of readdirSync(join(modulesDir, mod))) if (f.endsWith('.ts')) files.push({ mod, path: join(modulesDir, mod, f) });
+  }
+  // every table: its TypeScript name, SQL name and owner
+  const tables = [];
+  for (const { mod, path } of files.filter((f) => f.path.endsWith('.table.ts'))) {
+    for (const m of readFileSync(path, 'utf8').matchAll(/export const (\w+) = pgTable\(\s*'([^']+)'/g)) {
+      tables.push({ variable: m[1], sqlName: m[2], owner: mod, file: relative(root, path) });
+    }
+  }
+  const sharedSql = new Set(tables.filter((t) => sharedReadTables.includes(t.file)).map((t) => t.sqlName));
+  const findings = [];
+  for (const { mod, path } of files) {
+    const file = relative(root, path);
+    if (/\.test\.ts$|\.table\.ts$|test-helpers\.ts$/.test(file)) continue;
+    const known = new Set([...knownExceptions, ...readModelFiles].filter((e) => e.file === file).flatMap((e) => e.tables));
+    const source = readFileSync(path, 'utf8');
+    for (const t of tables) {
+      if (t.owner === mod || known.has(t.sqlName)) continue;
+      const allowedWrite = writeAllowances.some((a) => a.module === mod && a.table === t.sqlName);
+      const write = new RegExp(`\\.(insert|update|delete)\\(\\s*${t.variable}\\s*\\)`);
+      if (!allowedWrite && write.test(source)) findings.push(`${file}: writes ${t.owner}'s table ${t.sqlName}; call ${t.owner}'s service or repository`);
+      // raw SQL: the table's SQL name after a keyword inside a sql`…` template or string
+      if (readModelModules.includes(mod) || sharedSql.has(t.sqlName)) continue;
+      const raw = new RegExp(`\\b(from|join|into|update|table)\\s+"?${t.sqlName}"?\\b`, 'i');
+      for (const m of source.matchAll(/sql(?:<[^>`]*>)?`[^`]*`|sql\.raw\(\s*['"][^'"]*['"]/g)) {
+        if (raw.test(m[0])) {
+          findings.push(`${file}: raw SQL names ${t.owner}'s table ${t.sqlName}; call ${t.owner}'s service or repository`);
+          break;
+        }
+      }
+    }
+  }
+  return findings;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const findings = checkModuleSql(process.cwd());
+  for (const f of findings) console.error(`  error module-sql: ${f}`);
+  console.log(findings.length ? `\nx ${findings.length} module SQL violations` : '✔ module SQL: every module writes only its own tables');
+  process.exit(findings.length ? 1 : 0);
+}

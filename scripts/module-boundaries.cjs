@@ -1,0 +1,99 @@
+// The server's module map, read by .dependency-cruiser.cjs (imports) and scripts/check-module-sql.mjs (SQL).
+// docs/decisions/0009-module-boundaries.md explains the rules; every allowance below names its reason.
+'use strict';
+
+/**
+ * Server modules from the bottom up: a module may import only modules listed before it (so there are no
+ * module cycles, and the direction is written down). Tests are exempt: they drive the whole app.
+ */
+const serverLayers = [
+  'users', //          the account row and its repository; everyone may read who someone is
+  'audit', //          the audit log and the request's audit context
+  'mail', //           outbox, templates, worker
+  'rate-limit',
+  'config',
+  'auth', //           passwords, sessions, login throttle; the second factor is passed in by app.ts
+  'facilities', //     KiTas, their members and join requests
+  'persons', //        staff entries of a KiTa (and the member list with their staff entry)
+  'seasons', //        seasons and enrolments
+  'accounts', //       registration, settings, admin account tools, deletion and data export
+  'admin-facilities', // admin read models and tools over the modules below
+  'admin-persons',
+];
+
+/**
+ * Modules whose files may read other modules' tables (joins in list queries). They are read models of the
+ * admin area: one query over several modules' tables is what makes a sortable, filterable, paged list of
+ * 5,000 KiTas fast. Their writes still must go through the owning module (scripts/check-module-sql.mjs).
+ */
+const readModelModules = ['admin-facilities', 'admin-persons'];
+
+/**
+ * Single files that deliberately read other modules' tables in one query, with the reason. Not debt: splitting
+ * them would cost a query on a hot path.
+ */
+const readModelFiles = [
+  {
+    file: 'server/modules/users/user-view.ts',
+    tables: ['facilities', 'facility_members', 'seasons', 'season_enrolments'],
+    reason:
+      "the session's context (the user's KiTas, the current season, the privacy version) as correlated subqueries of the one session " +
+      'query every request makes: loginstatus stays at the one-query floor (README benchmark)',
+  },
+];
+
+/**
+ * Tables any module may read (join) without going through the owner: `users` is who someone is (names and
+ * e-mail of the actor in "zuletzt geändert von", member lists). Writes stay with the owner.
+ */
+const sharedReadTables = ['server/modules/users/users.table.ts'];
+
+/**
+ * Modules that may write a table of another module, with the reason. Keep this short; each entry is a
+ * follow-up (move the write behind the owner's repository or service).
+ */
+const writeAllowances = [
+  // accounts is the service layer over the users row (settings, admin tools, registration); users/ keeps only
+  // the repository the other modules read through
+  { module: 'accounts', table: 'users', reason: 'accounts is the service layer of the account row' },
+  { module: 'accounts', table: 'privacy_policy_versions', reason: 'the admin publishes a privacy policy version (accounts is the service layer of users/)' },
+];
+
+/**
+ * Known places where a module still reads or writes another module's table (import of its *.table.ts or its
+ * name in raw SQL). Existing debt, listed so it cannot grow unnoticed; each names the move that removes it.
+ */
+const knownExceptions = [
+  {
+    file: 'server/modules/accounts/me.service.ts',
+    tables: ['facilities', 'facility_members', 'persons', 'season_enrolments', 'audit_log'],
+    reason: 'account deletion and the data export (DSGVO Art. 15/17) touch every module: move to forgetUser()/exportUserData() of each owner',
+  },
+  {
+    file: 'server/modules/accounts/admin.routes.ts',
+    tables: ['facilities', 'facility_members', 'persons'],
+    reason: 'admin "add to KiTa / link staff entry": move to facilities.addMember and a persons service call (and the queries into an accounts admin service)',
+  },
+  {
+    file: 'server/modules/facilities/facility-history.ts',
+    tables: ['audit_log'],
+    reason: "the KiTa's change history reads the audit log with a KiTa-specific filter: move the query into audit/audit-history.ts",
+  },
+  {
+    file: 'server/modules/seasons/enrolment.service.ts',
+    tables: ['persons'],
+    reason: "the enrolment's contact person (name in the list, belongs-to-KiTa check): use persons/person-scope.ts",
+  },
+  {
+    file: 'server/modules/seasons/admin-seasons.service.ts',
+    tables: ['facilities'],
+    reason: "the season statistics group live enrolments by the KiTa's region and kind (a read model): move to a facilities query taking the enrolled ids, or into the admin read models",
+  },
+  {
+    file: 'server/modules/admin-facilities/admin-facilities.service.ts',
+    tables: ['facilities', 'facility_members', 'facility_join_requests', 'persons', 'season_enrolments'],
+    reason: 'merging two KiTas moves members, staff, enrolments and requests in one transaction: move each step to its owner (facilities/persons/seasons mergeInto())',
+  },
+];
+
+module.exports = { serverLayers, readModelModules, readModelFiles, sharedReadTables, writeAllowances, knownExceptions };
