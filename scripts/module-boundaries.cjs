@@ -70,11 +70,6 @@ const knownExceptions = [
     reason: 'account deletion and the data export (DSGVO Art. 15/17) touch every module: move to forgetUser()/exportUserData() of each owner',
   },
   {
-    file: 'server/modules/accounts/admin.routes.ts',
-    tables: ['facilities', 'facility_members', 'persons'],
-    reason: 'admin "add to KiTa / link staff entry": move to facilities.addMember and a persons service call (and the queries into an accounts admin service)',
-  },
-  {
     file: 'server/modules/facilities/facility-history.ts',
     tables: ['audit_log'],
     reason: "the KiTa's change history reads the audit log with a KiTa-specific filter: move the query into audit/audit-history.ts",

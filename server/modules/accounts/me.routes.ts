@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,47 +20,37 @@ import {
   totpStatusResponseSchema,
 } from '../../../src/shared/contracts/accounts';
 import { errorBodySchema, errorReasonSchema, errorResponses } from '../../../src/shared/contracts/errors';
-import { httpError } from '../../lib/http-error';
-import { audit } from '../audit/audit';
-import { users, type UserRow } from '../users/users.table';
+import type { UserRow } from '../users/users.table';
+import {
+  beginOwnTotpSetup,
+  disableOwnTotp,
+  enableOwnTotp,
+  endOtherSessions,
+  exportOwnData,
+  newOwnRecoveryCodes,
+  ownAccount,
+  ownSessions,
+  ownTotpStatus,
+} from './me-security.service';
 import {
   accountView,
-  assertPassword,
   changePassword,
   deleteAccount,
-  exportData,
   lastMemberOf,
   meMessages,
   requestEmailChange,
-  sessionInfo,
   updateConsents,
   updateProfile,
 } from './me.service';
-import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
-import { userSessions } from '../auth/user-sessions';
 
 const errors = errorResponses(400, 409, 429);
-
-export const totpMessages = {
-  wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
-  enabled: 'Die Anmeldung mit zweitem Faktor ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
-  disabled: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
-  required: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
-  notEnabled: 'Der zweite Faktor ist noch nicht eingerichtet.',
-  newCodes: 'Hier sind deine neuen Wiederherstellungscodes. Die alten gelten nicht mehr.',
-  alreadyEnabled: 'Der zweite Faktor ist schon eingerichtet.',
-};
 
 /** The logged-in account's own settings (SPEC §4, /einstellungen). */
 export async function accountMeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.db, config: app.appConfig };
   /** the whole account row (the session lookup reads only what every request needs) */
-  const me = async (request: FastifyRequest): Promise<UserRow> => {
-    const [row] = await app.db.select().from(users).where(eq(users.id, request.user!.id)).limit(1);
-    if (!row) throw httpError(401, 'unauthenticated', 'Bitte melde dich an.');
-    return row;
-  };
+  const me = (request: FastifyRequest): Promise<UserRow> => ownAccount(app.db, request.user!.id);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
   const tags = ['me'];
 
@@ -105,8 +94,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, response: { 200: dataExportSchema } },
     handler: async (request, reply) => {
-      const data = await exportData(deps, await me(request), request.session?.id);
-      await audit(app.db, { actorUserId: request.user!.id, action: 'export_own_data', entityType: 'user', entityId: request.user!.id, ...meta(request) });
+      const data = await exportOwnData(deps, await me(request), request.session?.id, meta(request));
       const day = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="kita-portal-meine-daten-${day}.json"`).header('cache-control', 'no-store');
       return data;
@@ -140,29 +128,18 @@ export async function accountMeRoutes(app: FastifyInstance) {
   r.get('/api/me/sessions', {
     config: { access: 'user' },
     schema: { tags, response: { 200: sessionsResponseSchema } },
-    handler: async (request) => {
-      const rows = await userSessions(app.db).list(request.user!.id);
-      return { items: rows.map((s) => sessionInfo(s, request.session?.id)) };
-    },
+    handler: async (request) => ownSessions(app.db, request.user!.id, request.session?.id),
   });
 
   r.post('/api/me/sessions/end-others', {
     config: { access: 'user' },
     schema: { tags, response: { 200: endSessionsResponseSchema } },
-    handler: async (request) => {
-      const ended = await userSessions(app.db).endAll(request.user!.id, request.session?.id);
-      await audit(app.db, { actorUserId: request.user!.id, action: 'end_other_sessions', entityType: 'user', entityId: request.user!.id, ...meta(request), after: { ended } });
-      return { ended, msg: ended === 1 ? 'Eine andere Anmeldung wurde beendet.' : `${ended} andere Anmeldungen wurden beendet.` };
-    },
+    handler: async (request) => endOtherSessions(app.db, request.user!.id, request.session?.id, meta(request)),
   });
 
   // ------------------------------------------------------------ two-factor sign-in (optional for everyone)
 
-  const totpStatus = async (user: UserRow) => ({
-    enabled: await totpEnabled(app.db, user.id),
-    required: totpRequired(user, app.appConfig),
-    recoveryCodesLeft: await recoveryCodesLeft(app.db, user.id),
-  });
+  const totpStatus = (user: UserRow) => ownTotpStatus(deps, user);
 
   r.get('/api/me/totp', {
     config: { access: 'user' },
@@ -174,9 +151,9 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, response: { 200: totpSetupSchema, ...errors } },
     handler: async (request, reply) => {
-      if (await totpEnabled(app.db, request.user!.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+      const setup = await beginOwnTotpSetup(deps, await me(request));
       reply.header('cache-control', 'no-store');
-      return beginTotpSetup(app.db, await me(request), app.appConfig);
+      return setup;
     },
   });
 
@@ -184,12 +161,9 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: totpEnableRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
     handler: async (request, reply) => {
-      if (await totpEnabled(app.db, request.user!.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
-      const codes = await confirmTotpSetup(app.db, request.user!.id, request.body.code, app.appConfig);
-      if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
-      await audit(app.db, { actorUserId: request.user!.id, action: 'totp_enable', entityType: 'user', entityId: request.user!.id, ...meta(request) });
+      const answer = await enableOwnTotp(deps, request.user!.id, request.body.code, meta(request));
       reply.header('cache-control', 'no-store');
-      return { recoveryCodes: codes, msg: totpMessages.enabled };
+      return answer;
     },
   });
 
@@ -198,10 +172,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
     schema: { tags, body: passwordConfirmRequestSchema, response: { 200: totpStatusResponseSchema, ...errors } },
     handler: async (request) => {
       const account = await me(request);
-      if (totpRequired(account, app.appConfig)) throw httpError(409, 'totp_required', totpMessages.required);
-      await assertPassword(account, request.body.password);
-      await disableTotp(app.db, request.user!.id);
-      await audit(app.db, { actorUserId: request.user!.id, action: 'totp_disable', entityType: 'user', entityId: request.user!.id, ...meta(request) });
+      await disableOwnTotp(deps, account, request.body.password, meta(request));
       return totpStatus(account);
     },
   });
@@ -210,12 +181,9 @@ export async function accountMeRoutes(app: FastifyInstance) {
     config: { access: 'user' },
     schema: { tags, body: passwordConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
     handler: async (request, reply) => {
-      await assertPassword(await me(request), request.body.password);
-      if (!(await totpEnabled(app.db, request.user!.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
-      const codes = await regenerateRecoveryCodes(app.db, request.user!.id);
-      await audit(app.db, { actorUserId: request.user!.id, action: 'totp_recovery_codes', entityType: 'user', entityId: request.user!.id, ...meta(request) });
+      const answer = await newOwnRecoveryCodes(deps, await me(request), request.body.password, meta(request));
       reply.header('cache-control', 'no-store');
-      return { recoveryCodes: codes, msg: totpMessages.newCodes };
+      return answer;
     },
   });
 }

@@ -23,3 +23,9 @@ export async function findActiveFacility(db: DbOrTx, facilityId: number) {
     .limit(1);
   return row;
 }
+
+/** whether a KiTa with this id exists at all (merged ones too) */
+export async function facilityExists(db: DbOrTx, facilityId: number) {
+  const [row] = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, facilityId));
+  return row !== undefined;
+}

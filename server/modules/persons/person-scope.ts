@@ -30,3 +30,13 @@ export async function staffEntriesOfAccounts(db: DbOrTx, facilityId: number, use
   for (const r of rows) if (r.userId !== null && !byUser.has(r.userId)) byUser.set(r.userId, r.personId);
   return byUser;
 }
+
+/** Links a staff entry that has no account yet to this account (an admin creating the account); false if none. */
+export async function linkStaffEntryToAccount(db: DbOrTx, personId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(persons)
+    .set({ userId })
+    .where(and(eq(persons.id, personId), isNull(persons.userId)))
+    .returning({ id: persons.id });
+  return rows.length > 0;
+}

@@ -10,6 +10,10 @@ export function usersRepository({ db }: { db: DbOrTx }) {
       const rows = await db.select().from(users).where(eq(sql`lower(${users.email})`, normaliseEmail(email))).limit(1);
       return rows[0] ?? null;
     },
+    async findById(id: number) {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
     async markLoggedIn(id: number, at = new Date()) {
       await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
     },

@@ -1,0 +1,161 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { adminCreateUserRequestSchema } from '../../../src/shared/contracts/accounts';
+import { sqlState, type Db, type DbOrTx } from '../../db/client';
+import { httpError, messages } from '../../lib/http-error';
+import { audit, type Ctx } from '../audit/audit';
+import { userSessions } from '../auth/user-sessions';
+import { facilityExists } from '../facilities/facility-scope';
+import { addMember } from '../facilities/members.service';
+import { enqueueMail, kickMailWorkers } from '../mail/outbox';
+import { linkStaffEntryToAccount } from '../persons/person-scope';
+import { usersRepository } from '../users/users.repository';
+import { privacyPolicyVersions, users, type UserRow } from '../users/users.table';
+import { activationMail } from './accounts.mail';
+import { hasPassword } from './registration.service';
+import { issueToken, tokenPaths } from './tokens';
+import { totpEnabled } from './totp';
+
+/** Admin account tools (issue 4): routes → this service → repositories; every write is audit-logged in its own transaction. */
+
+export const adminMessages = {
+  emailTaken: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.',
+  alreadyActive: 'Dieses Benutzerkonto ist schon aktiviert.',
+  deactivated: 'Dieses Benutzerkonto ist deaktiviert. Aktiviere es zuerst wieder.',
+  notSelf: 'Das kannst du nicht für dein eigenes Konto tun.',
+  lastAdmin: 'Es muss mindestens eine Administratorin bzw. ein Administrator bleiben.',
+  activationSent: 'Der Aktivierungslink ist unterwegs.',
+  policyExists: 'Diese Version wurde schon veröffentlicht.',
+  personNotFound: 'Diese Person gibt es nicht.',
+  facilityNotFound: 'Diese KiTa gibt es nicht.',
+};
+
+export async function adminUserView(db: DbOrTx, user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    activatedAt: user.activatedAt?.toISOString() ?? null,
+    deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    totpEnabled: await totpEnabled(db, user.id),
+    activeSessions: await userSessions(db).countLive(user.id),
+  };
+}
+
+export async function findUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw httpError(404, 'not_found', messages.notFound);
+  return row;
+}
+
+async function otherActiveAdmins(db: DbOrTx, id: number) {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), ne(users.id, id))).limit(1);
+  return rows.length;
+}
+
+export const getAdminUser = async (db: Db, userId: number) => adminUserView(db, await findUser(db, userId));
+
+/** An account invited by an admin: no password yet, the activation link asks for one. */
+export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreateUserRequestSchema>, ctx: Ctx) {
+  try {
+    const created = await db.transaction(async (tx) => {
+      if (await usersRepository({ db: tx }).findByEmail(input.email)) throw httpError(409, 'email_taken', adminMessages.emailTaken, { email: adminMessages.emailTaken });
+      const user = await usersRepository({ db: tx }).insert({ email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, isAdmin: input.isAdmin });
+      if (input.facilityId !== undefined) {
+        if (!(await facilityExists(tx, input.facilityId))) throw httpError(404, 'not_found', adminMessages.facilityNotFound, { facilityId: adminMessages.facilityNotFound });
+        await addMember(tx, input.facilityId, user.id);
+      }
+      if (input.personId !== undefined) {
+        if (!(await linkStaffEntryToAccount(tx, input.personId, user.id))) throw httpError(404, 'not_found', adminMessages.personNotFound, { personId: adminMessages.personNotFound });
+      }
+      const token = await issueToken(tx, 'activation', user.id);
+      await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: true } });
+      await audit(tx, { ...ctx, action: 'admin_create_user', entityType: 'user', entityId: user.id, after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null } });
+      return user;
+    });
+    kickMailWorkers();
+    return adminUserView(db, created);
+  } catch (err) {
+    if (sqlState(err) === '23505') throw httpError(409, 'email_taken', adminMessages.emailTaken, { email: adminMessages.emailTaken });
+    throw err;
+  }
+}
+
+export async function resendActivation(db: Db, userId: number, ctx: Ctx) {
+  await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    if (user.activatedAt) throw httpError(409, 'already_active', adminMessages.alreadyActive);
+    if (user.deactivatedAt) throw httpError(409, 'account_deactivated', adminMessages.deactivated);
+    const token = await issueToken(tx, 'activation', user.id);
+    await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) } });
+    await audit(tx, { ...ctx, action: 'admin_resend_activation', entityType: 'user', entityId: user.id });
+  });
+  kickMailWorkers();
+  return { msg: adminMessages.activationSent };
+}
+
+export async function deactivateUser(db: Db, userId: number, selfId: number, ctx: Ctx) {
+  const updated = await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    if (user.id === selfId) throw httpError(409, 'not_self', adminMessages.notSelf);
+    const [row] = await tx.update(users).set({ deactivatedAt: user.deactivatedAt ?? new Date() }).where(eq(users.id, user.id)).returning();
+    const ended = await userSessions(tx).endAll(user.id);
+    await audit(tx, { ...ctx, action: 'admin_deactivate_user', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
+    return row!;
+  });
+  return adminUserView(db, updated);
+}
+
+export async function reactivateUser(db: Db, userId: number, ctx: Ctx) {
+  const updated = await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    const [row] = await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, user.id)).returning();
+    // sessions of a deactivated account were ended; none may come back to life
+    await userSessions(tx).endAll(user.id);
+    await audit(tx, { ...ctx, action: 'admin_reactivate_user', entityType: 'user', entityId: user.id });
+    return row!;
+  });
+  return adminUserView(db, updated);
+}
+
+/** Ends the account's sessions; the admin's own current session (`keepSessionId`) stays when it is their own account. */
+export async function endUserSessions(db: Db, userId: number, self: { userId: number; sessionId: string | undefined }, ctx: Ctx) {
+  const ended = await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    const n = await userSessions(tx).endAll(user.id, user.id === self.userId ? self.sessionId : undefined);
+    await audit(tx, { ...ctx, action: 'admin_end_sessions', entityType: 'user', entityId: user.id, after: { ended: n } });
+    return n;
+  });
+  return { ended, msg: ended === 1 ? 'Eine Anmeldung wurde beendet.' : `${ended} Anmeldungen wurden beendet.` };
+}
+
+export async function setAdmin(db: Db, userId: number, isAdmin: boolean, ctx: Ctx) {
+  const updated = await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    if (!isAdmin && user.isAdmin && (await otherActiveAdmins(tx, user.id)) === 0) {
+      throw httpError(409, 'last_admin', adminMessages.lastAdmin);
+    }
+    const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, user.id)).returning();
+    await audit(tx, { ...ctx, action: isAdmin ? 'admin_grant_admin' : 'admin_revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
+    return row!;
+  });
+  return adminUserView(db, updated);
+}
+
+export async function publishPrivacyPolicy(db: Db, version: string, ctx: Ctx) {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(privacyPolicyVersions).values({ version }).returning();
+      await audit(tx, { ...ctx, action: 'publish_privacy_policy', entityType: 'privacy_policy', entityId: inserted!.id, after: { version: inserted!.version } });
+      return inserted!;
+    });
+    return { version: row.version, publishedAt: row.publishedAt.toISOString() };
+  } catch (err) {
+    if (sqlState(err) === '23505') throw httpError(409, 'policy_exists', adminMessages.policyExists, { version: adminMessages.policyExists });
+    throw err;
+  }
+}

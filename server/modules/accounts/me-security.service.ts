@@ -1,0 +1,82 @@
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { audit } from '../audit/audit';
+import { userSessions } from '../auth/user-sessions';
+import { usersRepository } from '../users/users.repository';
+import type { UserRow } from '../users/users.table';
+import { assertPassword, exportData, sessionInfo } from './me.service';
+import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
+
+// The logged-in account's sessions, second factor and data export (routes → this service → repositories).
+
+type Deps = { db: Db; config: AppConfig };
+type Meta = { ip: string; requestId: string };
+
+export const totpMessages = {
+  wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
+  enabled: 'Die Anmeldung mit zweitem Faktor ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
+  disabled: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
+  required: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
+  notEnabled: 'Der zweite Faktor ist noch nicht eingerichtet.',
+  newCodes: 'Hier sind deine neuen Wiederherstellungscodes. Die alten gelten nicht mehr.',
+  alreadyEnabled: 'Der zweite Faktor ist schon eingerichtet.',
+};
+
+/** the whole account row (the session lookup reads only what every request needs) */
+export async function ownAccount(db: Db, userId: number): Promise<UserRow> {
+  const row = await usersRepository({ db }).findById(userId);
+  if (!row) throw httpError(401, 'unauthenticated', 'Bitte melde dich an.');
+  return row;
+}
+
+export async function exportOwnData(deps: Deps, user: UserRow, currentSessionId: string | undefined, meta: Meta) {
+  const data = await exportData(deps, user, currentSessionId);
+  await audit(deps.db, { actorUserId: user.id, action: 'export_own_data', entityType: 'user', entityId: user.id, ...meta });
+  return data;
+}
+
+export async function ownSessions(db: Db, userId: number, currentSessionId: string | undefined) {
+  const rows = await userSessions(db).list(userId);
+  return { items: rows.map((s) => sessionInfo(s, currentSessionId)) };
+}
+
+export async function endOtherSessions(db: Db, userId: number, currentSessionId: string | undefined, meta: Meta) {
+  const ended = await userSessions(db).endAll(userId, currentSessionId);
+  await audit(db, { actorUserId: userId, action: 'end_other_sessions', entityType: 'user', entityId: userId, ...meta, after: { ended } });
+  return { ended, msg: ended === 1 ? 'Eine andere Anmeldung wurde beendet.' : `${ended} andere Anmeldungen wurden beendet.` };
+}
+
+export const ownTotpStatus = async (deps: Deps, user: UserRow) => ({
+  enabled: await totpEnabled(deps.db, user.id),
+  required: totpRequired(user, deps.config),
+  recoveryCodesLeft: await recoveryCodesLeft(deps.db, user.id),
+});
+
+export async function beginOwnTotpSetup(deps: Deps, user: UserRow) {
+  if (await totpEnabled(deps.db, user.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+  return beginTotpSetup(deps.db, user, deps.config);
+}
+
+export async function enableOwnTotp(deps: Deps, userId: number, code: string, meta: Meta) {
+  if (await totpEnabled(deps.db, userId)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+  const codes = await confirmTotpSetup(deps.db, userId, code, deps.config);
+  if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
+  await audit(deps.db, { actorUserId: userId, action: 'totp_enable', entityType: 'user', entityId: userId, ...meta });
+  return { recoveryCodes: codes, msg: totpMessages.enabled };
+}
+
+export async function disableOwnTotp(deps: Deps, account: UserRow, password: string, meta: Meta) {
+  if (totpRequired(account, deps.config)) throw httpError(409, 'totp_required', totpMessages.required);
+  await assertPassword(account, password);
+  await disableTotp(deps.db, account.id);
+  await audit(deps.db, { actorUserId: account.id, action: 'totp_disable', entityType: 'user', entityId: account.id, ...meta });
+}
+
+export async function newOwnRecoveryCodes(deps: Deps, account: UserRow, password: string, meta: Meta) {
+  await assertPassword(account, password);
+  if (!(await totpEnabled(deps.db, account.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
+  const codes = await regenerateRecoveryCodes(deps.db, account.id);
+  await audit(deps.db, { actorUserId: account.id, action: 'totp_recovery_codes', entityType: 'user', entityId: account.id, ...meta });
+  return { recoveryCodes: codes, msg: totpMessages.newCodes };
+}
