@@ -51,7 +51,7 @@ export const hostileTexts = [
   'toString',
 ];
 
-export const hostileNumbers = [0, -1, -0, 1.5, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740991, 9007199254740993, 1e21, 1e308, -1e308];
+export const hostileNumbers = [0, -1, -0, 1.5, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740991, 2 ** 53 + 2, 1e21, 1e308, -1e308];
 
 /** any JSON value an attacker might put where the schema wants something else */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
