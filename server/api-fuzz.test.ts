@@ -5,6 +5,7 @@ import { afterAll, describe, it } from 'vitest';
 import { personSchema } from '../src/shared/contracts/persons';
 import { users } from './modules/users/users.table';
 import { facilityFixture, type Role } from './testing/facility-fixture';
+import { createUser } from './testing/factories';
 import { hostileValue, objectValue, paramText, rawBodies, type FuzzWorld, type JsonSchema } from './testing/fuzz';
 import { loginAs } from './testing/login-as';
 
@@ -42,9 +43,11 @@ const person = personSchema.parse(
   ).json(),
 );
 const joinRequest = (await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, payload: { message: 'Hallo' } })).json() as { id: number };
+// known addresses to guess passwords for: not the roles' own, whose logins the throttle would lock for 15 minutes
+const victim = await createUser(f.db, { email: 'opfer@test.example' });
 const world: FuzzWorld = {
-  ids: [f.facility.id, f.otherFacility.id, f.season.id, f.users.member.id, f.users.otherMember.id, f.users.admin.id, person.id, joinRequest.id],
-  emails: [f.users.member.email, f.users.admin.email, 'paula@test.example'],
+  ids: [f.facility.id, f.otherFacility.id, f.season.id, f.users.member.id, f.users.otherMember.id, f.users.admin.id, person.id, joinRequest.id, victim.id],
+  emails: [victim.email, 'paula@test.example'],
 };
 
 type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema: JsonSchema };
