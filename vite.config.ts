@@ -53,7 +53,9 @@ export default defineConfig(({ command }) => ({
   // the manifest maps every chunk to its route source: the bundle benchmark proves admin chunks never load for staff
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // 'hidden': the maps are written (for debugging a build) but not named in the bundles; the server never serves
+    // them in production, nor the manifest (server/plugins/spa.ts)
+    sourcemap: 'hidden',
     manifest: true,
     rolldownOptions: {
       output: {

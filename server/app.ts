@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { serializerCompiler } from './lib/json-serializer';
+import { withSafeLogging } from './lib/logger';
 import { readVersion } from './lib/version';
 import { accountAdminRoutes } from './modules/accounts/admin.routes';
 import { secondFactorAtLogin } from './modules/accounts/login-factor';
@@ -19,8 +20,10 @@ import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import accessPlugin from './plugins/access';
+import cacheControlPlugin from './plugins/cache-control';
 import dbPlugin from './plugins/db';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler';
+import jsonBodyPlugin from './plugins/json-body';
 import mailPlugin, { type MailPluginOptions } from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
 import securityPlugin from './plugins/security';
@@ -47,12 +50,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const version = readVersion(rootDir);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // every logged error goes through serializeError: no query parameters, no stray properties
+    logger: withSafeLogging(options.logger ?? false),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // errors before any route runs (bad percent-encoding, over-long parameters, unparsable HTTP) answer SPEC §3 too
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // responses: written by functions compiled from the zod response schemas (zod itself where those cannot)
@@ -60,7 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(dbPlugin, { db: options.db, config });
   await app.register(errorHandler);
+  await app.register(jsonBodyPlugin);
   await app.register(accessPlugin); // first: its onRoute check must see every later route
+  await app.register(cacheControlPlugin); // before the routes too: its onRoute hook gives each its Cache-Control
   await app.register(openapiPlugin, { version });
   await app.register(securityPlugin); // before sessions: a foreign Origin is refused without a DB lookup
   await app.register(sessionsPlugin);
@@ -84,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPersonRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
-  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });
+  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist'), production: config.production });
   return app;
 }
 

@@ -15,11 +15,8 @@ await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.a
 const app = await buildApp({
   config,
   db: handle.db,
-  // bodies are never logged; the wildcards are a second line should someone log an object holding a secret
-  logger: {
-    level: process.env.LOG_LEVEL ?? 'info',
-    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.currentPassword', '*.token', '*.totp', '*.secret', '*.pendingSecret'],
-  },
+  // bodies are never logged; buildApp adds the redaction paths and the error serializer (server/lib/logger.ts)
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
 let closing = false;

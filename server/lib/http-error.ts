@@ -35,4 +35,10 @@ export const messages = {
   originMismatch: 'Die Anfrage kam von einer fremden Seite und wurde abgelehnt.',
   internal: 'Auf unserer Seite ist ein Fehler aufgetreten. Bitte versuche es später noch einmal.',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt.',
+  badUrl: 'Die Adresse ist ungültig (fehlerhafte Zeichen).',
+  uriTooLong: 'Die Adresse ist zu lang.',
+  badRequest: 'Die Anfrage konnte nicht verarbeitet werden.',
+  headersTooLarge: 'Die Anfrage ist zu groß (zu lange Adresse oder Kopfzeilen).',
+  requestTimeout: 'Die Anfrage hat zu lange gedauert. Bitte versuche es noch einmal.',
+  jsonTooDeep: 'Die Anfrage ist zu tief verschachtelt.',
 } as const;

@@ -13,7 +13,7 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }) {
     transform: jsonSchemaTransform,
     hideUntagged: false,
   });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public', cacheControl: 'no-cache' }, schema: { hide: true } }, async () => app.swagger());
 }
 
 export default fp(openapiPlugin, { name: 'openapi' });

@@ -8,10 +8,34 @@ import { messages } from '../lib/http-error';
 const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: { message: messages.notFound, code: 'not_found' } });
 
 /**
+ * The dist/ file a request path names, or undefined: not for text that is no file name (NUL and other control
+ * characters, which the file system API refuses with an exception), not outside dist/, not hidden files
+ * (`.vite/manifest.json`, the build manifest) and, in production, no source maps.
+ */
+export function servableFile(distDir: string, urlPath: string, production: boolean): string | undefined {
+  // eslint-disable-next-line no-control-regex -- a control character is never part of one of our file names
+  if (/[\u0000-\u001f\u007f]/.test(urlPath)) return undefined;
+  const rel = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '').replace(/^[/\\]+/, '');
+  if (!rel || rel.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return undefined;
+  if (production && rel.endsWith('.map')) return undefined;
+  const file = path.join(distDir, rel);
+  if (!file.startsWith(distDir + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
+  return rel;
+}
+
+function decodePath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return undefined; // malformed percent-encoding: not a file of ours
+  }
+}
+
+/**
  * Serves the built SPA from dist/ when it exists; every other non-/api GET answers index.html so deep links
  * (/stammdaten, /verwaltung/kitas/5) reach the client router. /api/* stays JSON, also when nothing matched.
  */
-async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
+async function spaPlugin(app: FastifyInstance, opts: { distDir: string; production: boolean }) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
@@ -29,13 +53,11 @@ async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
   });
 
   if (!hasSpa) return;
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/')) return apiNotFound(reply);
-    const rel = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '').replace(/^[/\\]+/, '');
-    const file = path.join(opts.distDir, rel);
-    const inside = file.startsWith(opts.distDir + path.sep);
-    if (rel && inside && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+  app.get('/*', { config: { access: 'public', cacheControl: 'no-cache' }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodePath(request.url);
+    if (urlPath?.startsWith('/api/')) return apiNotFound(reply);
+    const rel = urlPath === undefined ? undefined : servableFile(opts.distDir, urlPath, opts.production);
+    if (rel) {
       // hashed file names under /assets never change, so browsers may keep them for a year
       if (rel.startsWith('assets' + path.sep)) {
         return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(rel, opts.distDir, { cacheControl: false });

@@ -20,7 +20,15 @@ export const TEST_TOTP_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A fresh app on a fresh database; `env` overrides configuration like the process environment would. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; extraRoutes?: BuildAppOptions['extraRoutes']; distDir?: string; mail?: BuildAppOptions['mail']; handle?: DbHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    extraRoutes?: BuildAppOptions['extraRoutes'];
+    distDir?: string;
+    mail?: BuildAppOptions['mail'];
+    handle?: DbHandle;
+    /** pino options, e.g. `{ stream }` to read what the app logs */
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await openTestDb());
   const memory = memoryTransport();
@@ -31,6 +39,7 @@ export async function buildTestApp(
     config,
     db: handle.db,
     extraRoutes: options.extraRoutes,
+    logger: options.logger,
     distDir: options.distDir ?? '/nonexistent-dist',
     mail: { transport: memory, ...options.mail },
   });

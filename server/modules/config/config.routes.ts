@@ -4,7 +4,8 @@ import { publicConfigSchema } from '../../../src/shared/contracts/config';
 
 export async function configRoutes(app: FastifyInstance, opts: { version: string }) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/config', {
-    config: { access: 'public' },
+    // the same for everyone (no personal data): may be kept, but asked again each time
+    config: { access: 'public', cacheControl: 'no-cache' },
     schema: { tags: ['config'], response: { 200: publicConfigSchema } },
     handler: async () => ({
       programmeName: app.appConfig.programmeName,

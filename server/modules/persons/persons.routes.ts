@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../src/shared/contracts/common';
+import { idParam, versionParam } from '../../../src/shared/contracts/common';
 import { errorResponses } from '../../../src/shared/contracts/errors';
 import {
   acceptInvitationResponseSchema,
@@ -73,7 +73,7 @@ export async function personRoutes(app: FastifyInstance) {
 
   r.delete('/api/facilities/:facilityId/persons/:personId', {
     config: { access: 'member' },
-    schema: { tags, params: personParams, querystring: z.object({ version: z.coerce.number().int().min(1).optional() }), response: { 204: z.null(), ...errors } },
+    schema: { tags, params: personParams, querystring: z.object({ version: versionParam.optional() }), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await activeFacility(app.db, request.params.facilityId);
       await removePerson(app.db, request.params.facilityId, request.params.personId, request.query.version, auditContext(request));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { seasonSchema } from './season';
 import { userSchema } from './auth';
+import { idParam, idSchema } from './common';
+import { isCleanText, textCharsMessage } from './text';
 
 /**
  * Accounts (issue 4): registration, activation, forgotten password, settings under /api/me, two-factor sign-in,
@@ -24,13 +26,15 @@ export const newPasswordSchema = z
   .string({ error: passwordMessages.required })
   .min(1, passwordMessages.required)
   .min(passwordRules.min, passwordMessages.tooShort)
-  .max(passwordRules.max, passwordMessages.tooLong);
+  .max(passwordRules.max, passwordMessages.tooLong)
+  .refine((v) => isCleanText(v), textCharsMessage);
 
 export const emailSchema = z
   .string({ error: 'Bitte gib deine E-Mail-Adresse an.' })
   .trim()
   .min(1, 'Bitte gib deine E-Mail-Adresse an.')
   .max(254, 'Die E-Mail-Adresse ist zu lang.')
+  .refine((v) => isCleanText(v), textCharsMessage)
   .pipe(z.email({ error: 'Bitte gib eine gültige E-Mail-Adresse an.' }));
 
 const nameSchema = (what: 'Vorname' | 'Nachname') =>
@@ -38,12 +42,17 @@ const nameSchema = (what: 'Vorname' | 'Nachname') =>
     .string({ error: `Bitte gib deinen ${what}n an.` })
     .trim()
     .min(1, `Bitte gib deinen ${what}n an.`)
-    .max(100, `Der ${what} ist zu lang (höchstens 100 Zeichen).`);
+    .max(100, `Der ${what} ist zu lang (höchstens 100 Zeichen).`)
+    .refine((v) => isCleanText(v), textCharsMessage);
 
 /** 256-bit tokens travel base64url (43 characters); anything else is refused as malformed before a lookup */
 export const accountTokenSchema = z
   .string({ error: 'Der Link ist unvollständig.' })
   .regex(/^[A-Za-z0-9_-]{43}$/, 'Der Link ist unvollständig oder beschädigt. Bitte kopiere ihn vollständig aus der E-Mail.');
+
+/** a privacy policy's version label ("2026-01"), compared with the stored ones */
+const policyVersionSchema = (message: string) =>
+  z.string({ error: message }).min(1, message).max(50, 'Die Version ist zu lang (höchstens 50 Zeichen).').refine((v) => isCleanText(v), textCharsMessage);
 
 /** the answer of every public flow that must not reveal whether an address exists */
 export const messageResponseSchema = z.object({ msg: z.string() });
@@ -59,7 +68,7 @@ export const registerRequestSchema = z
     password: newPasswordSchema,
     passwordRepeat: z.string({ error: 'Bitte wiederhole das Passwort.' }).min(1, 'Bitte wiederhole das Passwort.'),
     /** the version the user saw and accepted (GET /api/privacy-policy) */
-    privacyPolicyVersion: z.string({ error: 'Bitte akzeptiere die Datenschutzerklärung.' }).min(1, 'Bitte akzeptiere die Datenschutzerklärung.').max(50),
+    privacyPolicyVersion: policyVersionSchema('Bitte akzeptiere die Datenschutzerklärung.'),
     acceptPrivacyPolicy: z.literal(true, { error: 'Bitte akzeptiere die Datenschutzerklärung.' }),
     newsletter: z.boolean().default(false),
   })
@@ -107,7 +116,7 @@ export const tokenKinds = ['activation', 'password-reset', 'email-change'] as co
 export const tokenKindSchema = z.enum(tokenKinds, { error: 'Unbekannte Link-Art.' });
 
 /** GET /api/auth/token-status?kind=&token= — lets a page explain a link before the user types anything */
-export const tokenStatusQuerySchema = z.object({ kind: tokenKindSchema, token: z.string().max(200) });
+export const tokenStatusQuerySchema = z.object({ kind: tokenKindSchema, token: z.string().max(200).refine((v) => isCleanText(v), textCharsMessage) });
 
 export const tokenStates = ['valid', 'malformed', 'unknown', 'expired', 'used', 'deactivated'] as const;
 export const tokenStatusResponseSchema = z.object({
@@ -217,7 +226,7 @@ export const consentsUpdateRequestSchema = z
   .object({
     newsletter: z.boolean().optional(),
     /** must be the version in force (else 409 policy_outdated) */
-    acceptPrivacyPolicyVersion: z.string().min(1).max(50).optional(),
+    acceptPrivacyPolicyVersion: policyVersionSchema('Bitte gib die Version der Datenschutzerklärung an.').optional(),
   })
   .refine((b) => b.newsletter !== undefined || b.acceptPrivacyPolicyVersion !== undefined, {
     path: ['_'],
@@ -271,9 +280,9 @@ export const adminCreateUserRequestSchema = z.object({
   lastName: nameSchema('Nachname'),
   isAdmin: z.boolean().default(false),
   /** link the new account to this person record (persons come with the KiTa module) */
-  personId: z.number().int().positive().optional(),
+  personId: idSchema.optional(),
   /** make the account a member of this KiTa */
-  facilityId: z.number().int().positive().optional(),
+  facilityId: idSchema.optional(),
 });
 
 export const adminUserSchema = z.object({
@@ -290,12 +299,17 @@ export const adminUserSchema = z.object({
   activeSessions: z.number().int(),
 });
 
-export const adminUserParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const adminUserParamsSchema = z.object({ userId: idParam });
 /** PUT /api/admin/users/{userId}/admin */
 export const adminSetAdminRequestSchema = z.object({ isAdmin: z.boolean({ error: 'Bitte wähle Ja oder Nein.' }) });
 /** POST /api/admin/privacy-policy: publish a new version; every user is asked again (missingSettings) */
 export const publishPrivacyPolicyRequestSchema = z.object({
-  version: z.string({ error: 'Bitte gib eine Versionsbezeichnung an.' }).trim().min(1, 'Bitte gib eine Versionsbezeichnung an.').max(50, 'Die Version ist zu lang (höchstens 50 Zeichen).'),
+  version: z
+    .string({ error: 'Bitte gib eine Versionsbezeichnung an.' })
+    .trim()
+    .min(1, 'Bitte gib eine Versionsbezeichnung an.')
+    .max(50, 'Die Version ist zu lang (höchstens 50 Zeichen).')
+    .refine((v) => isCleanText(v), textCharsMessage),
 });
 
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

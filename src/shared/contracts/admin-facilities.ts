@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditEntrySchema, isoTimestampSchema } from './common';
+import { auditEntrySchema, idField, idParam, isoTimestampSchema } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
 import { adminFacilitySortKeys, facilityKinds, regions } from './facility-lists';
 import { listQuerySchema } from './paging';
@@ -17,7 +17,7 @@ export const adminFacilityListQuerySchema = listQuerySchema.extend({
   sort: z.enum(adminFacilitySortKeys).default('label'),
   region: z.enum(regions).optional(),
   kind: z.enum(facilityKinds).optional(),
-  enrolled_season_id: z.coerce.number().int().positive().optional(),
+  enrolled_season_id: idParam.optional(),
   enrolled: z.enum(['yes', 'no']).optional(),
 });
 
@@ -68,8 +68,8 @@ export const adminFacilityDetailSchema = z.object({
 /** POST /api/admin/facilities/merge: everything of `source_id` moves to `target_id`; the source is closed */
 export const facilityMergeInputSchema = z
   .object({
-    source_id: z.number({ error: 'Bitte wähle die doppelte KiTa.' }).int().positive(),
-    target_id: z.number({ error: 'Bitte wähle die KiTa, die bleiben soll.' }).int().positive(),
+    source_id: idField('Bitte wähle die doppelte KiTa.'),
+    target_id: idField('Bitte wähle die KiTa, die bleiben soll.'),
   })
   .refine((m) => m.source_id !== m.target_id, { message: 'Eine KiTa kann nicht mit sich selbst zusammengeführt werden.', path: ['target_id'] });
 export const facilityMergeResultSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditEntrySchema, isoTimestampSchema } from './common';
+import { auditEntrySchema, idParam, isoTimestampSchema } from './common';
 import { adminPersonSortKeys, personPositions } from './facility-lists';
 import { listQuerySchema } from './paging';
 import { personSchema } from './persons';
@@ -16,7 +16,7 @@ export const adminPersonListQuerySchema = listQuerySchema.extend({
   kind: z.enum(['person', 'account']).optional(),
   has_account: z.enum(['yes', 'no']).optional(),
   position: z.enum(personPositions).optional(),
-  facility_id: z.coerce.number().int().positive().optional(),
+  facility_id: idParam.optional(),
   include_removed: z.enum(['yes', 'no']).default('no'),
 });
 

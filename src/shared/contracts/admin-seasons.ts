@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { actorSchema, auditEntrySchema, isoTimestampSchema, requiredText, versionSchema } from './common';
 import { enrolmentStates, enrolmentStateSchema, isoDateSchema, seasonSchema } from './season';
 
-const optionalDate = z.nullable(isoDateSchema).default(null);
+/** a date the calendar has (2026-02-30 passes the YYYY-MM-DD pattern but would fail in the database) */
+const calendarDate = z.string().check((ctx) => {
+  const parsed = isoDateSchema.safeParse(ctx.value);
+  const d = new Date(`${ctx.value}T00:00:00Z`);
+  if (!parsed.success || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== ctx.value) {
+    ctx.issues.push({ code: 'custom', message: 'Dieses Datum gibt es nicht. Bitte gib ein Datum im Format TT.MM.JJJJ an.', input: ctx.value });
+  }
+});
+const optionalDate = z.nullable(calendarDate).default(null);
 
 /** POST /api/admin/seasons and PUT /api/admin/seasons/{seasonId} (with version) */
 const seasonFields = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { seasonSchema } from './season';
+import { isCleanText, textCharsMessage } from './text';
 
 export const facilitySummarySchema = z.object({
   id: z.int(),
@@ -23,12 +24,17 @@ export const userSchema = z.object({
 export const loginRequestSchema = z.object({
   email: z
     .string({ error: 'Bitte gib deine E-Mail-Adresse an.' })
-    .check(z.trim(), z.minLength(1, 'Bitte gib deine E-Mail-Adresse an.'), z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Bitte gib deine E-Mail-Adresse an.'),
+      z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
+      z.refine((v) => isCleanText(v), textCharsMessage),
+    ),
   password: z
     .string({ error: 'Bitte gib dein Passwort an.' })
     .check(z.minLength(1, 'Bitte gib dein Passwort an.'), z.maxLength(1024, 'Das Passwort ist zu lang.')),
   /** second factor, only when the server asked for it with `needs: "totp"` (accounts issue) */
-  totp: z.optional(z.string().check(z.maxLength(64))),
+  totp: z.optional(z.string().check(z.maxLength(64), z.refine((v) => isCleanText(v), textCharsMessage))),
 });
 
 export const loginResponseSchema = z.object({

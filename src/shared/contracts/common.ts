@@ -1,17 +1,29 @@
 import { z } from 'zod';
+import { isCleanText, textCharsMessage } from './text';
+
+export { isCleanText, textCharsMessage } from './text';
 
 /**
  * Field schemas shared by several contracts, each with its German message (du-form), so the server's 400 answer
- * and the client's form show the same text.
+ * and the client's form show the same text. Every text refuses control characters and lone surrogates
+ * (`isCleanText`): PostgreSQL cannot store a NUL byte, and nobody types the others.
  */
-export const requiredText = (label: string, max = 200) =>
+export const requiredText = (label: string, max = 200, { multiline = false } = {}) =>
   z
     .string({ error: `Bitte gib ${label} an.` })
     .trim()
     .min(1, `Bitte gib ${label} an.`)
-    .max(max, `Höchstens ${max} Zeichen.`);
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine((v) => isCleanText(v, multiline), textCharsMessage);
 
-export const optionalText = (max = 200) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`).default('');
+/** `multiline`: a long text (message, note) that may hold line breaks and tabs */
+export const optionalText = (max = 200, { multiline = false } = {}) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine((v) => isCleanText(v, multiline), textCharsMessage)
+    .default('');
 
 export const postalCodeSchema = z
   .string({ error: 'Bitte gib die Postleitzahl an.' })
@@ -23,6 +35,7 @@ export const optionalEmailSchema = z
   .string()
   .trim()
   .max(254, 'Die E-Mail-Adresse ist zu lang.')
+  .refine((v) => isCleanText(v), textCharsMessage)
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).')
   .default('');
 
@@ -42,6 +55,7 @@ export const optionalWebsiteSchema = z
   .string()
   .trim()
   .max(300, 'Die Internetadresse ist zu lang.')
+  .refine((v) => isCleanText(v), textCharsMessage)
   .transform((v) => (v !== '' && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
   .refine((v) => {
     if (v === '') return true;
@@ -63,13 +77,39 @@ export const countSchema = (label: string) =>
     .nullable()
     .default(null);
 
+/** the range of the `integer` columns (serial ids, versions): a larger number would fail in the database */
+export const maxInt4 = 2_147_483_647;
+
+/**
+ * A record id in a body (`{"personId": 5}`): an integer 1 … 2^31-1 like the column. `idField(message)` when the
+ * form has its own text (e.g. "Bitte wähle eine Ansprechperson …"). The one id schema of every contract.
+ */
+export const idField = (message = 'Ungültige Nummer.') =>
+  z.number({ error: message }).int(message).min(1, message).max(maxInt4, message);
+export const idSchema = idField();
+
+/** A record id in a path or query string (`/api/facilities/{facilityId}`, `?facility_id=`): text turned into idSchema */
+export const idParam = z.coerce
+  .number({ error: 'Ungültige Nummer.' })
+  .int('Ungültige Nummer.')
+  .min(1, 'Ungültige Nummer.')
+  .max(maxInt4, 'Ungültige Nummer.');
+
 /** optimistic concurrency: the version the client read; a stale one answers 409 code 'conflict' */
-export const versionSchema = z.number({ error: 'Die Versionsnummer fehlt.' }).int().min(1);
+export const versionSchema = z
+  .number({ error: 'Die Versionsnummer fehlt.' })
+  .int('Ungültige Versionsnummer.')
+  .min(1, 'Ungültige Versionsnummer.')
+  .max(maxInt4, 'Ungültige Versionsnummer.');
+/** the version in a query string (`DELETE …?version=3`) */
+export const versionParam = z.coerce
+  .number({ error: 'Ungültige Versionsnummer.' })
+  .int('Ungültige Versionsnummer.')
+  .min(1, 'Ungültige Versionsnummer.')
+  .max(maxInt4, 'Ungültige Versionsnummer.');
 
 export const conflictMessage =
   'Jemand anderes hat diese Daten inzwischen geändert. Lade die Seite neu, um den aktuellen Stand zu sehen, und trage deine Änderungen dann noch einmal ein.';
-
-export const idParam = z.coerce.number().int().positive();
 
 /** `{id, name}` of whoever did something; null when unknown or the account is gone */
 export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   actorSchema,
   countSchema,
+  isCleanText,
   isoTimestampSchema,
   optionalEmailSchema,
   optionalPhoneSchema,
@@ -9,6 +10,7 @@ import {
   optionalWebsiteSchema,
   postalCodeSchema,
   requiredText,
+  textCharsMessage,
   versionSchema,
 } from './common';
 import { facilityKinds, operatorKinds, regions } from './facility-lists';
@@ -77,7 +79,12 @@ export const facilityHistorySchema = z.object({ items: z.array(facilityHistoryEn
 /** GET /api/facilities/duplicates?postal_code=&label= : KiTas with that postal code and a similar name */
 export const duplicateQuerySchema = z.object({
   postal_code: postalCodeSchema,
-  label: z.string().trim().min(1, 'Bitte gib den Namen der KiTa an.').max(200),
+  label: z
+    .string()
+    .trim()
+    .min(1, 'Bitte gib den Namen der KiTa an.')
+    .max(200)
+    .refine((v) => isCleanText(v), textCharsMessage),
 });
 export const duplicateCandidateSchema = z.object({
   id: z.number().int(),
@@ -95,7 +102,7 @@ export const duplicateListSchema = z.object({ items: z.array(duplicateCandidateS
 
 /** POST /api/facilities/{id}/join-requests (any logged-in user) */
 export const joinRequestInputSchema = z.object({
-  message: z.string().trim().max(1000, 'Höchstens 1000 Zeichen.').default(''),
+  message: optionalText(1000, { multiline: true }),
 });
 export const joinRequestStates = ['pending', 'approved', 'declined'] as const;
 export const joinRequestSchema = z.object({

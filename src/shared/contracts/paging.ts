@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCleanText, textCharsMessage } from './text';
 
 /** Query of every server-side list: paging, sorting, search. `pageSize` 0 means "Alle". */
 export const listQuerySchema = z.object({
@@ -6,7 +7,7 @@ export const listQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(0).max(1000).default(25),
   sort: z.string().max(64).optional(),
   dir: z.enum(['asc', 'desc']).default('asc'),
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).refine((v) => isCleanText(v), textCharsMessage).optional(),
 });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, isoTimestampSchema, optionalEmailSchema, optionalPhoneSchema, requiredText, versionSchema } from './common';
+import { actorSchema, isCleanText, isoTimestampSchema, optionalEmailSchema, optionalPhoneSchema, requiredText, versionSchema } from './common';
 import { personPositions, salutations } from './facility-lists';
 import { listQuerySchema } from './paging';
 
@@ -49,7 +49,9 @@ export const personPageSchema = z.object({
 export const personInviteResponseSchema = z.object({ invited_at: isoTimestampSchema, email: z.string() });
 
 /** POST /api/me/person-invitations: the invited account accepts the link's token → person linked, membership added */
-export const acceptInvitationSchema = z.object({ token: z.string().min(10, 'Der Einladungslink ist ungültig.').max(200) });
+export const acceptInvitationSchema = z.object({
+  token: z.string().min(10, 'Der Einladungslink ist ungültig.').max(200).refine((v) => isCleanText(v), 'Der Einladungslink ist ungültig.'),
+});
 export const acceptInvitationResponseSchema = z.object({ facility_id: z.number().int(), facility_label: z.string(), person_id: z.number().int() });
 
 export type PersonInput = z.input<typeof personInputSchema>;

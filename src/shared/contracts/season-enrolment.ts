@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, isoTimestampSchema, versionSchema } from './common';
+import { actorSchema, idField, isCleanText, isoTimestampSchema, optionalText, textCharsMessage, versionParam, versionSchema } from './common';
 import { projectTopics } from './facility-lists';
 import { isoDateSchema, seasonSchema } from './season';
 
@@ -14,9 +14,10 @@ export const seasonEnrolmentInputSchema = z.object({
     .string({ error: 'Bitte gib einen Arbeitstitel für euer Projekt an.' })
     .trim()
     .min(3, 'Bitte gib einen Arbeitstitel für euer Projekt an (mindestens 3 Zeichen).')
-    .max(200, 'Höchstens 200 Zeichen.'),
-  contact_person_id: z.number({ error: 'Bitte wähle eine Ansprechperson aus eurem Personal.' }).int().positive(),
-  groups_taking_part: z.string().trim().max(500, 'Höchstens 500 Zeichen.').default(''),
+    .max(200, 'Höchstens 200 Zeichen.')
+    .refine((v) => isCleanText(v), textCharsMessage),
+  contact_person_id: idField('Bitte wähle eine Ansprechperson aus eurem Personal.'),
+  groups_taking_part: optionalText(500, { multiline: true }),
   children_taking_part: z
     .number({ error: 'Bitte gib die Zahl der teilnehmenden Kinder an.' })
     .int('Bitte gib eine ganze Zahl an.')
@@ -58,7 +59,7 @@ export const seasonEnrolmentStatusSchema = z.object({
 });
 
 /** DELETE answers the status after withdrawing */
-export const withdrawQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const withdrawQuerySchema = z.object({ version: versionParam.optional() });
 
 export const checklistStepKeys = ['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award'] as const;
 export const checklistStepStates = ['done', 'open', 'closed', 'upcoming', 'missed'] as const;
