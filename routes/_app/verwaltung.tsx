@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
 import { AdminSubNav } from './verwaltung/-components/admin-sub-nav';
 
 /**
@@ -13,11 +13,12 @@ export const Route = createFileRoute('/_app/verwaltung')({
   component: AdminLayout,
 });
 
-/** Every admin page carries the admin areas' sub-navigation above its content. */
+/** Every admin page carries the admin areas' sub-navigation above its content; the overview is that list itself. */
 function AdminLayout() {
+  const overview = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') === '/verwaltung' });
   return (
     <>
-      <AdminSubNav />
+      {!overview && <AdminSubNav />}
       <Outlet />
     </>
   );
