@@ -23,7 +23,7 @@ type SessionProps = { state: AuthState; user: User; facilities: FacilitySummary[
 export function SessionHeaderActions({ state, user, facilities }: SessionProps): ReactElement {
   const { logout, pending } = useLogoutAction();
   return (
-    <Group gap="md" wrap="nowrap">
+    <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
       <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
       <UserMenu name={`${user.first_name} ${user.last_name}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
     </Group>
