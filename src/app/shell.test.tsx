@@ -61,7 +61,7 @@ describe('layout and navigation', () => {
 
   it('admins get a sub-navigation of the admin areas, with the areas in preparation marked', async () => {
     await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
-    const [sub] = await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' });
+    const sub = (await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' }))[0]!;
     expect(within(sub).getByRole('link', { name: 'KiTa-Jahre' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'KiTas' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Hospitationen' })).toHaveAccessibleDescription('in Vorbereitung');
