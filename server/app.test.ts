@@ -136,9 +136,18 @@ describe('origin check and security headers', () => {
 });
 
 describe('public endpoints', () => {
-  it('GET /api/config answers programme name, support contact and version', async () => {
+  it('GET /api/config answers programme name, support contact, legal pages and version', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ programmeName: 'KiTa-Portal', supportEmail: 'kontakt@kita-portal.example', supportPhone: '0911 123456-0', version: expect.any(String) });
+    expect(res.json()).toEqual({
+      programmeName: 'KiTa-Portal',
+      supportEmail: 'kontakt@kita-portal.example',
+      supportPhone: '0911 123456-0',
+      imprintUrl: null,
+      privacyUrl: null,
+      accessibilityUrl: null,
+      accessibilityContact: 'kontakt@kita-portal.example',
+      version: expect.any(String),
+    });
   });
 
   it('GET /api/openapi.json describes the routes from their zod schemas', async () => {

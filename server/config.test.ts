@@ -18,7 +18,28 @@ describe('loadConfig', () => {
       sessionMaxHours: 12,
       mailRetentionDays: 90,
       totpKey: undefined,
+      imprintUrl: undefined,
+      privacyUrl: undefined,
+      accessibilityUrl: undefined,
+      accessibilityContact: 'kontakt@kita-portal.example',
     });
+  });
+
+  it('given legal page URLs and a feedback contact, passes them on; the contact defaults to SUPPORT_EMAIL', () => {
+    const c = loadConfig({
+      IMPRINT_URL: 'https://verband.example/impressum',
+      PRIVACY_URL: 'https://verband.example/datenschutz',
+      ACCESSIBILITY_URL: 'https://verband.example/barrierefreiheit',
+      SUPPORT_EMAIL: 'hilfe@verband.example',
+    });
+    expect(c).toMatchObject({
+      imprintUrl: 'https://verband.example/impressum',
+      privacyUrl: 'https://verband.example/datenschutz',
+      accessibilityUrl: 'https://verband.example/barrierefreiheit',
+      accessibilityContact: 'hilfe@verband.example',
+    });
+    expect(loadConfig({ ACCESSIBILITY_CONTACT: 'barrierefrei@verband.example' }).accessibilityContact).toBe('barrierefrei@verband.example');
+    expect(() => loadConfig({ IMPRINT_URL: 'javascript:alert(1)' })).toThrow(/IMPRINT_URL/);
   });
 
   it('given PORT only, PUBLIC_URL follows it; given an https PUBLIC_URL, cookies become Secure', () => {

@@ -13,6 +13,12 @@ const envSchema = z.object({
   PROGRAMME_NAME: z.string().min(1).default('KiTa-Portal'),
   SUPPORT_EMAIL: z.string().min(1).default('kontakt@kita-portal.example'),
   SUPPORT_PHONE: z.string().min(1).default('0911 123456-0'),
+  /** BITV 2.0 §7 / TMG: where the legal pages live; without a URL the portal shows its own page (or none for the imprint) */
+  IMPRINT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ACCESSIBILITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** feedback contact of the accessibility statement (BITV 2.0 §7); default SUPPORT_EMAIL */
+  ACCESSIBILITY_CONTACT: z.string().min(1).optional(),
   ACTIVECAMPAIGN_URL: z.string().optional(),
   ACTIVECAMPAIGN_KEY: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
@@ -46,6 +52,10 @@ export type AppConfig = {
   programmeName: string;
   supportEmail: string;
   supportPhone: string;
+  imprintUrl: string | undefined;
+  privacyUrl: string | undefined;
+  accessibilityUrl: string | undefined;
+  accessibilityContact: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   adminTotp: 'required' | 'optional';
@@ -82,6 +92,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     programmeName: e.PROGRAMME_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     supportPhone: e.SUPPORT_PHONE,
+    imprintUrl: e.IMPRINT_URL,
+    privacyUrl: e.PRIVACY_URL,
+    accessibilityUrl: e.ACCESSIBILITY_URL,
+    accessibilityContact: e.ACCESSIBILITY_CONTACT ?? e.SUPPORT_EMAIL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotp: e.ADMIN_TOTP,

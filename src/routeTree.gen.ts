@@ -13,10 +13,13 @@ import { Route as AppRouteImport } from './../routes/_app'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppSplatRouteImport } from './../routes/_app/$'
 import { Route as AppAuszeichnungsverantaltungRouteImport } from './../routes/_app/auszeichnungsverantaltung'
+import { Route as AppBarrierefreiheitRouteImport } from './../routes/_app/barrierefreiheit'
+import { Route as AppDatenschutzRouteImport } from './../routes/_app/datenschutz'
 import { Route as AppDokumentationsbogenRouteImport } from './../routes/_app/dokumentationsbogen'
 import { Route as AppEinstellungenRouteImport } from './../routes/_app/einstellungen'
 import { Route as AppFortbildungenRouteImport } from './../routes/_app/fortbildungen'
 import { Route as AppHospitationenRouteImport } from './../routes/_app/hospitationen'
+import { Route as AppImpressumRouteImport } from './../routes/_app/impressum'
 import { Route as AppKitaJahrAnmeldungRouteImport } from './../routes/_app/kita-jahr-anmeldung'
 import { Route as AppLoginRouteImport } from './../routes/_app/login'
 import { Route as AppNeueKitaRouteImport } from './../routes/_app/neue-kita'
@@ -72,6 +75,16 @@ const AppAuszeichnungsverantaltungRoute =
     path: '/auszeichnungsverantaltung',
     getParentRoute: () => AppRoute,
   } as any)
+const AppBarrierefreiheitRoute = AppBarrierefreiheitRouteImport.update({
+  id: '/barrierefreiheit',
+  path: '/barrierefreiheit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDatenschutzRoute = AppDatenschutzRouteImport.update({
+  id: '/datenschutz',
+  path: '/datenschutz',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDokumentationsbogenRoute = AppDokumentationsbogenRouteImport.update({
   id: '/dokumentationsbogen',
   path: '/dokumentationsbogen',
@@ -90,6 +103,11 @@ const AppFortbildungenRoute = AppFortbildungenRouteImport.update({
 const AppHospitationenRoute = AppHospitationenRouteImport.update({
   id: '/hospitationen',
   path: '/hospitationen',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImpressumRoute = AppImpressumRouteImport.update({
+  id: '/impressum',
+  path: '/impressum',
   getParentRoute: () => AppRoute,
 } as any)
 const AppKitaJahrAnmeldungRoute = AppKitaJahrAnmeldungRouteImport.update({
@@ -294,10 +312,13 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/$': typeof AppSplatRoute
   '/auszeichnungsverantaltung': typeof AppAuszeichnungsverantaltungRoute
+  '/barrierefreiheit': typeof AppBarrierefreiheitRoute
+  '/datenschutz': typeof AppDatenschutzRoute
   '/dokumentationsbogen': typeof AppDokumentationsbogenRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/fortbildungen': typeof AppFortbildungenRoute
   '/hospitationen': typeof AppHospitationenRoute
+  '/impressum': typeof AppImpressumRoute
   '/kita-jahr-anmeldung': typeof AppKitaJahrAnmeldungRoute
   '/login': typeof AppLoginRoute
   '/neue-kita': typeof AppNeueKitaRoute
@@ -336,10 +357,13 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/auszeichnungsverantaltung': typeof AppAuszeichnungsverantaltungRoute
+  '/barrierefreiheit': typeof AppBarrierefreiheitRoute
+  '/datenschutz': typeof AppDatenschutzRoute
   '/dokumentationsbogen': typeof AppDokumentationsbogenRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/fortbildungen': typeof AppFortbildungenRoute
   '/hospitationen': typeof AppHospitationenRoute
+  '/impressum': typeof AppImpressumRoute
   '/kita-jahr-anmeldung': typeof AppKitaJahrAnmeldungRoute
   '/login': typeof AppLoginRoute
   '/neue-kita': typeof AppNeueKitaRoute
@@ -380,10 +404,13 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/$': typeof AppSplatRoute
   '/_app/auszeichnungsverantaltung': typeof AppAuszeichnungsverantaltungRoute
+  '/_app/barrierefreiheit': typeof AppBarrierefreiheitRoute
+  '/_app/datenschutz': typeof AppDatenschutzRoute
   '/_app/dokumentationsbogen': typeof AppDokumentationsbogenRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
   '/_app/fortbildungen': typeof AppFortbildungenRoute
   '/_app/hospitationen': typeof AppHospitationenRoute
+  '/_app/impressum': typeof AppImpressumRoute
   '/_app/kita-jahr-anmeldung': typeof AppKitaJahrAnmeldungRoute
   '/_app/login': typeof AppLoginRoute
   '/_app/neue-kita': typeof AppNeueKitaRoute
@@ -426,10 +453,13 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/auszeichnungsverantaltung'
+    | '/barrierefreiheit'
+    | '/datenschutz'
     | '/dokumentationsbogen'
     | '/einstellungen'
     | '/fortbildungen'
     | '/hospitationen'
+    | '/impressum'
     | '/kita-jahr-anmeldung'
     | '/login'
     | '/neue-kita'
@@ -468,10 +498,13 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/auszeichnungsverantaltung'
+    | '/barrierefreiheit'
+    | '/datenschutz'
     | '/dokumentationsbogen'
     | '/einstellungen'
     | '/fortbildungen'
     | '/hospitationen'
+    | '/impressum'
     | '/kita-jahr-anmeldung'
     | '/login'
     | '/neue-kita'
@@ -511,10 +544,13 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/$'
     | '/_app/auszeichnungsverantaltung'
+    | '/_app/barrierefreiheit'
+    | '/_app/datenschutz'
     | '/_app/dokumentationsbogen'
     | '/_app/einstellungen'
     | '/_app/fortbildungen'
     | '/_app/hospitationen'
+    | '/_app/impressum'
     | '/_app/kita-jahr-anmeldung'
     | '/_app/login'
     | '/_app/neue-kita'
@@ -586,6 +622,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAuszeichnungsverantaltungRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/barrierefreiheit': {
+      id: '/_app/barrierefreiheit'
+      path: '/barrierefreiheit'
+      fullPath: '/barrierefreiheit'
+      preLoaderRoute: typeof AppBarrierefreiheitRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/datenschutz': {
+      id: '/_app/datenschutz'
+      path: '/datenschutz'
+      fullPath: '/datenschutz'
+      preLoaderRoute: typeof AppDatenschutzRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dokumentationsbogen': {
       id: '/_app/dokumentationsbogen'
       path: '/dokumentationsbogen'
@@ -612,6 +662,13 @@ declare module '@tanstack/react-router' {
       path: '/hospitationen'
       fullPath: '/hospitationen'
       preLoaderRoute: typeof AppHospitationenRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/impressum': {
+      id: '/_app/impressum'
+      path: '/impressum'
+      fullPath: '/impressum'
+      preLoaderRoute: typeof AppImpressumRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/kita-jahr-anmeldung': {
@@ -920,10 +977,13 @@ const AppVerwaltungRouteWithChildren = AppVerwaltungRoute._addFileChildren(
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAuszeichnungsverantaltungRoute: typeof AppAuszeichnungsverantaltungRoute
+  AppBarrierefreiheitRoute: typeof AppBarrierefreiheitRoute
+  AppDatenschutzRoute: typeof AppDatenschutzRoute
   AppDokumentationsbogenRoute: typeof AppDokumentationsbogenRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
   AppFortbildungenRoute: typeof AppFortbildungenRoute
   AppHospitationenRoute: typeof AppHospitationenRoute
+  AppImpressumRoute: typeof AppImpressumRoute
   AppKitaJahrAnmeldungRoute: typeof AppKitaJahrAnmeldungRoute
   AppLoginRoute: typeof AppLoginRoute
   AppNeueKitaRoute: typeof AppNeueKitaRoute
@@ -943,10 +1003,13 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAuszeichnungsverantaltungRoute: AppAuszeichnungsverantaltungRoute,
+  AppBarrierefreiheitRoute: AppBarrierefreiheitRoute,
+  AppDatenschutzRoute: AppDatenschutzRoute,
   AppDokumentationsbogenRoute: AppDokumentationsbogenRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,
   AppFortbildungenRoute: AppFortbildungenRoute,
   AppHospitationenRoute: AppHospitationenRoute,
+  AppImpressumRoute: AppImpressumRoute,
   AppKitaJahrAnmeldungRoute: AppKitaJahrAnmeldungRoute,
   AppLoginRoute: AppLoginRoute,
   AppNeueKitaRoute: AppNeueKitaRoute,

@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
+import { SiteFooter } from '../../src/components/layout/site-footer';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
 import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-navigation';
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
@@ -35,6 +36,15 @@ export function AppLayout(): ReactElement {
             <SessionHeaderActions state={state} user={user} facilities={facilities} />
           </Suspense>
         )
+      }
+      footer={
+        <SiteFooter
+          links={[
+            { label: 'Impressum', href: config?.imprintUrl ?? null, to: '/impressum' },
+            { label: 'Datenschutzerklärung', href: config?.privacyUrl ?? null, to: '/datenschutz' },
+            { label: 'Erklärung zur Barrierefreiheit', href: config?.accessibilityUrl ?? null, to: '/barrierefreiheit' },
+          ]}
+        />
       }
       navigation={
         user

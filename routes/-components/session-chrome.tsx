@@ -1,5 +1,7 @@
 import { Group } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
+import { isPlannedPath } from '../../src/app/route-status';
 import { MainNav } from '../../src/components/layout/main-nav';
 import { UserMenu } from '../../src/components/layout/user-menu';
 import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
@@ -21,7 +23,7 @@ type SessionProps = { state: AuthState; user: User; facilities: FacilitySummary[
 export function SessionHeaderActions({ state, user, facilities }: SessionProps): ReactElement {
   const { logout, pending } = useLogoutAction();
   return (
-    <Group gap="md" wrap="nowrap">
+    <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
       <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
       <UserMenu name={`${user.first_name} ${user.last_name}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
     </Group>
@@ -29,7 +31,9 @@ export function SessionHeaderActions({ state, user, facilities }: SessionProps):
 }
 
 export function SessionNav({ state, onNavigate }: { state: AuthState; onNavigate: () => void }): ReactElement {
-  return <MainNav items={navItemsFor(state)} onNavigate={onNavigate} />;
+  const router = useRouter();
+  const items = navItemsFor(state).map((item) => ({ ...item, planned: isPlannedPath(router, item.to) }));
+  return <MainNav items={items} onNavigate={onNavigate} />;
 }
 
 export function SessionDialogs({ state, facilities, supportEmail, supportPhone }: Omit<SessionProps, 'user'> & { supportEmail: string; supportPhone: string }): ReactElement {

@@ -1,4 +1,5 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { AdminSubNav } from './verwaltung/-components/admin-sub-nav';
 
 /**
  * seed §6: everything under /verwaltung is for administrators; others go to the home page. The layout's guard
@@ -9,5 +10,16 @@ export const Route = createFileRoute('/_app/verwaltung')({
   beforeLoad: ({ context }) => {
     if (!context.auth.getState().user?.is_admin) throw redirect({ to: '/', replace: true });
   },
-  component: Outlet,
+  component: AdminLayout,
 });
+
+/** Every admin page carries the admin areas' sub-navigation above its content; the overview is that list itself. */
+function AdminLayout() {
+  const overview = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') === '/verwaltung' });
+  return (
+    <>
+      {!overview && <AdminSubNav />}
+      <Outlet />
+    </>
+  );
+}

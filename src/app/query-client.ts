@@ -1,13 +1,30 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isHTTPError } from 'ky';
+
+const MAX_RETRIES = 1;
+
+/**
+ * An answer from our server with a 4xx status (404 a record that does not exist, 403, 400 …) will not change when
+ * asked again: say so at once instead of retrying. Only failures that may pass (no answer, 5xx) are retried.
+ */
+export function shouldRetry(failureCount: number, error: unknown, retries = MAX_RETRIES): boolean {
+  if (isHTTPError(error) && error.response.status < 500) return false;
+  return failureCount < retries;
+}
 
 /**
  * Failures are announced by the shared handler in api-client, so retries are few; data counts as fresh for
  * 30 s, so moving between pages doesn't refetch everything. Tests pass `retry: false`.
  */
 export function createQueryClient(overrides: { retry?: number | false } = {}) {
+  const retries = overrides.retry ?? MAX_RETRIES;
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: overrides.retry ?? 1, refetchOnWindowFocus: true },
+      queries: {
+        staleTime: 30_000,
+        retry: retries === false ? false : (failureCount, error) => shouldRetry(failureCount, error, retries),
+        refetchOnWindowFocus: true,
+      },
       mutations: { retry: false },
     },
   });

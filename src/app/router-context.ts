@@ -15,5 +15,10 @@ declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
     /** seed §2/§6 requirement of the route; a route without it counts as 'login' */
     access?: Access;
+    /**
+     * 'planned': the page is a placeholder for an area that is not built yet; the navigation marks it
+     * ("in Vorbereitung") and the page says what is planned and what to do meanwhile.
+     */
+    status?: 'planned';
   }
 }

@@ -45,6 +45,44 @@ describe('layout and navigation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Fortbildungen' })).toBeInTheDocument();
   });
 
+  it('areas in preparation are marked in the navigation (also for screen readers) and say what to do meanwhile', async () => {
+    await renderRoute('/fortbildungen', { user: users.oneEnrolled() });
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    for (const name of ['Team-Workshop', 'Fortbildungen', 'Hospitationen', 'Dokumentationsbogen', 'Auszeichnungsveranstaltung']) {
+      expect(within(nav).getByRole('link', { name }), name).toHaveAccessibleDescription('in Vorbereitung');
+    }
+    for (const name of ['Start', 'Stammdaten', 'Personal', 'KiTa-Jahr-Anmeldung', 'Einstellungen']) {
+      expect(within(nav).getByRole('link', { name }), name).not.toHaveAccessibleDescription();
+    }
+    expect(screen.getByText(/Dieser Bereich ist noch in Vorbereitung\. Geplant:/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Bis dahin' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'kitas@example.org' })).toHaveAttribute('href', 'mailto:kitas@example.org');
+  });
+
+  it('admins get a sub-navigation of the admin areas, with the areas in preparation marked', async () => {
+    await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
+    const sub = (await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' }))[0]!;
+    expect(within(sub).getByRole('link', { name: 'KiTa-Jahre' })).not.toHaveAccessibleDescription();
+    expect(within(sub).getByRole('link', { name: 'KiTas' })).not.toHaveAccessibleDescription();
+    expect(within(sub).getByRole('link', { name: 'Hospitationen' })).toHaveAccessibleDescription('in Vorbereitung');
+    expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).toHaveAccessibleDescription('in Vorbereitung');
+  });
+
+  it('the footer links the imprint (configured), and the portal\'s own privacy policy and accessibility statement', async () => {
+    await renderRoute('/login');
+    const footer = screen.getByRole('navigation', { name: 'Rechtliches' });
+    expect(within(footer).getByRole('link', { name: /Impressum/ })).toHaveAttribute('href', 'https://example.org/impressum');
+    expect(within(footer).getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/datenschutz');
+    expect(within(footer).getByRole('link', { name: 'Erklärung zur Barrierefreiheit' })).toHaveAttribute('href', '/barrierefreiheit');
+  });
+
+  it('the accessibility statement names the feedback contact (BITV 2.0 §7)', async () => {
+    await renderRoute('/barrierefreiheit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erklärung zur Barrierefreiheit' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Barrieren melden' })).toBeInTheDocument();
+    expect(screen.getByTestId('accessibility-contact')).toHaveAttribute('href', 'mailto:barrierefrei@example.org');
+  });
+
   it('a KiTa not enrolled sees only the pages it may open; admins see Verwaltung', async () => {
     const first = await renderRoute('/', { user: users.notEnrolled() });
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
@@ -84,17 +122,33 @@ describe('layout and navigation', () => {
 });
 
 describe('id route parameters (seed §2)', () => {
-  it('numeric ids are integers', async () => {
+  it('numeric ids are integers; a placeholder never prints them', async () => {
     const { router } = await renderRoute('/verwaltung/fortbildungen/42/anmeldungen', { user: users.admin() });
     const match = router.state.matches.at(-1);
     expect(match?.params).toMatchObject({ trainingEventId: 42 });
-    expect(screen.getByTestId('route-param')).toHaveTextContent('42');
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmeldungen zur Fortbildung' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/42|null/);
   });
 
-  it('non-numeric ids are null', async () => {
-    const { router } = await renderRoute('/verwaltung/hospitationen/abc/anmeldungen', { user: users.admin() });
-    expect(router.state.matches.at(-1)?.params).toMatchObject({ hospitationId: null });
-    expect(screen.getByRole('alert')).toHaveTextContent('Diese Nummer gibt es nicht.');
+  it('an id that names nothing (not a number, or beyond the column range) shows the not-found page', async () => {
+    for (const path of ['/verwaltung/hospitationen/abc/anmeldungen', '/verwaltung/fortbildungen/x/anmeldungen', '/verwaltung/fortbildungen/99999999999/anmeldungen', '/verwaltung/dokuboegen/2026-27/x', '/verwaltung/dokuboegen/abc']) {
+      const { unmount } = await renderRoute(path, { user: users.admin() });
+      expect(await screen.findByRole('heading', { level: 1, name: /nicht/ }), path).toBeInTheDocument();
+      expect(screen.getByRole('main'), path).not.toHaveTextContent(/abc|null|99999999999/);
+      unmount();
+    }
+  });
+
+  it('a record that does not exist says so at once, with the way back to its list', async () => {
+    const missing = (path: string) => http.get(`*/api/admin/${path}/999`, () => HttpResponse.json({ reason: { message: 'Nicht gefunden.', code: 'not_found' } }, { status: 404 }));
+    const first = await renderRoute('/verwaltung/kitas/999', { user: users.admin(), handlers: [missing('facilities')] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese KiTa gibt es nicht (mehr)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Liste aller KiTas' })).toHaveAttribute('href', '/verwaltung/kitas');
+    expect(screen.queryByText(/Da ging etwas schief/)).not.toBeInTheDocument();
+    first.unmount();
+    await renderRoute('/verwaltung/personen/999', { user: users.admin(), handlers: [missing('persons')] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Person gibt es nicht (mehr)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Liste aller Personen' })).toHaveAttribute('href', '/verwaltung/personen');
   });
 
   it('the facility id of a documentation form keeps the season identifier as text', async () => {

@@ -40,6 +40,22 @@ export const theme = createTheme({
     // Mantine draws a notification's text under a title in gray 6 (3.3:1 on white, below AA); the seed §8 error
     // notifications always have the title 'Da ging etwas schief.', so their text takes the AA-safe dimmed colour.
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // WCAG 1.4.10: Mantine cuts a badge to one line with an ellipsis ("ERLE…", "GESCHLOS…"). Ours wrap instead and
+    // never grow wider than their container; on one line where there is room.
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', overflow: 'visible', lineHeight: 1.25, paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'break-word' },
+      },
+    },
+    // Label and value side by side while they fit, else the value moves under its label; long values (e-mail
+    // addresses, web addresses) break instead of pushing the page sideways at 320 px.
+    DataList: {
+      styles: {
+        item: { flexWrap: 'wrap' },
+        itemValue: { minWidth: 0, flex: '1 1 12rem', overflowWrap: 'anywhere' },
+      },
+    },
   },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',

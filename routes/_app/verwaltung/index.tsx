@@ -1,5 +1,7 @@
-import { Anchor, List, Text } from '@mantine/core';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Anchor, Group, List, Text } from '@mantine/core';
+import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
+import { isPlannedPath } from '../../../src/app/route-status';
+import { PlannedBadge } from '../../../src/components/layout/main-nav';
 import { PageHeading } from '../../../src/components/layout/page-heading';
 import { ADMIN_AREAS } from './-components/admin-areas';
 
@@ -9,16 +11,20 @@ export const Route = createFileRoute('/_app/verwaltung/')({
 });
 
 function AdminStartPage() {
+  const router = useRouter();
   return (
     <>
       <PageHeading>Verwaltung</PageHeading>
-      <Text mb="md">Hier verwaltest du das Programm. Wähle einen Bereich:</Text>
+      <Text mb="md">Hier verwaltest du das Programm. Wähle einen Bereich; die mit „in Vorbereitung“ markierten kommen noch.</Text>
       <List spacing="sm" listStyleType="none" aria-label="Bereiche der Verwaltung">
         {ADMIN_AREAS.map((area) => (
           <List.Item key={area.to}>
-            <Anchor component={Link} to={area.to} fw={600}>
-              {area.label}
-            </Anchor>
+            <Group gap="xs">
+              <Anchor component={Link} to={area.to} fw={600} aria-describedby={isPlannedPath(router, area.to) ? `planned${area.to.replaceAll('/', '-')}` : undefined}>
+                {area.label}
+              </Anchor>
+              {isPlannedPath(router, area.to) && <PlannedBadge id={`planned${area.to.replaceAll('/', '-')}`} />}
+            </Group>
             <Text size="sm" c="dimmed">
               {area.text}
             </Text>

@@ -11,6 +11,10 @@ export async function configRoutes(app: FastifyInstance, opts: { version: string
       programmeName: app.appConfig.programmeName,
       supportEmail: app.appConfig.supportEmail,
       supportPhone: app.appConfig.supportPhone,
+      imprintUrl: app.appConfig.imprintUrl ?? null,
+      privacyUrl: app.appConfig.privacyUrl ?? null,
+      accessibilityUrl: app.appConfig.accessibilityUrl ?? null,
+      accessibilityContact: app.appConfig.accessibilityContact,
       version: opts.version,
     }),
   });

@@ -1,6 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { formatDateTime } from '../../lib/locale';
 import { type AuditEntryDto } from '../../shared/contracts/common';
+import { fieldLabel } from '../../shared/field-labels';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 
 /** German names of the audit actions the admin screens show; unknown ones appear as written. */
@@ -29,9 +30,9 @@ const ACTIONS: Record<string, string> = {
   admin_resend_activation: 'Aktivierungslink erneut gesendet',
   admin_deactivate_user: 'Konto deaktiviert',
   admin_reactivate_user: 'Konto reaktiviert',
-  admin_end_sessions: 'Anmeldungen beendet',
-  admin_grant_admin: 'Zur Admin gemacht',
-  admin_revoke_admin: 'Admin-Rechte entzogen',
+  admin_end_sessions: 'Sitzungen beendet',
+  admin_grant_admin: 'Verwaltungsrechte gegeben',
+  admin_revoke_admin: 'Verwaltungsrechte entzogen',
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -45,7 +46,7 @@ function show(value: unknown): string {
 }
 
 /** "field: before → after" for every field the entry names, so an admin sees exactly what changed. */
-export function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+export function AuditChanges({ before, after, entityType }: { before: unknown; after: unknown; entityType?: string }) {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
@@ -55,7 +56,7 @@ export function AuditChanges({ before, after }: { before: unknown; after: unknow
       {keys.map((key) => (
         <List.Item key={key}>
           <Text span fw={600} size="sm">
-            {key}
+            {fieldLabel(key, entityType)}
           </Text>
           {': '}
           {key in b && key in a ? `${show(b[key])} → ${show(a[key])}` : key in a ? show(a[key]) : `${show(b[key])} (vorher)`}
@@ -69,7 +70,7 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
   { key: 'at', header: 'Wann', render: (e) => formatDateTime(e.at), width: 150 },
   { key: 'actor', header: 'Wer', render: (e) => e.actor?.name ?? 'unbekannt', width: 180 },
   { key: 'action', header: 'Was', render: (e) => ACTIONS[e.action] ?? e.action, width: 220 },
-  { key: 'changes', header: 'Vorher → nachher', render: (e) => <AuditChanges before={e.before} after={e.after} /> },
+  { key: 'changes', header: 'Vorher → nachher', render: (e) => <AuditChanges before={e.before} after={e.after} entityType={e.entity_type} /> },
 ];
 
 /** The record's history (audit log), newest first as the server sends it; all entries on one page. */

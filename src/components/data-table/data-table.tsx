@@ -1,7 +1,8 @@
 import { Box, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type Key, type ReactNode } from 'react';
+import { useId, type Key, type ReactNode } from 'react';
 import { type ListQuery } from '../../shared/contracts/paging';
 import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
+import classes from './data-table.module.css';
 
 export type SortDir = 'asc' | 'desc';
 export type DataTableSort = { key: string; dir: SortDir };
@@ -43,6 +44,9 @@ export type DataTableProps<Row> = {
   minWidth?: number;
 };
 
+/** the column that holds a row's buttons stays in view when the table scrolls sideways */
+const isActions = (column: { key: string }) => column.key === 'actions';
+
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const SORT_ICON = { asc: '▲', desc: '▼', none: '↕' } as const;
 
@@ -74,6 +78,7 @@ export function DataTable<Row>({
   minWidth = 600,
 }: DataTableProps<Row>) {
   const query: DataTableQuery = { page, pageSize, sort: sort?.key, dir: sort?.dir ?? 'asc' };
+  const captionId = useId();
 
   const toggleSort = (key: string) => {
     // A new column starts ascending; the same column flips. Page 1, because the old page means nothing now.
@@ -85,9 +90,19 @@ export function DataTable<Row>({
     <div>
       <Box pos="relative">
         <LoadingOverlay visible={loading} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Wird geladen' }} />
-        <Table.ScrollContainer minWidth={minWidth}>
+        {/* a wide table scrolls inside a named, keyboard-reachable region whose scrollbar shows whenever it is needed
+            (Mantine's default shows it only on hover), never the page */}
+        <Table.ScrollContainer
+          minWidth={minWidth}
+          scrollAreaProps={{
+            type: 'auto',
+            scrollbars: 'x',
+            offsetScrollbars: 'x',
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': captionId },
+          }}
+        >
           <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>
-            <Table.Caption>
+            <Table.Caption id={captionId}>
               {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
             </Table.Caption>
             <Table.Thead>
@@ -101,6 +116,7 @@ export function DataTable<Row>({
                       scope="col"
                       ta={column.align}
                       w={column.width}
+                      className={isActions(column) ? classes.stickyEnd : undefined}
                       aria-sort={active ? ARIA_SORT[active] : undefined}
                     >
                       {column.sortable ? (
@@ -137,7 +153,7 @@ export function DataTable<Row>({
                 rows.map((row, index) => (
                   <Table.Tr key={getRowKey(row, index)}>
                     {columns.map((column) => (
-                      <Table.Td key={column.key} ta={column.align}>
+                      <Table.Td key={column.key} ta={column.align} className={isActions(column) ? classes.stickyEnd : undefined}>
                         {column.render ? column.render(row) : defaultCell(row, column.key)}
                       </Table.Td>
                     ))}

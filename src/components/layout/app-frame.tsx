@@ -10,6 +10,8 @@ type Props = {
   headerActions?: ReactNode;
   /** the main navigation; without it the frame has no side bar (public pages) */
   navigation?: (close: () => void) => ReactNode;
+  /** the legal links under every page */
+  footer?: ReactNode;
   children: ReactNode;
 };
 
@@ -17,10 +19,10 @@ type Props = {
  * The portal's frame for office PCs: header, side navigation from md up (a burger below), and the one
  * <main id="main-content"> the skip link and the focus-on-navigation target.
  */
-export function AppFrame({ programmeName, headerActions, navigation, children }: Props) {
+export function AppFrame({ programmeName, headerActions, navigation, footer, children }: Props) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <div className={navigation ? classes.withNav : undefined}>
+    <div className={navigation ? `${classes.frame} ${classes.withNav}` : classes.frame}>
       <SkipLink />
       <header className={classes.header}>
         <Group gap="sm" wrap="nowrap">
@@ -49,6 +51,7 @@ export function AppFrame({ programmeName, headerActions, navigation, children }:
       <main id="main-content" tabIndex={-1} className={classes.main}>
         {children}
       </main>
+      {footer}
     </div>
   );
 }

@@ -9,6 +9,10 @@ export const testConfig: PublicConfig = {
   programmeName: 'Ökokids-Portal',
   supportEmail: 'kitas@example.org',
   supportPhone: '089 123456',
+  imprintUrl: 'https://example.org/impressum',
+  privacyUrl: null,
+  accessibilityUrl: null,
+  accessibilityContact: 'barrierefrei@example.org',
   version: 'test-version',
 };
 

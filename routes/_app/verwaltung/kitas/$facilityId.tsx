@@ -1,24 +1,22 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { idParams } from '../../../../src/app/route-params';
+import { idParams, notFoundOn404 } from '../../../../src/app/route-params';
+import { RecordNotFound } from '../../../../src/components/layout/record-not-found';
 import { adminFacilityQueryOptions } from '../../../../src/features/admin-facilities/api/get-facility';
 import { FacilityDetailPage } from '../../../../src/features/admin-facilities/components/facility-detail-page';
 import { seasonsQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
-import { RecordPlaceholder } from '../-components/record-placeholder';
 
 export const Route = createFileRoute('/_app/verwaltung/kitas/$facilityId')({
   staticData: { access: 'admin' },
   params: idParams('facilityId'),
   loader: ({ context, params }) =>
-    params.facilityId === null
-      ? undefined
-      : Promise.all([context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId)), context.queryClient.ensureQueryData(seasonsQueryOptions())]),
+    Promise.all([notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))), context.queryClient.ensureQueryData(seasonsQueryOptions())]),
   component: Page,
+  notFoundComponent: () => <RecordNotFound title="Diese KiTa gibt es nicht (mehr)" backTo="/verwaltung/kitas" backLabel="Zur Liste aller KiTas" />,
 });
 
 function Page() {
   const { facilityId } = Route.useParams();
-  if (facilityId === null) return <RecordPlaceholder title="KiTa" id={null} />;
   return <Detail facilityId={facilityId} />;
 }
 

@@ -64,9 +64,11 @@ describe('/verwaltung/kitas/$facilityId', () => {
     expect(within(table).getByText('02.11.2026 10:30')).toBeInTheDocument();
   });
 
-  it('says a non-numeric id does not exist', async () => {
+  it('says a non-numeric id does not exist (the not-found page, with the way back; never the raw id)', async () => {
     await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
-    expect(screen.getByRole('alert')).toHaveTextContent('Diese Nummer gibt es nicht.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese KiTa gibt es nicht (mehr)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Liste aller KiTas' })).toHaveAttribute('href', '/verwaltung/kitas');
+    expect(screen.getByRole('main')).not.toHaveTextContent('abc');
   });
 
   it('keeps the edited master data and explains a 409 conflict in German', async () => {

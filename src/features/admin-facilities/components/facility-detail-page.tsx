@@ -41,7 +41,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
           )}
         </Group>
       </Group>
-      {closed && (
+      {detail.merged_into_id !== null && (
         <Alert color="gray" mb="md" title="Zusammengeführt">
           Diese KiTa wurde mit einer anderen zusammengeführt:{' '}
           <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: detail.merged_into_id }}>

@@ -42,7 +42,7 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
     });
 
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <Button size="xs" variant="default" onClick={onEdit} aria-label={`${season.identifier} bearbeiten`}>
         Bearbeiten
       </Button>

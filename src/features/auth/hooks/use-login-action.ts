@@ -18,8 +18,8 @@ export type SecondFactor = {
 };
 
 /**
- * seed §4 login: nothing when already logged in; on success the login-status cache is written and the router
- * re-runs its guards at once, then the user goes to the stored target (default '/'). With `needs` the form asks
+ * seed §4 login: nothing when already logged in; on success the login-status cache is written and the user goes
+ * to the stored target (default '/') in one navigation that runs the guards with the new session. With `needs` the form asks
  * for the second factor and sends again; fresh recovery codes are shown before the login completes.
  */
 export function useLoginAction() {
@@ -34,7 +34,9 @@ export function useLoginAction() {
     const next = auth.dispatch({ type: 'LOGIN_SUCCEEDED', response });
     if (!isAuthenticated(next)) return;
     setLoginStatus(queryClient, { loggedin: true, user: next.user, curSeason: next.curSeason });
-    await router.invalidate();
+    // One navigation, which runs the guards for the target with the new session. Re-running the guards of the
+    // page still open first (router.invalidate) would start a second one: /login's guard sends a logged-in user
+    // home, and whichever of the two finished last won, so a login sometimes ended on / instead of the target.
     await router.navigate({ href: auth.takeRedirectTarget(), replace: true });
   }
 

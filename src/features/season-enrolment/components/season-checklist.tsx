@@ -36,8 +36,8 @@ export function SeasonChecklist({ facilityId }: { facilityId: number }) {
       <Stack component="ol" gap="xs" aria-labelledby="checklist-heading" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {data.steps.map((step, index) => (
           <Paper component="li" key={step.key} withBorder p="sm" radius="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Group justify="space-between" align="flex-start" gap="xs">
+              <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 14rem' }}>
                 <Text c="dimmed" fw={700} w="1.5rem" aria-hidden="true">
                   {index + 1}.
                 </Text>
@@ -50,7 +50,7 @@ export function SeasonChecklist({ facilityId }: { facilityId: number }) {
                   )}
                 </div>
               </Group>
-              <Stack gap={4} align="flex-end">
+              <Stack gap={4} align="flex-end" style={{ marginInlineStart: 'auto' }}>
                 <Badge color={STATE[step.state].color} variant="light">
                   {STATE[step.state].label}
                 </Badge>

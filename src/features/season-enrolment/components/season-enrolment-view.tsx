@@ -78,8 +78,9 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
         <>
           {!enrolment && (
             <Text>
-              Melde deine KiTa zum {season.label} an. {deadline} Nach der Anmeldung stehen euch Team-Workshop,
-              Fortbildungen, Hospitationen und der Dokumentationsbogen offen.
+              Melde deine KiTa zum {season.label} an. {deadline} Zum Programm gehören Team-Workshop, Fortbildungen,
+              Hospitationen und der Dokumentationsbogen; ihre Seiten im Portal sind noch in Vorbereitung, bis dahin hilft
+              euch das Programmbüro weiter.
             </Text>
           )}
           <EnrolmentForm

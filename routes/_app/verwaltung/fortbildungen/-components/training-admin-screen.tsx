@@ -1,6 +1,7 @@
-import { Tabs, Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeading } from '../../../../../src/components/layout/page-heading';
+import { PlannedNotice } from '../../../../../src/components/layout/placeholder-page';
 
 type Tab = 'termine' | 'module';
 
@@ -21,10 +22,13 @@ export function TrainingAdminScreen({ tab }: { tab: Tab }) {
           <Tabs.Tab value="module">Module</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="termine" pt="md">
-          <Text>Diese Seite kommt bald.</Text>
+          <PlannedNotice
+            planned="Fortbildungstermine anlegen, veröffentlichen, absagen und ihre Anmeldungen mit Warteliste verwalten."
+            meanwhile="Anmeldungen zu Fortbildungen nimmt das Programmbüro bis dahin per E-Mail entgegen."
+          />
         </Tabs.Panel>
         <Tabs.Panel value="module" pt="md">
-          <Text>Diese Seite kommt bald.</Text>
+          <PlannedNotice planned="die Module anlegen, zu denen die Fortbildungstermine gehören." meanwhile="Plane die Module bis dahin außerhalb des Portals." />
         </Tabs.Panel>
       </Tabs>
     </>

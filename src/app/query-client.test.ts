@@ -1,0 +1,17 @@
+import { HTTPError } from 'ky';
+import { describe, expect, it } from 'vitest';
+import { shouldRetry } from './query-client';
+
+const httpError = (status: number) => new HTTPError(new Response(null, { status }), new Request('http://portal.test/api/x'), {} as never);
+
+describe('query retry policy', () => {
+  it('never retries an answer with a 4xx status: a missing record stays missing', () => {
+    for (const status of [400, 403, 404, 409, 422]) expect(shouldRetry(0, httpError(status)), String(status)).toBe(false);
+  });
+
+  it('retries once what may pass: server errors and no answer at all', () => {
+    expect(shouldRetry(0, httpError(503))).toBe(true);
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetry(1, httpError(503))).toBe(false);
+  });
+});
