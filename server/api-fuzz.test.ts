@@ -162,5 +162,6 @@ describe(`API gate over the OpenAPI document (FC_SEED=${seed}, ${numRuns} cases 
     } finally {
       await restoreAccounts();
     }
-  });
+    // each case is a request or two (argon2 on the password routes): scale the time limit with FUZZ_RUNS
+  }, 30_000 + numRuns * 400);
 });
