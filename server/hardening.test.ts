@@ -97,8 +97,9 @@ describe('ids beyond the integer column', () => {
 
 describe('framework errors answer SPEC §3 in German', () => {
   it('given bad percent-encoding in the path, answers 400 bad_url', async () => {
-    const reason = expectReason(await f.call('anonymous', { method: 'GET', url: '/api/facilities/%zz' }), 400, 'bad_url');
-    expect(reason.message).toMatch(/Adresse/);
+    const res = await f.call('anonymous', { method: 'GET', url: '/api/facilities/%zz' });
+    expect(expectReason(res, 400, 'bad_url').message).toMatch(/Adresse/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('given a path parameter over the length limit, answers 414 uri_too_long', async () => {

@@ -60,7 +60,11 @@ async function errorHandler(app: FastifyInstance) {
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const [status, code, message] = frameworkCodes[err.code] ?? [400, 'bad_request', messages.badRequest];
-  return reply.status(status).header('cache-control', 'no-store').send({ reason: { message, code } });
+  // no onRequest hook ran: the headers every JSON answer gets from the security plugin that matter here
+  return reply
+    .status(status)
+    .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none';frame-ancestors 'none'" })
+    .send({ reason: { message, code } });
 }
 
 /**
