@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
@@ -96,5 +98,38 @@ describe('compiled response serializer', () => {
     expect(compileJsonWriter(z.union([z.string(), z.number()]))).toBeNull();
     const trimmed = z.object({ a: z.string().trim() });
     expect(serializerFor(trimmed)({ a: ' x ' })).toBe('{"a":"x"}');
+  });
+});
+
+// The writer reads zod's internal schema definitions (`_zod.def`), which zod does not promise to keep. So zod is
+// pinned to one exact version, and these tests are the check to re-run on every upgrade
+// (docs/decisions/0008-performance-ledger.md).
+describe('the zod internals the compiled serializer reads', () => {
+  it('zod is pinned to the exact version installed', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    const installed = (createRequire(import.meta.url)('zod/package.json') as { version: string }).version;
+    expect(pkg.dependencies.zod, 'pin zod exactly ("4.6.7", not "^4.6.7"): json-serializer.ts reads its internals').toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installed).toBe(pkg.dependencies.zod);
+  });
+
+  it('each definition has the fields the writer compiles from', () => {
+    const def = (schema: $ZodType) => schema._zod.def as unknown as Record<string, unknown>;
+    expect(def(z.string())).toMatchObject({ type: 'string' });
+    expect(def(z.number().int())).toMatchObject({ type: 'number' });
+    expect((def(z.number().int()).checks as { _zod: { def: { check: string } } }[]).map((c) => c._zod.def.check)).toContain('number_format');
+    expect((def(z.string().trim()).checks as { _zod: { def: { check: string } } }[]).map((c) => c._zod.def.check)).toContain('overwrite');
+    expect(def(z.object({ a: z.string() }))).toMatchObject({ type: 'object', shape: { a: expect.anything() } });
+    expect(def(z.object({ a: z.string() })).catchall).toBeUndefined();
+    expect(def(z.strictObject({ a: z.string() })).catchall).toBeDefined();
+    expect(def(z.looseObject({ a: z.string() })).catchall).toBeDefined();
+    expect(def(z.array(z.string()))).toMatchObject({ type: 'array', element: expect.anything() });
+    expect(def(z.record(z.string(), z.number()))).toMatchObject({ type: 'record', keyType: expect.anything(), valueType: expect.anything() });
+    expect(def(z.enum(['a', 'b']))).toMatchObject({ type: 'enum', entries: { a: 'a', b: 'b' } });
+    expect(def(z.literal('x'))).toMatchObject({ type: 'literal', values: ['x'] });
+    for (const wrapped of [z.string().nullable(), z.string().optional(), z.string().default('x'), z.string().readonly()]) {
+      expect(def(wrapped).innerType).toBeInstanceOf(z.ZodType);
+    }
+    expect(def(z.string().transform((s) => s.length)).type).toBe('pipe');
+    expect(def(z.union([z.string(), z.number()])).type).toBe('union');
   });
 });

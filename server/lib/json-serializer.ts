@@ -13,6 +13,10 @@ import { $ZodType } from 'zod/v4/core';
  * the zod serializer, which answers exactly as before (an error for a wrong shape). It skips what only validates a
  * correct type (string formats and regexes, ranges), as fastify's own serializer does. Schemas with anything else
  * (transforms, codecs, unions, strict or loose objects, overwriting checks such as trim) use zod throughout.
+ *
+ * It reads zod's internal definitions (`_zod.def`): zod is pinned to an exact version in package.json and
+ * json-serializer.test.ts checks the pin and the fields read here; re-run it on every upgrade
+ * (docs/decisions/0008-performance-ledger.md says when this writer should go).
  */
 
 /** a compiled writer: JSON text, or undefined for "leave this property out" (only where the schema allows it) */

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { addMember, createFacility, createUser } from '../testing/factories';
 import { loginAs } from '../testing/login-as';
-import { buildTestApp, type TestApp } from '../testing/test-app';
+import { buildTestApp } from '../testing/test-app';
+import { createTestWorld } from '../testing/test-world';
 
 /** Stand-ins until later issues add real admin and member routes, so the enumeration has something to prove. */
 function testOnlyRoutes(app: FastifyInstance) {
@@ -25,28 +26,24 @@ function testOnlyRoutes(app: FastifyInstance) {
   r.get('/api/me/test-only', { config: { access: 'user' } }, async () => ({ secret: 'mine' }));
 }
 
-let t: TestApp;
-let plainCookie: string;
-let memberCookie: string;
-let adminCookie: string;
-let facilityId: number;
-
-beforeAll(async () => {
-  t = await buildTestApp({ extraRoutes: testOnlyRoutes });
-  const db = t.handle.db;
+const t = createTestWorld(async () => {
+  const app = await buildTestApp({ extraRoutes: testOnlyRoutes });
+  const db = app.handle.db;
   const plain = await createUser(db);
   const member = await createUser(db);
   const admin = await createUser(db, { isAdmin: true });
   const facility = await createFacility(db);
-  facilityId = facility.id;
   await addMember(db, facility.id, member.id);
-  plainCookie = await loginAs(t.app, plain);
-  memberCookie = await loginAs(t.app, member);
-  adminCookie = await loginAs(t.app, admin);
+  return {
+    ...app,
+    facilityId: facility.id,
+    plainCookie: await loginAs(app.app, plain),
+    memberCookie: await loginAs(app.app, member),
+    adminCookie: await loginAs(app.app, admin),
+  };
 });
-afterAll(async () => t?.close());
 
-const concrete = (url: string) => url.replace(':facilityId', String(facilityId)).replace(/:[A-Za-z]+/g, '1');
+const concrete = (url: string) => url.replace(':facilityId', String(t.facilityId)).replace(/:[A-Za-z]+/g, '1');
 const call = (method: string, url: string, cookie?: string) =>
   t.app.inject({ method: method as 'GET', url: concrete(url), headers: cookie ? { cookie } : {}, ...(method === 'GET' || method === 'HEAD' || method === 'DELETE' ? {} : { payload: {} }) });
 
@@ -69,28 +66,28 @@ describe('route permissions (enumerated from every registered route)', () => {
 
   it('given a plain user, every admin route answers 403 forbidden', async () => {
     for (const route of t.app.routeList.filter((r) => r.access === 'admin')) {
-      const res = await call(route.method, route.url, plainCookie);
+      const res = await call(route.method, route.url, t.plainCookie);
       expect(`${route.method} ${route.url} ${res.statusCode}`).toBe(`${route.method} ${route.url} 403`);
     }
   });
 
   it('given a user who is not a member, every member route answers 403 or 404 and never data', async () => {
     for (const route of t.app.routeList.filter((r) => r.access === 'member')) {
-      const res = await call(route.method, route.url, plainCookie);
+      const res = await call(route.method, route.url, t.plainCookie);
       expect([403, 404]).toContain(res.statusCode);
       expect(res.body).not.toContain('secret');
     }
   });
 
   it('given a member or an admin, the member route answers; an admin passes admin routes', async () => {
-    expect((await call('GET', '/api/facilities/:facilityId/test-only', memberCookie)).json()).toEqual({ secret: `facility ${facilityId}` });
-    expect((await call('GET', '/api/facilities/:facilityId/test-only', adminCookie)).statusCode).toBe(200);
-    expect((await call('GET', '/api/admin/test-only', adminCookie)).statusCode).toBe(200);
-    expect((await call('GET', '/api/me/test-only', plainCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/facilities/:facilityId/test-only', t.memberCookie)).json()).toEqual({ secret: `facility ${t.facilityId}` });
+    expect((await call('GET', '/api/facilities/:facilityId/test-only', t.adminCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/test-only', t.adminCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/me/test-only', t.plainCookie)).statusCode).toBe(200);
   });
 
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: memberCookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);
   });
 

@@ -1,39 +1,36 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFacility, createUser } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { auditLog } from '../audit/audit.table';
 import { facilityMembers } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof createUser>>;
-let cookie: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createUser(t.handle.db, { isAdmin: true });
-  cookie = await loginAs(t.app, admin);
+const t = createTestWorld(async () => {
+  const app = await buildTestApp();
+  const admin = await createUser(app.handle.db, { isAdmin: true });
+  return { ...app, admin, cookie: await loginAs(app.app, admin) };
 });
-afterAll(async () => t?.close());
 
 const auditFor = async (action: string, entityId: number) =>
   t.handle.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
-const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie } });
+const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie: t.cookie } });
 
 describe('admin account API', () => {
   it('given a person of a KiTa, creating an account links it, makes it a member and mails an invitation that asks for a password', async () => {
     const facility = await createFacility(t.handle.db);
     const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Paula', lastName: 'Pause', position: 'pädagogische Fachkraft', email: 'paula@test.example' }).returning();
-    const res = await post(t, '/api/admin/users', { email: 'paula@test.example', firstName: 'Paula', lastName: 'Pause', personId: person!.id, facilityId: facility.id }, { cookie });
+    const res = await post(t, '/api/admin/users', { email: 'paula@test.example', firstName: 'Paula', lastName: 'Pause', personId: person!.id, facilityId: facility.id }, { cookie: t.cookie });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({ email: 'paula@test.example', isAdmin: false, activatedAt: null, totpEnabled: false, activeSessions: 0 });
     const [linked] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
     expect(linked!.userId).toBe(created.id);
     expect(await t.handle.db.select().from(facilityMembers).where(eq(facilityMembers.userId, created.id))).toHaveLength(1);
-    expect(await auditFor('admin_create_user', created.id)).toEqual([expect.objectContaining({ actorUserId: admin.id })]);
+    expect(await auditFor('admin_create_user', created.id)).toEqual([expect.objectContaining({ actorUserId: t.admin.id })]);
 
     const mail = await lastMailTo(t, 'paula@test.example');
     expect(mail.subject).toContain('Dein Zugang');
@@ -48,47 +45,47 @@ describe('admin account API', () => {
 
   it('given an address with an account, an unknown person or KiTa, answers 409 / 404 with a field', async () => {
     const existing = await createUser(t.handle.db);
-    const dup = await post(t, '/api/admin/users', { email: existing.email.toUpperCase(), firstName: 'A', lastName: 'B' }, { cookie });
+    const dup = await post(t, '/api/admin/users', { email: existing.email.toUpperCase(), firstName: 'A', lastName: 'B' }, { cookie: t.cookie });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().reason.fields.email).toContain('schon ein Benutzerkonto');
-    expect((await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie })).json().reason.fields).toEqual({ personId: 'Diese Person gibt es nicht.' });
-    expect((await post(t, '/api/admin/users', { email: 'nf@test.example', firstName: 'A', lastName: 'B', facilityId: 999999 }, { cookie })).statusCode).toBe(404);
-    expect((await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie })).json().reason.fields).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
+    expect((await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie: t.cookie })).json().reason.fields).toEqual({ personId: 'Diese Person gibt es nicht.' });
+    expect((await post(t, '/api/admin/users', { email: 'nf@test.example', firstName: 'A', lastName: 'B', facilityId: 999999 }, { cookie: t.cookie })).statusCode).toBe(404);
+    expect((await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie: t.cookie })).json().reason.fields).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
   });
 
   it('given an account not yet activated, resend mails a new link; an active one answers 409', async () => {
     const waiting = await createUser(t.handle.db, { activatedAt: null });
-    const res = await post(t, `/api/admin/users/${waiting.id}/activation/resend`, {}, { cookie });
+    const res = await post(t, `/api/admin/users/${waiting.id}/activation/resend`, {}, { cookie: t.cookie });
     expect(res.statusCode).toBe(200);
     expect(await mailsTo(t, waiting.email)).toHaveLength(1);
     expect(await auditFor('admin_resend_activation', waiting.id)).toHaveLength(1);
     const active = await createUser(t.handle.db);
-    expect((await post(t, `/api/admin/users/${active.id}/activation/resend`, {}, { cookie })).json().reason.code).toBe('already_active');
-    expect((await post(t, '/api/admin/users/999999/activation/resend', {}, { cookie })).statusCode).toBe(404);
+    expect((await post(t, `/api/admin/users/${active.id}/activation/resend`, {}, { cookie: t.cookie })).json().reason.code).toBe('already_active');
+    expect((await post(t, '/api/admin/users/999999/activation/resend', {}, { cookie: t.cookie })).statusCode).toBe(404);
   });
 
   it('given a user with sessions, deactivating ends them and refuses the login; reactivating allows it again', async () => {
     const user = await createUser(t.handle.db);
     const session = await loginAs(t.app, user);
-    expect((await get(t, `/api/admin/users/${user.id}`, cookie)).json().activeSessions).toBe(1);
-    const off = await post(t, `/api/admin/users/${user.id}/deactivate`, {}, { cookie });
+    expect((await get(t, `/api/admin/users/${user.id}`, t.cookie)).json().activeSessions).toBe(1);
+    const off = await post(t, `/api/admin/users/${user.id}/deactivate`, {}, { cookie: t.cookie });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ deactivatedAt: expect.any(String), activeSessions: 0 });
     expect((await get(t, '/api/loginstatus', session)).json().loggedin).toBe(false);
     await expect(loginAs(t.app, user)).rejects.toThrow(/403/);
-    const on = await post(t, `/api/admin/users/${user.id}/reactivate`, {}, { cookie });
+    const on = await post(t, `/api/admin/users/${user.id}/reactivate`, {}, { cookie: t.cookie });
     expect(on.json().deactivatedAt).toBeNull();
     expect(await loginAs(t.app, user)).toBeTruthy();
     expect(await auditFor('admin_deactivate_user', user.id)).toHaveLength(1);
     expect(await auditFor('admin_reactivate_user', user.id)).toHaveLength(1);
-    expect((await post(t, `/api/admin/users/${admin.id}/deactivate`, {}, { cookie })).json().reason.code).toBe('not_self');
+    expect((await post(t, `/api/admin/users/${t.admin.id}/deactivate`, {}, { cookie: t.cookie })).json().reason.code).toBe('not_self');
   });
 
   it("given a user's sessions, the admin ends them all", async () => {
     const user = await createUser(t.handle.db);
     const a = await loginAs(t.app, user, '10.90.0.1');
     await loginAs(t.app, user, '10.90.0.2');
-    const res = await post(t, `/api/admin/users/${user.id}/sessions/end`, {}, { cookie });
+    const res = await post(t, `/api/admin/users/${user.id}/sessions/end`, {}, { cookie: t.cookie });
     expect(res.json()).toEqual({ ended: 2, msg: '2 Anmeldungen wurden beendet.' });
     expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
     expect(await auditFor('admin_end_sessions', user.id)).toEqual([expect.objectContaining({ after: { ended: 2 } })]);

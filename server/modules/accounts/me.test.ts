@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createFacility, createSeason, createUser, enrol, shippedPrivacyPolicyVersion as shipped } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { auditLog } from '../audit/audit.table';
 import { sessions } from '../auth/sessions.table';
 import { facilityMembers } from '../facilities/facilities.table';
@@ -10,12 +10,9 @@ import { persons } from '../persons/persons.table';
 import { seasonEnrolments } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp(); // migration 0001 ships privacy policy version `shipped`
-});
-afterAll(async () => t?.close());
+const t = createTestWorld(() => buildTestApp()); // migration 0001 ships privacy policy version `shipped`
 
 const call = (method: 'PATCH' | 'PUT' | 'POST' | 'GET', url: string, cookie: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });

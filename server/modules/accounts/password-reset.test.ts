@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { hashToken } from '../auth/sessions.repository';
 import { sessions } from '../auth/sessions.table';
 import { accountTokens } from './accounts.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ env: { PUBLIC_URL: 'https://portal.test.example' } });
-});
-afterAll(async () => t?.close());
+const t = createTestWorld(() => buildTestApp({ env: { PUBLIC_URL: 'https://portal.test.example' } }));
 
 const forgot = (email: string, ip = '10.60.0.1') => post(t, '/api/auth/password/forgot', { email }, { ip });
 const reset = (token: string, password = strongPassword, cookie?: string) =>

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.table';
 import { createUser, publishPrivacyPolicy } from '../../testing/factories';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { users } from '../users/users.table';
 import { accountTokens } from './accounts.table';
 import { hashToken } from '../auth/sessions.repository';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ env: { PUBLIC_URL: 'https://portal.test.example' } });
-  await publishPrivacyPolicy(t.handle.db, '3', new Date(Date.now() - 60_000));
+const t = createTestWorld(async () => {
+  const app = await buildTestApp({ env: { PUBLIC_URL: 'https://portal.test.example' } });
+  await publishPrivacyPolicy(app.handle.db, '3', new Date(Date.now() - 60_000));
+  return app;
 });
-afterAll(async () => t?.close());
 
 let n = 0;
 const form = (overrides: Record<string, unknown> = {}) => ({

@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { auditLog } from '../audit/audit.table';
 import { createSecretBox } from '../../lib/secret-box';
 import { TEST_TOTP_KEY } from '../../testing/test-app';
 import { totpRecoveryCodes, userTotp } from './accounts.table';
 import { sealPlainTotpSecrets } from './totp';
 import { get, post } from './test-helpers';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ env: { ADMIN_TOTP: 'required' } });
-});
-afterAll(async () => t?.close());
+const t = createTestWorld(() => buildTestApp({ env: { ADMIN_TOTP: 'required' } }));
 
 const code = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 let ip = 0;

@@ -1,16 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../lib/export-format';
 import { createFacility, enrol } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture } from '../../testing/facility-fixture';
+import { facilityFixture } from '../../testing/facility-fixture';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-let trickyId: number;
 // 23:30 UTC on 31 Jan 2026 is 1 Feb 00:30 in Berlin: German dates must show Berlin time
 const created = new Date('2026-01-31T23:30:00Z');
 const updated = new Date('2026-07-15T08:05:00Z'); // summer time: 10:05 in Berlin
-beforeAll(async () => {
-  f = await facilityFixture();
+const f = createTestWorld(async () => {
+  const f = await facilityFixture();
   const tricky = await createFacility(f.db, {
     label: '=HYPERLINK("http://böse.example")',
     kind: 'Großtagespflege',
@@ -28,10 +27,9 @@ beforeAll(async () => {
     createdAt: created,
     updatedAt: updated,
   });
-  trickyId = tricky.id;
   await enrol(f.db, tricky.id, f.season.id);
+  return { ...f, trickyId: tricky.id };
 });
-afterAll(async () => f?.close());
 
 describe('CSV (Excel) cells', () => {
   it('given values, dates are German in Berlin time, numbers use a decimal comma, formulas are neutralised and cells quoted where needed', () => {
@@ -67,7 +65,7 @@ describe('export of the admin KiTa list', () => {
       'ID;Name;Art;Straße;PLZ;Ort;Regierungsbezirk;Träger;Trägerart;Telefon;E-Mail;Webseite;Kinder;Mitarbeitende;Mitglieder;Personal;Angemeldet;Angelegt am;Zuletzt geändert',
     );
     expect(lines[1]).toBe(
-      `${trickyId};"'=HYPERLINK(""http://böse.example"")";Großtagespflege;'\tTabstraße 1;97072;"Würzburg; ""Nord""";Unterfranken;'-Träger e. V.;frei gemeinnützig;'+49 931 123;'@mail.example;;12;;0;0;Ja;01.02.2026 00:30;15.07.2026 10:05`,
+      `${f.trickyId};"'=HYPERLINK(""http://böse.example"")";Großtagespflege;'\tTabstraße 1;97072;"Würzburg; ""Nord""";Unterfranken;'-Träger e. V.;frei gemeinnützig;'+49 931 123;'@mail.example;;12;;0;0;Ja;01.02.2026 00:30;15.07.2026 10:05`,
     );
     expect(lines[2]).toBe('');
   });
@@ -82,7 +80,7 @@ describe('export of the admin KiTa list', () => {
     expect(sheet.getRow(1).getCell(4).value).toBe('Straße');
     expect(sheet.rowCount).toBe(4); // header + the fixture's two KiTas + the tricky one
     const rows = [2, 3, 4].map((n) => sheet.getRow(n));
-    const tricky = rows.find((r) => r.getCell(1).value === trickyId)!;
+    const tricky = rows.find((r) => r.getCell(1).value === f.trickyId)!;
     expect(tricky.getCell(2).value).toBe('=HYPERLINK("http://böse.example")');
     expect(tricky.getCell(2).type).toBe(ExcelJS.ValueType.String);
     expect(tricky.getCell(6).value).toBe('Würzburg; "Nord"');

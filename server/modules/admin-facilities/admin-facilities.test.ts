@@ -1,18 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createFacility, createSeason, createUser, enrol } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture } from '../../testing/facility-fixture';
+import { facilityFixture } from '../../testing/facility-fixture';
 import { auditLog } from '../audit/audit.table';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { facilityJoinRequests } from '../facilities/join-requests.table';
 import { persons } from '../persons/persons.table';
 import { seasonEnrolments } from '../seasons/seasons.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-let oldSeasonId: number;
-beforeAll(async () => {
-  f = await facilityFixture();
-  oldSeasonId = (await createSeason(f.db, { identifier: '2025-26', label: 'KiTa-Jahr 2025/26', enrolmentState: 'closed' })).id;
+const f = createTestWorld(async () => {
+  const f = await facilityFixture();
+  const oldSeasonId = (await createSeason(f.db, { identifier: '2025-26', label: 'KiTa-Jahr 2025/26', enrolmentState: 'closed' })).id;
   // a small known world: the fixture's two KiTas plus these
   const a = await createFacility(f.db, { label: 'Ärztehaus-Kita Übersee', kind: 'Krippe', region: 'Oberbayern', city: 'Übersee', postalCode: '83236' });
   const b = await createFacility(f.db, { label: 'Hort Zugspitze', kind: 'Hort', region: 'Oberbayern', city: 'Garmisch-Partenkirchen', postalCode: '82467' });
@@ -20,8 +19,8 @@ beforeAll(async () => {
   await enrol(f.db, a.id, f.season.id);
   await enrol(f.db, b.id, oldSeasonId);
   await enrol(f.db, f.facility.id, f.season.id, { withdrawnAt: new Date() });
+  return { ...f, oldSeasonId };
 });
-afterAll(async () => f?.close());
 
 const list = async (query: string) => {
   const res = await f.call('admin', { method: 'GET', url: `/api/admin/facilities?${query}` });
@@ -54,7 +53,7 @@ describe('admin KiTa list', () => {
     expect((await list('region=Oberbayern&kind=Hort')).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
     const current = await list('enrolled=yes');
     expect(current.items.map((i) => [i.label, i.is_enrolled])).toEqual([['Ärztehaus-Kita Übersee', true]]);
-    expect((await list(`enrolled=yes&enrolled_season_id=${oldSeasonId}`)).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
+    expect((await list(`enrolled=yes&enrolled_season_id=${f.oldSeasonId}`)).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
     expect((await list('enrolled=no')).total).toBe(4);
   });
 
@@ -110,12 +109,12 @@ describe('admin KiTa detail, edit, enrol on behalf', () => {
   it('given a closed past season, an admin enrols and withdraws a KiTa on its behalf; both are audited', async () => {
     const [contact] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Kim', lastName: 'Kontakt', position: 'Leitung' }).returning();
     const payload = { project_topics: ['Abfall'], project_title: 'Müll vermeiden', contact_person_id: contact!.id, children_taking_part: 12, accepted_terms: true };
-    const res = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${oldSeasonId}`, payload });
+    const res = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ season_id: oldSeasonId, created_by: { id: f.users.admin.id } });
-    const member = await f.call('otherMember', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${oldSeasonId}`, payload });
+    expect(res.json()).toMatchObject({ season_id: f.oldSeasonId, created_by: { id: f.users.admin.id } });
+    const member = await f.call('otherMember', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
     expect(member.statusCode).toBe(403);
-    const del = await f.call('admin', { method: 'DELETE', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${oldSeasonId}` });
+    const del = await f.call('admin', { method: 'DELETE', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}` });
     expect(del.statusCode).toBe(204);
     const actions = (await f.db.select().from(auditLog).where(eq(auditLog.entityType, 'season_enrolment'))).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['season_enrolment.create_on_behalf', 'season_enrolment.withdraw_on_behalf']));
@@ -137,7 +136,7 @@ describe('merge two duplicates', () => {
     await f.db.insert(persons).values({ facilityId: dup.id, firstName: 'Paul', lastName: 'Weg', position: 'Sonstige', removedAt: new Date() });
     const keepEnrolment = await enrol(f.db, keep.id, season);
     const dupEnrolment = await enrol(f.db, dup.id, season, { contactPersonId: p1!.id });
-    const dupOld = await enrol(f.db, dup.id, oldSeasonId);
+    const dupOld = await enrol(f.db, dup.id, f.oldSeasonId);
     await f.db.insert(facilityJoinRequests).values({ facilityId: dup.id, userId: asker.id });
     const counts = async (id: number) => ({
       members: (await f.db.select().from(facilityMembers).where(eq(facilityMembers.facilityId, id))).length,

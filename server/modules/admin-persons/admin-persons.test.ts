@@ -1,14 +1,12 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture } from '../../testing/facility-fixture';
+import { facilityFixture } from '../../testing/facility-fixture';
 import { persons } from '../persons/persons.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-let linkedId: number;
-let removedId: number;
-beforeAll(async () => {
-  f = await facilityFixture();
+const f = createTestWorld(async () => {
+  const f = await facilityFixture();
   const [linked] = await f.db
     .insert(persons)
     .values({ facilityId: f.facility.id, firstName: 'Maria', lastName: 'Mitglied', position: 'Leitung', userId: f.users.member.id })
@@ -20,10 +18,8 @@ beforeAll(async () => {
     .values({ facilityId: f.otherFacility.id, firstName: 'Rita', lastName: 'Raus', position: 'Sonstige', removedAt: new Date() })
     .returning();
   await createUser(f.db, { firstName: 'Konto', lastName: 'Ohneperson', email: 'konto@test.example' });
-  linkedId = linked!.id;
-  removedId = removed!.id;
+  return { ...f, linkedId: linked!.id, removedId: removed!.id };
 });
-afterAll(async () => f?.close());
 
 const list = async (query: string) => {
   const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons?${query}` });
@@ -55,15 +51,15 @@ describe('admin persons and accounts', () => {
   });
 
   it('given a person with an account, the detail shows the account with its KiTas; an edit is versioned', async () => {
-    const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons/${linkedId}` });
+    const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.linkedId}` });
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.account).toMatchObject({ id: f.users.member.id, facilities: [{ id: f.facility.id, label: 'Kinderhaus Sonnenschein' }] });
     const payload = { salutation: 'Frau', first_name: 'Maria', last_name: 'Mitglied-Neu', position: 'Leitung', version: d.person.version };
-    const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload });
+    const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload });
     expect(ok.statusCode).toBe(200);
-    expect((await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload })).statusCode).toBe(409);
-    const after = (await f.call('admin', { method: 'GET', url: `/api/admin/persons/${linkedId}` })).json();
+    expect((await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload })).statusCode).toBe(409);
+    const after = (await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.linkedId}` })).json();
     expect(after.history[0]).toMatchObject({ action: 'person.update', actor: { id: f.users.admin.id }, after: { lastName: 'Mitglied-Neu' } });
   });
 
@@ -85,12 +81,12 @@ describe('admin persons and accounts', () => {
   });
 
   it('given a removed person, admins still open it; members never reach admin routes', async () => {
-    expect((await f.call('admin', { method: 'GET', url: `/api/admin/persons/${removedId}` })).json().person.removed_at).toBeTruthy();
+    expect((await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).json().person.removed_at).toBeTruthy();
     for (const [role, status] of [['anonymous', 401], ['member', 403]] as const) {
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons' })).statusCode).toBe(status);
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons/export.csv' })).statusCode).toBe(status);
-      expect((await f.call(role, { method: 'GET', url: `/api/admin/persons/${linkedId}` })).statusCode).toBe(status);
-      expect((await f.call(role, { method: 'PUT', url: `/api/admin/persons/${linkedId}`, payload: {} })).statusCode).toBe(status);
+      expect((await f.call(role, { method: 'GET', url: `/api/admin/persons/${f.linkedId}` })).statusCode).toBe(status);
+      expect((await f.call(role, { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload: {} })).statusCode).toBe(status);
     }
     expect((await f.call('admin', { method: 'GET', url: '/api/admin/persons/999999' })).statusCode).toBe(404);
   });

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../audit/audit.table';
 import { addMember, createFacility, createSeason, createUser, enrol, publishPrivacyPolicy } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { users } from '../users/users.table';
 import { sessions } from './sessions.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = createTestWorld(() => buildTestApp());
 
 const login = (email: string, password: string, remoteAddress = '10.1.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { berlinClock, throttleRules } from './throttle';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = createTestWorld(() => buildTestApp());
 
 const login = (email: string, password: string, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });

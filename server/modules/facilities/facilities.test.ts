@@ -1,17 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createFacility, createUser } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { facilityFixture, type Role } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
 import { mailOutbox } from '../mail/mail.table';
 import { facilityMembers } from './facilities.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-beforeAll(async () => {
-  f = await facilityFixture();
-});
-afterAll(async () => f?.close());
+const f = createTestWorld(() => facilityFixture());
 
 const validFacility = {
   label: 'Kindergarten Pusteblume',

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { facilityFixture, type FacilityFixture } from '../../testing/facility-fixture';
 import { audit } from '../audit/audit';
 import { changedFields } from './facility-history';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
+const f = createTestWorld(() => facilityFixture());
 beforeAll(async () => {
-  f = await facilityFixture();
   // the factory's KiTa lacks what the form requires (street, kind): a first complete save, as after registering
   await save('member', { label: 'Kinderhaus Sonnenschein', kind: 'Kindergarten', street: 'Isarweg 2', postal_code: '80802', city: 'München', region: 'Oberbayern', operator_kind: 'kommunal' });
 });
-afterAll(async () => f?.close());
 
 const url = () => `/api/facilities/${f.facility.id}`;
 const history = (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) => f.call(role, { method: 'GET', url: `/api/facilities/${id}/history` });

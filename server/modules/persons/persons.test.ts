@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, enrol } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { facilityFixture, type Role } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
 import { persons } from './persons.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-beforeAll(async () => {
-  f = await facilityFixture();
-});
-afterAll(async () => f?.close());
+const f = createTestWorld(() => facilityFixture());
 
 const person = { salutation: 'Frau', first_name: 'Erika', last_name: 'Beispiel', email: 'erika.beispiel@kita.example', phone: '089 123456', position: 'Leitung' };
 const add = async (overrides: Partial<typeof person> = {}, role: Role = 'member') =>

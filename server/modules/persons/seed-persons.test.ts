@@ -1,15 +1,12 @@
 import { count, isNull, eq, and } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed-demo';
-import { buildTestApp, type TestApp } from '../../testing/test-app';
+import { buildTestApp } from '../../testing/test-app';
 import { seasonEnrolments } from '../seasons/seasons.table';
 import { persons } from './persons.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => t?.close());
+const t = createTestWorld(() => buildTestApp());
 
 describe('seed:demo staff lists (issue 5)', () => {
   it('given the demo seed run twice, every KiTa has its two staff entries once, the demo accounts are linked, live enrolments name project and contact', async () => {

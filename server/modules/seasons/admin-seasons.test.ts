@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFacility, enrol } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { facilityFixture, type Role } from '../../testing/facility-fixture';
 import { auditLog } from '../audit/audit.table';
 import { seasons } from './seasons.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-beforeAll(async () => {
-  f = await facilityFixture();
-});
-afterAll(async () => f?.close());
+const f = createTestWorld(() => facilityFixture());
 
 const next = {
   identifier: '2027-28',

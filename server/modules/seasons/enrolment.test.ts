@@ -1,34 +1,30 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, createUser } from '../../testing/factories';
-import { facilityFixture, type FacilityFixture, type Role } from '../../testing/facility-fixture';
+import { facilityFixture, type Role } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
 import { mailOutbox } from '../mail/mail.table';
 import { persons } from '../persons/persons.table';
 import { seasonChecklist } from './checklist.service';
 import { seasonEnrolments, seasons } from './seasons.table';
+import { createTestWorld } from '../../testing/test-world';
 
-let f: FacilityFixture;
-let contactId: number;
-let foreignPersonId: number;
-beforeAll(async () => {
-  f = await facilityFixture();
+const f = createTestWorld(async () => {
+  const f = await facilityFixture();
   const [contact] = await f.db
     .insert(persons)
     .values({ facilityId: f.facility.id, firstName: 'Klara', lastName: 'Kontakt', position: 'Leitung', email: 'klara@kita.example' })
     .returning();
   const [foreign] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Fremd', lastName: 'Person', position: 'Leitung' }).returning();
-  contactId = contact!.id;
-  foreignPersonId = foreign!.id;
+  return { ...f, contactId: contact!.id, foreignPersonId: foreign!.id };
 });
-afterAll(async () => f?.close());
 
 const url = () => `/api/facilities/${f.facility.id}/season-enrolment`;
 const input = () => ({
   project_topics: ['Ernährung', 'Wasser'],
   project_title: 'Wasser ist Leben',
-  contact_person_id: contactId,
+  contact_person_id: f.contactId,
   groups_taking_part: 'Igelgruppe',
   children_taking_part: 24,
   accepted_terms: true,
@@ -51,7 +47,7 @@ describe('season enrolment', () => {
       accepted_terms: 'Bitte akzeptiere die Teilnahmebedingungen.',
       children_taking_part: 'Die Zahl der Kinder darf nicht negativ sein.',
     });
-    const foreign = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), contact_person_id: foreignPersonId } });
+    const foreign = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), contact_person_id: f.foreignPersonId } });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().reason.fields).toEqual({ contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
   });
