@@ -70,11 +70,6 @@ const knownExceptions = [
     reason: 'account deletion and the data export (DSGVO Art. 15/17) touch every module: move to forgetUser()/exportUserData() of each owner',
   },
   {
-    file: 'server/modules/facilities/facility-history.ts',
-    tables: ['audit_log'],
-    reason: "the KiTa's change history reads the audit log with a KiTa-specific filter: move the query into audit/audit-history.ts",
-  },
-  {
     file: 'server/modules/seasons/enrolment.service.ts',
     tables: ['persons'],
     reason: "the enrolment's contact person (name in the list, belongs-to-KiTa check): use persons/person-scope.ts",

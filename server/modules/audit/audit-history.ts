@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEntryDto } from '../../../src/shared/contracts/common';
 import type { DbOrTx } from '../../db/client';
@@ -33,3 +33,32 @@ export async function historyOf(db: DbOrTx, records: { type: string; ids: (numbe
   }));
 }
 
+
+/**
+ * Entries about one record with one of `actions`, newest first, with the actor's name. `afterNamesAnyOf` keeps only
+ * entries whose `after` names at least one of these keys (jsonb `?|`), so entries without such a change take no
+ * place in `limit`. For a module's own history views (facilities/facility-history.ts).
+ */
+export async function entriesAbout(
+  db: DbOrTx,
+  record: { type: string; id: number | string },
+  actions: string[],
+  opts: { limit: number; afterNamesAnyOf?: string[] },
+) {
+  const keys = opts.afterNamesAnyOf;
+  const rows = await db
+    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(
+      and(
+        eq(auditLog.entityType, record.type),
+        eq(auditLog.entityId, String(record.id)),
+        inArray(auditLog.action, actions),
+        keys ? sql`${auditLog.after} ?| array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(opts.limit);
+  return rows.map(({ e, a }) => ({ ...e, actor: a?.email ? a : null }));
+}

@@ -1,24 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { facilityFields, type FacilityChange, type FacilityField, type FacilityHistoryEntry } from '../../../src/shared/contracts/facilities';
 import type { DbOrTx } from '../../db/client';
 import { actorOf, iso } from '../../lib/record-helpers';
-import { auditLog } from '../audit/audit.table';
-import { users } from '../users/users.table';
+import { entriesAbout } from '../audit/audit-history';
 
 /** audit actions that change master data; updateFacility stores only the changed fields, camelCase */
 const UPDATE_ACTIONS = ['facility.update', 'facility.admin_update'];
 /** a merge bumps the target's updated_at/updated_by without touching its master data */
 const MERGE_ACTION = 'facility.merge_into';
 
-const actor = alias(users, 'history_actor');
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-/** the keys as the audit log stores them, for "names at least one master-data field" in SQL */
-const storedKeys = sql`array[${sql.join(
-  facilityFields.map((f) => sql`${camel(f)}`),
-  sql`, `,
-)}]::text[]`;
+/** the keys as the audit log stores them, for "names at least one master-data field" */
+const storedKeys = facilityFields.map((f) => camel(f));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asValue = (v: unknown): FacilityChange['before'] =>
   v === undefined || v === null ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
@@ -38,26 +31,13 @@ export function changedFields(before: unknown, after: unknown): FacilityChange[]
 
 /** the KiTa's last master-data changes that changed anything, newest first, with who made them */
 export async function facilityHistory(db: DbOrTx, facilityId: number, limit = 10): Promise<FacilityHistoryEntry[]> {
-  const rows = await db
-    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(
-      and(
-        eq(auditLog.entityType, 'facility'),
-        eq(auditLog.entityId, String(facilityId)),
-        inArray(auditLog.action, UPDATE_ACTIONS),
-        // only entries naming a master-data field (older no-op saves left `{}`) take one of the places
-        sql`${auditLog.after} ?| ${storedKeys}`,
-      ),
-    )
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit);
+  // only entries naming a master-data field (older no-op saves left `{}`) take one of the places
+  const rows = await entriesAbout(db, { type: 'facility', id: facilityId }, UPDATE_ACTIONS, { limit, afterNamesAnyOf: storedKeys });
   return rows
-    .map(({ e, a }) => ({
+    .map((e) => ({
       id: e.id,
       at: iso(e.at),
-      actor: actorOf(e.actorUserId, a?.email ? a : null),
+      actor: actorOf(e.actorUserId, e.actor),
       by_admin: e.action === 'facility.admin_update',
       changes: changedFields(e.before, e.after),
     }))
@@ -69,12 +49,7 @@ export async function facilityHistory(db: DbOrTx, facilityId: number, limit = 10
  * without changes (so the fields never belong to an older change than "zuletzt geändert"), undefined when never changed.
  */
 export async function lastChangedFields(db: DbOrTx, facilityId: number): Promise<FacilityField[] | undefined> {
-  const [entry] = await db
-    .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, 'facility'), eq(auditLog.entityId, String(facilityId)), inArray(auditLog.action, [...UPDATE_ACTIONS, MERGE_ACTION])))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(1);
+  const [entry] = await entriesAbout(db, { type: 'facility', id: facilityId }, [...UPDATE_ACTIONS, MERGE_ACTION], { limit: 1 });
   if (!entry) return undefined;
   return entry.action === MERGE_ACTION ? [] : changedFields(entry.before, entry.after).map((c) => c.field);
 }
