@@ -1,25 +1,18 @@
 import { z } from 'zod';
-import { auditEntrySchema, idField, idParam, isoTimestampSchema } from './common';
+import { auditEntrySchema, idField, isoTimestampSchema } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
-import { adminFacilitySortKeys, facilityKinds, regions } from './facility-lists';
-import { listQuerySchema } from './paging';
+import { adminFacilityList } from './admin-facility-list';
+import { adminFacilitySortKeys } from './facility-lists';
+import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
 import { personSchema } from './persons';
 import { seasonEnrolmentInputSchema, seasonEnrolmentSchema } from './season-enrolment';
 
 export { adminFacilitySortKeys };
 
 /**
- * GET /api/admin/facilities (and its exports): paging, sorting (`sort` one of adminFacilitySortKeys), search `q`
- * over name, city and postal code; filters region, kind, and enrolment to a season (`enrolled_season_id` +
- * `enrolled` yes|no).
+ * GET /api/admin/facilities (and its exports): the query of the list contract `adminFacilityList`.
  */
-export const adminFacilityListQuerySchema = listQuerySchema.extend({
-  sort: z.enum(adminFacilitySortKeys).default('label'),
-  region: z.enum(regions).optional(),
-  kind: z.enum(facilityKinds).optional(),
-  enrolled_season_id: idParam.optional(),
-  enrolled: z.enum(['yes', 'no']).optional(),
-});
+export const adminFacilityListQuerySchema = listQuerySchemaOf(adminFacilityList);
 
 export const adminFacilityListItemSchema = z.object({
   id: z.number().int(),
@@ -39,12 +32,7 @@ export const adminFacilityListItemSchema = z.object({
   created_at: isoTimestampSchema,
   updated_at: isoTimestampSchema,
 });
-export const adminFacilityPageSchema = z.object({
-  items: z.array(adminFacilityListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminFacilityPageSchema = listPageSchemaOf(adminFacilityListItemSchema);
 
 export const adminEnrolmentHistoryItemSchema = seasonEnrolmentSchema.extend({
   season_identifier: z.string(),
@@ -85,7 +73,6 @@ export const facilityMergeResultSchema = z.object({
 /** PUT /api/admin/facilities/{facilityId}/enrolments/{seasonId}: enrol on the KiTa's behalf (any season, any state) */
 export const adminEnrolmentInputSchema = seasonEnrolmentInputSchema;
 
-export type AdminFacilityListQuery = z.input<typeof adminFacilityListQuerySchema>;
 export type AdminFacilityListItem = z.infer<typeof adminFacilityListItemSchema>;
 export type AdminFacilityDetail = z.infer<typeof adminFacilityDetailSchema>;
 export type FacilityMergeInput = z.input<typeof facilityMergeInputSchema>;
