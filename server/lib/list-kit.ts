@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorResponses } from '../../src/shared/contracts/errors';
 import type { ListContract, ListFilter } from '../../src/shared/contracts/list-contract';
 import { listPageSchemaOf, listQuerySchemaOf, type ServerListQuery } from '../../src/shared/contracts/list-query';
