@@ -8,9 +8,13 @@ import { seasonsQueryOptions } from '../../../../src/features/admin-seasons/api/
 import { listRoute } from '../../../../src/lib/list-search';
 import { adminFacilityList } from '../../../../src/shared/contracts/admin-facility-list';
 
+/** the URL search parser and the loader's query, from the list contract */
+const list = listRoute(adminFacilityList);
+
 export const Route = createFileRoute('/_app/verwaltung/kitas/')({
   staticData: { access: 'admin' },
-  ...listRoute(adminFacilityList),
+  validateSearch: list.validateSearch,
+  loaderDeps: list.loaderDeps,
   loader: ({ context, deps }) => {
     // started with the list, not awaited: the open-requests block must not hold up (or fail) the page
     void context.queryClient.prefetchQuery(pendingJoinRequestsQueryOptions());

@@ -10,9 +10,13 @@ import { listRoute } from '../../../../src/lib/list-search';
 import { adminPersonList } from '../../../../src/shared/contracts/admin-person-list';
 import { type AdminPersonListItem } from '../../../../src/shared/contracts/admin-persons';
 
+/** the URL search parser and the loader's query, from the list contract */
+const list = listRoute(adminPersonList);
+
 export const Route = createFileRoute('/_app/verwaltung/personen/')({
   staticData: { access: 'admin' },
-  ...listRoute(adminPersonList),
+  validateSearch: list.validateSearch,
+  loaderDeps: list.loaderDeps,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(personListQueryOptions(deps)),
   component: Page,
 });
