@@ -16,23 +16,21 @@ export type ListPageProps<C extends ListContract, Row> = {
   onSearchChange: (next: Partial<ListSearch<C>>) => void;
   /** the page query's state (`useListQuery`) */
   result: { data?: Page<Row> | undefined; isFetching: boolean; isError: boolean };
-  heading: string;
+  /**
+   * heading, table caption, the search box's description ("Name, Ort oder Postleitzahl"), the filter row's name
+   * ("KiTas filtern"), the empty state and the load error
+   */
+  texts: { heading: string; caption: string; searchHint: string; filtersLabel: string; empty: string; error: string };
   /** next to the heading, before the export buttons (e.g. "Neues …") */
   actions?: ReactNode;
   /** offer "Als CSV (Excel) exportieren" / "Als Excel (XLSX) exportieren" of the filtered list */
   exports?: boolean;
   /** between the heading and the filters (e.g. open requests) */
   children?: ReactNode;
-  /** the search box's description ("Name, Ort oder Postleitzahl") and the filter row's name ("KiTas filtern") */
-  searchHint: string;
-  filtersLabel: string;
   /** the list's own filters (use `ListFilterSelect`), after the search box */
   filters?: ReactNode;
-  caption: string;
   columns: DataTableColumn<Row>[];
   getRowKey?: (row: Row, index: number) => Key;
-  emptyText: string;
-  errorText: string;
   minWidth?: number;
 };
 
@@ -41,21 +39,21 @@ export type ListPageProps<C extends ListContract, Row> = {
  * empty state and load error. Every change of a filter or the search starts again at page 1.
  */
 export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Row>) {
-  const { contract, search, onSearchChange, result } = props;
+  const { contract, search, onSearchChange, result, texts } = props;
   const query = listQueryOf(contract, search);
   const searchBox = useListSearchBox(search.q, (q) => onSearchChange({ q, page: undefined } as Partial<ListSearch<C>>));
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        <PageHeading>{props.heading}</PageHeading>
+        <PageHeading>{texts.heading}</PageHeading>
         <Group gap="xs">
           {props.actions}
           {props.exports && <ExportButtons urlOf={(format) => exportUrlOf(contract, format, search)} />}
         </Group>
       </Group>
       {props.children}
-      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label={props.filtersLabel}>
-        <TextInput label="Suche" description={props.searchHint} type="search" w={280} value={searchBox.value} onChange={searchBox.onChange} />
+      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label={texts.filtersLabel}>
+        <TextInput label="Suche" description={texts.searchHint} type="search" w={280} value={searchBox.value} onChange={searchBox.onChange} />
         {props.filters}
         {hasFilters(contract, search) && (
           <Button
@@ -71,11 +69,11 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
       </Group>
       {result.isError && (
         <Text c="red" role="alert" mb="sm">
-          {props.errorText}
+          {texts.error}
         </Text>
       )}
       <DataTable
-        caption={props.caption}
+        caption={texts.caption}
         columns={props.columns}
         rows={result.data?.items ?? []}
         getRowKey={props.getRowKey}
@@ -85,7 +83,7 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
         sort={{ key: query.sort, dir: query.dir }}
         loading={result.isFetching}
         minWidth={props.minWidth ?? 1100}
-        emptyText={props.emptyText}
+        emptyText={texts.empty}
         onChange={(next) => onSearchChange(tableSearchOf(next, { page: 1, ...contract.defaults }) as Partial<ListSearch<C>>)}
       />
     </>
@@ -98,7 +96,8 @@ const ALL = '';
 export function ListFilterSelect<V extends string>(props: {
   label: string;
   width: number;
-  options: readonly (V | { value: V; label: string })[];
+  /** the values (shown as they are) or a label per value */
+  options: readonly V[] | Record<V, string>;
   value: V | undefined;
   onChange: (value: V | undefined) => void;
 }) {
@@ -106,7 +105,7 @@ export function ListFilterSelect<V extends string>(props: {
     <NativeSelect
       label={props.label}
       w={props.width}
-      data={[{ value: ALL, label: 'alle' }, ...props.options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o))]}
+      data={[{ value: ALL, label: 'alle' }, ...(Array.isArray(props.options) ? props.options.map((o: V) => [o, o]) : Object.entries(props.options)).map(([value, label]) => ({ value, label }))]}
       value={props.value ?? ALL}
       onChange={(e) => props.onChange((e.currentTarget.value || undefined) as V | undefined)}
     />

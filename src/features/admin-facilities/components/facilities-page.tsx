@@ -17,6 +17,9 @@ type Props = {
   onSearchChange: (next: Partial<FacilityListSearch>) => void;
 };
 
+const texts = { heading: 'KiTas', caption: 'Alle KiTas', searchHint: 'Name, Ort oder Postleitzahl', filtersLabel: 'KiTas filtern',
+  empty: 'Keine KiTa passt zu diesen Filtern.', error: 'Die KiTas konnten nicht geladen werden.' };
+
 const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] => [
   {
     key: 'label',
@@ -53,21 +56,8 @@ export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
   const filterSeason = seasons.find((s) => s.id === search.enrolled_season_id);
   const enrolledTo = filterSeason ? `(${filterSeason.identifier})` : '(aktuelles KiTa-Jahr)';
   return (
-    <ListPage
-      contract={adminFacilityList}
-      search={search}
-      onSearchChange={onSearchChange}
-      result={result}
-      heading="KiTas"
-      exports
-      searchHint="Name, Ort oder Postleitzahl"
-      filtersLabel="KiTas filtern"
-      filters={<FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />}
-      caption="Alle KiTas"
-      columns={columns(enrolledTo)}
-      emptyText="Keine KiTa passt zu diesen Filtern."
-      errorText="Die KiTas konnten nicht geladen werden."
-    >
+    <ListPage contract={adminFacilityList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
+      filters={<FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />} columns={columns(enrolledTo)}>
       <PendingJoinRequests />
     </ListPage>
   );

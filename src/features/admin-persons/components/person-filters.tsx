@@ -5,32 +5,16 @@ import { personPositions } from '../../../shared/contracts/facility-lists';
 import type { ListSearch } from '../../../shared/contracts/list-contract';
 
 export type PersonListSearch = ListSearch<typeof adminPersonList>;
+const kinds = { person: 'Personal einer KiTa', account: 'nur Benutzerkonto' };
+const accounts = { yes: 'mit Konto', no: 'ohne Konto' };
 type Props = { search: PersonListSearch; onChange: (next: Partial<PersonListSearch>) => void };
 
 /** The persons list's own filters (after the search box); every change starts again at page 1. */
 export function PersonFilters({ search, onChange }: Props) {
   return (
     <>
-      <ListFilterSelect
-        label="Eintrag"
-        width={190}
-        options={[
-          { value: 'person', label: 'Personal einer KiTa' },
-          { value: 'account', label: 'nur Benutzerkonto' },
-        ]}
-        value={search.kind}
-        onChange={(kind) => onChange({ kind, page: undefined })}
-      />
-      <ListFilterSelect
-        label="Benutzerkonto"
-        width={150}
-        options={[
-          { value: 'yes', label: 'mit Konto' },
-          { value: 'no', label: 'ohne Konto' },
-        ]}
-        value={search.has_account}
-        onChange={(has_account) => onChange({ has_account, page: undefined })}
-      />
+      <ListFilterSelect label="Eintrag" width={190} options={kinds} value={search.kind} onChange={(kind) => onChange({ kind, page: undefined })} />
+      <ListFilterSelect label="Benutzerkonto" width={150} options={accounts} value={search.has_account} onChange={(has_account) => onChange({ has_account, page: undefined })} />
       <ListFilterSelect label="Funktion" width={200} options={personPositions} value={search.position} onChange={(position) => onChange({ position, page: undefined })} />
       <Checkbox
         label="Entfernte zeigen"

@@ -28,6 +28,9 @@ function AccountCell({ p }: { p: AdminPersonListItem }) {
   );
 }
 
+const texts = { heading: 'Personen', caption: 'Alle Personen und Benutzerkonten', searchHint: 'Name, E-Mail oder KiTa',
+  filtersLabel: 'Personen filtern', empty: 'Niemand passt zu diesen Filtern.', error: 'Die Personen konnten nicht geladen werden.' };
+
 const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPersonListItem>[] => [
   {
     key: 'last_name',
@@ -75,21 +78,8 @@ const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPe
 export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
   const result = usePersonList(listQueryOf(adminPersonList, search));
   return (
-    <ListPage
-      contract={adminPersonList}
-      search={search}
-      onSearchChange={onSearchChange}
-      result={result}
-      heading="Personen"
-      exports
-      searchHint="Name, E-Mail oder KiTa"
-      filtersLabel="Personen filtern"
-      filters={<PersonFilters search={search} onChange={onSearchChange} />}
-      caption="Alle Personen und Benutzerkonten"
-      columns={columns(onOpenAccount)}
-      getRowKey={(p) => p.key}
-      emptyText="Niemand passt zu diesen Filtern."
-      errorText="Die Personen konnten nicht geladen werden."
+    <ListPage contract={adminPersonList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
+      filters={<PersonFilters search={search} onChange={onSearchChange} />} columns={columns(onOpenAccount)} getRowKey={(p) => p.key}
     />
   );
 }
