@@ -14,23 +14,15 @@ export { adminFacilitySortKeys };
  */
 export const adminFacilityListQuerySchema = listQuerySchemaOf(adminFacilityList);
 
-export const adminFacilityListItemSchema = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  kind: z.string(),
-  street: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  region: z.string(),
-  operator_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
+/** a list row: the KiTa's own fields of the facility answer, plus counts and the enrolment */
+export const adminFacilityListItemSchema = facilitySchema.pick({
+  id: true, label: true, kind: true, street: true, postal_code: true, city: true, region: true, operator_name: true, email: true, phone: true,
+  created_at: true, updated_at: true,
+}).extend({
   members_count: z.number().int(),
   persons_count: z.number().int(),
   /** enrolled to the filter's season, else to the current season */
   is_enrolled: z.boolean(),
-  created_at: isoTimestampSchema,
-  updated_at: isoTimestampSchema,
 });
 export const adminFacilityPageSchema = listPageSchemaOf(adminFacilityListItemSchema);
 
