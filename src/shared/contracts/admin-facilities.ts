@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditEntrySchema, idField, isoTimestampSchema } from './common';
+import { auditEntrySchema, idField } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
 import { adminFacilityList } from './admin-facility-list';
 import { adminFacilitySortKeys } from './facility-lists';
