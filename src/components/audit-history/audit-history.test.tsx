@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../app/theme';
+import { theme } from '../../lib/theme';
 import { AuditHistory } from './audit-history';
 
 const entries = Array.from({ length: 12 }, (_, i) => ({

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
+import { theme } from '../../lib/theme';
 import { listSearchParser } from '../../lib/list-search';
 import { defineListContract, enumFilter, idFilter, yesNoFilter, type ListSearch } from '../../shared/contracts/list-contract';
 import { ListFilterSelect, ListPage } from './list-page';

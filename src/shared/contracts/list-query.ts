@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idParam } from './common';
+import { isCleanText, textCharsMessage } from './text';
 import { MAX_PAGE_SIZE, SEARCH_MAX, sortDirs, type ListContract, type ListFilter } from './list-contract';
+
+/** search text: no control characters or lone surrogates (German message), like every text field */
+const cleanText = (max: number) => z.string().trim().max(max).refine((v) => isCleanText(v), textCharsMessage);
 
 const filterSchema = (filter: ListFilter) => {
   switch (filter.kind) {
@@ -11,7 +15,7 @@ const filterSchema = (filter: ListFilter) => {
     case 'yesNo':
       return filter.default ? z.enum(['yes', 'no']).default(filter.default) : z.enum(['yes', 'no']).optional();
     case 'text':
-      return z.string().trim().max(filter.max).optional();
+      return cleanText(filter.max).optional();
   }
 };
 
@@ -27,7 +31,7 @@ export function listQuerySchemaOf<S extends string, F extends Record<string, Lis
     pageSize: z.coerce.number().int().min(0).max(MAX_PAGE_SIZE).default(contract.defaults.pageSize),
     sort: z.enum(contract.sortKeys as unknown as [S, ...S[]]).default(contract.defaults.sort as never),
     dir: z.enum(sortDirs).default(contract.defaults.dir),
-    q: z.string().trim().max(SEARCH_MAX).optional(),
+    q: cleanText(SEARCH_MAX).optional(),
     ...filters,
   }) as unknown as z.ZodType<ServerListQuery<S, F>, Record<string, unknown>>;
 }
