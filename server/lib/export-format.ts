@@ -39,6 +39,12 @@ export const germanDay = (d: Date | string) => {
   return `${p.d}.${p.m}.${p.y}`;
 };
 
+/** `YYYY-MM-DD` of the Berlin day (export file names: just after midnight it is already tomorrow there) */
+export const berlinDate = (d: Date) => {
+  const p = berlinParts(d);
+  return `${p.y}-${p.m}-${p.d}`;
+};
+
 /**
  * The same moment as Europe/Berlin wall-clock time in a UTC Date: spreadsheets have no zones, so an XLSX date
  * cell must carry the local time the reader expects.

@@ -1,15 +1,8 @@
-import { asc, desc, type SQL, type AnyColumn } from 'drizzle-orm';
 import type { ListQuery } from '../../src/shared/contracts/paging';
 
 /** limit/offset of a list query; pageSize 0 means "Alle" (no limit) */
 export function pageWindow(q: Pick<ListQuery, 'page' | 'pageSize'>) {
   return q.pageSize === 0 ? { limit: undefined, offset: 0 } : { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-}
-
-/** ORDER BY the whitelisted column, then the id so pages never overlap */
-export function orderBy(column: AnyColumn | SQL, dir: 'asc' | 'desc', tieBreaker: AnyColumn): SQL[] {
-  const d = dir === 'desc' ? desc : asc;
-  return [d(column), d(tieBreaker)];
 }
 
 /** LIKE pattern for a user's search text: % and _ are literal */

@@ -1,28 +1,26 @@
-import { type AnyColumn, and, asc, desc, eq, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminFacilityListItem, adminFacilityListQuerySchema } from '../../../src/shared/contracts/admin-facilities';
+import { and, asc, desc, eq, ilike, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminFacilityListItem } from '../../../src/shared/contracts/admin-facilities';
+import type { adminFacilityList } from '../../../src/shared/contracts/admin-facility-list';
+import type { ServerListQuery } from '../../../src/shared/contracts/list-query';
 import type { DbOrTx } from '../../db/client';
+import { germanSort, type Slice } from '../../lib/list-kit';
 import { likePattern, pageWindow } from '../../lib/paging';
 import { iso } from '../../lib/record-helpers';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import { seasonEnrolments } from '../seasons/seasons.table';
-import type { z } from 'zod';
 
-export type AdminFacilityListQuery = z.infer<typeof adminFacilityListQuerySchema>;
+type C = typeof adminFacilityList;
+export type AdminFacilityListQuery = ServerListQuery<C['sortKeys'][number], C['filters']>;
 
-/**
- * German order on both databases: PGlite has no ICU collations and PostgreSQL's default may be "C", so text is
- * compared lower-cased with umlauts folded (Ä next to A, not after Z); name and city have stored, indexed keys.
- */
-export const germanSortKey = (col: AnyColumn) => sql`translate(lower(${col}), 'äöüß', 'aous')`;
-
-const sortColumns = {
+/** German order (`germanSort`); name and city have stored, indexed keys of the same folding */
+export const sortColumns = {
   label: facilities.labelSort,
   city: facilities.citySort,
   postal_code: facilities.postalCode,
-  region: germanSortKey(facilities.region),
-  kind: germanSortKey(facilities.kind),
+  region: germanSort(facilities.region),
+  kind: germanSort(facilities.kind),
   created_at: facilities.createdAt,
   updated_at: facilities.updatedAt,
 } as const;
@@ -31,7 +29,7 @@ const sortColumns = {
  * the season the "enrolled" column and filter refer to: the filter's, else the current one. Callers that ran the
  * session lookup pass the current season's id it loaded (null: there is none), which saves a query.
  */
-async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery, currentSeasonId?: number | null) {
+export async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery, currentSeasonId?: number | null) {
   if (q.enrolled_season_id) return q.enrolled_season_id;
   if (currentSeasonId !== undefined) return currentSeasonId ?? -1;
   return (await seasonsRepository({ db }).current())?.id ?? -1;
@@ -129,19 +127,18 @@ const orderOf = (q: AdminFacilityListQuery) => {
 };
 
 /**
- * One query builder for the exports, so an export is exactly the filtered list. Sorted by the whitelisted column
- * (German collation is the database's), then id so pages and batches never overlap.
+ * The rows of the exports, so an export is exactly the filtered list: the kit's slice adds the keyset of the
+ * batch, the order (whitelisted sort key, then id) and the limit.
  */
-export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, window: { limit?: number; offset: number }, knownSeasonId?: number) {
-  const seasonId = knownSeasonId ?? (await seasonOf(db, q));
-  const b = valuesOf(q, seasonId);
+export async function adminFacilityRows(db: DbOrTx, q: AdminFacilityListQuery, slice: Slice, currentSeasonId: number | null | undefined) {
+  const b = valuesOf(q, await seasonOf(db, q, currentSeasonId));
   const base = db
-    .select({ f: facilities, ...countColumns, isEnrolled: isEnrolledColumn(q, b.season) })
+    .select({ f: facilities, ...countColumns, isEnrolled: isEnrolledColumn(q, b.season), ...slice.columns })
     .from(facilities)
-    .where(whereOf(q, b))
-    .orderBy(...orderOf(q))
-    .offset(window.offset);
-  return (window.limit ? await base.limit(window.limit) : await base) as AdminFacilityRow[];
+    .where(and(whereOf(q, b), slice.where))
+    .orderBy(...slice.orderBy)
+    .offset(slice.offset);
+  return slice.limit ? await base.limit(slice.limit) : await base;
 }
 
 /**
@@ -201,14 +198,4 @@ export async function adminFacilityPage(db: DbOrTx, q: AdminFacilityListQuery, c
 async function countOf(db: DbOrTx, q: AdminFacilityListQuery, seasonId: number) {
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(facilities).where(whereOf(q, valuesOf(q, seasonId)));
   return row?.n ?? 0;
-}
-
-/** the filtered list in batches, for streamed exports with flat memory */
-export async function* adminFacilityBatches(db: DbOrTx, q: AdminFacilityListQuery, batchSize = 1000) {
-  const seasonId = await seasonOf(db, q);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await adminFacilityRows(db, q, { limit: batchSize, offset }, seasonId);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-  }
 }

@@ -4,8 +4,6 @@ import { z } from 'zod';
 import {
   adminEnrolmentInputSchema,
   adminFacilityDetailSchema,
-  adminFacilityListQuerySchema,
-  adminFacilityPageSchema,
   facilityMergeInputSchema,
   facilityMergeResultSchema,
 } from '../../../src/shared/contracts/admin-facilities';
@@ -16,8 +14,7 @@ import { seasonEnrolmentSchema, withdrawQuerySchema } from '../../../src/shared/
 import { auditContext } from '../audit/audit';
 import { updateFacility } from '../facilities/facilities.service';
 import { saveEnrolment, withdrawEnrolment } from '../seasons/enrolment.service';
-import { sendFacilityCsv, sendFacilityXlsx } from './admin-facilities.export';
-import { adminFacilityPage } from './admin-facilities.query';
+import { adminFacilityListDef } from './admin-facilities.list';
 import { adminFacilityDetail, mergeFacilities } from './admin-facilities.service';
 
 const params = z.object({ facilityId: idParam });
@@ -28,24 +25,8 @@ export async function adminFacilityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
-  r.get('/api/admin/facilities', {
-    config: admin,
-    schema: { tags, querystring: adminFacilityListQuerySchema, response: { 200: adminFacilityPageSchema, ...errors } },
-    // the session lookup loaded the current season with the user: no query for it here
-    handler: async (request) => adminFacilityPage(app.db, request.query, request.userContext ? (request.userContext.curSeason?.id ?? null) : undefined),
-  });
-
-  // the filtered list (same query, no paging), streamed
-  r.get('/api/admin/facilities/export.csv', {
-    config: admin,
-    schema: { tags, querystring: adminFacilityListQuerySchema, response: { ...errors } },
-    handler: async (request, reply) => sendFacilityCsv(reply, app.db, request.query),
-  });
-  r.get('/api/admin/facilities/export.xlsx', {
-    config: admin,
-    schema: { tags, querystring: adminFacilityListQuerySchema, response: { ...errors } },
-    handler: async (request, reply) => sendFacilityXlsx(reply, app.db, request.query),
-  });
+  // the list, its exports (csv, xlsx)
+  await adminFacilityListDef.register(app);
 
   r.post('/api/admin/facilities/merge', {
     config: admin,

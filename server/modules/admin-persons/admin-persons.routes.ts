@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPersonDetailSchema, adminPersonListQuerySchema, adminPersonPageSchema } from '../../../src/shared/contracts/admin-persons';
+import { adminPersonDetailSchema } from '../../../src/shared/contracts/admin-persons';
 import { idParam } from '../../../src/shared/contracts/common';
 import { errorResponses } from '../../../src/shared/contracts/errors';
 import { personSchema, personUpdateSchema } from '../../../src/shared/contracts/persons';
 import { auditContext } from '../audit/audit';
-import { sendPersonExport } from './admin-persons.export';
-import { adminPersonDetail, adminPersonPage, adminUpdatePerson } from './admin-persons.service';
+import { adminPersonDetail, adminPersonListDef, adminUpdatePerson } from './admin-persons.service';
 
 const params = z.object({ personId: idParam });
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -17,18 +16,7 @@ export async function adminPersonRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' as const };
 
-  r.get('/api/admin/persons', {
-    config: admin,
-    schema: { tags, querystring: adminPersonListQuerySchema, response: { 200: adminPersonPageSchema, ...errors } },
-    handler: async (request) => adminPersonPage(app.db, request.query),
-  });
-  for (const format of ['csv', 'xlsx'] as const) {
-    r.get(`/api/admin/persons/export.${format}`, {
-      config: admin,
-      schema: { tags, querystring: adminPersonListQuerySchema, response: { ...errors } },
-      handler: async (request, reply) => sendPersonExport(reply, app.db, request.query, format),
-    });
-  }
+  await adminPersonListDef.register(app);
   r.get('/api/admin/persons/:personId', {
     config: admin,
     schema: { tags, params, response: { 200: adminPersonDetailSchema, ...errors } },

@@ -1,9 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { AdminPersonDetail, AdminPersonListItem, adminPersonListQuerySchema } from '../../../src/shared/contracts/admin-persons';
+import { adminPersonListItemSchema, type AdminPersonDetail, type AdminPersonListItem } from '../../../src/shared/contracts/admin-persons';
+import { adminPersonList } from '../../../src/shared/contracts/admin-person-list';
+import type { ServerListQuery } from '../../../src/shared/contracts/list-query';
 import type { PersonUpdate } from '../../../src/shared/contracts/persons';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { likePattern, pageWindow } from '../../lib/paging';
+import { defineList, germanSort, type Cursor } from '../../lib/list-kit';
+import { likePattern } from '../../lib/paging';
 import { isoOrNull, notFoundError } from '../../lib/record-helpers';
 import type { Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
@@ -12,16 +14,17 @@ import { getPerson, updatePerson } from '../persons/persons.service';
 import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
 
-type Query = z.infer<typeof adminPersonListQuerySchema>;
+type Query = ServerListQuery<(typeof adminPersonList)['sortKeys'][number], (typeof adminPersonList)['filters']>;
 
 // whitelisted ORDER BY expressions over the union below; text folded for a German order on both databases
-const sortExpr: Record<Query['sort'], string> = {
-  last_name: "translate(lower(x.last_name), 'äöüß', 'aous')",
-  first_name: "translate(lower(x.first_name), 'äöüß', 'aous')",
-  email: 'lower(x.email)',
-  position: 'x.position',
-  facility_label: "translate(lower(x.facility_label), 'äöüß', 'aous')",
-  created_at: 'x.created_at',
+const x = (column: string) => sql.raw(`x.${column}`);
+const sort = {
+  last_name: germanSort(x('last_name')),
+  first_name: germanSort(x('first_name')),
+  email: sql`lower(${x('email')})`,
+  position: x('position'),
+  facility_label: germanSort(x('facility_label')),
+  created_at: x('created_at'),
 };
 
 /**
@@ -77,35 +80,58 @@ type Row = {
 };
 const toIso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-export async function adminPersonPage(db: DbOrTx, q: Query) {
-  const { limit, offset } = pageWindow(q);
-  const dir = q.dir === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  const where = whereOf(q);
-  const [rows, [total]] = await Promise.all([
-    queryRows<Row>(
+const idOrNull = (v: number | null) => (v === null ? null : Number(v));
+
+const toItem = (r: Row): AdminPersonListItem => ({
+  key: r.key,
+  kind: r.kind,
+  person_id: idOrNull(r.person_id),
+  user_id: idOrNull(r.user_id),
+  first_name: r.first_name,
+  last_name: r.last_name,
+  email: r.email,
+  position: r.position,
+  facility_id: idOrNull(r.facility_id),
+  facility_label: r.facility_label,
+  is_admin: r.is_admin,
+  account_active: r.account_active,
+  removed_at: toIso(r.removed_at),
+  created_at: toIso(r.created_at)!,
+});
+
+/** /api/admin/persons and its exports */
+export const adminPersonListDef = defineList({
+  contract: adminPersonList,
+  route: { url: '/api/admin/persons', access: 'admin', tags: ['admin persons'] },
+  context: () => null,
+  sort,
+  tieBreaker: x('key'),
+  rows: (db, q, s) =>
+    queryRows<Row & Cursor>(
       db,
-      sql`select * from ${union} where ${where} order by ${sql.raw(sortExpr[q.sort])} ${dir}, x.key ${dir} ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
+      sql`select x.*, ${s.columnsSql} from ${union} where ${whereOf(q)} and ${s.where ?? sql`true`}
+          order by ${sql.join(s.orderBy, sql`, `)} ${s.limit ? sql`limit ${s.limit}` : sql``} offset ${s.offset}`,
     ),
-    queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${union} where ${where}`),
-  ]);
-  const items: AdminPersonListItem[] = rows.map((r) => ({
-    key: r.key,
-    kind: r.kind,
-    person_id: r.person_id === null ? null : Number(r.person_id),
-    user_id: r.user_id === null ? null : Number(r.user_id),
-    first_name: r.first_name,
-    last_name: r.last_name,
-    email: r.email,
-    position: r.position,
-    facility_id: r.facility_id === null ? null : Number(r.facility_id),
-    facility_label: r.facility_label,
-    is_admin: r.is_admin,
-    account_active: r.account_active,
-    removed_at: toIso(r.removed_at),
-    created_at: toIso(r.created_at)!,
-  }));
-  return { items, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
-}
+  item: toItem,
+  itemSchema: adminPersonListItemSchema,
+  export: {
+    fileName: 'personen',
+    sheetName: 'Personen',
+    columns: [
+      { header: 'Art', value: (r: Row) => (r.kind === 'person' ? 'Personal' : 'Benutzerkonto') },
+      { header: 'Vorname', value: (r) => r.first_name },
+      { header: 'Nachname', value: (r) => r.last_name },
+      { header: 'E-Mail', value: (r) => r.email, width: 30 },
+      { header: 'Funktion', value: (r) => r.position },
+      { header: 'KiTa', value: (r) => r.facility_label, width: 36 },
+      { header: 'Benutzerkonto', value: (r) => r.user_id !== null },
+      { header: 'Konto aktiv', value: (r) => r.account_active },
+      { header: 'Admin', value: (r) => r.is_admin },
+      { header: 'Entfernt am', value: (r) => (r.removed_at ? new Date(r.removed_at) : null), kind: 'datetime' },
+      { header: 'Angelegt am', value: (r) => new Date(r.created_at), kind: 'datetime' },
+    ],
+  },
+});
 
 async function personFacility(db: DbOrTx, personId: number) {
   const [row] = await db

@@ -8,8 +8,6 @@ import {
   acceptInvitationSchema,
   personInputSchema,
   personInviteResponseSchema,
-  personListQuerySchema,
-  personPageSchema,
   personSchema,
   personUpdateSchema,
 } from '../../../src/shared/contracts/persons';
@@ -19,7 +17,7 @@ import { rateLimiter } from '../rate-limit/rate-limit';
 import { activeFacility } from '../facilities/facility-scope';
 import { memberListSchema } from '../../../src/shared/contracts/facilities';
 import { listMembers } from './members-view';
-import { acceptInvitation, createPerson, getPerson, invitePerson, listPersons, removePerson, updatePerson } from './persons.service';
+import { acceptInvitation, createPerson, getPerson, invitePerson, removePerson, staffListDef, updatePerson } from './persons.service';
 
 const facilityParams = z.object({ facilityId: idParam });
 const personParams = facilityParams.extend({ personId: idParam });
@@ -38,14 +36,7 @@ export async function personRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get('/api/facilities/:facilityId/persons', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, querystring: personListQuerySchema, response: { 200: personPageSchema, ...errors } },
-    handler: async (request) => {
-      await activeFacility(app.db, request.params.facilityId);
-      return listPersons(app.db, request.params.facilityId, request.query);
-    },
-  });
+  await staffListDef.register(app);
 
   r.post('/api/facilities/:facilityId/persons', {
     config: { access: 'member' },

@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { idParam } from '../../../src/shared/contracts/common';
+import type { ServerListQuery } from '../../../src/shared/contracts/list-query';
+import { staffList } from '../../../src/shared/contracts/staff-list';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Person, PersonInput, PersonUpdate } from '../../../src/shared/contracts/persons';
-import { personInputSchema } from '../../../src/shared/contracts/persons';
-import type { ListQuery, Page } from '../../../src/shared/contracts/paging';
+import { personInputSchema, personSchema } from '../../../src/shared/contracts/persons';
+import type { Page } from '../../../src/shared/contracts/paging';
 import type { Db, DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
-import { likePattern, orderBy, pageWindow } from '../../lib/paging';
+import { defineList, germanSort } from '../../lib/list-kit';
+import { likePattern } from '../../lib/paging';
 import { actorOf, changes, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { sendInvitation } from '../facilities/facility-mails';
@@ -54,29 +59,44 @@ const toColumns = (input: PersonInput) => {
   return { salutation: p.salutation, firstName: p.first_name, lastName: p.last_name, email: p.email, phone: p.phone, position: p.position };
 };
 
-const sortColumns = { last_name: persons.lastName, first_name: persons.firstName, position: persons.position, email: persons.email, created_at: persons.createdAt };
 const updaterCols = { firstName: updater.firstName, lastName: updater.lastName, email: updater.email };
 
-/** the KiTa's current staff list (removed persons only for admins' detail pages) */
-export async function listPersons(db: DbOrTx, facilityId: number, q: ListQuery, opts: { includeRemoved?: boolean } = {}): Promise<Page<Person>> {
-  const search = q.q ? likePattern(q.q) : null;
-  const where = and(
-    eq(persons.facilityId, facilityId),
-    opts.includeRemoved ? undefined : isNull(persons.removedAt),
-    search ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search)) : undefined,
-  );
-  const sortCol = sortColumns[(q.sort ?? 'last_name') as keyof typeof sortColumns] ?? persons.lastName;
-  const { limit, offset } = pageWindow(q);
-  const base = db
-    .select({ p: persons, u: updaterCols })
-    .from(persons)
-    .leftJoin(updater, eq(updater.id, persons.updatedBy))
-    .where(where)
-    .orderBy(...orderBy(sortCol, q.dir, persons.id))
-    .offset(offset);
-  const [rows, [total]] = await Promise.all([limit ? base.limit(limit) : base, db.select({ n: count() }).from(persons).where(where)]);
-  return { items: rows.map((r) => toPersonDto(r.p, r.u)), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
-}
+type StaffQuery = ServerListQuery<(typeof staffList)['sortKeys'][number], (typeof staffList)['filters']>;
+type StaffCtx = { facilityId: number; includeRemoved?: boolean };
+
+/** GET /api/facilities/{facilityId}/persons: the KiTa's current staff list (removed persons only for admins' detail pages) */
+export const staffListDef = defineList({
+  contract: staffList,
+  route: { url: '/api/facilities/:facilityId/persons', access: 'member', tags: ['persons'], params: z.object({ facilityId: idParam }), errors: [400, 401, 403, 404, 409, 429] },
+  context: async ({ db, params }): Promise<StaffCtx> => {
+    await activeFacility(db, params.facilityId);
+    return { facilityId: params.facilityId };
+  },
+  sort: {
+    last_name: germanSort(persons.lastName),
+    first_name: germanSort(persons.firstName),
+    position: germanSort(persons.position),
+    email: sql`lower(${persons.email})`,
+    created_at: persons.createdAt,
+  },
+  tieBreaker: persons.id,
+  rows: (db, q, s, ctx) => {
+    const search = q.q ? likePattern(q.q) : null;
+    const where = and(
+      eq(persons.facilityId, ctx.facilityId),
+      ctx.includeRemoved ? undefined : isNull(persons.removedAt),
+      search ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search)) : undefined,
+      s.where,
+    );
+    const base = db.select({ p: persons, u: updaterCols, ...s.columns }).from(persons).leftJoin(updater, eq(updater.id, persons.updatedBy)).where(where).orderBy(...s.orderBy).offset(s.offset);
+    return s.limit ? base.limit(s.limit) : base;
+  },
+  item: (r: { p: PersonRow; u: Actor }) => toPersonDto(r.p, r.u),
+  itemSchema: personSchema,
+});
+
+export const listPersons = (db: DbOrTx, facilityId: number, q: StaffQuery, opts: { includeRemoved?: boolean } = {}): Promise<Page<Person>> =>
+  staffListDef.page(db, q, { facilityId, ...opts });
 
 export async function getPerson(db: DbOrTx, facilityId: number, personId: number, opts: { includeRemoved?: boolean } = {}): Promise<Person> {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, enrol } from '../../testing/factories';
+import { addMember, createFacility, createUser, enrol } from '../../testing/factories';
 import { facilityFixture, type Role } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
@@ -67,6 +67,28 @@ describe('staff list', () => {
       const res = await f.call('member', { method, url: `/api/facilities/${f.facility.id}/persons/${foreign.id}`, ...(method === 'PUT' ? { payload: { ...person, version: 1 } } : {}) });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+describe('staff list sorting', () => {
+  it('given an unknown sort key (also __proto__), answers 400 like the admin lists instead of falling back or failing', async () => {
+    for (const sort of ['__proto__', 'constructor', 'toString', 'user_id', 'nope']) {
+      const res = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?sort=${sort}` });
+      expect(res.statusCode, sort).toBe(400);
+      expect(res.json().reason.code).toBe('validation_failed');
+    }
+  });
+
+  it('given names with umlauts, the name sort folds them (Ä next to A, not after Z)', async () => {
+    const facility = await createFacility(f.db, { label: 'KiTa Umlaut' });
+    await addMember(f.db, facility.id, f.users.member.id);
+    for (const lastName of ['Zimmermann', 'Özdemir', 'Albrecht', 'Ärmel', 'Otto', 'Übel', 'ulm']) {
+      await f.call('member', { method: 'POST', url: `/api/facilities/${facility.id}/persons`, payload: { ...person, last_name: lastName } });
+    }
+    const names = async (dir: string) =>
+      (await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=last_name&dir=${dir}` })).json().items.map((p: { last_name: string }) => p.last_name);
+    expect(await names('asc')).toEqual(['Albrecht', 'Ärmel', 'Otto', 'Özdemir', 'Übel', 'ulm', 'Zimmermann']);
+    expect(await names('desc')).toEqual(['Zimmermann', 'ulm', 'Übel', 'Özdemir', 'Otto', 'Ärmel', 'Albrecht']);
   });
 });
 

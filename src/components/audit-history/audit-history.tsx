@@ -3,6 +3,7 @@ import { formatDateTime } from '../../lib/locale';
 import { type AuditEntryDto } from '../../shared/contracts/common';
 import { fieldLabel } from '../../shared/field-labels';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
+import { useLocalPaging } from '../data-table/use-local-paging';
 
 /** German names of the audit actions the admin screens show; unknown ones appear as written. */
 const ACTIONS: Record<string, string> = {
@@ -73,17 +74,17 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
   { key: 'changes', header: 'Vorher → nachher', render: (e) => <AuditChanges before={e.before} after={e.after} entityType={e.entity_type} /> },
 ];
 
-/** The record's history (audit log), newest first as the server sends it; all entries on one page. */
+/**
+ * The record's history (audit log), newest first as the server sends it; all entries on one page until the
+ * admin picks fewer rows per page (paged here: the server sends the whole history).
+ */
 export function AuditHistory({ entries, caption = 'Verlauf' }: { entries: AuditEntryDto[]; caption?: string }) {
+  const paging = useLocalPaging(entries, 0);
   return (
     <DataTable
       caption={caption}
       columns={columns}
-      rows={entries}
-      total={entries.length}
-      page={1}
-      pageSize={0}
-      onChange={() => {}}
+      {...paging}
       emptyText="Noch keine Änderungen aufgezeichnet."
       minWidth={800}
     />

@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 
-/** 0 stands for "Alle" (the shared listQuerySchema uses the same convention). */
+/** 0 stands for "Alle" (the list contracts use the same convention). */
 export const ALL_ROWS = 0;
 export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 

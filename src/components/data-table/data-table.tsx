@@ -6,7 +6,7 @@ import classes from './data-table.module.css';
 
 export type SortDir = 'asc' | 'desc';
 export type DataTableSort = { key: string; dir: SortDir };
-/** What the parent fetches with; the same fields as the shared listQuerySchema (the parent adds `q`). */
+/** What the parent fetches with; the paging fields of every list query (the parent adds `q` and filters). */
 export type DataTableQuery = Pick<ListQuery, 'page' | 'pageSize' | 'dir'> & { sort?: string };
 
 export type DataTableColumn<Row> = {

@@ -1,50 +1,30 @@
 import { z } from 'zod';
-import { auditEntrySchema, idField, idParam, isoTimestampSchema } from './common';
+import { auditEntrySchema, idField } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
-import { adminFacilitySortKeys, facilityKinds, regions } from './facility-lists';
-import { listQuerySchema } from './paging';
+import { adminFacilityList } from './admin-facility-list';
+import { adminFacilitySortKeys } from './facility-lists';
+import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
 import { personSchema } from './persons';
 import { seasonEnrolmentInputSchema, seasonEnrolmentSchema } from './season-enrolment';
 
 export { adminFacilitySortKeys };
 
 /**
- * GET /api/admin/facilities (and its exports): paging, sorting (`sort` one of adminFacilitySortKeys), search `q`
- * over name, city and postal code; filters region, kind, and enrolment to a season (`enrolled_season_id` +
- * `enrolled` yes|no).
+ * GET /api/admin/facilities (and its exports): the query of the list contract `adminFacilityList`.
  */
-export const adminFacilityListQuerySchema = listQuerySchema.extend({
-  sort: z.enum(adminFacilitySortKeys).default('label'),
-  region: z.enum(regions).optional(),
-  kind: z.enum(facilityKinds).optional(),
-  enrolled_season_id: idParam.optional(),
-  enrolled: z.enum(['yes', 'no']).optional(),
-});
+export const adminFacilityListQuerySchema = listQuerySchemaOf(adminFacilityList);
 
-export const adminFacilityListItemSchema = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  kind: z.string(),
-  street: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  region: z.string(),
-  operator_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
+/** a list row: the KiTa's own fields of the facility answer, plus counts and the enrolment */
+export const adminFacilityListItemSchema = facilitySchema.pick({
+  id: true, label: true, kind: true, street: true, postal_code: true, city: true, region: true, operator_name: true, email: true, phone: true,
+  created_at: true, updated_at: true,
+}).extend({
   members_count: z.number().int(),
   persons_count: z.number().int(),
   /** enrolled to the filter's season, else to the current season */
   is_enrolled: z.boolean(),
-  created_at: isoTimestampSchema,
-  updated_at: isoTimestampSchema,
 });
-export const adminFacilityPageSchema = z.object({
-  items: z.array(adminFacilityListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminFacilityPageSchema = listPageSchemaOf(adminFacilityListItemSchema);
 
 export const adminEnrolmentHistoryItemSchema = seasonEnrolmentSchema.extend({
   season_identifier: z.string(),
@@ -85,7 +65,6 @@ export const facilityMergeResultSchema = z.object({
 /** PUT /api/admin/facilities/{facilityId}/enrolments/{seasonId}: enrol on the KiTa's behalf (any season, any state) */
 export const adminEnrolmentInputSchema = seasonEnrolmentInputSchema;
 
-export type AdminFacilityListQuery = z.input<typeof adminFacilityListQuerySchema>;
 export type AdminFacilityListItem = z.infer<typeof adminFacilityListItemSchema>;
 export type AdminFacilityDetail = z.infer<typeof adminFacilityDetailSchema>;
 export type FacilityMergeInput = z.input<typeof facilityMergeInputSchema>;

@@ -1,24 +1,14 @@
 import { z } from 'zod';
-import { auditEntrySchema, idParam, isoTimestampSchema } from './common';
-import { adminPersonSortKeys, personPositions } from './facility-lists';
-import { listQuerySchema } from './paging';
+import { auditEntrySchema, isoTimestampSchema } from './common';
+import { adminPersonList } from './admin-person-list';
+import { adminPersonSortKeys } from './facility-lists';
+import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
 import { personSchema } from './persons';
 
 export { adminPersonSortKeys };
 
-/**
- * GET /api/admin/persons: every staff-list entry of every KiTa and every account without one, so "all persons and
- * accounts" is one list. `kind`: person (staff entries, with or without account) | account (accounts without a
- * staff entry); search `q` over name, e-mail and KiTa name.
- */
-export const adminPersonListQuerySchema = listQuerySchema.extend({
-  sort: z.enum(adminPersonSortKeys).default('last_name'),
-  kind: z.enum(['person', 'account']).optional(),
-  has_account: z.enum(['yes', 'no']).optional(),
-  position: z.enum(personPositions).optional(),
-  facility_id: idParam.optional(),
-  include_removed: z.enum(['yes', 'no']).default('no'),
-});
+/** GET /api/admin/persons (and its exports): the query of the list contract `adminPersonList`. */
+export const adminPersonListQuerySchema = listQuerySchemaOf(adminPersonList);
 
 export const adminPersonListItemSchema = z.object({
   /** `p{personId}` or `u{userId}` */
@@ -37,12 +27,7 @@ export const adminPersonListItemSchema = z.object({
   removed_at: isoTimestampSchema.nullable(),
   created_at: isoTimestampSchema,
 });
-export const adminPersonPageSchema = z.object({
-  items: z.array(adminPersonListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminPersonPageSchema = listPageSchemaOf(adminPersonListItemSchema);
 
 /** GET /api/admin/persons/{personId} */
 export const adminPersonDetailSchema = z.object({
@@ -64,6 +49,5 @@ export const adminPersonDetailSchema = z.object({
   history: z.array(auditEntrySchema),
 });
 
-export type AdminPersonListQuery = z.input<typeof adminPersonListQuerySchema>;
 export type AdminPersonListItem = z.infer<typeof adminPersonListItemSchema>;
 export type AdminPersonDetail = z.infer<typeof adminPersonDetailSchema>;

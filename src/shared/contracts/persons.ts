@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { actorSchema, isCleanText, isoTimestampSchema, optionalEmailSchema, optionalPhoneSchema, requiredText, versionSchema } from './common';
 import { personPositions, salutations } from './facility-lists';
-import { listQuerySchema } from './paging';
+import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
+import { staffList } from './staff-list';
 
 /** a staff member of one KiTa (SPEC §2 person) as the form sends it */
 export const personInputSchema = z.object({
@@ -36,14 +37,9 @@ export const personSchema = z.object({
   version: z.number().int(),
 });
 
-/** GET /api/facilities/{id}/persons: paging/sorting/search like every list; sort: last_name | first_name | position | email */
-export const personListQuerySchema = listQuerySchema;
-export const personPageSchema = z.object({
-  items: z.array(personSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** GET /api/facilities/{id}/persons: the query of the list contract `staffList` (an unknown sort key answers 400) */
+export const personListQuerySchema = listQuerySchemaOf(staffList);
+export const personPageSchema = listPageSchemaOf(personSchema);
 
 /** POST /api/facilities/{id}/persons/{personId}/invite → when the mail was queued */
 export const personInviteResponseSchema = z.object({ invited_at: isoTimestampSchema, email: z.string() });

@@ -1,27 +1,30 @@
 import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AccountPanel } from '../../../../src/features/admin-accounts/components/account-panel';
 import { adminPersonsKey, personListQueryOptions } from '../../../../src/features/admin-persons/api/list-persons';
 import { PersonsPage } from '../../../../src/features/admin-persons/components/persons-page';
-import { personListQuery, personListSearchSchema, type PersonListSearch } from '../../../../src/features/admin-persons/list-search';
+import { useListState } from '../../../../src/components/list-page/use-list-state';
+import { listRoute } from '../../../../src/lib/list-search';
+import { adminPersonList } from '../../../../src/shared/contracts/admin-person-list';
 import { type AdminPersonListItem } from '../../../../src/shared/contracts/admin-persons';
+
+/** the URL search parser and the loader's query, from the list contract */
+const list = listRoute(adminPersonList);
 
 export const Route = createFileRoute('/_app/verwaltung/personen/')({
   staticData: { access: 'admin' },
-  validateSearch: (raw) => personListSearchSchema.parse(raw),
-  loaderDeps: ({ search }) => personListQuery(search),
+  validateSearch: list.validateSearch,
+  loaderDeps: list.loaderDeps,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(personListQueryOptions(deps)),
   component: Page,
 });
 
 function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
+  const { search, onSearchChange } = useListState(Route);
   const queryClient = useQueryClient();
   const [account, setAccount] = useState<AdminPersonListItem | null>(null);
-  const onSearchChange = (next: Partial<PersonListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
   return (
     <>
       <PersonsPage search={search} onSearchChange={onSearchChange} onOpenAccount={setAccount} />

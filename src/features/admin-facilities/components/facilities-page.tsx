@@ -1,15 +1,13 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { type DataTableColumn } from '../../../components/data-table/data-table';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { ExportButtons } from '../../../components/data-table/export-buttons';
-import { tableSearchOf } from '../../../components/data-table/table-search';
-import { PageHeading } from '../../../components/layout/page-heading';
+import { ListPage } from '../../../components/list-page/list-page';
 import { formatDate } from '../../../lib/locale';
 import { type AdminFacilityListItem } from '../../../shared/contracts/admin-facilities';
-import { facilityExportUrl } from '../api/export-urls';
+import { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
+import { listQueryOf } from '../../../shared/contracts/list-contract';
 import { useFacilityList } from '../api/list-facilities';
-import { FACILITY_LIST_DEFAULTS, facilityListQuery, type FacilityListSearch } from '../list-search';
-import { FacilityFilters, type SeasonOption } from './facility-filters';
+import { FacilityFilters, type FacilityListSearch, type SeasonOption } from './facility-filters';
 import { PendingJoinRequests } from './pending-join-requests';
 
 type Props = {
@@ -18,6 +16,9 @@ type Props = {
   /** writes the list's state to the URL */
   onSearchChange: (next: Partial<FacilityListSearch>) => void;
 };
+
+const texts = { heading: 'KiTas', caption: 'Alle KiTas', searchHint: 'Name, Ort oder Postleitzahl', filtersLabel: 'KiTas filtern',
+  empty: 'Keine KiTa passt zu diesen Filtern.', error: 'Die KiTas konnten nicht geladen werden.' };
 
 const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] => [
   {
@@ -51,37 +52,13 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
  * server; exports of the filtered list.
  */
 export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
-  const query = facilityListQuery(search);
-  const { data, isFetching, isError } = useFacilityList(query);
+  const result = useFacilityList(listQueryOf(adminFacilityList, search));
   const filterSeason = seasons.find((s) => s.id === search.enrolled_season_id);
   const enrolledTo = filterSeason ? `(${filterSeason.identifier})` : '(aktuelles KiTa-Jahr)';
-
   return (
-    <>
-      <Group justify="space-between" align="flex-start">
-        <PageHeading>KiTas</PageHeading>
-        <ExportButtons urlOf={(format) => facilityExportUrl(format, search)} />
-      </Group>
+    <ListPage contract={adminFacilityList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
+      filters={<FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />} columns={columns(enrolledTo)}>
       <PendingJoinRequests />
-      <FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />
-      {isError && (
-        <Text c="red" role="alert" mb="sm">
-          Die KiTas konnten nicht geladen werden.
-        </Text>
-      )}
-      <DataTable
-        caption="Alle KiTas"
-        columns={columns(enrolledTo)}
-        rows={data?.items ?? []}
-        total={data?.total ?? 0}
-        page={query.page}
-        pageSize={query.pageSize}
-        sort={{ key: query.sort, dir: query.dir }}
-        loading={isFetching}
-        minWidth={1100}
-        emptyText="Keine KiTa passt zu diesen Filtern."
-        onChange={(next) => onSearchChange(tableSearchOf<NonNullable<FacilityListSearch['sort']>>(next, FACILITY_LIST_DEFAULTS))}
-      />
-    </>
+    </ListPage>
   );
 }

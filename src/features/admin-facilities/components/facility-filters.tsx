@@ -1,9 +1,11 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useListSearchBox } from '../../../components/data-table/use-list-search-box';
+import { NativeSelect } from '@mantine/core';
+import { ListFilterSelect } from '../../../components/list-page/list-page';
+import type { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
 import { facilityKinds, regions } from '../../../shared/contracts/facility-lists';
-import { type FacilityListSearch } from '../list-search';
+import type { ListSearch } from '../../../shared/contracts/list-contract';
 
 export type SeasonOption = { id: number; identifier: string };
+export type FacilityListSearch = ListSearch<typeof adminFacilityList>;
 
 type Props = {
   search: FacilityListSearch;
@@ -11,46 +13,20 @@ type Props = {
   onChange: (next: Partial<FacilityListSearch>) => void;
 };
 
-const ALL = '';
-
-/** Search and filters in one row above the table; every change starts again at page 1. */
+/** The KiTa list's own filters (after the search box); every change starts again at page 1. */
 export function FacilityFilters({ search, seasons, onChange }: Props) {
-  const searchBox = useListSearchBox(search.q, (q) => onChange({ q, page: undefined }));
-
-  const enrolledValue = search.enrolled_season_id ? `${search.enrolled_season_id}:${search.enrolled ?? 'yes'}` : ALL;
+  const enrolledValue = search.enrolled_season_id ? `${search.enrolled_season_id}:${search.enrolled ?? 'yes'}` : '';
   const enrolledOptions = [
-    { value: ALL, label: 'alle' },
+    { value: '', label: 'alle' },
     ...seasons.flatMap((s) => [
       { value: `${s.id}:yes`, label: `angemeldet zu ${s.identifier}` },
       { value: `${s.id}:no`, label: `nicht angemeldet zu ${s.identifier}` },
     ]),
   ];
-  const hasFilters = Boolean(search.q || search.region || search.kind || search.enrolled_season_id);
-
   return (
-    <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label="KiTas filtern">
-      <TextInput
-        label="Suche"
-        description="Name, Ort oder Postleitzahl"
-        type="search"
-        w={280}
-        value={searchBox.value}
-        onChange={searchBox.onChange}
-      />
-      <NativeSelect
-        label="Regierungsbezirk"
-        w={180}
-        data={[{ value: ALL, label: 'alle' }, ...regions.map((r) => ({ value: r, label: r }))]}
-        value={search.region ?? ALL}
-        onChange={(e) => onChange({ region: (e.currentTarget.value || undefined) as FacilityListSearch['region'], page: undefined })}
-      />
-      <NativeSelect
-        label="Art"
-        w={170}
-        data={[{ value: ALL, label: 'alle' }, ...facilityKinds.map((k) => ({ value: k, label: k }))]}
-        value={search.kind ?? ALL}
-        onChange={(e) => onChange({ kind: (e.currentTarget.value || undefined) as FacilityListSearch['kind'], page: undefined })}
-      />
+    <>
+      <ListFilterSelect label="Regierungsbezirk" width={180} options={regions} value={search.region} onChange={(region) => onChange({ region, page: undefined })} />
+      <ListFilterSelect label="Art" width={170} options={facilityKinds} value={search.kind} onChange={(kind) => onChange({ kind, page: undefined })} />
       <NativeSelect
         label="KiTa-Jahr"
         w={250}
@@ -58,24 +34,9 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
         value={enrolledValue}
         onChange={(e) => {
           const [id, enrolled] = e.currentTarget.value.split(':');
-          onChange({
-            enrolled_season_id: id ? Number(id) : undefined,
-            enrolled: id ? (enrolled as 'yes' | 'no') : undefined,
-            page: undefined,
-          });
+          onChange({ enrolled_season_id: id ? Number(id) : undefined, enrolled: id ? (enrolled as 'yes' | 'no') : undefined, page: undefined });
         }}
       />
-      {hasFilters && (
-        <Button
-          variant="subtle"
-          onClick={() => {
-            searchBox.clear();
-            onChange({ q: undefined, region: undefined, kind: undefined, enrolled_season_id: undefined, enrolled: undefined, page: undefined });
-          }}
-        >
-          Filter zurücksetzen
-        </Button>
-      )}
-    </Group>
+    </>
   );
 }

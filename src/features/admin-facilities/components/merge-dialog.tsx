@@ -8,7 +8,8 @@ import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facili
 import { adminFacilityQueryOptions } from '../api/get-facility';
 import { facilityListQueryOptions } from '../api/list-facilities';
 import { useMergeFacilities } from '../api/merge-facilities';
-import { facilityListQuery } from '../list-search';
+import { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
+import { listQueryOf } from '../../../shared/contracts/list-contract';
 
 type Props = { detail: AdminFacilityDetail; opened: boolean; onClose: () => void; onMerged: (targetId: number) => void };
 
@@ -26,7 +27,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const merge = useMergeFacilities();
 
-  const candidates = useQuery({ ...facilityListQueryOptions(facilityListQuery({ q: debouncedQ, pageSize: 10 })), enabled: opened && debouncedQ.length >= 2 });
+  const candidates = useQuery({ ...facilityListQueryOptions(listQueryOf(adminFacilityList, { q: debouncedQ, pageSize: 10 })), enabled: opened && debouncedQ.length >= 2 });
   const other = useQuery({ ...adminFacilityQueryOptions(Number(otherId)), enabled: otherId !== '' });
   const options = (candidates.data?.items ?? []).filter((f) => f.id !== facility.id);
 

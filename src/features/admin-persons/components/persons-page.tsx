@@ -1,15 +1,13 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { ExportButtons } from '../../../components/data-table/export-buttons';
-import { tableSearchOf } from '../../../components/data-table/table-search';
-import { PageHeading } from '../../../components/layout/page-heading';
+import { type DataTableColumn } from '../../../components/data-table/data-table';
+import { ListPage } from '../../../components/list-page/list-page';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDate } from '../../../lib/locale';
 import { type AdminPersonListItem } from '../../../shared/contracts/admin-persons';
-import { personExportUrl } from '../api/export-urls';
+import { adminPersonList } from '../../../shared/contracts/admin-person-list';
+import { listQueryOf } from '../../../shared/contracts/list-contract';
 import { usePersonList } from '../api/list-persons';
-import { PERSON_LIST_DEFAULTS, personListQuery, type PersonListSearch } from '../list-search';
-import { PersonFilters } from './person-filters';
+import { PersonFilters, type PersonListSearch } from './person-filters';
 
 type Props = {
   search: PersonListSearch;
@@ -29,6 +27,9 @@ function AccountCell({ p }: { p: AdminPersonListItem }) {
     </Group>
   );
 }
+
+const texts = { heading: 'Personen', caption: 'Alle Personen und Benutzerkonten', searchHint: 'Name, E-Mail oder KiTa',
+  filtersLabel: 'Personen filtern', empty: 'Niemand passt zu diesen Filtern.', error: 'Die Personen konnten nicht geladen werden.' };
 
 const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPersonListItem>[] => [
   {
@@ -75,34 +76,10 @@ const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPe
 
 /** /verwaltung/personen: every staff entry of every KiTa and every account without one, server-side paged. */
 export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
-  const query = personListQuery(search);
-  const { data, isFetching, isError } = usePersonList(query);
+  const result = usePersonList(listQueryOf(adminPersonList, search));
   return (
-    <>
-      <Group justify="space-between" align="flex-start">
-        <PageHeading>Personen</PageHeading>
-        <ExportButtons urlOf={(format) => personExportUrl(format, search)} />
-      </Group>
-      <PersonFilters search={search} onChange={onSearchChange} />
-      {isError && (
-        <Text c="red" role="alert" mb="sm">
-          Die Personen konnten nicht geladen werden.
-        </Text>
-      )}
-      <DataTable
-        caption="Alle Personen und Benutzerkonten"
-        columns={columns(onOpenAccount)}
-        rows={data?.items ?? []}
-        getRowKey={(p) => p.key}
-        total={data?.total ?? 0}
-        page={query.page}
-        pageSize={query.pageSize}
-        sort={{ key: query.sort, dir: query.dir }}
-        loading={isFetching}
-        minWidth={1100}
-        emptyText="Niemand passt zu diesen Filtern."
-        onChange={(next) => onSearchChange(tableSearchOf<NonNullable<PersonListSearch['sort']>>(next, PERSON_LIST_DEFAULTS))}
-      />
-    </>
+    <ListPage contract={adminPersonList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
+      filters={<PersonFilters search={search} onChange={onSearchChange} />} columns={columns(onOpenAccount)} getRowKey={(p) => p.key}
+    />
   );
 }

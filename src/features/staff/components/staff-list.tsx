@@ -120,8 +120,8 @@ export function StaffList({ facilityId }: { facilityId: number }) {
         total={data?.total ?? 0}
         page={query.page}
         pageSize={query.pageSize}
-        sort={query.sort ? { key: query.sort, dir: query.dir } : null}
-        onChange={(next: DataTableQuery) => setQuery((current) => ({ ...current, ...next }))}
+        sort={{ key: query.sort, dir: query.dir }}
+        onChange={(next: DataTableQuery) => setQuery((current) => ({ ...current, ...next, sort: (next.sort ?? current.sort) as PersonListQuery['sort'] }))}
         loading={isFetching}
         emptyText={q ? 'Niemand passt zu deiner Suche.' : 'Noch niemand eingetragen. Füge die erste Person hinzu.'}
         minWidth={900}

@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { errorResponses } from '../../src/shared/contracts/errors';
+import type { ListContract, ListFilter } from '../../src/shared/contracts/list-contract';
+import { listPageSchemaOf, listQuerySchemaOf, type ServerListQuery } from '../../src/shared/contracts/list-query';
+import type { Page } from '../../src/shared/contracts/paging';
+import type { DbOrTx } from '../db/client';
+import type { Access } from '../plugins/access';
+import { berlinDate, csvExcel, type Column } from './export-format';
+import { pageWindow } from './paging';
+import { xlsxStream } from './xlsx-stream';
+
+/**
+ * German order on both databases: PGlite has no ICU collations and PostgreSQL's default may be "C", so text is
+ * compared lower-cased with umlauts folded (Ä next to A, not after Z).
+ */
+export const germanSort = (col: AnyColumn | SQL) => sql`translate(lower(${col}), 'äöüß', 'aous')`;
+
+/** what a list's row query selects next to its own columns; the kit reads keyset and total from them */
+export type Cursor = { __sort: string | null; __tie: string; __total: number | string };
+
+/**
+ * The part of a row query the kit decides: order, window (a page's LIMIT/OFFSET, or an export batch's keyset
+ * `where` after the previous batch's last row) and the cursor columns. A definition's `rows` applies all of it:
+ * `.where(and(mine, slice.where)).orderBy(...slice.orderBy)`, `limit`/`offset`, `...slice.columns` (drizzle) or
+ * `slice.columnsSql` (raw SQL, after its own select list).
+ */
+export type Slice = {
+  orderBy: SQL[];
+  where: SQL | undefined;
+  limit: number | undefined;
+  offset: number;
+  columns: { __sort: SQL<string | null>; __tie: SQL<string>; __total: SQL<number> };
+  columnsSql: SQL;
+};
+
+type Db = DbOrTx;
+
+export type ListDefinition<S extends string, F extends Record<string, ListFilter>, P, Ctx, Row, Item> = {
+  contract: ListContract<S, F>;
+  /** the page's URL (`/api/…`), its access, OpenAPI tags; `params` for path parameters */
+  route: { url: string; access: Exclude<Access, 'public'>; tags: string[]; params?: z.ZodType<P>; errors?: readonly number[] };
+  /** what a request adds to the query (the current season, the KiTa of the path); may refuse (404 …) */
+  context: (args: { db: Db; params: P; request: FastifyRequest }) => Ctx | Promise<Ctx>;
+  /** ORDER BY expression per sort key (text through `germanSort`); `tieBreaker` is unique, so pages never overlap */
+  sort: Record<S, AnyColumn | SQL>;
+  tieBreaker: AnyColumn | SQL;
+  rows: (db: Db, q: ServerListQuery<S, F>, slice: Slice, ctx: Ctx) => Promise<(Row & Cursor)[]>;
+  item: (row: Row) => Item;
+  itemSchema: z.ZodType<Item>;
+  /** a tuned page query of its own (the KiTa list); default: `rows` with the page's window and `count(*) over ()` */
+  page?: (db: Db, q: ServerListQuery<S, F>, ctx: Ctx) => Promise<Page<Item>>;
+  /** the exports `<url>/export.csv|xlsx` of the filtered, sorted list (no exports without) */
+  export?: { fileName: string; sheetName: string; columns: Column<Row>[] };
+};
+
+const BATCH = 1000;
+
+/** rows after `last` in the list's order (ASC puts NULLs last, DESC first, as PostgreSQL does) */
+function after(s: AnyColumn | SQL, tie: AnyColumn | SQL, dir: 'asc' | 'desc', last: Cursor): SQL {
+  const v = last.__sort;
+  const t = last.__tie;
+  if (dir === 'asc') return v === null ? sql`(${s} is null and ${tie} > ${t})` : sql`(${s} > ${v} or (${s} = ${v} and ${tie} > ${t}) or ${s} is null)`;
+  return v === null ? sql`(${s} is not null or ${tie} < ${t})` : sql`(${s} < ${v} or (${s} = ${v} and ${tie} < ${t}))`;
+}
+
+/** One definition → the page handler, the keyset-batched export iterator, the routes with access and OpenAPI. */
+export function defineList<S extends string, F extends Record<string, ListFilter>, P, Ctx, Row, Item>(def: ListDefinition<S, F, P, Ctx, Row, Item>) {
+  type Q = ServerListQuery<S, F>;
+  const querySchema = listQuerySchemaOf(def.contract);
+  const pageSchema = listPageSchemaOf(def.itemSchema);
+
+  function slice(q: Q, window: { limit: number | undefined; offset: number; last?: Cursor; withTotal: boolean }): Slice {
+    const s = def.sort[q.sort];
+    const d = q.dir === 'desc' ? desc : asc;
+    const columns = {
+      __sort: sql<string | null>`(${s})::text`,
+      __tie: sql<string>`(${def.tieBreaker})::text`,
+      __total: window.withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
+    };
+    return {
+      orderBy: [d(s), d(def.tieBreaker)],
+      where: window.last ? after(s, def.tieBreaker, q.dir, window.last) : undefined,
+      limit: window.limit,
+      offset: window.offset,
+      columns,
+      columnsSql: sql`${columns.__sort} as "__sort", ${columns.__tie} as "__tie", ${columns.__total} as "__total"`,
+    };
+  }
+
+  async function page(db: Db, q: Q, ctx: Ctx): Promise<Page<Item>> {
+    if (def.page) return def.page(db, q, ctx);
+    const { limit, offset } = pageWindow(q);
+    const rows = await def.rows(db, q, slice(q, { limit, offset, withTotal: true }), ctx);
+    let total = rows[0] ? Number(rows[0].__total) : 0;
+    if (!rows[0] && offset > 0) {
+      // a page past the end has no row to carry the total
+      const [first] = await def.rows(db, q, slice(q, { limit: 1, offset: 0, withTotal: true }), ctx);
+      total = first ? Number(first.__total) : 0;
+    }
+    return { items: rows.map(def.item), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** the filtered list in keyset batches (no OFFSET that re-reads, no count): memory stays flat */
+  async function* batches(db: Db, q: Q, ctx: Ctx, size = BATCH): AsyncGenerator<(Row & Cursor)[]> {
+    let last: Cursor | undefined;
+    for (;;) {
+      const rows = await def.rows(db, q, slice(q, { limit: size, offset: 0, last, withTotal: false }), ctx);
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      last = rows[rows.length - 1];
+    }
+  }
+
+  async function sendExport(reply: FastifyReply, format: 'csv' | 'xlsx', rows: AsyncGenerator<(Row & Cursor)[]>) {
+    const spec = def.export!;
+    // the first batch before the first byte: a failing query still answers an error (SPEC §3), not a cut download
+    const first = await rows.next();
+    const all = (async function* () {
+      if (!first.done) yield first.value;
+      yield* rows;
+    })();
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${spec.fileName}-${berlinDate(new Date())}.${format}"`);
+    if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(Readable.from(csvExcel(spec.columns, all)));
+    const stream = xlsxStream(spec.sheetName, spec.columns, all, (err) => reply.log.error({ err }, 'xlsx export failed'));
+    return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+  }
+
+  async function register(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const errors = errorResponses(...(def.route.errors ?? [400, 401, 403, 404, 409]));
+    const base = { tags: def.route.tags, querystring: querySchema, ...(def.route.params ? { params: def.route.params } : {}) };
+    const config = { access: def.route.access };
+    const ctxOf = (request: FastifyRequest) => def.context({ db: app.db, params: request.params as P, request });
+    r.get(def.route.url, {
+      config,
+      schema: { ...base, response: { 200: pageSchema, ...errors } },
+      handler: async (request) => page(app.db, request.query as Q, await ctxOf(request)),
+    });
+    if (!def.export) return;
+    for (const format of ['csv', 'xlsx'] as const) {
+      r.get(`${def.route.url}/export.${format}`, {
+        config,
+        schema: { ...base, response: { ...errors } },
+        handler: async (request, reply) => sendExport(reply, format, batches(app.db, request.query as Q, await ctxOf(request))),
+      });
+    }
+  }
+
+  return { ...def, querySchema, pageSchema, page, batches, register };
+}

@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../../lib/theme';
+import { AuditHistory } from './audit-history';
+
+const entries = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  at: `2026-03-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
+  actor: { id: 1, name: 'Alex Admin' },
+  action: 'person.update',
+  entity_type: 'person',
+  entity_id: String(i + 1),
+  before: { phone: `${i}` },
+  after: { phone: `${i + 1}` },
+}));
+
+describe('AuditHistory', () => {
+  it('shows every entry at first, and the rows-per-page selector pages the history', async () => {
+    const user = userEvent.setup();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <AuditHistory entries={entries} />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Verlauf' });
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(screen.getByText('1–12 von 12')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Zeilen pro Seite' }), '10');
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('1–10 von 12')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('navigation', { name: 'Seiten' })).getByRole('button', { name: 'Nächste Seite' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('11–12 von 12')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { type Key, type ReactNode } from 'react';
+import { exportUrlOf, hasFilters, resetFilters } from '../../lib/list-search';
+import { listQueryOf, type ListContract, type ListSearch } from '../../shared/contracts/list-contract';
+import type { Page } from '../../shared/contracts/paging';
+import { DataTable, type DataTableColumn } from '../data-table/data-table';
+import { ExportButtons } from '../data-table/export-buttons';
+import { tableSearchOf } from '../data-table/table-search';
+import { useListSearchBox } from '../data-table/use-list-search-box';
+import { PageHeading } from '../layout/page-heading';
+
+export type ListPageProps<C extends ListContract, Row> = {
+  contract: C;
+  /** the list's state (from the URL) and how to change it */
+  search: ListSearch<C>;
+  onSearchChange: (next: Partial<ListSearch<C>>) => void;
+  /** the page query's state (`useListQuery`) */
+  result: { data?: Page<Row> | undefined; isFetching: boolean; isError: boolean };
+  /**
+   * heading, table caption, the search box's description ("Name, Ort oder Postleitzahl"), the filter row's name
+   * ("KiTas filtern"), the empty state and the load error
+   */
+  texts: { heading: string; caption: string; searchHint: string; filtersLabel: string; empty: string; error: string };
+  /** next to the heading, before the export buttons (e.g. "Neues …") */
+  actions?: ReactNode;
+  /** offer "Als CSV (Excel) exportieren" / "Als Excel (XLSX) exportieren" of the filtered list */
+  exports?: boolean;
+  /** between the heading and the filters (e.g. open requests) */
+  children?: ReactNode;
+  /** the list's own filters (use `ListFilterSelect`), after the search box */
+  filters?: ReactNode;
+  columns: DataTableColumn<Row>[];
+  getRowKey?: (row: Row, index: number) => Key;
+  minWidth?: number;
+};
+
+/**
+ * An admin list: heading (with exports), search box and filters, the server-paged DataTable ("von", "Alle"),
+ * empty state and load error. Every change of a filter or the search starts again at page 1.
+ */
+export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Row>) {
+  const { contract, search, onSearchChange, result, texts } = props;
+  const query = listQueryOf(contract, search);
+  const searchBox = useListSearchBox(search.q, (q) => onSearchChange({ q, page: undefined } as Partial<ListSearch<C>>));
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <PageHeading>{texts.heading}</PageHeading>
+        <Group gap="xs">
+          {props.actions}
+          {props.exports && <ExportButtons urlOf={(format) => exportUrlOf(contract, format, search)} />}
+        </Group>
+      </Group>
+      {props.children}
+      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label={texts.filtersLabel}>
+        <TextInput label="Suche" description={texts.searchHint} type="search" w={280} value={searchBox.value} onChange={searchBox.onChange} />
+        {props.filters}
+        {hasFilters(contract, search) && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              searchBox.clear();
+              onSearchChange(resetFilters(contract));
+            }}
+          >
+            Filter zurücksetzen
+          </Button>
+        )}
+      </Group>
+      {result.isError && (
+        <Text c="red" role="alert" mb="sm">
+          {texts.error}
+        </Text>
+      )}
+      <DataTable
+        caption={texts.caption}
+        columns={props.columns}
+        rows={result.data?.items ?? []}
+        getRowKey={props.getRowKey}
+        total={result.data?.total ?? 0}
+        page={query.page}
+        pageSize={query.pageSize}
+        sort={{ key: query.sort, dir: query.dir }}
+        loading={result.isFetching}
+        minWidth={props.minWidth ?? 1100}
+        emptyText={texts.empty}
+        onChange={(next) => onSearchChange(tableSearchOf(next, { page: 1, ...contract.defaults }) as Partial<ListSearch<C>>)}
+      />
+    </>
+  );
+}
+
+const ALL = '';
+
+/** a filter as a native select with "alle" first; choosing one starts again at page 1 */
+export function ListFilterSelect<V extends string>(props: {
+  label: string;
+  width: number;
+  /** the values (shown as they are) or a label per value */
+  options: readonly V[] | Record<V, string>;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+}) {
+  return (
+    <NativeSelect
+      label={props.label}
+      w={props.width}
+      data={[{ value: ALL, label: 'alle' }, ...(Array.isArray(props.options) ? props.options.map((o: V) => [o, o]) : Object.entries(props.options)).map(([value, label]) => ({ value, label }))]}
+      value={props.value ?? ALL}
+      onChange={(e) => props.onChange((e.currentTarget.value || undefined) as V | undefined)}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { enumFilter, idFilter, defineListContract, yesNoFilter } from './list-contract';
+import { adminFacilitySortKeys, facilityKinds, regions } from './facility-lists';
+
+/**
+ * GET /api/admin/facilities (and its exports): search `q` over name, city and postal code; filters region, kind,
+ * and enrolment to a season (`enrolled_season_id` + `enrolled` yes|no; the season alone means "enrolled").
+ */
+export const adminFacilityList = defineListContract({
+  path: 'admin/facilities',
+  sortKeys: adminFacilitySortKeys,
+  defaults: { sort: 'label', dir: 'asc', pageSize: 25 },
+  filters: { region: enumFilter(regions), kind: enumFilter(facilityKinds), enrolled_season_id: idFilter(), enrolled: yesNoFilter() },
+  normalize: (f) => ({ ...f, enrolled: f.enrolled_season_id ? (f.enrolled ?? 'yes') : undefined }),
+});
