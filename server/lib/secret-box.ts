@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -32,19 +32,38 @@ export function createSecretBox(key: Buffer): SecretBox {
 }
 
 const boxes = new Map<string, SecretBox>();
+const keys = new Map<string, Buffer>();
+
+type KeyConfig = { totpKey?: string | undefined; dataDir: string };
 
 /**
- * The box for TOTP secrets: key from TOTP_KEY (base64 of 32 bytes; required when several processes or machines
- * share one PostgreSQL), else from DATA_DIR/secrets/totp.key, created on first use with mode 0600.
+ * The server's key: from TOTP_KEY (base64 of 32 bytes; required when several processes or machines share one
+ * PostgreSQL), else from DATA_DIR/secrets/totp.key, created on first use with mode 0600.
  */
-export function totpBox(config: { totpKey?: string | undefined; dataDir: string }): SecretBox {
+function serverKey(config: KeyConfig): { id: string; key: Buffer } {
   const id = config.totpKey ? `env:${config.totpKey}` : `file:${path.resolve(config.dataDir)}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = config.totpKey ? decodeKey(config.totpKey) : keyFromFile(path.resolve(config.dataDir, 'secrets', 'totp.key'));
+    keys.set(id, key);
+  }
+  return { id, key };
+}
+
+/** The box for TOTP secrets (the server key itself, as before other purposes existed). */
+export function totpBox(config: KeyConfig): SecretBox {
+  const { id, key } = serverKey(config);
   let box = boxes.get(id);
   if (!box) {
-    box = createSecretBox(config.totpKey ? decodeKey(config.totpKey) : keyFromFile(path.resolve(config.dataDir, 'secrets', 'totp.key')));
+    box = createSecretBox(key);
     boxes.set(id, box);
   }
   return box;
+}
+
+/** A key for another purpose (e.g. signing device cookies), derived from the server key with HKDF-SHA256. */
+export function derivedKey(config: KeyConfig, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverKey(config).key, Buffer.alloc(0), `kita-portal ${purpose}`, 32));
 }
 
 export function decodeKey(text: string): Buffer {

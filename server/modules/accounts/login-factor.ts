@@ -2,8 +2,6 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { audit } from '../audit/audit';
-import { loginThrottle } from '../auth/throttle';
-import { normaliseEmail } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { beginTotpSetup, checkSecondFactor, confirmTotpSetup, totpRequired, totpRow } from './totp';
 
@@ -18,8 +16,12 @@ export const factorMessages = {
 const needs = (code: string, msg: string, extra: Record<string, unknown>) =>
   httpError(401, code, msg, undefined, { body: { success: false, user: null, curSeason: null, msg, ...extra } });
 
+/** the login's reserved guess (auth's throttle): a wrong code keeps it counted, a missing code gives it back */
+export type FactorAttempt = { failFactor: () => Promise<void>; attempt: { release: () => Promise<void> } };
+
 /**
- * Runs after the password was right. Passes (maybe with fresh recovery codes after a set-up) or throws the
+ * Runs after the password was right, within the guess the login throttle already counted (so a burst of codes
+ * checks at most the limit). Passes (maybe with fresh recovery codes after a set-up) or throws the
  * `needs: 'totp' | 'totp-setup'` answer. Wrong codes count as failed logins for the throttle.
  */
 export async function secondFactorAtLogin(
@@ -27,11 +29,17 @@ export async function secondFactorAtLogin(
   user: UserRow,
   code: string | undefined,
   meta: { ip: string; requestId: string },
+  login: FactorAttempt,
 ): Promise<{ recoveryCodes?: string[] }> {
   const row = await totpRow(deps.db, user.id);
-  const wrong = async () => loginThrottle(deps).recordFailure(normaliseEmail(user.email), meta.ip);
+  const wrong = login.failFactor;
+  // asking for the code (or showing the set-up) is no guess: the right password alone proves nothing more
+  const notYet = async (err: Error) => {
+    await login.attempt.release();
+    return err;
+  };
   if (row?.secret) {
-    if (!code) throw needs('totp_required', factorMessages.needed, { needs: 'totp' });
+    if (!code) throw await notYet(needs('totp_required', factorMessages.needed, { needs: 'totp' }));
     const ok = await checkSecondFactor(deps.db, user.id, code, deps.config);
     if (!ok) {
       await wrong();
@@ -44,7 +52,7 @@ export async function secondFactorAtLogin(
   }
   if (!totpRequired(user, deps.config)) return {};
   const setup = await beginTotpSetup(deps.db, user, deps.config);
-  if (!code) throw needs('totp_setup_required', factorMessages.setup, { needs: 'totp-setup', totpSetup: setup });
+  if (!code) throw await notYet(needs('totp_setup_required', factorMessages.setup, { needs: 'totp-setup', totpSetup: setup }));
   const recoveryCodes = await confirmTotpSetup(deps.db, user.id, code, deps.config);
   if (!recoveryCodes) {
     await wrong();

@@ -12,10 +12,11 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { audit } from '../audit/audit';
 import { sessionViewFrom } from '../users/user-view';
-import { normaliseEmail, usersRepository } from '../users/users.repository';
+import { usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { checkCredentials, loginAnswer } from './auth.service';
-import { loginThrottle } from './throttle';
+import { deviceCookies } from './device-cookie';
+import type { FactorAttempt } from './throttle';
 
 // login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
 const loginFailureSchema = z.object({
@@ -38,11 +39,14 @@ export type SecondFactorAtLogin = (
   user: UserRow,
   code: string | undefined,
   meta: { ip: string; requestId: string },
+  /** the guess the throttle counted for this login: a wrong code keeps it, a code still to come gives it back */
+  login: FactorAttempt,
 ) => Promise<{ recoveryCodes?: string[] }>;
 
 export async function authRoutes(app: FastifyInstance, opts: { version: string; secondFactorAtLogin: SecondFactorAtLogin }) {
   const { secondFactorAtLogin } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const devices = deviceCookies(app.appConfig);
 
   r.post('/api/login', {
     config: { access: 'public' },
@@ -52,10 +56,13 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
       response: { 200: loginResponseSchema, 400: errorBodySchema, 401: loginFailureSchema, 403: loginFailureSchema, 429: loginFailureSchema },
     },
     handler: async (request, reply) => {
-      const user = await checkCredentials({ db: app.db }, { ...request.body, ip: request.ip });
-      const factor = await secondFactorAtLogin({ db: app.db, config: app.appConfig }, user, request.body.totp, { ip: request.ip, requestId: request.id });
-      await loginThrottle({ db: app.db }).clearAccount(normaliseEmail(user.email));
+      const login = await checkCredentials({ db: app.db }, { ...request.body, ip: request.ip }, (userId) => devices.tokenFor(request, userId)?.nonce ?? null);
+      const { user } = login;
+      const factor = await secondFactorAtLogin({ db: app.db, config: app.appConfig }, user, request.body.totp, { ip: request.ip, requestId: request.id }, login);
+      await login.attempt.succeed();
       await app.sessions.start(request, reply, user.id);
+      // from now on this browser is trusted for this account: others' failures no longer lock it out
+      devices.issue(request, reply, user.id);
       await usersRepository({ db: app.db }).markLoggedIn(user.id);
       await audit(app.db, { actorUserId: user.id, action: 'login', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
       const answer = await loginAnswer({ db: app.db }, user);

@@ -5,7 +5,9 @@ import { sessionView } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { verifyPassword } from './passwords';
-import { berlinClock, loginThrottle } from './throttle';
+import { enqueueMail, kickMailWorkers } from '../mail/outbox';
+import { loginAttackMail } from './auth.mail';
+import { berlinClock, loginThrottle, throttleRules, type LoginAttempt } from './throttle';
 
 export const loginMessages = {
   invalid: 'E-Mail-Adresse oder Passwort ist falsch.',
@@ -17,32 +19,71 @@ export const loginMessages = {
 // the seed's shape travels next to `reason`, so both the old client fields and SPEC §3 work
 const failureBody = (msg: string) => ({ success: false, user: null, curSeason: null, msg });
 
+/** A blocked login: 429 with the Berlin clock time and Retry-After (the same for every e-mail, known or not). */
+function throttledError(until: Date, now: Date) {
+  const msg = loginMessages.throttled(berlinClock(until));
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return httpError(429, 'too_many_attempts', msg, undefined, { body: failureBody(msg), headers: { 'retry-after': String(seconds) } });
+}
+
+/** Mails the owner once per window when untrusted clients have used up the account's guesses. */
+async function alertOwner(deps: { db: Db }, user: UserRow | null, email: string, now: Date, until = new Date(now.getTime() + throttleRules.windowMinutes * 60_000)) {
+  if (!user || !(await loginThrottle(deps).shouldAlert(email, now))) return;
+  await enqueueMail(deps.db, { to: user.email, template: loginAttackMail, data: { firstName: user.firstName, until: berlinClock(until) } });
+  kickMailWorkers();
+}
+
+export type CheckedLogin = {
+  user: UserRow;
+  /** the reserved guess: the caller settles it once the second factor is decided */
+  attempt: LoginAttempt;
+  /** counts a wrong second-factor code like a wrong password (and mails the owner when that locks the account) */
+  failFactor: () => Promise<void>;
+};
+
 /**
- * Checks credentials and throttling. Returns the user on success; every failure is an HttpError
- * whose body carries both shapes. Unknown e-mail and wrong password are indistinguishable.
+ * Checks credentials and throttling. Returns the user on success; every failure is an HttpError whose body carries
+ * both shapes. Unknown e-mail, wrong password and an account without a password yet are indistinguishable (each
+ * verifies one argon2 hash). The guess is counted before the hash is verified, so a parallel burst checks at most
+ * the limit. `deviceNonceFor` answers the nonce of a valid device cookie the browser brought for that account.
  */
-export async function checkCredentials(deps: { db: Db }, input: { email: string; password: string; ip: string }, now = new Date()): Promise<UserRow> {
+export async function checkCredentials(
+  deps: { db: Db },
+  input: { email: string; password: string; ip: string },
+  deviceNonceFor: (userId: number) => string | null = () => null,
+  now = new Date(),
+): Promise<CheckedLogin> {
   const email = normaliseEmail(input.email);
   const throttle = loginThrottle(deps);
-  const until = await throttle.blockedUntil(email, input.ip, now);
-  if (until) {
-    const msg = loginMessages.throttled(berlinClock(until));
-    const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-    throw httpError(429, 'too_many_attempts', msg, undefined, { body: failureBody(msg), headers: { 'retry-after': String(seconds) } });
-  }
   const user = await usersRepository(deps).findByEmail(email);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
+  const deviceNonce = user ? deviceNonceFor(user.id) : null;
+  const attempt = await throttle.begin({ email, ip: input.ip, deviceNonce }, now);
+  if (attempt.blocked) {
+    if (attempt.accountLocked) await alertOwner(deps, user, email, now, attempt.until);
+    throw throttledError(attempt.until, now);
+  }
+  const failFactor = async () => {
+    if ((await attempt.fail()).accountLocked) await alertOwner(deps, user, email, now);
+  };
+  let ok: boolean;
+  try {
+    ok = await verifyPassword(user?.passwordHash, input.password);
+  } catch (err) {
+    await attempt.release();
+    throw err;
+  }
   if (!user || !ok) {
-    await throttle.recordFailure(email, input.ip, now);
+    await failFactor();
     throw httpError(401, 'invalid_credentials', loginMessages.invalid, undefined, { body: failureBody(loginMessages.invalid) });
   }
   // only someone who knows the password learns that the account is inactive
   if (!user.activatedAt || user.deactivatedAt) {
+    await attempt.release();
     throw httpError(403, 'account_inactive', loginMessages.inactive, undefined, { body: failureBody(loginMessages.inactive) });
   }
-  // the failure count is cleared by the caller once every factor passed (a right password alone must not
-  // reset the count, or a second factor could be guessed without limit)
-  return user;
+  // the count is settled by the caller once every factor is decided (a right password alone must not reset it,
+  // or a second factor could be guessed without limit)
+  return { user, attempt, failFactor };
 }
 
 export async function loginAnswer(deps: { db: Db }, user: UserRow): Promise<LoginResponse> {

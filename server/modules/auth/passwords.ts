@@ -7,16 +7,20 @@ export const hashPassword = (password: string) => hash(password, options);
 
 let dummyHash: Promise<string> | undefined;
 
+/** an account created by an admin has '' until its activation: no hash to verify against */
+const isArgon2 = (stored: string | undefined): stored is string => typeof stored === 'string' && stored.startsWith('$argon2');
+
 /**
- * Verifies against the stored hash, or against a dummy hash when there is no user,
- * so an unknown e-mail costs the same time as a wrong password.
+ * Verifies against the stored hash, or against a dummy hash when there is none (unknown e-mail, an invited account
+ * without a password yet), so every path costs one argon2 verification and answers in the same time.
  */
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
   dummyHash ??= hash('not-a-real-password-' + Math.random(), options);
-  const target = storedHash ?? (await dummyHash);
+  const real = isArgon2(storedHash);
+  const target = real ? storedHash : await dummyHash;
   try {
     const ok = await verify(target, password);
-    return ok && storedHash !== undefined;
+    return ok && real;
   } catch {
     return false;
   }

@@ -1,43 +1,93 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { httpError, messages } from '../../lib/http-error';
 import { rateLimitHits } from './rate-limit.table';
 
 export type RateRule = { bucket: string; limit: number; windowMs: number };
+export type RateCheck = { rule: RateRule; key: string };
+
+/** What a reservation answers: the rows it counted (to give back later), or until when one of its rules is full. */
+export type Reservation = { ok: true; ids: number[] } | { ok: false; until: Date; full: RateRule[] };
+
+export const retryAfterSeconds = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+
+export function tooManyRequests(until: Date, now = new Date()) {
+  return httpError(429, 'too_many_requests', messages.tooManyRequests, undefined, { headers: { 'retry-after': String(retryAfterSeconds(until, now)) } });
+}
 
 /**
- * A database-backed fixed-count limiter: each call records a hit and refuses once `limit` hits of the same
- * bucket+key fall within the window. Login keeps its own throttle (it counts failures only, not calls).
+ * A database-backed sliding-window counter shared by every process. Counting is atomic: a reservation takes a
+ * transaction-scoped advisory lock per bucket+key (in one global order, so two reservations never deadlock), counts
+ * and inserts under it, so however many requests arrive at once, at most `limit` get a row within the window (on
+ * PGlite, where transactions run one at a time, and on PostgreSQL with many connections alike).
+ *
+ * `hit` counts calls (register, forgot …). Guesses (login, re-authentication) `reserve` BEFORE the slow check and
+ * `release` the row when the guess was right, so a burst can never check more than the limit.
  */
 export function rateLimiter({ db }: { db: DbOrTx }) {
-  async function blockedUntil(rule: RateRule, key: string, now: Date): Promise<Date | null> {
-    const since = new Date(now.getTime() - rule.windowMs);
-    const [row] = await db
-      .select({ n: count(), oldest: min(rateLimitHits.at) })
+  async function blockedUntil(tx: DbOrTx, { rule, key }: RateCheck, now: Date): Promise<Date | null> {
+    // the limit-th newest hit in the window: the rule is full until it leaves the window
+    const rows = await tx
+      .select({ at: rateLimitHits.at })
       .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)));
-    if (!row || row.n < rule.limit || !row.oldest) return null;
-    return new Date(new Date(row.oldest).getTime() + rule.windowMs);
+      .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))))
+      .orderBy(desc(rateLimitHits.at))
+      .offset(rule.limit - 1)
+      .limit(1);
+    const row = rows[0];
+    return row ? new Date(new Date(row.at).getTime() + rule.windowMs) : null;
+  }
+
+  async function reserve(checks: RateCheck[], now = new Date()): Promise<Reservation> {
+    if (checks.length === 0) return { ok: true, ids: [] };
+    const result = await db.transaction(async (tx) => {
+      const lockKeys = [...new Set(checks.map(({ rule, key }) => `${rule.bucket}|${key}`))].sort();
+      for (const lockKey of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      let until: Date | null = null;
+      const full: RateRule[] = [];
+      for (const check of checks) {
+        const b = await blockedUntil(tx, check, now);
+        if (!b) continue;
+        full.push(check.rule);
+        if (!until || b > until) until = b;
+      }
+      if (until) return { ok: false as const, until, full };
+      const rows = await tx
+        .insert(rateLimitHits)
+        .values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })))
+        .returning({ id: rateLimitHits.id });
+      return { ok: true as const, ids: rows.map((r) => r.id) };
+    });
+    // keep the table small; a day is beyond every window in use
+    if (result.ok && Math.random() < 0.02) await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - 86_400_000)));
+    return result;
   }
 
   return {
+    reserve,
     /**
      * Checks every rule for its key and records a hit for each; throws 429 too_many_requests (with Retry-After)
      * when one of them is exhausted. Keys are normalised by the caller (lower-case e-mail, IP).
      */
-    async hit(checks: { rule: RateRule; key: string }[], now = new Date()): Promise<void> {
-      let until: Date | null = null;
-      for (const { rule, key } of checks) {
-        const b = await blockedUntil(rule, key, now);
-        if (b && (!until || b > until)) until = b;
-      }
-      if (until) {
-        const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-        throw httpError(429, 'too_many_requests', messages.tooManyRequests, undefined, { headers: { 'retry-after': String(seconds) } });
-      }
-      await db.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
-      // keep the table small; a day is beyond every window in use
-      if (Math.random() < 0.02) await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - 86_400_000)));
+    async hit(checks: RateCheck[], now = new Date()): Promise<void> {
+      const r = await reserve(checks, now);
+      if (!r.ok) throw tooManyRequests(r.until, now);
+    },
+    /** gives reserved rows back (the guess they stood for was right) */
+    async release(ids: number[]) {
+      if (ids.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids));
+    },
+    /** forgets every hit of one bucket+key (e.g. an account's failed logins after a success) */
+    async clear(rule: RateRule, key: string) {
+      await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key)));
+    },
+    /** how many hits of one bucket+key fall within the window */
+    async count(rule: RateRule, key: string, now = new Date()): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))));
+      return Number(row?.n ?? 0);
     },
   };
 }
