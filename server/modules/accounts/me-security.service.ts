@@ -6,6 +6,7 @@ import { userSessions } from '../auth/user-sessions';
 import { usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { assertPassword, exportData, sessionInfo } from './me.service';
+import { throttledReauth } from './reauth';
 import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
 
 // The logged-in account's sessions, second factor and data export (routes → this service → repositories).
@@ -60,7 +61,7 @@ export async function beginOwnTotpSetup(deps: Deps, user: UserRow) {
 
 export async function enableOwnTotp(deps: Deps, userId: number, code: string, meta: Meta) {
   if (await totpEnabled(deps.db, userId)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
-  const codes = await confirmTotpSetup(deps.db, userId, code, deps.config);
+  const codes = await throttledReauth(deps, userId, () => confirmTotpSetup(deps.db, userId, code, deps.config));
   if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
   await audit(deps.db, { actorUserId: userId, action: 'totp_enable', entityType: 'user', entityId: userId, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.enabled };
@@ -68,13 +69,13 @@ export async function enableOwnTotp(deps: Deps, userId: number, code: string, me
 
 export async function disableOwnTotp(deps: Deps, account: UserRow, password: string, meta: Meta) {
   if (totpRequired(account, deps.config)) throw httpError(409, 'totp_required', totpMessages.required);
-  await assertPassword(account, password);
+  await assertPassword(deps, account, password);
   await disableTotp(deps.db, account.id);
   await audit(deps.db, { actorUserId: account.id, action: 'totp_disable', entityType: 'user', entityId: account.id, ...meta });
 }
 
 export async function newOwnRecoveryCodes(deps: Deps, account: UserRow, password: string, meta: Meta) {
-  await assertPassword(account, password);
+  await assertPassword(deps, account, password);
   if (!(await totpEnabled(deps.db, account.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
   const codes = await regenerateRecoveryCodes(deps.db, account.id);
   await audit(deps.db, { actorUserId: account.id, action: 'totp_recovery_codes', entityType: 'user', entityId: account.id, ...meta });

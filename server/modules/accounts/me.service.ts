@@ -16,6 +16,7 @@ import { users, type UserRow } from '../users/users.table';
 import { accountDeletedMail, emailChangeConfirmMail, emailChangeNoticeMail, emailTakenMail, passwordChangedMail } from './accounts.mail';
 import { accountTokens } from './accounts.table';
 import { assertStrongPassword } from './password-rules';
+import { throttledReauth } from './reauth';
 import { consumeToken, issueToken, spendOpenTokens, tokenPaths } from './tokens';
 import { recoveryCodesLeft, totpEnabled, totpRequired } from './totp';
 import { userSessions } from '../auth/user-sessions';
@@ -76,8 +77,9 @@ export async function accountView(deps: { db: DbOrTx; config: AppConfig }, user:
 
 const reload = async (db: DbOrTx, id: number) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
 
-export async function assertPassword(user: UserRow, password: string, field = 'password') {
-  if (!(await verifyPassword(user.passwordHash, password))) {
+/** Re-authentication with the password: one counted guess (throttled like the login, see reauth.ts). */
+export async function assertPassword(deps: { db: Db }, user: UserRow, password: string, field = 'password') {
+  if (!(await throttledReauth(deps, user.id, () => verifyPassword(user.passwordHash, password)))) {
     throw httpError(400, 'wrong_password', meMessages.wrongPassword, { [field]: meMessages.wrongPassword });
   }
 }
@@ -91,7 +93,7 @@ export async function updateProfile(deps: Deps, user: UserRow, input: { firstNam
 }
 
 export async function requestEmailChange(deps: Deps, user: UserRow, input: { newEmail: string; password: string }, meta: Meta) {
-  await assertPassword(user, input.password);
+  await assertPassword(deps, user, input.password);
   const newEmail = input.newEmail.trim();
   if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw httpError(400, 'validation_failed', messages.validationFailed, { newEmail: meMessages.sameEmail });
   await rateLimiter(deps).hit([{ rule: { bucket: 'email-change:user', limit: 5, windowMs: 3_600_000 }, key: String(user.id) }]);
@@ -127,11 +129,13 @@ export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) 
 }
 
 export async function changePassword(deps: Deps, user: UserRow, currentSessionId: string | undefined, input: PasswordChangeRequest, meta: Meta) {
-  await assertPassword(user, input.currentPassword, 'currentPassword');
-  assertStrongPassword(input.password, user);
+  await assertPassword(deps, user, input.currentPassword, 'currentPassword');
+  assertStrongPassword(input.password, user, deps.config);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    // a reset link requested before (by the owner or by someone with access to the mailbox) must not undo this
+    await spendOpenTokens(tx, 'password-reset', user.id);
     await userSessions(tx).endAll(user.id, currentSessionId);
     await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
     await audit(tx, { actorUserId: user.id, action: 'change_password', entityType: 'user', entityId: user.id, ...meta });
@@ -193,7 +197,7 @@ async function tableExists(db: DbOrTx, name: string) {
  * link to the account.
  */
 export async function deleteAccount(deps: Deps, user: UserRow, input: { password: string; confirmLastMember: boolean }, meta: Meta) {
-  await assertPassword(user, input.password);
+  await assertPassword(deps, user, input.password);
   if (user.isAdmin) {
     const others = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`)).limit(1);
     if (others.length === 0) throw httpError(409, 'last_admin', meMessages.lastAdmin);

@@ -53,7 +53,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
   if (policy && policy.version !== input.privacyPolicyVersion) {
     throw httpError(409, 'policy_outdated', accountMessages.policyOutdated, { privacyPolicyVersion: accountMessages.policyOutdated });
   }
-  assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName });
+  assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, deps.config);
   // hashed for existing addresses too, so both answers take the same time
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
@@ -101,7 +101,7 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
   let passwordHash: string | undefined;
   if (!hasPassword(user)) {
     if (!input.password) throw httpError(400, 'validation_failed', messages.validationFailed, { password: accountMessages.passwordNeeded });
-    assertStrongPassword(input.password, user);
+    assertStrongPassword(input.password, user, deps.config);
     passwordHash = await hashPassword(input.password);
   }
   const now = new Date();
@@ -109,6 +109,8 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
     await consumeToken(tx, 'activation', input.token, now);
     await tx.update(users).set({ activatedAt: now, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, user.id));
     await spendOpenTokens(tx, 'activation', user.id, now);
+    // setting the first password is a password change too: no older reset link outlives it
+    if (passwordHash) await spendOpenTokens(tx, 'password-reset', user.id, now);
     await audit(tx, { actorUserId: user.id, action: 'activate', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
   });
 }
@@ -148,7 +150,7 @@ export async function resetPassword(deps: Deps, input: PasswordResetRequest, met
   const found = await inspectToken(deps.db, 'password-reset', input.token);
   if (found.state !== 'valid') throw tokenError('password-reset', found.state);
   const user = found.user!;
-  assertStrongPassword(input.password, user);
+  assertStrongPassword(input.password, user, deps.config);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   const updated = await deps.db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import {
   joinRequestInputSchema,
   joinRequestListSchema,
   joinRequestSchema,
+  removeMemberQuerySchema,
 } from '../../../src/shared/contracts/facilities';
 import { auditContext } from '../audit/audit';
 import { rateLimiter } from '../rate-limit/rate-limit';
@@ -70,10 +71,10 @@ export async function facilityRoutes(app: FastifyInstance) {
 
   r.delete('/api/facilities/:facilityId/members/:userId', {
     config: { access: 'member' },
-    schema: { tags, params: facilityParams.extend({ userId: idParam }), response: { 204: z.null(), ...errors } },
+    schema: { tags, params: facilityParams.extend({ userId: idParam }), querystring: removeMemberQuerySchema, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await activeFacility(app.db, request.params.facilityId);
-      await removeMember(app.db, request.params.facilityId, request.params.userId, auditContext(request));
+      await removeMember(app.db, request.params.facilityId, request.params.userId, auditContext(request), { confirmLastMember: request.query.confirmLastMember === 'true' });
       return reply.code(204).send(null);
     },
   });

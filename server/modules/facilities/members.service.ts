@@ -33,14 +33,26 @@ export async function addMember(db: DbOrTx, facilityId: number, userId: number) 
   await db.insert(facilityMembers).values({ facilityId, userId }).onConflictDoNothing();
 }
 
-/** Takes away a member's access to the KiTa (their account and staff entry stay). */
-export async function removeMember(db: Db, facilityId: number, userId: number, ctx: Ctx) {
+export const memberMessages = {
+  lastMember: (name: string, facility: string, self: boolean) =>
+    `${self ? 'Du bist' : `${name} ist`} das letzte Mitglied von „${facility}“. Danach kann niemand mehr die Daten dieser KiTa im Portal bearbeiten. Bitte bestätige, dass du den Zugriff trotzdem entziehen möchtest.`,
+};
+
+/**
+ * Takes away a member's access to the KiTa (their account and staff entry stay). Removing the last member answers
+ * 409 `last_member` unless confirmed, as account deletion does: nobody could edit the KiTa afterwards.
+ */
+export async function removeMember(db: Db, facilityId: number, userId: number, ctx: Ctx, opts: { confirmLastMember?: boolean } = {}) {
   await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(facilityMembers)
-      .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, userId)))
-      .returning();
-    if (removed.length === 0) throw notFoundError();
+    // the KiTa's row is locked so two members removing each other at once cannot both pass the last-member check
+    const [facility] = await tx.select({ label: facilities.label }).from(facilities).where(eq(facilities.id, facilityId)).for('update');
+    const members = await tx.select({ userId: facilityMembers.userId }).from(facilityMembers).where(eq(facilityMembers.facilityId, facilityId));
+    if (!members.some((m) => m.userId === userId)) throw notFoundError();
+    if (members.length === 1 && !opts.confirmLastMember) {
+      const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+      throw httpError(409, 'last_member', memberMessages.lastMember(user ? personName(user) : '', facility?.label ?? '', userId === ctx.actorUserId));
+    }
+    await tx.delete(facilityMembers).where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, userId)));
     await audit(tx, { ...ctx, action: 'facility.member.remove', entityType: 'facility', entityId: facilityId, before: { userId } });
   });
 }

@@ -18,6 +18,7 @@ import { sendInvitation } from '../facilities/facility-mails';
 import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
 import { addMember } from '../facilities/members.service';
 import { personOfFacility } from './person-scope';
+import { usersRepository } from '../users/users.repository';
 import { users } from '../users/users.table';
 import { persons, type PersonRow } from './persons.table';
 
@@ -179,8 +180,13 @@ export async function invitePerson(db: Db, facilityId: number, personId: number,
   return { invited_at: iso(now), email: person.email, token };
 }
 
+export const invitationMessages = {
+  otherEmail:
+    'Diese Einladung gilt für eine andere E-Mail-Adresse als die deines Benutzerkontos. Melde dich mit der Adresse an, an die die Einladung ging – oder bitte die Mitglieder der KiTa, im Personal deine Adresse einzutragen und dich neu einzuladen.',
+};
+
 /**
- * The invited account redeems the link's token: the staff entry gets linked to the account and the account
+ * The invited account redeems the link's token (only the account with the invited address: 409 otherwise): the staff entry gets linked to the account and the account
  * becomes a member of the KiTa. The accounts module may call this right after registration as well.
  */
 export async function acceptInvitation(db: Db, token: string, userId: number, ctx: Ctx) {
@@ -191,6 +197,11 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       .where(and(eq(persons.inviteTokenHash, hashToken(token)), isNull(persons.removedAt), gt(persons.inviteExpiresAt, new Date())))
       .for('update');
     if (!person) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    // the link is only as safe as the mailbox it went to: a forwarded or leaked link does not let another account in
+    const account = await usersRepository({ db: tx }).findById(userId);
+    if (!account || account.email.trim().toLowerCase() !== person.email.trim().toLowerCase()) {
+      throw httpError(409, 'invitation_other_email', invitationMessages.otherEmail);
+    }
     const facility = await findActiveFacility(tx, person.facilityId);
     if (!facility) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
     await tx.update(persons).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: sql`${persons.version} + 1` }).where(eq(persons.id, person.id));

@@ -131,6 +131,11 @@ export const memberSchema = z.object({
   person_id: z.number().int().nullable(),
 });
 export const memberListSchema = z.object({ items: z.array(memberSchema) });
+/**
+ * DELETE /api/facilities/{id}/members/{userId}?confirmLastMember=true: removing the last member answers 409
+ * `last_member` (German reason) unless confirmed, as account deletion does.
+ */
+export const removeMemberQuerySchema = z.object({ confirmLastMember: z.enum(['true', 'false']).optional() });
 
 export type FacilityInput = z.input<typeof facilityInputSchema>;
 export type FacilityUpdate = z.input<typeof facilityUpdateSchema>;

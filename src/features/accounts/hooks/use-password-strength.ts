@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { getPublicConfig } from '../../../lib/api-client';
 import type { PasswordVerdict } from '../../../shared/password-strength';
 
 type Personal = { email?: string; firstName?: string; lastName?: string };
@@ -16,7 +17,7 @@ export function usePasswordStrength(password: string, personal: Personal = {}): 
     let cancelled = false;
     const timer = setTimeout(() => {
       void loadChecker().then((check) => {
-        if (!cancelled) setVerdict({ for: password, value: check(password, { email, firstName, lastName }) });
+        if (!cancelled) setVerdict({ for: password, value: check(password, { email, firstName, lastName }, { programmeName: getPublicConfig().programmeName }) });
       });
     }, 150);
     return () => {

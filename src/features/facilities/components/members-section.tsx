@@ -25,12 +25,14 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
   const paging = useLocalPaging(members);
   const remove = useRemoveMember(facilityId);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const lastMember = members.length === 1 && removing !== null && members[0]?.user_id === removing.user_id;
 
   async function confirm() {
     if (!removing) return;
     const self = removing.user_id === currentUserId;
     try {
-      await remove.mutateAsync(removing.user_id);
+      // the dialog said so: the server refuses to remove the last member without this confirmation
+      await remove.mutateAsync({ userId: removing.user_id, confirmLastMember: lastMember });
       notify({ message: self ? 'Du hast keinen Zugriff mehr auf diese KiTa.' : `${nameOf(removing)} hat keinen Zugriff mehr auf diese KiTa.` });
       setRemoving(null);
       if (self) onLeft();
@@ -78,9 +80,19 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
         onClose={() => setRemoving(null)}
         onConfirm={() => void confirm()}
       >
-        {removing?.user_id === currentUserId
-          ? 'Du entziehst dir selbst den Zugriff auf diese KiTa. Danach kannst du sie im Portal nicht mehr sehen.'
-          : `${removing ? nameOf(removing) : ''} kann die KiTa danach im Portal nicht mehr sehen oder bearbeiten. Das Benutzerkonto bleibt bestehen.`}
+        <Stack gap="xs">
+          <Text>
+            {removing?.user_id === currentUserId
+              ? 'Du entziehst dir selbst den Zugriff auf diese KiTa. Danach kannst du sie im Portal nicht mehr sehen.'
+              : `${removing ? nameOf(removing) : ''} kann die KiTa danach im Portal nicht mehr sehen oder bearbeiten. Das Benutzerkonto bleibt bestehen.`}
+          </Text>
+          {lastMember && (
+            <Text fw={700}>
+              {removing?.user_id === currentUserId ? 'Du bist' : `${removing ? nameOf(removing) : ''} ist`} das letzte Mitglied dieser KiTa. Danach kann niemand mehr ihre Daten im
+              Portal bearbeiten.
+            </Text>
+          )}
+        </Stack>
       </ConfirmDialog>
     </Stack>
   );
