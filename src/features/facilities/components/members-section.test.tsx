@@ -58,4 +58,23 @@ describe('/personal: access to the KiTa', () => {
     await waitFor(() => expect(removed).toEqual(['8']));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).not.toHaveTextContent('Karl Kollege'));
   });
+  it('removing the last member warns in the dialog and sends the confirmation the server asks for', async () => {
+    const calls: string[] = [];
+    const { user } = await renderRoute('/personal', {
+      user: users.notEnrolled(),
+      handlers: [
+        http.get('*/api/facilities/12/members', () => HttpResponse.json({ items: [member(8, 'Karl', 'Kollege')] })),
+        http.delete('*/api/facilities/12/members/:userId', ({ request }) => {
+          calls.push(new URL(request.url).search);
+          return new HttpResponse(null, { status: 204 });
+        }),
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Benutzerkonten mit Zugriff' });
+    await user.click(within(table).getByRole('button', { name: 'Zugriff von Karl Kollege entziehen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zugriff entziehen?' });
+    expect(dialog).toHaveTextContent('Karl Kollege ist das letzte Mitglied dieser KiTa.');
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, Zugriff entziehen' }));
+    await waitFor(() => expect(calls).toEqual(['?confirmLastMember=true']));
+  });
 });
