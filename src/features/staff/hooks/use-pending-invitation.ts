@@ -34,8 +34,9 @@ export function usePendingInvitation(loggedIn: boolean, onAccepted: (accepted: A
         await onAcceptedRef.current(accepted);
       })
       .catch((error: unknown) => {
-        // an invalid or expired link stays invalid; after a network problem the next login tries again
-        if (isHTTPError(error) && error.response.status < 500) clearInvitationToken();
+        // an invalid or expired link stays invalid; after a network problem the next login tries again, and so does
+        // the next login after a 409 (the link belongs to another address: logging in with that one redeems it)
+        if (isHTTPError(error) && error.response.status < 500 && error.response.status !== 409) clearInvitationToken();
         reportError(error, 'Deine Einladung in eine KiTa konnte nicht angenommen werden.');
       });
   }, [loggedIn, mutateAsync]);
