@@ -3,14 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createUser } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
 import { buildTestApp, type TestApp } from '../../testing/test-app';
+import type * as totp from '../accounts/totp';
 import { beginTotpSetup, confirmTotpSetup } from '../accounts/totp';
 import { rateLimiter } from '../rate-limit/rate-limit';
+import type * as passwords from './passwords';
 import { throttleRules } from './throttle';
 
 // every slow check is counted where it happens: the burst tests prove how many guesses were actually verified
 const verified = vi.hoisted(() => ({ passwords: 0, codes: 0 }));
 vi.mock('./passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./passwords')>();
+  const original = await importOriginal<typeof passwords>();
   return {
     ...original,
     verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {
@@ -20,7 +22,7 @@ vi.mock('./passwords', async (importOriginal) => {
   };
 });
 vi.mock('../accounts/totp', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../accounts/totp')>();
+  const original = await importOriginal<typeof totp>();
   const counted =
     <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
     async (...args: A) => {
