@@ -28,7 +28,8 @@ function throttledError(until: Date, now: Date) {
 
 /** Mails the owner once per window when untrusted clients have used up the account's guesses. */
 async function alertOwner(deps: { db: Db }, user: UserRow | null, email: string, now: Date, until = new Date(now.getTime() + throttleRules.windowMinutes * 60_000)) {
-  if (!user || !(await loginThrottle(deps).shouldAlert(email, now))) return;
+  // asked for unknown addresses too, so a locked-out answer takes the same time whether or not the account exists
+  if (!(await loginThrottle(deps).shouldAlert(email, now)) || !user) return;
   await enqueueMail(deps.db, { to: user.email, template: loginAttackMail, data: { firstName: user.firstName, until: berlinClock(until) } });
   kickMailWorkers();
 }
