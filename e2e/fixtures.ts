@@ -3,6 +3,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /** SPEC §7: the demo accounts `npm run seed:demo` creates, all with the same password. */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Passwort-2026';
+/** the password fresh users set on activation: the strength check refuses the demo one ("Passwort" + the year) */
+export const FRESH_USER_PASSWORD = 'Kastanienbaum-Wolkenschiff-42';
 export const demoAccounts = {
   admin: 'admin@demo.example',
   ohneKita: 'ohne-kita@demo.example',
@@ -107,9 +109,9 @@ export async function loginAsFreshUser(
   expect(created.ok(), `create ${email}: HTTP ${created.status()}`).toBeTruthy();
   await page.request.delete('/api/logout');
   const token = await tokenFromMail(email, /\/aktivieren\/ct([A-Za-z0-9_-]+)/);
-  const activated = await page.request.post('/api/auth/activate', { data: { token, password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD } });
+  const activated = await page.request.post('/api/auth/activate', { data: { token, password: FRESH_USER_PASSWORD, passwordRepeat: FRESH_USER_PASSWORD } });
   expect(activated.ok(), `activate ${email}: HTTP ${activated.status()}`).toBeTruthy();
-  await loginViaApi(page, email);
+  await loginViaApi(page, email, FRESH_USER_PASSWORD);
   if (!decideConsents) return { email, name: `${firstName} ${lastName}` };
   const policy = await (await page.request.get('/api/privacy-policy')).json();
   const consents = await page.request.put('/api/me/consents', {

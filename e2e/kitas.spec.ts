@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, expectAccessible, loginAsFreshUser, loginViaApi, test, tokenFromMail, uniqueEmail } from './fixtures';
+import { demoAccounts, expect, expectAccessible, FRESH_USER_PASSWORD, loginAsFreshUser, loginViaApi, test, tokenFromMail, uniqueEmail } from './fixtures';
 
 // Issue 5, KiTa staff pages against the real server. Writes happen with fresh accounts and their own KiTa, so the
 // SPEC §7 demo accounts keep showing what other specs expect (one shared database per run).
@@ -224,7 +224,7 @@ test('a KiTa without members: the admin finds the join request in the KiTa list 
 
   // the person now has the KiTa
   await page.request.delete('/api/logout');
-  await loginViaApi(page, asker.email);
+  await loginViaApi(page, asker.email, FRESH_USER_PASSWORD);
   await page.goto('/');
   await expect(page.getByRole('banner')).toContainText('Kindergarten Mainkiesel');
   await expect(page.getByText(/Hier siehst du, was für „Kindergarten Mainkiesel“ als Nächstes ansteht/)).toBeVisible();

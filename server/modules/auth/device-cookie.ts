@@ -22,10 +22,11 @@ const b64 = /^[A-Za-z0-9_-]+$/;
 export const deviceCookieName = (config: Pick<AppConfig, 'secureCookies'>) => (config.secureCookies ? '__Host-kita_device' : 'kita_device');
 
 export function deviceCookies(config: Config) {
-  const key = derivedKey(config, 'device-cookie v1');
+  // derived on first use: a portal nobody logs in to creates no key file
+  let key: Buffer | undefined;
   const name = deviceCookieName(config);
   const maxAgeMs = deviceCookieRules.maxAgeDays * 86_400_000;
-  const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const sign = (body: string) => createHmac('sha256', (key ??= derivedKey(config, 'device-cookie v1'))).update(body).digest('base64url');
 
   function parseOne(raw: string, now: number): DeviceToken | null {
     const parts = raw.split('.');
