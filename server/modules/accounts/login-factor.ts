@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { audit } from '../audit/audit';
+import type { FactorAttempt } from '../auth/throttle';
 import type { UserRow } from '../users/users.table';
 import { beginTotpSetup, checkSecondFactor, confirmTotpSetup, totpRequired, totpRow } from './totp';
 
@@ -15,9 +16,6 @@ export const factorMessages = {
 // the seed's login shape next to SPEC §3's reason, like every other login failure
 const needs = (code: string, msg: string, extra: Record<string, unknown>) =>
   httpError(401, code, msg, undefined, { body: { success: false, user: null, curSeason: null, msg, ...extra } });
-
-/** the login's reserved guess (auth's throttle): a wrong code keeps it counted, a missing code gives it back */
-export type FactorAttempt = { failFactor: () => Promise<void>; attempt: { release: () => Promise<void> } };
 
 /**
  * Runs after the password was right, within the guess the login throttle already counted (so a burst of codes
