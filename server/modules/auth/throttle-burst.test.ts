@@ -47,7 +47,8 @@ const ipOf = (i: number) => `10.60.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 const statuses = (res: { statusCode: number }[]) =>
   res.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
-describe('login throttle under a parallel burst (guesses counted before they are checked)', () => {
+// hundreds of parallel requests: generous time on a loaded machine (CI shares two cores)
+describe('login throttle under a parallel burst (guesses counted before they are checked)', { timeout: 180_000 }, () => {
   it('given 150 wrong passwords for one account at once from 150 addresses, at most 5 are verified', async () => {
     const user = await createUser(t.handle.db);
     const res = await Promise.all(Array.from({ length: 150 }, (_, i) => login({ email: user.email, password: `falsch-${i}` }, ipOf(i))));
