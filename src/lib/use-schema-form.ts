@@ -44,7 +44,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
     return { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...check?.(values) };
   };
 
-  const form = useForm<V, (values: V) => z.output<S>>({
+  const form = useForm<V, z.output<S>>({
     mode: 'controlled',
     initialValues: options.initialValues,
     validate: errorsOf,
