@@ -50,14 +50,20 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
     validate: errorsOf,
     // only reached after `validate` passed, so the parse succeeds
     transformValues: (values) => schema.parse(toInput ? toInput(values) : values),
+    // editing clears or re-checks only the fields that changed (below), never the whole form
+    clearInputErrorOnChange: false,
     onValuesChange: (next, previous) => {
-      if (!submitted.current) return;
-      const found = errorsOf(next);
-      for (const key of Object.keys(next)) {
-        if (Object.is(next[key], previous[key])) continue;
-        if (found[key]) mantine.current?.setFieldError(key, found[key]);
-        else mantine.current?.clearFieldError(key);
-      }
+      const changed = Object.keys(next).filter((key) => !Object.is(next[key], previous[key]));
+      if (changed.length === 0) return;
+      const found = submitted.current ? errorsOf(next) : {};
+      mantine.current?.setErrors((current) => {
+        const updated = { ...current };
+        for (const key of changed) {
+          if (found[key]) updated[key] = found[key];
+          else delete updated[key];
+        }
+        return updated;
+      });
     },
   });
   const mantine = useRef(form);
@@ -136,6 +142,8 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
     value: String(form.values[key] ?? ''),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setValue(key, event.currentTarget.value as V[K]),
     error: errors[key],
+    // PasswordInput and Checkbox only mark the error with styles; this tells assistive technology (and focus) too
+    'aria-invalid': errors[key] ? true : undefined,
   });
 
   /** props for a Checkbox bound to a boolean field */
@@ -145,6 +153,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
     checked: Boolean(form.values[key]),
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(key, event.currentTarget.checked as V[K]),
     error: errors[key],
+    'aria-invalid': errors[key] ? true : undefined,
   });
 
   /** props for a component whose onChange hands over the value itself (Checkbox.Group, DateInput, Radio.Group) */
