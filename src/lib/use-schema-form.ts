@@ -14,6 +14,20 @@ export type FormFailure = { message: string; conflict: boolean };
 
 type Values = Record<string, unknown>;
 
+/** A stale write: someone else saved the record meanwhile (409 `conflict`). */
+export const isConflict = (error: unknown) => isHTTPError(error) && error.response.status === 409 && getErrorReason(error)?.code === 'conflict';
+
+/**
+ * What a failed write says in German: a conflict the contract's one text, otherwise the server's reason, otherwise the
+ * one fallback text; null when the shared API handler has already told the user (offline, 504, 511).
+ */
+export function failureOf(error: unknown): FormFailure | null {
+  if (isConflict(error)) return { message: conflictMessage, conflict: true };
+  const reason = getErrorReason(error);
+  if (reason) return { message: reason.message, conflict: false };
+  return isAlreadyNotified(error) ? null : { message: formFallbackMessage, conflict: false };
+}
+
 /**
  * THE form capability (issue 9): every form of the portal is a @mantine/form form checked by the shared zod contract.
  *
@@ -98,12 +112,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
       setErrors(Object.fromEntries(known.map((key) => [key, fields[key] as string])));
       return;
     }
-    if (isHTTPError(error) && error.response.status === 409 && reason?.code === 'conflict') {
-      setFailure({ message: conflictMessage, conflict: true });
-      return;
-    }
-    if (reason) setFailure({ message: reason.message, conflict: false });
-    else if (!isAlreadyNotified(error)) setFailure({ message: formFallbackMessage, conflict: false });
+    setFailure(failureOf(error));
   };
 
   /**

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Loader, Modal, Radio, Stack, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { submitFailure } from '../../../lib/form-errors';
+import { failureOf } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
 import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
 import { adminFacilityQueryOptions } from '../api/get-facility';
@@ -52,7 +52,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
         onMerged(result.target_id);
       },
       onError: (error) => {
-        setAlert(submitFailure(error, 'Das Zusammenführen hat nicht geklappt.').message);
+        setAlert(failureOf(error)?.message ?? null);
         setConfirming(false);
       },
     });
