@@ -4,6 +4,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { type z } from 'zod';
 import { conflictMessage } from '../shared/contracts/common';
 import { getErrorReason, isAlreadyNotified } from './api-client';
+import { focusFirstInvalid } from './focus-first-invalid';
 import { fieldErrorsOf, type FieldErrors } from './form-errors';
 
 /** The one text for a failed write that brought no German reason of its own (e.g. a proxy's HTML page). */
@@ -85,17 +86,7 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
 
   const errors = form.errors as FieldErrors;
 
-  /** after React has rendered the messages and aria-invalid: the first invalid field of the form gets focus */
-  const focusFirstError = () =>
-    setTimeout(() => {
-      const root: ParentNode = formRef.current ?? document;
-      const keys = Object.keys(mantine.current.errors);
-      const target =
-        root.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-        keys.map((key) => root.querySelector<HTMLElement>(`[data-path="${CSS.escape(key)}"], [name="${CSS.escape(key)}"]`)).find(Boolean);
-      const focusable = target?.matches('input, select, textarea, button') ? target : target?.querySelector<HTMLElement>('input, select, textarea, button');
-      focusable?.focus();
-    }, 0);
+  const focusFirstError = () => focusFirstInvalid(formRef.current, Object.keys(mantine.current.errors));
 
   /** Shows messages on fields (e.g. a password too weak, a confirmation missing) and moves focus to the first. */
   const setErrors = (next: FieldErrors) => {

@@ -4,6 +4,18 @@ import { DATE_INPUT_PROPS, parseGermanDate } from '../../lib/locale';
 
 const isIsoDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+// the calendar's arrows are unnamed buttons otherwise (axe: button-name)
+const ARIA_LABELS = {
+  previousMonth: 'Vorheriger Monat',
+  nextMonth: 'Nächster Monat',
+  previousYear: 'Vorheriges Jahr',
+  nextYear: 'Nächstes Jahr',
+  previousDecade: 'Vorheriges Jahrzehnt',
+  nextDecade: 'Nächstes Jahrzehnt',
+  monthLevelControl: 'Monat wählen',
+  yearLevelControl: 'Jahr wählen',
+};
+
 export const impossibleDateMessage = 'Dieses Datum gibt es nicht. Bitte gib ein echtes Datum als TT.MM.JJJJ ein, z. B. 31.07.2027.';
 
 type Props = Omit<DateInputProps, 'value' | 'onChange' | 'dateParser' | 'valueFormat'> & {
@@ -33,6 +45,7 @@ export function GermanDateInput({ value, onChange, error, onBlur, ...rest }: Pro
     <DateInput
       {...DATE_INPUT_PROPS}
       placeholder="TT.MM.JJJJ"
+      ariaLabels={ARIA_LABELS}
       {...rest}
       dateParser={parseGermanDate}
       fixOnBlur={false}
