@@ -155,3 +155,29 @@ test('every field shows a focus ring of at least 2 px, also with an error', asyn
   await page.keyboard.press('Tab');
   expect(await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth))).toBeGreaterThanOrEqual(2);
 });
+
+test('guard dialog 1 opens on its first button, not the mail link, and Escape closes it like "Abbrechen."', async ({ pageAs }) => {
+  const page = await pageAs('ohneKita');
+  const dialog = page.getByRole('dialog', { name: 'Wir kennen deine KiTa noch nicht.' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Abbrechen.' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expectFocusKept(page, 'closing dialog 1 with Escape');
+});
+
+test('a confirm dialog opens on "Abbrechen": Enter twice removes nothing', async ({ pageAs }) => {
+  const page = await pageAs('eineKita');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Personal' }).click();
+  const table = page.getByRole('table', { name: 'Personal der KiTa' });
+  const rows = await table.getByRole('row').count();
+  await table.getByRole('button', { name: /entfernen$/ }).first().focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Person entfernen?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(table.getByRole('row')).toHaveCount(rows);
+  await expectFocusKept(page, 'cancelling the confirm dialog');
+});
