@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { theme } from '../app/theme';
+import { theme } from './theme';
 import { FormAlert } from '../components/forms/form-alert';
 import { conflictMessage } from '../shared/contracts/common';
 import { server } from '../testing/msw-server';

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
+import { theme } from '../../lib/theme';
 import { ConfirmDialog } from './confirm-dialog';
 
 describe('ConfirmDialog', () => {

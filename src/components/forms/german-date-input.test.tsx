@@ -4,8 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DATES_SETTINGS } from '../../app/dates-settings';
-import { theme } from '../../app/theme';
+import { DATES_SETTINGS } from '../../lib/dates-settings';
+import { theme } from '../../lib/theme';
 import { GermanDateInput, impossibleDateMessage } from './german-date-input';
 
 let seen: string | null = null;
