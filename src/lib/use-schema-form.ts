@@ -86,12 +86,12 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
 
   const errors = form.errors as FieldErrors;
 
-  const focusFirstError = () => focusFirstInvalid(formRef.current, Object.keys(mantine.current.errors));
+  const focusFirstError = (keys: string[]) => focusFirstInvalid(formRef.current, keys);
 
   /** Shows messages on fields (e.g. a password too weak, a confirmation missing) and moves focus to the first. */
   const setErrors = (next: FieldErrors) => {
     form.setErrors(next);
-    if (Object.keys(next).length > 0) focusFirstError();
+    if (Object.keys(next).length > 0) focusFirstError(Object.keys(next));
   };
 
   /** A failed write: field messages from `reason.fields`, the 409 text, the server's message or the fallback. */
@@ -126,8 +126,8 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
               resolve();
             }
           },
-          () => {
-            focusFirstError();
+          (found) => {
+            focusFirstError(Object.keys(found));
             resolve();
           },
         )(event);
