@@ -76,7 +76,7 @@ test('dialog 1 (no KiTa): title, support contact, buttons, persistent, focus, ke
   await expect(dialog.getByRole('link', { name: SUPPORT_PHONE })).toHaveAttribute('href', /^tel:0911123456/);
   await expect(dialog).toContainText('registriere deine KiTa');
   await expect(dialog.getByRole('button')).toHaveText(['Abbrechen.', 'Ja, KiTa jetzt registrieren!']);
-  await expectPersistent(page, DIALOG_1);
+  await expectPersistent(page, DIALOG_1, { escapeCancels: true });
   await expectAccessible(page, 'dialog 1');
 
   // the target was home: cancelling leaves the user there; focus lands on the page, not on <body>
@@ -125,7 +125,7 @@ test('dialog 2 (not enrolled): title, season, buttons, persistent, focus in and 
   // a first load of an enrolled-only page: home with the dialog, then on to the enrolment
   await page.goto('/hospitationen');
   await expect(page).toHaveURL(/\/$/);
-  await expectPersistent(page, DIALOG_2);
+  await expectPersistent(page, DIALOG_2, { escapeCancels: true });
   await dialog.getByRole('button', { name: 'Zur Anmeldung!' }).click();
   await expect(page).toHaveURL(/\/kita-jahr-anmeldung$/);
   await expect(dialog).toHaveCount(0);

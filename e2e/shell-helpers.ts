@@ -76,15 +76,18 @@ export async function expectFocusBackOnPage(page: Page) {
 }
 
 /**
- * A guard dialog of seed §8 can only be left by its buttons: focus is inside, Tab keeps it there, Escape and a
- * click outside change nothing.
+ * A guard dialog of seed §8 can only be left by its buttons: focus is inside, Tab keeps it there, a click outside
+ * changes nothing, and so does Escape — except in a dialog with "Abbrechen." (dialogs 1 and 2), where Escape does the
+ * same as that button (issue 10; e2e/focus.spec.ts tests it), so it is not pressed here.
  */
-export async function expectPersistent(page: Page, dialogName: string) {
+export async function expectPersistent(page: Page, dialogName: string, { escapeCancels = false }: { escapeCancels?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
   await expectFocusInside(page, dialogName);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeVisible();
+  if (!escapeCancels) {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+  }
   for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   await expectFocusInside(page, dialogName);
   // last, as a mouse click outside takes the focus out of the dialog (browser default)

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
 import { SiteFooter } from '../../src/components/layout/site-footer';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
+import { useFocusKeeper } from '../../src/components/layout/use-focus-keeper';
 import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-navigation';
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
@@ -21,6 +22,7 @@ export function AppLayout(): ReactElement {
   const state = useAuthState();
   const { data: config } = usePublicConfig();
   useFocusOnNavigation();
+  useFocusKeeper();
   const programmeName = config?.programmeName ?? DEFAULT_PROGRAMME_NAME;
   useDocumentTitle(programmeName);
 

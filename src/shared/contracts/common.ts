@@ -108,8 +108,9 @@ export const versionParam = z.coerce
   .min(1, 'Ungültige Versionsnummer.')
   .max(maxInt4, 'Ungültige Versionsnummer.');
 
+/** the one text of a stale write (409 `conflict`); a form shows it above the input it kept */
 export const conflictMessage =
-  'Jemand anderes hat diese Daten inzwischen geändert. Lade die Seite neu, um den aktuellen Stand zu sehen, und trage deine Änderungen dann noch einmal ein.';
+  'Jemand anderes hat diese Daten inzwischen geändert. Deine Eingaben sind noch da: Lade den aktuellen Stand neu und trage sie dann noch einmal ein.';
 
 /** `{id, name}` of whoever did something; null when unknown or the account is gone */
 export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();

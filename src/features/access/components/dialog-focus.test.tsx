@@ -32,3 +32,26 @@ describe('guard dialogs give the keyboard focus back', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 });
+
+describe('guard dialogs 1 and 2 and the keyboard', () => {
+  it('given dialog 1, it opens with focus on its first button (not on the mail link) and Escape closes it like "Abbrechen."', async () => {
+    const { user } = await renderRoute('/', { user: users.noFacility() });
+    const dialog = await screen.findByRole('dialog', { name: 'Wir kennen deine KiTa noch nicht.' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Abbrechen.' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Wir kennen deine KiTa noch nicht.' })).not.toBeInTheDocument());
+    await waitFor(() => expect(document.getElementById('main-content')).toHaveFocus());
+  });
+
+  it('given dialog 2, Escape closes it like "Abbrechen." and focus goes back to the link that opened it', async () => {
+    const { router, user } = await renderRoute('/stammdaten', { user: users.notEnrolled() });
+    const link = within(screen.getByRole('navigation', { name: 'Hauptnavigation' })).getByRole('link', { name: 'Stammdaten' });
+    link.focus();
+    await router.navigate({ to: '/fortbildungen' });
+    await waitForPath(router, '/stammdaten');
+    await screen.findByRole('dialog', { name: 'Deine KiTa ist noch nicht dabei!' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deine KiTa ist noch nicht dabei!' })).not.toBeInTheDocument());
+    await waitFor(() => expect(link).toHaveFocus());
+  });
+});

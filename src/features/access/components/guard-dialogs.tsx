@@ -48,7 +48,7 @@ export function GuardDialogs(props: GuardDialogsProps) {
   switch (dialog.kind) {
     case 'no-facility':
       return (
-        <PersistentDialog title="Wir kennen deine KiTa noch nicht.">
+        <PersistentDialog title="Wir kennen deine KiTa noch nicht." onCancel={guard.closeDialog}>
           <Stack>
             <Text>
               Deinem Benutzerkonto ist noch keine KiTa zugeordnet. Bitte deine Kolleginnen und Kollegen, dich in ihrer KiTa
@@ -56,7 +56,7 @@ export function GuardDialogs(props: GuardDialogsProps) {
               Oder registriere deine KiTa jetzt.
             </Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={guard.closeDialog}>
+              <Button variant="default" onClick={guard.closeDialog} data-autofocus>
                 Abbrechen.
               </Button>
               <Button onClick={() => goTo('/neue-kita')}>Ja, KiTa jetzt registrieren!</Button>
@@ -66,13 +66,13 @@ export function GuardDialogs(props: GuardDialogsProps) {
       );
     case 'not-enrolled':
       return (
-        <PersistentDialog title="Deine KiTa ist noch nicht dabei!">
+        <PersistentDialog title="Deine KiTa ist noch nicht dabei!" onCancel={guard.closeDialog}>
           <Stack>
             <Text>
               Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr {dialog.seasonIdentifier || props.seasonIdentifier} angemeldet.
             </Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={guard.closeDialog}>
+              <Button variant="default" onClick={guard.closeDialog} data-autofocus>
                 Abbrechen.
               </Button>
               <Button onClick={() => goTo('/kita-jahr-anmeldung')}>Zur Anmeldung!</Button>

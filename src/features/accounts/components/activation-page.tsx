@@ -6,7 +6,9 @@ import { getErrorReason, isAlreadyNotified, reportError } from '../../../lib/api
 import { activateRequestSchema } from '../../../shared/contracts/accounts';
 import { useActivateMutation } from '../api/activate';
 import { tokenStatusQueryOptions } from '../api/get-token-status';
-import { useAccountForm } from '../hooks/use-account-form';
+import { passwordRepeatCheck } from '../hooks/password-repeat-check';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { usePasswordStrength } from '../hooks/use-password-strength';
 import { NewPasswordFields } from './new-password-fields';
 import { TokenProblem, tokenStateOfCode, type TokenProblemState } from './token-problem';
@@ -71,7 +73,7 @@ function ActivateOnLoad({ token }: { token: string }) {
 function ActivateWithPassword({ token }: { token: string }) {
   const mutation = useActivateMutation();
   const { outcome, setOutcome, fail } = useOutcome();
-  const form = useAccountForm(activateRequestSchema, { token, password: '', passwordRepeat: '' });
+  const form = useSchemaForm({ schema: activateRequestSchema, initialValues: { token, password: '', passwordRepeat: '' }, check: passwordRepeatCheck });
   const verdict = usePasswordStrength(form.values.password);
   const submit = form.onSubmit(async (data) => {
     if (verdict && !verdict.ok) return form.setErrors({ password: verdict.message });
@@ -86,14 +88,10 @@ function ActivateWithPassword({ token }: { token: string }) {
   if (outcome?.kind === 'done') return <Activated msg={outcome.msg} />;
   if (outcome?.kind === 'problem') return <TokenProblem kind="activation" state={outcome.state} message={outcome.msg} />;
   return (
-    <form noValidate aria-label="Passwort festlegen" onSubmit={(event) => void submit(event)}>
+    <form noValidate ref={form.formRef} aria-label="Passwort festlegen" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text>Für dich wurde ein Benutzerkonto angelegt. Lege jetzt dein Passwort fest, dann ist es aktiv.</Text>
-        {form.formError && (
-          <Alert color="red" role="alert" title="Das hat nicht geklappt">
-            {form.formError}
-          </Alert>
-        )}
+        <FormAlert failure={form.failure} />
         <NewPasswordFields password={form.input('password')} repeat={form.input('passwordRepeat')} verdict={verdict} label="Passwort" repeatLabel="Passwort wiederholen" />
         <Button type="submit" loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
           Passwort festlegen und aktivieren

@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { emailOnlyRequestSchema } from '../../../shared/contracts/accounts';
-import { useAccountForm } from '../hooks/use-account-form';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { CheckYourInbox } from './check-your-inbox';
 
 type Props = {
@@ -19,19 +20,15 @@ type Props = {
  */
 export function EmailRequestForm({ intro, submitLabel, formLabel, mutation, resendHint }: Props) {
   const [done, setDone] = useState<string | null>(null);
-  const form = useAccountForm(emailOnlyRequestSchema, { email: '' });
+  const form = useSchemaForm({ schema: emailOnlyRequestSchema, initialValues: { email: '' } });
   const submit = form.onSubmit(async (data) => setDone((await mutation.mutateAsync(data)).msg));
 
   if (done) return <CheckYourInbox message={done} resendHint={resendHint} />;
   return (
-    <form noValidate aria-label={formLabel} onSubmit={(event) => void submit(event)}>
+    <form noValidate ref={form.formRef} aria-label={formLabel} onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text>{intro}</Text>
-        {form.formError && (
-          <Alert color="red" role="alert" title="Das hat nicht geklappt">
-            {form.formError}
-          </Alert>
-        )}
+        <FormAlert failure={form.failure} />
         <TextInput label="E-Mail" type="email" autoComplete="email" {...form.input('email')} />
         <Button type="submit" loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
           {submitLabel}

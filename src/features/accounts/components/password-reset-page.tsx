@@ -1,11 +1,13 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getErrorReason } from '../../../lib/api-client';
 import { passwordResetRequestSchema, type PasswordResetResponse } from '../../../shared/contracts/accounts';
 import { tokenStatusQueryOptions } from '../api/get-token-status';
 import { useResetPasswordMutation } from '../api/reset-password';
-import { useAccountForm } from '../hooks/use-account-form';
+import { passwordRepeatCheck } from '../hooks/password-repeat-check';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { usePasswordStrength } from '../hooks/use-password-strength';
 import { NewPasswordFields } from './new-password-fields';
 import { TokenProblem, tokenStateOfCode, type TokenProblemState } from './token-problem';
@@ -19,7 +21,7 @@ type Props = {
 function ResetForm({ token, onDone }: Props) {
   const mutation = useResetPasswordMutation();
   const [problem, setProblem] = useState<{ state: TokenProblemState; msg: string } | null>(null);
-  const form = useAccountForm(passwordResetRequestSchema, { token, password: '', passwordRepeat: '' });
+  const form = useSchemaForm({ schema: passwordResetRequestSchema, initialValues: { token, password: '', passwordRepeat: '' }, check: passwordRepeatCheck });
   const verdict = usePasswordStrength(form.values.password);
   const submit = form.onSubmit(async (data) => {
     if (verdict && !verdict.ok) return form.setErrors({ password: verdict.message });
@@ -37,14 +39,10 @@ function ResetForm({ token, onDone }: Props) {
 
   if (problem) return <TokenProblem kind="password-reset" state={problem.state} message={problem.msg} />;
   return (
-    <form noValidate aria-label="Passwort zurücksetzen" onSubmit={(event) => void submit(event)}>
+    <form noValidate ref={form.formRef} aria-label="Passwort zurücksetzen" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text>Lege ein neues Passwort fest. Danach bist du angemeldet; alle anderen Anmeldungen deines Kontos enden.</Text>
-        {form.formError && (
-          <Alert color="red" role="alert" title="Das hat nicht geklappt">
-            {form.formError}
-          </Alert>
-        )}
+        <FormAlert failure={form.failure} />
         <NewPasswordFields password={form.input('password')} repeat={form.input('passwordRepeat')} verdict={verdict} />
         <Button type="submit" loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
           Passwort speichern

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getErrorReason, getPublicConfig } from '../../../lib/api-client';
-import { useAccountForm } from '../hooks/use-account-form';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { passwordRepeatCheck } from '../hooks/password-repeat-check';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { registerRequestSchema } from '../../../shared/contracts/accounts';
 import { privacyPolicyQueryOptions, usePrivacyPolicy } from '../api/get-privacy-policy';
 import { useRegisterMutation } from '../api/register';
@@ -31,7 +33,7 @@ export function RegistrationForm() {
   // the version shown travels with the consent; before the first published version the server takes any value
   const queryClient = useQueryClient();
   const shownVersion = policy.version ?? 'keine';
-  const form = useAccountForm(registerRequestSchema, { ...initial, privacyPolicyVersion: shownVersion });
+  const form = useSchemaForm({ schema: registerRequestSchema, initialValues: { ...initial, privacyPolicyVersion: shownVersion }, check: passwordRepeatCheck });
   const { values } = form;
   const verdict = usePasswordStrength(values.password, values);
 
@@ -58,16 +60,12 @@ export function RegistrationForm() {
 
   return (
     <form
-      noValidate
+      noValidate ref={form.formRef}
       aria-label="Registrierung"
       onSubmit={(event) => void submit(event)}
     >
       <Stack gap="md">
-        {form.formError && (
-          <Alert color="red" role="alert" title="Das hat nicht geklappt">
-            {form.formError}
-          </Alert>
-        )}
+        <FormAlert failure={form.failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Vorname" autoComplete="given-name" {...form.input('firstName')} />
           <TextInput label="Nachname" autoComplete="family-name" {...form.input('lastName')} />

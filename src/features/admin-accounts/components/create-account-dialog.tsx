@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { useSubmitFeedback } from '../../../lib/form-errors';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
 import { adminCreateUserRequestSchema } from '../../../shared/contracts/accounts';
 import { useCreateAdminUser } from '../api/create-user';
@@ -11,41 +11,27 @@ type Props = { person: AccountPerson; opened: boolean; onClose: () => void; onCr
 
 /** An account for a staff entry: linked to the person, member of its KiTa; the invitation mail sets the password. */
 export function CreateAccountDialog({ person, opened, onClose, onCreated }: Props) {
-  const [email, setEmail] = useState(person.email);
-  const { errors, alert, parse, onFailure } = useSubmitFeedback();
+  const form = useSchemaForm({
+    schema: adminCreateUserRequestSchema,
+    initialValues: { email: person.email },
+    toInput: ({ email }) => ({ email, firstName: person.first_name, lastName: person.last_name, personId: person.id, facilityId: person.facility_id }),
+  });
   const create = useCreateAdminUser();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = parse(adminCreateUserRequestSchema, {
-      email,
-      firstName: person.first_name,
-      lastName: person.last_name,
-      personId: person.id,
-      facilityId: person.facility_id,
-    });
-    if (data === null) return;
-    create.mutate(data, {
-      onSuccess: () => {
-        notify({ message: `Das Konto ist angelegt; die Einladung geht an ${data.email}.` });
-        onCreated();
-        onClose();
-      },
-      onError: onFailure('Das Konto konnte nicht angelegt werden.'),
-    });
-  };
+  const submit = form.onSubmit(async (data) => {
+    await create.mutateAsync(data);
+    notify({ message: `Das Konto ist angelegt; die Einladung geht an ${data.email}.` });
+    onCreated();
+    onClose();
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Benutzerkonto anlegen" closeButtonProps={{ 'aria-label': 'Schließen' }}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate ref={form.formRef}>
         <Stack gap="sm">
-          {alert && (
-            <Alert color="red" role="alert" title="Nicht angelegt">
-              {alert}
-            </Alert>
-          )}
+          <FormAlert failure={form.failure} />
           <Text size="sm">{`${person.first_name} ${person.last_name} bekommt eine E-Mail mit einem Link, um ein Passwort zu wählen. Das Konto gehört dann zu ihrer bzw. seiner KiTa.`}</Text>
-          <TextInput label="E-Mail" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+          <TextInput label="E-Mail" type="email" required {...form.input('email')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Abbrechen

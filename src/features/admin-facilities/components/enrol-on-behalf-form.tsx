@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { useSubmitFeedback } from '../../../lib/form-errors';
+import { Button, Checkbox, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { toCount, useSchemaForm } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
 import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { type Person } from '../../../shared/contracts/persons';
@@ -11,71 +11,46 @@ type Props = { facilityId: number; season: { id: number; identifier: string }; p
 
 /** Enrols the KiTa to a season on its behalf (e.g. after a phone call); the same fields the KiTa fills in. */
 export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props) {
-  const [topics, setTopics] = useState<string[]>([]);
-  const [title, setTitle] = useState('');
-  const [contact, setContact] = useState('');
-  const [groups, setGroups] = useState('');
-  const [children, setChildren] = useState('');
-  const [terms, setTerms] = useState(false);
-  const { errors, alert, parse, onFailure } = useSubmitFeedback();
+  const form = useSchemaForm({
+    schema: seasonEnrolmentInputSchema,
+    initialValues: { project_topics: [] as string[], project_title: '', contact_person_id: '', groups_taking_part: '', children_taking_part: '', accepted_terms: false },
+    toInput: (v) => ({
+      ...v,
+      contact_person_id: v.contact_person_id ? Number(v.contact_person_id) : undefined,
+      children_taking_part: toCount(v.children_taking_part) ?? undefined,
+      accepted_terms: v.accepted_terms || undefined,
+    }),
+  });
   const enrol = useEnrolOnBehalf();
   const active = persons.filter((p) => !p.removed_at);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = parse(seasonEnrolmentInputSchema, {
-      project_topics: topics,
-      project_title: title,
-      contact_person_id: contact ? Number(contact) : undefined,
-      groups_taking_part: groups,
-      children_taking_part: children.trim() === '' ? undefined : Number(children),
-      accepted_terms: terms || undefined,
-    });
-    if (data === null) return;
-    enrol.mutate(
-      { facilityId, seasonId: season.id, input: data },
-      {
-        onSuccess: () => {
-          notify({ message: `Die KiTa ist zu ${season.identifier} angemeldet.` });
-          onDone();
-        },
-        onError: onFailure('Die Anmeldung hat nicht geklappt.'),
-      },
-    );
-  };
+  const submit = form.onSubmit(async (data) => {
+    await enrol.mutateAsync({ facilityId, seasonId: season.id, input: data });
+    notify({ message: `Die KiTa ist zu ${season.identifier} angemeldet.` });
+    onDone();
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate ref={form.formRef}>
       <Stack gap="sm">
-        {alert && (
-          <Alert color="red" role="alert" title="Nicht angemeldet">
-            {alert}
-          </Alert>
-        )}
-        <Checkbox.Group label="Themen des Projekts" required value={topics} onChange={setTopics} error={errors.project_topics}>
+        <FormAlert failure={form.failure} />
+        <Checkbox.Group label="Themen des Projekts" required {...form.field('project_topics')}>
           <Group gap="md" mt={4}>
             {projectTopics.map((t) => (
               <Checkbox key={t} value={t} label={t} />
             ))}
           </Group>
         </Checkbox.Group>
-        <TextInput label="Arbeitstitel des Projekts" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.project_title} />
+        <TextInput label="Arbeitstitel des Projekts" required {...form.input('project_title')} />
         <NativeSelect
           label="Ansprechperson"
           required
           data={[{ value: '', label: 'Bitte wählen …' }, ...active.map((p) => ({ value: String(p.id), label: `${p.first_name} ${p.last_name} (${p.position})` }))]}
-          value={contact}
-          onChange={(e) => setContact(e.currentTarget.value)}
-          error={errors.contact_person_id}
+          {...form.input('contact_person_id')}
         />
-        <Textarea label="Teilnehmende Gruppen" value={groups} onChange={(e) => setGroups(e.currentTarget.value)} error={errors.groups_taking_part} />
-        <TextInput label="Teilnehmende Kinder" required inputMode="numeric" value={children} onChange={(e) => setChildren(e.currentTarget.value)} error={errors.children_taking_part} />
-        <Checkbox
-          label="Die KiTa hat den Teilnahmebedingungen zugestimmt."
-          checked={terms}
-          onChange={(e) => setTerms(e.currentTarget.checked)}
-          error={errors.accepted_terms}
-        />
+        <Textarea label="Teilnehmende Gruppen" {...form.input('groups_taking_part')} />
+        <TextInput label="Teilnehmende Kinder" required inputMode="numeric" {...form.input('children_taking_part')} />
+        <Checkbox label="Die KiTa hat den Teilnahmebedingungen zugestimmt." {...form.checkbox('accepted_terms')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Abbrechen

@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { AuditHistory } from '../../../components/audit-history/audit-history';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { useAdminFacility } from '../api/get-facility';
+import { useQueryClient } from '@tanstack/react-query';
+import { FacilityForm } from '../../../components/entity-forms/facility-form';
+import { notify } from '../../../lib/notifications';
+import { adminFacilityQueryOptions, useAdminFacility } from '../api/get-facility';
+import { useUpdateAdminFacility } from '../api/update-facility';
 import { FacilityEnrolments } from './facility-enrolments';
 import { FacilityJoinRequests } from './facility-join-requests';
-import { FacilityMasterForm } from './facility-master-form';
 import { FacilityMasterView } from './facility-master-view';
 import { MembersTable, PersonsTable } from './facility-people-tables';
 import { MergeDialog } from './merge-dialog';
@@ -22,6 +25,8 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
   const { data: detail } = useAdminFacility(facilityId);
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
+  const update = useUpdateAdminFacility();
+  const queryClient = useQueryClient();
   const f = detail.facility;
   const closed = detail.merged_into_id !== null;
 
@@ -59,7 +64,18 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
         </Tabs.List>
         <Tabs.Panel value="stammdaten">
           {editing ? (
-            <FacilityMasterForm facility={f} onDone={() => setEditing(false)} />
+            <FacilityForm
+              facility={f}
+              aria-label="Stammdaten bearbeiten"
+              submitLabel="Stammdaten speichern"
+              onCancel={() => setEditing(false)}
+              onReload={async () => (await queryClient.fetchQuery({ ...adminFacilityQueryOptions(f.id), staleTime: 0 })).facility}
+              onSubmit={async (input, version) => {
+                await update.mutateAsync({ id: f.id, input: { ...input, version: version ?? f.version } });
+                notify({ message: 'Die Stammdaten sind gespeichert.' });
+                setEditing(false);
+              }}
+            />
           ) : (
             <Stack gap="sm">
               <FacilityMasterView facility={f} />

@@ -4,7 +4,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { formatDate } from '../../../lib/locale';
 import { reportError } from '../../../lib/api-client';
-import { submitFailure } from '../../../lib/form-errors';
+import { isConflict } from '../../../lib/use-schema-form';
+import { conflictMessage } from '../../../shared/contracts/common';
 import { notify } from '../../../lib/notifications';
 import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
 import { useWithdrawOnBehalf } from '../api/withdraw-on-behalf';
@@ -41,8 +42,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
       {
         onSuccess: () => notify({ message: `Die KiTa ist von ${currentSeason.identifier} abgemeldet.` }),
         onError: (error) => {
-          const failure = submitFailure(error, 'Die Abmeldung hat nicht geklappt.');
-          if (failure.conflict) notify({ message: failure.message, color: 'red', autoClose: 10_000 });
+          if (isConflict(error)) notify({ message: conflictMessage, color: 'red', autoClose: 10_000 });
           else reportError(error, 'Die Abmeldung hat nicht geklappt.');
         },
         onSettled: () => setWithdrawing(false),

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { submitFailure } from '../../../lib/form-errors';
+import { useEffect, useRef, useState } from 'react';
+import { failureOf } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
 import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
 import { adminFacilityQueryOptions } from '../api/get-facility';
@@ -24,6 +24,11 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
   const [otherId, setOtherId] = useState<string>('');
   const [keep, setKeep] = useState<'this' | 'other'>('this');
   const [confirming, setConfirming] = useState(false);
+  const backRef = useRef<HTMLButtonElement>(null);
+  // the last step starts on the safe choice ("Zurück"), so Enter twice never merges
+  useEffect(() => {
+    if (confirming) backRef.current?.focus();
+  }, [confirming]);
   const [alert, setAlert] = useState<string | null>(null);
   const merge = useMergeFacilities();
 
@@ -52,7 +57,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
         onMerged(result.target_id);
       },
       onError: (error) => {
-        setAlert(submitFailure(error, 'Das Zusammenführen hat nicht geklappt.').message);
+        setAlert(failureOf(error)?.message ?? null);
         setConfirming(false);
       },
     });
@@ -105,15 +110,15 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={confirming ? () => setConfirming(false) : close}>
+          <Button ref={backRef} variant="default" onClick={confirming ? () => setConfirming(false) : close}>
             {confirming ? 'Zurück' : 'Abbrechen'}
           </Button>
           {confirming ? (
-            <Button color="red" onClick={run} loading={merge.isPending}>
+            <Button key="confirm" color="red" onClick={run} loading={merge.isPending}>
               Ja, endgültig zusammenführen
             </Button>
           ) : (
-            <Button onClick={() => setConfirming(true)} disabled={!other.data}>
+            <Button key="start" onClick={() => setConfirming(true)} disabled={!other.data}>
               Zusammenführen …
             </Button>
           )}

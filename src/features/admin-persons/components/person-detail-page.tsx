@@ -6,7 +6,9 @@ import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDateTime } from '../../../lib/locale';
 import { type AdminPersonDetail } from '../../../shared/contracts/admin-persons';
 import { useAdminPerson } from '../api/get-person';
-import { PersonForm } from './person-form';
+import { PersonForm } from '../../../components/entity-forms/person-form';
+import { notify } from '../../../lib/notifications';
+import { useUpdateAdminPerson } from '../api/update-person';
 
 type Props = {
   personId: number;
@@ -18,6 +20,7 @@ type Props = {
 export function PersonDetailPage({ personId, renderAccount }: Props) {
   const { data: detail } = useAdminPerson(personId);
   const [editing, setEditing] = useState(false);
+  const update = useUpdateAdminPerson();
   const p = detail.person;
 
   return (
@@ -32,7 +35,17 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
             Personal-Eintrag
           </Title>
           {editing ? (
-            <PersonForm person={p} onDone={() => setEditing(false)} />
+            <PersonForm
+              person={p}
+              aria-label="Person bearbeiten"
+              submitLabel="Person speichern"
+              onCancel={() => setEditing(false)}
+              onSubmit={async (input) => {
+                await update.mutateAsync({ id: p.id, input: { ...input, version: p.version } });
+                notify({ message: 'Die Person ist gespeichert.' });
+                setEditing(false);
+              }}
+            />
           ) : (
             <Stack gap="xs">
               <SimpleGrid cols={{ base: 1, md: 3 }}>

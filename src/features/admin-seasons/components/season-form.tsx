@@ -1,8 +1,7 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { useState, type FormEvent } from 'react';
-import { DATE_INPUT_PROPS, parseGermanDate } from '../../../lib/locale';
-import { useSubmitFeedback } from '../../../lib/form-errors';
+import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { GermanDateInput } from '../../../components/forms/german-date-input';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
 import { seasonInputSchema, type AdminSeason, type SeasonInput } from '../../../shared/contracts/admin-seasons';
 import { useSaveSeason } from '../api/save-season';
@@ -58,69 +57,33 @@ type Props = { season: AdminSeason | null; onDone: () => void; onCancel: () => v
 
 /** Create (season null) or edit a season. A stale version (409) is told in German; the input stays. */
 export function SeasonForm({ season, onDone, onCancel }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(season));
-  const { errors, alert, setAlert, parse, onFailure } = useSubmitFeedback();
+  const form = useSchemaForm({
+    schema: seasonInputSchema,
+    initialValues: initialValues(season),
+    toInput: (values): SeasonInput => ({ ...values, enrolment_state: season?.enrolment_state ?? 'closed' }),
+  });
   const save = useSaveSeason();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input: SeasonInput = { ...values, enrolment_state: season?.enrolment_state ?? 'closed' };
-    const data = parse(seasonInputSchema, input);
-    if (data === null) return;
-    setAlert(null);
-    save.mutate(
-      { id: season?.id ?? null, version: season?.version, input: data },
-      {
-        onSuccess: (saved) => {
-          notify({ message: `KiTa-Jahr ${saved.identifier} gespeichert.` });
-          onDone();
-        },
-        onError: onFailure('Das KiTa-Jahr konnte nicht gespeichert werden.'),
-      },
-    );
-  };
+  const submit = form.onSubmit(async (data) => {
+    const saved = await save.mutateAsync({ id: season?.id ?? null, version: season?.version, input: data });
+    notify({ message: `KiTa-Jahr ${saved.identifier} gespeichert.` });
+    onDone();
+  });
 
   const dateInput = ([key, label]: [DateField, string]) => (
-    <DateInput
-      key={key}
-      {...DATE_INPUT_PROPS}
-      dateParser={parseGermanDate}
-      label={label}
-      placeholder="TT.MM.JJJJ"
-      clearable
-      clearButtonProps={{ 'aria-label': `${label} leeren` }}
-      value={values[key]}
-      onChange={(value) => set(key, value)}
-      error={errors[key]}
-    />
+    <GermanDateInput key={key} label={label} clearable clearButtonProps={{ 'aria-label': `${label} leeren` }} {...form.field(key)} />
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate ref={form.formRef}>
       <Stack gap="sm">
-        {alert && (
-          <Alert color="red" role="alert" title="Nicht gespeichert">
-            {alert}
-          </Alert>
-        )}
+        <FormAlert failure={form.failure} />
         <SimpleGrid cols={2}>
-          <TextInput
-            label="Kennung"
-            description="z. B. 2026-27"
-            required
-            value={values.identifier}
-            onChange={(e) => set('identifier', e.currentTarget.value)}
-            error={errors.identifier}
-          />
-          <TextInput label="Bezeichnung" required value={values.label} onChange={(e) => set('label', e.currentTarget.value)} error={errors.label} />
+          <TextInput label="Kennung" description="z. B. 2026-27" required {...form.input('identifier')} />
+          <TextInput label="Bezeichnung" required {...form.input('label')} />
           {MAIN_DATES.map(dateInput)}
         </SimpleGrid>
-        <Checkbox
-          label="Dokumentation erlaubt"
-          checked={values.allow_documentation}
-          onChange={(e) => set('allow_documentation', e.currentTarget.checked)}
-        />
+        <Checkbox label="Dokumentation erlaubt" {...form.checkbox('allow_documentation')} />
         <SimpleGrid cols={2}>{dateInput(['documentation_deadline', 'Abgabefrist Dokumentation'])}</SimpleGrid>
         <Title order={3} size="h5">
           Weitere Termine

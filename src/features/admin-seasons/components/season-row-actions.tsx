@@ -2,7 +2,8 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { reportError } from '../../../lib/api-client';
-import { submitFailure } from '../../../lib/form-errors';
+import { isConflict } from '../../../lib/use-schema-form';
+import { conflictMessage } from '../../../shared/contracts/common';
 import { notify } from '../../../lib/notifications';
 import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
 import { useMakeSeasonCurrent } from '../api/make-current';
@@ -18,9 +19,8 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
   const isOpen = season.enrolment_state === 'open';
 
   const fail = (error: unknown, text: string) => {
-    const failure = submitFailure(error, text);
     // a stale version gets the German conflict text; everything else the shared red notification
-    if (failure.conflict) notify({ message: failure.message, color: 'red', autoClose: 10_000 });
+    if (isConflict(error)) notify({ message: conflictMessage, color: 'red', autoClose: 10_000 });
     else reportError(error, text);
   };
 

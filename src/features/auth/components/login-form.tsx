@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { loadAuthContract } from '../auth-contract';
 import { hasFailed, isRequestingLogin } from '../auth-machine';
 import { useAuthState } from '../hooks/use-auth-state';
@@ -21,8 +22,9 @@ export function LoginForm() {
   const [totp, setTotp] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const { loginRequestSchema } = await loadAuthContract();
     const parsed = loginRequestSchema.safeParse({ email, password, ...(factor ? { totp: totp.trim() } : {}) });
     const totpError = factor ? secondFactorCodeError(factor, totp) : undefined;
@@ -33,6 +35,8 @@ export function LoginForm() {
         next[field] ??= issue.message;
       }
       setErrors(next);
+      // the login keeps its own small form (first-load budget, docs/decisions/0006) but the same focus rule
+      focusFirstInvalid(form, Object.keys(next).filter((key) => next[key as keyof FieldErrors]));
       return;
     }
     setErrors({});
@@ -76,6 +80,7 @@ export function LoginForm() {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}
+          aria-invalid={errors.password ? true : undefined}
           // Not named "Passwort …": e2e suites look the field up by that label.
           visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
         />

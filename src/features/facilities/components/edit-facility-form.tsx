@@ -1,12 +1,7 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { reportError } from '../../../lib/api-client';
+import { FacilityForm } from '../../../components/entity-forms/facility-form';
 import { notify } from '../../../lib/notifications';
 import type { Facility } from '../../../shared/contracts/facilities';
 import { useUpdateFacility } from '../api/update-facility';
-import { FacilityFields } from './facility-fields';
-import { facilityValuesOf, useFacilityForm } from './use-facility-form';
 
 type Props = {
   facility: Facility;
@@ -21,63 +16,19 @@ type Props = {
  * so nothing typed is lost; "Aktuellen Stand laden" replaces it with what the other person saved.
  */
 export function EditFacilityForm({ facility, onSaved, onCancel, onReload }: Props) {
-  const form = useFacilityForm(facilityValuesOf(facility));
   const update = useUpdateFacility(facility.id);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [version, setVersion] = useState(facility.version);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.parse();
-    if (!input) return;
-    setConflict(null);
-    try {
-      const saved = await update.mutateAsync({ ...input, version });
-      notify({ message: 'Die Stammdaten sind gespeichert.' });
-      onSaved(saved);
-    } catch (error) {
-      form.showSaveError(error, { onConflict: setConflict, fallback: 'Die Stammdaten konnten nicht gespeichert werden.' });
-    }
-  }
-
-  async function reload() {
-    try {
-      const current = await onReload();
-      form.setValues(facilityValuesOf(current));
-      form.setErrors({});
-      setVersion(current.version);
-      setConflict(null);
-    } catch (error) {
-      reportError(error, 'Der aktuelle Stand konnte nicht geladen werden.');
-    }
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate ref={form.formRef} aria-label="Stammdaten bearbeiten">
-      <Stack gap="lg" maw={960}>
-        <FacilityFields form={form} />
-        {conflict && (
-          <Alert color="orange" role="alert" title="Jemand war schneller">
-            <Stack gap="xs">
-              {conflict}
-              <Group>
-                <Button size="xs" variant="default" onClick={() => void reload()}>
-                  Aktuellen Stand laden (deine Eingaben werden verworfen)
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        )}
-        <FormErrorSummary errors={form.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={update.isPending}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Speichern
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FacilityForm
+      facility={facility}
+      aria-label="Stammdaten bearbeiten"
+      submitLabel="Speichern"
+      onCancel={onCancel}
+      onReload={onReload}
+      onSubmit={async (input, version) => {
+        const saved = await update.mutateAsync({ ...input, version: version ?? facility.version });
+        notify({ message: 'Die Stammdaten sind gespeichert.' });
+        onSaved(saved);
+      }}
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FacilityForm, type FacilityFormData } from '../../../components/entity-forms/facility-form';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import type { DuplicateCandidate, Facility, JoinRequest } from '../../../shared/contracts/facilities';
@@ -9,9 +10,6 @@ import { useCreateFacility } from '../api/create-facility';
 import { duplicatesQueryOptions } from '../api/get-duplicates';
 import { useRequestJoin } from '../api/request-join';
 import { DuplicateHint } from './duplicate-hint';
-import { FacilityFields } from './facility-fields';
-import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { useFacilityForm } from './use-facility-form';
 
 type Props = {
   /** the KiTa exists and the caller is its member: update the session, go on */
@@ -22,45 +20,33 @@ type Duplicates = { key: string; items: DuplicateCandidate[] };
 
 /** /neue-kita: the facility form; before creating, likely duplicates are offered to join instead. */
 export function RegisterFacility({ onCreated }: Props) {
-  const form = useFacilityForm();
   const queryClient = useQueryClient();
   const create = useCreateFacility();
   const join = useRequestJoin();
   const [duplicates, setDuplicates] = useState<Duplicates | null>(null);
-  const [checking, setChecking] = useState(false);
   const [joined, setJoined] = useState<JoinRequest | null>(null);
 
   // The hint belongs to the name and postal code it was found for; changing them asks the server again.
-  const key = `${form.values.postal_code.trim()}|${form.values.label.trim().toLowerCase()}`;
-  const shown = duplicates?.key === key ? duplicates.items : null;
+  const keyOf = (values: { postal_code: string; label: string }) => `${values.postal_code.trim()}|${values.label.trim().toLowerCase()}`;
+  const shownFor = (values: { postal_code: string; label: string }) => (duplicates?.key === keyOf(values) ? duplicates.items : null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.parse();
-    if (!input) return;
-    if (!shown) {
-      setChecking(true);
+  async function save(input: FacilityFormData) {
+    if (!shownFor(input)) {
       let items: DuplicateCandidate[];
       try {
         items = await queryClient.fetchQuery(duplicatesQueryOptions(input.postal_code, input.label));
       } catch (error) {
         reportError(error, 'Wir konnten nicht prüfen, ob deine KiTa schon registriert ist. Bitte versuche es noch einmal.');
         return;
-      } finally {
-        setChecking(false);
       }
       if (items.length > 0) {
-        setDuplicates({ key, items });
+        setDuplicates({ key: keyOf(input), items });
         return;
       }
     }
-    try {
-      const facility = await create.mutateAsync(input);
-      notify({ title: 'KiTa registriert', message: `„${facility.label}“ ist jetzt registriert und deine aktive KiTa.` });
-      await onCreated(facility);
-    } catch (error) {
-      if (!form.showServerErrors(error)) reportError(error, 'Die KiTa konnte nicht registriert werden.');
-    }
+    const facility = await create.mutateAsync(input);
+    notify({ title: 'KiTa registriert', message: `„${facility.label}“ ist jetzt registriert und deine aktive KiTa.` });
+    await onCreated(facility);
   }
 
   async function onJoin(candidate: DuplicateCandidate, message: string) {
@@ -88,21 +74,21 @@ export function RegisterFacility({ onCreated }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate ref={form.formRef} aria-label="KiTa registrieren">
-      <Stack gap="lg" maw={960}>
-        <Text>
-          Trag hier die Daten deiner KiTa ein. Du wirst automatisch Mitglied und kannst danach Personal eintragen und
-          die KiTa zum KiTa-Jahr anmelden. Felder mit * sind Pflichtfelder.
-        </Text>
-        <FacilityFields form={form} />
-        {shown && <DuplicateHint candidates={shown} joiningId={join.isPending ? (join.variables?.facilityId ?? null) : null} onJoin={onJoin} />}
-        <FormErrorSummary errors={form.errors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={checking || create.isPending}>
-            {shown ? 'Trotzdem neu registrieren' : 'KiTa registrieren'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="lg" maw={960}>
+      <Text>
+        Trag hier die Daten deiner KiTa ein. Du wirst automatisch Mitglied und kannst danach Personal eintragen und
+        die KiTa zum KiTa-Jahr anmelden. Felder mit * sind Pflichtfelder.
+      </Text>
+      <FacilityForm
+        facility={null}
+        aria-label="KiTa registrieren"
+        onSubmit={save}
+        submitLabel={(values) => (shownFor(values) ? 'Trotzdem neu registrieren' : 'KiTa registrieren')}
+        extra={(values) => {
+          const shown = shownFor(values);
+          return shown && <DuplicateHint candidates={shown} joiningId={join.isPending ? (join.variables?.facilityId ?? null) : null} onJoin={onJoin} />;
+        }}
+      />
+    </Stack>
   );
 }

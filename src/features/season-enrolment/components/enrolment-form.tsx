@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Checkbox, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Checkbox, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { countText, toCount, useZodForm } from '../../../lib/use-zod-form';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { countText, toCount, useSchemaForm } from '../../../lib/use-schema-form';
 import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { seasonEnrolmentInputSchema, type SeasonEnrolment } from '../../../shared/contracts/season-enrolment';
 import { useSaveSeasonEnrolment } from '../api/save-season-enrolment';
@@ -45,31 +45,22 @@ const toInput = (v: Values) => ({
 
 /** Enrol the KiTa to the current season, or change the enrolment; a stale change (409) keeps the input. */
 export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCancel }: Props) {
-  const form = useZodForm({ schema: seasonEnrolmentInputSchema, initialValues: valuesOf(enrolment), toInput });
+  const form = useSchemaForm({ schema: seasonEnrolmentInputSchema, initialValues: valuesOf(enrolment), toInput });
   const save = useSaveSeasonEnrolment(facilityId);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const { values, setValue, errors } = form;
+  const { errors } = form;
   // a contact person removed from the staff list since still shows as chosen, marked, until someone else is picked
   const options =
     enrolment?.contact_person_id && !contacts.some((c) => c.id === enrolment.contact_person_id)
       ? [...contacts, { id: enrolment.contact_person_id, name: `${enrolment.contact_person_name ?? 'Unbekannt'} (nicht mehr im Personal)` }]
       : contacts;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.parse();
-    if (!input) return;
-    setConflict(null);
-    try {
-      const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
-      onSaved(saved, enrolment === null);
-    } catch (error) {
-      form.showSaveError(error, { onConflict: setConflict, fallback: 'Die Anmeldung konnte nicht gespeichert werden.' });
-    }
-  }
+  const onSubmit = form.onSubmit(async (input) => {
+    const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
+    onSaved(saved, enrolment === null);
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate ref={form.formRef} aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate ref={form.formRef} aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}>
       <Stack gap="lg" maw={960}>
         <Fieldset legend="Euer Projekt">
           <Stack>
@@ -77,9 +68,7 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
               label="Themen des Projekts"
               description="Wähle ein oder mehrere Themen."
               required
-              value={values.project_topics}
-              onChange={(next) => setValue('project_topics', next)}
-              error={errors.project_topics}
+              {...form.field('project_topics')}
             >
               <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
                 {projectTopics.map((topic) => (
@@ -87,7 +76,7 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
-            <TextInput label="Arbeitstitel des Projekts" required {...form.textProps('project_title')} />
+            <TextInput label="Arbeitstitel des Projekts" required {...form.input('project_title')} />
           </Stack>
         </Fieldset>
         <Fieldset legend="Wer macht mit?">
@@ -97,12 +86,9 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
               required
               description={contacts.length === 0 ? undefined : 'Aus eurem Personal.'}
               data={[{ value: '', label: 'Bitte wählen …' }, ...options.map((c) => ({ value: String(c.id), label: c.name }))]}
-              value={values.contact_person_id}
-              onChange={(e) => setValue('contact_person_id', e.currentTarget.value)}
-              error={errors.contact_person_id}
-              name="contact_person_id"
+              {...form.input('contact_person_id')}
             />
-            <TextInput label="Zahl der teilnehmenden Kinder" required inputMode="numeric" {...form.textProps('children_taking_part')} />
+            <TextInput label="Zahl der teilnehmenden Kinder" required inputMode="numeric" {...form.input('children_taking_part')} />
           </SimpleGrid>
           {contacts.length === 0 && (
             <Text size="sm" mt="xs">
@@ -115,7 +101,7 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
             label="Teilnehmende Gruppen"
             description="Zum Beispiel „Igelgruppe, Vorschulkinder“."
             rows={2}
-            {...form.textProps('groups_taking_part')}
+            {...form.input('groups_taking_part')}
           />
         </Fieldset>
         <Fieldset legend="Teilnahmebedingungen">
@@ -126,17 +112,10 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
           </List>
           <Checkbox
             label="Ich akzeptiere die Teilnahmebedingungen."
-            checked={values.accepted_terms}
-            onChange={(e) => setValue('accepted_terms', e.currentTarget.checked)}
-            error={errors.accepted_terms}
-            name="accepted_terms"
+            {...form.checkbox('accepted_terms')}
           />
         </Fieldset>
-        {conflict && (
-          <Alert color="orange" role="alert" title="Jemand war schneller">
-            {conflict}
-          </Alert>
-        )}
+        <FormAlert failure={form.failure} />
         <FormErrorSummary errors={errors} />
         <Group justify="flex-end">
           {onCancel && (

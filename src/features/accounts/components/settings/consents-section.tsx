@@ -8,9 +8,9 @@ import type { AccountResponse, ConsentsUpdateRequest } from '../../../../shared/
 import { invalidateAccount, setAccount } from '../../api/get-account';
 import { useUpdateConsentsMutation } from '../../api/update-consents';
 import { formatDate } from '../../format';
-import { useAccountForm } from '../../hooks/use-account-form';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 import { PrivacyPolicyDialog } from '../privacy-policy-dialog';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../../components/forms/form-alert';
 import { SettingsSection } from './settings-section';
 
 type Props = { account: AccountResponse; onAccountChanged: (account: AccountResponse) => Promise<void> };
@@ -22,7 +22,7 @@ const anything = z.object({});
 export function ConsentsSection({ account, onAccountChanged }: Props) {
   const queryClient = useQueryClient();
   const mutation = useUpdateConsentsMutation();
-  const form = useAccountForm(anything, {});
+  const form = useSchemaForm({ schema: anything, initialValues: {} });
   const { consents } = account;
   const [newsletter, setNewsletter] = useState<string | null>(consents.newsletter === null ? null : consents.newsletter ? 'ja' : 'nein');
   const current = consents.currentPrivacyPolicyVersion;
@@ -45,7 +45,7 @@ export function ConsentsSection({ account, onAccountChanged }: Props) {
 
   return (
     <SettingsSection title="Einwilligungen">
-      <FormAlert message={form.formError} />
+      <FormAlert failure={form.failure} />
       <Stack gap="xs">
         <Title order={3} size="h4">
           Datenschutzerklärung

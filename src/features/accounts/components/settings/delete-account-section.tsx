@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { passwordConfirmRequestSchema } from '../../../../shared/contracts/accounts';
 import { useDeleteAccountMutation } from '../../api/delete-account';
 import { useDeletionCheck } from '../../api/get-deletion-check';
-import { useAccountForm } from '../../hooks/use-account-form';
-import { FormAlert } from './form-alert';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { FormAlert } from '../../../../components/forms/form-alert';
 import { SettingsSection } from './settings-section';
 
 const LAST_MEMBER_CONFIRM = 'Bitte bestätige, dass du trotzdem löschen möchtest.';
@@ -14,7 +14,7 @@ const schema = passwordConfirmRequestSchema.extend({ confirmLastMember: z.boolea
 function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose: () => void; onDeleted: (msg: string) => Promise<void> }) {
   const check = useDeletionCheck(opened);
   const mutation = useDeleteAccountMutation();
-  const form = useAccountForm(schema, { password: '', confirmLastMember: false });
+  const form = useSchemaForm({ schema, initialValues: { password: '', confirmLastMember: false } });
   const lastMemberOf = check.data?.lastMemberOf ?? [];
   const close = () => {
     form.reset();
@@ -27,7 +27,7 @@ function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose
 
   return (
     <Modal opened={opened} onClose={close} title="Benutzerkonto löschen" closeButtonProps={{ 'aria-label': 'Schließen' }}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate ref={form.formRef} onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <Text>
             Dein Benutzerkonto und deine Einwilligungen werden gelöscht. Einträge deiner KiTa (Personal, Anmeldungen) bleiben bei
@@ -45,7 +45,7 @@ function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose
             </Alert>
           )}
           {lastMemberOf.length > 0 && <Checkbox label="Ich möchte mein Konto trotzdem löschen." {...form.checkbox('confirmLastMember')} />}
-          <FormAlert message={form.formError} />
+          <FormAlert failure={form.failure} />
           <PasswordInput label="Passwort" autoComplete="current-password" data-autofocus visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }} {...form.input('password')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

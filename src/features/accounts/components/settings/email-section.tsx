@@ -4,15 +4,15 @@ import { notify } from '../../../../lib/notifications';
 import { emailChangeRequestSchema, type AccountResponse } from '../../../../shared/contracts/accounts';
 import { invalidateAccount } from '../../api/get-account';
 import { useRequestEmailChangeMutation } from '../../api/request-email-change';
-import { useAccountForm } from '../../hooks/use-account-form';
-import { FormAlert } from './form-alert';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { FormAlert } from '../../../../components/forms/form-alert';
 import { SettingsSection } from './settings-section';
 
 /** A new address counts only once the link mailed to it is opened; the old address is told. */
 export function EmailSection({ account }: { account: AccountResponse }) {
   const queryClient = useQueryClient();
   const mutation = useRequestEmailChangeMutation();
-  const form = useAccountForm(emailChangeRequestSchema, { newEmail: '', password: '' });
+  const form = useSchemaForm({ schema: emailChangeRequestSchema, initialValues: { newEmail: '', password: '' } });
   const submit = form.onSubmit(async (data) => {
     const answer = await mutation.mutateAsync(data);
     form.reset();
@@ -30,9 +30,9 @@ export function EmailSection({ account }: { account: AccountResponse }) {
           Wir haben einen Bestätigungslink an {account.pendingEmail} geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.
         </Alert>
       )}
-      <form noValidate aria-label="E-Mail-Adresse ändern" onSubmit={(event) => void submit(event)}>
+      <form noValidate ref={form.formRef} aria-label="E-Mail-Adresse ändern" onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          <FormAlert message={form.formError} />
+          <FormAlert failure={form.failure} />
           <TextInput label="Neue E-Mail-Adresse" type="email" autoComplete="email" {...form.input('newEmail')} />
           <PasswordInput
             label="Dein Passwort zur Bestätigung"

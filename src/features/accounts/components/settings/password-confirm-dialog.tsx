@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { passwordConfirmRequestSchema } from '../../../../shared/contracts/accounts';
-import { useAccountForm } from '../../hooks/use-account-form';
-import { FormAlert } from './form-alert';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { FormAlert } from '../../../../components/forms/form-alert';
 
 type Props = {
   opened: boolean;
@@ -16,7 +16,7 @@ type Props = {
 
 /** Asks for the password before a sensitive change (second factor off, new recovery codes). */
 export function PasswordConfirmDialog({ opened, title, text, confirmLabel, danger, loading, onClose, onConfirm }: Props) {
-  const form = useAccountForm(passwordConfirmRequestSchema, { password: '' });
+  const form = useSchemaForm({ schema: passwordConfirmRequestSchema, initialValues: { password: '' } });
   const close = () => {
     form.reset();
     onClose();
@@ -27,10 +27,10 @@ export function PasswordConfirmDialog({ opened, title, text, confirmLabel, dange
   });
   return (
     <Modal opened={opened} onClose={close} title={title} closeButtonProps={{ 'aria-label': 'Schließen' }}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate ref={form.formRef} onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <Text>{text}</Text>
-          <FormAlert message={form.formError} />
+          <FormAlert failure={form.failure} />
           <PasswordInput label="Passwort" autoComplete="current-password" data-autofocus visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }} {...form.input('password')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -2,10 +2,11 @@ import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { notify } from '../../../../lib/notifications';
 import { passwordChangeRequestSchema, type AccountResponse } from '../../../../shared/contracts/accounts';
 import { useChangePasswordMutation } from '../../api/change-password';
-import { useAccountForm } from '../../hooks/use-account-form';
+import { passwordRepeatCheck } from '../../hooks/password-repeat-check';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 import { usePasswordStrength } from '../../hooks/use-password-strength';
 import { NewPasswordFields } from '../new-password-fields';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../../components/forms/form-alert';
 import { SettingsSection } from './settings-section';
 
 const empty = { currentPassword: '', password: '', passwordRepeat: '' };
@@ -13,7 +14,7 @@ const empty = { currentPassword: '', password: '', passwordRepeat: '' };
 /** Needs the current password; the server ends every other session of the account. */
 export function PasswordSection({ account }: { account: AccountResponse }) {
   const mutation = useChangePasswordMutation();
-  const form = useAccountForm(passwordChangeRequestSchema, empty);
+  const form = useSchemaForm({ schema: passwordChangeRequestSchema, initialValues: empty, check: passwordRepeatCheck });
   const verdict = usePasswordStrength(form.values.password, { email: account.email, firstName: account.firstName, lastName: account.lastName });
   const submit = form.onSubmit(async (data) => {
     if (verdict && !verdict.ok) return form.setErrors({ password: verdict.message });
@@ -24,9 +25,9 @@ export function PasswordSection({ account }: { account: AccountResponse }) {
 
   return (
     <SettingsSection title="Passwort ändern">
-      <form noValidate aria-label="Passwort ändern" onSubmit={(event) => void submit(event)}>
+      <form noValidate ref={form.formRef} aria-label="Passwort ändern" onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          <FormAlert message={form.formError} />
+          <FormAlert failure={form.failure} />
           <PasswordInput
             label="Aktuelles Passwort"
             autoComplete="current-password"

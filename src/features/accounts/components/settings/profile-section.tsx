@@ -4,8 +4,8 @@ import { notify } from '../../../../lib/notifications';
 import { profileUpdateRequestSchema, type AccountResponse } from '../../../../shared/contracts/accounts';
 import { setAccount } from '../../api/get-account';
 import { useUpdateProfileMutation } from '../../api/update-profile';
-import { useAccountForm } from '../../hooks/use-account-form';
-import { FormAlert } from './form-alert';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { FormAlert } from '../../../../components/forms/form-alert';
 import { SettingsSection } from './settings-section';
 
 type Props = { account: AccountResponse; onAccountChanged: (account: AccountResponse) => Promise<void> };
@@ -13,7 +13,7 @@ type Props = { account: AccountResponse; onAccountChanged: (account: AccountResp
 export function ProfileSection({ account, onAccountChanged }: Props) {
   const queryClient = useQueryClient();
   const mutation = useUpdateProfileMutation();
-  const form = useAccountForm(profileUpdateRequestSchema, { firstName: account.firstName, lastName: account.lastName });
+  const form = useSchemaForm({ schema: profileUpdateRequestSchema, initialValues: { firstName: account.firstName, lastName: account.lastName } });
   const submit = form.onSubmit(async (data) => {
     const next = await mutation.mutateAsync(data);
     setAccount(queryClient, next);
@@ -23,8 +23,8 @@ export function ProfileSection({ account, onAccountChanged }: Props) {
 
   return (
     <SettingsSection title="Profil">
-      <form noValidate aria-label="Profil" onSubmit={(event) => void submit(event)}>
-        <FormAlert message={form.formError} />
+      <form noValidate ref={form.formRef} aria-label="Profil" onSubmit={(event) => void submit(event)}>
+        <FormAlert failure={form.failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
           <TextInput label="Vorname" autoComplete="given-name" {...form.input('firstName')} />
           <TextInput label="Nachname" autoComplete="family-name" {...form.input('lastName')} />

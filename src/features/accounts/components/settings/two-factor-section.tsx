@@ -11,21 +11,21 @@ import { useEnableTotpMutation } from '../../api/enable-totp';
 import { invalidateAccount } from '../../api/get-account';
 import { useRegenerateRecoveryCodesMutation } from '../../api/regenerate-recovery-codes';
 import { useSetupTotpMutation } from '../../api/setup-totp';
-import { useAccountForm } from '../../hooks/use-account-form';
-import { FormAlert } from './form-alert';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { FormAlert } from '../../../../components/forms/form-alert';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { SettingsSection } from './settings-section';
 
 function EnableForm({ setup, onEnabled, onCancel }: { setup: TotpSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const mutation = useEnableTotpMutation();
-  const form = useAccountForm(totpEnableRequestSchema, { code: '' });
+  const form = useSchemaForm({ schema: totpEnableRequestSchema, initialValues: { code: '' } });
   const submit = form.onSubmit(async (data) => onEnabled((await mutation.mutateAsync(data)).recoveryCodes));
   return (
-    <form noValidate aria-label="Zwei-Faktor-Anmeldung einrichten" onSubmit={(event) => void submit(event)}>
+    <form noValidate ref={form.formRef} aria-label="Zwei-Faktor-Anmeldung einrichten" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text size="sm">Scanne den QR-Code mit deiner Authenticator-App und gib dann den 6-stelligen Code ein, den sie zeigt.</Text>
         <TotpQrCode otpauthUrl={setup.otpauthUrl} secret={setup.secret} />
-        <FormAlert message={form.formError} />
+        <FormAlert failure={form.failure} />
         <TextInput label="Bestätigungscode" autoComplete="one-time-code" inputMode="numeric" {...form.input('code')} />
         <Group>
           <Button type="submit" loading={mutation.isPending}>

@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+
+const HEADING = 'h1, h2, h3, h4, h5, h6';
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+const isDisabled = (element: HTMLElement) => element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
+const focusLost = () => !document.activeElement || document.activeElement === document.body;
+
+function focusHeading(heading: HTMLElement) {
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
+/**
+ * Where focus goes when the element that had it went away (WCAG 2.4.3): the control that opened a dialog; else,
+ * in the nearest part of the page that is still there, the form that replaced a button (an edit mode) or the
+ * heading of what changed; else the page heading.
+ */
+function fallbackTarget(lost: { inDialog: boolean; opener: HTMLElement | null; ancestors: HTMLElement[] }): HTMLElement | null {
+  if (lost.inDialog && lost.opener?.isConnected && !isDisabled(lost.opener)) return lost.opener;
+  const main = document.getElementById('main-content');
+  // from the nearest part still there outwards: a form that replaced the control (edit mode), else a heading
+  for (const near of lost.ancestors) {
+    if (near === main || !main?.contains(near) || near.closest('[role="dialog"]')) continue;
+    const field = near.querySelector<HTMLElement>(`form :is(${FIELD})`);
+    if (field) return field;
+    const heading = near.querySelector<HTMLElement>(HEADING);
+    if (heading) return heading;
+  }
+  return main?.querySelector<HTMLElement>('[data-page-heading]') ?? main ?? null;
+}
+
+/**
+ * THE mechanism that keeps keyboard focus on the page (issue 10): when the focused element is removed (a dialog
+ * unmounted, a button replaced by a form or a summary, a row re-rendered) or disabled (a button while it loads),
+ * focus would fall to <body> and a keyboard or screen-reader user would start again at the top. This watches the
+ * DOM once for the whole app and puts focus back:
+ * - an element disabled while focused gets focus back once it is enabled again (the changed thing);
+ * - a removed element: see `fallbackTarget`.
+ * It acts only when focus really is lost (on <body>), and only after the dialogs' own return focus and the
+ * navigation's heading focus have had their turn.
+ */
+export function useFocusKeeper() {
+  useEffect(() => {
+    let last: HTMLElement | null = null;
+    let lastInDialog = false;
+    let ancestors: HTMLElement[] = [];
+    /** the last focused element outside any dialog: the dialog's opener */
+    let opener: HTMLElement | null = null;
+    let waitingForEnabled: HTMLElement | null = null;
+    let timer: number | undefined;
+
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.target instanceof HTMLElement)) return;
+      last = event.target;
+      waitingForEnabled = null;
+      lastInDialog = last.closest('[role="dialog"]') !== null;
+      if (!lastInDialog) opener = last;
+      ancestors = [];
+      for (let node = last.parentElement; node && node !== document.body; node = node.parentElement) ancestors.push(node);
+    };
+
+    const restore = () => {
+      timer = undefined;
+      if (!focusLost()) return;
+      if (waitingForEnabled) {
+        if (waitingForEnabled.isConnected && !isDisabled(waitingForEnabled)) {
+          waitingForEnabled.focus();
+          waitingForEnabled = null;
+        }
+        if (waitingForEnabled?.isConnected) return;
+      }
+      if (!last || last.isConnected) return;
+      const target = fallbackTarget({ inDialog: lastInDialog, opener, ancestors });
+      if (!target) return;
+      if (target.matches(HEADING)) focusHeading(target);
+      else target.focus();
+    };
+
+    const observer = new MutationObserver(() => {
+      if (!last) return;
+      // the browser moves focus off a disabled element a frame later: remember it now
+      if (last.isConnected && isDisabled(last) && (document.activeElement === last || focusLost())) waitingForEnabled = last;
+      if (last.isConnected && !waitingForEnabled) return;
+      // after the dialogs' return focus (one frame) and the navigation's heading focus (one frame after it resolved)
+      window.clearTimeout(timer);
+      timer = window.setTimeout(restore, 100);
+    });
+
+    document.addEventListener('focusin', onFocusIn);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'data-loading', 'aria-disabled'] });
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, []);
+}
