@@ -39,7 +39,7 @@ function ResetForm({ token, onDone }: Props) {
   return (
     <form noValidate aria-label="Passwort zurücksetzen" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
-        <Text>Lege ein neues Passwort fest. Danach bist du angemeldet; alle anderen Anmeldungen deines Kontos enden.</Text>
+        <Text>Lege ein neues Passwort fest. Danach bist du angemeldet; alle anderen Sitzungen deines Kontos enden.</Text>
         {form.formError && (
           <Alert color="red" role="alert" title="Das hat nicht geklappt">
             {form.formError}

@@ -6,6 +6,7 @@ import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { type Person } from '../../../shared/contracts/persons';
 import { seasonEnrolmentInputSchema } from '../../../shared/contracts/season-enrolment';
 import { useEnrolOnBehalf } from '../api/enrol-on-behalf';
+import { seasonText } from '../../../shared/season-text';
 
 type Props = { facilityId: number; season: { id: number; identifier: string }; persons: Person[]; onDone: () => void };
 
@@ -36,7 +37,7 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
       { facilityId, seasonId: season.id, input: data },
       {
         onSuccess: () => {
-          notify({ message: `Die KiTa ist zu ${season.identifier} angemeldet.` });
+          notify({ message: `Die KiTa ist zu ${seasonText(season.identifier)} angemeldet.` });
           onDone();
         },
         onError: onFailure('Die Anmeldung hat nicht geklappt.'),
@@ -81,7 +82,7 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
             Abbrechen
           </Button>
           <Button type="submit" loading={enrol.isPending}>
-            {`Zu ${season.identifier} anmelden`}
+            {`Zu ${seasonText(season.identifier)} anmelden`}
           </Button>
         </Group>
       </Stack>

@@ -11,6 +11,7 @@ import { useFacilityList } from '../api/list-facilities';
 import { FACILITY_LIST_DEFAULTS, facilityListQuery, type FacilityListSearch } from '../list-search';
 import { FacilityFilters, type SeasonOption } from './facility-filters';
 import { PendingJoinRequests } from './pending-join-requests';
+import { seasonText } from '../../../shared/season-text';
 
 type Props = {
   search: FacilityListSearch;
@@ -54,7 +55,7 @@ export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
   const query = facilityListQuery(search);
   const { data, isFetching, isError } = useFacilityList(query);
   const filterSeason = seasons.find((s) => s.id === search.enrolled_season_id);
-  const enrolledTo = filterSeason ? `(${filterSeason.identifier})` : '(aktuelles KiTa-Jahr)';
+  const enrolledTo = filterSeason ? `(${seasonText(filterSeason.identifier)})` : '(aktuelles KiTa-Jahr)';
 
   return (
     <>

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useListSearchBox } from '../../../components/data-table/use-list-search-box';
 import { facilityKinds, regions } from '../../../shared/contracts/facility-lists';
 import { type FacilityListSearch } from '../list-search';
+import { seasonText } from '../../../shared/season-text';
 
 export type SeasonOption = { id: number; identifier: string };
 
@@ -21,8 +22,8 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
   const enrolledOptions = [
     { value: ALL, label: 'alle' },
     ...seasons.flatMap((s) => [
-      { value: `${s.id}:yes`, label: `angemeldet zu ${s.identifier}` },
-      { value: `${s.id}:no`, label: `nicht angemeldet zu ${s.identifier}` },
+      { value: `${s.id}:yes`, label: `angemeldet zu ${seasonText(s.identifier)}` },
+      { value: `${s.id}:no`, label: `nicht angemeldet zu ${seasonText(s.identifier)}` },
     ]),
   ];
   const hasFilters = Boolean(search.q || search.region || search.kind || search.enrolled_season_id);

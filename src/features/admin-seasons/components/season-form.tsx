@@ -6,6 +6,7 @@ import { useSubmitFeedback } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notifications';
 import { seasonInputSchema, type AdminSeason, type SeasonInput } from '../../../shared/contracts/admin-seasons';
 import { useSaveSeason } from '../api/save-season';
+import { seasonText } from '../../../shared/season-text';
 
 type DateField =
   | 'start_date'
@@ -73,7 +74,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
       { id: season?.id ?? null, version: season?.version, input: data },
       {
         onSuccess: (saved) => {
-          notify({ message: `KiTa-Jahr ${saved.identifier} gespeichert.` });
+          notify({ message: `KiTa-Jahr ${seasonText(saved.identifier)} gespeichert.` });
           onDone();
         },
         onError: onFailure('Das KiTa-Jahr konnte nicht gespeichert werden.'),
