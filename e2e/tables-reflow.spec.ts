@@ -39,6 +39,7 @@ const tableRegions = (page: Page) =>
   );
 
 test('admin tables at 1366 px: actions in view, a wide table shows its scrollbar and takes the keyboard, badges whole', async ({ pageAs }) => {
+  test.setTimeout(120_000);
   const page = await pageAs('admin');
   for (const path of ['/verwaltung/kita-jahre', '/verwaltung/kitas', '/verwaltung/personen']) {
     await page.goto(path);
