@@ -16,26 +16,26 @@ test('admin opens and closes the enrolment of a season', async ({ pageAs }) => {
   await expect(page.getByRole('table', { name: 'Nach Regierungsbezirk' })).toBeVisible();
   await expectAccessible(page, 'seasons');
 
-  await page.getByRole('button', { name: '2025-26 bearbeiten' }).click();
-  const form = page.getByRole('dialog', { name: 'KiTa-Jahr 2025-26 bearbeiten' });
+  await page.getByRole('button', { name: '2025/26 bearbeiten' }).click();
+  const form = page.getByRole('dialog', { name: 'KiTa-Jahr 2025/26 bearbeiten' });
   await expect(form.getByRole('textbox', { name: /Kennung/ })).toHaveValue('2025-26');
   await expect(form.getByRole('textbox', { name: 'Beginn' })).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
   await expectAccessible(page, 'season form');
   await form.getByRole('button', { name: 'Abbrechen' }).click();
 
   const row = page.getByRole('row').filter({ hasText: 'KiTa-Jahr 2025/26' });
-  await page.getByRole('button', { name: 'Anmeldung zu 2025-26 öffnen' }).click();
+  await page.getByRole('button', { name: 'Anmeldung zu 2025/26 öffnen' }).click();
   const open = page.getByRole('dialog', { name: 'Anmeldung öffnen?' });
   await expectAccessible(page, 'confirm open');
   await open.getByRole('button', { name: 'Ja, Anmeldung öffnen' }).click();
   await expect(row.getByText('offen', { exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Anmeldung zu 2025-26 schließen' }).click();
+  await page.getByRole('button', { name: 'Anmeldung zu 2025/26 schließen' }).click();
   const close = page.getByRole('dialog', { name: 'Anmeldung schließen?' });
   await expectAccessible(page, 'confirm close');
   await close.getByRole('button', { name: 'Ja, Anmeldung schließen' }).click();
   await expect(row.getByText('geschlossen', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Anmeldung zu 2025-26 öffnen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anmeldung zu 2025/26 öffnen' })).toBeVisible();
 });
 
 /** LibreOffice headless (Debian's package) turns a file into UTF-8, comma-separated CSV, cells as shown. */
@@ -154,7 +154,7 @@ test('admin opens a KiTa, its tabs and the merge dialog, then a person', async (
   await page.getByRole('combobox', { name: 'Eintrag' }).selectOption('nur Benutzerkonto');
   await page.getByRole('button', { name: /Benutzerkonto von .* öffnen/ }).first().click();
   const account = page.getByRole('dialog', { name: /Benutzerkonto von/ });
-  await expect(account.getByRole('button', { name: /Verwaltungsrechte entziehen|Zur Admin machen/ })).toBeVisible();
+  await expect(account.getByRole('button', { name: /Verwaltungsrechte entziehen|Verwaltungsrechte geben/ })).toBeVisible();
   await expectAccessible(page, 'account dialog');
   await account.getByRole('button', { name: 'Schließen' }).click();
   await page.getByRole('combobox', { name: 'Eintrag' }).selectOption('Personal einer KiTa');

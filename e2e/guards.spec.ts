@@ -110,7 +110,7 @@ test('dialog 2 (not enrolled): title, season, buttons, persistent, focus in and 
   await navigateInApp(page, '/fortbildungen');
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/stammdaten$/);
-  await expect(dialog).toContainText('noch nicht zum aktuellen KiTa-Jahr 2026-27 angemeldet');
+  await expect(dialog).toContainText('noch nicht zum aktuellen KiTa-Jahr 2026/27 angemeldet');
   await expect(dialog.getByRole('button')).toHaveText(['Abbrechen.', 'Zur Anmeldung!']);
   await expectAccessible(page, 'dialog 2');
   // keyboard only: focus is in the dialog; Abbrechen by Tab and Enter; focus returns to the page

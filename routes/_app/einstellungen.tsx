@@ -37,7 +37,7 @@ function SettingsRoute() {
   return (
     <Container size="md" px={0}>
       <PageHeading>Einstellungen</PageHeading>
-      <Text mb="lg">Hier verwaltest du dein Benutzerkonto, deine Einwilligungen und deine Anmeldungen.</Text>
+      <Text mb="lg">Hier verwaltest du dein Benutzerkonto, deine Einwilligungen und deine Sitzungen.</Text>
       <SettingsPage onAccountChanged={accountChanged} onDeleted={deleted} />
     </Container>
   );

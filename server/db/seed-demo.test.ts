@@ -56,6 +56,6 @@ describe('seed:demo', () => {
 
     const settings = (await statusOf('einstellungen@demo.example')).user;
     expect(Object.values(settings.facilities)).toEqual([expect.objectContaining({ is_enrolled_to_cur_season: true })]);
-    expect(settings.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Version 2026-01)', newsletter: 'Newsletter' });
+    expect(settings.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2026-01)', newsletter: 'Newsletter' });
   });
 });

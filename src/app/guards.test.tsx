@@ -105,7 +105,7 @@ describe('guard dialogs (seed §8)', () => {
 
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'Deine KiTa ist noch nicht dabei!' })).toBeInTheDocument();
-    expect(d).toHaveTextContent('Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr 2026-27 angemeldet.');
+    expect(d).toHaveTextContent('Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr 2026/27 angemeldet.');
     expect(within(d).getByRole('button', { name: 'Abbrechen.' })).toBeInTheDocument();
     await user.click(within(d).getByRole('button', { name: 'Zur Anmeldung!' }));
     await waitForPath(router, '/kita-jahr-anmeldung');
@@ -155,7 +155,7 @@ describe('active KiTa (seed §4)', () => {
     await waitForPath(router, '/einstellungen');
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'KiTa auswählen' })).toBeInTheDocument();
-    expect(d).toHaveTextContent('noch nicht angemeldet zum KiTa-Jahr 2026-27');
+    expect(d).toHaveTextContent('noch nicht angemeldet zum KiTa-Jahr 2026/27');
 
     await user.click(within(d).getByRole('button', { name: /KiTa Waldwichtel/ }));
     await waitForPath(router, '/');

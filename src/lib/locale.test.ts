@@ -17,7 +17,7 @@ describe('German locale', () => {
 
   it('formats instants in Europe/Berlin with a 24-hour clock', () => {
     // 15:42 UTC in winter is 16:42 in Germany; in summer 17:42 UTC is 19:42.
-    expect(formatDateTime('2026-01-15T15:42:00Z')).toBe('15.01.2026 16:42');
+    expect(formatDateTime('2026-01-15T15:42:00Z')).toBe('15.01.2026, 16:42 Uhr');
     expect(formatTime('2026-07-15T17:42:00Z')).toBe('19:42');
   });
 

@@ -45,11 +45,11 @@ export function formatDate(value: DateLike | null | undefined): string {
   return d.isValid() ? d.format(DATE_FORMAT) : '';
 }
 
-/** `DD.MM.YYYY HH:mm` (24 h), Europe/Berlin. */
+/** SPEC §1: the one date-time format, "23.11.2026, 14:32 Uhr" (24 h, Europe/Berlin). */
 export function formatDateTime(value: DateLike | null | undefined): string {
   if (value === null || value === undefined) return '';
   const d = toBerlin(value);
-  return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
+  return d.isValid() ? `${d.format(DATE_FORMAT)}, ${d.format(TIME_FORMAT)} Uhr` : '';
 }
 
 /** `HH:mm` (24 h), Europe/Berlin; `formatTime(x) + ' Uhr'` reads naturally in German sentences. */

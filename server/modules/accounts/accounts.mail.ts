@@ -54,7 +54,7 @@ export const passwordChangedMail = defineMailTemplate<Named>('account-password-c
     {
       subject: `Dein Passwort wurde geändert – ${ctx.programmeName}`,
       greeting: hello(d),
-      paragraphs: ['das Passwort deines Benutzerkontos wurde gerade geändert. Alle anderen Anmeldungen wurden beendet.'],
+      paragraphs: ['das Passwort deines Benutzerkontos wurde gerade geändert. Alle anderen Sitzungen wurden beendet.'],
       after: [`Wenn du das nicht warst, setze bitte sofort ein neues Passwort über „Passwort vergessen“ und schreib uns an ${ctx.supportEmail}.`],
     },
     ctx,

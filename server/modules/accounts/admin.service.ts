@@ -25,7 +25,7 @@ export const adminMessages = {
   notSelf: 'Das kannst du nicht für dein eigenes Konto tun.',
   lastAdmin: 'Es muss mindestens eine Administratorin bzw. ein Administrator bleiben.',
   activationSent: 'Der Aktivierungslink ist unterwegs.',
-  policyExists: 'Diese Version wurde schon veröffentlicht.',
+  policyExists: 'Diese Fassung wurde schon veröffentlicht.',
   personNotFound: 'Diese Person gibt es nicht.',
   facilityNotFound: 'Diese KiTa gibt es nicht.',
 };
@@ -130,7 +130,7 @@ export async function endUserSessions(db: Db, userId: number, self: { userId: nu
     await audit(tx, { ...ctx, action: 'admin_end_sessions', entityType: 'user', entityId: user.id, after: { ended: n } });
     return n;
   });
-  return { ended, msg: ended === 1 ? 'Eine Anmeldung wurde beendet.' : `${ended} Anmeldungen wurden beendet.` };
+  return { ended, msg: ended === 1 ? 'Eine Sitzung wurde beendet.' : `${ended} Sitzungen wurden beendet.` };
 }
 
 export async function setAdmin(db: Db, userId: number, isAdmin: boolean, ctx: Ctx) {

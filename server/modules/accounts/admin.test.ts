@@ -86,7 +86,7 @@ describe('admin account API', () => {
     const a = await loginAs(t.app, user, '10.90.0.1');
     await loginAs(t.app, user, '10.90.0.2');
     const res = await post(t, `/api/admin/users/${user.id}/sessions/end`, {}, { cookie: t.cookie });
-    expect(res.json()).toEqual({ ended: 2, msg: '2 Anmeldungen wurden beendet.' });
+    expect(res.json()).toEqual({ ended: 2, msg: '2 Sitzungen wurden beendet.' });
     expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
     expect(await auditFor('admin_end_sessions', user.id)).toEqual([expect.objectContaining({ after: { ended: 2 } })]);
   });

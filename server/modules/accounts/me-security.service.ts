@@ -45,7 +45,7 @@ export async function ownSessions(db: Db, userId: number, currentSessionId: stri
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string | undefined, meta: Meta) {
   const ended = await userSessions(db).endAll(userId, currentSessionId);
   await audit(db, { actorUserId: userId, action: 'end_other_sessions', entityType: 'user', entityId: userId, ...meta, after: { ended } });
-  return { ended, msg: ended === 1 ? 'Eine andere Anmeldung wurde beendet.' : `${ended} andere Anmeldungen wurden beendet.` };
+  return { ended, msg: ended === 1 ? 'Eine andere Sitzung wurde beendet.' : `${ended} andere Sitzungen wurden beendet.` };
 }
 
 export const ownTotpStatus = async (deps: Deps, user: UserRow) => ({

@@ -32,8 +32,8 @@ export const meMessages = {
   emailRequested: 'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.',
   emailChanged: 'Deine neue E-Mail-Adresse gilt jetzt. Melde dich künftig damit an.',
   emailTaken: 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.',
-  passwordChanged: 'Dein neues Passwort gilt. Deine anderen Anmeldungen wurden beendet.',
-  policyOutdated: 'Diese Version der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
+  passwordChanged: 'Dein neues Passwort gilt. Deine anderen Sitzungen wurden beendet.',
+  policyOutdated: 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
   lastMember: (labels: string[]) =>
     `Du bist das letzte Mitglied von ${labels.join(', ')}. Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTa bearbeiten. Bitte bestätige, dass du trotzdem löschen möchtest.`,
   lastAdmin: 'Du bist die einzige Administratorin bzw. der einzige Administrator. Ernenne erst jemand anderen, bevor du dein Konto löschst.',

@@ -129,10 +129,10 @@ describe('password change', () => {
 describe('consents and missingSettings', () => {
   it('given undecided consents, dialog 3 lists them until they are decided; a newly published policy asks again', async () => {
     const { user, cookie } = await userWithCookie({ newsletter: null, newsletterDecidedAt: null, privacyPolicyVersion: null, privacyPolicyAcceptedAt: null });
-    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Version ${shipped})`, newsletter: 'Newsletter' });
+    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})`, newsletter: 'Newsletter' });
     const afterNewsletter = await call('PUT', '/api/me/consents', cookie, { newsletter: true });
     expect(afterNewsletter.json().consents).toMatchObject({ newsletter: true, newsletterDecidedAt: expect.any(String) });
-    expect(afterNewsletter.json().missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Version ${shipped})` });
+    expect(afterNewsletter.json().missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})` });
     const outdated = await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: '0' });
     expect(outdated.statusCode).toBe(409);
     expect(outdated.json().reason.code).toBe('policy_outdated');
@@ -148,7 +148,7 @@ describe('consents and missingSettings', () => {
     const published = await call('POST', '/api/admin/privacy-policy', adminCookie, { version: '2' });
     expect(published.statusCode).toBe(201);
     expect((await call('POST', '/api/admin/privacy-policy', adminCookie, { version: '2' })).statusCode).toBe(409);
-    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Version 2)' });
+    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
     expect((await get(t, '/api/privacy-policy')).json().version).toBe('2');
     await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: '2' });
     expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({});
@@ -168,7 +168,7 @@ describe('sessions', () => {
     expect(list.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(list.map((s: { ip: string }) => s.ip).sort()).toEqual(['10.0.0.1', '10.71.0.2', '10.71.0.3']);
     const ended = await call('POST', '/api/me/sessions/end-others', cookie);
-    expect(ended.json()).toEqual({ ended: 2, msg: '2 andere Anmeldungen wurden beendet.' });
+    expect(ended.json()).toEqual({ ended: 2, msg: '2 andere Sitzungen wurden beendet.' });
     expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
     expect((await get(t, '/api/me/sessions', cookie)).json().items).toHaveLength(1);
   });

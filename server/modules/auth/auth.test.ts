@@ -195,7 +195,7 @@ describe('GET /api/loginstatus', () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
     expect(body.user.is_admin).toBe(true);
     expect(body.user.facilities).toEqual({});
-    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Version 2026-01)', newsletter: 'Newsletter' });
+    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2026-01)', newsletter: 'Newsletter' });
   });
 
   it('given a newer privacy policy than the shipped 2026-01 was published, a user who accepted the old one is asked again', async () => {
@@ -203,6 +203,6 @@ describe('GET /api/loginstatus', () => {
     await publishPrivacyPolicy(t.handle.db, '2', new Date(Date.now() - 1000));
     const cookie = await loginAs(t.app, user);
     const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
-    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Version 2)' });
+    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
   });
 });

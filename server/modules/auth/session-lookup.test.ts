@@ -66,7 +66,7 @@ describe('the session lookup is the only read of an authenticated request', () =
           [enrolled.id]: { id: enrolled.id, label: 'A Kinderhaus', is_enrolled_to_cur_season: true },
           [other.id]: { id: other.id, label: 'B Krippe', is_enrolled_to_cur_season: false },
         },
-        missingSettings: { privacyPolicy: 'Datenschutzerklärung (Version lookup-2)' },
+        missingSettings: { privacyPolicy: 'Datenschutzerklärung (Fassung lookup-2)' },
       },
       curSeason: { id: season.id, label: 'KiTa-Jahr 2026/27', is_current: true, start_date: null },
     });

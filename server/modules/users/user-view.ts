@@ -74,7 +74,7 @@ export async function loadUserContext(db: DbOrTx, userId: number, now = new Date
 function missingFrom(user: SessionUser, policyVersion: string | null): Record<string, string> {
   const missing: Record<string, string> = {};
   if (policyVersion !== null && user.privacyPolicyVersion !== policyVersion) {
-    missing.privacyPolicy = `Datenschutzerklärung (Version ${policyVersion})`;
+    missing.privacyPolicy = `Datenschutzerklärung (Fassung ${policyVersion})`;
   }
   if (user.newsletter === null) missing.newsletter = 'Newsletter';
   return missing;

@@ -98,7 +98,7 @@ export function DataTable<Row>({
             type: 'auto',
             scrollbars: 'x',
             offsetScrollbars: 'x',
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': captionId },
+            viewportProps: { tabIndex: 0, role: 'group', 'aria-labelledby': captionId },
           }}
         >
           <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>

@@ -5,7 +5,7 @@ import { PLANNED_LABEL } from './placeholder-page';
 
 export type NavItem = { to: string; label: string; /** the area is not built yet (route `staticData.status: 'planned'`) */ planned?: boolean };
 
-/** A "in Vorbereitung" badge next to a link; the link names it as its description (aria-describedby). */
+/** An "in Vorbereitung" badge with a link (under its name in the side navigation); the link names it as its description (aria-describedby). */
 export function PlannedBadge({ id }: { id: string }) {
   return (
     <Badge id={id} variant="outline" color="gray.7" size="sm" style={{ pointerEvents: 'none', flexShrink: 0 }}>
@@ -25,10 +25,10 @@ function Item({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) 
         activeOptions={{ exact: item.to === '/' }}
         onClick={onNavigate}
         aria-describedby={item.planned ? badgeId : undefined}
-        styles={item.planned ? { body: { paddingInlineEnd: '7.5rem' } } : undefined}
+        styles={item.planned ? { root: { paddingBottom: '1.75rem' } } : undefined}
       />
       {item.planned && (
-        <div style={{ position: 'absolute', insetBlock: 0, insetInlineEnd: 'var(--mantine-spacing-xs)', display: 'flex', alignItems: 'center', pointerEvents: 'none' }}>
+        <div style={{ position: 'absolute', bottom: 6, insetInlineStart: 'var(--mantine-spacing-sm)', display: 'flex', pointerEvents: 'none' }}>
           <PlannedBadge id={badgeId} />
         </div>
       )}

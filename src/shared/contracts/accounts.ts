@@ -305,10 +305,10 @@ export const adminSetAdminRequestSchema = z.object({ isAdmin: z.boolean({ error:
 /** POST /api/admin/privacy-policy: publish a new version; every user is asked again (missingSettings) */
 export const publishPrivacyPolicyRequestSchema = z.object({
   version: z
-    .string({ error: 'Bitte gib eine Versionsbezeichnung an.' })
+    .string({ error: 'Bitte gib eine Bezeichnung der Fassung an.' })
     .trim()
-    .min(1, 'Bitte gib eine Versionsbezeichnung an.')
-    .max(50, 'Die Version ist zu lang (höchstens 50 Zeichen).')
+    .min(1, 'Bitte gib eine Bezeichnung der Fassung an.')
+    .max(50, 'Die Bezeichnung der Fassung ist zu lang (höchstens 50 Zeichen).')
     .refine((v) => isCleanText(v), textCharsMessage),
 });
 

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { FacilitySummary } from '../../../shared/contracts/auth';
 import { useReturnFocus } from '../hooks/use-return-focus';
+import { seasonText } from '../../../shared/season-text';
 
 type Props = {
   facilities: FacilitySummary[];
@@ -32,8 +33,8 @@ export function FacilitySelectDialog({ facilities, activeFacilityId, seasonIdent
                   <Text fw={600}>{f.label}</Text>
                   <Badge color={f.is_enrolled_to_cur_season ? 'green' : 'gray'} variant="light">
                     {f.is_enrolled_to_cur_season
-                      ? `angemeldet zum KiTa-Jahr ${seasonIdentifier}`.trim()
-                      : `noch nicht angemeldet zum KiTa-Jahr ${seasonIdentifier}`.trim()}
+                      ? `angemeldet zum KiTa-Jahr ${seasonText(seasonIdentifier)}`.trim()
+                      : `noch nicht angemeldet zum KiTa-Jahr ${seasonText(seasonIdentifier)}`.trim()}
                   </Badge>
                 </Group>
               </UnstyledButton>

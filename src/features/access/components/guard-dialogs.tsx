@@ -4,6 +4,7 @@ import type { FacilitySummary } from '../../../shared/contracts/auth';
 import { useGuardDialog, useGuardStore } from '../hooks/use-guard-dialog';
 import { FacilitySelectDialog } from './facility-select-dialog';
 import { PersistentDialog } from './persistent-dialog';
+import { seasonText } from '../../../shared/season-text';
 
 export type GuardDialogsProps = {
   supportEmail: string;
@@ -69,7 +70,7 @@ export function GuardDialogs(props: GuardDialogsProps) {
         <PersistentDialog title="Deine KiTa ist noch nicht dabei!" onCancel={guard.closeDialog}>
           <Stack>
             <Text>
-              Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr {dialog.seasonIdentifier || props.seasonIdentifier} angemeldet.
+              Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr {seasonText(dialog.seasonIdentifier || props.seasonIdentifier)} angemeldet.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={guard.closeDialog} data-autofocus>

@@ -41,7 +41,7 @@ function ResetForm({ token, onDone }: Props) {
   return (
     <form noValidate ref={form.formRef} aria-label="Passwort zurücksetzen" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
-        <Text>Lege ein neues Passwort fest. Danach bist du angemeldet; alle anderen Anmeldungen deines Kontos enden.</Text>
+        <Text>Lege ein neues Passwort fest. Danach bist du angemeldet; alle anderen Sitzungen deines Kontos enden.</Text>
         <FormAlert failure={form.failure} />
         <NewPasswordFields password={form.input('password')} repeat={form.input('passwordRepeat')} verdict={verdict} />
         <Button type="submit" loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>

@@ -14,7 +14,7 @@ describe('/einstellungen: password and second factor', () => {
     const post = http.post('*/api/me/password', () => {
       calls += 1;
       if (calls === 1) return HttpResponse.json(errorBody('wrong_password', 'Das Passwort ist falsch.', { currentPassword: 'Das Passwort ist falsch.' }), { status: 400 });
-      return HttpResponse.json({ msg: 'Dein neues Passwort gilt. Deine anderen Anmeldungen wurden beendet.' });
+      return HttpResponse.json({ msg: 'Dein neues Passwort gilt. Deine anderen Sitzungen wurden beendet.' });
     });
     const { user } = await renderRoute('/einstellungen', { user: users.oneEnrolled(), handlers: [post, ...settingsHandlers({ account: buildAccount() })] });
     const section = screen.getByRole('region', { name: 'Passwort ändern' });
@@ -26,7 +26,7 @@ describe('/einstellungen: password and second factor', () => {
     await user.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
     expect(await within(section).findByText('Das Passwort ist falsch.')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
-    expect(await screen.findByText('Dein neues Passwort gilt. Deine anderen Anmeldungen wurden beendet.')).toBeInTheDocument();
+    expect(await screen.findByText('Dein neues Passwort gilt. Deine anderen Sitzungen wurden beendet.')).toBeInTheDocument();
     expect(within(section).getByLabelText('Aktuelles Passwort')).toHaveValue('');
   });
 

@@ -16,9 +16,9 @@ type Props = { person: AccountPerson | null; userId: number | null; onChanged: (
 type Confirm = 'deactivate' | 'end-sessions' | 'make-admin' | 'unmake-admin' | null;
 
 const CONFIRMS = {
-  deactivate: { title: 'Konto deaktivieren?', label: 'Ja, deaktivieren', danger: true, text: 'Die Person kann sich nicht mehr anmelden; alle ihre Anmeldungen enden sofort. Du kannst das Konto später wieder aktivieren.' },
-  'end-sessions': { title: 'Alle Anmeldungen beenden?', label: 'Ja, alle beenden', danger: true, text: 'Die Person wird auf allen Geräten abgemeldet und muss sich neu anmelden.' },
-  'make-admin': { title: 'Verwaltungsrechte geben?', label: 'Ja, zur Admin machen', danger: false, text: 'Das Konto sieht und ändert dann alle KiTas, Personen und KiTa-Jahre. Es muss sich mit zweitem Faktor anmelden.' },
+  deactivate: { title: 'Konto deaktivieren?', label: 'Ja, deaktivieren', danger: true, text: 'Die Person kann sich nicht mehr anmelden; alle ihre Sitzungen enden sofort. Du kannst das Konto später wieder aktivieren.' },
+  'end-sessions': { title: 'Alle Sitzungen beenden?', label: 'Ja, alle beenden', danger: true, text: 'Die Person wird auf allen Geräten abgemeldet und muss sich neu anmelden.' },
+  'make-admin': { title: 'Verwaltungsrechte geben?', label: 'Ja, Verwaltungsrechte geben', danger: false, text: 'Das Konto sieht und ändert dann alle KiTas, Personen und KiTa-Jahre. Es muss sich mit zweitem Faktor anmelden.' },
   'unmake-admin': { title: 'Verwaltungsrechte entziehen?', label: 'Ja, Rechte entziehen', danger: true, text: 'Das Konto kann die Verwaltung danach nicht mehr öffnen.' },
 } as const;
 
@@ -53,7 +53,7 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
   const active = u.deactivatedAt === null;
 
   const runConfirm = () => {
-    if (confirm === 'deactivate') setActive.mutate({ userId, active: false }, { onSuccess: () => done.onSuccess('Das Konto ist deaktiviert; seine Anmeldungen sind beendet.'), onError: done.onError, onSettled: after });
+    if (confirm === 'deactivate') setActive.mutate({ userId, active: false }, { onSuccess: () => done.onSuccess('Das Konto ist deaktiviert; seine Sitzungen sind beendet.'), onError: done.onError, onSettled: after });
     if (confirm === 'end-sessions') endSessions.mutate(userId, { ...done, onSettled: after });
     if (confirm === 'make-admin' || confirm === 'unmake-admin') {
       const isAdmin = confirm === 'make-admin';
@@ -72,8 +72,8 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
       <SimpleGrid cols={{ base: 1, md: 4 }}>
         <Text size="sm">{`Angelegt: ${formatDateTime(u.createdAt)}`}</Text>
         <Text size="sm">{`Aktiviert: ${u.activatedAt ? formatDateTime(u.activatedAt) : '–'}`}</Text>
-        <Text size="sm">{`Letzte Anmeldung: ${u.lastLoginAt ? formatDateTime(u.lastLoginAt) : '–'}`}</Text>
-        <Text size="sm">{`Angemeldet auf ${u.activeSessions} Gerät(en) · zweiter Faktor ${u.totpEnabled ? 'an' : 'aus'}`}</Text>
+        <Text size="sm">{`Zuletzt angemeldet: ${u.lastLoginAt ? formatDateTime(u.lastLoginAt) : '–'}`}</Text>
+        <Text size="sm">{`${u.activeSessions === 1 ? 'Eine aktive Sitzung' : `${u.activeSessions} aktive Sitzungen`} · zweiter Faktor ${u.totpEnabled ? 'an' : 'aus'}`}</Text>
       </SimpleGrid>
       <Group gap="xs">
         {!u.activatedAt && active && (
@@ -91,10 +91,10 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
           </Button>
         )}
         <Button variant="default" disabled={u.activeSessions === 0} onClick={() => setConfirm('end-sessions')}>
-          Alle Anmeldungen beenden
+          Alle Sitzungen beenden
         </Button>
         <Button variant="default" onClick={() => setConfirm(u.isAdmin ? 'unmake-admin' : 'make-admin')}>
-          {u.isAdmin ? 'Verwaltungsrechte entziehen' : 'Zur Admin machen'}
+          {u.isAdmin ? 'Verwaltungsrechte entziehen' : 'Verwaltungsrechte geben'}
         </Button>
       </Group>
       <ConfirmDialog

@@ -6,6 +6,7 @@ import { projectTopics } from '../../../shared/contracts/facility-lists';
 import { type Person } from '../../../shared/contracts/persons';
 import { seasonEnrolmentInputSchema } from '../../../shared/contracts/season-enrolment';
 import { useEnrolOnBehalf } from '../api/enrol-on-behalf';
+import { seasonText } from '../../../shared/season-text';
 
 type Props = { facilityId: number; season: { id: number; identifier: string }; persons: Person[]; onDone: () => void };
 
@@ -26,7 +27,7 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
 
   const submit = form.onSubmit(async (data) => {
     await enrol.mutateAsync({ facilityId, seasonId: season.id, input: data });
-    notify({ message: `Die KiTa ist zu ${season.identifier} angemeldet.` });
+    notify({ message: `Die KiTa ist zu ${seasonText(season.identifier)} angemeldet.` });
     onDone();
   });
 
@@ -56,7 +57,7 @@ export function EnrolOnBehalfForm({ facilityId, season, persons, onDone }: Props
             Abbrechen
           </Button>
           <Button type="submit" loading={enrol.isPending}>
-            {`Zu ${season.identifier} anmelden`}
+            {`Zu ${seasonText(season.identifier)} anmelden`}
           </Button>
         </Group>
       </Stack>

@@ -58,7 +58,7 @@ describe('/verwaltung/kitas', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Regierungsbezirk' }), 'Schwaben');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'Hort');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'KiTa-Jahr' }), 'nicht angemeldet zu 2025-26');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'KiTa-Jahr' }), 'nicht angemeldet zu 2025/26');
     await waitFor(() =>
       expect(last()).toEqual({ q: '804', region: 'Schwaben', kind: 'Hort', enrolled_season_id: '1', enrolled: 'no', sort: 'city', dir: 'desc', page: '1', pageSize: '0' }),
     );

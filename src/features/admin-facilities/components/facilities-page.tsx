@@ -9,6 +9,7 @@ import { listQueryOf } from '../../../shared/contracts/list-contract';
 import { useFacilityList } from '../api/list-facilities';
 import { FacilityFilters, type FacilityListSearch, type SeasonOption } from './facility-filters';
 import { PendingJoinRequests } from './pending-join-requests';
+import { seasonText } from '../../../shared/season-text';
 
 type Props = {
   search: FacilityListSearch;
@@ -54,7 +55,8 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
 export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
   const result = useFacilityList(listQueryOf(adminFacilityList, search));
   const filterSeason = seasons.find((s) => s.id === search.enrolled_season_id);
-  const enrolledTo = filterSeason ? `(${filterSeason.identifier})` : '(aktuelles KiTa-Jahr)';
+  const enrolledTo = filterSeason ? `(${seasonText(filterSeason.identifier)})` : '(aktuelles KiTa-Jahr)';
+
   return (
     <ListPage contract={adminFacilityList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
       filters={<FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />} columns={columns(enrolledTo)}>

@@ -61,7 +61,7 @@ describe('/verwaltung/kitas/$facilityId', () => {
     expect(within(table).getByText('Ada Admin')).toBeInTheDocument();
     expect(within(table).getByText('Stammdaten geändert (Verwaltung)')).toBeInTheDocument();
     expect(within(table).getByText(/Muenchen → München/)).toBeInTheDocument();
-    expect(within(table).getByText('02.11.2026 10:30')).toBeInTheDocument();
+    expect(within(table).getByText('02.11.2026, 10:30 Uhr')).toBeInTheDocument();
   });
 
   it('says a non-numeric id does not exist (the not-found page, with the way back; never the raw id)', async () => {
@@ -125,7 +125,7 @@ describe('/verwaltung/kitas/$facilityId', () => {
     const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
     await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
     expect(screen.getByRole('table', { name: 'Anmeldungen zu den KiTa-Jahren' })).toHaveTextContent('Bachforscher');
-    await user.click(screen.getByRole('button', { name: 'Von 2026-27 abmelden' }));
+    await user.click(screen.getByRole('button', { name: 'Von 2026/27 abmelden' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'KiTa abmelden?' })).getByRole('button', { name: 'Ja, abmelden' }));
     await waitFor(() => expect(writes).toEqual([{ method: 'DELETE', url: '/api/admin/facilities/11/enrolments/2?version=5', body: null }]));
   });
@@ -144,9 +144,9 @@ describe('/verwaltung/kitas/$facilityId', () => {
     );
     const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
     await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
-    await user.click(screen.getByRole('button', { name: 'Für 2026-27 anmelden' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Anmeldung zu 2026-27' });
-    await user.click(within(dialog).getByRole('button', { name: 'Zu 2026-27 anmelden' }));
+    await user.click(screen.getByRole('button', { name: 'Für 2026/27 anmelden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anmeldung zu 2026/27' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zu 2026/27 anmelden' }));
     expect(within(dialog).getByText('Bitte wähle mindestens ein Thema.')).toBeInTheDocument();
     expect(within(dialog).getByText('Bitte akzeptiere die Teilnahmebedingungen.')).toBeInTheDocument();
     expect(writes).toEqual([]);
@@ -156,7 +156,7 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Ansprechperson/ }), 'Jördis Größer (Leitung)');
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Teilnehmende Kinder/ }), { target: { value: '20' } });
     await user.click(within(dialog).getByRole('checkbox', { name: /Teilnahmebedingungen/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Zu 2026-27 anmelden' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zu 2026/27 anmelden' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toEqual({
       project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, groups_taking_part: '', children_taking_part: 20, accepted_terms: true,

@@ -10,12 +10,13 @@ import { notify } from '../../../lib/notifications';
 import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
 import { useWithdrawOnBehalf } from '../api/withdraw-on-behalf';
 import { EnrolOnBehalfForm } from './enrol-on-behalf-form';
+import { seasonText } from '../../../shared/season-text';
 
 type Enrolment = AdminFacilityDetail['enrolments'][number];
 type Props = { detail: AdminFacilityDetail; currentSeason: { id: number; identifier: string } | null };
 
 const columns: DataTableColumn<Enrolment>[] = [
-  { key: 'season_identifier', header: 'KiTa-Jahr' },
+  { key: 'season_identifier', header: 'KiTa-Jahr', render: (e) => seasonText(e.season_identifier) },
   { key: 'project_title', header: 'Projekt', render: (e) => `${e.project_title} (${e.project_topics.join(', ')})` },
   { key: 'contact_person_name', header: 'Ansprechperson', render: (e) => e.contact_person_name ?? '–' },
   { key: 'children_taking_part', header: 'Kinder', align: 'right', render: (e) => e.children_taking_part ?? '–' },
@@ -40,7 +41,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
     withdraw.mutate(
       { facilityId: detail.facility.id, seasonId: currentSeason.id, version: live.version },
       {
-        onSuccess: () => notify({ message: `Die KiTa ist von ${currentSeason.identifier} abgemeldet.` }),
+        onSuccess: () => notify({ message: `Die KiTa ist von ${seasonText(currentSeason.identifier)} abgemeldet.` }),
         onError: (error) => {
           if (isConflict(error)) notify({ message: conflictMessage, color: 'red', autoClose: 10_000 });
           else reportError(error, 'Die Abmeldung hat nicht geklappt.');
@@ -56,10 +57,10 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
         <Group mb="sm">
           {live ? (
             <Button variant="default" onClick={() => setWithdrawing(true)}>
-              {`Von ${currentSeason.identifier} abmelden`}
+              {`Von ${seasonText(currentSeason.identifier)} abmelden`}
             </Button>
           ) : (
-            <Button onClick={() => setEnrolling(true)}>{`Für ${currentSeason.identifier} anmelden`}</Button>
+            <Button onClick={() => setEnrolling(true)}>{`Für ${seasonText(currentSeason.identifier)} anmelden`}</Button>
           )}
           <Text size="sm" c="dimmed">
             im Namen der KiTa
@@ -68,7 +69,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
       )}
       <DataTable caption="Anmeldungen zu den KiTa-Jahren" columns={columns} rows={detail.enrolments} total={detail.enrolments.length} page={1} pageSize={0} onChange={() => {}} emptyText="Noch nie angemeldet." minWidth={900} />
       {currentSeason && (
-        <Modal opened={enrolling} onClose={() => setEnrolling(false)} title={`Anmeldung zu ${currentSeason.identifier}`} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+        <Modal opened={enrolling} onClose={() => setEnrolling(false)} title={`Anmeldung zu ${seasonText(currentSeason.identifier)}`} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
           <EnrolOnBehalfForm facilityId={detail.facility.id} season={currentSeason} persons={detail.persons} onDone={() => setEnrolling(false)} />
         </Modal>
       )}
@@ -81,7 +82,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
         onClose={() => setWithdrawing(false)}
         onConfirm={confirmWithdraw}
       >
-        {`Die Anmeldung von ${detail.facility.label} zu ${currentSeason?.identifier ?? ''} wird zurückgezogen. Sie bleibt im Verlauf sichtbar.`}
+        {`Die Anmeldung von ${detail.facility.label} zu ${seasonText(currentSeason?.identifier ?? '')} wird zurückgezogen. Sie bleibt im Verlauf sichtbar.`}
       </ConfirmDialog>
     </>
   );

@@ -3,6 +3,7 @@ import { ListFilterSelect } from '../../../components/list-page/list-page';
 import type { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
 import { facilityKinds, regions } from '../../../shared/contracts/facility-lists';
 import type { ListSearch } from '../../../shared/contracts/list-contract';
+import { seasonText } from '../../../shared/season-text';
 
 export type SeasonOption = { id: number; identifier: string };
 export type FacilityListSearch = ListSearch<typeof adminFacilityList>;
@@ -19,8 +20,8 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
   const enrolledOptions = [
     { value: '', label: 'alle' },
     ...seasons.flatMap((s) => [
-      { value: `${s.id}:yes`, label: `angemeldet zu ${s.identifier}` },
-      { value: `${s.id}:no`, label: `nicht angemeldet zu ${s.identifier}` },
+      { value: `${s.id}:yes`, label: `angemeldet zu ${seasonText(s.identifier)}` },
+      { value: `${s.id}:no`, label: `nicht angemeldet zu ${seasonText(s.identifier)}` },
     ]),
   ];
   return (

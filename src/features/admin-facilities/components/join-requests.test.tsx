@@ -52,7 +52,7 @@ describe('/verwaltung/kitas/$facilityId: open join requests', () => {
     expect(table).toHaveTextContent('Jana Neu');
     expect(table).toHaveTextContent('jana@example.org');
     expect(table).toHaveTextContent('Ich bin die neue Leitung.');
-    expect(table).toHaveTextContent('01.11.2026 11:00');
+    expect(table).toHaveTextContent('01.11.2026, 11:00 Uhr');
     expect(screen.getByRole('tab', { name: 'Mitglieder und Personal (0/1)' })).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Anfrage von Jana Neu annehmen' }));
@@ -98,9 +98,9 @@ describe('/verwaltung/kitas: open join requests of all KiTas', () => {
     const box = await screen.findByRole('region', { name: 'Offene Zugangsanfragen (2)' });
     const rows = within(within(box).getByRole('table', { name: 'Offene Zugangsanfragen aller KiTas' })).getAllByRole('row');
     expect(within(rows[1]!).getByRole('link', { name: 'KiTa Sonnenschein' })).toHaveAttribute('href', '/verwaltung/kitas/11');
-    expect(rows[1]).toHaveTextContent(/Jana Neu.*jana@example\.org.*01\.11\.2026 11:00.*Ich bin die neue Leitung\./);
+    expect(rows[1]).toHaveTextContent(/Jana Neu.*jana@example\.org.*01\.11\.2026, 11:00 Uhr.*Ich bin die neue Leitung\./);
     expect(within(rows[2]!).getByRole('link', { name: 'Kita Regenbogen' })).toHaveAttribute('href', '/verwaltung/kitas/12');
-    expect(rows[2]).toHaveTextContent(/Tom Fremd.*30\.10\.2026 16:45.*—/);
+    expect(rows[2]).toHaveTextContent(/Tom Fremd.*30\.10\.2026, 16:45 Uhr.*—/);
   });
 
   it('shows the first five and folds the rest behind a button', async () => {

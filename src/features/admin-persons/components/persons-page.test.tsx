@@ -151,8 +151,8 @@ describe('/verwaltung/personen/$personId', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ja, deaktivieren' }));
     await waitFor(() => expect(writes).toEqual([{ method: 'POST', url: '/api/admin/users/7/deactivate', body: null }]));
 
-    await user.click(screen.getByRole('button', { name: 'Zur Admin machen' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Verwaltungsrechte geben?' })).getByRole('button', { name: 'Ja, zur Admin machen' }));
+    await user.click(screen.getByRole('button', { name: 'Verwaltungsrechte geben' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Verwaltungsrechte geben?' })).getByRole('button', { name: 'Ja, Verwaltungsrechte geben' }));
     await waitFor(() => expect(writes[1]).toEqual({ method: 'PUT', url: '/api/admin/users/7/admin', body: { isAdmin: true } }));
   });
 });

@@ -5,6 +5,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
 import { seasonInputSchema, type AdminSeason, type SeasonInput } from '../../../shared/contracts/admin-seasons';
 import { useSaveSeason } from '../api/save-season';
+import { seasonText } from '../../../shared/season-text';
 
 type DateField =
   | 'start_date'
@@ -66,7 +67,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
 
   const submit = form.onSubmit(async (data) => {
     const saved = await save.mutateAsync({ id: season?.id ?? null, version: season?.version, input: data });
-    notify({ message: `KiTa-Jahr ${saved.identifier} gespeichert.` });
+    notify({ message: `KiTa-Jahr ${seasonText(saved.identifier)} gespeichert.` });
     onDone();
   });
 

@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notifications';
 import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
 import { useMakeSeasonCurrent } from '../api/make-current';
 import { useSetEnrolmentState } from '../api/set-enrolment-state';
+import { seasonText } from '../../../shared/season-text';
 
 type Pending = 'open' | 'close' | 'current' | null;
 
@@ -28,7 +29,7 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
     setState.mutate(
       { id: season.id, version: season.version, state },
       {
-        onSuccess: () => notify({ message: `Die Anmeldung zu ${season.identifier} ist jetzt ${state === 'open' ? 'offen' : 'geschlossen'}.` }),
+        onSuccess: () => notify({ message: `Die Anmeldung zu ${seasonText(season.identifier)} ist jetzt ${state === 'open' ? 'offen' : 'geschlossen'}.` }),
         onError: (error) => fail(error, 'Die Anmeldung konnte nicht geändert werden.'),
         onSettled: () => setPending(null),
       },
@@ -36,22 +37,22 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
 
   const confirmCurrent = () =>
     makeCurrent.mutate(season.id, {
-      onSuccess: () => notify({ message: `${season.identifier} ist jetzt das aktuelle KiTa-Jahr.` }),
+      onSuccess: () => notify({ message: `${seasonText(season.identifier)} ist jetzt das aktuelle KiTa-Jahr.` }),
       onError: (error) => fail(error, 'Das KiTa-Jahr konnte nicht zum aktuellen gemacht werden.'),
       onSettled: () => setPending(null),
     });
 
   return (
     <Group gap="xs">
-      <Button size="xs" variant="default" onClick={onEdit} aria-label={`${season.identifier} bearbeiten`}>
+      <Button size="xs" variant="default" onClick={onEdit} aria-label={`${seasonText(season.identifier)} bearbeiten`}>
         Bearbeiten
       </Button>
       <Button size="xs" variant="default" onClick={() => setPending(isOpen ? 'close' : 'open')}>
-        {isOpen ? `Anmeldung zu ${season.identifier} schließen` : `Anmeldung zu ${season.identifier} öffnen`}
+        {isOpen ? `Anmeldung zu ${seasonText(season.identifier)} schließen` : `Anmeldung zu ${seasonText(season.identifier)} öffnen`}
       </Button>
       {!season.is_current && (
         <Button size="xs" variant="subtle" onClick={() => setPending('current')}>
-          {`${season.identifier} zum aktuellen machen`}
+          {`${seasonText(season.identifier)} zum aktuellen machen`}
         </Button>
       )}
       <ConfirmDialog
@@ -64,18 +65,18 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
         onConfirm={() => changeEnrolment(pending === 'close' ? 'closed' : 'open')}
       >
         {pending === 'close'
-          ? `KiTas können sich dann nicht mehr zu ${season.identifier} anmelden oder ihre Anmeldung ändern.`
-          : `KiTas können sich dann zu ${season.identifier} anmelden (bis zum Anmeldeschluss).`}
+          ? `KiTas können sich dann nicht mehr zu ${seasonText(season.identifier)} anmelden oder ihre Anmeldung ändern.`
+          : `KiTas können sich dann zu ${seasonText(season.identifier)} anmelden (bis zum Anmeldeschluss).`}
       </ConfirmDialog>
       <ConfirmDialog
         opened={pending === 'current'}
         title="Aktuelles KiTa-Jahr wechseln?"
-        confirmLabel={`Ja, ${season.identifier} zum aktuellen machen`}
+        confirmLabel={`Ja, ${seasonText(season.identifier)} zum aktuellen machen`}
         loading={makeCurrent.isPending}
         onClose={() => setPending(null)}
         onConfirm={confirmCurrent}
       >
-        {`Alle KiTas sehen dann ${season.identifier} als aktuelles KiTa-Jahr: Anmeldung, Checkliste und alle Angebote richten sich danach.`}
+        {`Alle KiTas sehen dann ${seasonText(season.identifier)} als aktuelles KiTa-Jahr: Anmeldung, Checkliste und alle Angebote richten sich danach.`}
       </ConfirmDialog>
     </Group>
   );

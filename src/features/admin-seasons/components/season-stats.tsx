@@ -1,6 +1,7 @@
 import { Group, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
 import { useSeasonStats } from '../api/get-season-stats';
+import { seasonText } from '../../../shared/season-text';
 
 function CountTable({ caption, head, rows }: { caption: string; head: string; rows: { name: string; count: number }[] }) {
   return (
@@ -38,7 +39,7 @@ export function SeasonStatsPanel({ season }: { season: AdminSeason }) {
   return (
     <section aria-labelledby="season-stats-heading">
       <Title order={2} size="h3" id="season-stats-heading" mb="xs">
-        Zahlen für {season.identifier}
+        Zahlen für {seasonText(season.identifier)}
       </Title>
       {isPending && (
         <Group gap="xs" role="status">

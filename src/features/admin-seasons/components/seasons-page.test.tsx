@@ -72,8 +72,8 @@ describe('/verwaltung/kita-jahre', () => {
   it('keeps the input and says so in German when someone else saved the season first (409)', async () => {
     const { handlers, writes } = seasonHandlers();
     const { user } = await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });
-    await user.click(screen.getByRole('button', { name: '2026-27 bearbeiten' }));
-    const dialog = await screen.findByRole('dialog', { name: 'KiTa-Jahr 2026-27 bearbeiten' });
+    await user.click(screen.getByRole('button', { name: '2026/27 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'KiTa-Jahr 2026/27 bearbeiten' });
     const label = within(dialog).getByRole('textbox', { name: /Bezeichnung/ });
     await user.clear(label);
     await user.type(label, 'Neuer Name');
@@ -86,7 +86,7 @@ describe('/verwaltung/kita-jahre', () => {
   it('closes enrolment only after the confirm, sending the version it read', async () => {
     const { handlers, writes } = seasonHandlers();
     const { user } = await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });
-    await user.click(screen.getByRole('button', { name: 'Anmeldung zu 2026-27 schließen' }));
+    await user.click(screen.getByRole('button', { name: 'Anmeldung zu 2026/27 schließen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Anmeldung schließen?' });
     expect(writes).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Ja, Anmeldung schließen' }));

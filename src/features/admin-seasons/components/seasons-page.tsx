@@ -8,6 +8,7 @@ import { useSeasons } from '../api/list-seasons';
 import { SeasonForm } from './season-form';
 import { SeasonRowActions } from './season-row-actions';
 import { SeasonStatsPanel } from './season-stats';
+import { seasonText } from '../../../shared/season-text';
 
 type Editing = { season: AdminSeason | null } | null;
 
@@ -88,7 +89,7 @@ export function SeasonsPage() {
             <NativeSelect
               label="Zahlen für KiTa-Jahr"
               w={220}
-              data={seasons.map((s) => ({ value: String(s.id), label: `${s.identifier}${s.is_current ? ' (aktuell)' : ''}` }))}
+              data={seasons.map((s) => ({ value: String(s.id), label: `${seasonText(s.identifier)}${s.is_current ? ' (aktuell)' : ''}` }))}
               value={String(statsSeason.id)}
               onChange={(e) => setStatsId(Number(e.currentTarget.value))}
             />
@@ -99,7 +100,7 @@ export function SeasonsPage() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.season ? `KiTa-Jahr ${editing.season.identifier} bearbeiten` : 'Neues KiTa-Jahr'}
+        title={editing?.season ? `KiTa-Jahr ${seasonText(editing.season.identifier)} bearbeiten` : 'Neues KiTa-Jahr'}
         size="lg"
         closeButtonProps={{ 'aria-label': 'Schließen' }}
       >

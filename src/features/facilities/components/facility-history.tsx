@@ -46,7 +46,7 @@ function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
                   {index === 0 && (
                     <>
                       <Table.Td rowSpan={entry.changes.length} style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                        {formatDateTime(entry.at)} Uhr
+                        {formatDateTime(entry.at)}
                       </Table.Td>
                       <Table.Td rowSpan={entry.changes.length} style={{ verticalAlign: 'top' }}>
                         {who(entry)}

@@ -13,7 +13,7 @@ describe('/stammdaten', () => {
   it('shows the master data and who changed them last', async () => {
     await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
     expect(await screen.findByText('Hauptstraße 1, 90402 Nürnberg')).toBeInTheDocument();
-    expect(screen.getByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026 14:30 Uhr');
+    expect(screen.getByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026, 14:30 Uhr');
   });
 
   it('names the fields of the last change and opens the last changes with before and after, as text only', async () => {
@@ -42,7 +42,7 @@ describe('/stammdaten', () => {
         }),
       ],
     });
-    expect(await screen.findByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026 14:30 Uhr: Telefon, E-Mail der KiTa');
+    expect(await screen.findByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026, 14:30 Uhr: Telefon, E-Mail der KiTa');
     expect(historyCalls).toBe(0);
 
     const toggle = screen.getByRole('button', { name: 'Änderungsverlauf anzeigen' });
@@ -52,9 +52,9 @@ describe('/stammdaten', () => {
     const table = await screen.findByRole('table', { name: 'Die letzten Änderungen der Stammdaten, neueste zuerst' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '05.10.2026 14:30 UhrNina MusterTelefon—0911 123456',
+      '05.10.2026, 14:30 UhrNina MusterTelefon—0911 123456',
       'E-Mail der KiTa<b>alt</b>@kita.exampleregenbogen@kita.example',
-      '20.09.2026 09:05 Uhrunbekannt (Verwaltung)Zahl der Kinder55—',
+      '20.09.2026, 09:05 Uhrunbekannt (Verwaltung)Zahl der Kinder55—',
     ]);
     // a value is a text node, never markup
     expect(table.querySelector('b')).toBeNull();

@@ -21,7 +21,7 @@ export function EnrolmentSummary({ enrolment }: { enrolment: SeasonEnrolment }) 
       {item('Teilnehmende Gruppen', enrolment.groups_taking_part || '—')}
       {item('Zahl der teilnehmenden Kinder', enrolment.children_taking_part ?? '—')}
       {item('Teilnahmebedingungen', enrolment.accepted_terms_at ? `akzeptiert am ${formatDate(enrolment.accepted_terms_at)}` : '—')}
-      {item('Zuletzt geändert', `am ${formatDateTime(enrolment.updated_at)} Uhr${by(enrolment.updated_by)}`)}
+      {item('Zuletzt geändert', `am ${formatDateTime(enrolment.updated_at)}${by(enrolment.updated_by)}`)}
     </DataList>
   );
 }

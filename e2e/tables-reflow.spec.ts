@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+/*
+ * Issue 10, "Accessibility and use": at 1366 px the admin tables hid actions and columns behind a scrollbar that
+ * showed only on hover, and badges were cut ("GESCHLOS…", "eingeladen am 23.…"); at 320 px the home page's status
+ * badges were cut ("ERLE…", "JETZ…").
+ */
+
+/** Badges whose text does not fit (Mantine's default cuts it with an ellipsis). */
+const cutBadges = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Badge-label, .mantine-Badge-root')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  );
+
+/** Each table's scroll region: does it overflow, is its scrollbar shown without hovering, can the keyboard reach it. */
+const tableRegions = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-ScrollArea-viewport')]
+      .filter((viewport) => viewport.querySelector('table'))
+      .map((viewport) => {
+        const root = viewport.closest<HTMLElement>('.mantine-ScrollArea-root')!;
+        const bar = root.querySelector<HTMLElement>('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+        const box = viewport.getBoundingClientRect();
+        const actions = [...viewport.querySelectorAll<HTMLElement>('td:last-child button')].map((b) => {
+          const r = b.getBoundingClientRect();
+          return { name: b.textContent, inView: r.left >= box.left - 1 && r.right <= box.right + 1 };
+        });
+        return {
+          name: viewport.getAttribute('aria-labelledby') ? document.getElementById(viewport.getAttribute('aria-labelledby')!)?.textContent : null,
+          overflows: viewport.scrollWidth > viewport.clientWidth + 1,
+          scrollbarShown: !!bar && bar.getBoundingClientRect().height > 0 && getComputedStyle(bar).visibility !== 'hidden' && getComputedStyle(bar).opacity !== '0',
+          focusable: viewport.tabIndex === 0,
+          actions,
+        };
+      }),
+  );
+
+test('admin tables at 1366 px: actions in view, a wide table shows its scrollbar and takes the keyboard, badges whole', async ({ pageAs }) => {
+  test.setTimeout(120_000);
+  const page = await pageAs('admin');
+  for (const path of ['/verwaltung/kita-jahre', '/verwaltung/kitas', '/verwaltung/personen']) {
+    await page.goto(path);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    // the mouse rests outside the table: a scrollbar that needs hovering would be hidden now
+    await page.mouse.move(5, 700);
+    const regions = await tableRegions(page);
+    expect(regions.length, path).toBeGreaterThan(0);
+    for (const region of regions) {
+      expect(region.focusable, `${path}: ${region.name} reachable by keyboard`).toBe(true);
+      if (region.overflows) expect(region.scrollbarShown, `${path}: ${region.name} shows its scrollbar`).toBe(true);
+      for (const action of region.actions) expect(action.inView, `${path}: "${action.name}" in view`).toBe(true);
+    }
+    expect(await cutBadges(page), `${path}: cut badges`).toEqual([]);
+    await expectAccessible(page, path);
+  }
+  // the KiTa list is wider than 1366 px: its last column is reached with the keyboard
+  await page.goto('/verwaltung/kitas');
+  const region = page.getByRole('group', { name: 'Alle KiTas' });
+  await region.focus();
+  for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('columnheader', { name: /Geändert am/ })).toBeInViewport();
+});
+
+test('the season table keeps every action of a row in view at 1366 px', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/verwaltung/kita-jahre');
+  for (const name of [/Anmeldung zu 2026\/27 (schließen|öffnen)/, /2025\/26 zum aktuellen machen/, /Anmeldung zu 2025\/26 (schließen|öffnen)/]) {
+    await expect(page.getByRole('button', { name }), String(name)).toBeInViewport();
+  }
+});
+
+test('the home page at 320 px: status badges wrap instead of being cut, nothing scrolls sideways', async ({ pageAs }) => {
+  const page = await pageAs('eineKita');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 2, name: /Eure Schritte/ })).toBeVisible();
+  expect(await cutBadges(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(page, 'home at 320 px');
+});
