@@ -170,8 +170,11 @@ test('a confirm dialog opens on "Abbrechen": Enter twice removes nothing', async
   const page = await pageAs('eineKita');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Personal' }).click();
   const table = page.getByRole('table', { name: 'Personal der KiTa' });
+  const remove = table.getByRole('button', { name: /entfernen$/ }).first();
+  // count the rows once the list has loaded (count() does not wait)
+  await expect(remove).toBeVisible();
   const rows = await table.getByRole('row').count();
-  await table.getByRole('button', { name: /entfernen$/ }).first().focus();
+  await remove.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Person entfernen?' });
   await expect(dialog).toBeVisible();
