@@ -62,7 +62,7 @@ test('register → mail → activate → login', async ({ page }) => {
   await expectAccessible(page);
   await page.goto(link);
   await expect(page.getByText('Der Link wurde schon benutzt')).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Zur Anmeldung' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Zum Anmelden' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await loginViaForm(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/$/);
@@ -217,8 +217,8 @@ test('a new admin sets up the second factor and must give it at every login', as
   await loginViaForm(page, email, PASSWORD);
   await expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
   await page.goto('/einstellungen');
-  const section = page.getByRole('region', { name: 'Zwei-Faktor-Anmeldung' });
-  await section.getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }).click();
+  const section = page.getByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
+  await section.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).click();
   await expect(section.getByRole('img', { name: 'QR-Code für deine Authenticator-App' })).toBeVisible();
   await expectAccessible(page, 'TOTP set-up');
   const secret = (await section.getByLabel('Schlüssel zur manuellen Eingabe').innerText()).replace(/\s/g, '');

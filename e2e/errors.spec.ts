@@ -24,7 +24,7 @@ test('500 with reason.message: intro, the caller text and the server message', a
   await page.goto('/login');
   await loginViaForm(page, demoAccounts.eineKita);
   // three parts: intro line, what failed (the caller's text), the server's reason.message
-  await expectErrorNotification(page, 'Die Anmeldung hat nicht geklappt.', reason.message);
+  await expectErrorNotification(page, 'Das Anmelden hat nicht geklappt.', reason.message);
 });
 
 test('an unknown path shows the German 404 page inside the layout, also when logged in', async ({ pageAs }) => {

@@ -38,7 +38,7 @@ test('a network error on login gives failure and the offline notification', asyn
   await page.goto('/login');
   await loginViaForm(page, demoAccounts.eineKita);
   await expectErrorNotification(page, 'Bist du offline?', 'konnten nicht erreicht werden');
-  await expect(page.getByRole('alert').filter({ hasText: 'Die Anmeldung hat nicht geklappt.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Das Anmelden hat nicht geklappt.' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
 });

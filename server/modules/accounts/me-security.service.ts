@@ -16,8 +16,8 @@ type Meta = { ip: string; requestId: string };
 
 export const totpMessages = {
   wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
-  enabled: 'Die Anmeldung mit zweitem Faktor ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
-  disabled: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
+  enabled: 'Die Zwei-Faktor-Authentifizierung ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
+  disabled: 'Die Zwei-Faktor-Authentifizierung ist ausgeschaltet.',
   required: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
   notEnabled: 'Der zweite Faktor ist noch nicht eingerichtet.',
   newCodes: 'Hier sind deine neuen Wiederherstellungscodes. Die alten gelten nicht mehr.',

@@ -64,7 +64,7 @@ describe('auth machine (seed §4)', () => {
       expect(next.error).toBe('Offline?');
     });
     it('falls back to a German message', () => {
-      expect(authReducer(initialAuthState, { type: 'LOGIN_FAILED', msg: '' }).error).toMatch(/Anmeldung hat nicht geklappt/);
+      expect(authReducer(initialAuthState, { type: 'LOGIN_FAILED', msg: '' }).error).toMatch(/Anmelden hat nicht geklappt/);
     });
     it('is ignored when authenticated', () => {
       const state = authenticated();

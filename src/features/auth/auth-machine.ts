@@ -52,8 +52,8 @@ export const initialAuthState: AuthState = {
   checkingStatus: false,
 };
 
-export const LOGIN_NETWORK_ERROR = 'Die Anmeldung hat nicht geklappt. Bitte prüfe deine Verbindung und versuche es noch einmal.';
-export const LOGIN_UNKNOWN_ERROR = 'Die Anmeldung hat nicht geklappt. Bitte versuche es noch einmal.';
+export const LOGIN_NETWORK_ERROR = 'Das Anmelden hat nicht geklappt. Bitte prüfe deine Verbindung und versuche es noch einmal.';
+export const LOGIN_UNKNOWN_ERROR = 'Das Anmelden hat nicht geklappt. Bitte versuche es noch einmal.';
 
 export const isAuthenticated = (state: AuthState) => (state.status & AuthStatus.AUTHENTICATED) !== 0;
 export const isRequestingLogin = (state: AuthState) => (state.status & AuthStatus.REQUESTING_LOGIN) !== 0;

@@ -22,7 +22,7 @@ function Activated({ msg }: { msg: string }) {
         {msg}
       </Alert>
       <Anchor component={Link} to="/login" underline="always">
-        Zur Anmeldung
+        Zum Anmelden
       </Anchor>
     </Stack>
   );

@@ -23,7 +23,7 @@ export function CheckYourInbox({ message, resendHint = false }: Props) {
       )}
       <Text size="sm">
         <Anchor component={Link} to="/login" underline="always">
-          Zur Anmeldung
+          Zum Anmelden
         </Anchor>
       </Text>
     </Stack>

@@ -46,7 +46,7 @@ export function EmailConfirmPage({ token, loggedIn, onConfirmed }: Props) {
           {outcome.msg}
         </Alert>
         <Anchor component={Link} to={loggedIn ? '/einstellungen' : '/login'} underline="always">
-          {loggedIn ? 'Zu den Einstellungen' : 'Zur Anmeldung'}
+          {loggedIn ? 'Zu den Einstellungen' : 'Zum Anmelden'}
         </Anchor>
       </Stack>
     );

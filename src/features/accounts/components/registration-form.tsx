@@ -96,7 +96,7 @@ export function RegistrationForm() {
           <Text size="sm">
             Schon registriert?{' '}
             <Anchor component={Link} to="/login" underline="always">
-              Zur Anmeldung
+              Zum Anmelden
             </Anchor>
           </Text>
           <Button type="submit" loading={mutation.isPending}>

@@ -40,9 +40,9 @@ describe('/einstellungen: password and second factor', () => {
       return HttpResponse.json({ recoveryCodes: ['AAAAA-BBBBB', 'CCCCC-DDDDD'], msg: 'ok' });
     });
     const { user } = await renderRoute('/einstellungen', { user: users.oneEnrolled(), handlers: [setup.handler, enable, ...settingsHandlers(box)] });
-    const section = screen.getByRole('region', { name: 'Zwei-Faktor-Anmeldung' });
+    const section = screen.getByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
     expect(within(section).getByText('ausgeschaltet')).toBeInTheDocument();
-    await user.click(within(section).getByRole('button', { name: 'Zwei-Faktor-Anmeldung einrichten' }));
+    await user.click(within(section).getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }));
     expect(await within(section).findByRole('img', { name: 'QR-Code für deine Authenticator-App' })).toBeInTheDocument();
     await user.type(within(section).getByLabelText('Bestätigungscode'), '12345');
     await user.click(within(section).getByRole('button', { name: 'Aktivieren' }));
@@ -63,9 +63,9 @@ describe('/einstellungen: password and second factor', () => {
   it('an admin who must use the second factor cannot switch it off', async () => {
     const account = buildAccount({ isAdmin: true, totp: { enabled: true, required: true, recoveryCodesLeft: 3 } });
     await renderRoute('/einstellungen', { user: users.admin(), handlers: settingsHandlers({ account }) });
-    const section = screen.getByRole('region', { name: 'Zwei-Faktor-Anmeldung' });
+    const section = screen.getByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
     expect(within(section).getByText(/lässt sich nicht ausschalten/)).toBeInTheDocument();
-    expect(within(section).queryByRole('button', { name: 'Zwei-Faktor-Anmeldung ausschalten' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Zwei-Faktor-Authentifizierung ausschalten' })).not.toBeInTheDocument();
   });
 });
 
@@ -74,7 +74,7 @@ describe('/einstellungen/email-bestaetigen/{token}', () => {
     const post = recordingPost('auth/email-change/confirm', { msg: 'Deine neue E-Mail-Adresse gilt jetzt. Melde dich künftig damit an.' });
     await renderRoute(`/einstellungen/email-bestaetigen/${TEST_TOKEN}`, { handlers: [post.handler] });
     expect(await screen.findByText('Deine neue E-Mail-Adresse gilt jetzt. Melde dich künftig damit an.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Anmelden' })).toBeInTheDocument();
     expect(post.bodies).toEqual([{ token: TEST_TOKEN }]);
   });
 

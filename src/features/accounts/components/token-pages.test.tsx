@@ -14,14 +14,14 @@ describe('/aktivieren/ct{token}', () => {
     const post = recordingPost('auth/activate', { msg: 'Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.' });
     await renderRoute(`/aktivieren/ct${TEST_TOKEN}`, { handlers: [tokenStatusHandler('activation'), post.handler] });
     expect(await screen.findByText('Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zur Anmeldung' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Zum Anmelden' })).toHaveAttribute('href', '/login');
     expect(post.bodies).toEqual([{ token: TEST_TOKEN }]);
   });
 
   it.each([
     ['unknown', 'Diesen Link kennen wir nicht. Fordere einfach einen neuen an.', 'Neuen Aktivierungslink anfordern'],
     ['expired', 'Dieser Link ist abgelaufen. Fordere einfach einen neuen an.', 'Neuen Aktivierungslink anfordern'],
-    ['used', 'Dieser Link wurde schon benutzt – dein Benutzerkonto ist aktiviert. Du kannst dich anmelden.', 'Zur Anmeldung'],
+    ['used', 'Dieser Link wurde schon benutzt – dein Benutzerkonto ist aktiviert. Du kannst dich anmelden.', 'Zum Anmelden'],
   ] as const)('explains a %s link and where to go next', async (status, msg, link) => {
     const post = recordingPost('auth/activate', { msg: 'nie' });
     await renderRoute(`/aktivieren/ct${TEST_TOKEN}`, { handlers: [tokenStatusHandler('activation', { status, msg }), post.handler] });

@@ -20,7 +20,7 @@ function NextStep({ kind, state }: { kind: TokenKind; state: TokenProblemState }
   if (kind === 'activation') {
     return state === 'used' ? (
       <Anchor component={Link} to="/login" underline="always">
-        Zur Anmeldung
+        Zum Anmelden
       </Anchor>
     ) : (
       <Anchor component={Link} to="/aktivieren/wiederholen" underline="always">

@@ -54,7 +54,7 @@ export function LoginForm() {
 
   return (
     // the validator loads as soon as the visitor starts on the form (focus), so submitting never waits for it
-    <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadAuthContract()} noValidate aria-label="Anmeldung">
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadAuthContract()} noValidate aria-label="Anmelden">
       <Stack gap="md">
         {hasFailed(state) && state.error && !factor && (
           <Alert color="red" role="alert" title="Das hat nicht geklappt">

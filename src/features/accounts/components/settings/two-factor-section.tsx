@@ -21,7 +21,7 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: TotpSetup; onEnable
   const form = useSchemaForm({ schema: totpEnableRequestSchema, initialValues: { code: '' } });
   const submit = form.onSubmit(async (data) => onEnabled((await mutation.mutateAsync(data)).recoveryCodes));
   return (
-    <form noValidate ref={form.formRef} aria-label="Zwei-Faktor-Anmeldung einrichten" onSubmit={(event) => void submit(event)}>
+    <form noValidate ref={form.formRef} aria-label="Zwei-Faktor-Authentifizierung einrichten" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <Text size="sm">Scanne den QR-Code mit deiner Authenticator-App und gib dann den 6-stelligen Code ein, den sie zeigt.</Text>
         <TotpQrCode otpauthUrl={setup.otpauthUrl} secret={setup.secret} />
@@ -57,10 +57,10 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
     await invalidateAccount(queryClient);
   };
 
-  if (codes) return <SettingsSection title="Zwei-Faktor-Anmeldung"><RecoveryCodesNotice codes={codes} onConfirm={() => void done()} confirmLabel="Fertig" /></SettingsSection>;
+  if (codes) return <SettingsSection title="Zwei-Faktor-Authentifizierung"><RecoveryCodesNotice codes={codes} onConfirm={() => void done()} confirmLabel="Fertig" /></SettingsSection>;
 
   return (
-    <SettingsSection title="Zwei-Faktor-Anmeldung">
+    <SettingsSection title="Zwei-Faktor-Authentifizierung">
       <Group gap="sm">
         <Text>Status:</Text>
         <Badge color={totp.enabled ? 'green' : 'gray'} variant="light">
@@ -74,7 +74,7 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
       {!totp.enabled && !setup && (
         <Group>
           <Button loading={setupMutation.isPending} onClick={() => void setupMutation.mutateAsync().then(setSetup, (error: unknown) => reportError(error, 'Die Einrichtung konnte nicht beginnen.'))}>
-            Zwei-Faktor-Anmeldung einrichten
+            Zwei-Faktor-Authentifizierung einrichten
           </Button>
         </Group>
       )}
@@ -89,7 +89,7 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
             </Button>
             {!totp.required && (
               <Button variant="default" color="red" onClick={() => setDialog('disable')}>
-                Zwei-Faktor-Anmeldung ausschalten
+                Zwei-Faktor-Authentifizierung ausschalten
               </Button>
             )}
           </Group>
@@ -110,7 +110,7 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
       />
       <PasswordConfirmDialog
         opened={dialog === 'disable'}
-        title="Zwei-Faktor-Anmeldung ausschalten"
+        title="Zwei-Faktor-Authentifizierung ausschalten"
         text="Danach meldest du dich nur mit dem Passwort an. Bitte bestätige mit deinem Passwort."
         confirmLabel="Ausschalten"
         danger
@@ -119,7 +119,7 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
         onConfirm={async (password) => {
           await disable.mutateAsync({ password });
           setDialog(null);
-          notify({ message: 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.' });
+          notify({ message: 'Die Zwei-Faktor-Authentifizierung ist ausgeschaltet.' });
           await invalidateAccount(queryClient);
         }}
       />
