@@ -131,6 +131,16 @@ test('registration and the season dialog: focus on the first invalid field; an i
   await expectAccessible(page, 'season dialog with errors');
 });
 
+test('an open calendar passes axe: weekend days and days of the neighbouring months are readable', async ({ page, pageAs }) => {
+  await pageAs('admin');
+  await page.goto('/verwaltung/kita-jahre');
+  await page.getByRole('button', { name: 'Neues KiTa-Jahr' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neues KiTa-Jahr' });
+  await dialog.getByRole('textbox', { name: 'Jurysitzung' }).click();
+  await expect(page.locator('button[data-weekend]').first()).toBeVisible();
+  await expectAccessible(page, 'season dialog with the calendar open');
+});
+
 test('every field shows a focus ring of at least 2 px, also with an error', async ({ page }) => {
   await page.goto('/registrieren');
   const first = page.getByRole('textbox', { name: 'Vorname' });
