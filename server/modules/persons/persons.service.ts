@@ -7,7 +7,8 @@ import type { ListQuery, Page } from '../../../src/shared/contracts/paging';
 import type { Db, DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
 import { likePattern, orderBy, pageWindow } from '../../lib/paging';
-import { actorOf, changes, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { sendInvitation } from '../facilities/facility-mails';
 import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
@@ -102,18 +103,18 @@ export async function createPerson(db: Db, facilityId: number, input: PersonInpu
 export async function updatePerson(db: Db, facilityId: number, personId: number, input: PersonUpdate, ctx: Ctx, opts: { includeRemoved?: boolean } = {}): Promise<Person> {
   const { version, ...rest } = input;
   const values = toColumns(rest);
-  await db.transaction(async (tx) => {
-    const before = await personOfFacility(tx, facilityId, personId, opts);
-    if (before.version !== version) throw conflictError();
-    const [after] = await tx
-      .update(persons)
-      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${persons.version} + 1` })
-      .where(and(eq(persons.id, personId), eq(persons.version, version)))
-      .returning();
-    if (!after) throw conflictError();
-    const diff = changes(editable(before), editable(after));
-    await audit(tx, { ...ctx, action: 'person.update', entityType: 'person', entityId: personId, before: diff.before, after: diff.after });
-  });
+  await db.transaction((tx) =>
+    versionedUpdate(tx, {
+      table: persons,
+      id: personId,
+      version,
+      load: (t) => personOfFacility(t, facilityId, personId, opts),
+      values,
+      editable,
+      audit: { action: 'person.update', entityType: 'person' },
+      ctx,
+    }),
+  );
   return getPerson(db, facilityId, personId, opts);
 }
 
