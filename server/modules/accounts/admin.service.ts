@@ -74,7 +74,7 @@ export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreat
       }
       const token = await issueToken(tx, 'activation', user.id);
       await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: true } });
-      await audit(tx, { ...ctx, action: 'admin_create_user', entityType: 'user', entityId: user.id, after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null } });
+      await audit(tx, { ...ctx, action: 'account.create', entityType: 'user', entityId: user.id, after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null } });
       return user;
     });
     kickMailWorkers();
@@ -92,7 +92,7 @@ export async function resendActivation(db: Db, userId: number, ctx: Ctx) {
     if (user.deactivatedAt) throw httpError(409, 'account_deactivated', adminMessages.deactivated);
     const token = await issueToken(tx, 'activation', user.id);
     await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) } });
-    await audit(tx, { ...ctx, action: 'admin_resend_activation', entityType: 'user', entityId: user.id });
+    await audit(tx, { ...ctx, action: 'account.resend_activation', entityType: 'user', entityId: user.id });
   });
   kickMailWorkers();
   return { msg: adminMessages.activationSent };
@@ -104,7 +104,7 @@ export async function deactivateUser(db: Db, userId: number, selfId: number, ctx
     if (user.id === selfId) throw httpError(409, 'not_self', adminMessages.notSelf);
     const [row] = await tx.update(users).set({ deactivatedAt: user.deactivatedAt ?? new Date() }).where(eq(users.id, user.id)).returning();
     const ended = await userSessions(tx).endAll(user.id);
-    await audit(tx, { ...ctx, action: 'admin_deactivate_user', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
+    await audit(tx, { ...ctx, action: 'account.deactivate', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
     return row!;
   });
   return adminUserView(db, updated);
@@ -116,7 +116,7 @@ export async function reactivateUser(db: Db, userId: number, ctx: Ctx) {
     const [row] = await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, user.id)).returning();
     // sessions of a deactivated account were ended; none may come back to life
     await userSessions(tx).endAll(user.id);
-    await audit(tx, { ...ctx, action: 'admin_reactivate_user', entityType: 'user', entityId: user.id });
+    await audit(tx, { ...ctx, action: 'account.reactivate', entityType: 'user', entityId: user.id });
     return row!;
   });
   return adminUserView(db, updated);
@@ -127,7 +127,7 @@ export async function endUserSessions(db: Db, userId: number, self: { userId: nu
   const ended = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     const n = await userSessions(tx).endAll(user.id, user.id === self.userId ? self.sessionId : undefined);
-    await audit(tx, { ...ctx, action: 'admin_end_sessions', entityType: 'user', entityId: user.id, after: { ended: n } });
+    await audit(tx, { ...ctx, action: 'session.end_all', entityType: 'user', entityId: user.id, after: { ended: n } });
     return n;
   });
   return { ended, msg: ended === 1 ? 'Eine Anmeldung wurde beendet.' : `${ended} Anmeldungen wurden beendet.` };
@@ -140,7 +140,7 @@ export async function setAdmin(db: Db, userId: number, isAdmin: boolean, ctx: Ct
       throw httpError(409, 'last_admin', adminMessages.lastAdmin);
     }
     const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, user.id)).returning();
-    await audit(tx, { ...ctx, action: isAdmin ? 'admin_grant_admin' : 'admin_revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
+    await audit(tx, { ...ctx, action: isAdmin ? 'account.grant_admin' : 'account.revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
     return row!;
   });
   return adminUserView(db, updated);
@@ -150,7 +150,7 @@ export async function publishPrivacyPolicy(db: Db, version: string, ctx: Ctx) {
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.insert(privacyPolicyVersions).values({ version }).returning();
-      await audit(tx, { ...ctx, action: 'publish_privacy_policy', entityType: 'privacy_policy', entityId: inserted!.id, after: { version: inserted!.version } });
+      await audit(tx, { ...ctx, action: 'privacy_policy.publish', entityType: 'privacy_policy', entityId: inserted!.id, after: { version: inserted!.version } });
       return inserted!;
     });
     return { version: row.version, publishedAt: row.publishedAt.toISOString() };

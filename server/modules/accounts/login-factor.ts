@@ -38,7 +38,7 @@ export async function secondFactorAtLogin(
       throw needs('totp_invalid', factorMessages.wrong, { needs: 'totp' });
     }
     if (ok === 'recovery') {
-      await audit(deps.db, { actorUserId: user.id, action: 'totp_recovery_code_used', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+      await audit(deps.db, { actorUserId: user.id, action: 'account.use_recovery_code', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
     }
     return {};
   }
@@ -50,6 +50,6 @@ export async function secondFactorAtLogin(
     await wrong();
     throw needs('totp_invalid', factorMessages.setupWrong, { needs: 'totp-setup', totpSetup: setup });
   }
-  await audit(deps.db, { actorUserId: user.id, action: 'totp_enable', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+  await audit(deps.db, { actorUserId: user.id, action: 'account.enable_totp', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
   return { recoveryCodes };
 }

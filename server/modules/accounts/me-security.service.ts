@@ -32,7 +32,7 @@ export async function ownAccount(db: Db, userId: number): Promise<UserRow> {
 
 export async function exportOwnData(deps: Deps, user: UserRow, currentSessionId: string | undefined, meta: Meta) {
   const data = await exportData(deps, user, currentSessionId);
-  await audit(deps.db, { actorUserId: user.id, action: 'export_own_data', entityType: 'user', entityId: user.id, ...meta });
+  await audit(deps.db, { actorUserId: user.id, action: 'account.export_data', entityType: 'user', entityId: user.id, ...meta });
   return data;
 }
 
@@ -43,7 +43,7 @@ export async function ownSessions(db: Db, userId: number, currentSessionId: stri
 
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string | undefined, meta: Meta) {
   const ended = await userSessions(db).endAll(userId, currentSessionId);
-  await audit(db, { actorUserId: userId, action: 'end_other_sessions', entityType: 'user', entityId: userId, ...meta, after: { ended } });
+  await audit(db, { actorUserId: userId, action: 'session.end_others', entityType: 'user', entityId: userId, ...meta, after: { ended } });
   return { ended, msg: ended === 1 ? 'Eine andere Anmeldung wurde beendet.' : `${ended} andere Anmeldungen wurden beendet.` };
 }
 
@@ -62,7 +62,7 @@ export async function enableOwnTotp(deps: Deps, userId: number, code: string, me
   if (await totpEnabled(deps.db, userId)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
   const codes = await confirmTotpSetup(deps.db, userId, code, deps.config);
   if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
-  await audit(deps.db, { actorUserId: userId, action: 'totp_enable', entityType: 'user', entityId: userId, ...meta });
+  await audit(deps.db, { actorUserId: userId, action: 'account.enable_totp', entityType: 'user', entityId: userId, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.enabled };
 }
 
@@ -70,13 +70,13 @@ export async function disableOwnTotp(deps: Deps, account: UserRow, password: str
   if (totpRequired(account, deps.config)) throw httpError(409, 'totp_required', totpMessages.required);
   await assertPassword(account, password);
   await disableTotp(deps.db, account.id);
-  await audit(deps.db, { actorUserId: account.id, action: 'totp_disable', entityType: 'user', entityId: account.id, ...meta });
+  await audit(deps.db, { actorUserId: account.id, action: 'account.disable_totp', entityType: 'user', entityId: account.id, ...meta });
 }
 
 export async function newOwnRecoveryCodes(deps: Deps, account: UserRow, password: string, meta: Meta) {
   await assertPassword(account, password);
   if (!(await totpEnabled(deps.db, account.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
   const codes = await regenerateRecoveryCodes(deps.db, account.id);
-  await audit(deps.db, { actorUserId: account.id, action: 'totp_recovery_codes', entityType: 'user', entityId: account.id, ...meta });
+  await audit(deps.db, { actorUserId: account.id, action: 'account.renew_recovery_codes', entityType: 'user', entityId: account.id, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.newCodes };
 }

@@ -85,7 +85,7 @@ export async function assertPassword(user: UserRow, password: string, field = 'p
 export async function updateProfile(deps: Deps, user: UserRow, input: { firstName: string; lastName: string }, meta: Meta) {
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set(input).where(eq(users.id, user.id));
-    await audit(tx, { actorUserId: user.id, action: 'update_profile', entityType: 'user', entityId: user.id, ...meta, before: { firstName: user.firstName, lastName: user.lastName }, after: input });
+    await audit(tx, { actorUserId: user.id, action: 'account.update_profile', entityType: 'user', entityId: user.id, ...meta, before: { firstName: user.firstName, lastName: user.lastName }, after: input });
     return reload(tx, user.id);
   });
 }
@@ -105,7 +105,7 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: { new
     const token = await issueToken(tx, 'email-change', user.id, { newEmail });
     await enqueueMail(tx, { to: newEmail, template: emailChangeConfirmMail, data: { firstName: user.firstName, newEmail, path: tokenPaths['email-change'](token) } });
     await enqueueMail(tx, { to: user.email, template: emailChangeNoticeMail, data: { firstName: user.firstName, newEmail } });
-    await audit(tx, { actorUserId: user.id, action: 'request_email_change', entityType: 'user', entityId: user.id, ...meta });
+    await audit(tx, { actorUserId: user.id, action: 'account.request_email_change', entityType: 'user', entityId: user.id, ...meta });
   });
   kickMailWorkers();
 }
@@ -118,7 +118,7 @@ export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) 
       if (taken && taken.id !== user.id) throw httpError(409, 'email_taken', meMessages.emailTaken);
       await tx.update(users).set({ email: row.newEmail! }).where(eq(users.id, user.id));
       await spendOpenTokens(tx, 'email-change', user.id);
-      await audit(tx, { actorUserId: user.id, action: 'change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
+      await audit(tx, { actorUserId: user.id, action: 'account.change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
     });
   } catch (err) {
     if (sqlState(err) === '23505') throw httpError(409, 'email_taken', meMessages.emailTaken);
@@ -134,7 +134,7 @@ export async function changePassword(deps: Deps, user: UserRow, currentSessionId
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await userSessions(tx).endAll(user.id, currentSessionId);
     await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: user.id, action: 'change_password', entityType: 'user', entityId: user.id, ...meta });
+    await audit(tx, { actorUserId: user.id, action: 'account.change_password', entityType: 'user', entityId: user.id, ...meta });
   });
   kickMailWorkers();
 }
@@ -158,7 +158,7 @@ export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsU
     await tx.update(users).set(set).where(eq(users.id, user.id));
     await audit(tx, {
       actorUserId: user.id,
-      action: 'update_consents',
+      action: 'account.update_consents',
       entityType: 'user',
       entityId: user.id,
       ...meta,
@@ -215,7 +215,7 @@ export async function deleteAccount(deps: Deps, user: UserRow, input: { password
     await tx.update(auditLog).set({ before: null, after: null }).where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(user.id))));
     await tx.delete(users).where(eq(users.id, user.id));
     await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: null, action: 'delete_account', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });
+    await audit(tx, { actorUserId: null, action: 'account.delete', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });
   });
   kickMailWorkers();
 }

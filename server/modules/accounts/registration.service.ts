@@ -76,7 +76,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
       });
       const token = await issueToken(tx, 'activation', user.id, { now });
       await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token) } });
-      await audit(tx, { actorUserId: user.id, action: 'register', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { newsletter: input.newsletter, privacyPolicyVersion: policy?.version ?? input.privacyPolicyVersion } });
+      await audit(tx, { actorUserId: user.id, action: 'account.register', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { newsletter: input.newsletter, privacyPolicyVersion: policy?.version ?? input.privacyPolicyVersion } });
     });
   } catch (err) {
     // two registrations of one new address at once: the loser answers like any existing address
@@ -109,7 +109,7 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
     await consumeToken(tx, 'activation', input.token, now);
     await tx.update(users).set({ activatedAt: now, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, user.id));
     await spendOpenTokens(tx, 'activation', user.id, now);
-    await audit(tx, { actorUserId: user.id, action: 'activate', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+    await audit(tx, { actorUserId: user.id, action: 'account.activate', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
   });
 }
 
@@ -158,7 +158,7 @@ export async function resetPassword(deps: Deps, input: PasswordResetRequest, met
     await spendOpenTokens(tx, 'password-reset', user.id, now);
     await userSessions(tx).endAll(user.id);
     await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: user.id, action: 'password_reset', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+    await audit(tx, { actorUserId: user.id, action: 'account.reset_password', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
     return row!;
   });
   kickMailWorkers();

@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
       await loginThrottle({ db: app.db }).clearAccount(normaliseEmail(user.email));
       await app.sessions.start(request, reply, user.id);
       await usersRepository({ db: app.db }).markLoggedIn(user.id);
-      await audit(app.db, { actorUserId: user.id, action: 'login', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
+      await audit(app.db, { actorUserId: user.id, action: 'session.start', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
       const answer = await loginAnswer({ db: app.db }, user);
       return factor.recoveryCodes ? { ...answer, recoveryCodes: factor.recoveryCodes } : answer;
     },
@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     handler: async (request, reply) => {
       const ended = await app.sessions.end(request, reply);
       if (ended) {
-        await audit(app.db, { actorUserId: ended.userId, action: 'logout', entityType: 'user', entityId: ended.userId, requestId: request.id, ip: request.ip });
+        await audit(app.db, { actorUserId: ended.userId, action: 'session.end', entityType: 'user', entityId: ended.userId, requestId: request.id, ip: request.ip });
       }
       return { success: true, msg: 'Du bist abgemeldet.' };
     },

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
 import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
@@ -96,7 +97,7 @@ export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { 
 }
 
 /** Master data change with the version the editor read; a stale version answers 409 and changes nothing, nor does a save without changes. */
-export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action = 'facility.update'): Promise<Facility> {
+export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action: Extract<AuditAction, 'facility.update' | 'facility.admin_update'> = 'facility.update'): Promise<Facility> {
   const { version, ...rest } = input;
   const values = toColumns(facilityInputSchema.parse(rest));
   await db.transaction((tx) =>

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { facilityFields, type FacilityChange, type FacilityField, type FacilityHistoryEntry } from '../../../src/shared/contracts/facilities';
@@ -7,9 +8,9 @@ import { auditLog } from '../audit/audit.table';
 import { users } from '../users/users.table';
 
 /** audit actions that change master data; updateFacility stores only the changed fields, camelCase */
-const UPDATE_ACTIONS = ['facility.update', 'facility.admin_update'];
+const UPDATE_ACTIONS: AuditAction[] = ['facility.update', 'facility.admin_update'];
 /** a merge bumps the target's updated_at/updated_by without touching its master data */
-const MERGE_ACTION = 'facility.merge_into';
+const MERGE_ACTION: AuditAction = 'facility.merge_into';
 
 const actor = alias(users, 'history_actor');
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -41,7 +41,7 @@ export async function removeMember(db: Db, facilityId: number, userId: number, c
       .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, userId)))
       .returning();
     if (removed.length === 0) throw notFoundError();
-    await audit(tx, { ...ctx, action: 'facility.member.remove', entityType: 'facility', entityId: facilityId, before: { userId } });
+    await audit(tx, { ...ctx, action: 'facility.remove_member', entityType: 'facility', entityId: facilityId, before: { userId } });
   });
 }
 
@@ -93,7 +93,7 @@ export async function requestToJoin(db: Db, facilityId: number, message: string,
   try {
     id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(facilityJoinRequests).values({ facilityId, userId: ctx.actorUserId, message }).returning();
-      await audit(tx, { ...ctx, action: 'facility.join_request.create', entityType: 'facility', entityId: facilityId, after: { requestId: row!.id, userId: ctx.actorUserId } });
+      await audit(tx, { ...ctx, action: 'join_request.create', entityType: 'facility', entityId: facilityId, after: { requestId: row!.id, userId: ctx.actorUserId } });
       const [requester] = await tx.select().from(users).where(eq(users.id, ctx.actorUserId));
       await notifyJoinRequest(tx, { facilityId, facilityLabel: facility.label, requesterName: personName(requester!), requesterEmail: requester!.email, message });
       return row!.id;
@@ -125,7 +125,7 @@ export async function decideJoinRequest(db: Db, facilityId: number, requestId: n
     if (approve) await tx.insert(facilityMembers).values({ facilityId, userId: row.userId }).onConflictDoNothing();
     await audit(tx, {
       ...ctx,
-      action: approve ? 'facility.join_request.approve' : 'facility.join_request.decline',
+      action: approve ? 'join_request.approve' : 'join_request.decline',
       entityType: 'facility',
       entityId: facilityId,
       before: { requestId, state: 'pending' },

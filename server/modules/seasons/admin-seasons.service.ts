@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminSeason, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
@@ -110,7 +111,7 @@ export async function createSeason(db: Db, input: SeasonInput, ctx: Ctx): Promis
   }
 }
 
-async function writeSeason(db: Db, id: number, version: number, values: Partial<typeof seasons.$inferInsert>, action: string, ctx: Ctx) {
+async function writeSeason(db: Db, id: number, version: number, values: Partial<typeof seasons.$inferInsert>, action: AuditAction, ctx: Ctx) {
   try {
     await db.transaction((tx) =>
       versionedUpdate(tx, {
