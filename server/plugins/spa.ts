@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { messages } from '../lib/http-error';
+import { reasonOf } from '../lib/http-error';
 
-const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: { message: messages.notFound, code: 'not_found' } });
+const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: reasonOf('common.not_found') });
 
 /**
  * The dist/ file a request path names, or undefined: not for text that is no file name (NUL and other control

@@ -1,6 +1,7 @@
 import { isHTTPError } from 'ky';
 import { useState } from 'react';
 import { type z } from 'zod';
+import { hasErrorCode } from '../shared/contracts/error-codes';
 import { getErrorReason } from './api-client';
 
 export type FieldErrors = Record<string, string>;
@@ -34,7 +35,7 @@ const STALE_TEXT =
 export function submitFailure(error: unknown, fallback = 'Das hat nicht geklappt. Bitte versuche es noch einmal.'): SubmitFailure {
   const reason = getErrorReason(error);
   const status = isHTTPError(error) ? error.response.status : 0;
-  const conflict = status === 409 && reason?.code === 'conflict';
+  const conflict = status === 409 && hasErrorCode(reason, 'conflict');
   return {
     message: conflict ? STALE_TEXT : (reason?.message ?? fallback),
     fields: reason?.fields ?? {},

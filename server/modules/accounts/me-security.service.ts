@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { userSessions } from '../auth/user-sessions';
 import { usersRepository } from '../users/users.repository';
@@ -14,19 +14,15 @@ type Deps = { db: Db; config: AppConfig };
 type Meta = { ip: string; requestId: string };
 
 export const totpMessages = {
-  wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
   enabled: 'Die Anmeldung mit zweitem Faktor ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
   disabled: 'Die Anmeldung mit zweitem Faktor ist ausgeschaltet.',
-  required: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
-  notEnabled: 'Der zweite Faktor ist noch nicht eingerichtet.',
   newCodes: 'Hier sind deine neuen Wiederherstellungscodes. Die alten gelten nicht mehr.',
-  alreadyEnabled: 'Der zweite Faktor ist schon eingerichtet.',
 };
 
 /** the whole account row (the session lookup reads only what every request needs) */
 export async function ownAccount(db: Db, userId: number): Promise<UserRow> {
   const row = await usersRepository({ db }).findById(userId);
-  if (!row) throw httpError(401, 'unauthenticated', 'Bitte melde dich an.');
+  if (!row) throw fail('common.unauthenticated');
   return row;
 }
 
@@ -54,20 +50,20 @@ export const ownTotpStatus = async (deps: Deps, user: UserRow) => ({
 });
 
 export async function beginOwnTotpSetup(deps: Deps, user: UserRow) {
-  if (await totpEnabled(deps.db, user.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+  if (await totpEnabled(deps.db, user.id)) throw fail('me.totp_already_enabled');
   return beginTotpSetup(deps.db, user, deps.config);
 }
 
 export async function enableOwnTotp(deps: Deps, userId: number, code: string, meta: Meta) {
-  if (await totpEnabled(deps.db, userId)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+  if (await totpEnabled(deps.db, userId)) throw fail('me.totp_already_enabled');
   const codes = await confirmTotpSetup(deps.db, userId, code, deps.config);
-  if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
+  if (!codes) throw fail('me.totp_invalid');
   await audit(deps.db, { actorUserId: userId, action: 'account.enable_totp', entityType: 'user', entityId: userId, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.enabled };
 }
 
 export async function disableOwnTotp(deps: Deps, account: UserRow, password: string, meta: Meta) {
-  if (totpRequired(account, deps.config)) throw httpError(409, 'totp_required', totpMessages.required);
+  if (totpRequired(account, deps.config)) throw fail('me.totp_required');
   await assertPassword(account, password);
   await disableTotp(deps.db, account.id);
   await audit(deps.db, { actorUserId: account.id, action: 'account.disable_totp', entityType: 'user', entityId: account.id, ...meta });
@@ -75,7 +71,7 @@ export async function disableOwnTotp(deps: Deps, account: UserRow, password: str
 
 export async function newOwnRecoveryCodes(deps: Deps, account: UserRow, password: string, meta: Meta) {
   await assertPassword(account, password);
-  if (!(await totpEnabled(deps.db, account.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
+  if (!(await totpEnabled(deps.db, account.id))) throw fail('me.totp_not_enabled');
   const codes = await regenerateRecoveryCodes(deps.db, account.id);
   await audit(deps.db, { actorUserId: account.id, action: 'account.renew_recovery_codes', entityType: 'user', entityId: account.id, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.newCodes };

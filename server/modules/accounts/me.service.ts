@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccountResponse, ConsentsUpdateRequest, DataExport, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import { queryRows, sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { auditLog } from '../audit/audit.table';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -26,16 +26,9 @@ type Meta = { ip: string; requestId: string };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const meMessages = {
-  wrongPassword: 'Das Passwort ist falsch.',
-  sameEmail: 'Das ist schon deine E-Mail-Adresse.',
   emailRequested: 'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.',
   emailChanged: 'Deine neue E-Mail-Adresse gilt jetzt. Melde dich künftig damit an.',
-  emailTaken: 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.',
   passwordChanged: 'Dein neues Passwort gilt. Deine anderen Anmeldungen wurden beendet.',
-  policyOutdated: 'Diese Version der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
-  lastMember: (labels: string[]) =>
-    `Du bist das letzte Mitglied von ${labels.join(', ')}. Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTa bearbeiten. Bitte bestätige, dass du trotzdem löschen möchtest.`,
-  lastAdmin: 'Du bist die einzige Administratorin bzw. der einzige Administrator. Ernenne erst jemand anderen, bevor du dein Konto löschst.',
   deleted: 'Dein Benutzerkonto ist gelöscht. Schade, dass du gehst!',
 };
 
@@ -78,7 +71,7 @@ const reload = async (db: DbOrTx, id: number) => (await db.select().from(users).
 
 export async function assertPassword(user: UserRow, password: string, field = 'password') {
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw httpError(400, 'wrong_password', meMessages.wrongPassword, { [field]: meMessages.wrongPassword });
+    throw fail('me.wrong_password', { field });
   }
 }
 
@@ -93,7 +86,7 @@ export async function updateProfile(deps: Deps, user: UserRow, input: { firstNam
 export async function requestEmailChange(deps: Deps, user: UserRow, input: { newEmail: string; password: string }, meta: Meta) {
   await assertPassword(user, input.password);
   const newEmail = input.newEmail.trim();
-  if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw httpError(400, 'validation_failed', messages.validationFailed, { newEmail: meMessages.sameEmail });
+  if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw fail('me.same_email');
   await rateLimiter(deps).hit([{ rule: { bucket: 'email-change:user', limit: 5, windowMs: 3_600_000 }, key: String(user.id) }]);
   await deps.db.transaction(async (tx) => {
     // whether the new address has an account is not revealed: its owner gets a notice instead of a link
@@ -115,13 +108,13 @@ export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) 
     await deps.db.transaction(async (tx) => {
       const { row, user } = await consumeToken(tx, 'email-change', token);
       const taken = await usersRepository({ db: tx }).findByEmail(row.newEmail!);
-      if (taken && taken.id !== user.id) throw httpError(409, 'email_taken', meMessages.emailTaken);
+      if (taken && taken.id !== user.id) throw fail('me.email_taken');
       await tx.update(users).set({ email: row.newEmail! }).where(eq(users.id, user.id));
       await spendOpenTokens(tx, 'email-change', user.id);
       await audit(tx, { actorUserId: user.id, action: 'account.change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
     });
   } catch (err) {
-    if (sqlState(err) === '23505') throw httpError(409, 'email_taken', meMessages.emailTaken);
+    if (sqlState(err) === '23505') throw fail('me.email_taken');
     throw err;
   }
 }
@@ -145,7 +138,7 @@ export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsU
   if (input.acceptPrivacyPolicyVersion !== undefined) {
     const policy = await usersRepository(deps).currentPrivacyPolicy();
     if (!policy || policy.version !== input.acceptPrivacyPolicyVersion) {
-      throw httpError(409, 'policy_outdated', meMessages.policyOutdated, { acceptPrivacyPolicyVersion: meMessages.policyOutdated });
+      throw fail('me.policy_outdated');
     }
     set.privacyPolicyVersion = policy.version;
     set.privacyPolicyAcceptedAt = now;
@@ -196,11 +189,11 @@ export async function deleteAccount(deps: Deps, user: UserRow, input: { password
   await assertPassword(user, input.password);
   if (user.isAdmin) {
     const others = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`)).limit(1);
-    if (others.length === 0) throw httpError(409, 'last_admin', meMessages.lastAdmin);
+    if (others.length === 0) throw fail('me.last_admin');
   }
   const last = await lastMemberOf(deps.db, user.id);
   if (last.length > 0 && !input.confirmLastMember) {
-    throw httpError(409, 'last_member', meMessages.lastMember(last.map((f) => f.label)), undefined, { body: { lastMemberOf: last } });
+    throw fail('me.last_member', [last.map((f) => f.label)], { body: { lastMemberOf: last } });
   }
   await deps.db.transaction(async (tx) => {
     if (await tableExists(tx, 'persons')) {

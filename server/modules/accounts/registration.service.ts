@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ActivateRequest, PasswordResetRequest, RegisterRequest, TokenKind } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import { sqlState, type Db } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
@@ -33,8 +33,6 @@ export const accountMessages = {
   activated: 'Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.',
   resetLoggedIn: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.',
   resetLogin: 'Dein neues Passwort gilt. Bitte melde dich jetzt an.',
-  passwordNeeded: 'Bitte lege ein Passwort fest.',
-  policyOutdated: 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.',
 };
 
 type Deps = { db: Db; config: AppConfig };
@@ -51,7 +49,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
   ]);
   const policy = await usersRepository(deps).currentPrivacyPolicy();
   if (policy && policy.version !== input.privacyPolicyVersion) {
-    throw httpError(409, 'policy_outdated', accountMessages.policyOutdated, { privacyPolicyVersion: accountMessages.policyOutdated });
+    throw fail('registration.policy_outdated');
   }
   assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName });
   // hashed for existing addresses too, so both answers take the same time
@@ -100,7 +98,7 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
   const user = found.user!;
   let passwordHash: string | undefined;
   if (!hasPassword(user)) {
-    if (!input.password) throw httpError(400, 'validation_failed', messages.validationFailed, { password: accountMessages.passwordNeeded });
+    if (!input.password) throw fail('registration.password_needed');
     assertStrongPassword(input.password, user);
     passwordHash = await hashPassword(input.password);
   }

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '../../../src/shared/contracts/auth';
 import type { Db } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { sessionView } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
@@ -8,14 +8,12 @@ import { verifyPassword } from './passwords';
 import { berlinClock, loginThrottle } from './throttle';
 
 export const loginMessages = {
-  invalid: 'E-Mail-Adresse oder Passwort ist falsch.',
   welcome: 'Willkommen zurück!',
-  inactive: 'Dein Benutzerkonto ist nicht aktiv. Bitte bestätige deine E-Mail-Adresse oder wende dich an uns.',
-  throttled: (clock: string) => `Zu viele Anmeldeversuche. Bitte versuche es um ${clock} Uhr wieder.`,
 };
 
 // the seed's shape travels next to `reason`, so both the old client fields and SPEC §3 work
 const failureBody = (msg: string) => ({ success: false, user: null, curSeason: null, msg });
+const loginFailure = (id: 'auth.invalid_credentials' | 'auth.account_inactive') => fail(id, { body: failureBody(fail(id).message) });
 
 /**
  * Checks credentials and throttling. Returns the user on success; every failure is an HttpError
@@ -26,19 +24,19 @@ export async function checkCredentials(deps: { db: Db }, input: { email: string;
   const throttle = loginThrottle(deps);
   const until = await throttle.blockedUntil(email, input.ip, now);
   if (until) {
-    const msg = loginMessages.throttled(berlinClock(until));
+    const clock = berlinClock(until);
     const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-    throw httpError(429, 'too_many_attempts', msg, undefined, { body: failureBody(msg), headers: { 'retry-after': String(seconds) } });
+    throw fail('auth.too_many_attempts', [clock], { body: failureBody(fail('auth.too_many_attempts', [clock]).message), headers: { 'retry-after': String(seconds) } });
   }
   const user = await usersRepository(deps).findByEmail(email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
     await throttle.recordFailure(email, input.ip, now);
-    throw httpError(401, 'invalid_credentials', loginMessages.invalid, undefined, { body: failureBody(loginMessages.invalid) });
+    throw loginFailure('auth.invalid_credentials');
   }
   // only someone who knows the password learns that the account is inactive
   if (!user.activatedAt || user.deactivatedAt) {
-    throw httpError(403, 'account_inactive', loginMessages.inactive, undefined, { body: failureBody(loginMessages.inactive) });
+    throw loginFailure('auth.account_inactive');
   }
   // the failure count is cleared by the caller once every factor passed (a right password alone must not
   // reset the count, or a second factor could be guessed without limit)

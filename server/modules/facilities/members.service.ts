@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JoinRequest, Member } from '../../../src/shared/contracts/facilities';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { actorOf, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
@@ -88,7 +88,7 @@ export async function requestToJoin(db: Db, facilityId: number, message: string,
     .select()
     .from(facilityMembers)
     .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, ctx.actorUserId)));
-  if (member) throw httpError(409, 'already_member', 'Du gehörst schon zu dieser KiTa.');
+  if (member) throw fail('facility.already_member');
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -99,7 +99,7 @@ export async function requestToJoin(db: Db, facilityId: number, message: string,
       return row!.id;
     });
   } catch (err) {
-    if (sqlState(err) === '23505') throw httpError(409, 'already_requested', 'Du hast schon um Aufnahme in diese KiTa gebeten. Ihre Mitglieder entscheiden bald.');
+    if (sqlState(err) === '23505') throw fail('facility.already_requested');
     throw err;
   }
   const [answer] = await joinRequests(db, and(eq(facilityJoinRequests.id, id)));
@@ -120,7 +120,7 @@ export async function decideJoinRequest(db: Db, facilityId: number, requestId: n
         .from(facilityJoinRequests)
         .where(and(eq(facilityJoinRequests.id, requestId), eq(facilityJoinRequests.facilityId, facilityId)));
       if (!exists) throw notFoundError();
-      throw httpError(409, 'already_decided', 'Über diese Anfrage wurde schon entschieden.');
+      throw fail('facility.already_decided');
     }
     if (approve) await tx.insert(facilityMembers).values({ facilityId, userId: row.userId }).onConflictDoNothing();
     await audit(tx, {

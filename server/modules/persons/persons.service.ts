@@ -5,7 +5,7 @@ import type { Person, PersonInput, PersonUpdate } from '../../../src/shared/cont
 import { personInputSchema } from '../../../src/shared/contracts/persons';
 import type { ListQuery, Page } from '../../../src/shared/contracts/paging';
 import type { Db, DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { likePattern, orderBy, pageWindow } from '../../lib/paging';
 import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
@@ -138,9 +138,9 @@ export async function invitePerson(db: Db, facilityId: number, personId: number,
   const facility = await activeFacility(db, facilityId);
   const person = await personOfFacility(db, facilityId, personId);
   if (!person.email) {
-    throw httpError(400, 'email_missing', 'Trage zuerst eine E-Mail-Adresse für diese Person ein.', { email: 'Für die Einladung wird eine E-Mail-Adresse gebraucht.' });
+    throw fail('person.email_missing');
   }
-  if (person.userId) throw httpError(409, 'already_linked', 'Diese Person hat schon ein Benutzerkonto.');
+  if (person.userId) throw fail('person.already_linked');
   const token = randomBytes(24).toString('base64url');
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -171,9 +171,9 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       .from(persons)
       .where(and(eq(persons.inviteTokenHash, hashToken(token)), isNull(persons.removedAt), gt(persons.inviteExpiresAt, new Date())))
       .for('update');
-    if (!person) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    if (!person) throw fail('person.invitation_invalid');
     const facility = await findActiveFacility(tx, person.facilityId);
-    if (!facility) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    if (!facility) throw fail('person.invitation_invalid');
     await tx.update(persons).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: sql`${persons.version} + 1` }).where(eq(persons.id, person.id));
     await addMember(tx, person.facilityId, userId);
     await audit(tx, { ...ctx, action: 'person.link_account', entityType: 'person', entityId: person.id, after: { userId, facilityId: person.facilityId } });

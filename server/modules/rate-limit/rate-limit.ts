@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { rateLimitHits } from './rate-limit.table';
 
 export type RateRule = { bucket: string; limit: number; windowMs: number };
@@ -33,7 +33,7 @@ export function rateLimiter({ db }: { db: DbOrTx }) {
       }
       if (until) {
         const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-        throw httpError(429, 'too_many_requests', messages.tooManyRequests, undefined, { headers: { 'retry-after': String(seconds) } });
+        throw fail('common.too_many_requests', { headers: { 'retry-after': String(seconds) } });
       }
       await db.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
       // keep the table small; a day is beyond every window in use

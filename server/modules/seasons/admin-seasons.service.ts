@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AdminSeason, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
 import { seasonInputSchema } from '../../../src/shared/contracts/admin-seasons';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { actorOf, conflictError, iso, notFoundError } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
@@ -72,7 +72,7 @@ const toColumns = (input: SeasonInput) => {
 };
 
 const identifierTaken = () =>
-  httpError(409, 'identifier_taken', 'Ein KiTa-Jahr mit dieser Kennung gibt es schon.', { identifier: 'Diese Kennung ist schon vergeben.' });
+  fail('season.identifier_taken');
 
 export async function listSeasons(db: DbOrTx, id?: number): Promise<AdminSeason[]> {
   const enrolled = db

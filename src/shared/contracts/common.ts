@@ -108,8 +108,8 @@ export const versionParam = z.coerce
   .min(1, 'Ungültige Versionsnummer.')
   .max(maxInt4, 'Ungültige Versionsnummer.');
 
-export const conflictMessage =
-  'Jemand anderes hat diese Daten inzwischen geändert. Lade die Seite neu, um den aktuellen Stand zu sehen, und trage deine Änderungen dann noch einmal ein.';
+/** the one German 409 text lives in the error catalogue; re-exported for the forms that show it */
+export { conflictMessage } from './error-codes';
 
 /** `{id, name}` of whoever did something; null when unknown or the account is gone */
 export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();

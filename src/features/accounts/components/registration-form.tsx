@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { getErrorReason, getPublicConfig } from '../../../lib/api-client';
 import { useAccountForm } from '../hooks/use-account-form';
 import { registerRequestSchema } from '../../../shared/contracts/accounts';
+import { hasErrorCode } from '../../../shared/contracts/error-codes';
 import { privacyPolicyQueryOptions, usePrivacyPolicy } from '../api/get-privacy-policy';
 import { useRegisterMutation } from '../api/register';
 import { usePasswordStrength } from '../hooks/use-password-strength';
@@ -49,7 +50,7 @@ export function RegistrationForm() {
     try {
       setDone((await mutation.mutateAsync(data)).msg);
     } catch (error) {
-      if (getErrorReason(error)?.code === 'policy_outdated') void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
+      if (hasErrorCode(getErrorReason(error), 'policy_outdated')) void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
       throw error;
     }
   });
