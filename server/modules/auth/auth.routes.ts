@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -16,6 +15,7 @@ import { normaliseEmail, usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { checkCredentials, loginAnswer } from './auth.service';
 import { loginThrottle } from './throttle';
+import { publicRoute } from '../../lib/route-builders';
 
 // login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
 const loginFailureSchema = z.object({
@@ -42,10 +42,9 @@ export type SecondFactorAtLogin = (
 
 export async function authRoutes(app: FastifyInstance, opts: { version: string; secondFactorAtLogin: SecondFactorAtLogin }) {
   const { secondFactorAtLogin } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const asPublic = publicRoute(app);
 
-  r.post('/api/login', {
-    config: { access: 'public' },
+  asPublic.post('/api/login', {
     schema: {
       tags: ['auth'],
       body: loginRequestSchema,
@@ -63,8 +62,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     },
   });
 
-  r.delete('/api/logout', {
-    config: { access: 'public' },
+  asPublic.delete('/api/logout', {
     schema: { tags: ['auth'], response: { 200: logoutResponseSchema } },
     handler: async (request, reply) => {
       const ended = await app.sessions.end(request, reply);
@@ -75,8 +73,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     },
   });
 
-  r.get('/api/loginstatus', {
-    config: { access: 'public' },
+  asPublic.get('/api/loginstatus', {
     schema: { tags: ['auth'], response: { 200: loginStatusResponseSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -86,8 +83,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     },
   });
 
-  r.post('/api/ping', {
-    config: { access: 'public' },
+  asPublic.post('/api/ping', {
     schema: { tags: ['auth'], body: pingRequestSchema, response: { 200: pingResponseSchema, 400: errorBodySchema } },
     handler: async (request) => {
       await app.sessions.extend(request, request.body.windowId);
