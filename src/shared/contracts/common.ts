@@ -1,3 +1,9 @@
+/**
+ * Contracts shared by client and server. Casing rule for every API shape: the seed's and SPEC's fixed names stay as
+ * they are (`is_admin`, `is_enrolled_to_cur_season`, `enrolment_state`, `allow_documentation`, `missingSettings`,
+ * `curSeason`; SPEC §3's camelCase programme shapes); everything else is camelCase, one spelling per entity. Older
+ * snake_case fields are listed for renaming in docs/decisions/catalogues-and-casing.md.
+ */
 import { z } from 'zod';
 import { isCleanText, textCharsMessage } from './text';
 
