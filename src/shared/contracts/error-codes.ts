@@ -7,7 +7,9 @@
  * entries may share a code when the client treats them alike and only the text differs (e.g. `me.email_taken`
  * and `admin_accounts.email_taken`). `fields` are fixed field messages; a message may take arguments.
  */
-import type { TokenKind } from './accounts';
+
+/** the e-mail links (accounts' TokenKind; spelled here so this file imports nothing) */
+type TokenKind = 'activation' | 'password-reset' | 'email-change';
 
 type Entry = {
   readonly status: number;
