@@ -39,7 +39,7 @@ export const errorCatalogue = {
     not_found: { status: 404, code: 'not_found', message: 'Das gibt es hier nicht.' },
     conflict: { status: 409, code: 'conflict', message: conflictMessage },
     validation_failed: { status: 400, code: 'validation_failed', message: validationFailed },
-    bad_request: { status: 400, code: 'bad_request', message: validationFailed },
+    bad_request: { status: 400, code: 'bad_request', message: 'Die Anfrage konnte nicht verarbeitet werden.' },
     invalid_json: { status: 400, code: 'invalid_json', message: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).' },
     payload_too_large: { status: 413, code: 'payload_too_large', message: 'Die Anfrage ist zu groß.' },
     unsupported_media_type: { status: 415, code: 'unsupported_media_type', message: 'Dieses Datenformat wird nicht unterstützt.' },
