@@ -156,6 +156,16 @@ describe('public endpoints', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/loginstatus', '/api/ping', '/api/config']));
     expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
   });
+
+  it("given the OpenAPI document, each route's error responses follow from its access, params and body", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).filter((s) => s >= '400');
+    expect(statuses('/api/config', 'get')).toEqual([]);
+    expect(statuses('/api/me/account', 'get')).toEqual(['401']);
+    expect(statuses('/api/admin/seasons/{seasonId}', 'put')).toEqual(['400', '401', '403', '404', '409']);
+    expect(statuses('/api/facilities/{facilityId}/persons', 'get')).toEqual(['400', '401', '403', '404']);
+    expect(statuses('/api/facilities', 'post')).toEqual(['400', '401', '403', '429']);
+  });
 });
 
 describe('https deployment', () => {

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorResponses } from '../../src/shared/contracts/errors';
 import type { ListContract, ListFilter } from '../../src/shared/contracts/list-contract';
 import { listPageSchemaOf, listQuerySchemaOf, type ServerListQuery } from '../../src/shared/contracts/list-query';
 import type { Page } from '../../src/shared/contracts/paging';
@@ -11,6 +9,7 @@ import type { DbOrTx } from '../db/client';
 import type { Access } from '../plugins/access';
 import { berlinDate, csvExcel, type Column } from './export-format';
 import { pageWindow } from './paging';
+import { routesFor, type ErrorStatus } from './route-builders';
 import { xlsxStream } from './xlsx-stream';
 
 /**
@@ -42,7 +41,7 @@ type Db = DbOrTx;
 export type ListDefinition<S extends string, F extends Record<string, ListFilter>, P, Ctx, Row, Item> = {
   contract: ListContract<S, F>;
   /** the page's URL (`/api/…`), its access, OpenAPI tags; `params` for path parameters */
-  route: { url: string; access: Exclude<Access, 'public'>; tags: string[]; params?: z.ZodType<P>; errors?: readonly number[] };
+  route: { url: string; access: Exclude<Access, 'public'>; tags: string[]; params?: z.ZodType<P>; errors?: readonly ErrorStatus[] };
   /** what a request adds to the query (the current season, the KiTa of the path); may refuse (404 …) */
   context: (args: { db: Db; params: P; request: FastifyRequest }) => Ctx | Promise<Ctx>;
   /** ORDER BY expression per sort key (text through `germanSort`); `tieBreaker` is unique, so pages never overlap */
@@ -129,22 +128,22 @@ export function defineList<S extends string, F extends Record<string, ListFilter
     return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
   }
 
+  /** the page and its exports, registered through the route builder of the list's access (derived OpenAPI errors) */
   async function register(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const errors = errorResponses(...(def.route.errors ?? [400, 401, 403, 404, 409]));
+    const r = routesFor(app, def.route.access);
     const base = { tags: def.route.tags, querystring: querySchema, ...(def.route.params ? { params: def.route.params } : {}) };
-    const config = { access: def.route.access };
+    const errors = def.route.errors ?? [];
     const ctxOf = (request: FastifyRequest) => def.context({ db: app.db, params: request.params as P, request });
     r.get(def.route.url, {
-      config,
-      schema: { ...base, response: { 200: pageSchema, ...errors } },
+      errors,
+      schema: { ...base, response: { 200: pageSchema } },
       handler: async (request) => page(app.db, request.query as Q, await ctxOf(request)),
     });
     if (!def.export) return;
     for (const format of ['csv', 'xlsx'] as const) {
       r.get(`${def.route.url}/export.${format}`, {
-        config,
-        schema: { ...base, response: { ...errors } },
+        errors,
+        schema: { ...base, response: {} },
         handler: async (request, reply) => sendExport(reply, format, batches(app.db, request.query as Q, await ctxOf(request))),
       });
     }

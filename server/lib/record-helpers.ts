@@ -1,9 +1,8 @@
-import { conflictMessage } from '../../src/shared/contracts/common';
-import { httpError, messages } from './http-error';
+import { fail } from './http-error';
 
 /** 409 for a write that carried a stale version (optimistic concurrency). */
-export const conflictError = () => httpError(409, 'conflict', conflictMessage);
-export const notFoundError = () => httpError(404, 'not_found', messages.notFound);
+export const conflictError = () => fail('common.conflict');
+export const notFoundError = () => fail('common.not_found');
 
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);

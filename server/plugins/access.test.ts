@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { addMember, createFacility, createUser } from '../testing/factories';
@@ -60,7 +61,7 @@ describe('route permissions (enumerated from every registered route)', () => {
     for (const route of guarded) {
       const res = await call(route.method, route.url);
       expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
-      if (route.method !== 'HEAD') expect(res.json().reason.code).toBe('unauthenticated');
+      if (route.method !== 'HEAD') expect(errorBodySchema.parse(res.json()).reason.code).toBe('unauthenticated');
     }
   });
 
@@ -97,6 +98,75 @@ describe('route permissions (enumerated from every registered route)', () => {
   });
 });
 
+/**
+ * Every public route, on purpose: a new one fails here until it is added (and thought about: rate limit,
+ * enumeration, what an anonymous caller learns).
+ */
+const publicRoutes = [
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
+  'GET /api/config',
+  'HEAD /api/config',
+  'POST /api/login',
+  'DELETE /api/logout',
+  'GET /api/loginstatus',
+  'HEAD /api/loginstatus',
+  'POST /api/ping',
+  'GET /api/privacy-policy',
+  'HEAD /api/privacy-policy',
+  'POST /api/auth/register',
+  'GET /api/auth/token-status',
+  'HEAD /api/auth/token-status',
+  'POST /api/auth/activate',
+  'POST /api/auth/activation/resend',
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/email-change/confirm',
+];
+
+describe('route permissions (the real routes, each role)', () => {
+  const realRoutes = () => t.app.routeList.filter((r) => !r.url.endsWith('/test-only'));
+
+  it('given the app, the public routes are exactly the frozen list', () => {
+    expect(realRoutes().filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...publicRoutes].sort());
+  });
+
+  it('given the app, every /api/admin/ route is admin-only and every admin route lives under /api/admin/', () => {
+    for (const r of t.app.routeList) {
+      expect(`${r.url} ${r.access}`).toBe(`${r.url} ${r.url.startsWith('/api/admin/') ? 'admin' : r.access === 'admin' ? 'not admin' : r.access}`);
+    }
+  });
+
+  it('given each role a route allows, the call gets past the access check (never 401 or 403 from it)', async () => {
+    // ids other than the KiTa's don't exist, so no call changes a record; bodies are empty, so writes stop at validation
+    const url = (u: string) => u.replace(':t.facilityId', String(t.facilityId)).replace(/:[A-Za-z]+/g, '999999');
+    const allowed: Record<string, (string | undefined)[]> = {
+      // anonymous only: a logged-in call of DELETE /api/logout would end the session the other checks use
+      public: [undefined],
+      user: [t.plainCookie, t.memberCookie, t.adminCookie],
+      member: [t.memberCookie, t.adminCookie],
+      admin: [t.adminCookie],
+    };
+    let calls = 0;
+    for (const route of realRoutes()) {
+      for (const cookie of allowed[route.access]!) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: url(route.url),
+          headers: cookie ? { cookie } : {},
+          ...(['GET', 'HEAD', 'DELETE'].includes(route.method) ? {} : { payload: {} }),
+        });
+        calls++;
+        const denied = res.statusCode === 401 || res.statusCode === 403 ? (errorBodySchema.safeParse(res.json()).data?.reason.code ?? res.statusCode) : null;
+        // the login's own 401 for wrong credentials is an answer, not a denial
+        const accessDenial = denied === 'unauthenticated' || denied === 'forbidden' ? denied : null;
+        expect(`${route.method} ${route.url} ${accessDenial ?? 'passed'}`).toBe(`${route.method} ${route.url} passed`);
+      }
+    }
+    expect(calls).toBeGreaterThan(60);
+  });
+});
+
 describe('startup check', () => {
   it('given a route without config.access, building the app fails and names the route', async () => {
     const config = loadConfig({});
@@ -112,7 +182,7 @@ describe('startup check', () => {
     ).rejects.toThrow(/GET \/api\/forgotten lacks config\.access/);
   });
 
-  it('given a member route without :facilityId, building the app fails', async () => {
+  it('given a member route without :t.facilityId, building the app fails', async () => {
     await expect(
       buildApp({
         config: loadConfig({}),
@@ -122,6 +192,6 @@ describe('startup check', () => {
           app.get('/api/kitas/:id/things', { config: { access: 'member' } }, async () => 'oops');
         },
       }),
-    ).rejects.toThrow(/has no :facilityId parameter/);
+    ).rejects.toThrow(/has no :t.facilityId parameter/);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError, messages } from '../lib/http-error';
+import { fail } from '../lib/http-error';
 
 export type Access = 'public' | 'user' | 'admin' | 'member';
 
@@ -27,15 +27,15 @@ export class MissingAccessError extends Error {}
 function accessCheck(access: Exclude<Access, 'public'>) {
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const user = request.user;
-    if (!user) return done(httpError(401, 'unauthenticated', messages.unauthenticated));
+    if (!user) return done(fail('common.unauthenticated'));
     if (access === 'user' || user.isAdmin) return done();
-    if (access === 'admin') return done(httpError(403, 'forbidden', messages.forbidden));
+    if (access === 'admin') return done(fail('common.forbidden'));
     const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
     const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(facilityId) || facilityId <= 0) return done(httpError(404, 'not_found', messages.notFound));
+    if (!Number.isInteger(facilityId) || facilityId <= 0) return done(fail('common.not_found'));
     // the session lookup loaded the memberships in the same query: no second query per request
     const isMember = request.userContext?.facilities.some((f) => f.id === facilityId) ?? false;
-    done(isMember ? undefined : httpError(403, 'forbidden', messages.forbidden));
+    done(isMember ? undefined : fail('common.forbidden'));
   };
 }
 

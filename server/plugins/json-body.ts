@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError, messages } from '../lib/http-error';
+import { fail } from '../lib/http-error';
 
 /** no contract nests deeper than a few levels; 32 leaves room and stops a megabyte of `[[[[…` early */
 export const maxJsonDepth = 32;
@@ -30,7 +30,7 @@ async function jsonBodyPlugin(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonTooDeep(body as string)) return done(httpError(400, 'json_too_deep', messages.jsonTooDeep), undefined);
+    if (jsonTooDeep(body as string)) return done(fail('common.json_too_deep'), undefined);
     parseJson(request, body as string, done);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { publicRoute } from '../lib/route-builders';
 
 /** OpenAPI 3 generated from the routes' zod schemas (SPEC §3); registered before the routes it describes. */
 async function openapiPlugin(app: FastifyInstance, opts: { version: string }) {
@@ -13,7 +14,7 @@ async function openapiPlugin(app: FastifyInstance, opts: { version: string }) {
     transform: jsonSchemaTransform,
     hideUntagged: false,
   });
-  app.get('/api/openapi.json', { config: { access: 'public', cacheControl: 'no-cache' }, schema: { hide: true } }, async () => app.swagger());
+  publicRoute(app).get('/api/openapi.json', { config: { cacheControl: 'no-cache' }, schema: { hide: true }, handler: async () => app.swagger() });
 }
 
 export default fp(openapiPlugin, { name: 'openapi' });

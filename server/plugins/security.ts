@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpError, messages } from '../lib/http-error';
+import { fail } from '../lib/http-error';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -79,7 +79,7 @@ async function securityPlugin(app: FastifyInstance) {
     if (origin === undefined || origin === publicOrigin) return done();
     const host = request.headers.host;
     if (host && origin === `${request.protocol}://${host}`) return done();
-    done(httpError(403, 'origin_mismatch', messages.originMismatch));
+    done(fail('common.origin_mismatch'));
   });
 }
 

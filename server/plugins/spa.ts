@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicRoute } from '../lib/route-builders';
 import fastifyStatic from '@fastify/static';
-import { messages } from '../lib/http-error';
+import { reasonOf } from '../lib/http-error';
 
-const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: { message: messages.notFound, code: 'not_found' } });
+const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: reasonOf('common.not_found') });
 
 /**
  * The dist/ file a request path names, or undefined: not for text that is no file name (NUL and other control
@@ -53,18 +54,22 @@ async function spaPlugin(app: FastifyInstance, opts: { distDir: string; producti
   });
 
   if (!hasSpa) return;
-  app.get('/*', { config: { access: 'public', cacheControl: 'no-cache' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodePath(request.url);
-    if (urlPath?.startsWith('/api/')) return apiNotFound(reply);
-    const rel = urlPath === undefined ? undefined : servableFile(opts.distDir, urlPath, opts.production);
-    if (rel) {
-      // hashed file names under /assets never change, so browsers may keep them for a year
-      if (rel.startsWith('assets' + path.sep)) {
-        return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(rel, opts.distDir, { cacheControl: false });
+  publicRoute(app).get('/*', {
+    config: { cacheControl: 'no-cache' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const urlPath = decodePath(request.url);
+      if (urlPath?.startsWith('/api/')) return apiNotFound(reply);
+      const rel = urlPath === undefined ? undefined : servableFile(opts.distDir, urlPath, opts.production);
+      if (rel) {
+        // hashed file names under /assets never change, so browsers may keep them for a year
+        if (rel.startsWith('assets' + path.sep)) {
+          return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(rel, opts.distDir, { cacheControl: false });
+        }
+        return reply.header('cache-control', 'no-cache').sendFile(rel, opts.distDir, { cacheControl: false });
       }
-      return reply.header('cache-control', 'no-cache').sendFile(rel, opts.distDir, { cacheControl: false });
-    }
-    return sendIndex(reply);
+      return sendIndex(reply);
+    },
   });
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminCreateUserRequestSchema } from '../../../src/shared/contracts/accounts';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit, type Ctx } from '../audit/audit';
 import { userSessions } from '../auth/user-sessions';
 import { facilityExists } from '../facilities/facility-scope';
@@ -19,15 +19,7 @@ import { totpEnabled } from './totp';
 /** Admin account tools (issue 4): routes → this service → repositories; every write is audit-logged in its own transaction. */
 
 export const adminMessages = {
-  emailTaken: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.',
-  alreadyActive: 'Dieses Benutzerkonto ist schon aktiviert.',
-  deactivated: 'Dieses Benutzerkonto ist deaktiviert. Aktiviere es zuerst wieder.',
-  notSelf: 'Das kannst du nicht für dein eigenes Konto tun.',
-  lastAdmin: 'Es muss mindestens eine Administratorin bzw. ein Administrator bleiben.',
   activationSent: 'Der Aktivierungslink ist unterwegs.',
-  policyExists: 'Diese Fassung wurde schon veröffentlicht.',
-  personNotFound: 'Diese Person gibt es nicht.',
-  facilityNotFound: 'Diese KiTa gibt es nicht.',
 };
 
 export async function adminUserView(db: DbOrTx, user: UserRow) {
@@ -48,7 +40,7 @@ export async function adminUserView(db: DbOrTx, user: UserRow) {
 
 export async function findUser(db: DbOrTx, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw httpError(404, 'not_found', messages.notFound);
+  if (!row) throw fail('common.not_found');
   return row;
 }
 
@@ -63,24 +55,24 @@ export const getAdminUser = async (db: Db, userId: number) => adminUserView(db, 
 export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreateUserRequestSchema>, ctx: Ctx) {
   try {
     const created = await db.transaction(async (tx) => {
-      if (await usersRepository({ db: tx }).findByEmail(input.email)) throw httpError(409, 'email_taken', adminMessages.emailTaken, { email: adminMessages.emailTaken });
+      if (await usersRepository({ db: tx }).findByEmail(input.email)) throw fail('admin_accounts.email_taken');
       const user = await usersRepository({ db: tx }).insert({ email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, isAdmin: input.isAdmin });
       if (input.facilityId !== undefined) {
-        if (!(await facilityExists(tx, input.facilityId))) throw httpError(404, 'not_found', adminMessages.facilityNotFound, { facilityId: adminMessages.facilityNotFound });
+        if (!(await facilityExists(tx, input.facilityId))) throw fail('admin_accounts.facility_not_found');
         await addMember(tx, input.facilityId, user.id);
       }
       if (input.personId !== undefined) {
-        if (!(await linkStaffEntryToAccount(tx, input.personId, user.id))) throw httpError(404, 'not_found', adminMessages.personNotFound, { personId: adminMessages.personNotFound });
+        if (!(await linkStaffEntryToAccount(tx, input.personId, user.id))) throw fail('admin_accounts.person_not_found');
       }
       const token = await issueToken(tx, 'activation', user.id);
       await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: true } });
-      await audit(tx, { ...ctx, action: 'admin_create_user', entityType: 'user', entityId: user.id, after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null } });
+      await audit(tx, { ...ctx, action: 'account.create', entityType: 'user', entityId: user.id, after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null } });
       return user;
     });
     kickMailWorkers();
     return adminUserView(db, created);
   } catch (err) {
-    if (sqlState(err) === '23505') throw httpError(409, 'email_taken', adminMessages.emailTaken, { email: adminMessages.emailTaken });
+    if (sqlState(err) === '23505') throw fail('admin_accounts.email_taken');
     throw err;
   }
 }
@@ -88,11 +80,11 @@ export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreat
 export async function resendActivation(db: Db, userId: number, ctx: Ctx) {
   await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
-    if (user.activatedAt) throw httpError(409, 'already_active', adminMessages.alreadyActive);
-    if (user.deactivatedAt) throw httpError(409, 'account_deactivated', adminMessages.deactivated);
+    if (user.activatedAt) throw fail('admin_accounts.already_active');
+    if (user.deactivatedAt) throw fail('admin_accounts.deactivated');
     const token = await issueToken(tx, 'activation', user.id);
     await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) } });
-    await audit(tx, { ...ctx, action: 'admin_resend_activation', entityType: 'user', entityId: user.id });
+    await audit(tx, { ...ctx, action: 'account.resend_activation', entityType: 'user', entityId: user.id });
   });
   kickMailWorkers();
   return { msg: adminMessages.activationSent };
@@ -101,10 +93,10 @@ export async function resendActivation(db: Db, userId: number, ctx: Ctx) {
 export async function deactivateUser(db: Db, userId: number, selfId: number, ctx: Ctx) {
   const updated = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
-    if (user.id === selfId) throw httpError(409, 'not_self', adminMessages.notSelf);
+    if (user.id === selfId) throw fail('admin_accounts.not_self');
     const [row] = await tx.update(users).set({ deactivatedAt: user.deactivatedAt ?? new Date() }).where(eq(users.id, user.id)).returning();
     const ended = await userSessions(tx).endAll(user.id);
-    await audit(tx, { ...ctx, action: 'admin_deactivate_user', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
+    await audit(tx, { ...ctx, action: 'account.deactivate', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
     return row!;
   });
   return adminUserView(db, updated);
@@ -116,7 +108,7 @@ export async function reactivateUser(db: Db, userId: number, ctx: Ctx) {
     const [row] = await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, user.id)).returning();
     // sessions of a deactivated account were ended; none may come back to life
     await userSessions(tx).endAll(user.id);
-    await audit(tx, { ...ctx, action: 'admin_reactivate_user', entityType: 'user', entityId: user.id });
+    await audit(tx, { ...ctx, action: 'account.reactivate', entityType: 'user', entityId: user.id });
     return row!;
   });
   return adminUserView(db, updated);
@@ -127,7 +119,7 @@ export async function endUserSessions(db: Db, userId: number, self: { userId: nu
   const ended = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     const n = await userSessions(tx).endAll(user.id, user.id === self.userId ? self.sessionId : undefined);
-    await audit(tx, { ...ctx, action: 'admin_end_sessions', entityType: 'user', entityId: user.id, after: { ended: n } });
+    await audit(tx, { ...ctx, action: 'session.end_all', entityType: 'user', entityId: user.id, after: { ended: n } });
     return n;
   });
   return { ended, msg: ended === 1 ? 'Eine Sitzung wurde beendet.' : `${ended} Sitzungen wurden beendet.` };
@@ -137,10 +129,10 @@ export async function setAdmin(db: Db, userId: number, isAdmin: boolean, ctx: Ct
   const updated = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     if (!isAdmin && user.isAdmin && (await otherActiveAdmins(tx, user.id)) === 0) {
-      throw httpError(409, 'last_admin', adminMessages.lastAdmin);
+      throw fail('admin_accounts.last_admin');
     }
     const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, user.id)).returning();
-    await audit(tx, { ...ctx, action: isAdmin ? 'admin_grant_admin' : 'admin_revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
+    await audit(tx, { ...ctx, action: isAdmin ? 'account.grant_admin' : 'account.revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
     return row!;
   });
   return adminUserView(db, updated);
@@ -150,12 +142,12 @@ export async function publishPrivacyPolicy(db: Db, version: string, ctx: Ctx) {
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.insert(privacyPolicyVersions).values({ version }).returning();
-      await audit(tx, { ...ctx, action: 'publish_privacy_policy', entityType: 'privacy_policy', entityId: inserted!.id, after: { version: inserted!.version } });
+      await audit(tx, { ...ctx, action: 'privacy_policy.publish', entityType: 'privacy_policy', entityId: inserted!.id, after: { version: inserted!.version } });
       return inserted!;
     });
     return { version: row.version, publishedAt: row.publishedAt.toISOString() };
   } catch (err) {
-    if (sqlState(err) === '23505') throw httpError(409, 'policy_exists', adminMessages.policyExists, { version: adminMessages.policyExists });
+    if (sqlState(err) === '23505') throw fail('admin_accounts.policy_exists');
     throw err;
   }
 }

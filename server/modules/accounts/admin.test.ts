@@ -30,7 +30,7 @@ describe('admin account API', () => {
     const [linked] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
     expect(linked!.userId).toBe(created.id);
     expect(await t.handle.db.select().from(facilityMembers).where(eq(facilityMembers.userId, created.id))).toHaveLength(1);
-    expect(await auditFor('admin_create_user', created.id)).toEqual([expect.objectContaining({ actorUserId: t.admin.id })]);
+    expect(await auditFor('account.create', created.id)).toEqual([expect.objectContaining({ actorUserId: t.admin.id })]);
 
     const mail = await lastMailTo(t, 'paula@test.example');
     expect(mail.subject).toContain('Dein Zugang');
@@ -58,7 +58,7 @@ describe('admin account API', () => {
     const res = await post(t, `/api/admin/users/${waiting.id}/activation/resend`, {}, { cookie: t.cookie });
     expect(res.statusCode).toBe(200);
     expect(await mailsTo(t, waiting.email)).toHaveLength(1);
-    expect(await auditFor('admin_resend_activation', waiting.id)).toHaveLength(1);
+    expect(await auditFor('account.resend_activation', waiting.id)).toHaveLength(1);
     const active = await createUser(t.handle.db);
     expect((await post(t, `/api/admin/users/${active.id}/activation/resend`, {}, { cookie: t.cookie })).json().reason.code).toBe('already_active');
     expect((await post(t, '/api/admin/users/999999/activation/resend', {}, { cookie: t.cookie })).statusCode).toBe(404);
@@ -76,8 +76,8 @@ describe('admin account API', () => {
     const on = await post(t, `/api/admin/users/${user.id}/reactivate`, {}, { cookie: t.cookie });
     expect(on.json().deactivatedAt).toBeNull();
     expect(await loginAs(t.app, user)).toBeTruthy();
-    expect(await auditFor('admin_deactivate_user', user.id)).toHaveLength(1);
-    expect(await auditFor('admin_reactivate_user', user.id)).toHaveLength(1);
+    expect(await auditFor('account.deactivate', user.id)).toHaveLength(1);
+    expect(await auditFor('account.reactivate', user.id)).toHaveLength(1);
     expect((await post(t, `/api/admin/users/${t.admin.id}/deactivate`, {}, { cookie: t.cookie })).json().reason.code).toBe('not_self');
   });
 
@@ -88,15 +88,15 @@ describe('admin account API', () => {
     const res = await post(t, `/api/admin/users/${user.id}/sessions/end`, {}, { cookie: t.cookie });
     expect(res.json()).toEqual({ ended: 2, msg: '2 Sitzungen wurden beendet.' });
     expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
-    expect(await auditFor('admin_end_sessions', user.id)).toEqual([expect.objectContaining({ after: { ended: 2 } })]);
+    expect(await auditFor('session.end_all', user.id)).toEqual([expect.objectContaining({ after: { ended: 2 } })]);
   });
 
   it('given a user, make and unmake admin, each audit-logged; the last admin cannot be unmade', async () => {
     const user = await createUser(t.handle.db);
     expect((await put(`/api/admin/users/${user.id}/admin`, { isAdmin: true })).json().isAdmin).toBe(true);
     expect((await put(`/api/admin/users/${user.id}/admin`, { isAdmin: false })).json().isAdmin).toBe(false);
-    expect((await auditFor('admin_grant_admin', user.id))[0]).toMatchObject({ before: { isAdmin: false }, after: { isAdmin: true } });
-    expect(await auditFor('admin_revoke_admin', user.id)).toHaveLength(1);
+    expect((await auditFor('account.grant_admin', user.id))[0]).toMatchObject({ before: { isAdmin: false }, after: { isAdmin: true } });
+    expect(await auditFor('account.revoke_admin', user.id)).toHaveLength(1);
     expect((await put(`/api/admin/users/${user.id}/admin`, {})).json().reason.fields.isAdmin).toBe('Bitte wähle Ja oder Nein.');
 
     const solo = await buildTestApp();

@@ -25,7 +25,7 @@ describe('first admin at startup', () => {
     expect(admins).toHaveLength(1);
     expect(admins[0]!.activatedAt).not.toBeNull();
     expect(await verifyPassword(admins[0]!.passwordHash, password!)).toBe(true);
-    const entries = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'create_first_admin'));
+    const entries = await handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.create_first_admin'));
     expect(entries).toHaveLength(1);
     expect(JSON.stringify(entries[0]!.after)).not.toContain(password!);
   });

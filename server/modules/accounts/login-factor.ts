@@ -1,21 +1,16 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import type { FactorAttempt } from '../auth/throttle';
 import type { UserRow } from '../users/users.table';
 import { beginTotpSetup, checkSecondFactor, confirmTotpSetup, totpRequired, totpRow } from './totp';
 
-export const factorMessages = {
-  needed: 'Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein.',
-  wrong: 'Der Code stimmt nicht. Bitte gib den aktuellen Code aus deiner Authenticator-App ein.',
-  setup: 'Als Administrator*in meldest du dich mit einem zweiten Faktor an. Scanne den QR-Code mit deiner Authenticator-App und gib dann den Code ein.',
-  setupWrong: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
-};
-
 // the seed's login shape next to SPEC §3's reason, like every other login failure
-const needs = (code: string, msg: string, extra: Record<string, unknown>) =>
-  httpError(401, code, msg, undefined, { body: { success: false, user: null, curSeason: null, msg, ...extra } });
+const needs = (id: 'auth.totp_required' | 'auth.totp_invalid' | 'auth.totp_setup_required' | 'auth.totp_setup_invalid', extra: Record<string, unknown>) => {
+  const msg = fail(id).message;
+  return fail(id, { body: { success: false, user: null, curSeason: null, msg, ...extra } });
+};
 
 /**
  * Runs after the password was right, within the guess the login throttle already counted (so a burst of codes
@@ -37,25 +32,25 @@ export async function secondFactorAtLogin(
     return err;
   };
   if (row?.secret) {
-    if (!code) throw await notYet(needs('totp_required', factorMessages.needed, { needs: 'totp' }));
+    if (!code) throw await notYet(needs('auth.totp_required', { needs: 'totp' }));
     const ok = await checkSecondFactor(deps.db, user.id, code, deps.config);
     if (!ok) {
       await wrong();
-      throw needs('totp_invalid', factorMessages.wrong, { needs: 'totp' });
+      throw needs('auth.totp_invalid', { needs: 'totp' });
     }
     if (ok === 'recovery') {
-      await audit(deps.db, { actorUserId: user.id, action: 'totp_recovery_code_used', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+      await audit(deps.db, { actorUserId: user.id, action: 'account.use_recovery_code', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
     }
     return {};
   }
   if (!totpRequired(user, deps.config)) return {};
   const setup = await beginTotpSetup(deps.db, user, deps.config);
-  if (!code) throw await notYet(needs('totp_setup_required', factorMessages.setup, { needs: 'totp-setup', totpSetup: setup }));
+  if (!code) throw await notYet(needs('auth.totp_setup_required', { needs: 'totp-setup', totpSetup: setup }));
   const recoveryCodes = await confirmTotpSetup(deps.db, user.id, code, deps.config);
   if (!recoveryCodes) {
     await wrong();
-    throw needs('totp_invalid', factorMessages.setupWrong, { needs: 'totp-setup', totpSetup: setup });
+    throw needs('auth.totp_setup_invalid', { needs: 'totp-setup', totpSetup: setup });
   }
-  await audit(deps.db, { actorUserId: user.id, action: 'totp_enable', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+  await audit(deps.db, { actorUserId: user.id, action: 'account.enable_totp', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
   return { recoveryCodes };
 }

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { userSessions } from '../auth/user-sessions';
 import { usersRepository } from '../users/users.repository';
@@ -15,25 +15,21 @@ type Deps = { db: Db; config: AppConfig };
 type Meta = { ip: string; requestId: string };
 
 export const totpMessages = {
-  wrongCode: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
   enabled: 'Die Zwei-Faktor-Authentifizierung ist eingerichtet. Bewahre die Wiederherstellungscodes sicher auf – sie werden nur jetzt angezeigt.',
   disabled: 'Die Zwei-Faktor-Authentifizierung ist ausgeschaltet.',
-  required: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
-  notEnabled: 'Der zweite Faktor ist noch nicht eingerichtet.',
   newCodes: 'Hier sind deine neuen Wiederherstellungscodes. Die alten gelten nicht mehr.',
-  alreadyEnabled: 'Der zweite Faktor ist schon eingerichtet.',
 };
 
 /** the whole account row (the session lookup reads only what every request needs) */
 export async function ownAccount(db: Db, userId: number): Promise<UserRow> {
   const row = await usersRepository({ db }).findById(userId);
-  if (!row) throw httpError(401, 'unauthenticated', 'Bitte melde dich an.');
+  if (!row) throw fail('common.unauthenticated');
   return row;
 }
 
 export async function exportOwnData(deps: Deps, user: UserRow, currentSessionId: string | undefined, meta: Meta) {
   const data = await exportData(deps, user, currentSessionId);
-  await audit(deps.db, { actorUserId: user.id, action: 'export_own_data', entityType: 'user', entityId: user.id, ...meta });
+  await audit(deps.db, { actorUserId: user.id, action: 'account.export_data', entityType: 'user', entityId: user.id, ...meta });
   return data;
 }
 
@@ -44,7 +40,7 @@ export async function ownSessions(db: Db, userId: number, currentSessionId: stri
 
 export async function endOtherSessions(db: Db, userId: number, currentSessionId: string | undefined, meta: Meta) {
   const ended = await userSessions(db).endAll(userId, currentSessionId);
-  await audit(db, { actorUserId: userId, action: 'end_other_sessions', entityType: 'user', entityId: userId, ...meta, after: { ended } });
+  await audit(db, { actorUserId: userId, action: 'session.end_others', entityType: 'user', entityId: userId, ...meta, after: { ended } });
   return { ended, msg: ended === 1 ? 'Eine andere Sitzung wurde beendet.' : `${ended} andere Sitzungen wurden beendet.` };
 }
 
@@ -55,29 +51,29 @@ export const ownTotpStatus = async (deps: Deps, user: UserRow) => ({
 });
 
 export async function beginOwnTotpSetup(deps: Deps, user: UserRow) {
-  if (await totpEnabled(deps.db, user.id)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+  if (await totpEnabled(deps.db, user.id)) throw fail('me.totp_already_enabled');
   return beginTotpSetup(deps.db, user, deps.config);
 }
 
 export async function enableOwnTotp(deps: Deps, userId: number, code: string, meta: Meta) {
-  if (await totpEnabled(deps.db, userId)) throw httpError(409, 'totp_already_enabled', totpMessages.alreadyEnabled);
+  if (await totpEnabled(deps.db, userId)) throw fail('me.totp_already_enabled');
   const codes = await throttledReauth(deps, userId, () => confirmTotpSetup(deps.db, userId, code, deps.config));
-  if (!codes) throw httpError(400, 'totp_invalid', totpMessages.wrongCode, { code: totpMessages.wrongCode });
-  await audit(deps.db, { actorUserId: userId, action: 'totp_enable', entityType: 'user', entityId: userId, ...meta });
+  if (!codes) throw fail('me.totp_invalid');
+  await audit(deps.db, { actorUserId: userId, action: 'account.enable_totp', entityType: 'user', entityId: userId, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.enabled };
 }
 
 export async function disableOwnTotp(deps: Deps, account: UserRow, password: string, meta: Meta) {
-  if (totpRequired(account, deps.config)) throw httpError(409, 'totp_required', totpMessages.required);
+  if (totpRequired(account, deps.config)) throw fail('me.totp_required');
   await assertPassword(deps, account, password);
   await disableTotp(deps.db, account.id);
-  await audit(deps.db, { actorUserId: account.id, action: 'totp_disable', entityType: 'user', entityId: account.id, ...meta });
+  await audit(deps.db, { actorUserId: account.id, action: 'account.disable_totp', entityType: 'user', entityId: account.id, ...meta });
 }
 
 export async function newOwnRecoveryCodes(deps: Deps, account: UserRow, password: string, meta: Meta) {
   await assertPassword(deps, account, password);
-  if (!(await totpEnabled(deps.db, account.id))) throw httpError(409, 'totp_not_enabled', totpMessages.notEnabled);
+  if (!(await totpEnabled(deps.db, account.id))) throw fail('me.totp_not_enabled');
   const codes = await regenerateRecoveryCodes(deps.db, account.id);
-  await audit(deps.db, { actorUserId: account.id, action: 'totp_recovery_codes', entityType: 'user', entityId: account.id, ...meta });
+  await audit(deps.db, { actorUserId: account.id, action: 'account.renew_recovery_codes', entityType: 'user', entityId: account.id, ...meta });
   return { recoveryCodes: codes, msg: totpMessages.newCodes };
 }

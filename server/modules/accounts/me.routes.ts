@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountDeleteRequestSchema,
@@ -19,7 +18,7 @@ import {
   totpSetupSchema,
   totpStatusResponseSchema,
 } from '../../../src/shared/contracts/accounts';
-import { errorBodySchema, errorReasonSchema, errorResponses } from '../../../src/shared/contracts/errors';
+import { errorBodySchema, errorReasonSchema } from '../../../src/shared/contracts/errors';
 import type { UserRow } from '../users/users.table';
 import {
   beginOwnTotpSetup,
@@ -42,56 +41,53 @@ import {
   updateConsents,
   updateProfile,
 } from './me.service';
+import { userRoute } from '../../lib/route-builders';
 
-const errors = errorResponses(400, 409, 429);
 
 /** The logged-in account's own settings (SPEC §4, /einstellungen). */
 export async function accountMeRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const asUser = userRoute(app);
   const deps = { db: app.db, config: app.appConfig };
   /** the whole account row (the session lookup reads only what every request needs) */
-  const me = (request: FastifyRequest): Promise<UserRow> => ownAccount(app.db, request.user!.id);
+  const me = (request: { user: { id: number } }): Promise<UserRow> => ownAccount(app.db, request.user.id);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
   const tags = ['me'];
 
-  r.get('/api/me/account', {
-    config: { access: 'user' },
+  asUser.get('/api/me/account', {
     schema: { tags, response: { 200: accountResponseSchema } },
     handler: async (request) => accountView(deps, await me(request)),
   });
 
-  r.patch('/api/me/profile', {
-    config: { access: 'user' },
-    schema: { tags, body: profileUpdateRequestSchema, response: { 200: accountResponseSchema, ...errors } },
+  asUser.patch('/api/me/profile', {
+    schema: { tags, body: profileUpdateRequestSchema, response: { 200: accountResponseSchema } },
     handler: async (request) => accountView(deps, await updateProfile(deps, await me(request), request.body, meta(request))),
   });
 
-  r.post('/api/me/email', {
-    config: { access: 'user' },
-    schema: { tags, body: emailChangeRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  asUser.post('/api/me/email', {
+    errors: [409, 429],
+    schema: { tags, body: emailChangeRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await requestEmailChange(deps, await me(request), request.body, meta(request));
       return { msg: meMessages.emailRequested };
     },
   });
 
-  r.post('/api/me/password', {
-    config: { access: 'user' },
-    schema: { tags, body: passwordChangeRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  asUser.post('/api/me/password', {
+    errors: [429],
+    schema: { tags, body: passwordChangeRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await changePassword(deps, await me(request), request.session?.id, request.body, meta(request));
       return { msg: meMessages.passwordChanged };
     },
   });
 
-  r.put('/api/me/consents', {
-    config: { access: 'user' },
-    schema: { tags, body: consentsUpdateRequestSchema, response: { 200: accountResponseSchema, ...errors } },
+  asUser.put('/api/me/consents', {
+    errors: [409],
+    schema: { tags, body: consentsUpdateRequestSchema, response: { 200: accountResponseSchema } },
     handler: async (request) => accountView(deps, await updateConsents(deps, await me(request), request.body, meta(request))),
   });
 
-  r.get('/api/me/export', {
-    config: { access: 'user' },
+  asUser.get('/api/me/export', {
     schema: { tags, response: { 200: dataExportSchema } },
     handler: async (request, reply) => {
       const data = await exportOwnData(deps, await me(request), request.session?.id, meta(request));
@@ -101,14 +97,13 @@ export async function accountMeRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get('/api/me/deletion-check', {
-    config: { access: 'user' },
+  asUser.get('/api/me/deletion-check', {
     schema: { tags, response: { 200: deletionCheckResponseSchema } },
-    handler: async (request) => ({ lastMemberOf: await lastMemberOf(app.db, request.user!.id) }),
+    handler: async (request) => ({ lastMemberOf: await lastMemberOf(app.db, request.user.id) }),
   });
 
-  r.post('/api/me/delete', {
-    config: { access: 'user' },
+  asUser.post('/api/me/delete', {
+    errors: [409, 429],
     schema: {
       tags,
       body: accountDeleteRequestSchema,
@@ -125,31 +120,28 @@ export async function accountMeRoutes(app: FastifyInstance) {
     },
   });
 
-  r.get('/api/me/sessions', {
-    config: { access: 'user' },
+  asUser.get('/api/me/sessions', {
     schema: { tags, response: { 200: sessionsResponseSchema } },
-    handler: async (request) => ownSessions(app.db, request.user!.id, request.session?.id),
+    handler: async (request) => ownSessions(app.db, request.user.id, request.session?.id),
   });
 
-  r.post('/api/me/sessions/end-others', {
-    config: { access: 'user' },
+  asUser.post('/api/me/sessions/end-others', {
     schema: { tags, response: { 200: endSessionsResponseSchema } },
-    handler: async (request) => endOtherSessions(app.db, request.user!.id, request.session?.id, meta(request)),
+    handler: async (request) => endOtherSessions(app.db, request.user.id, request.session?.id, meta(request)),
   });
 
   // ------------------------------------------------------------ two-factor sign-in (optional for everyone)
 
   const totpStatus = (user: UserRow) => ownTotpStatus(deps, user);
 
-  r.get('/api/me/totp', {
-    config: { access: 'user' },
+  asUser.get('/api/me/totp', {
     schema: { tags, response: { 200: totpStatusResponseSchema } },
     handler: async (request) => totpStatus(await me(request)),
   });
 
-  r.post('/api/me/totp/setup', {
-    config: { access: 'user' },
-    schema: { tags, response: { 200: totpSetupSchema, ...errors } },
+  asUser.post('/api/me/totp/setup', {
+    errors: [409],
+    schema: { tags, response: { 200: totpSetupSchema } },
     handler: async (request, reply) => {
       const setup = await beginOwnTotpSetup(deps, await me(request));
       reply.header('cache-control', 'no-store');
@@ -157,19 +149,19 @@ export async function accountMeRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/me/totp/enable', {
-    config: { access: 'user' },
-    schema: { tags, body: totpEnableRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
+  asUser.post('/api/me/totp/enable', {
+    errors: [409],
+    schema: { tags, body: totpEnableRequestSchema, response: { 200: recoveryCodesResponseSchema } },
     handler: async (request, reply) => {
-      const answer = await enableOwnTotp(deps, request.user!.id, request.body.code, meta(request));
+      const answer = await enableOwnTotp(deps, request.user.id, request.body.code, meta(request));
       reply.header('cache-control', 'no-store');
       return answer;
     },
   });
 
-  r.post('/api/me/totp/disable', {
-    config: { access: 'user' },
-    schema: { tags, body: passwordConfirmRequestSchema, response: { 200: totpStatusResponseSchema, ...errors } },
+  asUser.post('/api/me/totp/disable', {
+    errors: [409, 429],
+    schema: { tags, body: passwordConfirmRequestSchema, response: { 200: totpStatusResponseSchema } },
     handler: async (request) => {
       const account = await me(request);
       await disableOwnTotp(deps, account, request.body.password, meta(request));
@@ -177,9 +169,9 @@ export async function accountMeRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/me/totp/recovery-codes', {
-    config: { access: 'user' },
-    schema: { tags, body: passwordConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema, ...errors } },
+  asUser.post('/api/me/totp/recovery-codes', {
+    errors: [409, 429],
+    schema: { tags, body: passwordConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } },
     handler: async (request, reply) => {
       const answer = await newOwnRecoveryCodes(deps, await me(request), request.body.password, meta(request));
       reply.header('cache-control', 'no-store');

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccountResponse, ConsentsUpdateRequest, DataExport, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import { queryRows, sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { auditLog } from '../audit/audit.table';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -27,16 +27,9 @@ type Meta = { ip: string; requestId: string };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const meMessages = {
-  wrongPassword: 'Das Passwort ist falsch.',
-  sameEmail: 'Das ist schon deine E-Mail-Adresse.',
   emailRequested: 'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.',
   emailChanged: 'Deine neue E-Mail-Adresse gilt jetzt. Melde dich künftig damit an.',
-  emailTaken: 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.',
   passwordChanged: 'Dein neues Passwort gilt. Deine anderen Sitzungen wurden beendet.',
-  policyOutdated: 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
-  lastMember: (labels: string[]) =>
-    `Du bist das letzte Mitglied von ${labels.join(', ')}. Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTa bearbeiten. Bitte bestätige, dass du trotzdem löschen möchtest.`,
-  lastAdmin: 'Du bist die einzige Administratorin bzw. der einzige Administrator. Ernenne erst jemand anderen, bevor du dein Konto löschst.',
   deleted: 'Dein Benutzerkonto ist gelöscht. Schade, dass du gehst!',
 };
 
@@ -80,14 +73,14 @@ const reload = async (db: DbOrTx, id: number) => (await db.select().from(users).
 /** Re-authentication with the password: one counted guess (throttled like the login, see reauth.ts). */
 export async function assertPassword(deps: { db: Db }, user: UserRow, password: string, field = 'password') {
   if (!(await throttledReauth(deps, user.id, () => verifyPassword(user.passwordHash, password)))) {
-    throw httpError(400, 'wrong_password', meMessages.wrongPassword, { [field]: meMessages.wrongPassword });
+    throw fail('me.wrong_password', { field });
   }
 }
 
 export async function updateProfile(deps: Deps, user: UserRow, input: { firstName: string; lastName: string }, meta: Meta) {
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set(input).where(eq(users.id, user.id));
-    await audit(tx, { actorUserId: user.id, action: 'update_profile', entityType: 'user', entityId: user.id, ...meta, before: { firstName: user.firstName, lastName: user.lastName }, after: input });
+    await audit(tx, { actorUserId: user.id, action: 'account.update_profile', entityType: 'user', entityId: user.id, ...meta, before: { firstName: user.firstName, lastName: user.lastName }, after: input });
     return reload(tx, user.id);
   });
 }
@@ -95,7 +88,7 @@ export async function updateProfile(deps: Deps, user: UserRow, input: { firstNam
 export async function requestEmailChange(deps: Deps, user: UserRow, input: { newEmail: string; password: string }, meta: Meta) {
   await assertPassword(deps, user, input.password);
   const newEmail = input.newEmail.trim();
-  if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw httpError(400, 'validation_failed', messages.validationFailed, { newEmail: meMessages.sameEmail });
+  if (normaliseEmail(newEmail) === normaliseEmail(user.email)) throw fail('me.same_email');
   await rateLimiter(deps).hit([{ rule: { bucket: 'email-change:user', limit: 5, windowMs: 3_600_000 }, key: String(user.id) }]);
   await deps.db.transaction(async (tx) => {
     // whether the new address has an account is not revealed: its owner gets a notice instead of a link
@@ -107,7 +100,7 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: { new
     const token = await issueToken(tx, 'email-change', user.id, { newEmail });
     await enqueueMail(tx, { to: newEmail, template: emailChangeConfirmMail, data: { firstName: user.firstName, newEmail, path: tokenPaths['email-change'](token) } });
     await enqueueMail(tx, { to: user.email, template: emailChangeNoticeMail, data: { firstName: user.firstName, newEmail } });
-    await audit(tx, { actorUserId: user.id, action: 'request_email_change', entityType: 'user', entityId: user.id, ...meta });
+    await audit(tx, { actorUserId: user.id, action: 'account.request_email_change', entityType: 'user', entityId: user.id, ...meta });
   });
   kickMailWorkers();
 }
@@ -117,13 +110,13 @@ export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) 
     await deps.db.transaction(async (tx) => {
       const { row, user } = await consumeToken(tx, 'email-change', token);
       const taken = await usersRepository({ db: tx }).findByEmail(row.newEmail!);
-      if (taken && taken.id !== user.id) throw httpError(409, 'email_taken', meMessages.emailTaken);
+      if (taken && taken.id !== user.id) throw fail('me.email_taken');
       await tx.update(users).set({ email: row.newEmail! }).where(eq(users.id, user.id));
       await spendOpenTokens(tx, 'email-change', user.id);
-      await audit(tx, { actorUserId: user.id, action: 'change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
+      await audit(tx, { actorUserId: user.id, action: 'account.change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
     });
   } catch (err) {
-    if (sqlState(err) === '23505') throw httpError(409, 'email_taken', meMessages.emailTaken);
+    if (sqlState(err) === '23505') throw fail('me.email_taken');
     throw err;
   }
 }
@@ -138,7 +131,7 @@ export async function changePassword(deps: Deps, user: UserRow, currentSessionId
     await spendOpenTokens(tx, 'password-reset', user.id);
     await userSessions(tx).endAll(user.id, currentSessionId);
     await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: user.id, action: 'change_password', entityType: 'user', entityId: user.id, ...meta });
+    await audit(tx, { actorUserId: user.id, action: 'account.change_password', entityType: 'user', entityId: user.id, ...meta });
   });
   kickMailWorkers();
 }
@@ -149,7 +142,7 @@ export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsU
   if (input.acceptPrivacyPolicyVersion !== undefined) {
     const policy = await usersRepository(deps).currentPrivacyPolicy();
     if (!policy || policy.version !== input.acceptPrivacyPolicyVersion) {
-      throw httpError(409, 'policy_outdated', meMessages.policyOutdated, { acceptPrivacyPolicyVersion: meMessages.policyOutdated });
+      throw fail('me.policy_outdated');
     }
     set.privacyPolicyVersion = policy.version;
     set.privacyPolicyAcceptedAt = now;
@@ -162,7 +155,7 @@ export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsU
     await tx.update(users).set(set).where(eq(users.id, user.id));
     await audit(tx, {
       actorUserId: user.id,
-      action: 'update_consents',
+      action: 'account.update_consents',
       entityType: 'user',
       entityId: user.id,
       ...meta,
@@ -200,11 +193,11 @@ export async function deleteAccount(deps: Deps, user: UserRow, input: { password
   await assertPassword(deps, user, input.password);
   if (user.isAdmin) {
     const others = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`)).limit(1);
-    if (others.length === 0) throw httpError(409, 'last_admin', meMessages.lastAdmin);
+    if (others.length === 0) throw fail('me.last_admin');
   }
   const last = await lastMemberOf(deps.db, user.id);
   if (last.length > 0 && !input.confirmLastMember) {
-    throw httpError(409, 'last_member', meMessages.lastMember(last.map((f) => f.label)), undefined, { body: { lastMemberOf: last } });
+    throw fail('me.last_member', [last.map((f) => f.label)], { body: { lastMemberOf: last } });
   }
   await deps.db.transaction(async (tx) => {
     if (await tableExists(tx, 'persons')) {
@@ -219,7 +212,7 @@ export async function deleteAccount(deps: Deps, user: UserRow, input: { password
     await tx.update(auditLog).set({ before: null, after: null }).where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(user.id))));
     await tx.delete(users).where(eq(users.id, user.id));
     await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: null, action: 'delete_account', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });
+    await audit(tx, { actorUserId: null, action: 'account.delete', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });
   });
   kickMailWorkers();
 }

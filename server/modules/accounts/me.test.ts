@@ -45,7 +45,7 @@ describe('GET /api/me/account and profile', () => {
     const bad = await call('PATCH', '/api/me/profile', cookie, { firstName: '', lastName: 'Kunz' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().reason.fields).toEqual({ firstName: 'Bitte gib deinen Vornamen an.' });
-    const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'update_profile'));
+    const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.update_profile'));
     expect(entries.find((e) => e.entityId === String(user.id))?.after).toEqual({ firstName: 'Lotta', lastName: 'Kunz' });
   });
 });
@@ -152,7 +152,7 @@ describe('consents and missingSettings', () => {
     expect((await get(t, '/api/privacy-policy')).json().version).toBe('2');
     await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: '2' });
     expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({});
-    const audit = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'publish_privacy_policy'));
+    const audit = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_policy.publish'));
     expect(audit[0]).toMatchObject({ actorUserId: admin.id, after: { version: '2' } });
     void user;
   });
@@ -192,7 +192,7 @@ describe('data export', () => {
     expect(body.persons).toEqual([expect.objectContaining({ facility_id: facility.id, position: 'Leitung' })]);
     expect(body.enrolments).toEqual([expect.objectContaining({ type: 'season-enrolment', facilityId: facility.id, seasonId: season.id })]);
     expect(body.sessions).toHaveLength(1);
-    expect(body.activity.map((a: { action: string }) => a.action)).toContain('login');
+    expect(body.activity.map((a: { action: string }) => a.action)).toContain('session.start');
     expect(res.body).not.toContain(user.passwordHash);
   });
 });
@@ -224,7 +224,7 @@ describe('account deletion', () => {
     const [keptPerson] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
     expect(keptPerson).toMatchObject({ userId: null, facilityId: facility.id, firstName: 'Gelöschte', lastName: 'Person', email: '', position: 'Leitung' });
     const aboutUser = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(user.id)));
-    expect(aboutUser.filter((e) => e.entityType === 'user' && e.action !== 'delete_account').every((e) => e.before === null && e.after === null)).toBe(true);
+    expect(aboutUser.filter((e) => e.entityType === 'user' && e.action !== 'account.delete').every((e) => e.before === null && e.after === null)).toBe(true);
     const [keptEnrolment] = await t.handle.db.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, enrolment.id));
     expect(keptEnrolment!.createdBy).toBeNull();
     expect(await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id))).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { checkPasswordStrength } from '../../../src/shared/password-strength';
 import type { AppConfig } from '../../config';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 
 /**
  * Refuses a weak or personal password with the SPEC §3 per-field answer (`fields[field]`). The programme's name
@@ -13,5 +13,5 @@ export function assertStrongPassword(
   field = 'password',
 ) {
   const verdict = checkPasswordStrength(password, personal, { programmeName: config.programmeName });
-  if (!verdict.ok) throw httpError(400, 'validation_failed', messages.validationFailed, { [field]: verdict.message });
+  if (!verdict.ok) throw fail('common.validation_failed', { fields: { [field]: verdict.message } });
 }

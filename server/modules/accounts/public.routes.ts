@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activateRequestSchema,
   emailChangeConfirmRequestSchema,
@@ -12,22 +11,21 @@ import {
   tokenStatusQuerySchema,
   tokenStatusResponseSchema,
 } from '../../../src/shared/contracts/accounts';
-import { errorBodySchema, errorResponses } from '../../../src/shared/contracts/errors';
+import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { sessionView } from '../users/user-view';
 import { usersRepository } from '../users/users.repository';
 import { accountMessages, activate, forgotPassword, register, resendActivation, resetPassword, tokenStatus } from './registration.service';
 import { confirmEmailChange, meMessages } from './me.service';
+import { publicRoute } from '../../lib/route-builders';
 
-const errors = errorResponses(400, 403, 404, 409, 410, 429);
 
 /** The public account flows (SPEC §4): none of them tells whether an address has an account. */
 export async function accountPublicRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const asPublic = publicRoute(app);
   const deps = { db: app.db, config: app.appConfig };
   const meta = (request: { ip: string; id: string }) => ({ ip: request.ip, requestId: request.id });
 
-  r.get('/api/privacy-policy', {
-    config: { access: 'public' },
+  asPublic.get('/api/privacy-policy', {
     schema: { tags: ['accounts'], response: { 200: privacyPolicyResponseSchema } },
     handler: async () => {
       const policy = await usersRepository({ db: app.db }).currentPrivacyPolicy();
@@ -35,17 +33,16 @@ export async function accountPublicRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/auth/register', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], body: registerRequestSchema, response: { 202: messageResponseSchema, ...errors } },
+  asPublic.post('/api/auth/register', {
+    errors: [409, 429],
+    schema: { tags: ['accounts'], body: registerRequestSchema, response: { 202: messageResponseSchema } },
     handler: async (request, reply) => {
       await register(deps, request.body, meta(request));
       return reply.status(202).send({ msg: accountMessages.registered });
     },
   });
 
-  r.get('/api/auth/token-status', {
-    config: { access: 'public' },
+  asPublic.get('/api/auth/token-status', {
     schema: { tags: ['accounts'], querystring: tokenStatusQuerySchema, response: { 200: tokenStatusResponseSchema, 400: errorBodySchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -53,36 +50,36 @@ export async function accountPublicRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/auth/activate', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], body: activateRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  asPublic.post('/api/auth/activate', {
+    errors: [404, 410],
+    schema: { tags: ['accounts'], body: activateRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await activate(deps, request.body, meta(request));
       return { msg: accountMessages.activated };
     },
   });
 
-  r.post('/api/auth/activation/resend', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  asPublic.post('/api/auth/activation/resend', {
+    errors: [429],
+    schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await resendActivation(deps, request.body.email, meta(request));
       return { msg: accountMessages.resent };
     },
   });
 
-  r.post('/api/auth/password/forgot', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  asPublic.post('/api/auth/password/forgot', {
+    errors: [429],
+    schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await forgotPassword(deps, request.body.email, meta(request));
       return { msg: accountMessages.forgot };
     },
   });
 
-  r.post('/api/auth/password/reset', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], body: passwordResetRequestSchema, response: { 200: passwordResetResponseSchema, ...errors } },
+  asPublic.post('/api/auth/password/reset', {
+    errors: [404, 410],
+    schema: { tags: ['accounts'], body: passwordResetRequestSchema, response: { 200: passwordResetResponseSchema } },
     handler: async (request, reply) => {
       const { user, logIn } = await resetPassword(deps, request.body, meta(request));
       if (!logIn) {
@@ -96,9 +93,9 @@ export async function accountPublicRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/auth/email-change/confirm', {
-    config: { access: 'public' },
-    schema: { tags: ['accounts'], body: emailChangeConfirmRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+  asPublic.post('/api/auth/email-change/confirm', {
+    errors: [404, 409, 410],
+    schema: { tags: ['accounts'], body: emailChangeConfirmRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await confirmEmailChange(deps, request.body.token, meta(request));
       return { msg: meMessages.emailChanged };

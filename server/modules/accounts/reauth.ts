@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { berlinClock, throttleRules } from '../auth/throttle';
 import { rateLimiter, retryAfterSeconds, type RateRule } from '../rate-limit/rate-limit';
 
@@ -10,10 +10,6 @@ import { rateLimiter, retryAfterSeconds, type RateRule } from '../rate-limit/rat
  */
 export const reauthRule: RateRule = { bucket: 'reauth:user', limit: throttleRules.perAccount, windowMs: throttleRules.windowMinutes * 60_000 };
 
-export const reauthMessages = {
-  throttled: (clock: string) => `Zu viele falsche Versuche. Bitte versuche es um ${clock} Uhr wieder.`,
-};
-
 /**
  * Runs `check` (the slow password or code check; a truthy answer means right) as one counted guess.
  * Answers what `check` answered; throws 429 `too_many_attempts` when the account's guesses are used up.
@@ -23,8 +19,7 @@ export async function throttledReauth<T>(deps: { db: Db }, userId: number, check
   const key = String(userId);
   const r = await limiter.reserve([{ rule: reauthRule, key }], now);
   if (!r.ok) {
-    const msg = reauthMessages.throttled(berlinClock(r.until));
-    throw httpError(429, 'too_many_attempts', msg, undefined, { headers: { 'retry-after': String(retryAfterSeconds(r.until, now)) } });
+    throw fail('me.reauth_too_many_attempts', [berlinClock(r.until)], { headers: { 'retry-after': String(retryAfterSeconds(r.until, now)) } });
   }
   const answer = await check();
   // a right guess is given back and forgets the earlier wrong ones, like a successful login

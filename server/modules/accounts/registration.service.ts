@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ActivateRequest, PasswordResetRequest, RegisterRequest, TokenKind } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import { sqlState, type Db } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
@@ -33,8 +33,6 @@ export const accountMessages = {
   activated: 'Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.',
   resetLoggedIn: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.',
   resetLogin: 'Dein neues Passwort gilt. Bitte melde dich jetzt an.',
-  passwordNeeded: 'Bitte lege ein Passwort fest.',
-  policyOutdated: 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.',
 };
 
 type Deps = { db: Db; config: AppConfig };
@@ -51,7 +49,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
   ]);
   const policy = await usersRepository(deps).currentPrivacyPolicy();
   if (policy && policy.version !== input.privacyPolicyVersion) {
-    throw httpError(409, 'policy_outdated', accountMessages.policyOutdated, { privacyPolicyVersion: accountMessages.policyOutdated });
+    throw fail('registration.policy_outdated');
   }
   assertStrongPassword(input.password, { email, firstName: input.firstName, lastName: input.lastName }, deps.config);
   // hashed for existing addresses too, so both answers take the same time
@@ -76,7 +74,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
       });
       const token = await issueToken(tx, 'activation', user.id, { now });
       await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token) } });
-      await audit(tx, { actorUserId: user.id, action: 'register', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { newsletter: input.newsletter, privacyPolicyVersion: policy?.version ?? input.privacyPolicyVersion } });
+      await audit(tx, { actorUserId: user.id, action: 'account.register', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { newsletter: input.newsletter, privacyPolicyVersion: policy?.version ?? input.privacyPolicyVersion } });
     });
   } catch (err) {
     // two registrations of one new address at once: the loser answers like any existing address
@@ -100,7 +98,7 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
   const user = found.user!;
   let passwordHash: string | undefined;
   if (!hasPassword(user)) {
-    if (!input.password) throw httpError(400, 'validation_failed', messages.validationFailed, { password: accountMessages.passwordNeeded });
+    if (!input.password) throw fail('registration.password_needed');
     assertStrongPassword(input.password, user, deps.config);
     passwordHash = await hashPassword(input.password);
   }
@@ -111,7 +109,7 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
     await spendOpenTokens(tx, 'activation', user.id, now);
     // setting the first password is a password change too: no older reset link outlives it
     if (passwordHash) await spendOpenTokens(tx, 'password-reset', user.id, now);
-    await audit(tx, { actorUserId: user.id, action: 'activate', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+    await audit(tx, { actorUserId: user.id, action: 'account.activate', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
   });
 }
 
@@ -160,7 +158,7 @@ export async function resetPassword(deps: Deps, input: PasswordResetRequest, met
     await spendOpenTokens(tx, 'password-reset', user.id, now);
     await userSessions(tx).endAll(user.id);
     await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: user.id, action: 'password_reset', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+    await audit(tx, { actorUserId: user.id, action: 'account.reset_password', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
     return row!;
   });
   kickMailWorkers();

@@ -61,7 +61,7 @@ describe('registration → activation → login', () => {
     expect(user!.privacyPolicyAcceptedAt).toBeInstanceOf(Date);
     expect(user!.newsletterDecidedAt).toBeInstanceOf(Date);
     const actions = (await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(user!.id)))).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['register', 'activate']));
+    expect(actions).toEqual(expect.arrayContaining(['account.register', 'account.activate']));
 
     const again = await post(t, '/api/auth/activate', { token });
     expect(again.statusCode).toBe(410);

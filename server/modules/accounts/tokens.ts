@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenKind } from '../../../src/shared/contracts/accounts';
 import type { DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail, type HttpError } from '../../lib/http-error';
 import { hashToken } from '../auth/sessions.repository';
 import { users, type UserRow } from '../users/users.table';
 import { accountTokens, type AccountTokenRow } from './accounts.table';
@@ -24,44 +24,18 @@ const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 export type TokenState = 'valid' | 'malformed' | 'unknown' | 'expired' | 'used' | 'deactivated';
 
-const linkAgain: Record<TokenKind, string> = {
-  activation: 'Du kannst dir unter „Aktivierungslink erneut senden“ einen neuen schicken lassen.',
-  'password-reset': 'Du kannst unter „Passwort vergessen“ einen neuen Link anfordern.',
-  'email-change': 'Du kannst die Änderung in deinen Einstellungen noch einmal anstoßen.',
+const tokenErrors: Record<Exclude<TokenState, 'valid'>, (kind: TokenKind) => HttpError> = {
+  malformed: () => fail('token.malformed'),
+  unknown: (kind) => fail('token.unknown', [kind]),
+  expired: (kind) => fail('token.expired', [kind]),
+  used: (kind) => fail('token.used', [kind]),
+  deactivated: () => fail('token.deactivated'),
 };
 
-/** One German text per state, so every page explains a broken link the same way. */
-export function tokenMessage(kind: TokenKind, state: TokenState): string {
-  switch (state) {
-    case 'valid':
-      return 'Der Link ist gültig.';
-    case 'malformed':
-      return 'Der Link ist unvollständig oder beschädigt. Bitte kopiere ihn vollständig aus der E-Mail.';
-    case 'unknown':
-      return `Diesen Link kennen wir nicht. ${linkAgain[kind]}`;
-    case 'expired':
-      return `Dieser Link ist abgelaufen. ${linkAgain[kind]}`;
-    case 'used':
-      return kind === 'activation'
-        ? 'Dieser Link wurde schon benutzt – dein Benutzerkonto ist aktiviert. Du kannst dich anmelden.'
-        : `Dieser Link wurde schon benutzt. ${linkAgain[kind]}`;
-    case 'deactivated':
-      return 'Dieses Benutzerkonto ist deaktiviert. Bitte wende dich an uns.';
-  }
-}
+export const tokenError = (kind: TokenKind, state: Exclude<TokenState, 'valid'>) => tokenErrors[state](kind);
 
-const statusOf: Record<Exclude<TokenState, 'valid'>, [number, string]> = {
-  malformed: [400, 'token_malformed'],
-  unknown: [404, 'token_unknown'],
-  expired: [410, 'token_expired'],
-  used: [410, 'token_used'],
-  deactivated: [403, 'account_deactivated'],
-};
-
-export function tokenError(kind: TokenKind, state: Exclude<TokenState, 'valid'>) {
-  const [status, code] = statusOf[state];
-  return httpError(status, code, tokenMessage(kind, state));
-}
+/** One German text per state (from the error catalogue), so every page explains a broken link the same way. */
+export const tokenMessage = (kind: TokenKind, state: TokenState): string => (state === 'valid' ? 'Der Link ist gültig.' : tokenError(kind, state).message);
 
 /** A fresh 256-bit token; only its sha256 is stored. */
 export async function issueToken(db: DbOrTx, kind: TokenKind, userId: number, opts: { newEmail?: string; now?: Date } = {}): Promise<string> {

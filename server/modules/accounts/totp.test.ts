@@ -45,7 +45,7 @@ describe('administrators under ADMIN_TOTP=required', () => {
     const stored = await t.handle.db.select().from(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, admin.id));
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace('-', ''));
     const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(admin.id)));
-    expect(entries.map((e) => e.action)).toContain('totp_enable');
+    expect(entries.map((e) => e.action)).toContain('account.enable_totp');
     expect(JSON.stringify(entries)).not.toContain(secret);
     // the secret is stored encrypted: a database dump alone does not give the second factor away
     const [stored2fa] = await t.handle.db.select().from(userTotp).where(eq(userTotp.userId, admin.id));

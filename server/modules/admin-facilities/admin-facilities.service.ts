@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminFacilityDetail } from '../../../src/shared/contracts/admin-facilities';
 import type { Db, DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { notFoundError } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
@@ -67,7 +67,7 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
     const target = locked.find((f) => f.id === targetId);
     if (!source || !target) throw notFoundError();
     if (source.mergedIntoId || target.mergedIntoId) {
-      throw httpError(409, 'already_merged', 'Eine der beiden KiTas wurde schon mit einer anderen zusammengeführt.');
+      throw fail('facility.already_merged');
     }
 
     // members: the union; the source keeps none

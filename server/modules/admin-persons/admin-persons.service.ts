@@ -159,12 +159,12 @@ export async function adminPersonDetail(db: DbOrTx, personId: number): Promise<A
       account = {
         id: u.id,
         email: u.email,
-        first_name: u.firstName,
-        last_name: u.lastName,
-        is_admin: u.isAdmin,
-        activated_at: isoOrNull(u.activatedAt),
-        deactivated_at: isoOrNull(u.deactivatedAt),
-        last_login_at: isoOrNull(u.lastLoginAt),
+        firstName: u.firstName,
+        lastName: u.lastName,
+        isAdmin: u.isAdmin,
+        activatedAt: isoOrNull(u.activatedAt),
+        deactivatedAt: isoOrNull(u.deactivatedAt),
+        lastLoginAt: isoOrNull(u.lastLoginAt),
         facilities: memberships,
       };
     }

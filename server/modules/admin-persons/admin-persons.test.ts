@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { adminUserSchema } from '../../../src/shared/contracts/accounts';
+import { adminPersonDetailSchema } from '../../../src/shared/contracts/admin-persons';
 import { createUser } from '../../testing/factories';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { persons } from '../persons/persons.table';
@@ -53,7 +55,10 @@ describe('admin persons and accounts', () => {
   it('given a person with an account, the detail shows the account with its KiTas; an edit is versioned', async () => {
     const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.linkedId}` });
     expect(res.statusCode).toBe(200);
-    const d = res.json();
+    const d = adminPersonDetailSchema.parse(res.json());
+    // the account is spelled like the accounts admin answers it (one casing rule)
+    const user = adminUserSchema.parse((await f.call('admin', { method: 'GET', url: `/api/admin/users/${f.users.member.id}` })).json());
+    expect(d.account).toMatchObject({ firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin, activatedAt: user.activatedAt });
     expect(d.account).toMatchObject({ id: f.users.member.id, facilities: [{ id: f.facility.id, label: 'Kinderhaus Sonnenschein' }] });
     const payload = { salutation: 'Frau', first_name: 'Maria', last_name: 'Mitglied-Neu', position: 'Leitung', version: d.person.version };
     const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload });

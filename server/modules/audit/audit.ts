@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction, AuditEntityType } from '../../../src/shared/contracts/audit-actions';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from './audit.table';
 
 export type AuditEntry = {
   actorUserId: number | null;
-  action: string;
-  entityType: string;
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;

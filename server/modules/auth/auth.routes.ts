@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
   loginResponseSchema,
@@ -17,6 +16,7 @@ import type { UserRow } from '../users/users.table';
 import { checkCredentials, loginAnswer } from './auth.service';
 import { deviceCookies } from './device-cookie';
 import type { FactorAttempt } from './throttle';
+import { publicRoute } from '../../lib/route-builders';
 
 // login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
 const loginFailureSchema = z.object({
@@ -45,11 +45,10 @@ export type SecondFactorAtLogin = (
 
 export async function authRoutes(app: FastifyInstance, opts: { version: string; secondFactorAtLogin: SecondFactorAtLogin }) {
   const { secondFactorAtLogin } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const devices = deviceCookies(app.appConfig);
+  const asPublic = publicRoute(app);
 
-  r.post('/api/login', {
-    config: { access: 'public' },
+  asPublic.post('/api/login', {
     schema: {
       tags: ['auth'],
       body: loginRequestSchema,
@@ -64,26 +63,24 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
       // from now on this browser is trusted for this account: others' failures no longer lock it out
       devices.issue(request, reply, user.id);
       await usersRepository({ db: app.db }).markLoggedIn(user.id);
-      await audit(app.db, { actorUserId: user.id, action: 'login', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
+      await audit(app.db, { actorUserId: user.id, action: 'session.start', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
       const answer = await loginAnswer({ db: app.db }, user);
       return factor.recoveryCodes ? { ...answer, recoveryCodes: factor.recoveryCodes } : answer;
     },
   });
 
-  r.delete('/api/logout', {
-    config: { access: 'public' },
+  asPublic.delete('/api/logout', {
     schema: { tags: ['auth'], response: { 200: logoutResponseSchema } },
     handler: async (request, reply) => {
       const ended = await app.sessions.end(request, reply);
       if (ended) {
-        await audit(app.db, { actorUserId: ended.userId, action: 'logout', entityType: 'user', entityId: ended.userId, requestId: request.id, ip: request.ip });
+        await audit(app.db, { actorUserId: ended.userId, action: 'session.end', entityType: 'user', entityId: ended.userId, requestId: request.id, ip: request.ip });
       }
       return { success: true, msg: 'Du bist abgemeldet.' };
     },
   });
 
-  r.get('/api/loginstatus', {
-    config: { access: 'public' },
+  asPublic.get('/api/loginstatus', {
     schema: { tags: ['auth'], response: { 200: loginStatusResponseSchema } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -93,8 +90,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     },
   });
 
-  r.post('/api/ping', {
-    config: { access: 'public' },
+  asPublic.post('/api/ping', {
     schema: { tags: ['auth'], body: pingRequestSchema, response: { 200: pingResponseSchema, 400: errorBodySchema } },
     handler: async (request) => {
       await app.sessions.extend(request, request.body.windowId);

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '../../../src/shared/contracts/auth';
 import type { Db } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { sessionView } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
@@ -10,20 +10,18 @@ import { loginAttackMail } from './auth.mail';
 import { berlinClock, loginThrottle, throttleRules, type LoginAttempt } from './throttle';
 
 export const loginMessages = {
-  invalid: 'E-Mail-Adresse oder Passwort ist falsch.',
   welcome: 'Willkommen zurück!',
-  inactive: 'Dein Benutzerkonto ist nicht aktiv. Bitte bestätige deine E-Mail-Adresse oder wende dich an uns.',
-  throttled: (clock: string) => `Zu viele Anmeldeversuche. Bitte versuche es um ${clock} Uhr wieder.`,
 };
 
 // the seed's shape travels next to `reason`, so both the old client fields and SPEC §3 work
 const failureBody = (msg: string) => ({ success: false, user: null, curSeason: null, msg });
+const loginFailure = (id: 'auth.invalid_credentials' | 'auth.account_inactive') => fail(id, { body: failureBody(fail(id).message) });
 
 /** A blocked login: 429 with the Berlin clock time and Retry-After (the same for every e-mail, known or not). */
 function throttledError(until: Date, now: Date) {
-  const msg = loginMessages.throttled(berlinClock(until));
+  const clock = berlinClock(until);
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return httpError(429, 'too_many_attempts', msg, undefined, { body: failureBody(msg), headers: { 'retry-after': String(seconds) } });
+  return fail('auth.too_many_attempts', [clock], { body: failureBody(fail('auth.too_many_attempts', [clock]).message), headers: { 'retry-after': String(seconds) } });
 }
 
 /** Mails the owner once per window when untrusted clients have used up the account's guesses. */
@@ -75,12 +73,12 @@ export async function checkCredentials(
   }
   if (!user || !ok) {
     await failFactor();
-    throw httpError(401, 'invalid_credentials', loginMessages.invalid, undefined, { body: failureBody(loginMessages.invalid) });
+    throw loginFailure('auth.invalid_credentials');
   }
   // only someone who knows the password learns that the account is inactive
   if (!user.activatedAt || user.deactivatedAt) {
     await attempt.release();
-    throw httpError(403, 'account_inactive', loginMessages.inactive, undefined, { body: failureBody(loginMessages.inactive) });
+    throw loginFailure('auth.account_inactive');
   }
   // the count is settled by the caller once every factor is decided (a right password alone must not reset it,
   // or a second factor could be guessed without limit)

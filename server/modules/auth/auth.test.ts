@@ -25,7 +25,7 @@ describe('POST /api/login', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id));
-    expect(entries.map((e) => e.action)).toContain('login');
+    expect(entries.map((e) => e.action)).toContain('session.start');
   });
 
   it('given an unknown e-mail and a wrong password, when logging in, both answers are identical 401s', async () => {
@@ -152,7 +152,7 @@ describe('sessions', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
     expect(status.json().loggedin).toBe(false);
     const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id));
-    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['login', 'logout']));
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['session.start', 'session.end']));
   });
 
   it('given nobody logged in, when logging out, it still answers success (idempotent)', async () => {

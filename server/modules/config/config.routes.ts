@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '../../../src/shared/contracts/config';
+import { publicRoute } from '../../lib/route-builders';
 
 export async function configRoutes(app: FastifyInstance, opts: { version: string }) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/config', {
+  publicRoute(app).get('/api/config', {
     // the same for everyone (no personal data): may be kept, but asked again each time
-    config: { access: 'public', cacheControl: 'no-cache' },
+    config: { cacheControl: 'no-cache' },
     schema: { tags: ['config'], response: { 200: publicConfigSchema } },
     handler: async () => ({
       programmeName: app.appConfig.programmeName,

@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
 import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
+import { actorOf, iso, notFoundError } from '../../lib/record-helpers';
+import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
 import { facilities, facilityMembers, type FacilityRow } from './facilities.table';
@@ -95,28 +97,30 @@ export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { 
 }
 
 /** Master data change with the version the editor read; a stale version answers 409 and changes nothing, nor does a save without changes. */
-export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action = 'facility.update'): Promise<Facility> {
+export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action: Extract<AuditAction, 'facility.update' | 'facility.admin_update'> = 'facility.update'): Promise<Facility> {
   const { version, ...rest } = input;
   const values = toColumns(facilityInputSchema.parse(rest));
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(facilities)
-      .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
-      .for('update');
-    if (!before) throw notFoundError();
-    if (before.version !== version) throw conflictError();
-    // saving unchanged data is no change: "zuletzt geändert von … am …" and the version stay as they are
-    if (!changes(editable(before), values).changed) return;
-    const [after] = await tx
-      .update(facilities)
-      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })
-      .where(and(eq(facilities.id, facilityId), eq(facilities.version, version)))
-      .returning();
-    if (!after) throw conflictError();
-    const diff = changes(editable(before), editable(after));
-    await audit(tx, { ...ctx, action, entityType: 'facility', entityId: facilityId, before: diff.before, after: diff.after });
-  });
+  await db.transaction((tx) =>
+    versionedUpdate(tx, {
+      table: facilities,
+      id: facilityId,
+      version,
+      load: async (t) => {
+        const [row] = await t
+          .select()
+          .from(facilities)
+          .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
+          .for('update');
+        if (!row) throw notFoundError();
+        return row;
+      },
+      values,
+      editable,
+      skipUnchanged: true,
+      audit: { action, entityType: 'facility' },
+      ctx,
+    }),
+  );
   return getFacility(db, facilityId);
 }
 

@@ -1,12 +1,13 @@
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import { facilityFields, type FacilityChange, type FacilityField, type FacilityHistoryEntry } from '../../../src/shared/contracts/facilities';
 import type { DbOrTx } from '../../db/client';
 import { actorOf, iso } from '../../lib/record-helpers';
 import { entriesAbout } from '../audit/audit-history';
 
 /** audit actions that change master data; updateFacility stores only the changed fields, camelCase */
-const UPDATE_ACTIONS = ['facility.update', 'facility.admin_update'];
+const UPDATE_ACTIONS: AuditAction[] = ['facility.update', 'facility.admin_update'];
 /** a merge bumps the target's updated_at/updated_by without touching its master data */
-const MERGE_ACTION = 'facility.merge_into';
+const MERGE_ACTION: AuditAction = 'facility.merge_into';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

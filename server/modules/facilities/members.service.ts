@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { JoinRequest, Member } from '../../../src/shared/contracts/facilities';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { actorOf, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
@@ -33,11 +33,6 @@ export async function addMember(db: DbOrTx, facilityId: number, userId: number) 
   await db.insert(facilityMembers).values({ facilityId, userId }).onConflictDoNothing();
 }
 
-export const memberMessages = {
-  lastMember: (name: string, facility: string, self: boolean) =>
-    `${self ? 'Du bist' : `${name} ist`} das letzte Mitglied von „${facility}“. Danach kann niemand mehr die Daten dieser KiTa im Portal bearbeiten. Bitte bestätige, dass du den Zugriff trotzdem entziehen möchtest.`,
-};
-
 /**
  * Takes away a member's access to the KiTa (their account and staff entry stay). Removing the last member answers
  * 409 `last_member` unless confirmed, as account deletion does: nobody could edit the KiTa afterwards.
@@ -50,10 +45,10 @@ export async function removeMember(db: Db, facilityId: number, userId: number, c
     if (!members.some((m) => m.userId === userId)) throw notFoundError();
     if (members.length === 1 && !opts.confirmLastMember) {
       const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
-      throw httpError(409, 'last_member', memberMessages.lastMember(user ? personName(user) : '', facility?.label ?? '', userId === ctx.actorUserId));
+      throw fail('facility.last_member', [user ? personName(user) : '', facility?.label ?? '', userId === ctx.actorUserId]);
     }
     await tx.delete(facilityMembers).where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, userId)));
-    await audit(tx, { ...ctx, action: 'facility.member.remove', entityType: 'facility', entityId: facilityId, before: { userId } });
+    await audit(tx, { ...ctx, action: 'facility.remove_member', entityType: 'facility', entityId: facilityId, before: { userId } });
   });
 }
 
@@ -100,18 +95,18 @@ export async function requestToJoin(db: Db, facilityId: number, message: string,
     .select()
     .from(facilityMembers)
     .where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, ctx.actorUserId)));
-  if (member) throw httpError(409, 'already_member', 'Du gehörst schon zu dieser KiTa.');
+  if (member) throw fail('facility.already_member');
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(facilityJoinRequests).values({ facilityId, userId: ctx.actorUserId, message }).returning();
-      await audit(tx, { ...ctx, action: 'facility.join_request.create', entityType: 'facility', entityId: facilityId, after: { requestId: row!.id, userId: ctx.actorUserId } });
+      await audit(tx, { ...ctx, action: 'join_request.create', entityType: 'facility', entityId: facilityId, after: { requestId: row!.id, userId: ctx.actorUserId } });
       const [requester] = await tx.select().from(users).where(eq(users.id, ctx.actorUserId));
       await notifyJoinRequest(tx, { facilityId, facilityLabel: facility.label, requesterName: personName(requester!), requesterEmail: requester!.email, message });
       return row!.id;
     });
   } catch (err) {
-    if (sqlState(err) === '23505') throw httpError(409, 'already_requested', 'Du hast schon um Aufnahme in diese KiTa gebeten. Ihre Mitglieder entscheiden bald.');
+    if (sqlState(err) === '23505') throw fail('facility.already_requested');
     throw err;
   }
   const [answer] = await joinRequests(db, and(eq(facilityJoinRequests.id, id)));
@@ -132,12 +127,12 @@ export async function decideJoinRequest(db: Db, facilityId: number, requestId: n
         .from(facilityJoinRequests)
         .where(and(eq(facilityJoinRequests.id, requestId), eq(facilityJoinRequests.facilityId, facilityId)));
       if (!exists) throw notFoundError();
-      throw httpError(409, 'already_decided', 'Über diese Anfrage wurde schon entschieden.');
+      throw fail('facility.already_decided');
     }
     if (approve) await tx.insert(facilityMembers).values({ facilityId, userId: row.userId }).onConflictDoNothing();
     await audit(tx, {
       ...ctx,
-      action: approve ? 'facility.join_request.approve' : 'facility.join_request.decline',
+      action: approve ? 'join_request.approve' : 'join_request.decline',
       entityType: 'facility',
       entityId: facilityId,
       before: { requestId, state: 'pending' },

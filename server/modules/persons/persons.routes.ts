@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, versionParam } from '../../../src/shared/contracts/common';
-import { errorResponses } from '../../../src/shared/contracts/errors';
 import {
   acceptInvitationResponseSchema,
   acceptInvitationSchema,
@@ -18,18 +16,18 @@ import { activeFacility } from '../facilities/facility-scope';
 import { memberListSchema } from '../../../src/shared/contracts/facilities';
 import { listMembers } from './members-view';
 import { acceptInvitation, createPerson, getPerson, invitePerson, removePerson, staffListDef, updatePerson } from './persons.service';
+import { memberRoute, userRoute } from '../../lib/route-builders';
 
 const facilityParams = z.object({ facilityId: idParam });
 const personParams = facilityParams.extend({ personId: idParam });
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['persons'];
 
 export async function personRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const asUser = userRoute(app);
+  const asMember = memberRoute(app);
 
-  r.get('/api/facilities/:facilityId/members', {
-    config: { access: 'member' },
-    schema: { tags: ['facilities'], params: facilityParams, response: { 200: memberListSchema, ...errors } },
+  asMember.get('/api/facilities/:facilityId/members', {
+    schema: { tags: ['facilities'], params: facilityParams, response: { 200: memberListSchema } },
     handler: async (request) => {
       await activeFacility(app.db, request.params.facilityId);
       return { items: await listMembers(app.db, request.params.facilityId) };
@@ -38,33 +36,29 @@ export async function personRoutes(app: FastifyInstance) {
 
   await staffListDef.register(app);
 
-  r.post('/api/facilities/:facilityId/persons', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, body: personInputSchema, response: { 201: personSchema, ...errors } },
+  asMember.post('/api/facilities/:facilityId/persons', {
+    schema: { tags, params: facilityParams, body: personInputSchema, response: { 201: personSchema } },
     handler: async (request, reply) => reply.code(201).send(await createPerson(app.db, request.params.facilityId, request.body, auditContext(request))),
   });
 
-  r.get('/api/facilities/:facilityId/persons/:personId', {
-    config: { access: 'member' },
-    schema: { tags, params: personParams, response: { 200: personSchema, ...errors } },
+  asMember.get('/api/facilities/:facilityId/persons/:personId', {
+    schema: { tags, params: personParams, response: { 200: personSchema } },
     handler: async (request) => {
       await activeFacility(app.db, request.params.facilityId);
       return getPerson(app.db, request.params.facilityId, request.params.personId);
     },
   });
 
-  r.put('/api/facilities/:facilityId/persons/:personId', {
-    config: { access: 'member' },
-    schema: { tags, params: personParams, body: personUpdateSchema, response: { 200: personSchema, ...errors } },
+  asMember.put('/api/facilities/:facilityId/persons/:personId', {
+    schema: { tags, params: personParams, body: personUpdateSchema, response: { 200: personSchema } },
     handler: async (request) => {
       await activeFacility(app.db, request.params.facilityId);
       return updatePerson(app.db, request.params.facilityId, request.params.personId, request.body, auditContext(request));
     },
   });
 
-  r.delete('/api/facilities/:facilityId/persons/:personId', {
-    config: { access: 'member' },
-    schema: { tags, params: personParams, querystring: z.object({ version: versionParam.optional() }), response: { 204: z.null(), ...errors } },
+  asMember.delete('/api/facilities/:facilityId/persons/:personId', {
+    schema: { tags, params: personParams, querystring: z.object({ version: versionParam.optional() }), response: { 204: z.null() } },
     handler: async (request, reply) => {
       await activeFacility(app.db, request.params.facilityId);
       await removePerson(app.db, request.params.facilityId, request.params.personId, request.query.version, auditContext(request));
@@ -72,9 +66,9 @@ export async function personRoutes(app: FastifyInstance) {
     },
   });
 
-  r.post('/api/facilities/:facilityId/persons/:personId/invite', {
-    config: { access: 'member' },
-    schema: { tags, params: personParams, response: { 200: personInviteResponseSchema, ...errors } },
+  asMember.post('/api/facilities/:facilityId/persons/:personId/invite', {
+    errors: [409, 429],
+    schema: { tags, params: personParams, response: { 200: personInviteResponseSchema } },
     handler: async (request) => {
       await rateLimiter({ db: app.db }).hit([
         { rule: facilityRateRules.invitePerFacility, key: String(request.params.facilityId) },
@@ -82,15 +76,15 @@ export async function personRoutes(app: FastifyInstance) {
       ]);
       const { invited_at, email } = await invitePerson(app.db, request.params.facilityId, request.params.personId, {
         ...auditContext(request),
-        actorUserId: request.user!.id,
+        actorUserId: request.user.id,
       });
       return { invited_at, email };
     },
   });
 
-  r.post('/api/me/person-invitations', {
-    config: { access: 'user' },
-    schema: { tags, body: acceptInvitationSchema, response: { 200: acceptInvitationResponseSchema, ...errors } },
-    handler: async (request) => acceptInvitation(app.db, request.body.token, request.user!.id, auditContext(request)),
+  asUser.post('/api/me/person-invitations', {
+    errors: [404, 409],
+    schema: { tags, body: acceptInvitationSchema, response: { 200: acceptInvitationResponseSchema } },
+    handler: async (request) => acceptInvitation(app.db, request.body.token, request.user.id, auditContext(request)),
   });
 }

@@ -9,10 +9,11 @@ import type { Person, PersonInput, PersonUpdate } from '../../../src/shared/cont
 import { personInputSchema, personSchema } from '../../../src/shared/contracts/persons';
 import type { Page } from '../../../src/shared/contracts/paging';
 import type { Db, DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { defineList, germanSort } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
-import { actorOf, changes, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { sendInvitation } from '../facilities/facility-mails';
 import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
@@ -123,18 +124,18 @@ export async function createPerson(db: Db, facilityId: number, input: PersonInpu
 export async function updatePerson(db: Db, facilityId: number, personId: number, input: PersonUpdate, ctx: Ctx, opts: { includeRemoved?: boolean } = {}): Promise<Person> {
   const { version, ...rest } = input;
   const values = toColumns(rest);
-  await db.transaction(async (tx) => {
-    const before = await personOfFacility(tx, facilityId, personId, opts);
-    if (before.version !== version) throw conflictError();
-    const [after] = await tx
-      .update(persons)
-      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${persons.version} + 1` })
-      .where(and(eq(persons.id, personId), eq(persons.version, version)))
-      .returning();
-    if (!after) throw conflictError();
-    const diff = changes(editable(before), editable(after));
-    await audit(tx, { ...ctx, action: 'person.update', entityType: 'person', entityId: personId, before: diff.before, after: diff.after });
-  });
+  await db.transaction((tx) =>
+    versionedUpdate(tx, {
+      table: persons,
+      id: personId,
+      version,
+      load: (t) => personOfFacility(t, facilityId, personId, opts),
+      values,
+      editable,
+      audit: { action: 'person.update', entityType: 'person' },
+      ctx,
+    }),
+  );
   return getPerson(db, facilityId, personId, opts);
 }
 
@@ -158,9 +159,9 @@ export async function invitePerson(db: Db, facilityId: number, personId: number,
   const facility = await activeFacility(db, facilityId);
   const person = await personOfFacility(db, facilityId, personId);
   if (!person.email) {
-    throw httpError(400, 'email_missing', 'Trage zuerst eine E-Mail-Adresse für diese Person ein.', { email: 'Für die Einladung wird eine E-Mail-Adresse gebraucht.' });
+    throw fail('person.email_missing');
   }
-  if (person.userId) throw httpError(409, 'already_linked', 'Diese Person hat schon ein Benutzerkonto.');
+  if (person.userId) throw fail('person.already_linked');
   const token = randomBytes(24).toString('base64url');
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -180,11 +181,6 @@ export async function invitePerson(db: Db, facilityId: number, personId: number,
   return { invited_at: iso(now), email: person.email, token };
 }
 
-export const invitationMessages = {
-  otherEmail:
-    'Diese Einladung gilt für eine andere E-Mail-Adresse als die deines Benutzerkontos. Melde dich mit der Adresse an, an die die Einladung ging – oder bitte die Mitglieder der KiTa, im Personal deine Adresse einzutragen und dich neu einzuladen.',
-};
-
 /**
  * The invited account redeems the link's token (only the account with the invited address: 409 otherwise): the staff entry gets linked to the account and the account
  * becomes a member of the KiTa. The accounts module may call this right after registration as well.
@@ -196,14 +192,14 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       .from(persons)
       .where(and(eq(persons.inviteTokenHash, hashToken(token)), isNull(persons.removedAt), gt(persons.inviteExpiresAt, new Date())))
       .for('update');
-    if (!person) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    if (!person) throw fail('person.invitation_invalid');
     // the link is only as safe as the mailbox it went to: a forwarded or leaked link does not let another account in
     const account = await usersRepository({ db: tx }).findById(userId);
     if (!account || account.email.trim().toLowerCase() !== person.email.trim().toLowerCase()) {
-      throw httpError(409, 'invitation_other_email', invitationMessages.otherEmail);
+      throw fail('person.invitation_other_email');
     }
     const facility = await findActiveFacility(tx, person.facilityId);
-    if (!facility) throw httpError(404, 'invitation_invalid', 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.');
+    if (!facility) throw fail('person.invitation_invalid');
     await tx.update(persons).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: sql`${persons.version} + 1` }).where(eq(persons.id, person.id));
     await addMember(tx, person.facilityId, userId);
     await audit(tx, { ...ctx, action: 'person.link_account', entityType: 'person', entityId: person.id, after: { userId, facilityId: person.facilityId } });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { httpError, messages } from '../../lib/http-error';
+import { fail } from '../../lib/http-error';
 import { rateLimitHits } from './rate-limit.table';
 
 export type RateRule = { bucket: string; limit: number; windowMs: number };
@@ -12,7 +12,7 @@ export type Reservation = { ok: true; ids: number[] } | { ok: false; until: Date
 export const retryAfterSeconds = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 
 export function tooManyRequests(until: Date, now = new Date()) {
-  return httpError(429, 'too_many_requests', messages.tooManyRequests, undefined, { headers: { 'retry-after': String(retryAfterSeconds(until, now)) } });
+  return fail('common.too_many_requests', { headers: { 'retry-after': String(retryAfterSeconds(until, now)) } });
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminSeasonListSchema,
@@ -11,61 +10,55 @@ import {
   seasonUpdateSchema,
 } from '../../../src/shared/contracts/admin-seasons';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorResponses } from '../../../src/shared/contracts/errors';
+
 import { auditContext } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { createSeason, getSeason, listSeasons, makeCurrent, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
+import { adminRoute } from '../../lib/route-builders';
 
 const params = z.object({ seasonId: idParam });
-const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['admin seasons'];
 
 export async function adminSeasonRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const asAdmin = adminRoute(app);
 
-  r.get('/api/admin/seasons', {
-    config: admin,
-    schema: { tags, response: { 200: adminSeasonListSchema, ...errors } },
+  asAdmin.get('/api/admin/seasons', {
+    schema: { tags, response: { 200: adminSeasonListSchema } },
     handler: async () => ({ items: await listSeasons(app.db) }),
   });
-  r.post('/api/admin/seasons', {
-    config: admin,
-    schema: { tags, body: seasonInputSchema, response: { 201: adminSeasonSchema, ...errors } },
+  asAdmin.post('/api/admin/seasons', {
+    errors: [409],
+    schema: { tags, body: seasonInputSchema, response: { 201: adminSeasonSchema } },
     handler: async (request, reply) => reply.code(201).send(await createSeason(app.db, request.body, auditContext(request))),
   });
-  r.get('/api/admin/seasons/:seasonId', {
-    config: admin,
-    schema: { tags, params, response: { 200: adminSeasonSchema, ...errors } },
+  asAdmin.get('/api/admin/seasons/:seasonId', {
+    schema: { tags, params, response: { 200: adminSeasonSchema } },
     handler: async (request) => getSeason(app.db, request.params.seasonId),
   });
-  r.put('/api/admin/seasons/:seasonId', {
-    config: admin,
-    schema: { tags, params, body: seasonUpdateSchema, response: { 200: adminSeasonSchema, ...errors } },
+  asAdmin.put('/api/admin/seasons/:seasonId', {
+    errors: [409],
+    schema: { tags, params, body: seasonUpdateSchema, response: { 200: adminSeasonSchema } },
     handler: async (request) => updateSeason(app.db, request.params.seasonId, request.body, auditContext(request)),
   });
-  r.put('/api/admin/seasons/:seasonId/enrolment-state', {
-    config: admin,
-    schema: { tags, params, body: enrolmentStateInputSchema, response: { 200: adminSeasonSchema, ...errors } },
+  asAdmin.put('/api/admin/seasons/:seasonId/enrolment-state', {
+    schema: { tags, params, body: enrolmentStateInputSchema, response: { 200: adminSeasonSchema } },
     handler: async (request) =>
       setEnrolmentState(app.db, request.params.seasonId, request.body.enrolment_state, request.body.version, auditContext(request)),
   });
-  r.post('/api/admin/seasons/:seasonId/make-current', {
-    config: admin,
-    schema: { tags, params, response: { 200: adminSeasonSchema, ...errors } },
+  asAdmin.post('/api/admin/seasons/:seasonId/make-current', {
+    errors: [409],
+    schema: { tags, params, response: { 200: adminSeasonSchema } },
     handler: async (request) => makeCurrent(app.db, request.params.seasonId, auditContext(request)),
   });
-  r.get('/api/admin/seasons/:seasonId/history', {
-    config: admin,
-    schema: { tags, params, response: { 200: seasonHistorySchema, ...errors } },
+  asAdmin.get('/api/admin/seasons/:seasonId/history', {
+    schema: { tags, params, response: { 200: seasonHistorySchema } },
     handler: async (request) => {
       await getSeason(app.db, request.params.seasonId);
       return { items: await historyOf(app.db, [{ type: 'season', ids: [request.params.seasonId] }]) };
     },
   });
-  r.get('/api/admin/seasons/:seasonId/stats', {
-    config: admin,
-    schema: { tags, params, response: { 200: seasonStatsSchema, ...errors } },
+  asAdmin.get('/api/admin/seasons/:seasonId/stats', {
+    schema: { tags, params, response: { 200: seasonStatsSchema } },
     handler: async (request) => seasonStats(app.db, request.params.seasonId),
   });
 }

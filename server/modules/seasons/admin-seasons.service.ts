@@ -1,10 +1,12 @@
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminSeason, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
 import { seasonInputSchema } from '../../../src/shared/contracts/admin-seasons';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
-import { actorOf, changes, conflictError, iso, notFoundError } from '../../lib/record-helpers';
+import { fail } from '../../lib/http-error';
+import { actorOf, conflictError, iso, notFoundError } from '../../lib/record-helpers';
+import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { facilities } from '../facilities/facilities.table';
 import { users } from '../users/users.table';
@@ -70,7 +72,7 @@ const toColumns = (input: SeasonInput) => {
 };
 
 const identifierTaken = () =>
-  httpError(409, 'identifier_taken', 'Ein KiTa-Jahr mit dieser Kennung gibt es schon.', { identifier: 'Diese Kennung ist schon vergeben.' });
+  fail('season.identifier_taken');
 
 export async function listSeasons(db: DbOrTx, id?: number): Promise<AdminSeason[]> {
   const enrolled = db
@@ -109,21 +111,24 @@ export async function createSeason(db: Db, input: SeasonInput, ctx: Ctx): Promis
   }
 }
 
-async function writeSeason(db: Db, id: number, version: number, values: Partial<typeof seasons.$inferInsert>, action: string, ctx: Ctx) {
+async function writeSeason(db: Db, id: number, version: number, values: Partial<typeof seasons.$inferInsert>, action: AuditAction, ctx: Ctx) {
   try {
-    await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('update');
-      if (!before) throw notFoundError();
-      if (before.version !== version) throw conflictError();
-      const [after] = await tx
-        .update(seasons)
-        .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasons.version} + 1` })
-        .where(and(eq(seasons.id, id), eq(seasons.version, version)))
-        .returning();
-      if (!after) throw conflictError();
-      const diff = changes(editable(before), editable(after));
-      await audit(tx, { ...ctx, action, entityType: 'season', entityId: id, before: diff.before, after: diff.after });
-    });
+    await db.transaction((tx) =>
+      versionedUpdate(tx, {
+        table: seasons,
+        id,
+        version,
+        load: async (t) => {
+          const [row] = await t.select().from(seasons).where(eq(seasons.id, id)).for('update');
+          if (!row) throw notFoundError();
+          return row;
+        },
+        values,
+        editable,
+        audit: { action, entityType: 'season' },
+        ctx,
+      }),
+    );
   } catch (err) {
     if (sqlState(err) === '23505') throw identifierTaken();
     throw err;

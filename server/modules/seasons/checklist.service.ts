@@ -30,7 +30,7 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
         key: 'enrolment',
         label: 'Anmeldung zum KiTa-Jahr',
         state: blocker === null ? 'open' : season.enrolmentDeadline && season.enrolmentDeadline < today ? 'missed' : 'closed',
-        detail: blocker ?? (season.enrolmentDeadline ? `Anmeldung bis ${germanDate(season.enrolmentDeadline)} möglich` : 'Anmeldung möglich'),
+        detail: blocker?.message ?? (season.enrolmentDeadline ? `Anmeldung bis ${germanDate(season.enrolmentDeadline)} möglich` : 'Anmeldung möglich'),
         deadline: season.enrolmentDeadline,
         path: '/kita-jahr-anmeldung',
       };

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../src/shared/contracts/common';
-import { errorResponses } from '../../../src/shared/contracts/errors';
+
 import {
   seasonChecklistSchema,
   seasonEnrolmentInputSchema,
@@ -13,38 +12,36 @@ import {
 import { auditContext } from '../audit/audit';
 import { seasonChecklist } from './checklist.service';
 import { enrolmentStatus, saveEnrolment, withdrawEnrolment } from './enrolment.service';
+import { memberRoute } from '../../lib/route-builders';
 
 const facilityParams = z.object({ facilityId: idParam });
-const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['season enrolment'];
 
 export async function enrolmentRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const asMember = memberRoute(app);
 
-  r.get('/api/facilities/:facilityId/season-enrolment', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, response: { 200: seasonEnrolmentStatusSchema, ...errors } },
+  asMember.get('/api/facilities/:facilityId/season-enrolment', {
+    schema: { tags, params: facilityParams, response: { 200: seasonEnrolmentStatusSchema } },
     handler: async (request) => enrolmentStatus(app.db, request.params.facilityId),
   });
 
-  r.put('/api/facilities/:facilityId/season-enrolment', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, body: seasonEnrolmentInputSchema, response: { 200: seasonEnrolmentSchema, ...errors } },
+  asMember.put('/api/facilities/:facilityId/season-enrolment', {
+    errors: [409],
+    schema: { tags, params: facilityParams, body: seasonEnrolmentInputSchema, response: { 200: seasonEnrolmentSchema } },
     handler: async (request) => saveEnrolment(app.db, request.params.facilityId, request.body, auditContext(request)),
   });
 
-  r.delete('/api/facilities/:facilityId/season-enrolment', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, querystring: withdrawQuerySchema, response: { 200: seasonEnrolmentStatusSchema, ...errors } },
+  asMember.delete('/api/facilities/:facilityId/season-enrolment', {
+    errors: [404, 409],
+    schema: { tags, params: facilityParams, querystring: withdrawQuerySchema, response: { 200: seasonEnrolmentStatusSchema } },
     handler: async (request) => {
       await withdrawEnrolment(app.db, request.params.facilityId, request.query.version, auditContext(request));
       return enrolmentStatus(app.db, request.params.facilityId);
     },
   });
 
-  r.get('/api/facilities/:facilityId/season-checklist', {
-    config: { access: 'member' },
-    schema: { tags, params: facilityParams, response: { 200: seasonChecklistSchema, ...errors } },
+  asMember.get('/api/facilities/:facilityId/season-checklist', {
+    schema: { tags, params: facilityParams, response: { 200: seasonChecklistSchema } },
     handler: async (request) => seasonChecklist(app.db, request.params.facilityId),
   });
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { SeasonEnrolment, SeasonEnrolmentInput, SeasonEnrolmentStatus } from '../../../src/shared/contracts/season-enrolment';
 import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season-enrolment';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { httpError } from '../../lib/http-error';
+import { fail, type HttpError } from '../../lib/http-error';
 import { actorOf, berlinToday, changes, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
@@ -60,14 +60,15 @@ export async function enrolmentsOf(db: DbOrTx, facilityId: number, opts: { seaso
 }
 
 /** Why a KiTa may not enrol or change its enrolment right now, in German; null when it may. */
-export function enrolmentBlocker(season: SeasonRow | null, today = berlinToday()): string | null {
-  if (!season) return 'Zurzeit ist kein KiTa-Jahr aktiv. Sobald die Anmeldung öffnet, kannst du deine KiTa hier anmelden.';
+/** why the KiTa can't enrol now (409, its message is shown on the pages too), or null */
+export function enrolmentBlocker(season: SeasonRow | null, today = berlinToday()): HttpError | null {
+  if (!season) return fail('season_enrolment.no_season');
   if (season.enrolmentState !== 'open') {
-    const opens = season.enrolmentOpensOn && season.enrolmentOpensOn > today ? ` Sie öffnet voraussichtlich am ${germanDate(season.enrolmentOpensOn)}.` : '';
-    return `Die Anmeldung zum ${season.label} ist zurzeit geschlossen.${opens}`;
+    const opens = season.enrolmentOpensOn && season.enrolmentOpensOn > today ? germanDate(season.enrolmentOpensOn) : null;
+    return fail('season_enrolment.closed', [season.label, opens]);
   }
   if (season.enrolmentDeadline && today > season.enrolmentDeadline) {
-    return `Die Anmeldefrist zum ${season.label} ist am ${germanDate(season.enrolmentDeadline)} abgelaufen.`;
+    return fail('season_enrolment.deadline_passed', [season.label, germanDate(season.enrolmentDeadline)]);
   }
   return null;
 }
@@ -77,7 +78,7 @@ export async function enrolmentStatus(db: DbOrTx, facilityId: number): Promise<S
   const season = await seasonsRepository({ db }).current();
   const live = season ? await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true }) : [];
   const blocker = enrolmentBlocker(season);
-  return { season: season ? toSeasonDto(season) : null, enrolment: live[0]?.dto ?? null, can_change: blocker === null, message: blocker };
+  return { season: season ? toSeasonDto(season) : null, enrolment: live[0]?.dto ?? null, can_change: blocker === null, message: blocker?.message ?? null };
 }
 
 const editable = (r: SeasonEnrolmentRow) => ({
@@ -102,13 +103,14 @@ async function targetSeason(db: DbOrTx, opts: Options): Promise<SeasonRow> {
     if (!s) throw notFoundError();
     if (!opts.onBehalf) {
       const blocker = enrolmentBlocker(s.isCurrent ? s : null);
-      if (blocker) throw httpError(409, 'enrolment_closed', blocker);
+      if (blocker) throw blocker;
     }
     return s;
   }
   const s = await seasonsRepository({ db }).current();
   const blocker = opts.onBehalf && s ? null : enrolmentBlocker(s);
-  if (blocker || !s) throw httpError(409, 'enrolment_closed', blocker ?? 'Zurzeit ist kein KiTa-Jahr aktiv.');
+  if (blocker) throw blocker;
+  if (!s) throw fail('season_enrolment.no_season_on_behalf');
   return s;
 }
 
@@ -125,7 +127,7 @@ export async function saveEnrolment(db: Db, facilityId: number, input: SeasonEnr
         .from(persons)
         .where(and(eq(persons.id, data.contact_person_id), eq(persons.facilityId, facilityId), isNull(persons.removedAt)));
       if (!contact) {
-        throw httpError(400, 'validation_failed', 'Bitte prüfe deine Eingaben.', { contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
+        throw fail('season_enrolment.contact_not_staff');
       }
       const values = {
         projectTopics: data.project_topics,
@@ -189,7 +191,7 @@ export async function withdrawEnrolment(db: Db, facilityId: number, version: num
       .from(seasonEnrolments)
       .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, season.id), isNull(seasonEnrolments.withdrawnAt)))
       .for('update');
-    if (!existing) throw httpError(404, 'not_enrolled', 'Diese KiTa ist zu diesem KiTa-Jahr nicht angemeldet.');
+    if (!existing) throw fail('season_enrolment.not_enrolled');
     if (version !== undefined && existing.version !== version) throw conflictError();
     const [row] = await tx
       .update(seasonEnrolments)

@@ -1,39 +1,72 @@
 import { List, Text } from '@mantine/core';
 import { formatDateTime } from '../../lib/locale';
+import { type AuditAction, legacyAuditActions } from '../../shared/contracts/audit-actions';
 import { type AuditEntryDto } from '../../shared/contracts/common';
 import { fieldLabel } from '../../shared/field-labels';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 import { useLocalPaging } from '../data-table/use-local-paging';
 
-/** German names of the audit actions the admin screens show; unknown ones appear as written. */
-const ACTIONS: Record<string, string> = {
+/**
+ * German names of the audit actions (every catalogue entry has one, so a new action can't go unnamed);
+ * names the catalogue doesn't know appear as written.
+ */
+const ACTIONS: Record<AuditAction, string> = {
   'facility.create': 'KiTa angelegt',
   'facility.update': 'Stammdaten geändert',
   'facility.admin_update': 'Stammdaten geändert (Verwaltung)',
   'facility.merge_into': 'Duplikat hierher zusammengeführt',
   'facility.merged_away': 'In andere KiTa zusammengeführt',
-  'facility.member.remove': 'Zugang entfernt',
-  'facility.join_request.create': 'Beitrittsanfrage gestellt',
-  'facility.join_request.approve': 'Beitrittsanfrage angenommen',
-  'facility.join_request.decline': 'Beitrittsanfrage abgelehnt',
+  'facility.remove_member': 'Zugang entfernt',
+  'join_request.create': 'Beitrittsanfrage gestellt',
+  'join_request.approve': 'Beitrittsanfrage angenommen',
+  'join_request.decline': 'Beitrittsanfrage abgelehnt',
   'person.create': 'Person angelegt',
   'person.update': 'Person geändert',
   'person.remove': 'Person entfernt',
   'person.invite': 'Zu einem Konto eingeladen',
   'person.link_account': 'Mit Konto verknüpft',
+  'season.create': 'KiTa-Jahr angelegt',
+  'season.update': 'KiTa-Jahr geändert',
+  'season.enrolment_open': 'Anmeldung geöffnet',
+  'season.enrolment_close': 'Anmeldung geschlossen',
+  'season.make_current': 'Zum aktuellen KiTa-Jahr gemacht',
   'season_enrolment.create': 'Zum KiTa-Jahr angemeldet',
   'season_enrolment.create_on_behalf': 'Zum KiTa-Jahr angemeldet (Verwaltung)',
   'season_enrolment.update': 'Anmeldung geändert',
   'season_enrolment.update_on_behalf': 'Anmeldung geändert (Verwaltung)',
   'season_enrolment.withdraw': 'Vom KiTa-Jahr abgemeldet',
   'season_enrolment.withdraw_on_behalf': 'Vom KiTa-Jahr abgemeldet (Verwaltung)',
-  admin_create_user: 'Konto angelegt (Verwaltung)',
-  admin_resend_activation: 'Aktivierungslink erneut gesendet',
-  admin_deactivate_user: 'Konto deaktiviert',
-  admin_reactivate_user: 'Konto reaktiviert',
-  admin_end_sessions: 'Sitzungen beendet',
-  admin_grant_admin: 'Verwaltungsrechte gegeben',
-  admin_revoke_admin: 'Verwaltungsrechte entzogen',
+  'account.create_first_admin': 'Erstes Admin-Konto angelegt',
+  'account.register': 'Registriert',
+  'account.activate': 'Konto aktiviert',
+  'account.reset_password': 'Passwort zurückgesetzt',
+  'account.update_profile': 'Name geändert',
+  'account.request_email_change': 'Neue E-Mail-Adresse angefragt',
+  'account.change_email': 'E-Mail-Adresse geändert',
+  'account.change_password': 'Passwort geändert',
+  'account.update_consents': 'Einwilligungen geändert',
+  'account.export_data': 'Eigene Daten exportiert',
+  'account.delete': 'Konto gelöscht',
+  'account.enable_totp': 'Zweiten Faktor eingerichtet',
+  'account.disable_totp': 'Zweiten Faktor ausgeschaltet',
+  'account.renew_recovery_codes': 'Wiederherstellungscodes erneuert',
+  'account.use_recovery_code': 'Wiederherstellungscode benutzt',
+  'account.create': 'Konto angelegt (Verwaltung)',
+  'account.resend_activation': 'Aktivierungslink erneut gesendet',
+  'account.deactivate': 'Konto deaktiviert',
+  'account.reactivate': 'Konto reaktiviert',
+  'account.grant_admin': 'Verwaltungsrechte gegeben',
+  'account.revoke_admin': 'Verwaltungsrechte entzogen',
+  'session.start': 'Sitzung begonnen',
+  'session.end': 'Sitzung beendet',
+  'session.end_others': 'Andere Sitzungen beendet',
+  'session.end_all': 'Sitzungen beendet',
+  'privacy_policy.publish': 'Datenschutzerklärung veröffentlicht',
+};
+
+const actionLabel = (action: string) => {
+  const name = legacyAuditActions[action] ?? action;
+  return (ACTIONS as Record<string, string>)[name] ?? action;
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -70,7 +103,7 @@ export function AuditChanges({ before, after, entityType }: { before: unknown; a
 const columns: DataTableColumn<AuditEntryDto>[] = [
   { key: 'at', header: 'Wann', render: (e) => formatDateTime(e.at), width: 150 },
   { key: 'actor', header: 'Wer', render: (e) => e.actor?.name ?? 'unbekannt', width: 180 },
-  { key: 'action', header: 'Was', render: (e) => ACTIONS[e.action] ?? e.action, width: 220 },
+  { key: 'action', header: 'Was', render: (e) => actionLabel(e.action), width: 220 },
   { key: 'changes', header: 'Vorher → nachher', render: (e) => <AuditChanges before={e.before} after={e.after} entityType={e.entity_type} /> },
 ];
 

@@ -33,16 +33,17 @@ export const adminPersonPageSchema = listPageSchemaOf(adminPersonListItemSchema)
 export const adminPersonDetailSchema = z.object({
   person: personSchema,
   facility: z.object({ id: z.number().int(), label: z.string() }),
+  /** the linked account, spelled like every other account answer (`/api/admin/users/{id}`, `/api/me/account`) */
   account: z
     .object({
       id: z.number().int(),
       email: z.string(),
-      first_name: z.string(),
-      last_name: z.string(),
-      is_admin: z.boolean(),
-      activated_at: isoTimestampSchema.nullable(),
-      deactivated_at: isoTimestampSchema.nullable(),
-      last_login_at: isoTimestampSchema.nullable(),
+      firstName: z.string(),
+      lastName: z.string(),
+      isAdmin: z.boolean(),
+      activatedAt: isoTimestampSchema.nullable(),
+      deactivatedAt: isoTimestampSchema.nullable(),
+      lastLoginAt: isoTimestampSchema.nullable(),
       facilities: z.array(z.object({ id: z.number().int(), label: z.string() })),
     })
     .nullable(),

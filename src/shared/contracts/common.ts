@@ -1,3 +1,9 @@
+/**
+ * Contracts shared by client and server. Casing rule for every API shape: the seed's and SPEC's fixed names stay as
+ * they are (`is_admin`, `is_enrolled_to_cur_season`, `enrolment_state`, `allow_documentation`, `missingSettings`,
+ * `curSeason`; SPEC §3's camelCase programme shapes); everything else is camelCase, one spelling per entity. Older
+ * snake_case fields are listed for renaming in docs/decisions/catalogues-and-casing.md.
+ */
 import { z } from 'zod';
 import { isCleanText, textCharsMessage } from './text';
 
@@ -108,9 +114,8 @@ export const versionParam = z.coerce
   .min(1, 'Ungültige Versionsnummer.')
   .max(maxInt4, 'Ungültige Versionsnummer.');
 
-/** the one text of a stale write (409 `conflict`); a form shows it above the input it kept */
-export const conflictMessage =
-  'Jemand anderes hat diese Daten inzwischen geändert. Deine Eingaben sind noch da: Lade den aktuellen Stand neu und trage sie dann noch einmal ein.';
+/** the one German 409 text lives in the error catalogue; re-exported for the forms that show it */
+export { conflictMessage } from './error-codes';
 
 /** `{id, name}` of whoever did something; null when unknown or the account is gone */
 export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();

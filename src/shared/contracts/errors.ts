@@ -11,7 +11,4 @@ export const errorBodySchema = z.object({ reason: errorReasonSchema });
 export type ErrorReason = z.infer<typeof errorReasonSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Response schemas for a route's error statuses, all in the SPEC §3 shape: `errorResponses(400, 404, 409)`. */
-export function errorResponses<const C extends readonly number[]>(...codes: C): { [K in C[number]]: typeof errorBodySchema } {
-  return Object.fromEntries(codes.map((code) => [code, errorBodySchema])) as { [K in C[number]]: typeof errorBodySchema };
-}
+// a route's error responses are derived from its access and schema: server/lib/route-builders.ts

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { passwordRepeatCheck } from '../hooks/password-repeat-check';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { registerRequestSchema } from '../../../shared/contracts/accounts';
+import { hasErrorCode } from '../../../shared/contracts/error-codes';
 import { privacyPolicyQueryOptions, usePrivacyPolicy } from '../api/get-privacy-policy';
 import { useRegisterMutation } from '../api/register';
 import { usePasswordStrength } from '../hooks/use-password-strength';
@@ -51,7 +52,7 @@ export function RegistrationForm() {
     try {
       setDone((await mutation.mutateAsync(data)).msg);
     } catch (error) {
-      if (getErrorReason(error)?.code === 'policy_outdated') void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
+      if (hasErrorCode(getErrorReason(error), 'policy_outdated')) void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
       throw error;
     }
   });

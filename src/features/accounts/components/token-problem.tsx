@@ -1,6 +1,7 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { TokenKind, TokenStatusResponse } from '../../../shared/contracts/accounts';
+import type { ErrorCode } from '../../../shared/contracts/error-codes';
 
 export type TokenProblemState = Exclude<TokenStatusResponse['status'], 'valid'>;
 
@@ -54,9 +55,9 @@ export function TokenProblem({ kind, state, message }: { kind: TokenKind; state:
   );
 }
 
-/** The codes of token calls (tokenErrorCodes) as the states the page explains. */
+/** The codes of token calls (the catalogue's `token.*` entries) as the states the page explains. */
 export function tokenStateOfCode(code: string | undefined): TokenProblemState | undefined {
-  switch (code) {
+  switch (code as ErrorCode | undefined) {
     case 'token_malformed':
       return 'malformed';
     case 'token_unknown':

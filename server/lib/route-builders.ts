@@ -1,0 +1,87 @@
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../src/shared/contracts/errors';
+import type { Access } from '../plugins/access';
+import type { SessionUser } from '../modules/users/users.table';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429;
+
+/** the session user a route's access guarantees: none for public routes, always one for the others */
+type UserOf<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
+
+type Request<S extends FastifySchema, A extends Access> = Omit<
+  FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, S, ZodTypeProvider>,
+  'user'
+> & { user: UserOf<A> };
+type Reply<S extends FastifySchema> = FastifyReply<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, ContextConfigDefault, S, ZodTypeProvider>;
+type Result<S extends FastifySchema> = ReturnType<
+  RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault, S, ZodTypeProvider>
+>;
+
+export type RouteOptions<S extends FastifySchema, A extends Access> = {
+  schema: S;
+  /** the route's other settings (e.g. `cacheControl`); the access comes from the builder */
+  config?: Omit<FastifyContextConfig, 'access'>;
+  /** statuses the handler answers beyond the derived ones (e.g. 409 for "already a member", 429 for a rate limit) */
+  errors?: readonly ErrorStatus[];
+  handler: (this: FastifyInstance, request: Request<S, A>, reply: Reply<S>) => Result<S>;
+};
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const hasKey = (schema: unknown, key: string) => {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return !!shape && key in shape;
+};
+
+/**
+ * The error statuses a route can answer, derived from what it declares (so the OpenAPI document can't drift):
+ * 401 unless public; 403 for admin/member access and for every state-changing call (Origin check); 400 when it
+ * validates params, query or body; 404 when it has a path parameter; 409 when the write carries a `version`.
+ */
+export function derivedErrorStatuses(method: string, url: string, access: Access, schema: FastifySchema, extra: readonly ErrorStatus[] = []): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(extra);
+  if (access !== 'public') statuses.add(401);
+  if (access === 'admin' || access === 'member' || stateChanging.has(method)) statuses.add(403);
+  if (schema.params || schema.querystring || schema.body) statuses.add(400);
+  if (url.includes('/:')) statuses.add(404);
+  if (hasKey(schema.body, 'version') || hasKey(schema.querystring, 'version')) statuses.add(409);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** the builder of one access level; the named ones below read better in a routes file */
+export function routesFor<A extends Access>(app: FastifyInstance, access: A) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route =
+    (method: HTTPMethods) =>
+    <S extends FastifySchema>(url: string, options: RouteOptions<S, A>) => {
+      const { config, errors, handler, schema } = options;
+      const derived = Object.fromEntries(derivedErrorStatuses(method, url, access, schema, errors).map((s) => [s, errorBodySchema]));
+      // a route's own error schemas (the login's seed shape) win over the derived ones
+      const response = { ...derived, ...(schema.response as Record<number, unknown> | undefined) };
+      r.route({ method, url, config: { ...config, access }, schema: { ...schema, response }, handler: handler as never });
+    };
+  return { get: route('GET'), post: route('POST'), put: route('PUT'), patch: route('PATCH'), delete: route('DELETE') };
+}
+
+/** routes anyone may call (login, config, links from e-mails) */
+export const publicRoute = (app: FastifyInstance) => routesFor(app, 'public');
+/** routes for any logged-in account (`/api/me/…`) */
+export const userRoute = (app: FastifyInstance) => routesFor(app, 'user');
+/** routes for members of the KiTa in `:facilityId` (and admins) */
+export const memberRoute = (app: FastifyInstance) => routesFor(app, 'member');
+/** `/api/admin/…` */
+export const adminRoute = (app: FastifyInstance) => routesFor(app, 'admin');

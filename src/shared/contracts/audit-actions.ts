@@ -1,0 +1,104 @@
+/**
+ * The audit log's actions: one catalogue for all modules, plain data (no zod) so the client's history views
+ * import it cheaply.
+ *
+ * Naming rule: `<entity>.<verb>` — the entity is the thing that changed (snake_case: facility, person, season,
+ * season_enrolment, join_request, account, session, privacy_policy), the verb says what happened to it
+ * (snake_case, imperative, optionally qualified: `create_on_behalf`, `end_others`). A new action is added here
+ * first; the server's `audit()` accepts nothing else.
+ */
+export const auditActions = [
+  'facility.create',
+  'facility.update',
+  'facility.admin_update',
+  'facility.merge_into',
+  'facility.merged_away',
+  'facility.remove_member',
+  'join_request.create',
+  'join_request.approve',
+  'join_request.decline',
+  'person.create',
+  'person.update',
+  'person.remove',
+  'person.invite',
+  'person.link_account',
+  'season.create',
+  'season.update',
+  'season.enrolment_open',
+  'season.enrolment_close',
+  'season.make_current',
+  'season_enrolment.create',
+  'season_enrolment.create_on_behalf',
+  'season_enrolment.update',
+  'season_enrolment.update_on_behalf',
+  'season_enrolment.withdraw',
+  'season_enrolment.withdraw_on_behalf',
+  'account.create_first_admin',
+  'account.register',
+  'account.activate',
+  'account.reset_password',
+  'account.update_profile',
+  'account.request_email_change',
+  'account.change_email',
+  'account.change_password',
+  'account.update_consents',
+  'account.export_data',
+  'account.delete',
+  'account.enable_totp',
+  'account.disable_totp',
+  'account.renew_recovery_codes',
+  'account.use_recovery_code',
+  'account.create',
+  'account.resend_activation',
+  'account.deactivate',
+  'account.reactivate',
+  'account.grant_admin',
+  'account.revoke_admin',
+  'session.start',
+  'session.end',
+  'session.end_others',
+  'session.end_all',
+  'privacy_policy.publish',
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];
+
+/** the `entity_type` column: which record `entity_id` points at (accounts are stored as 'user') */
+export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy';
+
+/**
+ * Names used before the rule (the audit log keeps what it wrote): old → new. A data migration renames stored
+ * rows (see docs/decisions/catalogues-and-casing.md); until then the history views map them with this table.
+ */
+export const legacyAuditActions: Readonly<Record<string, AuditAction>> = {
+  'facility.member.remove': 'facility.remove_member',
+  'facility.join_request.create': 'join_request.create',
+  'facility.join_request.approve': 'join_request.approve',
+  'facility.join_request.decline': 'join_request.decline',
+  create_first_admin: 'account.create_first_admin',
+  register: 'account.register',
+  activate: 'account.activate',
+  password_reset: 'account.reset_password',
+  update_profile: 'account.update_profile',
+  request_email_change: 'account.request_email_change',
+  change_email: 'account.change_email',
+  change_password: 'account.change_password',
+  update_consents: 'account.update_consents',
+  export_own_data: 'account.export_data',
+  delete_account: 'account.delete',
+  totp_enable: 'account.enable_totp',
+  totp_disable: 'account.disable_totp',
+  totp_recovery_codes: 'account.renew_recovery_codes',
+  totp_recovery_code_used: 'account.use_recovery_code',
+  admin_create_user: 'account.create',
+  admin_resend_activation: 'account.resend_activation',
+  admin_deactivate_user: 'account.deactivate',
+  admin_reactivate_user: 'account.reactivate',
+  admin_grant_admin: 'account.grant_admin',
+  admin_revoke_admin: 'account.revoke_admin',
+  admin_end_sessions: 'session.end_all',
+  login: 'session.start',
+  logout: 'session.end',
+  end_other_sessions: 'session.end_others',
+  publish_privacy_policy: 'privacy_policy.publish',
+};

@@ -1,0 +1,235 @@
+/**
+ * Every failure the API answers on purpose (SPEC §3), one catalogue per module: the stable wire `code` the client
+ * switches on, the HTTP status and the German message (du-form). Plain data, no zod, so the client imports it
+ * cheaply. The server raises errors only through `fail('<module>.<name>')` (server/lib/http-error.ts).
+ *
+ * An entry's id (`<module>.<name>`) is for the server; the wire `code` is what clients see and stays stable. Two
+ * entries may share a code when the client treats them alike and only the text differs (e.g. `me.email_taken`
+ * and `admin_accounts.email_taken`). `fields` are fixed field messages; a message may take arguments.
+ */
+
+/** the e-mail links (accounts' TokenKind; spelled here so this file imports nothing) */
+type TokenKind = 'activation' | 'password-reset' | 'email-change';
+
+type Entry = {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string | ((...args: never[]) => string);
+  readonly fields?: Readonly<Record<string, string>>;
+};
+const entries = <const T extends Record<string, Entry>>(t: T) => t;
+
+/** The one German text for a stale version (optimistic concurrency); forms show it next to a reload. */
+export const conflictMessage =
+  'Jemand anderes hat diese Daten inzwischen geändert. Deine Eingaben sind noch da: Lade den aktuellen Stand neu und trage sie dann noch einmal ein.';
+
+const validationFailed = 'Bitte prüfe deine Eingaben.';
+
+const linkAgain: Record<TokenKind, string> = {
+  activation: 'Du kannst dir unter „Aktivierungslink erneut senden“ einen neuen schicken lassen.',
+  'password-reset': 'Du kannst unter „Passwort vergessen“ einen neuen Link anfordern.',
+  'email-change': 'Du kannst die Änderung in deinen Einstellungen noch einmal anstoßen.',
+};
+
+export const errorCatalogue = {
+  /** framework, access and record-level failures every module shares */
+  common: entries({
+    unauthenticated: { status: 401, code: 'unauthenticated', message: 'Bitte melde dich an.' },
+    forbidden: { status: 403, code: 'forbidden', message: 'Dafür fehlt dir die Berechtigung.' },
+    not_found: { status: 404, code: 'not_found', message: 'Das gibt es hier nicht.' },
+    conflict: { status: 409, code: 'conflict', message: conflictMessage },
+    validation_failed: { status: 400, code: 'validation_failed', message: validationFailed },
+    bad_request: { status: 400, code: 'bad_request', message: 'Die Anfrage konnte nicht verarbeitet werden.' },
+    invalid_json: { status: 400, code: 'invalid_json', message: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).' },
+    payload_too_large: { status: 413, code: 'payload_too_large', message: 'Die Anfrage ist zu groß.' },
+    unsupported_media_type: { status: 415, code: 'unsupported_media_type', message: 'Dieses Datenformat wird nicht unterstützt.' },
+    too_many_requests: { status: 429, code: 'too_many_requests', message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann noch einmal.' },
+    origin_mismatch: { status: 403, code: 'origin_mismatch', message: 'Die Anfrage kam von einer fremden Seite und wurde abgelehnt.' },
+    // the framework layer's answers (server/plugins/error-handler.ts, json-body.ts): before or outside any route
+    bad_url: { status: 400, code: 'bad_url', message: 'Die Adresse ist ungültig (fehlerhafte Zeichen).' },
+    uri_too_long: { status: 414, code: 'uri_too_long', message: 'Die Adresse ist zu lang.' },
+    headers_too_large: { status: 431, code: 'headers_too_large', message: 'Die Anfrage ist zu groß (zu lange Adresse oder Kopfzeilen).' },
+    request_timeout: { status: 408, code: 'request_timeout', message: 'Die Anfrage hat zu lange gedauert. Bitte versuche es noch einmal.' },
+    json_too_deep: { status: 400, code: 'json_too_deep', message: 'Die Anfrage ist zu tief verschachtelt.' },
+    internal_error: {
+      status: 500,
+      code: 'internal_error',
+      message: (errorId: string) => `Auf unserer Seite ist ein Fehler aufgetreten. Bitte versuche es später noch einmal. (Fehler-ID: ${errorId})`,
+    },
+  }),
+  auth: entries({
+    invalid_credentials: { status: 401, code: 'invalid_credentials', message: 'E-Mail-Adresse oder Passwort ist falsch.' },
+    account_inactive: { status: 403, code: 'account_inactive', message: 'Dein Benutzerkonto ist nicht aktiv. Bitte bestätige deine E-Mail-Adresse oder wende dich an uns.' },
+    too_many_attempts: { status: 429, code: 'too_many_attempts', message: (clock: string) => `Zu viele Anmeldeversuche. Bitte versuche es um ${clock} Uhr wieder.` },
+    totp_required: { status: 401, code: 'totp_required', message: 'Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein.' },
+    totp_invalid: { status: 401, code: 'totp_invalid', message: 'Der Code stimmt nicht. Bitte gib den aktuellen Code aus deiner Authenticator-App ein.' },
+    totp_setup_required: {
+      status: 401,
+      code: 'totp_setup_required',
+      message: 'Als Administrator*in meldest du dich mit einem zweiten Faktor an. Scanne den QR-Code mit deiner Authenticator-App und gib dann den Code ein.',
+    },
+    totp_setup_invalid: { status: 401, code: 'totp_invalid', message: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.' },
+  }),
+  /** links from e-mails (activation, password reset, e-mail change) */
+  token: entries({
+    malformed: { status: 400, code: 'token_malformed', message: () => 'Der Link ist unvollständig oder beschädigt. Bitte kopiere ihn vollständig aus der E-Mail.' },
+    unknown: { status: 404, code: 'token_unknown', message: (kind: TokenKind) => `Diesen Link kennen wir nicht. ${linkAgain[kind]}` },
+    expired: { status: 410, code: 'token_expired', message: (kind: TokenKind) => `Dieser Link ist abgelaufen. ${linkAgain[kind]}` },
+    used: {
+      status: 410,
+      code: 'token_used',
+      message: (kind: TokenKind) =>
+        kind === 'activation' ? 'Dieser Link wurde schon benutzt – dein Benutzerkonto ist aktiviert. Du kannst dich anmelden.' : `Dieser Link wurde schon benutzt. ${linkAgain[kind]}`,
+    },
+    deactivated: { status: 403, code: 'account_deactivated', message: () => 'Dieses Benutzerkonto ist deaktiviert. Bitte wende dich an uns.' },
+  }),
+  registration: entries({
+    policy_outdated: {
+      status: 409,
+      code: 'policy_outdated',
+      message: 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.',
+      fields: { privacyPolicyVersion: 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.' },
+    },
+    password_needed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { password: 'Bitte lege ein Passwort fest.' } },
+  }),
+  /** the logged-in account's own settings */
+  me: entries({
+    wrong_password: { status: 400, code: 'wrong_password', message: 'Das Passwort ist falsch.' },
+    same_email: { status: 400, code: 'validation_failed', message: validationFailed, fields: { newEmail: 'Das ist schon deine E-Mail-Adresse.' } },
+    email_taken: { status: 409, code: 'email_taken', message: 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.' },
+    policy_outdated: {
+      status: 409,
+      code: 'policy_outdated',
+      message: 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
+      fields: { acceptPrivacyPolicyVersion: 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.' },
+    },
+    last_admin: {
+      status: 409,
+      code: 'last_admin',
+      message: 'Du bist die einzige Administratorin bzw. der einzige Administrator. Ernenne erst jemand anderen, bevor du dein Konto löschst.',
+    },
+    last_member: {
+      status: 409,
+      code: 'last_member',
+      message: (labels: string[]) =>
+        `Du bist das letzte Mitglied von ${labels.join(', ')}. Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTa bearbeiten. Bitte bestätige, dass du trotzdem löschen möchtest.`,
+    },
+    /** re-authentication (password, second factor) is throttled like the login (server/modules/accounts/reauth.ts) */
+    reauth_too_many_attempts: {
+      status: 429,
+      code: 'too_many_attempts',
+      message: (clock: string) => `Zu viele falsche Versuche. Bitte versuche es um ${clock} Uhr wieder.`,
+    },
+    totp_already_enabled: { status: 409, code: 'totp_already_enabled', message: 'Der zweite Faktor ist schon eingerichtet.' },
+    totp_invalid: {
+      status: 400,
+      code: 'totp_invalid',
+      message: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
+      fields: { code: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.' },
+    },
+    totp_required: { status: 409, code: 'totp_required', message: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.' },
+    totp_not_enabled: { status: 409, code: 'totp_not_enabled', message: 'Der zweite Faktor ist noch nicht eingerichtet.' },
+  }),
+  /** the admin's account management */
+  admin_accounts: entries({
+    email_taken: {
+      status: 409,
+      code: 'email_taken',
+      message: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.',
+      fields: { email: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.' },
+    },
+    facility_not_found: { status: 404, code: 'not_found', message: 'Diese KiTa gibt es nicht.', fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
+    person_not_found: { status: 404, code: 'not_found', message: 'Diese Person gibt es nicht.', fields: { personId: 'Diese Person gibt es nicht.' } },
+    already_active: { status: 409, code: 'already_active', message: 'Dieses Benutzerkonto ist schon aktiviert.' },
+    deactivated: { status: 409, code: 'account_deactivated', message: 'Dieses Benutzerkonto ist deaktiviert. Aktiviere es zuerst wieder.' },
+    not_self: { status: 409, code: 'not_self', message: 'Das kannst du nicht für dein eigenes Konto tun.' },
+    last_admin: { status: 409, code: 'last_admin', message: 'Es muss mindestens eine Administratorin bzw. ein Administrator bleiben.' },
+    policy_exists: {
+      status: 409,
+      code: 'policy_exists',
+      message: 'Diese Fassung wurde schon veröffentlicht.',
+      fields: { version: 'Diese Fassung wurde schon veröffentlicht.' },
+    },
+  }),
+  facility: entries({
+    already_member: { status: 409, code: 'already_member', message: 'Du gehörst schon zu dieser KiTa.' },
+    already_requested: { status: 409, code: 'already_requested', message: 'Du hast schon um Aufnahme in diese KiTa gebeten. Ihre Mitglieder entscheiden bald.' },
+    already_decided: { status: 409, code: 'already_decided', message: 'Über diese Anfrage wurde schon entschieden.' },
+    already_merged: { status: 409, code: 'already_merged', message: 'Eine der beiden KiTas wurde schon mit einer anderen zusammengeführt.' },
+    last_member: {
+      status: 409,
+      code: 'last_member',
+      message: (name: string, facility: string, self: boolean) =>
+        `${self ? 'Du bist' : `${name} ist`} das letzte Mitglied von „${facility}“. Danach kann niemand mehr die Daten dieser KiTa im Portal bearbeiten. Bitte bestätige, dass du den Zugriff trotzdem entziehen möchtest.`,
+    },
+  }),
+  person: entries({
+    email_missing: {
+      status: 400,
+      code: 'email_missing',
+      message: 'Trage zuerst eine E-Mail-Adresse für diese Person ein.',
+      fields: { email: 'Für die Einladung wird eine E-Mail-Adresse gebraucht.' },
+    },
+    already_linked: { status: 409, code: 'already_linked', message: 'Diese Person hat schon ein Benutzerkonto.' },
+    invitation_invalid: { status: 404, code: 'invitation_invalid', message: 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.' },
+    invitation_other_email: {
+      status: 409,
+      code: 'invitation_other_email',
+      message:
+        'Diese Einladung gilt für eine andere E-Mail-Adresse als die deines Benutzerkontos. Melde dich mit der Adresse an, an die die Einladung ging – oder bitte die Mitglieder der KiTa, im Personal deine Adresse einzutragen und dich neu einzuladen.',
+    },
+  }),
+  season: entries({
+    identifier_taken: {
+      status: 409,
+      code: 'identifier_taken',
+      message: 'Ein KiTa-Jahr mit dieser Kennung gibt es schon.',
+      fields: { identifier: 'Diese Kennung ist schon vergeben.' },
+    },
+  }),
+  season_enrolment: entries({
+    no_season: {
+      status: 409,
+      code: 'enrolment_closed',
+      message: 'Zurzeit ist kein KiTa-Jahr aktiv. Sobald die Anmeldung öffnet, kannst du deine KiTa hier anmelden.',
+    },
+    no_season_on_behalf: { status: 409, code: 'enrolment_closed', message: 'Zurzeit ist kein KiTa-Jahr aktiv.' },
+    closed: {
+      status: 409,
+      code: 'enrolment_closed',
+      message: (seasonLabel: string, opensOn: string | null) =>
+        `Die Anmeldung zum ${seasonLabel} ist zurzeit geschlossen.${opensOn ? ` Sie öffnet voraussichtlich am ${opensOn}.` : ''}`,
+    },
+    deadline_passed: {
+      status: 409,
+      code: 'enrolment_closed',
+      message: (seasonLabel: string, deadline: string) => `Die Anmeldefrist zum ${seasonLabel} ist am ${deadline} abgelaufen.`,
+    },
+    contact_not_staff: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' },
+    },
+    not_enrolled: { status: 404, code: 'not_enrolled', message: 'Diese KiTa ist zu diesem KiTa-Jahr nicht angemeldet.' },
+  }),
+} as const;
+
+type Catalogue = typeof errorCatalogue;
+type Module = keyof Catalogue;
+
+/** `<module>.<name>`: what the server raises */
+export type ErrorId = { [M in Module]: `${M}.${keyof Catalogue[M] & string}` }[Module];
+export type ErrorEntry<Id extends ErrorId> = Id extends `${infer M extends Module}.${infer K}` ? (K extends keyof Catalogue[M] ? Catalogue[M][K] : never) : never;
+
+/** every stable wire code the API answers with on purpose: what the client switches on */
+export type ErrorCode = { [M in Module]: { [K in keyof Catalogue[M]]: Catalogue[M][K] extends { code: infer C } ? C : never }[keyof Catalogue[M]] }[Module];
+
+export function errorEntry<Id extends ErrorId>(id: Id): ErrorEntry<Id> {
+  const dot = id.indexOf('.');
+  const module = errorCatalogue[id.slice(0, dot) as Module] as Record<string, Entry>;
+  return module[id.slice(dot + 1)] as ErrorEntry<Id>;
+}
+
+/** true when an error reason carries the given code (the client's typed switch) */
+export const hasErrorCode = (reason: { code?: string } | null | undefined, code: ErrorCode): boolean => reason?.code === code;
