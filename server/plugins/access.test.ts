@@ -139,7 +139,7 @@ describe('route permissions (the real routes, each role)', () => {
 
   it('given each role a route allows, the call gets past the access check (never 401 or 403 from it)', async () => {
     // ids other than the KiTa's don't exist, so no call changes a record; bodies are empty, so writes stop at validation
-    const url = (u: string) => u.replace(':t.facilityId', String(t.facilityId)).replace(/:[A-Za-z]+/g, '999999');
+    const url = (u: string) => u.replace(':facilityId', String(t.facilityId)).replace(/:[A-Za-z]+/g, '999999');
     const allowed: Record<string, (string | undefined)[]> = {
       // anonymous only: a logged-in call of DELETE /api/logout would end the session the other checks use
       public: [undefined],
@@ -182,7 +182,7 @@ describe('startup check', () => {
     ).rejects.toThrow(/GET \/api\/forgotten lacks config\.access/);
   });
 
-  it('given a member route without :t.facilityId, building the app fails', async () => {
+  it('given a member route without :facilityId, building the app fails', async () => {
     await expect(
       buildApp({
         config: loadConfig({}),
@@ -192,6 +192,6 @@ describe('startup check', () => {
           app.get('/api/kitas/:id/things', { config: { access: 'member' } }, async () => 'oops');
         },
       }),
-    ).rejects.toThrow(/has no :t.facilityId parameter/);
+    ).rejects.toThrow(/has no :facilityId parameter/);
   });
 });

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { legacyAuditActions } from '../../../src/shared/contracts/audit-actions';
 import type { AuditEntryDto } from '../../../src/shared/contracts/common';
 import type { DbOrTx } from '../../db/client';
 import { actorOf, iso } from '../../lib/record-helpers';
@@ -26,8 +25,7 @@ export async function historyOf(db: DbOrTx, records: { type: string; ids: (numbe
     id: e.id,
     at: iso(e.at),
     actor: actorOf(e.actorUserId, a?.email ? a : null),
-    // rows written before the naming rule answer their new name
-    action: legacyAuditActions[e.action] ?? e.action,
+    action: e.action,
     entity_type: e.entityType,
     entity_id: e.entityId,
     before: e.before ?? null,

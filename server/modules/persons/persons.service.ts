@@ -69,7 +69,7 @@ type StaffCtx = { facilityId: number; includeRemoved?: boolean };
 /** GET /api/facilities/{facilityId}/persons: the KiTa's current staff list (removed persons only for admins' detail pages) */
 export const staffListDef = defineList({
   contract: staffList,
-  route: { url: '/api/facilities/:facilityId/persons', access: 'member', tags: ['persons'], params: z.object({ facilityId: idParam }), errors: [400, 401, 403, 404, 409, 429] },
+  route: { url: '/api/facilities/:facilityId/persons', access: 'member', tags: ['persons'], params: z.object({ facilityId: idParam }) },
   context: async ({ db, params }): Promise<StaffCtx> => {
     await activeFacility(db, params.facilityId);
     return { facilityId: params.facilityId };

@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 import { formatDateTime } from '../../lib/locale';
-import { type AuditAction, legacyAuditActions } from '../../shared/contracts/audit-actions';
+import { type AuditAction } from '../../shared/contracts/audit-actions';
 import { type AuditEntryDto } from '../../shared/contracts/common';
 import { fieldLabel } from '../../shared/field-labels';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
@@ -64,10 +64,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'privacy_policy.publish': 'Datenschutzerklärung veröffentlicht',
 };
 
-const actionLabel = (action: string) => {
-  const name = legacyAuditActions[action] ?? action;
-  return (ACTIONS as Record<string, string>)[name] ?? action;
-};
+const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
