@@ -19,22 +19,25 @@ export type VersionedUpdate<T extends VersionedTable, E extends Record<string, u
   editable: (row: T['$inferSelect']) => E;
   /** saving unchanged data is no change: version and "zuletzt geändert" stay as they are */
   skipUnchanged?: boolean;
-  audit: Pick<AuditEntry, 'action' | 'entityType'>;
+  audit: Pick<AuditEntry, 'action' | 'entityType'> & {
+    /** context stored next to the changed fields in `after` (e.g. the enrolment's facilityId and seasonId) */
+    context?: Record<string, unknown>;
+  };
   ctx: Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
 };
 
 /**
  * The one "lock → version check → update → diff → audit" sequence of every versioned record (facilities,
- * persons, seasons). Runs in the caller's transaction; a stale version answers 409 and changes nothing.
+ * persons, seasons, season enrolments). Runs in the caller's transaction; a stale version answers 409 and changes nothing.
  */
 export async function versionedUpdate<T extends VersionedTable, E extends Record<string, unknown>>(
   tx: Tx,
   spec: VersionedUpdate<T, E>,
-): Promise<{ changed: boolean }> {
+): Promise<{ changed: boolean; row: T['$inferSelect'] }> {
   const { table, id, version, ctx } = spec;
   const before = await spec.load(tx);
   if ((before as { version: number }).version !== version) throw conflictError();
-  if (spec.skipUnchanged && !changes(spec.editable(before), { ...spec.editable(before), ...spec.values }).changed) return { changed: false };
+  if (spec.skipUnchanged && !changes(spec.editable(before), { ...spec.editable(before), ...spec.values }).changed) return { changed: false, row: before };
   // drizzle can't relate a generic table's columns to its insert type; the spec's types carry the checks
   const set = { ...spec.values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${table.version} + 1` } as never;
   const rows = (await tx
@@ -45,6 +48,7 @@ export async function versionedUpdate<T extends VersionedTable, E extends Record
   const after = rows[0];
   if (!after) throw conflictError();
   const diff = changes(spec.editable(before), spec.editable(after));
-  await audit(tx, { ...ctx, ...spec.audit, entityId: id, before: diff.before, after: diff.after });
-  return { changed: true };
+  const { context, ...action } = spec.audit;
+  await audit(tx, { ...ctx, ...action, entityId: id, before: diff.before, after: context ? { ...diff.after, ...context } : diff.after });
+  return { changed: true, row: after };
 }

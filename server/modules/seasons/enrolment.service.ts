@@ -4,7 +4,8 @@ import type { SeasonEnrolment, SeasonEnrolmentInput, SeasonEnrolmentStatus } fro
 import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season-enrolment';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail, type HttpError } from '../../lib/http-error';
-import { actorOf, berlinToday, changes, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { actorOf, berlinToday, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
 import { activeFacility } from '../facilities/facility-scope';
@@ -144,15 +145,17 @@ export async function saveEnrolment(db: Db, facilityId: number, input: SeasonEnr
       let row: SeasonEnrolmentRow;
       if (existing) {
         // a form that never saw this enrolment (no version) must not silently overwrite it either
-        if (data.version === undefined || existing.version !== data.version) throw conflictError();
-        [row] = (await tx
-          .update(seasonEnrolments)
-          .set({ ...values, acceptedTermsAt: new Date(), updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasonEnrolments.version} + 1` })
-          .where(and(eq(seasonEnrolments.id, existing.id), eq(seasonEnrolments.version, data.version)))
-          .returning()) as [SeasonEnrolmentRow];
-        if (!row) throw conflictError();
-        const diff = changes(editable(existing), editable(row));
-        await audit(tx, { ...ctx, action: opts.onBehalf ? 'season_enrolment.update_on_behalf' : 'season_enrolment.update', entityType: 'season_enrolment', entityId: row.id, before: diff.before, after: { ...diff.after, facilityId, seasonId: season.id } });
+        if (data.version === undefined) throw conflictError();
+        ({ row } = await versionedUpdate(tx, {
+          table: seasonEnrolments,
+          id: existing.id,
+          version: data.version,
+          load: async () => existing,
+          values: { ...values, acceptedTermsAt: new Date() },
+          editable,
+          audit: { action: opts.onBehalf ? 'season_enrolment.update_on_behalf' : 'season_enrolment.update', entityType: 'season_enrolment', context: { facilityId, seasonId: season.id } },
+          ctx,
+        }));
       } else {
         if (data.version !== undefined) throw conflictError(); // it was withdrawn meanwhile
         [row] = (await tx
