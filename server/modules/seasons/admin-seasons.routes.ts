@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  adminSeasonListSchema,
   adminSeasonSchema,
   enrolmentStateInputSchema,
+  seasonChoiceListSchema,
   seasonInputSchema,
   seasonHistorySchema,
   seasonStatsSchema,
@@ -13,7 +13,8 @@ import { idParam } from '../../../src/shared/contracts/common';
 
 import { auditContext } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
-import { createSeason, getSeason, listSeasons, makeCurrent, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
+import { adminSeasonListDef } from './admin-seasons.list';
+import { createSeason, getSeason, makeCurrent, seasonChoices, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
 import { adminRoute } from '../../lib/route-builders';
 
 const params = z.object({ seasonId: idParam });
@@ -22,9 +23,11 @@ const tags = ['admin seasons'];
 export async function adminSeasonRoutes(app: FastifyInstance) {
   const asAdmin = adminRoute(app);
 
-  asAdmin.get('/api/admin/seasons', {
-    schema: { tags, response: { 200: adminSeasonListSchema } },
-    handler: async () => ({ items: await listSeasons(app.db) }),
+  // the list (paged, sorted, searched, filtered) and its exports (csv, xlsx)
+  await adminSeasonListDef.register(app);
+  asAdmin.get('/api/admin/seasons/choices', {
+    schema: { tags, response: { 200: seasonChoiceListSchema } },
+    handler: async () => ({ items: await seasonChoices(app.db) }),
   });
   asAdmin.post('/api/admin/seasons', {
     errors: [409],

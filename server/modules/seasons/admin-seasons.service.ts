@@ -1,7 +1,7 @@
 import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminSeason, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
+import type { AdminSeason, SeasonChoice, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
 import { seasonInputSchema } from '../../../src/shared/contracts/admin-seasons';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
@@ -13,7 +13,7 @@ import { users } from '../users/users.table';
 import { toSeasonDto } from './seasons.repository';
 import { seasonEnrolments, seasons, type SeasonRow } from './seasons.table';
 
-const updater = alias(users, 'season_updater');
+export const updater = alias(users, 'season_updater');
 type Actor = { firstName: string; lastName: string; email: string } | null;
 
 function toAdminSeasonDto(row: SeasonRow, enrolled: number, by: Actor): AdminSeason {
@@ -74,27 +74,24 @@ const toColumns = (input: SeasonInput) => {
 const identifierTaken = () =>
   fail('season.identifier_taken');
 
-export async function listSeasons(db: DbOrTx, id?: number): Promise<AdminSeason[]> {
-  const enrolled = db
-    .select({ seasonId: seasonEnrolments.seasonId, n: count().as('n') })
-    .from(seasonEnrolments)
-    .where(isNull(seasonEnrolments.withdrawnAt))
-    .groupBy(seasonEnrolments.seasonId)
-    .as('enrolled');
-  const rows = await db
-    .select({ s: seasons, n: enrolled.n, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
-    .from(seasons)
-    .leftJoin(enrolled, eq(enrolled.seasonId, seasons.id))
-    .leftJoin(updater, eq(updater.id, seasons.updatedBy))
-    .where(id ? eq(seasons.id, id) : undefined)
-    .orderBy(desc(seasons.identifier));
-  return rows.map((r) => toAdminSeasonDto(r.s, Number(r.n ?? 0), r.u?.email ? r.u : null));
-}
+/** active enrolments of the row's season (a handful of seasons: a correlated count is cheap) */
+const enrolledCount = sql<number>`(select count(*) from ${seasonEnrolments} where ${seasonEnrolments.seasonId} = ${seasons.id} and ${seasonEnrolments.withdrawnAt} is null)`.mapWith(Number);
+
+/** the admin season columns (season, enrolled count, last editor), for the detail and the list definition */
+export const adminSeasonColumns = { s: seasons, n: enrolledCount, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } };
+export type AdminSeasonRow = { s: SeasonRow; n: number; u: Actor };
+export const toAdminSeason = (r: AdminSeasonRow) => toAdminSeasonDto(r.s, Number(r.n ?? 0), r.u?.email ? r.u : null);
 
 export async function getSeason(db: DbOrTx, id: number): Promise<AdminSeason> {
-  const [season] = await listSeasons(db, id);
-  if (!season) throw notFoundError();
-  return season;
+  const [row] = await db.select(adminSeasonColumns).from(seasons).leftJoin(updater, eq(updater.id, seasons.updatedBy)).where(eq(seasons.id, id));
+  if (!row) throw notFoundError();
+  return toAdminSeason(row);
+}
+
+/** every season as a choice (the KiTa list's filter, the current season for enrolling on a KiTa's behalf) */
+export async function seasonChoices(db: DbOrTx): Promise<SeasonChoice[]> {
+  const rows = await db.select({ id: seasons.id, identifier: seasons.identifier, label: seasons.label, is_current: seasons.isCurrent }).from(seasons).orderBy(desc(seasons.identifier));
+  return rows;
 }
 
 export async function createSeason(db: Db, input: SeasonInput, ctx: Ctx): Promise<AdminSeason> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorSchema, auditEntrySchema, isoTimestampSchema, requiredText, versionSchema } from './common';
+import { listPageSchemaOf } from './list-query';
 import { enrolmentStates, enrolmentStateSchema, isoDateSchema, seasonSchema } from './season';
 
 /** a date the calendar has (2026-02-30 passes the YYYY-MM-DD pattern but would fail in the database) */
@@ -54,7 +55,12 @@ export const adminSeasonSchema = z.object({
   updated_by: actorSchema,
   version: z.number().int(),
 });
-export const adminSeasonListSchema = z.object({ items: z.array(adminSeasonSchema) });
+/** GET /api/admin/seasons: a page of the list contract `adminSeasonList` */
+export const adminSeasonPageSchema = listPageSchemaOf(adminSeasonSchema);
+
+/** GET /api/admin/seasons/choices: every season as a choice (filters, the current season), newest first, not paged */
+export const seasonChoiceSchema = z.object({ id: z.number().int(), identifier: z.string(), label: z.string(), is_current: z.boolean() });
+export const seasonChoiceListSchema = z.object({ items: z.array(seasonChoiceSchema) });
 
 /** GET /api/admin/seasons/{seasonId}/stats: enrolled KiTas at a glance */
 export const seasonStatsSchema = z.object({
@@ -71,3 +77,4 @@ export const seasonHistorySchema = z.object({ items: z.array(auditEntrySchema) }
 export type SeasonInput = z.input<typeof seasonInputSchema>;
 export type AdminSeason = z.infer<typeof adminSeasonSchema>;
 export type SeasonStats = z.infer<typeof seasonStatsSchema>;
+export type SeasonChoice = z.infer<typeof seasonChoiceSchema>;

@@ -10,7 +10,8 @@ export function adminDefaultHandlers() {
   return [
     http.get('*/api/admin/facilities', emptyPage),
     http.get('*/api/admin/persons', emptyPage),
-    http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/seasons', emptyPage),
+    http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/join-requests', () => HttpResponse.json({ items: [] })),
   ];
 }

@@ -4,13 +4,13 @@ import { idParams, notFoundOn404 } from '../../../../src/app/route-params';
 import { RecordNotFound } from '../../../../src/components/layout/record-not-found';
 import { adminFacilityQueryOptions } from '../../../../src/features/admin-facilities/api/get-facility';
 import { FacilityDetailPage } from '../../../../src/features/admin-facilities/components/facility-detail-page';
-import { seasonsQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
+import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 
 export const Route = createFileRoute('/_app/verwaltung/kitas/$facilityId')({
   staticData: { access: 'admin' },
   params: idParams('facilityId'),
   loader: ({ context, params }) =>
-    Promise.all([notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))), context.queryClient.ensureQueryData(seasonsQueryOptions())]),
+    Promise.all([notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]),
   component: Page,
   notFoundComponent: () => <RecordNotFound title="Diese KiTa gibt es nicht (mehr)" backTo="/verwaltung/kitas" backLabel="Zur Liste aller KiTas" />,
 });
@@ -23,7 +23,7 @@ function Page() {
 function Detail({ facilityId }: { facilityId: number }) {
   const navigate = useNavigate();
   // the current season (for enrolling on the KiTa's behalf) comes from the seasons feature; the route joins them
-  const { data: seasons } = useSuspenseQuery(seasonsQueryOptions());
+  const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
   const current = seasons.find((s) => s.is_current) ?? null;
   return (
     <FacilityDetailPage

@@ -4,7 +4,7 @@ import { useListState } from '../../../../src/components/list-page/use-list-stat
 import { facilityListQueryOptions } from '../../../../src/features/admin-facilities/api/list-facilities';
 import { pendingJoinRequestsQueryOptions } from '../../../../src/features/admin-facilities/api/list-join-requests';
 import { FacilitiesPage } from '../../../../src/features/admin-facilities/components/facilities-page';
-import { seasonsQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
+import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 import { listRoute } from '../../../../src/lib/list-search';
 import { adminFacilityList } from '../../../../src/shared/contracts/admin-facility-list';
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_app/verwaltung/kitas/')({
   loader: ({ context, deps }) => {
     // started with the list, not awaited: the open-requests block must not hold up (or fail) the page
     void context.queryClient.prefetchQuery(pendingJoinRequestsQueryOptions());
-    return Promise.all([context.queryClient.ensureQueryData(facilityListQueryOptions(deps)), context.queryClient.ensureQueryData(seasonsQueryOptions())]);
+    return Promise.all([context.queryClient.ensureQueryData(facilityListQueryOptions(deps)), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]);
   },
   component: Page,
 });
@@ -26,6 +26,6 @@ export const Route = createFileRoute('/_app/verwaltung/kitas/')({
 function Page() {
   const { search, onSearchChange } = useListState(Route);
   // seasons feed the "angemeldet zu KiTa-Jahr X" filter; the route joins the two features
-  const { data: seasons } = useSuspenseQuery(seasonsQueryOptions());
+  const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
   return <FacilitiesPage search={search} seasons={seasons} onSearchChange={onSearchChange} />;
 }

@@ -8,7 +8,7 @@ import { renderRoute, waitForIdle } from '../../../testing/render';
 function listHandlers(total = 60) {
   const queries: URLSearchParams[] = [];
   const handlers = [
-    http.get('*/api/admin/seasons', () =>
+    http.get('*/api/admin/seasons/choices', () =>
       HttpResponse.json({ items: [adminSeason(), adminSeason({ id: 1, identifier: '2025-26', is_current: false })] }),
     ),
     http.get('*/api/admin/facilities', ({ request }) => {

@@ -29,7 +29,7 @@ function detailHandlers() {
     members: [{ user_id: 9, first_name: 'Uwe', last_name: 'Üblich', email: 'uwe@example.org', since: '2025-01-01T00:00:00Z', person_id: null }],
   });
   const handlers = [
-    http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [adminSeason()] })),
+    http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
     http.get('*/api/admin/facilities/:id', ({ params }) => HttpResponse.json(params.id === '12' ? twin : own)),
     http.get('*/api/admin/facilities', () =>
       HttpResponse.json({ items: [adminFacilityItem(11, 'KiTa Sonnenschein'), adminFacilityItem(12, 'Kita Sonnenschein e.V.')], total: 2, page: 1, pageSize: 10 }),

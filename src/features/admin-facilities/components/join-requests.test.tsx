@@ -29,7 +29,7 @@ function kitaWithRequests() {
   let requests = [joinRequest(3, 'Jana Neu', { message: 'Ich bin die neue Leitung.' }), joinRequest(4, 'Tom Fremd')];
   let members: Member[] = [];
   const handlers = [
-    http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [adminSeason()] })),
+    http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
     http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { members, join_requests: requests }))),
     http.post('*/api/facilities/11/join-requests/:rid/:decision', ({ params }) => {
       decisions.push(`${String(params.rid)} ${String(params.decision)}`);
@@ -71,7 +71,7 @@ describe('/verwaltung/kitas/$facilityId: open join requests', () => {
 
   it('a KiTa without open requests shows no box', async () => {
     const handlers = [
-      http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [adminSeason()] })),
+      http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
       http.get('*/api/admin/facilities/11', () =>
         HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { join_requests: [joinRequest(3, 'Jana Neu', { state: 'declined' })] })),
       ),

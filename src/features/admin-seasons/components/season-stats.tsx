@@ -1,5 +1,5 @@
 import { Group, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
+import { type SeasonChoice } from '../../../shared/contracts/admin-seasons';
 import { useSeasonStats } from '../api/get-season-stats';
 import { seasonText } from '../../../shared/season-text';
 
@@ -34,7 +34,7 @@ function CountTable({ caption, head, rows }: { caption: string; head: string; ro
 }
 
 /** The season's numbers at a glance: enrolled KiTas by region and by kind. */
-export function SeasonStatsPanel({ season }: { season: AdminSeason }) {
+export function SeasonStatsPanel({ season }: { season: Pick<SeasonChoice, 'id' | 'identifier'> }) {
   const { data, isPending, isError } = useSeasonStats(season.id);
   return (
     <section aria-labelledby="season-stats-heading">

@@ -9,11 +9,16 @@ const stats = { season_id: 2, enrolled: 7, withdrawn: 1, by_region: [{ region: '
 
 function seasonHandlers(seasons = [adminSeason(), adminSeason({ id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', is_current: false, enrolment_state: 'closed', version: 9 })]) {
   const writes: { method: string; url: string; body: unknown }[] = [];
+  const queries: URLSearchParams[] = [];
   const record = async (request: Request) => {
     writes.push({ method: request.method, url: new URL(request.url).pathname, body: await request.json().catch(() => null) });
   };
   const handlers = [
-    http.get('*/api/admin/seasons', () => HttpResponse.json({ items: seasons })),
+    http.get('*/api/admin/seasons', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ items: seasons, total: seasons.length, page: 1, pageSize: 25 });
+    }),
+    http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: seasons })),
     http.get('*/api/admin/seasons/:id/stats', () => HttpResponse.json(stats)),
     http.post('*/api/admin/seasons', async ({ request }) => {
       await record(request);
@@ -28,10 +33,20 @@ function seasonHandlers(seasons = [adminSeason(), adminSeason({ id: 1, identifie
       return HttpResponse.json({ reason: { code: 'conflict', message: 'Jemand anderes hat diese Daten inzwischen geändert.' } }, { status: 409 });
     }),
   ];
-  return { handlers, writes };
+  return { handlers, writes, queries };
 }
 
 describe('/verwaltung/kita-jahre', () => {
+  it('asks the server for the list (newest first), offers the exports and filters by enrolment state', async () => {
+    const { handlers, queries } = seasonHandlers();
+    const { user } = await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });
+    expect(Object.fromEntries(queries[0]!)).toMatchObject({ sort: 'identifier', dir: 'desc', page: '1', pageSize: '25' });
+    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute('href', '/api/admin/seasons/export.csv?sort=identifier&dir=desc');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Anmeldung' }), 'offen');
+    await waitFor(() => expect(queries.at(-1)?.get('enrolment_state')).toBe('open'));
+    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute('href', '/api/admin/seasons/export.xlsx?enrolment_state=open&sort=identifier&dir=desc');
+  });
+
   it('lists the seasons with their enrolment state and the current season’s numbers', async () => {
     const { handlers } = seasonHandlers();
     await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });

@@ -1,102 +1,95 @@
 import { Badge, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table/data-table';
-import { PageHeading } from '../../../components/layout/page-heading';
+import { useState } from 'react';
+import { type DataTableColumn } from '../../../components/data-table/data-table';
+import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
 import { formatDate } from '../../../lib/locale';
+import { adminSeasonList } from '../../../shared/contracts/admin-season-list';
 import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
-import { useSeasons } from '../api/list-seasons';
+import { listQueryOf, type ListSearch } from '../../../shared/contracts/list-contract';
+import { seasonText } from '../../../shared/season-text';
+import { useSeasonChoices, useSeasonList } from '../api/list-seasons';
 import { SeasonForm } from './season-form';
 import { SeasonRowActions } from './season-row-actions';
 import { SeasonStatsPanel } from './season-stats';
-import { seasonText } from '../../../shared/season-text';
+
+export type SeasonListSearch = ListSearch<typeof adminSeasonList>;
+
+type Props = {
+  search: SeasonListSearch;
+  /** writes the list's state to the URL */
+  onSearchChange: (next: Partial<SeasonListSearch>) => void;
+};
 
 type Editing = { season: AdminSeason | null } | null;
 
+const texts = { heading: 'KiTa-Jahre', caption: 'Alle KiTa-Jahre', searchHint: 'Kennung oder Bezeichnung', filtersLabel: 'KiTa-Jahre filtern',
+  empty: 'Kein KiTa-Jahr passt zu diesen Filtern.', error: 'Die KiTa-Jahre konnten nicht geladen werden.' };
+
 const span = (a: string | null, b: string | null) => (a || b ? `${formatDate(a)} – ${formatDate(b)}` : '');
 
-function sortSeasons(items: AdminSeason[], sort: DataTableSort): AdminSeason[] {
-  const key = sort.key as keyof AdminSeason;
-  const factor = sort.dir === 'asc' ? 1 : -1;
-  return [...items].sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? ''), 'de') * factor);
-}
+const columns = (onEdit: (s: AdminSeason) => void): DataTableColumn<AdminSeason>[] => [
+  { key: 'identifier', header: 'Kennung', sortable: true },
+  {
+    key: 'label',
+    header: 'Bezeichnung',
+    sortable: true,
+    render: (s) => (
+      <Group gap={6}>
+        {s.label}
+        {s.is_current && <Badge variant="light">aktuell</Badge>}
+      </Group>
+    ),
+  },
+  { key: 'start_date', header: 'Zeitraum', sortable: true, render: (s) => span(s.start_date, s.end_date) },
+  {
+    key: 'enrolment_state',
+    header: 'Anmeldung',
+    sortable: true,
+    render: (s) => (
+      <Stack gap={0}>
+        <Badge color={s.enrolment_state === 'open' ? 'green' : 'gray'} variant="light">
+          {s.enrolment_state === 'open' ? 'offen' : 'geschlossen'}
+        </Badge>
+        {s.enrolment_deadline && <Text size="xs">bis {formatDate(s.enrolment_deadline)}</Text>}
+      </Stack>
+    ),
+  },
+  {
+    key: 'allow_documentation',
+    header: 'Dokumentation',
+    render: (s) => (s.allow_documentation ? `erlaubt${s.documentation_deadline ? ` bis ${formatDate(s.documentation_deadline)}` : ''}` : 'nicht erlaubt'),
+  },
+  { key: 'enrolled_count', header: 'Angemeldet', align: 'right', sortable: true },
+  { key: 'actions', header: 'Aktionen', render: (s) => <SeasonRowActions season={s} onEdit={() => onEdit(s)} /> },
+];
 
-/** /verwaltung/kita-jahre: every season, its enrolment state and numbers; a handful of rows, sorted here. */
-export function SeasonsPage() {
-  const { data: seasons } = useSeasons();
+/** /verwaltung/kita-jahre: the seasons on the list kit (paged, sorted, searched, exported), then one season's numbers. */
+export function SeasonsPage({ search, onSearchChange }: Props) {
+  const result = useSeasonList(listQueryOf(adminSeasonList, search));
+  const { data: choices } = useSeasonChoices();
   const [editing, setEditing] = useState<Editing>(null);
-  const [sort, setSort] = useState<DataTableSort>({ key: 'identifier', dir: 'desc' });
-  const rows = useMemo(() => sortSeasons(seasons, sort), [seasons, sort]);
   const [statsId, setStatsId] = useState<number | null>(null);
-  const statsSeason = seasons.find((s) => s.id === statsId) ?? seasons.find((s) => s.is_current) ?? seasons[0] ?? null;
-
-  const columns: DataTableColumn<AdminSeason>[] = [
-    { key: 'identifier', header: 'Kennung', sortable: true },
-    {
-      key: 'label',
-      header: 'Bezeichnung',
-      sortable: true,
-      render: (s) => (
-        <Group gap={6}>
-          {s.label}
-          {s.is_current && <Badge variant="light">aktuell</Badge>}
-        </Group>
-      ),
-    },
-    { key: 'start_date', header: 'Zeitraum', sortable: true, render: (s) => span(s.start_date, s.end_date) },
-    {
-      key: 'enrolment_state',
-      header: 'Anmeldung',
-      sortable: true,
-      render: (s) => (
-        <Stack gap={0}>
-          <Badge color={s.enrolment_state === 'open' ? 'green' : 'gray'} variant="light">
-            {s.enrolment_state === 'open' ? 'offen' : 'geschlossen'}
-          </Badge>
-          {s.enrolment_deadline && <Text size="xs">bis {formatDate(s.enrolment_deadline)}</Text>}
-        </Stack>
-      ),
-    },
-    {
-      key: 'allow_documentation',
-      header: 'Dokumentation',
-      render: (s) => (s.allow_documentation ? `erlaubt${s.documentation_deadline ? ` bis ${formatDate(s.documentation_deadline)}` : ''}` : 'nicht erlaubt'),
-    },
-    { key: 'enrolled_count', header: 'Angemeldet', align: 'right' },
-    { key: 'actions', header: 'Aktionen', render: (s) => <SeasonRowActions season={s} onEdit={() => setEditing({ season: s })} /> },
-  ];
+  const statsSeason = choices.find((s) => s.id === statsId) ?? choices.find((s) => s.is_current) ?? choices[0] ?? null;
 
   return (
     <>
-      <Group justify="space-between" align="flex-start">
-        <PageHeading>KiTa-Jahre</PageHeading>
-        <Button onClick={() => setEditing({ season: null })}>Neues KiTa-Jahr</Button>
-      </Group>
-      <Stack gap="xl">
-        <DataTable
-          caption="Alle KiTa-Jahre"
-          columns={columns}
-          rows={rows}
-          total={rows.length}
-          page={1}
-          pageSize={0}
-          sort={sort}
-          onChange={(q) => setSort({ key: q.sort ?? 'identifier', dir: q.dir })}
-          emptyText="Noch kein KiTa-Jahr angelegt."
-          minWidth={1000}
-        />
-        {statsSeason && (
-          <Stack gap="xs">
-            <NativeSelect
-              label="Zahlen für KiTa-Jahr"
-              w={220}
-              data={seasons.map((s) => ({ value: String(s.id), label: `${seasonText(s.identifier)}${s.is_current ? ' (aktuell)' : ''}` }))}
-              value={String(statsSeason.id)}
-              onChange={(e) => setStatsId(Number(e.currentTarget.value))}
-            />
-            <SeasonStatsPanel season={statsSeason} />
-          </Stack>
-        )}
-      </Stack>
+      <ListPage contract={adminSeasonList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports minWidth={1000}
+        actions={<Button onClick={() => setEditing({ season: null })}>Neues KiTa-Jahr</Button>}
+        filters={<ListFilterSelect label="Anmeldung" width={170} options={{ open: 'offen', closed: 'geschlossen' }} value={search.enrolment_state}
+          onChange={(enrolment_state) => onSearchChange({ enrolment_state, page: undefined })} />}
+        columns={columns((season) => setEditing({ season }))} />
+      {statsSeason && (
+        <Stack gap="xs" mt="xl">
+          <NativeSelect
+            label="Zahlen für KiTa-Jahr"
+            w={220}
+            data={choices.map((s) => ({ value: String(s.id), label: `${seasonText(s.identifier)}${s.is_current ? ' (aktuell)' : ''}` }))}
+            value={String(statsSeason.id)}
+            onChange={(e) => setStatsId(Number(e.currentTarget.value))}
+          />
+          <SeasonStatsPanel season={statsSeason} />
+        </Stack>
+      )}
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

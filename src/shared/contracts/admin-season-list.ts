@@ -1,0 +1,12 @@
+import { defineListContract, enumFilter } from './list-contract';
+
+/**
+ * GET /api/admin/seasons (and its exports): every season with its enrolment state and count of enrolled KiTas;
+ * search `q` over identifier and label, filter by enrolment state. Newest first.
+ */
+export const adminSeasonList = defineListContract({
+  path: 'admin/seasons',
+  sortKeys: ['identifier', 'label', 'start_date', 'enrolment_state', 'enrolled_count'],
+  defaults: { sort: 'identifier', dir: 'desc', pageSize: 25 },
+  filters: { enrolment_state: enumFilter(['open', 'closed']) },
+});
