@@ -1,3 +1,4 @@
+import { contactOptionOf } from '../../src/components/entity-forms/enrolment-form';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
@@ -35,7 +36,7 @@ function EnrolmentForFacility({ facilityId }: { facilityId: number }) {
   const session = useSessionFacilities();
   // the contact person is chosen from the staff list (another feature), so the route hands it over
   const { data: persons } = useSuspenseQuery(allPersonsQueryOptions(facilityId));
-  const contacts = persons.items.map((p) => ({ id: p.id, name: `${p.first_name} ${p.last_name}${p.position ? ` (${p.position})` : ''}` }));
+  const contacts = persons.items.map(contactOptionOf);
   return (
     <SeasonEnrolmentView
       facilityId={facilityId}

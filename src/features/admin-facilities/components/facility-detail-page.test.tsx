@@ -154,7 +154,7 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Wasser' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Arbeitstitel/ }), { target: { value: 'Bachforscher' } });
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Ansprechperson/ }), 'Jördis Größer (Leitung)');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Teilnehmende Kinder/ }), { target: { value: '20' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /teilnehmenden Kinder/ }), { target: { value: '20' } });
     await user.click(within(dialog).getByRole('checkbox', { name: /Teilnahmebedingungen/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Zu 2026/27 anmelden' }));
     await waitFor(() => expect(writes).toHaveLength(1));

@@ -9,7 +9,8 @@ import { conflictMessage } from '../../../shared/contracts/common';
 import { notify } from '../../../lib/notifications';
 import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
 import { useWithdrawOnBehalf } from '../api/withdraw-on-behalf';
-import { EnrolOnBehalfForm } from './enrol-on-behalf-form';
+import { contactOptionOf, EnrolmentForm } from '../../../components/entity-forms/enrolment-form';
+import { useEnrolOnBehalf } from '../api/enrol-on-behalf';
 import { seasonText } from '../../../shared/season-text';
 
 type Enrolment = AdminFacilityDetail['enrolments'][number];
@@ -33,6 +34,8 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
   const [enrolling, setEnrolling] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const withdraw = useWithdrawOnBehalf();
+  const enrol = useEnrolOnBehalf();
+  const contacts = detail.persons.filter((p) => !p.removed_at).map(contactOptionOf);
   const live = currentSeason ? detail.enrolments.find((e) => e.season_id === currentSeason.id && !e.withdrawn_at) : undefined;
   const closed = detail.merged_into_id !== null;
 
@@ -70,7 +73,18 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
       <DataTable caption="Anmeldungen zu den KiTa-Jahren" columns={columns} rows={detail.enrolments} total={detail.enrolments.length} page={1} pageSize={0} onChange={() => {}} emptyText="Noch nie angemeldet." minWidth={900} />
       {currentSeason && (
         <Modal opened={enrolling} onClose={() => setEnrolling(false)} title={`Anmeldung zu ${seasonText(currentSeason.identifier)}`} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
-          <EnrolOnBehalfForm facilityId={detail.facility.id} season={currentSeason} persons={detail.persons} onDone={() => setEnrolling(false)} />
+          <EnrolmentForm
+            enrolment={null}
+            onBehalf
+            contacts={contacts}
+            submitLabel={`Zu ${seasonText(currentSeason.identifier)} anmelden`}
+            onCancel={() => setEnrolling(false)}
+            onSubmit={async (input) => {
+              await enrol.mutateAsync({ facilityId: detail.facility.id, seasonId: currentSeason.id, input });
+              notify({ message: `Die KiTa ist zu ${seasonText(currentSeason.identifier)} angemeldet.` });
+              setEnrolling(false);
+            }}
+          />
         </Modal>
       )}
       <ConfirmDialog

@@ -6,7 +6,8 @@ import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useSeasonEnrolment } from '../api/get-season-enrolment';
 import { useWithdrawSeasonEnrolment } from '../api/withdraw-season-enrolment';
-import { EnrolmentForm, type ContactOption } from './enrolment-form';
+import { EnrolmentForm, type ContactOption } from '../../../components/entity-forms/enrolment-form';
+import { useSaveSeasonEnrolment } from '../api/save-season-enrolment';
 import { EnrolmentSummary } from './enrolment-summary';
 
 type Props = {
@@ -20,6 +21,7 @@ type Props = {
 export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: Props) {
   const { data: status } = useSeasonEnrolment(facilityId);
   const withdraw = useWithdrawSeasonEnrolment(facilityId);
+  const save = useSaveSeasonEnrolment(facilityId);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { season, enrolment, can_change: canChange, message } = status;
@@ -85,11 +87,14 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
           )}
           <EnrolmentForm
             key={enrolment?.version ?? 'new'}
-            facilityId={facilityId}
             enrolment={enrolment}
             contacts={contacts}
+            aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}
+            submitLabel={enrolment ? 'Änderungen speichern' : 'KiTa verbindlich anmelden'}
             onCancel={enrolment ? () => setEditing(false) : undefined}
-            onSaved={(saved, created) => {
+            onSubmit={async (input) => {
+              const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
+              const created = enrolment === null;
               setEditing(false);
               notify({
                 title: created ? 'Angemeldet!' : undefined,

@@ -1,22 +1,33 @@
 import { Anchor, Button, Checkbox, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { FormErrorSummary } from '../../../components/forms/form-error-summary';
-import { FormAlert } from '../../../components/forms/form-alert';
-import { countText, toCount, useSchemaForm } from '../../../lib/use-schema-form';
-import { projectTopics } from '../../../shared/contracts/facility-lists';
-import { seasonEnrolmentInputSchema, type SeasonEnrolment } from '../../../shared/contracts/season-enrolment';
-import { useSaveSeasonEnrolment } from '../api/save-season-enrolment';
+import type { z } from 'zod';
+import { countText, toCount, useSchemaForm } from '../../lib/use-schema-form';
+import { projectTopics } from '../../shared/contracts/facility-lists';
+import { seasonEnrolmentInputSchema, type SeasonEnrolment } from '../../shared/contracts/season-enrolment';
+import { FormAlert } from '../forms/form-alert';
+import { FormErrorSummary } from '../forms/form-error-summary';
 
 export type ContactOption = { id: number; name: string };
 
+/** a staff entry as a choice of contact person: "Jördis Größer (Leitung)" */
+export const contactOptionOf = (p: { id: number; first_name: string; last_name: string; position: string | null }): ContactOption => ({
+  id: p.id,
+  name: `${p.first_name} ${p.last_name}${p.position ? ` (${p.position})` : ''}`,
+});
+export type EnrolmentFormData = z.output<typeof seasonEnrolmentInputSchema>;
+
 type Props = {
-  facilityId: number;
   /** the enrolment to change, or null to enrol */
   enrolment: SeasonEnrolment | null;
   /** the KiTa's staff list: the contact person is one of them */
   contacts: ContactOption[];
-  onSaved: (enrolment: SeasonEnrolment, created: boolean) => void;
+  /** the page's write (the KiTa's own, or an admin's on its behalf): throws on failure, the form shows why and keeps the input */
+  onSubmit: (data: EnrolmentFormData) => Promise<unknown>;
   onCancel?: () => void;
+  submitLabel: string;
+  /** an admin enrols the KiTa (e.g. after a phone call): the texts speak about the KiTa, not to it */
+  onBehalf?: boolean;
+  'aria-label'?: string;
 };
 
 type Values = {
@@ -43,33 +54,30 @@ const toInput = (v: Values) => ({
   children_taking_part: toCount(v.children_taking_part) ?? undefined,
 });
 
-/** Enrol the KiTa to the current season, or change the enrolment; a stale change (409) keeps the input. */
-export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCancel }: Props) {
+const texts = {
+  own: { project: 'Euer Projekt', contacts: 'Aus eurem Personal.', terms: 'Ich akzeptiere die Teilnahmebedingungen.' },
+  onBehalf: { project: 'Projekt der KiTa', contacts: 'Aus dem Personal der KiTa.', terms: 'Die KiTa hat den Teilnahmebedingungen zugestimmt.' },
+};
+
+/**
+ * THE season enrolment form (SPEC §2 enrolment fields), for the KiTa's own enrolment and an admin's enrolment on
+ * its behalf; a stale change (409) keeps the input.
+ */
+export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitLabel, onBehalf = false, ...rest }: Props) {
   const form = useSchemaForm({ schema: seasonEnrolmentInputSchema, initialValues: valuesOf(enrolment), toInput });
-  const save = useSaveSeasonEnrolment(facilityId);
-  const { errors } = form;
+  const t = onBehalf ? texts.onBehalf : texts.own;
   // a contact person removed from the staff list since still shows as chosen, marked, until someone else is picked
   const options =
     enrolment?.contact_person_id && !contacts.some((c) => c.id === enrolment.contact_person_id)
       ? [...contacts, { id: enrolment.contact_person_id, name: `${enrolment.contact_person_name ?? 'Unbekannt'} (nicht mehr im Personal)` }]
       : contacts;
 
-  const onSubmit = form.onSubmit(async (input) => {
-    const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
-    onSaved(saved, enrolment === null);
-  });
-
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate ref={form.formRef} aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}>
+    <form onSubmit={(event) => void form.onSubmit(onSubmit)(event)} noValidate ref={form.formRef} aria-label={rest['aria-label']}>
       <Stack gap="lg" maw={960}>
-        <Fieldset legend="Euer Projekt">
+        <Fieldset legend={t.project}>
           <Stack>
-            <Checkbox.Group
-              label="Themen des Projekts"
-              description="Wähle ein oder mehrere Themen."
-              required
-              {...form.field('project_topics')}
-            >
+            <Checkbox.Group label="Themen des Projekts" description="Wähle ein oder mehrere Themen." required {...form.field('project_topics')}>
               <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
                 {projectTopics.map((topic) => (
                   <Checkbox key={topic} value={topic} label={topic} />
@@ -84,25 +92,24 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
             <NativeSelect
               label="Ansprechperson"
               required
-              description={contacts.length === 0 ? undefined : 'Aus eurem Personal.'}
+              description={contacts.length === 0 ? undefined : t.contacts}
               data={[{ value: '', label: 'Bitte wählen …' }, ...options.map((c) => ({ value: String(c.id), label: c.name }))]}
               {...form.input('contact_person_id')}
             />
             <TextInput label="Zahl der teilnehmenden Kinder" required inputMode="numeric" {...form.input('children_taking_part')} />
           </SimpleGrid>
-          {contacts.length === 0 && (
-            <Text size="sm" mt="xs">
-              Euer Personal ist noch leer. <Anchor component={Link} to="/personal">Trag zuerst unter „Personal“ eine Person ein</Anchor>,
-              die ihr als Ansprechperson nennen könnt.
-            </Text>
-          )}
-          <Textarea
-            mt="md"
-            label="Teilnehmende Gruppen"
-            description="Zum Beispiel „Igelgruppe, Vorschulkinder“."
-            rows={2}
-            {...form.input('groups_taking_part')}
-          />
+          {contacts.length === 0 &&
+            (onBehalf ? (
+              <Text size="sm" mt="xs">
+                Im Personal der KiTa steht noch niemand. Trag dort zuerst eine Person ein, die als Ansprechperson genannt werden kann.
+              </Text>
+            ) : (
+              <Text size="sm" mt="xs">
+                Euer Personal ist noch leer. <Anchor component={Link} to="/personal">Trag zuerst unter „Personal“ eine Person ein</Anchor>,
+                die ihr als Ansprechperson nennen könnt.
+              </Text>
+            ))}
+          <Textarea mt="md" label="Teilnehmende Gruppen" description="Zum Beispiel „Igelgruppe, Vorschulkinder“." rows={2} {...form.input('groups_taking_part')} />
         </Fieldset>
         <Fieldset legend="Teilnahmebedingungen">
           <List size="sm" spacing={4} mb="sm">
@@ -110,21 +117,18 @@ export function EnrolmentForm({ facilityId, enrolment, contacts, onSaved, onCanc
             <List.Item>Ihr dokumentiert das Projekt bis zur Frist im Dokumentationsbogen.</List.Item>
             <List.Item>Eure Angaben dürfen für die Durchführung des Programms und die Auszeichnung genutzt werden.</List.Item>
           </List>
-          <Checkbox
-            label="Ich akzeptiere die Teilnahmebedingungen."
-            {...form.checkbox('accepted_terms')}
-          />
+          <Checkbox label={t.terms} {...form.checkbox('accepted_terms')} />
         </Fieldset>
         <FormAlert failure={form.failure} />
-        <FormErrorSummary errors={errors} />
+        <FormErrorSummary errors={form.errors} />
         <Group justify="flex-end">
           {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
               Abbrechen
             </Button>
           )}
-          <Button type="submit" loading={save.isPending}>
-            {enrolment ? 'Änderungen speichern' : 'KiTa verbindlich anmelden'}
+          <Button type="submit" loading={form.submitting}>
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
