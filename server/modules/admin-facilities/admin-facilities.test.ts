@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { adminFacilityDetailSchema, adminFacilityPageSchema, facilityMergeResultSchema } from '../../../src/shared/contracts/admin-facilities';
+import { facilitySchema } from '../../../src/shared/contracts/facilities';
+import { seasonEnrolmentSchema } from '../../../src/shared/contracts/season-enrolment';
+import { parseAnswer } from '../../testing/parse-answer';
 import { addMember, createFacility, createSeason, createUser, enrol } from '../../testing/factories';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { auditLog } from '../audit/audit.table';
@@ -23,9 +27,7 @@ const f = createTestWorld(async () => {
 });
 
 const list = async (query: string) => {
-  const res = await f.call('admin', { method: 'GET', url: `/api/admin/facilities?${query}` });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { items: { label: string; is_enrolled: boolean; members_count: number; persons_count: number }[]; total: number };
+  return parseAnswer(adminFacilityPageSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities?${query}` }));
 };
 
 describe('admin KiTa list', () => {
@@ -84,20 +86,19 @@ describe('admin KiTa list', () => {
 describe('admin KiTa detail, edit, enrol on behalf', () => {
   it('given a KiTa, the detail shows members, staff (removed too), enrolments over the years and history', async () => {
     const [p] = await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Alt', lastName: 'Gedient', position: 'Leitung', removedAt: new Date() }).returning();
-    const { version } = (await f.call('admin', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).json();
+    const { version } = parseAnswer(facilitySchema, await f.call('admin', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
     await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { label: 'Kinderhaus Sonnenschein', kind: 'Haus für Kinder', street: 'Leopoldstraße 112', postal_code: '80802', city: 'München', region: 'Oberbayern', version } });
     const res = await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.facility.id}` });
-    expect(res.statusCode).toBe(200);
-    const d = res.json();
-    expect(d.members.map((m: { user_id: number }) => m.user_id)).toEqual([f.users.member.id]);
-    expect(d.persons.find((x: { id: number }) => x.id === p!.id)?.removed_at).toBeTruthy();
+    const d = parseAnswer(adminFacilityDetailSchema, res);
+    expect(d.members.map((m) => m.user_id)).toEqual([f.users.member.id]);
+    expect(d.persons.find((x) => x.id === p!.id)?.removed_at).toBeTruthy();
     expect(d.enrolments).toHaveLength(1);
     expect(d.enrolments[0]).toMatchObject({ season_identifier: '2026-27', withdrawn_at: expect.any(String) });
     expect(d.history[0]).toMatchObject({ action: 'facility.update', actor: { id: f.users.member.id, name: 'Maria Mitglied' }, after: { kind: 'Haus für Kinder' } });
   });
 
   it('given an admin edit with a stale version, answers 409; with the current one it saves and is audited as an admin write', async () => {
-    const { facility } = (await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` })).json();
+    const { facility } = parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }));
     const body = { label: 'Kita Lechauen', kind: 'Kindergarten', street: 'Haunstetter Straße 50', postal_code: '86161', city: 'Augsburg', region: 'Schwaben' };
     expect((await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}`, payload: { ...body, version: facility.version + 1 } })).statusCode).toBe(409);
     const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}`, payload: { ...body, version: facility.version } });
@@ -110,8 +111,7 @@ describe('admin KiTa detail, edit, enrol on behalf', () => {
     const [contact] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Kim', lastName: 'Kontakt', position: 'Leitung' }).returning();
     const payload = { project_topics: ['Abfall'], project_title: 'Müll vermeiden', contact_person_id: contact!.id, children_taking_part: 12, accepted_terms: true };
     const res = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ season_id: f.oldSeasonId, created_by: { id: f.users.admin.id } });
+    expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ season_id: f.oldSeasonId, created_by: { id: f.users.admin.id } });
     const member = await f.call('otherMember', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
     expect(member.statusCode).toBe(403);
     const del = await f.call('admin', { method: 'DELETE', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}` });
@@ -147,8 +147,7 @@ describe('merge two duplicates', () => {
     const self = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: dup.id } });
     expect(self.statusCode).toBe(400);
     const res = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: keep.id } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ target_id: keep.id, moved: { members: 2, persons: 2, enrolments: 2, join_requests: 1 } });
+    expect(parseAnswer(facilityMergeResultSchema, res)).toEqual({ target_id: keep.id, moved: { members: 2, persons: 2, enrolments: 2, join_requests: 1 } });
 
     expect(await counts(keep.id)).toEqual({ members: 2, persons: 2, enrolments: 3 });
     expect(await counts(dup.id)).toEqual({ members: 0, persons: 0, enrolments: 0 });
@@ -169,7 +168,7 @@ describe('merge two duplicates', () => {
     // the duplicate is gone from lists and member routes, but admins still see where it went
     expect((await list('q=Regenbogen')).items.map((i) => i.label)).toEqual(['Kita Regenbogen']);
     expect((await f.call('admin', { method: 'GET', url: `/api/facilities/${dup.id}` })).statusCode).toBe(404);
-    expect((await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${dup.id}` })).json().merged_into_id).toBe(keep.id);
+    expect(parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${dup.id}` })).merged_into_id).toBe(keep.id);
     const again = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: keep.id } });
     expect(again.statusCode).toBe(409);
   });

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { adminUserSchema } from '../../../src/shared/contracts/accounts';
-import { adminPersonDetailSchema } from '../../../src/shared/contracts/admin-persons';
+import { adminPersonDetailSchema, adminPersonPageSchema } from '../../../src/shared/contracts/admin-persons';
+import { parseAnswer } from '../../testing/parse-answer';
 import { createUser } from '../../testing/factories';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { persons } from '../persons/persons.table';
@@ -24,9 +25,7 @@ const f = createTestWorld(async () => {
 });
 
 const list = async (query: string) => {
-  const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons?${query}` });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { items: { key: string; kind: string; last_name: string; facility_label: string | null; user_id: number | null }[]; total: number };
+  return parseAnswer(adminPersonPageSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons?${query}` }));
 };
 
 describe('admin persons and accounts', () => {
@@ -55,16 +54,16 @@ describe('admin persons and accounts', () => {
   it('given a person with an account, the detail shows the account with its KiTas; an edit is versioned', async () => {
     const res = await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.linkedId}` });
     expect(res.statusCode).toBe(200);
-    const d = adminPersonDetailSchema.parse(res.json());
+    const d = parseAnswer(adminPersonDetailSchema, res);
     // the account is spelled like the accounts admin answers it (one casing rule)
-    const user = adminUserSchema.parse((await f.call('admin', { method: 'GET', url: `/api/admin/users/${f.users.member.id}` })).json());
+    const user = parseAnswer(adminUserSchema, await f.call('admin', { method: 'GET', url: `/api/admin/users/${f.users.member.id}` }));
     expect(d.account).toMatchObject({ firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin, activatedAt: user.activatedAt });
     expect(d.account).toMatchObject({ id: f.users.member.id, facilities: [{ id: f.facility.id, label: 'Kinderhaus Sonnenschein' }] });
     const payload = { salutation: 'Frau', first_name: 'Maria', last_name: 'Mitglied-Neu', position: 'Leitung', version: d.person.version };
     const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload });
     expect(ok.statusCode).toBe(200);
     expect((await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload })).statusCode).toBe(409);
-    const after = (await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.linkedId}` })).json();
+    const after = parseAnswer(adminPersonDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.linkedId}` }));
     expect(after.history[0]).toMatchObject({ action: 'person.update', actor: { id: f.users.admin.id }, after: { lastName: 'Mitglied-Neu' } });
   });
 
@@ -86,7 +85,7 @@ describe('admin persons and accounts', () => {
   });
 
   it('given a removed person, admins still open it; members never reach admin routes', async () => {
-    expect((await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).json().person.removed_at).toBeTruthy();
+    expect(parseAnswer(adminPersonDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).person.removed_at).toBeTruthy();
     for (const [role, status] of [['anonymous', 401], ['member', 403]] as const) {
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons' })).statusCode).toBe(status);
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons/export.csv' })).statusCode).toBe(status);

@@ -7,6 +7,10 @@ import { auditLog } from '../audit/audit.table';
 import { mailOutbox } from '../mail/mail.table';
 import { facilityMembers } from './facilities.table';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
+import { adminFacilityDetailSchema } from '../../../src/shared/contracts/admin-facilities';
+import { duplicateListSchema, facilitySchema, joinRequestListSchema, joinRequestSchema, memberListSchema } from '../../../src/shared/contracts/facilities';
 
 const f = createTestWorld(() => facilityFixture());
 
@@ -28,13 +32,11 @@ const validFacility = {
 
 describe('register a KiTa', () => {
   it('given a logged-in user, when registering a valid KiTa, it is created, the creator is a member and loginstatus lists it at once', async () => {
-    const res = await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: validFacility });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
+    const body = parseAnswer(facilitySchema, await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: validFacility }), 201);
     expect(body).toMatchObject({ label: 'Kindergarten Pusteblume', website: 'https://www.pusteblume.example', version: 1 });
     expect(body.updated_by).toEqual({ id: f.users.otherMember.id, name: 'Otto Anders' });
-    const status = (await f.call('otherMember', { method: 'GET', url: '/api/loginstatus' })).json();
-    expect(status.user.facilities[String(body.id)]).toEqual({ id: body.id, label: 'Kindergarten Pusteblume', is_enrolled_to_cur_season: false });
+    const status = parseAnswer(loginStatusResponseSchema, await f.call('otherMember', { method: 'GET', url: '/api/loginstatus' }));
+    expect(status.user?.facilities[String(body.id)]).toEqual({ id: body.id, label: 'Kindergarten Pusteblume', is_enrolled_to_cur_season: false });
     const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.create'), eq(auditLog.entityId, String(body.id))));
     expect(entry?.actorUserId).toBe(f.users.otherMember.id);
   });
@@ -45,8 +47,7 @@ describe('register a KiTa', () => {
       url: '/api/facilities',
       payload: { ...validFacility, postal_code: '1234', email: 'kein-at', phone: 'ruf an', website: 'nicht da', children_count: -1 },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().reason).toMatchObject({
+    expect(reasonOfAnswer(res, 400)).toMatchObject({
       code: 'validation_failed',
       fields: {
         postal_code: 'Die Postleitzahl hat genau 5 Ziffern.',
@@ -64,41 +65,37 @@ describe('register a KiTa', () => {
 
   it('given a KiTa with the same postal code and a similar name, the duplicate check finds it, and not a different one', async () => {
     const res = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80802&label=Kita%20Sonnenschein' });
-    expect(res.statusCode).toBe(200);
-    const items = res.json().items;
-    expect(items.map((i: { id: number }) => i.id)).toEqual([f.facility.id]);
+    const items = parseAnswer(duplicateListSchema, res).items;
+    expect(items.map((i) => i.id)).toEqual([f.facility.id]);
     expect(items[0]).toMatchObject({ is_member: true, has_pending_request: false });
-    expect(items[0].similarity).toBeGreaterThanOrEqual(0.3);
+    expect(items[0]!.similarity).toBeGreaterThanOrEqual(0.3);
     const none = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80802&label=Waldkindergarten%20Isarauen' });
-    expect(none.json().items).toEqual([]);
+    expect(parseAnswer(duplicateListSchema, none).items).toEqual([]);
     const otherPlz = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80803&label=Kinderhaus%20Sonnenschein' });
-    expect(otherPlz.json().items).toEqual([]);
+    expect(parseAnswer(duplicateListSchema, otherPlz).items).toEqual([]);
   });
 });
 
 describe('master data', () => {
   it('given a member, when reading and saving the master data, who changed it last is shown and the version goes up', async () => {
-    const read = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` });
-    expect(read.statusCode).toBe(200);
-    const { version } = read.json();
+    const { version } = parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
     const res = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postal_code: '80802', version } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ version: version + 1, updated_by: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
-    expect(res.json().last_changed_fields).toEqual(expect.arrayContaining(['street', 'operator_name', 'children_count']));
-    expect(res.json().last_changed_fields).not.toContain('label');
+    const saved = parseAnswer(facilitySchema, res);
+    expect(saved).toMatchObject({ version: version + 1, updated_by: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
+    expect(saved.last_changed_fields).toEqual(expect.arrayContaining(['street', 'operator_name', 'children_count']));
+    expect(saved.last_changed_fields).not.toContain('label');
     const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.update'), eq(auditLog.entityId, String(f.facility.id))));
     expect(entry?.before).toMatchObject({ street: '' });
     expect(entry?.after).toMatchObject({ street: 'Blumenweg 1' });
   });
 
   it('given two editors, when the second saves with the old version, answers 409 conflict in German and keeps the first change', async () => {
-    const { version } = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).json();
+    const { version } = parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
     const first = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Erstens', version } });
     expect(first.statusCode).toBe(200);
     const second = await f.call('admin', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Zweitens', version } });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().reason).toMatchObject({ code: 'conflict', message: expect.stringContaining('Jemand anderes hat diese Daten inzwischen geändert') });
-    expect((await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).json().city).toBe('Erstens');
+    expect(reasonOfAnswer(second, 409)).toMatchObject({ code: 'conflict', message: expect.stringContaining('Jemand anderes hat diese Daten inzwischen geändert') });
+    expect(parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).city).toBe('Erstens');
   });
 });
 
@@ -107,8 +104,7 @@ describe('members and join requests', () => {
     const joiner = await createUser(f.db, { firstName: 'Jana', lastName: 'Neu' });
     const cookie = await loginAs(f.t.app, joiner);
     const ask = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, headers: { cookie }, payload: { message: 'Ich bin die neue Leitung.' } });
-    expect(ask.statusCode).toBe(201);
-    const request = ask.json();
+    const request = parseAnswer(joinRequestSchema, ask, 201);
     expect(request).toMatchObject({ state: 'pending', user: { id: joiner.id, name: 'Jana Neu' } });
     const again = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, headers: { cookie }, payload: {} });
     expect(again.statusCode).toBe(409);
@@ -117,11 +113,10 @@ describe('members and join requests', () => {
     // the joiner is not a member yet: no data
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(403);
     const list = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/join-requests` });
-    expect(list.json().items.map((r: { id: number }) => r.id)).toContain(request.id);
+    expect(parseAnswer(joinRequestListSchema, list).items.map((r) => r.id)).toContain(request.id);
     expect((await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` })).statusCode).toBe(403);
     const approve = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` });
-    expect(approve.statusCode).toBe(200);
-    expect(approve.json()).toMatchObject({ state: 'approved', decided_by: { id: f.users.member.id } });
+    expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decided_by: { id: f.users.member.id } });
     expect((await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/decline` })).statusCode).toBe(409);
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(200);
   });
@@ -131,31 +126,30 @@ describe('members and join requests', () => {
       const joiner = await createUser(f.db, { firstName: 'Ada', lastName });
       const cookie = await loginAs(f.t.app, joiner);
       const res = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${facilityId}/join-requests`, headers: { cookie }, payload: { message: lastName } });
-      expect(res.statusCode).toBe(201);
-      return { cookie, request: res.json() as { id: number } };
+      return { cookie, request: parseAnswer(joinRequestSchema, res, 201) };
     };
     const declined = await ask(f.facility.id, 'Abgelehnt');
     const approved = await ask(f.otherFacility.id, 'Angenommen');
-    const pendingIds = async () => (await f.call('admin', { method: 'GET', url: '/api/admin/join-requests' })).json().items.map((r: { id: number }) => r.id);
+    const pendingIds = async () => parseAnswer(joinRequestListSchema, await f.call('admin', { method: 'GET', url: '/api/admin/join-requests' })).items.map((r) => r.id);
     expect(await pendingIds()).toEqual(expect.arrayContaining([declined.request.id, approved.request.id]));
     for (const role of ['member', 'otherMember'] as const) {
       expect((await f.call(role, { method: 'GET', url: '/api/admin/join-requests' })).statusCode).toBe(403);
     }
 
     const decline = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${declined.request.id}/decline` });
-    expect(decline.json()).toMatchObject({ state: 'declined', decided_by: { id: f.users.admin.id } });
+    expect(parseAnswer(joinRequestSchema, decline)).toMatchObject({ state: 'declined', decided_by: { id: f.users.admin.id } });
     // a request is decided through its own KiTa only
     expect((await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${approved.request.id}/approve` })).statusCode).toBe(404);
     const approve = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests/${approved.request.id}/approve` });
-    expect(approve.json()).toMatchObject({ state: 'approved', decided_by: { id: f.users.admin.id } });
+    expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decided_by: { id: f.users.admin.id } });
 
     const left = await pendingIds();
     expect(left).not.toContain(declined.request.id);
     expect(left).not.toContain(approved.request.id);
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie: declined.cookie } })).statusCode).toBe(403);
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.otherFacility.id}`, headers: { cookie: approved.cookie } })).statusCode).toBe(200);
-    const detail = (await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` })).json();
-    expect(detail.members.map((m: { last_name: string }) => m.last_name)).toContain('Angenommen');
+    const detail = parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }));
+    expect(detail.members.map((m) => m.last_name)).toContain('Angenommen');
   });
 
   it('given one account asking to join again and again, the eleventh request within a day answers 429 with Retry-After', async () => {
@@ -166,8 +160,7 @@ describe('members and join requests', () => {
     for (let i = 0; i < 10; i++) statuses.push((await ask()).statusCode);
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
     const limited = await ask();
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().reason.code).toBe('too_many_requests');
+    expect(reasonOfAnswer(limited, 429).code).toBe('too_many_requests');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -175,8 +168,8 @@ describe('members and join requests', () => {
     const leaving = await createUser(f.db, { firstName: 'Lea', lastName: 'Geht' });
     await addMember(f.db, f.facility.id, leaving.id);
     const cookie = await loginAs(f.t.app, leaving);
-    const members = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/members` })).json().items;
-    expect(members.map((m: { user_id: number }) => m.user_id)).toContain(leaving.id);
+    const members = parseAnswer(memberListSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/members` })).items;
+    expect(members.map((m) => m.user_id)).toContain(leaving.id);
     const res = await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/members/${leaving.id}` });
     expect(res.statusCode).toBe(204);
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(403);

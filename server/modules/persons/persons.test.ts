@@ -6,6 +6,9 @@ import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
 import { persons } from './persons.table';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
+import { acceptInvitationResponseSchema, personInviteResponseSchema, personPageSchema, personSchema } from '../../../src/shared/contracts/persons';
 
 const f = createTestWorld(() => facilityFixture());
 
@@ -15,20 +18,17 @@ const add = async (overrides: Partial<typeof person> = {}, role: Role = 'member'
 
 describe('staff list', () => {
   it('given a member, when adding a person, it is listed with paging, sorting and search', async () => {
-    const res = await add();
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ first_name: 'Erika', has_account: false, version: 1, facility_id: f.facility.id });
+    expect(parseAnswer(personSchema, await add(), 201)).toMatchObject({ first_name: 'Erika', has_account: false, version: 1, facility_id: f.facility.id });
     await add({ first_name: 'Anton', last_name: 'Zander', email: '', position: 'Ergänzungskraft' });
-    const page = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=last_name&dir=desc` });
-    expect(page.json()).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ last_name: 'Zander' }] });
-    const search = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?q=beisp` });
-    expect(search.json().items.map((p: { last_name: string }) => p.last_name)).toEqual(['Beispiel']);
+    const page = parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=last_name&dir=desc` }));
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ last_name: 'Zander' }] });
+    const search = parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?q=beisp` }));
+    expect(search.items.map((p) => p.last_name)).toEqual(['Beispiel']);
   });
 
   it('given bad input, answers 400 with German field texts', async () => {
     const res = await add({ first_name: '', email: 'nope', position: 'Chefin' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().reason.fields).toMatchObject({
+    expect(reasonOfAnswer(res, 400).fields).toMatchObject({
       first_name: 'Bitte gib den Vornamen an.',
       email: 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).',
       position: 'Bitte wähle die Funktion.',
@@ -36,25 +36,23 @@ describe('staff list', () => {
   });
 
   it('given a person, when editing with the current version it saves; with a stale one it answers 409', async () => {
-    const created = (await add({ last_name: 'Version' })).json();
+    const created = parseAnswer(personSchema, await add({ last_name: 'Version' }), 201);
     const url = `/api/facilities/${f.facility.id}/persons/${created.id}`;
-    const ok = await f.call('member', { method: 'PUT', url, payload: { ...person, last_name: 'Neu', version: created.version } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ last_name: 'Neu', version: 2, updated_by: { id: f.users.member.id } });
+    const ok = parseAnswer(personSchema, await f.call('member', { method: 'PUT', url, payload: { ...person, last_name: 'Neu', version: created.version } }));
+    expect(ok).toMatchObject({ last_name: 'Neu', version: 2, updated_by: { id: f.users.member.id } });
     const stale = await f.call('admin', { method: 'PUT', url, payload: { ...person, last_name: 'Alt', version: created.version } });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().reason.code).toBe('conflict');
+    expect(reasonOfAnswer(stale, 409).code).toBe('conflict');
   });
 
   it('given a person who was contact of an enrolment, removing keeps the row and the enrolment; the list no longer shows them', async () => {
-    const created = (await add({ last_name: 'Geht' })).json();
+    const created = parseAnswer(personSchema, await add({ last_name: 'Geht' }), 201);
     const old = await enrol(f.db, f.facility.id, f.season.id, { contactPersonId: created.id, withdrawnAt: new Date() });
     const res = await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/persons/${created.id}` });
     expect(res.statusCode).toBe(204);
     const [row] = await f.db.select().from(persons).where(eq(persons.id, created.id));
     expect(row?.removedAt).toBeInstanceOf(Date);
-    const list = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=0` })).json();
-    expect(list.items.map((p: { id: number }) => p.id)).not.toContain(created.id);
+    const list = parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=0` }));
+    expect(list.items.map((p) => p.id)).not.toContain(created.id);
     expect((await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` })).statusCode).toBe(404);
     expect(old.id).toBeGreaterThan(0);
     const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'person.remove'), eq(auditLog.entityId, String(created.id))));
@@ -62,7 +60,7 @@ describe('staff list', () => {
   });
 
   it("given a person of another KiTa, reaching it through the own KiTa's id answers 404", async () => {
-    const foreign = (await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/persons`, payload: person })).json();
+    const foreign = parseAnswer(personSchema, await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/persons`, payload: person }), 201);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await f.call('member', { method, url: `/api/facilities/${f.facility.id}/persons/${foreign.id}`, ...(method === 'PUT' ? { payload: { ...person, version: 1 } } : {}) });
       expect(res.statusCode).toBe(404);
@@ -75,7 +73,7 @@ describe('staff list sorting', () => {
     for (const sort of ['__proto__', 'constructor', 'toString', 'user_id', 'nope']) {
       const res = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?sort=${sort}` });
       expect(res.statusCode, sort).toBe(400);
-      expect(res.json().reason.code).toBe('validation_failed');
+      expect(reasonOfAnswer(res, 400).code).toBe('validation_failed');
     }
   });
 
@@ -86,7 +84,7 @@ describe('staff list sorting', () => {
       await f.call('member', { method: 'POST', url: `/api/facilities/${facility.id}/persons`, payload: { ...person, last_name: lastName } });
     }
     const names = async (dir: string) =>
-      (await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=last_name&dir=${dir}` })).json().items.map((p: { last_name: string }) => p.last_name);
+      parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=last_name&dir=${dir}` })).items.map((p) => p.last_name);
     expect(await names('asc')).toEqual(['Albrecht', 'Ärmel', 'Otto', 'Özdemir', 'Übel', 'ulm', 'Zimmermann']);
     expect(await names('desc')).toEqual(['Zimmermann', 'ulm', 'Übel', 'Özdemir', 'Otto', 'Ärmel', 'Albrecht']);
   });
@@ -94,10 +92,9 @@ describe('staff list sorting', () => {
 
 describe('invitations', () => {
   it('given a person with e-mail, when inviting, a mail with a registration link is queued; accepting links account and person and adds membership', async () => {
-    const created = (await add({ email: 'neu.eingeladen@kita.example', last_name: 'Eingeladen' })).json();
+    const created = parseAnswer(personSchema, await add({ email: 'neu.eingeladen@kita.example', last_name: 'Eingeladen' }), 201);
     const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${created.id}/invite` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: 'neu.eingeladen@kita.example' });
+    expect(parseAnswer(personInviteResponseSchema, res)).toMatchObject({ email: 'neu.eingeladen@kita.example' });
     expect(res.body).not.toContain('einladung=');
     await f.t.flushMail();
     const mail = f.t.mails.find((m) => m.to === 'neu.eingeladen@kita.example');
@@ -110,21 +107,19 @@ describe('invitations', () => {
     const cookie = await loginAs(f.t.app, invited);
     expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token: 'x'.repeat(20) } })).statusCode).toBe(404);
     const accept = await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } });
-    expect(accept.statusCode).toBe(200);
-    expect(accept.json()).toEqual({ facility_id: f.facility.id, facility_label: f.facility.label, person_id: created.id });
-    const status = (await f.t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
-    expect(Object.keys(status.user.facilities)).toEqual([String(f.facility.id)]);
-    const after = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` })).json();
+    expect(parseAnswer(acceptInvitationResponseSchema, accept)).toEqual({ facility_id: f.facility.id, facility_label: f.facility.label, person_id: created.id });
+    const status = parseAnswer(loginStatusResponseSchema, await f.t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
+    expect(Object.keys(status.user?.facilities ?? {})).toEqual([String(f.facility.id)]);
+    const after = parseAnswer(personSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` }));
     expect(after).toMatchObject({ has_account: true, user_id: invited.id });
     // single use
     expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } })).statusCode).toBe(404);
   });
 
   it('given a person without e-mail, inviting answers 400 with a German hint', async () => {
-    const created = (await add({ email: '', last_name: 'OhneMail' })).json();
+    const created = parseAnswer(personSchema, await add({ email: '', last_name: 'OhneMail' }), 201);
     const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${created.id}/invite` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().reason).toMatchObject({ code: 'email_missing', message: 'Trage zuerst eine E-Mail-Adresse für diese Person ein.' });
+    expect(reasonOfAnswer(res, 400)).toMatchObject({ code: 'email_missing', message: 'Trage zuerst eine E-Mail-Adresse für diese Person ein.' });
   });
 });
 
