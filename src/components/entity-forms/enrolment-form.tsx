@@ -1,4 +1,5 @@
-import { Anchor, Button, Checkbox, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Checkbox, Fieldset, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { FormActions } from '../forms/form-actions';
 import { Link } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { countText, toCount, useSchemaForm } from '../../lib/use-schema-form';
@@ -121,16 +122,7 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
         </Fieldset>
         <FormAlert failure={form.failure} />
         <FormErrorSummary errors={form.errors} />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Abbrechen
-            </Button>
-          )}
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

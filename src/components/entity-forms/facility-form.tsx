@@ -1,4 +1,5 @@
 import { Button, Fieldset, Grid, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../forms/form-actions';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { reportError } from '../../lib/api-client';
@@ -127,16 +128,7 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
           )}
         </FormAlert>
         <FormErrorSummary errors={form.errors} />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-              Abbrechen
-            </Button>
-          )}
-          <Button type="submit" loading={form.submitting}>
-            {typeof submitLabel === 'function' ? submitLabel(values) : submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={typeof submitLabel === 'function' ? submitLabel(values) : submitLabel} submitting={form.submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../forms/form-actions';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { personPositions, salutations } from '../../shared/contracts/facility-lists';
 import { personInputSchema, type Person } from '../../shared/contracts/persons';
@@ -50,14 +51,7 @@ export function PersonForm({ person, onSubmit, onCancel, submitLabel, autoFocus,
         </SimpleGrid>
         <FormAlert failure={form.failure} />
         <FormErrorSummary errors={form.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -18,6 +18,8 @@ type Entry = {
   readonly fields?: Readonly<Record<string, string>>;
 };
 const entries = <const T extends Record<string, Entry>>(t: T) => t;
+/** a message that the form also shows at one field (the text written once) */
+const atField = <const F extends string, const M extends string>(field: F, message: M) => ({ message, fields: { [field]: message } as Record<F, M> });
 
 /** The one German text for a stale version (optimistic concurrency); forms show it next to a reload. */
 export const conflictMessage =
@@ -87,8 +89,7 @@ export const errorCatalogue = {
     policy_outdated: {
       status: 409,
       code: 'policy_outdated',
-      message: 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.',
-      fields: { privacyPolicyVersion: 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.' },
+      ...atField('privacyPolicyVersion', 'Inzwischen gilt eine neue Datenschutzerklärung. Bitte lies sie und bestätige sie noch einmal.'),
     },
     password_needed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { password: 'Bitte lege ein Passwort fest.' } },
   }),
@@ -100,8 +101,7 @@ export const errorCatalogue = {
     policy_outdated: {
       status: 409,
       code: 'policy_outdated',
-      message: 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.',
-      fields: { acceptPrivacyPolicyVersion: 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.' },
+      ...atField('acceptPrivacyPolicyVersion', 'Diese Fassung der Datenschutzerklärung gilt nicht mehr. Bitte lade die Seite neu.'),
     },
     last_admin: {
       status: 409,
@@ -124,8 +124,7 @@ export const errorCatalogue = {
     totp_invalid: {
       status: 400,
       code: 'totp_invalid',
-      message: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
-      fields: { code: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.' },
+      ...atField('code', 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.'),
     },
     totp_required: { status: 409, code: 'totp_required', message: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.' },
     totp_not_enabled: { status: 409, code: 'totp_not_enabled', message: 'Der zweite Faktor ist noch nicht eingerichtet.' },
@@ -135,11 +134,10 @@ export const errorCatalogue = {
     email_taken: {
       status: 409,
       code: 'email_taken',
-      message: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.',
-      fields: { email: 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.' },
+      ...atField('email', 'Zu dieser E-Mail-Adresse gibt es schon ein Benutzerkonto.'),
     },
-    facility_not_found: { status: 404, code: 'not_found', message: 'Diese KiTa gibt es nicht.', fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
-    person_not_found: { status: 404, code: 'not_found', message: 'Diese Person gibt es nicht.', fields: { personId: 'Diese Person gibt es nicht.' } },
+    facility_not_found: { status: 404, code: 'not_found', ...atField('facilityId', 'Diese KiTa gibt es nicht.') },
+    person_not_found: { status: 404, code: 'not_found', ...atField('personId', 'Diese Person gibt es nicht.') },
     already_active: { status: 409, code: 'already_active', message: 'Dieses Benutzerkonto ist schon aktiviert.' },
     deactivated: { status: 409, code: 'account_deactivated', message: 'Dieses Benutzerkonto ist deaktiviert. Aktiviere es zuerst wieder.' },
     not_self: { status: 409, code: 'not_self', message: 'Das kannst du nicht für dein eigenes Konto tun.' },
@@ -147,8 +145,7 @@ export const errorCatalogue = {
     policy_exists: {
       status: 409,
       code: 'policy_exists',
-      message: 'Diese Fassung wurde schon veröffentlicht.',
-      fields: { version: 'Diese Fassung wurde schon veröffentlicht.' },
+      ...atField('version', 'Diese Fassung wurde schon veröffentlicht.'),
     },
   }),
   facility: entries({

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { FormActions } from '../../../components/forms/form-actions';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { GermanDateInput } from '../../../components/forms/german-date-input';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -90,14 +91,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
           Weitere Termine
         </Title>
         <SimpleGrid cols={2}>{MORE_DATES.map(dateInput)}</SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Group>
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );
