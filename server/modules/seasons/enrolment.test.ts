@@ -9,6 +9,9 @@ import { persons } from '../persons/persons.table';
 import { seasonChecklist } from './checklist.service';
 import { seasonEnrolments, seasons } from './seasons.table';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
+import { seasonChecklistSchema, seasonEnrolmentSchema, seasonEnrolmentStatusSchema } from '../../../src/shared/contracts/season-enrolment';
 
 const f = createTestWorld(async () => {
   const f = await facilityFixture();
@@ -30,33 +33,27 @@ const input = () => ({
   accepted_terms: true,
 });
 const enrolled = async (role: Role = 'member') =>
-  (await f.call(role, { method: 'GET', url: '/api/loginstatus' })).json().user.facilities[String(f.facility.id)]?.is_enrolled_to_cur_season;
+  parseAnswer(loginStatusResponseSchema, await f.call(role, { method: 'GET', url: '/api/loginstatus' })).user?.facilities[String(f.facility.id)]?.is_enrolled_to_cur_season;
 
 describe('season enrolment', () => {
   it('given an open season and no enrolment, the status says it may enrol', async () => {
-    const res = await f.call('member', { method: 'GET', url: url() });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ season: { identifier: '2026-27' }, enrolment: null, can_change: true, message: null });
+    expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }))).toMatchObject({ season: { identifier: '2026-27' }, enrolment: null, can_change: true, message: null });
   });
 
   it('given bad input, answers 400 with German field texts; a contact person of another KiTa is refused', async () => {
     const bad = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_topics: [], accepted_terms: false, children_taking_part: -3 } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().reason.fields).toMatchObject({
+    expect(reasonOfAnswer(bad, 400).fields).toMatchObject({
       project_topics: 'Bitte wähle mindestens ein Thema.',
       accepted_terms: 'Bitte akzeptiere die Teilnahmebedingungen.',
       children_taking_part: 'Die Zahl der Kinder darf nicht negativ sein.',
     });
     const foreign = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), contact_person_id: f.foreignPersonId } });
-    expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().reason.fields).toEqual({ contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
+    expect(reasonOfAnswer(foreign, 400).fields).toEqual({ contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
   });
 
   it('given a member, when enrolling, the enrolment exists, loginstatus flips at once, the audit log and the confirmation mails record it', async () => {
     expect(await enrolled()).toBe(false);
-    const res = await f.call('member', { method: 'PUT', url: url(), payload: input() });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = parseAnswer(seasonEnrolmentSchema, await f.call('member', { method: 'PUT', url: url(), payload: input() }));
     expect(body).toMatchObject({ project_title: 'Wasser ist Leben', contact_person_name: 'Klara Kontakt', version: 1, created_by: { id: f.users.member.id } });
     expect(await enrolled()).toBe(true);
     const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'season_enrolment.create'), eq(auditLog.entityId, String(body.id))));
@@ -68,21 +65,18 @@ describe('season enrolment', () => {
   it('given an enrolment, a change without the version read answers 409; with it the change is saved and audited with before/after', async () => {
     const blind = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_title: 'Blind' } });
     expect(blind.statusCode).toBe(409);
-    const { enrolment } = (await f.call('member', { method: 'GET', url: url() })).json();
+    const { enrolment } = parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }));
+    if (!enrolment) throw new Error('the enrolment of the test before is missing');
     const res = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_title: 'Wasser und Klima', version: enrolment.version } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ project_title: 'Wasser und Klima', version: enrolment.version + 1 });
+    expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ project_title: 'Wasser und Klima', version: enrolment.version + 1 });
     const stale = await f.call('admin', { method: 'PUT', url: url(), payload: { ...input(), version: enrolment.version } });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().reason.message).toContain('Jemand anderes hat diese Daten inzwischen geändert');
+    expect(reasonOfAnswer(stale, 409).message).toContain('Jemand anderes hat diese Daten inzwischen geändert');
     const [entry] = await f.db.select().from(auditLog).where(eq(auditLog.action, 'season_enrolment.update'));
     expect(entry).toMatchObject({ before: { projectTitle: 'Wasser ist Leben' }, after: { projectTitle: 'Wasser und Klima' } });
   });
 
   it('given an enrolment, when withdrawing, it is kept as history, loginstatus flips back and the KiTa may enrol again', async () => {
-    const res = await f.call('member', { method: 'DELETE', url: url() });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ enrolment: null, can_change: true });
+    expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'DELETE', url: url() }))).toMatchObject({ enrolment: null, can_change: true });
     expect(await enrolled()).toBe(false);
     expect((await f.call('member', { method: 'DELETE', url: url() })).statusCode).toBe(404);
     const again = await f.call('member', { method: 'PUT', url: url(), payload: input() });
@@ -116,8 +110,7 @@ describe('season enrolment', () => {
   it('given the checklist, the enrolment step is done and later steps show their dates only', async () => {
     await f.db.update(seasons).set({ documentationDeadline: '2027-06-30', juryDate: '2027-07-15' }).where(eq(seasons.id, f.season.id));
     const res = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/season-checklist` });
-    expect(res.statusCode).toBe(200);
-    const steps = res.json().steps as { key: string; state: string; deadline: string | null; path: string | null; detail: string }[];
+    const { steps } = parseAnswer(seasonChecklistSchema, res);
     expect(steps.map((s) => s.key)).toEqual(['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award']);
     expect(steps[0]).toMatchObject({ state: 'done', path: '/kita-jahr-anmeldung' });
     expect(steps[4]).toMatchObject({ deadline: '2027-06-30', path: null, detail: 'bis 30.06.2027' });
@@ -141,11 +134,10 @@ describe('season enrolment', () => {
   it('given the deadline has passed, changing answers 409 enrolment_closed and the status says when it ended', async () => {
     await f.db.update(seasons).set({ enrolmentDeadline: '2020-01-31' }).where(eq(seasons.id, f.season.id));
     try {
-      const status = (await f.call('member', { method: 'GET', url: url() })).json();
+      const status = parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }));
       expect(status).toMatchObject({ can_change: false, message: 'Die Anmeldefrist zum KiTa-Jahr 2026/27 ist am 31.01.2020 abgelaufen.' });
       const res = await f.call('member', { method: 'DELETE', url: url() });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().reason.code).toBe('enrolment_closed');
+      expect(reasonOfAnswer(res, 409).code).toBe('enrolment_closed');
     } finally {
       await f.db.update(seasons).set({ enrolmentDeadline: '2099-02-05' }).where(eq(seasons.id, f.season.id));
     }
@@ -154,12 +146,11 @@ describe('season enrolment', () => {
   it('given a closed season, enrolling answers 409 and the status says when it opens', async () => {
     await f.db.update(seasons).set({ enrolmentState: 'closed', enrolmentOpensOn: '2099-10-01' }).where(eq(seasons.id, f.season.id));
     try {
-      const status = (await f.call('otherMember', { method: 'GET', url: `/api/facilities/${f.otherFacility.id}/season-enrolment` })).json();
+      const status = parseAnswer(seasonEnrolmentStatusSchema, await f.call('otherMember', { method: 'GET', url: `/api/facilities/${f.otherFacility.id}/season-enrolment` }));
       expect(status).toMatchObject({ can_change: false, message: 'Die Anmeldung zum KiTa-Jahr 2026/27 ist zurzeit geschlossen. Sie öffnet voraussichtlich am 01.10.2099.' });
       const [p] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'A', lastName: 'B', position: 'Leitung' }).returning();
       const res = await f.call('otherMember', { method: 'PUT', url: `/api/facilities/${f.otherFacility.id}/season-enrolment`, payload: { ...input(), contact_person_id: p!.id } });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().reason).toMatchObject({ code: 'enrolment_closed', message: expect.stringContaining('geschlossen') });
+      expect(reasonOfAnswer(res, 409)).toMatchObject({ code: 'enrolment_closed', message: expect.stringContaining('geschlossen') });
     } finally {
       await f.db.update(seasons).set({ enrolmentState: 'open' }).where(eq(seasons.id, f.season.id));
     }
