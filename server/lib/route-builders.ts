@@ -1,3 +1,16 @@
+/**
+ * Typed route builders, one per access level. A routes file takes the builder of its routes' access and registers
+ * through it; `config.access` is set for it and `request.user` is non-null where the access guarantees a session:
+ *
+ *   const asAdmin = adminRoute(app);
+ *   asAdmin.post('/api/admin/training-events/:eventId/publish', {
+ *     errors: [409],                                       // only what the handler answers beyond the derived ones
+ *     schema: { tags, params, body, response: { 200: trainingEventSchema } },
+ *     handler: async (request) => publishEvent(app.db, request.params.eventId, request.user.id, auditContext(request)),
+ *   });
+ *
+ * The OpenAPI error responses (401/403/400/404/409) follow from access, schema and URL (`derivedErrorStatuses`).
+ */
 import type {
   ContextConfigDefault,
   FastifyContextConfig,
