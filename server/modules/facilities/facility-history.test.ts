@@ -3,6 +3,8 @@ import { facilityFixture, type FacilityFixture } from '../../testing/facility-fi
 import { audit } from '../audit/audit';
 import { changedFields } from './facility-history';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { facilityHistorySchema, facilitySchema } from '../../../src/shared/contracts/facilities';
 
 const f = createTestWorld(() => facilityFixture());
 beforeAll(async () => {
@@ -12,28 +14,28 @@ beforeAll(async () => {
 
 const url = () => `/api/facilities/${f.facility.id}`;
 const history = (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) => f.call(role, { method: 'GET', url: `/api/facilities/${id}/history` });
+/** the history's entries, read as the client reads them */
+const historyItems = async (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) => parseAnswer(facilityHistorySchema, await history(role, id)).items;
+const read = async () => parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: url() }));
 
 /** saves the KiTa's current master data with `patch` on top, as the edit form would */
 async function save(role: 'member' | 'admin', patch: Record<string, unknown>) {
-  const current = (await f.call('member', { method: 'GET', url: url() })).json();
+  const current = await read();
   const { id: _id, created_at: _c, updated_at: _u, updated_by: _b, last_changed_fields: _l, ...fields } = current;
   const target = role === 'admin' ? `/api/admin/facilities/${f.facility.id}` : url();
-  const res = await f.call(role, { method: 'PUT', url: target, payload: { ...fields, ...patch } });
-  expect(res.statusCode).toBe(200);
-  return res.json();
+  return parseAnswer(facilitySchema, await f.call(role, { method: 'PUT', url: target, payload: { ...fields, ...patch } }));
 }
 
 describe('master-data history', () => {
   it('given a member changing phone and e-mail, the KiTa says which fields changed last and the history lists only those, before and after', async () => {
     const saved = await save('member', { phone: '089 111', email: 'sonnenschein@kita.example' });
     expect(saved.last_changed_fields).toEqual(['phone', 'email']);
-    expect((await f.call('member', { method: 'GET', url: url() })).json().last_changed_fields).toEqual(['phone', 'email']);
+    expect((await read()).last_changed_fields).toEqual(['phone', 'email']);
 
     const res = await history('member');
-    expect(res.statusCode).toBe(200);
-    const [entry] = res.json().items;
+    const [entry] = parseAnswer(facilityHistorySchema, res).items;
     expect(entry).toMatchObject({ actor: { id: f.users.member.id, name: 'Maria Mitglied' }, by_admin: false });
-    expect(entry.changes).toEqual([
+    expect(entry!.changes).toEqual([
       { field: 'phone', before: '', after: '089 111' },
       { field: 'email', before: '', after: 'sonnenschein@kita.example' },
     ]);
@@ -42,24 +44,24 @@ describe('master-data history', () => {
 
   it('given an admin change after it, the newest comes first and is marked as done by the administration', async () => {
     await save('admin', { children_count: 42 });
-    const items = (await history('member')).json().items;
+    const items = await historyItems('member');
     expect(items[0]).toMatchObject({ actor: { id: f.users.admin.id, name: 'Alex Admin' }, by_admin: true, changes: [{ field: 'children_count', before: null, after: 42 }] });
-    expect(items[1].changes.map((c: { field: string }) => c.field)).toEqual(['phone', 'email']);
+    expect(items[1]!.changes.map((c) => c.field)).toEqual(['phone', 'email']);
   });
 
   it('given a save that changes nothing, it is no change: same version, same last change, no line in the history', async () => {
-    const current = (await f.call('member', { method: 'GET', url: url() })).json();
-    const before = (await history('member')).json().items;
+    const current = await read();
+    const before = await historyItems('member');
     const saved = await save('member', {});
     expect(saved).toMatchObject({ version: current.version, updated_at: current.updated_at, updated_by: current.updated_by, last_changed_fields: ['children_count'] });
-    expect((await history('member')).json().items).toEqual(before);
+    expect(await historyItems('member')).toEqual(before);
   });
 
   it('given many changes, the history holds the last ten', async () => {
     for (let i = 0; i < 11; i++) await save('member', { staff_count: i });
-    const items = (await history('admin')).json().items;
+    const items = await historyItems('admin');
     expect(items).toHaveLength(10);
-    expect(items[0].changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
+    expect(items[0]!.changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
   });
 
   it('given audit entries with internal or unknown keys, only master-data fields reach the caller', async () => {
@@ -67,22 +69,21 @@ describe('master-data history', () => {
       changedFields({ phone: '1', version: 3, updatedAt: 'x', postalCode: '80802', secret: 's' }, { phone: '2', version: 4, updatedAt: 'y', postalCode: '80802', secret: 't' }),
     ).toEqual([{ field: 'phone', before: '1', after: '2' }]);
     await audit(f.db, { actorUserId: f.users.admin.id, action: 'facility.admin_update', entityType: 'facility', entityId: f.facility.id, before: { version: 1 }, after: { version: 2 } });
-    const items = (await history('member')).json().items;
-    expect(items[0].changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
+    const items = await historyItems('member');
+    expect(items[0]!.changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
   });
 
   it('given a merge into the KiTa after the last edit, the last change names no fields (they belong to an older change)', async () => {
     await audit(f.db, { actorUserId: f.users.admin.id, action: 'facility.merge_into', entityType: 'facility', entityId: f.facility.id, after: { moved: {} } });
-    expect((await f.call('member', { method: 'GET', url: url() })).json().last_changed_fields).toEqual([]);
-    expect((await history('member')).json().items).toHaveLength(10);
+    expect((await read()).last_changed_fields).toEqual([]);
+    expect(await historyItems('member')).toHaveLength(10);
   });
 });
 
 describe('who may read the history', () => {
   it('given an anonymous caller, answers 401', async () => {
     const res = await history('anonymous');
-    expect(res.statusCode).toBe(401);
-    expect(res.json().reason.code).toBe('unauthenticated');
+    expect(reasonOfAnswer(res, 401).code).toBe('unauthenticated');
   });
 
   it('given a member of another KiTa, answers 403 and no data', async () => {
@@ -94,7 +95,7 @@ describe('who may read the history', () => {
   it('given a member, the own KiTa answers and another KiTa does not', async () => {
     expect((await history('member')).statusCode).toBe(200);
     expect((await history('member', f.otherFacility.id)).statusCode).toBe(403);
-    expect((await history('otherMember', f.otherFacility.id)).json()).toEqual({ items: [] });
+    expect(await historyItems('otherMember', f.otherFacility.id)).toEqual([]);
   });
 
   it('given an admin, any KiTa answers; an unknown one 404', async () => {
