@@ -3,6 +3,7 @@ import { isHTTPError } from 'ky';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { type z } from 'zod';
 import { conflictMessage } from '../shared/contracts/common';
+import { hasErrorCode } from '../shared/contracts/error-codes';
 import { getErrorReason, isAlreadyNotified } from './api-client';
 import { focusFirstInvalid } from './focus-first-invalid';
 import { fieldErrorsOf, type FieldErrors } from './form-errors';
@@ -16,7 +17,7 @@ export type FormFailure = { message: string; conflict: boolean };
 type Values = Record<string, unknown>;
 
 /** A stale write: someone else saved the record meanwhile (409 `conflict`). */
-export const isConflict = (error: unknown) => isHTTPError(error) && error.response.status === 409 && getErrorReason(error)?.code === 'conflict';
+export const isConflict = (error: unknown) => isHTTPError(error) && error.response.status === 409 && hasErrorCode(getErrorReason(error), 'conflict');
 
 /**
  * What a failed write says in German: a conflict the contract's one text, otherwise the server's reason, otherwise the
