@@ -13,5 +13,8 @@ export function parseAnswer<T>(schema: { parse: (data: unknown) => T }, res: Ans
   return schema.parse(res.json());
 }
 
-/** the SPEC §3 `reason` of an error answer, checked against its status */
-export const reasonOfAnswer = (res: Answer, status: number) => parseAnswer(errorBodySchema, res, status).reason;
+/** the SPEC §3 `reason` of an error answer, checked against its status (any 4xx/5xx when none is given) */
+export function reasonOfAnswer(res: Answer, status?: number) {
+  if (status === undefined && res.statusCode < 400) throw new Error(`expected an error status, got ${res.statusCode}: ${res.body.slice(0, 400)}`);
+  return parseAnswer(errorBodySchema, res, status ?? res.statusCode).reason;
+}

@@ -8,6 +8,10 @@ import { facilityMembers } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
 import { createTestWorld } from '../../testing/test-world';
+import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
+import { adminUserSchema, endSessionsResponseSchema, tokenStatusResponseSchema } from '../../../src/shared/contracts/accounts';
 
 const t = createTestWorld(async () => {
   const app = await buildTestApp();
@@ -15,7 +19,7 @@ const t = createTestWorld(async () => {
   return { ...app, admin, cookie: await loginAs(app.app, admin) };
 });
 
-const auditFor = async (action: string, entityId: number) =>
+const auditFor = async (action: AuditAction, entityId: number) =>
   t.handle.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
 const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie: t.cookie } });
 
@@ -24,8 +28,7 @@ describe('admin account API', () => {
     const facility = await createFacility(t.handle.db);
     const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Paula', lastName: 'Pause', position: 'pädagogische Fachkraft', email: 'paula@test.example' }).returning();
     const res = await post(t, '/api/admin/users', { email: 'paula@test.example', firstName: 'Paula', lastName: 'Pause', personId: person!.id, facilityId: facility.id }, { cookie: t.cookie });
-    expect(res.statusCode).toBe(201);
-    const created = res.json();
+    const created = parseAnswer(adminUserSchema, res, 201);
     expect(created).toMatchObject({ email: 'paula@test.example', isAdmin: false, activatedAt: null, totpEnabled: false, activeSessions: 0 });
     const [linked] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
     expect(linked!.userId).toBe(created.id);
@@ -35,10 +38,9 @@ describe('admin account API', () => {
     const mail = await lastMailTo(t, 'paula@test.example');
     expect(mail.subject).toContain('Dein Zugang');
     const token = tokenIn(mail.text, 'activation');
-    expect((await get(t, `/api/auth/token-status?kind=activation&token=${token}`)).json()).toMatchObject({ status: 'valid', needsPassword: true });
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${token}`))).toMatchObject({ status: 'valid', needsPassword: true });
     const noPassword = await post(t, '/api/auth/activate', { token });
-    expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json().reason.fields).toEqual({ password: 'Bitte lege ein Passwort fest.' });
+    expect(reasonOfAnswer(noPassword, 400).fields).toEqual({ password: 'Bitte lege ein Passwort fest.' });
     expect((await post(t, '/api/auth/activate', { token, password: strongPassword, passwordRepeat: strongPassword })).statusCode).toBe(200);
     expect(await loginAs(t.app, { email: 'paula@test.example', password: strongPassword })).toBeTruthy();
   });
@@ -46,11 +48,10 @@ describe('admin account API', () => {
   it('given an address with an account, an unknown person or KiTa, answers 409 / 404 with a field', async () => {
     const existing = await createUser(t.handle.db);
     const dup = await post(t, '/api/admin/users', { email: existing.email.toUpperCase(), firstName: 'A', lastName: 'B' }, { cookie: t.cookie });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().reason.fields.email).toContain('schon ein Benutzerkonto');
-    expect((await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie: t.cookie })).json().reason.fields).toEqual({ personId: 'Diese Person gibt es nicht.' });
+    expect(reasonOfAnswer(dup, 409).fields?.email).toContain('schon ein Benutzerkonto');
+    expect(reasonOfAnswer(await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie: t.cookie })).fields).toEqual({ personId: 'Diese Person gibt es nicht.' });
     expect((await post(t, '/api/admin/users', { email: 'nf@test.example', firstName: 'A', lastName: 'B', facilityId: 999999 }, { cookie: t.cookie })).statusCode).toBe(404);
-    expect((await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie: t.cookie })).json().reason.fields).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
+    expect(reasonOfAnswer(await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie: t.cookie })).fields).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
   });
 
   it('given an account not yet activated, resend mails a new link; an active one answers 409', async () => {
@@ -60,25 +61,24 @@ describe('admin account API', () => {
     expect(await mailsTo(t, waiting.email)).toHaveLength(1);
     expect(await auditFor('account.resend_activation', waiting.id)).toHaveLength(1);
     const active = await createUser(t.handle.db);
-    expect((await post(t, `/api/admin/users/${active.id}/activation/resend`, {}, { cookie: t.cookie })).json().reason.code).toBe('already_active');
+    expect(reasonOfAnswer(await post(t, `/api/admin/users/${active.id}/activation/resend`, {}, { cookie: t.cookie })).code).toBe('already_active');
     expect((await post(t, '/api/admin/users/999999/activation/resend', {}, { cookie: t.cookie })).statusCode).toBe(404);
   });
 
   it('given a user with sessions, deactivating ends them and refuses the login; reactivating allows it again', async () => {
     const user = await createUser(t.handle.db);
     const session = await loginAs(t.app, user);
-    expect((await get(t, `/api/admin/users/${user.id}`, t.cookie)).json().activeSessions).toBe(1);
+    expect(parseAnswer(adminUserSchema, await get(t, `/api/admin/users/${user.id}`, t.cookie)).activeSessions).toBe(1);
     const off = await post(t, `/api/admin/users/${user.id}/deactivate`, {}, { cookie: t.cookie });
-    expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ deactivatedAt: expect.any(String), activeSessions: 0 });
-    expect((await get(t, '/api/loginstatus', session)).json().loggedin).toBe(false);
+    expect(parseAnswer(adminUserSchema, off)).toMatchObject({ deactivatedAt: expect.any(String), activeSessions: 0 });
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', session)).loggedin).toBe(false);
     await expect(loginAs(t.app, user)).rejects.toThrow(/403/);
     const on = await post(t, `/api/admin/users/${user.id}/reactivate`, {}, { cookie: t.cookie });
-    expect(on.json().deactivatedAt).toBeNull();
+    expect(parseAnswer(adminUserSchema, on).deactivatedAt).toBeNull();
     expect(await loginAs(t.app, user)).toBeTruthy();
     expect(await auditFor('account.deactivate', user.id)).toHaveLength(1);
     expect(await auditFor('account.reactivate', user.id)).toHaveLength(1);
-    expect((await post(t, `/api/admin/users/${t.admin.id}/deactivate`, {}, { cookie: t.cookie })).json().reason.code).toBe('not_self');
+    expect(reasonOfAnswer(await post(t, `/api/admin/users/${t.admin.id}/deactivate`, {}, { cookie: t.cookie })).code).toBe('not_self');
   });
 
   it("given a user's sessions, the admin ends them all", async () => {
@@ -86,26 +86,25 @@ describe('admin account API', () => {
     const a = await loginAs(t.app, user, '10.90.0.1');
     await loginAs(t.app, user, '10.90.0.2');
     const res = await post(t, `/api/admin/users/${user.id}/sessions/end`, {}, { cookie: t.cookie });
-    expect(res.json()).toEqual({ ended: 2, msg: '2 Sitzungen wurden beendet.' });
-    expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
+    expect(parseAnswer(endSessionsResponseSchema, res)).toEqual({ ended: 2, msg: '2 Sitzungen wurden beendet.' });
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', a)).loggedin).toBe(false);
     expect(await auditFor('session.end_all', user.id)).toEqual([expect.objectContaining({ after: { ended: 2 } })]);
   });
 
   it('given a user, make and unmake admin, each audit-logged; the last admin cannot be unmade', async () => {
     const user = await createUser(t.handle.db);
-    expect((await put(`/api/admin/users/${user.id}/admin`, { isAdmin: true })).json().isAdmin).toBe(true);
-    expect((await put(`/api/admin/users/${user.id}/admin`, { isAdmin: false })).json().isAdmin).toBe(false);
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${user.id}/admin`, { isAdmin: true })).isAdmin).toBe(true);
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${user.id}/admin`, { isAdmin: false })).isAdmin).toBe(false);
     expect((await auditFor('account.grant_admin', user.id))[0]).toMatchObject({ before: { isAdmin: false }, after: { isAdmin: true } });
     expect(await auditFor('account.revoke_admin', user.id)).toHaveLength(1);
-    expect((await put(`/api/admin/users/${user.id}/admin`, {})).json().reason.fields.isAdmin).toBe('Bitte wähle Ja oder Nein.');
+    expect(reasonOfAnswer(await put(`/api/admin/users/${user.id}/admin`, {})).fields?.isAdmin).toBe('Bitte wähle Ja oder Nein.');
 
     const solo = await buildTestApp();
     try {
       const only = await createUser(solo.handle.db, { isAdmin: true });
       const c = await loginAs(solo.app, only);
       const res = await solo.app.inject({ method: 'PUT', url: `/api/admin/users/${only.id}/admin`, payload: { isAdmin: false }, headers: { cookie: c } });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().reason.code).toBe('last_admin');
+      expect(reasonOfAnswer(res, 409).code).toBe('last_admin');
     } finally {
       await solo.close();
     }
