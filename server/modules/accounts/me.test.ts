@@ -11,6 +11,9 @@ import { seasonEnrolments } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
+import { accountResponseSchema, deletionCheckResponseSchema, privacyPolicyResponseSchema, sessionsResponseSchema, tokenStatusResponseSchema } from '../../../src/shared/contracts/accounts';
 
 const t = createTestWorld(() => buildTestApp()); // migration 0001 ships privacy policy version `shipped`
 
@@ -44,7 +47,7 @@ describe('GET /api/me/account and profile', () => {
     expect(res.json()).toMatchObject({ firstName: 'Lotta', lastName: 'Kunz' });
     const bad = await call('PATCH', '/api/me/profile', cookie, { firstName: '', lastName: 'Kunz' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().reason.fields).toEqual({ firstName: 'Bitte gib deinen Vornamen an.' });
+    expect(reasonOfAnswer(bad).fields).toEqual({ firstName: 'Bitte gib deinen Vornamen an.' });
     const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'account.update_profile'));
     expect(entries.find((e) => e.entityId === String(user.id))?.after).toEqual({ firstName: 'Lotta', lastName: 'Kunz' });
   });
@@ -55,31 +58,31 @@ describe('e-mail change', () => {
     const { user, cookie } = await userWithCookie();
     const res = await call('POST', '/api/me/email', cookie, { newEmail: 'Neue.Adresse@test.example', password: user.password });
     expect(res.statusCode).toBe(200);
-    expect((await get(t, '/api/me/account', cookie)).json().pendingEmail).toBe('Neue.Adresse@test.example');
+    expect(parseAnswer(accountResponseSchema, await get(t, '/api/me/account', cookie)).pendingEmail).toBe('Neue.Adresse@test.example');
     const confirm = await lastMailTo(t, 'neue.adresse@test.example');
     expect(confirm.text).toContain('http://localhost:3000/einstellungen/email-bestaetigen/');
     const notice = await lastMailTo(t, user.email);
     expect(notice.subject).toContain('Änderung deiner E-Mail-Adresse');
     expect(notice.text).toContain('Neue.Adresse@test.example');
     const token = tokenIn(confirm.text, 'email-change');
-    expect((await get(t, `/api/auth/token-status?kind=email-change&token=${token}`)).json().status).toBe('valid');
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=email-change&token=${token}`)).status).toBe('valid');
     const done = await post(t, '/api/auth/email-change/confirm', { token });
     expect(done.statusCode).toBe(200);
     expect(done.json().msg).toContain('neue E-Mail-Adresse gilt');
     await expect(loginAs(t.app, user)).rejects.toThrow(/401/);
     expect(await loginAs(t.app, { email: 'neue.adresse@test.example', password: user.password })).toBeTruthy();
-    expect((await post(t, '/api/auth/email-change/confirm', { token })).json().reason.code).toBe('token_used');
+    expect(reasonOfAnswer(await post(t, '/api/auth/email-change/confirm', { token })).code).toBe('token_used');
   });
 
   it('given a wrong password, the same address or a broken one, answers 400 with the field', async () => {
     const { user, cookie } = await userWithCookie();
     const wrong = await call('POST', '/api/me/email', cookie, { newEmail: 'x@test.example', password: 'falsch' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().reason.fields).toEqual({ password: 'Das Passwort ist falsch.' });
+    expect(reasonOfAnswer(wrong).fields).toEqual({ password: 'Das Passwort ist falsch.' });
     const same = await call('POST', '/api/me/email', cookie, { newEmail: user.email.toUpperCase(), password: user.password });
-    expect(same.json().reason.fields).toEqual({ newEmail: 'Das ist schon deine E-Mail-Adresse.' });
+    expect(reasonOfAnswer(same).fields).toEqual({ newEmail: 'Das ist schon deine E-Mail-Adresse.' });
     const broken = await call('POST', '/api/me/email', cookie, { newEmail: 'kaputt', password: user.password });
-    expect(broken.json().reason.fields.newEmail).toMatch(/gültige E-Mail-Adresse/);
+    expect(reasonOfAnswer(broken).fields?.newEmail).toMatch(/gültige E-Mail-Adresse/);
   });
 
   it('given an address that belongs to another account, answers the same and tells only that owner', async () => {
@@ -98,7 +101,7 @@ describe('e-mail change', () => {
     await createUser(t.handle.db, { email: 'spaeter-vergeben@test.example' });
     const res = await post(t, '/api/auth/email-change/confirm', { token });
     expect(res.statusCode).toBe(409);
-    expect(res.json().reason.code).toBe('email_taken');
+    expect(reasonOfAnswer(res).code).toBe('email_taken');
   });
 });
 
@@ -108,8 +111,8 @@ describe('password change', () => {
     const other = await loginAs(t.app, user, '10.70.0.2');
     const res = await call('POST', '/api/me/password', cookie, { currentPassword: user.password, password: strongPassword, passwordRepeat: strongPassword });
     expect(res.statusCode).toBe(200);
-    expect((await get(t, '/api/loginstatus', cookie)).json().loggedin).toBe(true);
-    expect((await get(t, '/api/loginstatus', other)).json().loggedin).toBe(false);
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).loggedin).toBe(true);
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', other)).loggedin).toBe(false);
     expect(await loginAs(t.app, { email: user.email, password: strongPassword })).toBeTruthy();
     expect((await lastMailTo(t, user.email)).subject).toContain('Dein Passwort wurde geändert');
   });
@@ -117,11 +120,11 @@ describe('password change', () => {
   it('given a wrong current password or a weak new one, answers 400 per field and changes nothing', async () => {
     const { user, cookie } = await userWithCookie();
     const wrong = await call('POST', '/api/me/password', cookie, { currentPassword: 'falsch', password: strongPassword, passwordRepeat: strongPassword });
-    expect(wrong.json().reason.fields).toEqual({ currentPassword: 'Das Passwort ist falsch.' });
+    expect(reasonOfAnswer(wrong).fields).toEqual({ currentPassword: 'Das Passwort ist falsch.' });
     const weak = await call('POST', '/api/me/password', cookie, { currentPassword: user.password, password: 'erika-muster-1', passwordRepeat: 'erika-muster-1' });
-    expect(weak.json().reason.fields.password).toMatch(/Namen/);
+    expect(reasonOfAnswer(weak).fields?.password).toMatch(/Namen/);
     const mismatch = await call('POST', '/api/me/password', cookie, { currentPassword: user.password, password: strongPassword, passwordRepeat: 'anders' });
-    expect(mismatch.json().reason.fields.passwordRepeat).toBe('Die beiden Passwörter stimmen nicht überein.');
+    expect(reasonOfAnswer(mismatch).fields?.passwordRepeat).toBe('Die beiden Passwörter stimmen nicht überein.');
     expect(await loginAs(t.app, user)).toBeTruthy();
   });
 });
@@ -129,18 +132,18 @@ describe('password change', () => {
 describe('consents and missingSettings', () => {
   it('given undecided consents, dialog 3 lists them until they are decided; a newly published policy asks again', async () => {
     const { user, cookie } = await userWithCookie({ newsletter: null, newsletterDecidedAt: null, privacyPolicyVersion: null, privacyPolicyAcceptedAt: null });
-    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})`, newsletter: 'Newsletter' });
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})`, newsletter: 'Newsletter' });
     const afterNewsletter = await call('PUT', '/api/me/consents', cookie, { newsletter: true });
     expect(afterNewsletter.json().consents).toMatchObject({ newsletter: true, newsletterDecidedAt: expect.any(String) });
     expect(afterNewsletter.json().missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})` });
     const outdated = await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: '0' });
     expect(outdated.statusCode).toBe(409);
-    expect(outdated.json().reason.code).toBe('policy_outdated');
+    expect(reasonOfAnswer(outdated).code).toBe('policy_outdated');
     const accepted = await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: shipped });
     expect(accepted.json().consents).toMatchObject({ privacyPolicyVersion: shipped, privacyPolicyAcceptedAt: expect.any(String) });
-    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({});
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({});
     // a newsletter "no" is a decision too
-    expect((await call('PUT', '/api/me/consents', cookie, { newsletter: false })).json().missingSettings).toEqual({});
+    expect(parseAnswer(accountResponseSchema, await call('PUT', '/api/me/consents', cookie, { newsletter: false })).missingSettings).toEqual({});
     expect((await call('PUT', '/api/me/consents', cookie, {})).statusCode).toBe(400);
 
     const admin = await createUser(t.handle.db, { isAdmin: true });
@@ -148,10 +151,10 @@ describe('consents and missingSettings', () => {
     const published = await call('POST', '/api/admin/privacy-policy', adminCookie, { version: '2' });
     expect(published.statusCode).toBe(201);
     expect((await call('POST', '/api/admin/privacy-policy', adminCookie, { version: '2' })).statusCode).toBe(409);
-    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
-    expect((await get(t, '/api/privacy-policy')).json().version).toBe('2');
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
+    expect(parseAnswer(privacyPolicyResponseSchema, await get(t, '/api/privacy-policy')).version).toBe('2');
     await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: '2' });
-    expect((await get(t, '/api/loginstatus', cookie)).json().user.missingSettings).toEqual({});
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({});
     const audit = await t.handle.db.select().from(auditLog).where(eq(auditLog.action, 'privacy_policy.publish'));
     expect(audit[0]).toMatchObject({ actorUserId: admin.id, after: { version: '2' } });
     void user;
@@ -163,14 +166,14 @@ describe('sessions', () => {
     const { user, cookie } = await userWithCookie();
     const a = await loginAs(t.app, user, '10.71.0.2');
     await loginAs(t.app, user, '10.71.0.3');
-    const list = (await get(t, '/api/me/sessions', cookie)).json().items;
+    const list = parseAnswer(sessionsResponseSchema, await get(t, '/api/me/sessions', cookie)).items;
     expect(list).toHaveLength(3);
-    expect(list.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
-    expect(list.map((s: { ip: string }) => s.ip).sort()).toEqual(['10.0.0.1', '10.71.0.2', '10.71.0.3']);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(list.map((s) => s.ip).sort()).toEqual(['10.0.0.1', '10.71.0.2', '10.71.0.3']);
     const ended = await call('POST', '/api/me/sessions/end-others', cookie);
     expect(ended.json()).toEqual({ ended: 2, msg: '2 andere Sitzungen wurden beendet.' });
-    expect((await get(t, '/api/loginstatus', a)).json().loggedin).toBe(false);
-    expect((await get(t, '/api/me/sessions', cookie)).json().items).toHaveLength(1);
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', a)).loggedin).toBe(false);
+    expect(parseAnswer(sessionsResponseSchema, await get(t, '/api/me/sessions', cookie)).items).toHaveLength(1);
   });
 });
 
@@ -207,10 +210,10 @@ describe('account deletion', () => {
     const season = await createSeason(t.handle.db);
     const enrolment = await enrol(t.handle.db, facility.id, season.id, { createdBy: user.id });
 
-    expect((await get(t, '/api/me/deletion-check', cookie)).json()).toEqual({ lastMemberOf: [{ id: facility.id, label: 'Kita Allein' }] });
+    expect(parseAnswer(deletionCheckResponseSchema, await get(t, '/api/me/deletion-check', cookie))).toEqual({ lastMemberOf: [{ id: facility.id, label: 'Kita Allein' }] });
     const wrong = await call('POST', '/api/me/delete', cookie, { password: 'falsch' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().reason.fields).toEqual({ password: 'Das Passwort ist falsch.' });
+    expect(reasonOfAnswer(wrong).fields).toEqual({ password: 'Das Passwort ist falsch.' });
     const warned = await call('POST', '/api/me/delete', cookie, { password: user.password });
     expect(warned.statusCode).toBe(409);
     expect(warned.json()).toMatchObject({ reason: { code: 'last_member', message: expect.stringContaining('Kita Allein') }, lastMemberOf: [{ id: facility.id }] });
@@ -228,7 +231,7 @@ describe('account deletion', () => {
     const [keptEnrolment] = await t.handle.db.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, enrolment.id));
     expect(keptEnrolment!.createdBy).toBeNull();
     expect(await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id))).toHaveLength(0);
-    expect((await get(t, '/api/loginstatus', cookie)).json().loggedin).toBe(false);
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).loggedin).toBe(false);
     expect((await lastMailTo(t, user.email)).subject).toContain('Dein Benutzerkonto wurde gelöscht');
   });
 
@@ -248,7 +251,7 @@ describe('account deletion', () => {
       const cookie = await loginAs(solo.app, admin);
       const res = await solo.app.inject({ method: 'POST', url: '/api/me/delete', headers: { cookie }, payload: { password: admin.password } });
       expect(res.statusCode).toBe(409);
-      expect(res.json().reason.code).toBe('last_admin');
+      expect(reasonOfAnswer(res).code).toBe('last_admin');
     } finally {
       await solo.close();
     }

@@ -8,6 +8,9 @@ import { sessions } from '../auth/sessions.table';
 import { accountTokens } from './accounts.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
+import { tokenStatusResponseSchema } from '../../../src/shared/contracts/accounts';
 
 const t = createTestWorld(() => buildTestApp({ env: { PUBLIC_URL: 'https://portal.test.example' } }));
 
@@ -36,20 +39,20 @@ describe('forgotten password', () => {
     const elsewhere = await loginAs(t.app, user);
     await forgot(user.email, '10.60.1.1');
     const token = tokenIn((await lastMailTo(t, user.email)).text, 'password-reset');
-    expect((await get(t, `/api/auth/token-status?kind=password-reset&token=${token}`)).json().status).toBe('valid');
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=password-reset&token=${token}`)).status).toBe('valid');
     const res = await reset(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ loggedin: true, msg: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.', user: { id: user.id } });
     const cookie = res.cookies.find((c) => c.name === '__Host-kita_session')!; // PUBLIC_URL is https
     expect(cookie).toMatchObject({ secure: true, httpOnly: true });
-    expect((await get(t, '/api/loginstatus', `${cookie.name}=${cookie.value}`)).json().loggedin).toBe(true);
-    expect((await get(t, '/api/loginstatus', elsewhere)).json().loggedin).toBe(false);
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', `${cookie.name}=${cookie.value}`)).loggedin).toBe(true);
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', elsewhere)).loggedin).toBe(false);
     expect(await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     expect((await loginAs(t.app, { email: user.email, password: strongPassword })).length).toBeGreaterThan(0);
     await expect(loginAs(t.app, user)).rejects.toThrow(/401/);
     const again = await reset(token, 'Noch-ein-anderes-Passwort-99');
     expect(again.statusCode).toBe(410);
-    expect(again.json().reason.code).toBe('token_used');
+    expect(reasonOfAnswer(again).code).toBe('token_used');
     expect((await lastMailTo(t, user.email)).subject).toContain('Dein Passwort wurde geändert');
   });
 
@@ -59,7 +62,7 @@ describe('forgotten password', () => {
     await forgot(user.email, '10.60.2.2');
     const [a, b] = (await mailsTo(t, user.email)).map((m) => tokenIn(m.text, 'password-reset'));
     expect((await reset(b!)).statusCode).toBe(200);
-    expect((await reset(a!)).json().reason.code).toBe('token_used');
+    expect(reasonOfAnswer(await reset(a!)).code).toBe('token_used');
   });
 
   it('given an expired, unknown or malformed link, answers 410, 404 and 400 with German texts', async () => {
@@ -69,10 +72,10 @@ describe('forgotten password', () => {
     await t.handle.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(accountTokens.tokenHash, hashToken(token)));
     const expired = await reset(token);
     expect(expired.statusCode).toBe(410);
-    expect(expired.json().reason).toMatchObject({ code: 'token_expired', message: expect.stringContaining('Passwort vergessen') });
+    expect(reasonOfAnswer(expired)).toMatchObject({ code: 'token_expired', message: expect.stringContaining('Passwort vergessen') });
     expect((await reset('C'.repeat(43))).statusCode).toBe(404);
     expect((await reset('kaputt')).statusCode).toBe(400);
-    expect((await get(t, `/api/auth/token-status?kind=password-reset&token=${token}`)).json().status).toBe('expired');
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=password-reset&token=${token}`)).status).toBe('expired');
   });
 
   it('given a weak new password, answers 400 with the field text and keeps the link usable', async () => {
@@ -81,7 +84,7 @@ describe('forgotten password', () => {
     const token = tokenIn((await lastMailTo(t, user.email)).text, 'password-reset');
     const weak = await reset(token, 'passwort1234');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().reason.fields.password).toMatch(/zu leicht zu erraten/);
+    expect(reasonOfAnswer(weak).fields?.password).toMatch(/zu leicht zu erraten/);
     expect((await reset(token)).statusCode).toBe(200);
   });
 
@@ -101,7 +104,7 @@ describe('forgotten password', () => {
     expect(await mailsTo(t, user.email)).toHaveLength(1);
     const res = await reset(token);
     expect(res.statusCode).toBe(403);
-    expect(res.json().reason.code).toBe('account_deactivated');
+    expect(reasonOfAnswer(res).code).toBe('account_deactivated');
   });
 
   it('given an admin whose sign-in needs a second factor, the reset does not log in', async () => {

@@ -8,6 +8,8 @@ import { accountTokens } from './accounts.table';
 import { hashToken } from '../auth/sessions.repository';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { privacyPolicyResponseSchema, tokenStatusResponseSchema } from '../../../src/shared/contracts/accounts';
 
 const t = createTestWorld(async () => {
   const app = await buildTestApp({ env: { PUBLIC_URL: 'https://portal.test.example' } });
@@ -36,7 +38,7 @@ describe('registration → activation → login', () => {
     const res = await register(body);
     expect(res.statusCode).toBe(202);
     expect(res.json().msg).toMatch(/^Fast geschafft!/);
-    expect((await login(body.email, strongPassword)).json().reason.code).toBe('account_inactive');
+    expect(reasonOfAnswer(await login(body.email, strongPassword)).code).toBe('account_inactive');
 
     const mail = await lastMailTo(t, body.email);
     expect(mail.subject).toContain('Bitte bestätige deine E-Mail-Adresse');
@@ -48,7 +50,7 @@ describe('registration → activation → login', () => {
     expect(stored).toBeDefined(); // only the hash is stored
     expect(JSON.stringify(await t.handle.db.select().from(accountTokens))).not.toContain(token);
 
-    expect((await get(t, `/api/auth/token-status?kind=activation&token=${token}`)).json()).toMatchObject({ status: 'valid', needsPassword: false });
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${token}`))).toMatchObject({ status: 'valid', needsPassword: false });
     const act = await post(t, '/api/auth/activate', { token });
     expect(act.statusCode).toBe(200);
     expect(act.json().msg).toBe('Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.');
@@ -65,7 +67,7 @@ describe('registration → activation → login', () => {
 
     const again = await post(t, '/api/auth/activate', { token });
     expect(again.statusCode).toBe(410);
-    expect(again.json().reason).toMatchObject({ code: 'token_used', message: expect.stringContaining('schon benutzt') });
+    expect(reasonOfAnswer(again)).toMatchObject({ code: 'token_used', message: expect.stringContaining('schon benutzt') });
   });
 
   it('given an address that already has an account, answers exactly like a new one and mails its owner instead', async () => {
@@ -94,14 +96,14 @@ describe('registration → activation → login', () => {
     const body = form(overrides);
     const res = await register(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().reason.fields[field]).toMatch(text);
+    expect(reasonOfAnswer(res).fields?.[field]).toMatch(text);
     expect(await mailsTo(t, body.email)).toHaveLength(0);
   });
 
   it('given an outdated privacy-policy version, answers 409 policy_outdated', async () => {
     const res = await register(form({ privacyPolicyVersion: '2' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().reason).toMatchObject({ code: 'policy_outdated', fields: { privacyPolicyVersion: expect.stringContaining('neue Datenschutzerklärung') } });
+    expect(reasonOfAnswer(res)).toMatchObject({ code: 'policy_outdated', fields: { privacyPolicyVersion: expect.stringContaining('neue Datenschutzerklärung') } });
   });
 
   it('given three registrations of one address in an hour, the fourth is refused with 429 (per address, any IP)', async () => {
@@ -109,7 +111,7 @@ describe('registration → activation → login', () => {
     for (let i = 0; i < 3; i++) expect((await register(body, `10.30.0.${i + 1}`)).statusCode).toBe(202);
     const res = await register(body, '10.30.0.9');
     expect(res.statusCode).toBe(429);
-    expect(res.json().reason.code).toBe('too_many_requests');
+    expect(reasonOfAnswer(res).code).toBe('too_many_requests');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
   });
 
@@ -125,28 +127,28 @@ describe('activation links', () => {
     const body = form();
     await register(body);
     const token = tokenIn((await lastMailTo(t, body.email)).text, 'activation');
-    const status = async (tok: string) => (await get(t, `/api/auth/token-status?kind=activation&token=${tok}`)).json();
+    const status = async (tok: string) => parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${tok}`));
 
     expect(await status('zu-kurz')).toMatchObject({ status: 'malformed', msg: expect.stringContaining('unvollständig') });
     const malformed = await post(t, '/api/auth/activate', { token: 'zu-kurz' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().reason.fields.token).toMatch(/unvollständig/);
+    expect(reasonOfAnswer(malformed).fields?.token).toMatch(/unvollständig/);
 
     const unknown = await post(t, '/api/auth/activate', { token: 'A'.repeat(43) });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().reason).toMatchObject({ code: 'token_unknown', message: expect.stringContaining('erneut senden') });
+    expect(reasonOfAnswer(unknown)).toMatchObject({ code: 'token_unknown', message: expect.stringContaining('erneut senden') });
 
     await t.handle.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.tokenHash, hashToken(token)));
     expect(await status(token)).toMatchObject({ status: 'expired' });
     const expired = await post(t, '/api/auth/activate', { token });
     expect(expired.statusCode).toBe(410);
-    expect(expired.json().reason).toMatchObject({ code: 'token_expired', message: expect.stringContaining('abgelaufen') });
+    expect(reasonOfAnswer(expired)).toMatchObject({ code: 'token_expired', message: expect.stringContaining('abgelaufen') });
 
     await t.handle.db.update(accountTokens).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(accountTokens.tokenHash, hashToken(token)));
     await t.handle.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, body.email));
     const deactivated = await post(t, '/api/auth/activate', { token });
     expect(deactivated.statusCode).toBe(403);
-    expect(deactivated.json().reason.code).toBe('account_deactivated');
+    expect(reasonOfAnswer(deactivated).code).toBe('account_deactivated');
   });
 
   it('given the same link clicked twice at once, exactly one activation succeeds', async () => {
@@ -180,7 +182,7 @@ describe('activation links', () => {
     // both links work until one of them is used; then the other counts as used
     const [first, second] = (await mailsTo(t, body.email)).map((m) => tokenIn(m.text, 'activation'));
     expect((await post(t, '/api/auth/activate', { token: second })).statusCode).toBe(200);
-    expect((await post(t, '/api/auth/activate', { token: first })).json().reason.code).toBe('token_used');
+    expect(reasonOfAnswer(await post(t, '/api/auth/activate', { token: first })).code).toBe('token_used');
   });
 
   it('given repeated resends for one address, the fourth within an hour is throttled', async () => {
@@ -189,7 +191,7 @@ describe('activation links', () => {
   });
 
   it('given an anonymous visitor, GET /api/privacy-policy answers the version in force', async () => {
-    expect((await get(t, '/api/privacy-policy')).json()).toMatchObject({ version: '3' });
+    expect(parseAnswer(privacyPolicyResponseSchema, await get(t, '/api/privacy-policy'))).toMatchObject({ version: '3' });
   });
 });
 

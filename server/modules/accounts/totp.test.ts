@@ -11,6 +11,7 @@ import { totpRecoveryCodes, userTotp } from './accounts.table';
 import { sealPlainTotpSecrets } from './totp';
 import { get, post } from './test-helpers';
 import { createTestWorld } from '../../testing/test-world';
+import { reasonOfAnswer } from '../../testing/parse-answer';
 
 const t = createTestWorld(() => buildTestApp({ env: { ADMIN_TOTP: 'required' } }));
 
@@ -62,11 +63,11 @@ describe('administrators under ADMIN_TOTP=required', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().recoveryCodes).toBeUndefined();
     // the same code is not accepted twice
-    expect((await login(admin.email, admin.password, next)).json().reason.code).toBe('totp_invalid');
+    expect(reasonOfAnswer(await login(admin.email, admin.password, next)).code).toBe('totp_invalid');
 
     // a recovery code works once
     expect((await login(admin.email, admin.password, codes[0]!.toLowerCase())).statusCode).toBe(200);
-    expect((await login(admin.email, admin.password, codes[0]!)).json().reason.code).toBe('totp_invalid');
+    expect(reasonOfAnswer(await login(admin.email, admin.password, codes[0]!)).code).toBe('totp_invalid');
     const status = (await get(t, '/api/me/totp', `kita_session=${ok.cookies.find((c) => c.name === 'kita_session')!.value}`)).json();
     expect(status).toEqual({ enabled: true, required: true, recoveryCodesLeft: 9 });
   });
@@ -95,7 +96,7 @@ describe('administrators under ADMIN_TOTP=required', () => {
     const cookie = `kita_session=${res.cookies.find((c) => c.name === 'kita_session')!.value}`;
     const off = await post(t, '/api/me/totp/disable', { password: admin.password }, { cookie });
     expect(off.statusCode).toBe(409);
-    expect(off.json().reason.code).toBe('totp_required');
+    expect(reasonOfAnswer(off).code).toBe('totp_required');
   });
 
   it('given ADMIN_TOTP=optional, an admin signs in with the password alone', async () => {
@@ -120,8 +121,8 @@ describe('optional second factor for everyone', () => {
     expect(otpauthUrl).toContain(encodeURIComponent(user.email).replace('%40', '%40'));
     const wrong = await post(t, '/api/me/totp/enable', { code: '000000' }, { cookie });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().reason.fields.code).toMatch(/stimmt nicht/);
-    expect((await post(t, '/api/me/totp/enable', { code: 'abc' }, { cookie })).json().reason.fields.code).toBe('Der Code besteht aus 6 Ziffern.');
+    expect(reasonOfAnswer(wrong).fields?.code).toMatch(/stimmt nicht/);
+    expect(reasonOfAnswer(await post(t, '/api/me/totp/enable', { code: 'abc' }, { cookie })).fields?.code).toBe('Der Code besteht aus 6 Ziffern.');
     const enabled = await post(t, '/api/me/totp/enable', { code: await code(secret) }, { cookie });
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json().recoveryCodes).toHaveLength(10);
@@ -133,7 +134,7 @@ describe('optional second factor for everyone', () => {
     const fresh = await post(t, '/api/me/totp/recovery-codes', { password: user.password }, { cookie });
     expect(fresh.json().recoveryCodes).toHaveLength(10);
     expect(fresh.json().recoveryCodes[0]).not.toBe(enabled.json().recoveryCodes[0]);
-    expect((await login(user.email, user.password, enabled.json().recoveryCodes[1])).json().reason.code).toBe('totp_invalid');
+    expect(reasonOfAnswer(await login(user.email, user.password, enabled.json().recoveryCodes[1])).code).toBe('totp_invalid');
 
     expect((await post(t, '/api/me/totp/disable', { password: 'falsch' }, { cookie })).statusCode).toBe(400);
     const off = await post(t, '/api/me/totp/disable', { password: user.password }, { cookie });

@@ -7,6 +7,8 @@ import { buildTestApp } from '../../testing/test-app';
 import { users } from '../users/users.table';
 import { sessions } from './sessions.table';
 import { createTestWorld } from '../../testing/test-world';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
 
 const t = createTestWorld(() => buildTestApp());
 
@@ -124,7 +126,7 @@ describe('sessions', () => {
     const cookie = await loginAs(t.app, user);
     const before = new Date(Date.now() + 60_000);
     await t.handle.db.update(sessions).set({ expiresAt: before, lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json().loggedin).toBe(true);
+    expect(parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).loggedin).toBe(true);
     const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
   });
@@ -133,13 +135,13 @@ describe('sessions', () => {
     const user = await createUser(t.handle.db);
     const cookie = await loginAs(t.app, user);
     await t.handle.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
-    expect((await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json().loggedin).toBe(false);
+    expect(parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).loggedin).toBe(false);
   });
 
   it('given anyone, when pinging with a bad window id, answers 400 with a German field text', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/ping', payload: { windowId: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().reason.fields).toEqual({ windowId: 'Die Fenster-ID ist ungültig.' });
+    expect(reasonOfAnswer(res).fields).toEqual({ windowId: 'Die Fenster-ID ist ungültig.' });
   });
 
   it('given a logged-in user, when logging out, the session row is gone, the cookie cleared and it is audit-logged', async () => {
@@ -180,9 +182,9 @@ describe('GET /api/loginstatus', () => {
     await enrol(t.handle.db, b.id, old.id);
     await enrol(t.handle.db, b.id, season.id, { withdrawnAt: new Date() });
     const cookie = await loginAs(t.app, user);
-    const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
+    const body = parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
     expect(body.loggedin).toBe(true);
-    expect(body.user.facilities).toEqual({
+    expect(body.user?.facilities).toEqual({
       [a.id]: { id: a.id, label: 'A-Kindergarten', is_enrolled_to_cur_season: true },
       [b.id]: { id: b.id, label: 'B-Krippe', is_enrolled_to_cur_season: false },
     });
@@ -192,17 +194,17 @@ describe('GET /api/loginstatus', () => {
   it('given an admin with undecided consents, answers is_admin and both missingSettings in German', async () => {
     const admin = await createUser(t.handle.db, { isAdmin: true, newsletter: null, privacyPolicyVersion: null });
     const cookie = await loginAs(t.app, admin);
-    const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
-    expect(body.user.is_admin).toBe(true);
-    expect(body.user.facilities).toEqual({});
-    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2026-01)', newsletter: 'Newsletter' });
+    const body = parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
+    expect(body.user?.is_admin).toBe(true);
+    expect(body.user?.facilities).toEqual({});
+    expect(body.user?.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2026-01)', newsletter: 'Newsletter' });
   });
 
   it('given a newer privacy policy than the shipped 2026-01 was published, a user who accepted the old one is asked again', async () => {
     const user = await createUser(t.handle.db);
     await publishPrivacyPolicy(t.handle.db, '2', new Date(Date.now() - 1000));
     const cookie = await loginAs(t.app, user);
-    const body = (await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).json();
-    expect(body.user.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
+    const body = parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
+    expect(body.user?.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
   });
 });
