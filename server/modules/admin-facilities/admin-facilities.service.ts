@@ -15,6 +15,7 @@ import { listPersons } from '../persons/persons.service';
 import { persons } from '../persons/persons.table';
 import { enrolmentsOf } from '../seasons/enrolment.service';
 import { seasonEnrolments } from '../seasons/seasons.table';
+import { applicationsOfFacility } from '../team-workshops/team-workshops.service';
 import { users } from '../users/users.table';
 
 const updater = alias(users, 'facility_updater');
@@ -27,16 +28,18 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     .leftJoin(updater, eq(updater.id, facilities.updatedBy))
     .where(eq(facilities.id, facilityId));
   if (!row) throw notFoundError();
-  const [members, staff, enrolments, joinRequests] = await Promise.all([
+  const [members, staff, enrolments, joinRequests, teamWorkshops] = await Promise.all([
     listMembers(db, facilityId),
     listPersons(db, facilityId, { page: 1, pageSize: 0, dir: 'asc', sort: 'last_name' }, { includeRemoved: true }),
     enrolmentsOf(db, facilityId),
     listJoinRequests(db, facilityId),
+    applicationsOfFacility(db, facilityId),
   ]);
   const history = await historyOf(db, [
     { type: 'facility', ids: [facilityId] },
     { type: 'person', ids: staff.items.map((p) => p.id) },
     { type: 'season_enrolment', ids: enrolments.map((e) => e.dto.id) },
+    { type: 'team_workshop_application', ids: teamWorkshops.map((a) => a.id) },
   ]);
   return {
     facility: toFacilityDto(row.f, row.u?.email ? row.u : null),
@@ -44,6 +47,7 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     persons: staff.items,
     enrolments: enrolments.map((e) => ({ ...e.dto, season_identifier: e.season.identifier, season_label: e.season.label })),
     join_requests: joinRequests,
+    teamWorkshopApplications: teamWorkshops,
     history,
     merged_into_id: row.f.mergedIntoId,
   };

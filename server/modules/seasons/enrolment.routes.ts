@@ -11,14 +11,14 @@ import {
   withdrawQuerySchema,
 } from '../../../src/shared/contracts/season-enrolment';
 import { auditContext } from '../audit/audit';
-import { seasonChecklist } from './checklist.service';
+import { seasonChecklist, type ChecklistSteps } from './checklist.service';
 import { enrolmentStatus, saveEnrolment, withdrawEnrolment } from './enrolment.service';
 
 const facilityParams = z.object({ facilityId: idParam });
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['season enrolment'];
 
-export async function enrolmentRoutes(app: FastifyInstance) {
+export async function enrolmentRoutes(app: FastifyInstance, opts: { checklistSteps?: ChecklistSteps } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/facilities/:facilityId/season-enrolment', {
@@ -45,6 +45,6 @@ export async function enrolmentRoutes(app: FastifyInstance) {
   r.get('/api/facilities/:facilityId/season-checklist', {
     config: { access: 'member' },
     schema: { tags, params: facilityParams, response: { 200: seasonChecklistSchema, ...errors } },
-    handler: async (request) => seasonChecklist(app.db, request.params.facilityId),
+    handler: async (request) => seasonChecklist(app.db, request.params.facilityId, undefined, opts.checklistSteps),
   });
 }

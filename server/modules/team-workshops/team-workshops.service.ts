@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
+import {
+  teamWorkshopInputSchema,
+  teamWorkshopStateLabels,
+  type TeamWorkshopApplication,
+  type TeamWorkshopInput,
+  type TeamWorkshopStatus,
+} from '../../../src/shared/contracts/team-workshops';
+import { sqlState, type Db, type DbOrTx } from '../../db/client';
+import { germanDateTime } from '../../lib/export-format';
+import { httpError } from '../../lib/http-error';
+import { berlinToday, changes, conflictError, germanDate } from '../../lib/record-helpers';
+import { audit, type Ctx } from '../audit/audit';
+import { activeFacility } from '../facilities/facility-scope';
+import { enrolmentsOf } from '../seasons/enrolment.service';
+import { seasonsRepository } from '../seasons/seasons.repository';
+import type { SeasonRow } from '../seasons/seasons.table';
+import { applicationsWhere, auditedFields, liveOf, lockLive } from './team-workshops.repository';
+import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-workshops.table';
+
+/** season labels for DTOs, read through the seasons module (a handful of seasons: one query each, cached per call) */
+export function seasonLabelsOf(db: DbOrTx) {
+  const cache = new Map<number, Promise<string>>();
+  return (id: number) => {
+    if (!cache.has(id)) cache.set(id, seasonsRepository({ db }).byId(id).then((s) => s?.label ?? ''));
+    return cache.get(id)!;
+  };
+}
+
+export const teamWorkshopMessages = {
+  noSeason: 'Zurzeit ist kein KiTa-Jahr aktiv. Sobald eines beginnt, kannst du hier einen Team-Workshop beantragen.',
+  notEnrolled: (season: string) =>
+    `Deine KiTa ist nicht zum ${season} angemeldet. Melde sie unter „KiTa-Jahr-Anmeldung“ an, dann kannst du einen Team-Workshop beantragen.`,
+  deadline: (season: string, deadline: string) => `Die Frist für Team-Workshop-Anträge zum ${season} ist am ${germanDate(deadline)} abgelaufen.`,
+  already: (season: string) =>
+    `Deine KiTa hat für das ${season} schon einen Team-Workshop beantragt. Du kannst den Antrag ändern, solange er eingereicht ist.`,
+  decided: (state: TeamWorkshopRow['state']) =>
+    `Über euren Antrag ist schon entschieden (${teamWorkshopStateLabels[state]}); ändern oder zurückziehen geht nicht mehr. Schreib uns bei Fragen.`,
+  none: 'Deine KiTa hat in diesem KiTa-Jahr keinen offenen Team-Workshop-Antrag.',
+};
+
+/**
+ * The season guard of the staff calls (like the client's `enrolled` guard): the KiTa exists, a season is current
+ * and the KiTa is enrolled to it; otherwise 403 `not_enrolled` (or 409 `no_season`).
+ */
+async function enrolledSeason(db: DbOrTx, facilityId: number): Promise<SeasonRow> {
+  await activeFacility(db, facilityId);
+  const season = await seasonsRepository({ db }).current();
+  if (!season) throw httpError(409, 'no_season', teamWorkshopMessages.noSeason);
+  const [live] = await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true });
+  if (!live) throw httpError(403, 'not_enrolled', teamWorkshopMessages.notEnrolled(season.label));
+  return season;
+}
+
+const deadlineBlocker = (season: SeasonRow, today = berlinToday()) =>
+  season.teamWorkshopDeadline && today > season.teamWorkshopDeadline ? teamWorkshopMessages.deadline(season.label, season.teamWorkshopDeadline) : null;
+
+async function liveApplication(db: DbOrTx, facilityId: number, seasonId: number): Promise<TeamWorkshopApplication | null> {
+  const [a] = await applicationsWhere(db, liveOf(facilityId, seasonId), seasonLabelsOf(db));
+  return a ?? null;
+}
+
+export async function teamWorkshopStatus(db: DbOrTx, facilityId: number): Promise<TeamWorkshopStatus> {
+  const season = await enrolledSeason(db, facilityId);
+  const application = await liveApplication(db, facilityId, season.id);
+  const blocker = application && application.state !== 'submitted' ? teamWorkshopMessages.decided(application.state) : deadlineBlocker(season);
+  return {
+    season: { id: season.id, label: season.label, deadline: season.teamWorkshopDeadline },
+    application,
+    canChange: blocker === null,
+    message: blocker,
+  };
+}
+
+const valuesOf = (input: TeamWorkshopInput) => {
+  const d = teamWorkshopInputSchema.parse(input);
+  return {
+    preferredDate1: d.preferredDates[0]!,
+    preferredDate2: d.preferredDates[1] ?? null,
+    preferredDate3: d.preferredDates[2] ?? null,
+    participantCount: d.participantCount,
+    topicWishes: d.topicWishes,
+    addressStreet: d.addressDiffers ? d.street : null,
+    addressPostalCode: d.addressDiffers ? d.postalCode : null,
+    addressCity: d.addressDiffers ? d.city : null,
+    remarks: d.remarks,
+    version: d.version,
+  };
+};
+
+/** POST: apply (no live application in the current season yet) */
+export async function applyForTeamWorkshop(db: Db, facilityId: number, input: TeamWorkshopInput, ctx: Ctx): Promise<TeamWorkshopApplication> {
+  const season = await enrolledSeason(db, facilityId);
+  const blocker = deadlineBlocker(season);
+  if (blocker) throw httpError(409, 'deadline_passed', blocker);
+  const { version: _ignored, ...values } = valuesOf(input);
+  try {
+    await db.transaction(async (tx) => {
+      if (await lockLive(tx, facilityId, season.id)) throw httpError(409, 'already_applied', teamWorkshopMessages.already(season.label));
+      const [row] = await tx.insert(twa).values({ ...values, facilityId, seasonId: season.id, createdBy: ctx.actorUserId, updatedBy: ctx.actorUserId }).returning();
+      await audit(tx, { ...ctx, action: 'team_workshop.create', entityType: 'team_workshop_application', entityId: row!.id, after: { facilityId, seasonId: season.id, ...auditedFields(row!) } });
+    });
+  } catch (err) {
+    // two members applying at the same moment: the partial unique index lets one win
+    if (sqlState(err) === '23505') throw httpError(409, 'already_applied', teamWorkshopMessages.already(season.label));
+    throw err;
+  }
+  return (await liveApplication(db, facilityId, season.id))!;
+}
+
+/** the live application, locked, still undecided, with the version the caller read */
+async function undecided(tx: DbOrTx, facilityId: number, season: SeasonRow, version: number | undefined) {
+  const existing = await lockLive(tx, facilityId, season.id);
+  if (!existing) throw httpError(404, 'no_application', teamWorkshopMessages.none);
+  // a form that never saw this application (no version) must not silently overwrite it either
+  if (version === undefined || existing.version !== version) throw conflictError();
+  if (existing.state !== 'submitted') throw httpError(409, 'already_decided', teamWorkshopMessages.decided(existing.state));
+  return existing;
+}
+
+/** PUT: change the application while it is `submitted` (before the deadline) */
+export async function changeTeamWorkshopApplication(db: Db, facilityId: number, input: TeamWorkshopInput, ctx: Ctx): Promise<TeamWorkshopApplication> {
+  const season = await enrolledSeason(db, facilityId);
+  const { version, ...values } = valuesOf(input);
+  await db.transaction(async (tx) => {
+    const existing = await undecided(tx, facilityId, season, version);
+    const blocker = deadlineBlocker(season);
+    if (blocker) throw httpError(409, 'deadline_passed', blocker);
+    const [row] = await tx
+      .update(twa)
+      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${twa.version} + 1` })
+      .where(eq(twa.id, existing.id))
+      .returning();
+    const diff = changes(auditedFields(existing), auditedFields(row!));
+    await audit(tx, { ...ctx, action: 'team_workshop.update', entityType: 'team_workshop_application', entityId: existing.id, before: diff.before, after: { ...diff.after, facilityId } });
+  });
+  return (await liveApplication(db, facilityId, season.id))!;
+}
+
+/** DELETE: withdraw while undecided; the row stays as history and the KiTa may apply again */
+export async function withdrawTeamWorkshopApplication(db: Db, facilityId: number, version: number, ctx: Ctx): Promise<TeamWorkshopStatus> {
+  const season = await enrolledSeason(db, facilityId);
+  await db.transaction(async (tx) => {
+    const existing = await undecided(tx, facilityId, season, version);
+    const [row] = await tx
+      .update(twa)
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${twa.version} + 1` })
+      .where(eq(twa.id, existing.id))
+      .returning();
+    await audit(tx, { ...ctx, action: 'team_workshop.withdraw', entityType: 'team_workshop_application', entityId: existing.id, before: auditedFields(existing), after: { ...auditedFields(row!), facilityId } });
+  });
+  return teamWorkshopStatus(db, facilityId);
+}
+
+/** every application of a KiTa (withdrawn ones too), newest first: the admin KiTa detail */
+export async function applicationsOfFacility(db: DbOrTx, facilityId: number) {
+  return applicationsWhere(db, eq(twa.facilityId, facilityId), seasonLabelsOf(db));
+}
+
+/** the applications an account created: the own-data export (DSGVO Art. 15) */
+export async function applicationsCreatedBy(db: DbOrTx, userId: number) {
+  const rows = await applicationsWhere(db, eq(twa.createdBy, userId), seasonLabelsOf(db));
+  return rows.map(({ createdBy: _c, updatedBy: _u, ...a }) => ({ type: 'team-workshop-application', ...a }));
+}
+
+type Step = SeasonChecklist['steps'][number];
+
+/** the checklist's `team_workshop` step of the season checklist (seasons gets it passed in by app.ts) */
+export async function teamWorkshopStep(db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today = berlinToday()): Promise<Step> {
+  const base = { key: 'team_workshop' as const, label: 'Team-Workshop beantragen', deadline: season.teamWorkshopDeadline, path: '/team-workshop-application' };
+  const application = await liveApplication(db, facilityId, season.id);
+  if (application) {
+    const detail =
+      application.state === 'scheduled' && application.scheduledAt
+        ? `Terminiert am ${germanDateTime(new Date(application.scheduledAt))} Uhr`
+        : `Antrag ${teamWorkshopStateLabels[application.state]}`;
+    return { ...base, state: 'done', detail };
+  }
+  const passed = season.teamWorkshopDeadline !== null && today > season.teamWorkshopDeadline;
+  if (passed) return { ...base, state: 'missed', detail: `Frist am ${germanDate(season.teamWorkshopDeadline!)} abgelaufen` };
+  if (!enrolled) return { ...base, state: 'upcoming', detail: 'Nach der Anmeldung zum KiTa-Jahr möglich' };
+  return { ...base, state: 'open', detail: season.teamWorkshopDeadline ? `Antrag bis ${germanDate(season.teamWorkshopDeadline)} möglich` : 'Antrag möglich' };
+}
