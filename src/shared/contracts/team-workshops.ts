@@ -26,11 +26,14 @@ const isRealDate = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
 
-const preferredDate = z
-  .string({ error: 'Bitte gib ein Datum an.' })
-  .refine(isRealDate, 'Bitte gib ein Datum im Format TT.MM.JJJJ an.')
-  .refine((v) => v > berlinIsoToday(), 'Wunschtermine müssen in der Zukunft liegen.')
-  .refine((v) => v < '2100-01-01', 'Dieses Datum liegt zu weit in der Zukunft.');
+/** the first problem of the preferred dates, in German; null when they are fine (on the list: the form shows one message) */
+function preferredDatesProblem(dates: string[]): string | null {
+  if (dates.some((v) => !isRealDate(v))) return 'Bitte gib ein Datum im Format TT.MM.JJJJ an.';
+  if (dates.some((v) => v <= berlinIsoToday())) return 'Wunschtermine müssen in der Zukunft liegen.';
+  if (dates.some((v) => v >= '2100-01-01')) return 'Dieses Datum liegt zu weit in der Zukunft.';
+  if (new Set(dates).size !== dates.length) return 'Bitte gib jeden Wunschtermin nur einmal an.';
+  return null;
+}
 
 const addressText = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`).refine((v) => isCleanText(v), textCharsMessage).default('');
 
@@ -41,10 +44,15 @@ const addressText = (max: number) => z.string().trim().max(max, `Höchstens ${ma
 export const teamWorkshopInputSchema = z
   .object({
     preferredDates: z
-      .array(preferredDate, { error: 'Bitte gib mindestens einen Wunschtermin an.' })
+      .array(z.string({ error: 'Bitte gib ein Datum im Format TT.MM.JJJJ an.' }).max(10, 'Bitte gib ein Datum im Format TT.MM.JJJJ an.'), {
+        error: 'Bitte gib mindestens einen Wunschtermin an.',
+      })
       .min(1, 'Bitte gib mindestens einen Wunschtermin an.')
       .max(MAX_PREFERRED_DATES, `Höchstens ${MAX_PREFERRED_DATES} Wunschtermine.`)
-      .refine((a) => new Set(a).size === a.length, 'Bitte gib jeden Wunschtermin nur einmal an.'),
+      .superRefine((dates, ctx) => {
+        const problem = preferredDatesProblem(dates);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     participantCount: z
       .number({ error: 'Bitte gib die Zahl der Teilnehmenden an.' })
       .int('Bitte gib eine ganze Zahl an.')
