@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { teamWorkshopStates } from './admin-team-workshop-list';
+import { listPageSchemaOf } from './list-query';
 import { actorSchema, auditEntrySchema, isCleanText, isoTimestampSchema, optionalText, postalCodeSchema, textCharsMessage, versionParam, versionSchema } from './common';
 
 /** Issue 11: a KiTa's application for an in-house team workshop (one live application per KiTa and season). */
@@ -12,6 +13,10 @@ export const teamWorkshopStateLabels: Record<TeamWorkshopState, string> = {
   declined: 'abgelehnt',
   scheduled: 'terminiert',
 };
+
+/** "terminiert am 04.03.2027, 09:00 Uhr" or the state's German word; the caller brings its date-time format */
+export const teamWorkshopStateText = (a: { state: TeamWorkshopState; scheduledAt: string | null }, formatDateTime: (iso: string) => string) =>
+  a.state === 'scheduled' && a.scheduledAt ? `terminiert am ${formatDateTime(a.scheduledAt)}` : teamWorkshopStateLabels[a.state];
 
 export const MAX_PREFERRED_DATES = 3;
 export const MAX_PARTICIPANTS = 200;
@@ -153,6 +158,8 @@ export const teamWorkshopFacilitySchema = z.object({
 export const teamWorkshopListItemSchema = teamWorkshopApplicationSchema.pick({
   id: true, seasonId: true, seasonLabel: true, preferredDates: true, participantCount: true, state: true, scheduledAt: true, createdAt: true, version: true,
 }).extend({ facility: teamWorkshopFacilitySchema.pick({ id: true, label: true, city: true, region: true }) });
+
+export const teamWorkshopPageSchema = listPageSchemaOf(teamWorkshopListItemSchema);
 
 /** GET /api/admin/team-workshop-applications/{applicationId} */
 export const teamWorkshopDetailSchema = z.object({

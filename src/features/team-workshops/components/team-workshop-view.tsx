@@ -4,16 +4,14 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { reportError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
-import { teamWorkshopStateLabels, type TeamWorkshopApplication } from '../../../shared/contracts/team-workshops';
+import { teamWorkshopStateText, type TeamWorkshopApplication } from '../../../shared/contracts/team-workshops';
 import { useTeamWorkshop } from '../api/get-team-workshop';
 import { useWithdrawTeamWorkshop } from '../api/withdraw-team-workshop';
 import { TeamWorkshopForm } from './team-workshop-form';
 
 const stateColors: Record<TeamWorkshopApplication['state'], string> = { submitted: 'blue', accepted: 'teal', declined: 'red', scheduled: 'green' };
 
-/** "terminiert am 04.03.2027, 09:00 Uhr" or the state's German word */
-export const stateText = (a: Pick<TeamWorkshopApplication, 'state' | 'scheduledAt'>) =>
-  a.state === 'scheduled' && a.scheduledAt ? `terminiert am ${formatDateTime(a.scheduledAt)}` : teamWorkshopStateLabels[a.state];
+export const stateText = (a: Pick<TeamWorkshopApplication, 'state' | 'scheduledAt'>) => teamWorkshopStateText(a, formatDateTime);
 
 function Summary({ application: a }: { application: TeamWorkshopApplication }) {
   const item = (label: string, value: ReactNode) => (
