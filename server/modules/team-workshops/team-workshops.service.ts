@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
 import {
   teamWorkshopInputSchema,
@@ -181,4 +181,25 @@ export async function teamWorkshopStep(db: DbOrTx, facilityId: number, season: S
   if (passed) return { ...base, state: 'missed', detail: `Frist am ${germanDate(season.teamWorkshopDeadline!)} abgelaufen` };
   if (!enrolled) return { ...base, state: 'upcoming', detail: 'Nach der Anmeldung zum KiTa-Jahr möglich' };
   return { ...base, state: 'open', detail: season.teamWorkshopDeadline ? `Antrag bis ${germanDate(season.teamWorkshopDeadline)} möglich` : 'Antrag möglich' };
+}
+
+/**
+ * Merging two KiTas (admin-facilities, in its transaction): the source's applications move to the target. Where
+ * both hold a live application to the same season, the source's is withdrawn first (kept as history), like the
+ * season enrolments. Answers what moved and what was withdrawn, for the merge's audit record.
+ */
+export async function moveApplicationsOnMerge(tx: DbOrTx, sourceId: number, targetId: number, ctx: Ctx) {
+  const withdrawn = await tx
+    .update(twa)
+    .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${twa.version} + 1` })
+    .where(
+      and(
+        eq(twa.facilityId, sourceId),
+        isNull(twa.withdrawnAt),
+        sql`exists (select 1 from ${twa} t where t.facility_id = ${targetId} and t.season_id = ${twa.seasonId} and t.withdrawn_at is null)`,
+      ),
+    )
+    .returning({ id: twa.id });
+  const moved = await tx.update(twa).set({ facilityId: targetId, version: sql`${twa.version} + 1` }).where(eq(twa.facilityId, sourceId)).returning({ id: twa.id });
+  return { movedIds: moved.map((r) => r.id), withdrawnIds: withdrawn.map((r) => r.id) };
 }

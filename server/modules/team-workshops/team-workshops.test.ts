@@ -296,4 +296,16 @@ describe('team-workshop applications (admin)', () => {
     expect((await f.asThird({ method: 'GET', url: url(f.third.id) })).json()).toMatchObject({ canChange: false, application: null });
     await f.db.update(seasons).set({ teamWorkshopDeadline: null }).where(eq(seasons.id, f.season.id));
   });
+
+  it('given two KiTas merged, the applications move to the one that stays; a clash in one season withdraws the duplicate', async () => {
+    const source = await createFacility(f.db, { label: 'Doppelte KiTa' });
+    const target = await createFacility(f.db, { label: 'Bleibende KiTa' });
+    const row = (facilityId: number) => ({ facilityId, seasonId: f.season.id, preferredDate1: inDays(20), participantCount: 5 });
+    const [fromSource] = await f.db.insert(teamWorkshopApplications).values(row(source.id)).returning();
+    const [fromTarget] = await f.db.insert(teamWorkshopApplications).values(row(target.id)).returning();
+    const res = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: source.id, target_id: target.id } });
+    expect(res.statusCode).toBe(200);
+    const rows = await f.db.select().from(teamWorkshopApplications).where(eq(teamWorkshopApplications.facilityId, target.id));
+    expect(rows.map((r) => [r.id, r.withdrawnAt !== null]).sort()).toEqual([[fromSource!.id, true], [fromTarget!.id, false]].sort());
+  });
 });
