@@ -10,6 +10,7 @@ export function adminDefaultHandlers() {
   return [
     http.get('*/api/admin/facilities', emptyPage),
     http.get('*/api/admin/persons', emptyPage),
+    http.get('*/api/admin/team-workshop-applications', emptyPage),
     http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/join-requests', () => HttpResponse.json({ items: [] })),
   ];
