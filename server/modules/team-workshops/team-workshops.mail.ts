@@ -4,6 +4,9 @@ import { memberEmails } from '../facilities/facility-mails';
 import { enqueueMail } from '../mail/outbox';
 import { defineMailTemplate, layout } from '../mail/templates';
 
+/** "04.03.2027, 09:00 Uhr" (Europe/Berlin), as the portal writes a date with its time (SPEC §1) */
+export const germanWhen = (iso: string) => `${germanDateTime(new Date(iso)).replace(' ', ', ')} Uhr`;
+
 type DecisionData = {
   facilityLabel: string;
   seasonLabel: string;
@@ -15,7 +18,7 @@ type DecisionData = {
 
 /** to every member of the KiTa when an admin decides on its team-workshop application (issue 11) */
 export const teamWorkshopDecisionTemplate = defineMailTemplate<DecisionData>('team-workshop-decision', (d, ctx) => {
-  const when = d.scheduledAt ? `${germanDateTime(new Date(d.scheduledAt))} Uhr` : '';
+  const when = d.scheduledAt ? germanWhen(d.scheduledAt) : '';
   const what = {
     accept: {
       subject: `Team-Workshop angenommen: ${d.facilityLabel}`,

@@ -8,7 +8,6 @@ import {
   type TeamWorkshopStatus,
 } from '../../../src/shared/contracts/team-workshops';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
-import { germanDateTime } from '../../lib/export-format';
 import { httpError } from '../../lib/http-error';
 import { berlinToday, changes, conflictError, germanDate } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
@@ -16,6 +15,7 @@ import { activeFacility } from '../facilities/facility-scope';
 import { enrolmentsOf } from '../seasons/enrolment.service';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import type { SeasonRow } from '../seasons/seasons.table';
+import { germanWhen } from './team-workshops.mail';
 import { applicationsWhere, auditedFields, liveOf, lockLive } from './team-workshops.repository';
 import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-workshops.table';
 
@@ -173,7 +173,7 @@ export async function teamWorkshopStep(db: DbOrTx, facilityId: number, season: S
   if (application) {
     const detail =
       application.state === 'scheduled' && application.scheduledAt
-        ? `Terminiert am ${germanDateTime(new Date(application.scheduledAt))} Uhr`
+        ? `Terminiert am ${germanWhen(application.scheduledAt)}`
         : `Antrag ${teamWorkshopStateLabels[application.state]}`;
     return { ...base, state: 'done', detail };
   }
