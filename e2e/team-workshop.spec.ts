@@ -62,7 +62,8 @@ test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "
   await expectAccessible(admin, 'decide dialog');
   await dialog.getByRole('radio', { name: 'Terminieren' }).check();
   await dialog.getByRole('textbox', { name: 'Datum' }).fill(dayAhead(47));
-  await dialog.getByLabel('Uhrzeit').fill('10:30');
+  await dialog.getByLabel('Stunden', { exact: true }).fill('10');
+  await dialog.getByLabel('Minuten', { exact: true }).fill('30');
   await dialog.getByRole('textbox', { name: /Kommentar für die KiTa/ }).fill('Wir kommen zu zweit.');
   await expectAccessible(admin, 'decide dialog filled');
   const mailsFrom = Date.now() - 1000;

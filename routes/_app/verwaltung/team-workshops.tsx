@@ -35,7 +35,6 @@ const columns = (open: (row: Item) => void): DataTableColumn<Item>[] => [
   { key: 'facility', header: 'KiTa', sortable: true,
     render: (r) => <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility.id }}>{r.facility.label}</AnchorLink> },
   { key: 'city', header: 'Ort', sortable: true, render: (r) => r.facility.city },
-  { key: 'region', header: 'Regierungsbezirk', sortable: true, render: (r) => r.facility.region },
   { key: 'season', header: 'KiTa-Jahr', sortable: true, render: (r) => r.seasonLabel },
   { key: 'state', header: 'Status', sortable: true, render: (r) => stateText(r) },
   { key: 'preferredDates', header: 'Wunschtermine', render: (r) => r.preferredDates.map((d) => formatDate(d)).join(', ') },

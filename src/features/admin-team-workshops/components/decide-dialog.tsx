@@ -1,12 +1,12 @@
 import { Alert, Button, DataList, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { TimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
 import { GermanDateInput } from '../../../components/forms/german-date-input';
 import { notify } from '../../../lib/notifications';
-import { formatDate, formatDateTime, TIME_ZONE } from '../../../lib/locale';
+import { formatDate, formatDateTime, TIME_PICKER_PROPS, TIME_ZONE } from '../../../lib/locale';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   teamWorkshopDecisionSchema,
@@ -30,8 +30,9 @@ type Values = { decision: string; comment: string; date: string | null; time: st
 
 /** date and time as Berlin wall-clock time, sent as an instant with its offset */
 const berlinInstant = (date: string | null, time: string) => {
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return undefined;
-  const d = dayjs.tz(`${date} ${time}`, 'YYYY-MM-DD HH:mm', TIME_ZONE);
+  // the picker answers HH:mm:ss once hours and minutes are set
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) return undefined;
+  const d = dayjs.tz(`${date} ${time.slice(0, 5)}`, 'YYYY-MM-DD HH:mm', TIME_ZONE);
   return d.isValid() ? d.format() : undefined;
 };
 
@@ -40,7 +41,7 @@ function DecisionForm({ detail, onDone }: { detail: TeamWorkshopDetail; onDone: 
   const decide = useDecideTeamWorkshop(a.id);
   const form = useSchemaForm({
     schema: teamWorkshopDecisionSchema,
-    initialValues: { decision: '', comment: '', date: a.preferredDates[0] ?? null, time: '09:00' } as Values,
+    initialValues: { decision: '', comment: '', date: a.preferredDates[0] ?? null, time: '09:00:00' } as Values,
     toInput: (v) => ({
       decision: v.decision || undefined,
       comment: v.comment,
@@ -66,7 +67,16 @@ function DecisionForm({ detail, onDone }: { detail: TeamWorkshopDetail; onDone: 
         {form.values.decision === 'schedule' && (
           <Group align="flex-start">
             <GermanDateInput label="Datum" required {...form.field('date')} data-path="scheduledAt" error={form.errors.scheduledAt} />
-            <TimeInput label="Uhrzeit" required w={140} {...form.input('time')} />
+            <TimePicker
+              label="Uhrzeit"
+              required
+              {...TIME_PICKER_PROPS}
+              withDropdown
+              hoursInputLabel="Stunden"
+              minutesInputLabel="Minuten"
+              value={form.values.time}
+              onChange={(value) => form.setValue('time', value)}
+            />
           </Group>
         )}
         <Textarea
