@@ -16,6 +16,7 @@ const serverLayers = [
   'facilities', //     KiTas, their members and join requests
   'persons', //        staff entries of a KiTa (and the member list with their staff entry)
   'seasons', //        seasons and enrolments
+  'team-workshops', // team-workshop applications (issue 11); the checklist gets its step passed in by app.ts
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
@@ -39,6 +40,13 @@ const readModelFiles = [
     reason:
       "the session's context (the user's KiTas, the current season, the privacy version) as correlated subqueries of the one session " +
       'query every request makes: loginstatus stays at the one-query floor (README benchmark)',
+  },
+  {
+    file: 'server/modules/team-workshops/admin-team-workshops.list.ts',
+    tables: ['facilities', 'seasons'],
+    reason:
+      "the admin list of team-workshop applications filters by the KiTa's region, searches its name and city and sorts by them " +
+      'and by the season: one paged query (list kit), like the admin KiTa list',
   },
 ];
 

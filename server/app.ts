@@ -17,6 +17,8 @@ import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { personRoutes } from './modules/persons/persons.routes';
 import { adminSeasonRoutes } from './modules/seasons/admin-seasons.routes';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
+import { teamWorkshopStep } from './modules/team-workshops/team-workshops.service';
+import { teamWorkshopRoutes } from './modules/team-workshops/team-workshops.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import accessPlugin from './plugins/access';
@@ -87,10 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountAdminRoutes);
   await app.register(facilityRoutes);
   await app.register(personRoutes);
-  await app.register(enrolmentRoutes);
+  // the checklist's team-workshop step belongs to a module after seasons: passed in, not imported (ADR 0009)
+  await app.register(enrolmentRoutes, { checklistSteps: { teamWorkshop: teamWorkshopStep } });
   await app.register(adminSeasonRoutes);
   await app.register(adminFacilityRoutes);
   await app.register(adminPersonRoutes);
+  await app.register(teamWorkshopRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist'), production: config.production });

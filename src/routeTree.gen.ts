@@ -36,6 +36,7 @@ import { Route as AppVerwaltungIndexRouteImport } from './../routes/_app/verwalt
 import { Route as AppVerwaltungActiveCampaignIntegrationRouteImport } from './../routes/_app/verwaltung/active-campaign-integration'
 import { Route as AppVerwaltungEmailAdressenRouteImport } from './../routes/_app/verwaltung/email-adressen'
 import { Route as AppVerwaltungKitaJahreRouteImport } from './../routes/_app/verwaltung/kita-jahre'
+import { Route as AppVerwaltungTeamWorkshopsRouteImport } from './../routes/_app/verwaltung/team-workshops'
 import { Route as AppEinstellungenEmailBestaetigenTokenRouteImport } from './../routes/_app/einstellungen_.email-bestaetigen.$token'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -196,6 +197,12 @@ const AppVerwaltungKitaJahreRoute = AppVerwaltungKitaJahreRouteImport.update({
   path: '/kita-jahre',
   getParentRoute: () => AppVerwaltungRoute,
 } as any)
+const AppVerwaltungTeamWorkshopsRoute =
+  AppVerwaltungTeamWorkshopsRouteImport.update({
+    id: '/team-workshops',
+    path: '/team-workshops',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
 const AppEinstellungenEmailBestaetigenTokenRoute =
   AppEinstellungenEmailBestaetigenTokenRouteImport.update({
     id: '/einstellungen_/email-bestaetigen/$token',
@@ -334,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
+  '/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
   '/verwaltung/': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
@@ -379,6 +387,7 @@ export interface FileRoutesByTo {
   '/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
+  '/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
   '/verwaltung': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
@@ -427,6 +436,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
   '/_app/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/_app/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
+  '/_app/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
   '/_app/verwaltung/': typeof AppVerwaltungIndexRoute
   '/_app/einstellungen_/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
@@ -475,6 +485,7 @@ export interface FileRouteTypes {
     | '/verwaltung/active-campaign-integration'
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
+    | '/verwaltung/team-workshops'
     | '/verwaltung/'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -520,6 +531,7 @@ export interface FileRouteTypes {
     | '/verwaltung/active-campaign-integration'
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
+    | '/verwaltung/team-workshops'
     | '/verwaltung'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -567,6 +579,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/active-campaign-integration'
     | '/_app/verwaltung/email-adressen'
     | '/_app/verwaltung/kita-jahre'
+    | '/_app/verwaltung/team-workshops'
     | '/_app/verwaltung/'
     | '/_app/einstellungen_/email-bestaetigen/$token'
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -783,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungKitaJahreRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/team-workshops': {
+      id: '/_app/verwaltung/team-workshops'
+      path: '/team-workshops'
+      fullPath: '/verwaltung/team-workshops'
+      preLoaderRoute: typeof AppVerwaltungTeamWorkshopsRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
     '/_app/einstellungen_/email-bestaetigen/$token': {
       id: '/_app/einstellungen_/email-bestaetigen/$token'
       path: '/einstellungen/email-bestaetigen/$token'
@@ -916,6 +936,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungActiveCampaignIntegrationRoute: typeof AppVerwaltungActiveCampaignIntegrationRoute
   AppVerwaltungEmailAdressenRoute: typeof AppVerwaltungEmailAdressenRoute
   AppVerwaltungKitaJahreRoute: typeof AppVerwaltungKitaJahreRoute
+  AppVerwaltungTeamWorkshopsRoute: typeof AppVerwaltungTeamWorkshopsRoute
   AppVerwaltungIndexRoute: typeof AppVerwaltungIndexRoute
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   AppVerwaltungFortbildungenModuleRoute: typeof AppVerwaltungFortbildungenModuleRoute
@@ -941,6 +962,7 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
     AppVerwaltungActiveCampaignIntegrationRoute,
   AppVerwaltungEmailAdressenRoute: AppVerwaltungEmailAdressenRoute,
   AppVerwaltungKitaJahreRoute: AppVerwaltungKitaJahreRoute,
+  AppVerwaltungTeamWorkshopsRoute: AppVerwaltungTeamWorkshopsRoute,
   AppVerwaltungIndexRoute: AppVerwaltungIndexRoute,
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute:
     AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute,

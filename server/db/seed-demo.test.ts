@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const tables = ['users', 'facilities', 'facility_members', 'seasons', 'season_enrolments', 'privacy_policy_versions'];
+const tables = ['users', 'facilities', 'facility_members', 'seasons', 'season_enrolments', 'privacy_policy_versions', 'team_workshop_applications'];
 async function counts() {
   const out: Record<string, number> = {};
   for (const table of tables) {
@@ -32,7 +32,9 @@ describe('seed:demo', () => {
     const first = await counts();
     await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026' });
     expect(await counts()).toEqual(first);
-    expect(first).toEqual({ users: 6, facilities: 12, facility_members: 6, seasons: 2, season_enrolments: 4, privacy_policy_versions: 1 });
+    expect(first).toEqual({ users: 6, facilities: 12, facility_members: 6, seasons: 2, season_enrolments: 4, privacy_policy_versions: 1, team_workshop_applications: 4 });
+    const states = await queryRows<{ state: string }>(t.handle.db, 'select state from team_workshop_applications order by state');
+    expect(states.map((r) => r.state)).toEqual(['accepted', 'declined', 'scheduled', 'submitted']);
     const [regions] = await queryRows<{ n: number }>(t.handle.db, 'select count(distinct region)::int as n from facilities');
     expect(regions!.n).toBe(7);
   });

@@ -9,6 +9,7 @@ import { privacyPolicyVersions, users } from '../modules/users/users.table';
 import { openDb, type Db } from './client';
 import { migrate } from './migrate';
 import { persons } from '../modules/persons/persons.table';
+import { seedDemoTeamWorkshops } from './seed-demo-team-workshops';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
 
 /**
@@ -117,6 +118,8 @@ export async function seedDemo(db: Db, opts: { password: string }): Promise<void
         .set({ projectTitle, contactPersonId: leadIds[label] ?? null })
         .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, current), isNull(seasonEnrolments.withdrawnAt)));
     }
+    // issue 11
+    await seedDemoTeamWorkshops(tx);
   });
 }
 

@@ -56,6 +56,21 @@ describe('route permissions (enumerated from every registered route)', () => {
     );
   });
 
+  it('given the team-workshop routes (issue 11), staff calls are member routes and decisions admin-only', () => {
+    const of = (prefix: string) =>
+      t.app.routeList.filter((r) => r.url.startsWith(prefix) && r.method !== 'HEAD').map((r) => `${r.access} ${r.method} ${r.url}`).sort();
+    expect(of('/api/facilities/:facilityId/team-workshop-applications')).toEqual(
+      ['DELETE', 'GET', 'POST', 'PUT'].map((m) => `member ${m} /api/facilities/:facilityId/team-workshop-applications`),
+    );
+    expect(of('/api/admin/team-workshop-applications')).toEqual([
+      'admin GET /api/admin/team-workshop-applications',
+      'admin GET /api/admin/team-workshop-applications/:applicationId',
+      'admin GET /api/admin/team-workshop-applications/export.csv',
+      'admin GET /api/admin/team-workshop-applications/export.xlsx',
+      'admin POST /api/admin/team-workshop-applications/:applicationId/decision',
+    ]);
+  });
+
   it('given an anonymous caller, every non-public route answers 401 unauthenticated', async () => {
     const guarded = t.app.routeList.filter((r) => r.access !== 'public');
     for (const route of guarded) {

@@ -48,10 +48,10 @@ describe('layout and navigation', () => {
   it('areas in preparation are marked in the navigation (also for screen readers) and say what to do meanwhile', async () => {
     await renderRoute('/fortbildungen', { user: users.oneEnrolled() });
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
-    for (const name of ['Team-Workshop', 'Fortbildungen', 'Hospitationen', 'Dokumentationsbogen', 'Auszeichnungsveranstaltung']) {
+    for (const name of ['Fortbildungen', 'Hospitationen', 'Dokumentationsbogen', 'Auszeichnungsveranstaltung']) {
       expect(within(nav).getByRole('link', { name }), name).toHaveAccessibleDescription('in Vorbereitung');
     }
-    for (const name of ['Start', 'Stammdaten', 'Personal', 'KiTa-Jahr-Anmeldung', 'Einstellungen']) {
+    for (const name of ['Start', 'Stammdaten', 'Personal', 'KiTa-Jahr-Anmeldung', 'Team-Workshop', 'Einstellungen']) {
       expect(within(nav).getByRole('link', { name }), name).not.toHaveAccessibleDescription();
     }
     expect(screen.getByText(/Dieser Bereich ist noch in Vorbereitung\. Geplant:/)).toBeInTheDocument();
@@ -64,6 +64,7 @@ describe('layout and navigation', () => {
     const sub = (await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' }))[0]!;
     expect(within(sub).getByRole('link', { name: 'KiTa-Jahre' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'KiTas' })).not.toHaveAccessibleDescription();
+    expect(within(sub).getByRole('link', { name: 'Team-Workshops' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Hospitationen' })).toHaveAccessibleDescription('in Vorbereitung');
     expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).toHaveAccessibleDescription('in Vorbereitung');
   });

@@ -10,6 +10,7 @@ import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { rateLimiter } from '../rate-limit/rate-limit';
 import { seasonEnrolments } from '../seasons/seasons.table';
+import { applicationsCreatedBy } from '../team-workshops/team-workshops.service';
 import { missingSettings } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import { users, type UserRow } from '../users/users.table';
@@ -235,6 +236,7 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
     .select({ id: seasonEnrolments.id, facilityId: seasonEnrolments.facilityId, seasonId: seasonEnrolments.seasonId, createdAt: seasonEnrolments.createdAt, withdrawnAt: seasonEnrolments.withdrawnAt })
     .from(seasonEnrolments)
     .where(eq(seasonEnrolments.createdBy, user.id));
+  const teamWorkshops = await applicationsCreatedBy(db, user.id);
   const sessions = await userSessions(db).list(user.id);
   const activity = await db
     .select({ action: auditLog.action, at: auditLog.at, entityType: auditLog.entityType, entityId: auditLog.entityId })
@@ -259,7 +261,11 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
     consents: view.consents,
     memberships: memberships.map((m) => ({ ...m, since: m.since.toISOString() })),
     persons: persons.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))),
-    enrolments: enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
+    enrolments: [
+      ...enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
+      // issue 11: the team-workshop applications this account made (other modules add their own kinds)
+      ...teamWorkshops,
+    ],
     sessions: sessions.map((s) => sessionInfo(s, currentSessionId)),
     activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
   };

@@ -15,6 +15,7 @@ import { listPersons } from '../persons/persons.service';
 import { persons } from '../persons/persons.table';
 import { enrolmentsOf } from '../seasons/enrolment.service';
 import { seasonEnrolments } from '../seasons/seasons.table';
+import { applicationsOfFacility, moveApplicationsOnMerge } from '../team-workshops/team-workshops.service';
 import { users } from '../users/users.table';
 
 const updater = alias(users, 'facility_updater');
@@ -27,16 +28,18 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     .leftJoin(updater, eq(updater.id, facilities.updatedBy))
     .where(eq(facilities.id, facilityId));
   if (!row) throw notFoundError();
-  const [members, staff, enrolments, joinRequests] = await Promise.all([
+  const [members, staff, enrolments, joinRequests, teamWorkshops] = await Promise.all([
     listMembers(db, facilityId),
     listPersons(db, facilityId, { page: 1, pageSize: 0, dir: 'asc', sort: 'last_name' }, { includeRemoved: true }),
     enrolmentsOf(db, facilityId),
     listJoinRequests(db, facilityId),
+    applicationsOfFacility(db, facilityId),
   ]);
   const history = await historyOf(db, [
     { type: 'facility', ids: [facilityId] },
     { type: 'person', ids: staff.items.map((p) => p.id) },
     { type: 'season_enrolment', ids: enrolments.map((e) => e.dto.id) },
+    { type: 'team_workshop_application', ids: teamWorkshops.map((a) => a.id) },
   ]);
   return {
     facility: toFacilityDto(row.f, row.u?.email ? row.u : null),
@@ -44,6 +47,7 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     persons: staff.items,
     enrolments: enrolments.map((e) => ({ ...e.dto, season_identifier: e.season.identifier, season_label: e.season.label })),
     join_requests: joinRequests,
+    teamWorkshopApplications: teamWorkshops,
     history,
     merged_into_id: row.f.mergedIntoId,
   };
@@ -53,7 +57,8 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
  * Merges a duplicate (source) into the KiTa that stays (target), in one transaction: members, persons,
  * enrolments and join requests move; nothing is deleted. Where both hold a live enrolment to the same season
  * the source's is withdrawn (kept as history) and the target's stays. The source row stays, marked as merged,
- * so its audit history remains readable. Documentation forms (a later issue) must move here as well.
+ * so its audit history remains readable. Team-workshop applications move through their module; documentation
+ * forms (a later issue) must move here as well.
  */
 export async function mergeFacilities(db: Db, sourceId: number, targetId: number, ctx: Ctx) {
   return db.transaction(async (tx) => {
@@ -101,6 +106,9 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
       .where(eq(seasonEnrolments.facilityId, sourceId))
       .returning({ id: seasonEnrolments.id });
 
+    // team-workshop applications: through their owner, same rule as the enrolments (issue 11)
+    const teamWorkshops = await moveApplicationsOnMerge(tx, sourceId, targetId, ctx);
+
     // pending requests the target already has (or that are moot) are declined; the rest move
     const targetMemberIds = (await tx.select({ userId: facilityMembers.userId }).from(facilityMembers).where(eq(facilityMembers.facilityId, targetId))).map((m) => m.userId);
     await tx
@@ -145,6 +153,8 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
       withdrawnClashes: clashes,
       personIds: movedPersons.map((p) => p.id),
       enrolmentIds: movedEnrolments.map((e) => e.id),
+      teamWorkshopApplicationIds: teamWorkshops.movedIds,
+      withdrawnTeamWorkshopApplicationIds: teamWorkshops.withdrawnIds,
     };
     await audit(tx, { ...ctx, action: 'facility.merge_into', entityType: 'facility', entityId: targetId, after: record });
     await audit(tx, { ...ctx, action: 'facility.merged_away', entityType: 'facility', entityId: sourceId, before: { mergedIntoId: null }, after: { mergedIntoId: targetId, ...record } });

@@ -4,8 +4,17 @@ import { berlinToday, germanDate } from '../../lib/record-helpers';
 import { activeFacility } from '../facilities/facility-scope';
 import { enrolmentBlocker, enrolmentsOf } from './enrolment.service';
 import { seasonsRepository, toSeasonDto } from './seasons.repository';
+import type { SeasonRow } from './seasons.table';
 
 type Step = SeasonChecklist['steps'][number];
+
+/**
+ * Steps that later modules own (they come after seasons in the module order, ADR 0009), passed in by app.ts like
+ * auth's second factor: without one the step shows only its date.
+ */
+export type ChecklistSteps = {
+  teamWorkshop?: (db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today: string) => Promise<Step>;
+};
 
 /** a step whose page comes with a later issue: only its date and whether it lies ahead */
 const dated = (key: Step['key'], label: string, deadline: string | null, today: string): Step => ({
@@ -18,7 +27,7 @@ const dated = (key: Step['key'], label: string, deadline: string | null, today: 
 });
 
 /** The season's steps for the home page of the active KiTa (issue 5: enrolment is live, the rest shows dates). */
-export async function seasonChecklist(db: DbOrTx, facilityId: number, today = berlinToday()): Promise<SeasonChecklist> {
+export async function seasonChecklist(db: DbOrTx, facilityId: number, today = berlinToday(), steps: ChecklistSteps = {}): Promise<SeasonChecklist> {
   await activeFacility(db, facilityId);
   const season = await seasonsRepository({ db }).current();
   if (!season) return { season: null, steps: [] };
@@ -39,7 +48,9 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
     season: toSeasonDto(season),
     steps: [
       enrolment,
-      dated('team_workshop', 'Team-Workshop beantragen', season.teamWorkshopDeadline, today),
+      steps.teamWorkshop
+        ? await steps.teamWorkshop(db, facilityId, season, live !== undefined, today)
+        : dated('team_workshop', 'Team-Workshop beantragen', season.teamWorkshopDeadline, today),
       dated('trainings', 'Fortbildungen besuchen', season.trainingsDeadline, today),
       dated('hospitation', 'Hospitation', season.hospitationDeadline, today),
       {

@@ -10,14 +10,14 @@ import {
   withdrawQuerySchema,
 } from '../../../src/shared/contracts/season-enrolment';
 import { auditContext } from '../audit/audit';
-import { seasonChecklist } from './checklist.service';
+import { seasonChecklist, type ChecklistSteps } from './checklist.service';
 import { enrolmentStatus, saveEnrolment, withdrawEnrolment } from './enrolment.service';
 import { memberRoute } from '../../lib/route-builders';
 
 const facilityParams = z.object({ facilityId: idParam });
 const tags = ['season enrolment'];
 
-export async function enrolmentRoutes(app: FastifyInstance) {
+export async function enrolmentRoutes(app: FastifyInstance, opts: { checklistSteps?: ChecklistSteps } = {}) {
   const asMember = memberRoute(app);
 
   asMember.get('/api/facilities/:facilityId/season-enrolment', {
@@ -42,6 +42,6 @@ export async function enrolmentRoutes(app: FastifyInstance) {
 
   asMember.get('/api/facilities/:facilityId/season-checklist', {
     schema: { tags, params: facilityParams, response: { 200: seasonChecklistSchema } },
-    handler: async (request) => seasonChecklist(app.db, request.params.facilityId),
+    handler: async (request) => seasonChecklist(app.db, request.params.facilityId, undefined, opts.checklistSteps),
   });
 }

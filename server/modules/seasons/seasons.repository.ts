@@ -24,5 +24,9 @@ export function seasonsRepository({ db }: { db: DbOrTx }) {
       const rows = await db.select().from(seasons).where(eq(seasons.isCurrent, true)).limit(1);
       return rows[0] ?? null;
     },
+    async byId(id: number): Promise<SeasonRow | null> {
+      const rows = await db.select().from(seasons).where(eq(seasons.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
   };
 }

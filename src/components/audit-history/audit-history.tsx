@@ -62,6 +62,12 @@ const ACTIONS: Record<AuditAction, string> = {
   'session.end_others': 'Andere Sitzungen beendet',
   'session.end_all': 'Sitzungen beendet',
   'privacy_policy.publish': 'Datenschutzerklärung veröffentlicht',
+  'team_workshop_application.create': 'Team-Workshop beantragt',
+  'team_workshop_application.update': 'Team-Workshop-Antrag geändert',
+  'team_workshop_application.withdraw': 'Team-Workshop-Antrag zurückgezogen',
+  'team_workshop_application.accept': 'Team-Workshop-Antrag angenommen',
+  'team_workshop_application.decline': 'Team-Workshop-Antrag abgelehnt',
+  'team_workshop_application.schedule': 'Team-Workshop terminiert',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

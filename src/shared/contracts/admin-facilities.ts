@@ -6,6 +6,7 @@ import { adminFacilitySortKeys } from './facility-lists';
 import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
 import { personSchema } from './persons';
 import { seasonEnrolmentInputSchema, seasonEnrolmentSchema } from './season-enrolment';
+import { teamWorkshopApplicationSchema } from './team-workshops';
 
 export { adminFacilitySortKeys };
 
@@ -39,6 +40,8 @@ export const adminFacilityDetailSchema = z.object({
   persons: z.array(personSchema),
   enrolments: z.array(adminEnrolmentHistoryItemSchema),
   join_requests: z.array(joinRequestSchema),
+  /** issue 11: every team-workshop application of the KiTa (withdrawn ones too), newest first */
+  teamWorkshopApplications: z.array(teamWorkshopApplicationSchema),
   /** newest first: the facility's own entries and those of its persons and enrolments */
   history: z.array(auditEntrySchema),
   /** set when this KiTa was merged into another one */

@@ -3,7 +3,7 @@
  * import it cheaply.
  *
  * Naming rule: `<entity>.<verb>` — the entity is the thing that changed (snake_case: facility, person, season,
- * season_enrolment, join_request, account, session, privacy_policy), the verb says what happened to it
+ * season_enrolment, join_request, account, session, privacy_policy, team_workshop_application), the verb says what happened to it
  * (snake_case, imperative, optionally qualified: `create_on_behalf`, `end_others`). A new action is added here
  * first; the server's `audit()` accepts nothing else.
  */
@@ -59,9 +59,15 @@ export const auditActions = [
   'session.end_others',
   'session.end_all',
   'privacy_policy.publish',
+  'team_workshop_application.create',
+  'team_workshop_application.update',
+  'team_workshop_application.withdraw',
+  'team_workshop_application.accept',
+  'team_workshop_application.decline',
+  'team_workshop_application.schedule',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
 
 /** the `entity_type` column: which record `entity_id` points at (accounts are stored as 'user') */
-export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy';
+export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy' | 'team_workshop_application';

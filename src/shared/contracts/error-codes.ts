@@ -210,6 +210,44 @@ export const errorCatalogue = {
     },
     not_enrolled: { status: 404, code: 'not_enrolled', message: 'Diese KiTa ist zu diesem KiTa-Jahr nicht angemeldet.' },
   }),
+  team_workshop: entries({
+    no_season: {
+      status: 409,
+      code: 'no_season',
+      message: 'Zurzeit ist kein KiTa-Jahr aktiv. Sobald eines beginnt, kannst du hier einen Team-Workshop beantragen.',
+    },
+    not_enrolled: {
+      status: 403,
+      code: 'not_enrolled',
+      message: (seasonLabel: string) =>
+        `Deine KiTa ist nicht zum ${seasonLabel} angemeldet. Melde sie unter „KiTa-Jahr-Anmeldung“ an, dann kannst du einen Team-Workshop beantragen.`,
+    },
+    deadline_passed: {
+      status: 409,
+      code: 'deadline_passed',
+      message: (seasonLabel: string, deadline: string) => `Die Frist für Team-Workshop-Anträge zum ${seasonLabel} ist am ${deadline} abgelaufen.`,
+    },
+    already_applied: {
+      status: 409,
+      code: 'already_applied',
+      message: (seasonLabel: string) =>
+        `Deine KiTa hat für das ${seasonLabel} schon einen Team-Workshop beantragt. Du kannst den Antrag ändern, solange er eingereicht ist.`,
+    },
+    no_application: { status: 404, code: 'no_application', message: 'Deine KiTa hat in diesem KiTa-Jahr keinen offenen Team-Workshop-Antrag.' },
+    already_decided: {
+      status: 409,
+      code: 'already_decided',
+      message: (stateLabel: string) =>
+        `Über euren Antrag ist schon entschieden (${stateLabel}); ändern oder zurückziehen geht nicht mehr. Schreib uns bei Fragen.`,
+    },
+    withdrawn: { status: 409, code: 'withdrawn', message: 'Die KiTa hat diesen Antrag zurückgezogen; darüber lässt sich nicht mehr entscheiden.' },
+    invalid_transition: {
+      status: 409,
+      code: 'invalid_transition',
+      message: (stateLabel: string, verb: string, from: string) => `Dieser Antrag ist ${stateLabel}; ${verb} geht nur, solange er ${from} ist.`,
+    },
+    facility_gone: { status: 409, code: 'facility_gone', message: 'Diese KiTa wurde mit einer anderen zusammengeführt; entscheide dort.' },
+  }),
 } as const;
 
 type Catalogue = typeof errorCatalogue;

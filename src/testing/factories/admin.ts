@@ -108,6 +108,7 @@ export function adminFacilityDetail(id: number, label: string, overrides: Partia
     persons: [personRecord(500 + id, { facility_id: id })],
     enrolments: [],
     join_requests: [],
+    teamWorkshopApplications: [],
     history: [],
     merged_into_id: null,
     ...overrides,

@@ -12,6 +12,7 @@ export function adminDefaultHandlers() {
     http.get('*/api/admin/persons', emptyPage),
     http.get('*/api/admin/seasons', emptyPage),
     http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/team-workshop-applications', emptyPage),
     http.get('*/api/admin/join-requests', () => HttpResponse.json({ items: [] })),
   ];
 }

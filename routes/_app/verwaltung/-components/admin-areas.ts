@@ -3,6 +3,7 @@ export const ADMIN_AREAS = [
   { to: '/verwaltung/kita-jahre', label: 'KiTa-Jahre', text: 'KiTa-Jahre anlegen, Anmeldung öffnen und schließen' },
   { to: '/verwaltung/fortbildungen', label: 'Fortbildungen', text: 'Fortbildungstermine und -module' },
   { to: '/verwaltung/hospitationen', label: 'Hospitationen', text: 'Hospitationen und ihre Anmeldungen' },
+  { to: '/verwaltung/team-workshops', label: 'Team-Workshops', text: 'Anträge der KiTas annehmen, ablehnen und terminieren' },
   {
     to: '/verwaltung/auszeichnungsverantaltungen',
     label: 'Auszeichnungsveranstaltungen',

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notifications';
 import { adminFacilityQueryOptions, useAdminFacility } from '../api/get-facility';
 import { useUpdateAdminFacility } from '../api/update-facility';
 import { FacilityEnrolments } from './facility-enrolments';
+import { FacilityTeamWorkshops } from './facility-team-workshops';
 import { FacilityJoinRequests } from './facility-join-requests';
 import { FacilityMasterView } from './facility-master-view';
 import { MembersTable, PersonsTable } from './facility-people-tables';
@@ -100,6 +101,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
         </Tabs.Panel>
         <Tabs.Panel value="anmeldungen">
           <FacilityEnrolments detail={detail} currentSeason={currentSeason} />
+          <FacilityTeamWorkshops detail={detail} />
         </Tabs.Panel>
         <Tabs.Panel value="verlauf">
           <AuditHistory entries={detail.history} caption="Verlauf der KiTa (neueste zuerst)" />
