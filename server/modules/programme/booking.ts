@@ -263,6 +263,12 @@ async function checkAwardingRules(
   if (!event) throw notFoundError();
   if (event.state === 'cancelled') throw conflict('offering_cancelled', 'Diese Auszeichnungsveranstaltung wurde abgesagt.');
   if (event.state !== 'published' && !opts.byAdmin) throw notFoundError();
+  if (!opts.byAdmin) {
+    // the event's own registration window frames its workshops'
+    const now = new Date();
+    if (event.registrationOpensAt && now < event.registrationOpensAt) throw conflict('registration_closed', `Anmeldung ab ${germanDateTimeText(event.registrationOpensAt)}.`);
+    if (event.registrationClosesAt && now >= event.registrationClosesAt) throw conflict('registration_closed', `Die Anmeldung ist seit ${germanDateTimeText(event.registrationClosesAt)} geschlossen.`);
+  }
   const live = await tx
     .select({ personId: offeringEnrolments.personId, eventId: offerings.awardingEventId, eventTitle: awardingEvents.title })
     .from(offeringEnrolments)
