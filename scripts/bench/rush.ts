@@ -65,11 +65,15 @@ async function run(databaseUrl: string) {
 
     const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
     const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
+    // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
+    // on how busy the shared machine is than latency does
+    const cpu = process.cpuUsage();
     const out = await new Promise<{ totalMs: number; results: { status: number; ms: number; code: string | null; state: string | null }[] }>((resolve, reject) => {
       const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), { workerData: { base: portal.address, concurrency: CONCURRENCY, requests } });
       worker.once('message', resolve);
       worker.once('error', reject);
     });
+    const used = process.cpuUsage(cpu);
     await portal.app.close();
 
     const latencies = out.results.map((r) => r.ms).sort((a, b) => a - b);
@@ -113,6 +117,7 @@ async function run(databaseUrl: string) {
       p90: Number(pct(latencies, 90).toFixed(1)),
       p99: Number(pct(latencies, 99).toFixed(1)),
       max: Number(latencies[latencies.length - 1]!.toFixed(1)),
+      processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
       answers: byStatus,
       checks: {
         overbooked,
