@@ -225,6 +225,12 @@ describe('awarding rules', () => {
     const later = await createAwardingEvent(w.db, w.season.id, { title: 'Später', registrationOpensAt: new Date('2099-01-01T08:00:00Z') });
     const l1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: later.id, capacity: 10 });
     await w.db.update(offeringEnrolments).set({ state: 'cancelled' }).where(eq(offeringEnrolments.facilityId, w.facility.id));
+    const draft = await createAwardingEvent(w.db, w.season.id, { title: 'Entwurf', state: 'draft' });
+    const d1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: draft.id, capacity: 10 });
+    const visible = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` })).json().offerings.map((o: { id: number }) => o.id);
+    expect(visible).toContain(l1.id);
+    expect(visible).not.toContain(d1.id);
+    expect((await bookAs('member', w.facility.id, d1.id, [staff[2]!.id])).statusCode).toBe(404);
     const early = await bookAs('member', w.facility.id, l1.id, [staff[2]!.id]);
     expect(early.json().reason).toMatchObject({ code: 'registration_closed', message: 'Anmeldung ab 01.01.2099, 09:00 Uhr.' });
   });
