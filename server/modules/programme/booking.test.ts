@@ -6,6 +6,8 @@ import { facilityFixture } from '../../testing/facility-fixture';
 import { createFacility, createSeason, enrol } from '../../testing/factories';
 import { createTestWorld } from '../../testing/test-world';
 import { __setBookingLockTimeoutForTests } from './booking';
+import { rateLimitHits } from '../rate-limit/rate-limit.table';
+import { programmeRateRules } from './programme-rate-limits';
 import { offeringEnrolments } from './programme.table';
 import { createAwardingEvent, createModule, createOffering, createStaff, mailsMatching } from './test-helpers';
 
@@ -184,6 +186,20 @@ describe('booking: permissions', () => {
     const { offerings } = await import('./programme.table');
     await w.db.update(offerings).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(offerings.id, o.id));
     expect((await cancelAs('member', w.facility.id, b.enrolmentId)).json().reason.code).toBe('offering_started');
+  });
+});
+
+describe('booking: rate limit', () => {
+  it('given a KiTa that booked and cancelled 300 times today, the next booking answers 429 and books nobody', async () => {
+    const lone = await createFacility(w.db);
+    await enrol(w.db, lone.id, w.season.id);
+    const [p] = await createStaff(w.db, lone.id, 1);
+    const o = await createOffering(w.db, w.season.id);
+    await w.db.insert(rateLimitHits).values(Array.from({ length: programmeRateRules.bookingPerFacility.limit }, () => ({ bucket: programmeRateRules.bookingPerFacility.bucket, key: String(lone.id) })));
+    const res = await bookAs('admin', lone.id, o.id, [p!.id]);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeTruthy();
+    expect(await w.db.select().from(offeringEnrolments).where(eq(offeringEnrolments.offeringId, o.id))).toHaveLength(0);
   });
 });
 
