@@ -239,6 +239,10 @@ describe('staff: calendar file and host view', () => {
     // the confirmation mail carries the same calendar entry
     const [mail] = await mailsMatching(w.t, (m) => m.subject === 'Anmeldung bestätigt: Artenvielfalt, draußen', 1);
     expect(parseIcs(mail!.attachments![0]!.content).events[0]!.UID).toBe(events[0]!.UID);
+    // once cancelled, the same UID comes as CANCELLED (a calendar removes the entry)
+    await w.call('member', { method: 'DELETE', url: `/api/facilities/${w.facility.id}/enrolments/${booked.enrolmentId}` });
+    const after = await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/enrolments/${booked.enrolmentId}/calendar.ics` });
+    expect(parseIcs(after.body).events[0]).toMatchObject({ UID: events[0]!.UID, STATUS: 'CANCELLED' });
   });
 
   it('given a hospitation at our KiTa, the host sees its visitors; the visitor KiTa books it like any offering', async () => {

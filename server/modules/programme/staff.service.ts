@@ -127,7 +127,8 @@ export async function enrolmentIcs(db: DbOrTx, facilityId: number, enrolmentId: 
   return bookingIcs(
     { enrolmentId: row.e.id, title: row.o.title, startsAt: iso(row.o.startsAt), endsAt: iso(row.o.endsAt), place: row.o.place, onlineUrl: row.o.onlineUrl, kind: row.o.kind },
     ctx,
-    cancelled ? 'CANCELLED' : 'CONFIRMED',
+    // a waiting-list place is in the calendar as tentative until it moves up
+    cancelled ? 'CANCELLED' : row.e.state === 'waitlisted' ? 'TENTATIVE' : 'CONFIRMED',
   );
 }
 
