@@ -38,6 +38,9 @@ describe('booking: capacity and waiting list', () => {
     const [other] = await createStaff(w.db, w.otherFacility.id, 1);
     const res2 = await bookAs('otherMember', w.otherFacility.id, o.id, [other!.id]);
     expect(res2.json().results[0]).toMatchObject({ state: 'waitlisted', waitlistPosition: 2 });
+    // the waiting-list mail names the place; the other KiTa's staff entry has an address of its own
+    const [mail] = await mailsMatching(w.t, (m) => m.to === other!.email && m.subject.startsWith('Warteliste: '), 1);
+    expect(mail!.text).toContain('steht auf Platz 2 der Warteliste');
   });
 
   it('given a booked person, booking her again answers 409 naming her', async () => {
@@ -86,6 +89,18 @@ describe('booking: capacity and waiting list', () => {
     await cancelAs('admin', w.facility.id, seat.enrolmentId);
     expect(await stateOf(theirsWaiting.enrolmentId)).toBe('confirmed');
     expect(await stateOf(oursWaiting.enrolmentId)).toBe('waitlisted');
+  });
+
+  it('given a hospitation, a KiTa without a seat there moves up before an older entry of a KiTa that has one', async () => {
+    const h = await createOffering(w.db, w.season.id, { kind: 'hospitation', hostFacilityId: w.otherFacility.id, capacity: 2, place: '' });
+    const mine = await createStaff(w.db, w.facility.id, 3);
+    const [theirs] = await createStaff(w.db, w.otherFacility.id, 1);
+    const [seat1, , waitingMine] = (await bookAs('member', w.facility.id, h.id, mine.map((p) => p.id))).json().results;
+    const waitingTheirs = (await bookAs('otherMember', w.otherFacility.id, h.id, [theirs!.id])).json().results[0];
+    expect([waitingMine.waitlistPosition, waitingTheirs.waitlistPosition]).toEqual([1, 2]);
+    await cancelAs('member', w.facility.id, seat1.enrolmentId);
+    expect(await stateOf(waitingTheirs.enrolmentId)).toBe('confirmed');
+    expect(await stateOf(waitingMine.enrolmentId)).toBe('waitlisted');
   });
 
   it('given a module limit per KiTa per event and per module, a booking beyond it answers 409', async () => {
