@@ -8,6 +8,7 @@ import { seasonEnrolments, seasons } from '../modules/seasons/seasons.table';
 import { privacyPolicyVersions, users } from '../modules/users/users.table';
 import { openDb, type Db } from './client';
 import { migrate } from './migrate';
+import { seedDemoProgramme } from './seed-demo-programme';
 import { persons } from '../modules/persons/persons.table';
 import { seedDemoTeamWorkshops } from './seed-demo-team-workshops';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
@@ -120,6 +121,9 @@ export async function seedDemo(db: Db, opts: { password: string }): Promise<void
     }
     // issue 11
     await seedDemoTeamWorkshops(tx);
+
+    // issue 11: the season's programme
+    await seedDemoProgramme(tx, current);
   });
 }
 

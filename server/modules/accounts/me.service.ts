@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { enrolmentsOfPersons } from '../programme/staff.service';
 import type { AccountResponse, ConsentsUpdateRequest, DataExport, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import { queryRows, sqlState, type Db, type DbOrTx } from '../../db/client';
@@ -265,6 +266,8 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
       ...enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
       // issue 11: the team-workshop applications this account made (other modules add their own kinds)
       ...teamWorkshops,
+      // the season's programme: bookings of the staff entries linked to this account
+      ...(await enrolmentsOfPersons(db, persons.map((p) => Number(p.id)))),
     ],
     sessions: sessions.map((s) => sessionInfo(s, currentSessionId)),
     activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),

@@ -13,8 +13,9 @@ import { idParam } from '../../../src/shared/contracts/common';
 
 import { auditContext } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
+import { awardApprovalAnswerSchema, awardApprovalInputSchema } from '../../../src/shared/contracts/admin-programme';
 import { adminSeasonListDef } from './admin-seasons.list';
-import { createSeason, getSeason, makeCurrent, seasonChoices, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
+import { createSeason, getSeason, makeCurrent, seasonChoices, seasonStats, setAwardApproval, setEnrolmentState, updateSeason } from './admin-seasons.service';
 import { adminRoute } from '../../lib/route-builders';
 
 const params = z.object({ seasonId: idParam });
@@ -63,5 +64,10 @@ export async function adminSeasonRoutes(app: FastifyInstance) {
   asAdmin.get('/api/admin/seasons/:seasonId/stats', {
     schema: { tags, params, response: { 200: seasonStatsSchema } },
     handler: async (request) => seasonStats(app.db, request.params.seasonId),
+  });
+
+  asAdmin.put('/api/admin/season-enrolments/:seasonEnrolmentId/award-approval', {
+    schema: { tags, params: z.object({ seasonEnrolmentId: idParam }), body: awardApprovalInputSchema, response: { 200: awardApprovalAnswerSchema } },
+    handler: async (request) => setAwardApproval(app.db, request.params.seasonEnrolmentId, request.body, auditContext(request)),
   });
 }

@@ -54,6 +54,9 @@ export const seasonEnrolments = pgTable(
     createdAt: createdAt(),
     withdrawnAt: ts('withdrawn_at'),
     withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    /** "zur Auszeichnung zugelassen": set by an admin (issue 11), later by the jury's approval (issue 12) */
+    approvedForAwardAt: ts('approved_for_award_at'),
+    approvedForAwardBy: integer('approved_for_award_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),

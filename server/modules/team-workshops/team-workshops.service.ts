@@ -12,9 +12,8 @@ import { errorCatalogue } from '../../../src/shared/contracts/error-codes';
 import { fail } from '../../lib/http-error';
 import { berlinToday, changes, conflictError, germanDate } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
-import { activeFacility } from '../facilities/facility-scope';
-import { enrolmentsOf } from '../seasons/enrolment.service';
 import { seasonsRepository } from '../seasons/seasons.repository';
+import { enrolledToCurrentSeason } from '../seasons/season-guard';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { germanWhen } from './team-workshops.mail';
 import { applicationsWhere, auditedFields, liveOf, lockLive } from './team-workshops.repository';
@@ -32,8 +31,6 @@ export function seasonLabelsOf(db: DbOrTx) {
 /** the texts of the status answer (why a change is not possible now): the catalogue's, so answer and error agree */
 const tw = errorCatalogue.team_workshop;
 export const teamWorkshopMessages = {
-  noSeason: tw.no_season.message,
-  notEnrolled: tw.not_enrolled.message,
   deadline: (season: string, deadline: string) => tw.deadline_passed.message(season, germanDate(deadline)),
   already: tw.already_applied.message,
   decided: (state: TeamWorkshopRow['state']) => tw.already_decided.message(teamWorkshopStateLabels[state]),
@@ -45,12 +42,7 @@ export const teamWorkshopMessages = {
  * and the KiTa is enrolled to it; otherwise 403 `not_enrolled` (or 409 `no_season`).
  */
 async function enrolledSeason(db: DbOrTx, facilityId: number): Promise<SeasonRow> {
-  await activeFacility(db, facilityId);
-  const season = await seasonsRepository({ db }).current();
-  if (!season) throw fail('team_workshop.no_season');
-  const [live] = await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true });
-  if (!live) throw fail('team_workshop.not_enrolled', [season.label]);
-  return season;
+  return (await enrolledToCurrentSeason(db, facilityId, 'einen Team-Workshop beantragen')).season;
 }
 
 const deadlineBlocker = (season: SeasonRow, today = berlinToday()) =>

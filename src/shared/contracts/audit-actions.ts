@@ -3,7 +3,8 @@
  * import it cheaply.
  *
  * Naming rule: `<entity>.<verb>` — the entity is the thing that changed (snake_case: facility, person, season,
- * season_enrolment, join_request, account, session, privacy_policy, team_workshop_application), the verb says what happened to it
+ * season_enrolment, join_request, account, session, privacy_policy, team_workshop_application, training_module,
+ * awarding_event, offering, offering_enrolment), the verb says what happened to it
  * (snake_case, imperative, optionally qualified: `create_on_behalf`, `end_others`). A new action is added here
  * first; the server's `audit()` accepts nothing else.
  */
@@ -65,9 +66,32 @@ export const auditActions = [
   'team_workshop_application.accept',
   'team_workshop_application.decline',
   'team_workshop_application.schedule',
+  'season_enrolment.approve_for_award',
+  'season_enrolment.revoke_award_approval',
+  'training_module.create',
+  'training_module.update',
+  'training_module.delete',
+  'awarding_event.create',
+  'awarding_event.update',
+  'awarding_event.publish',
+  'awarding_event.cancel',
+  'offering.create',
+  'offering.update',
+  'offering.publish',
+  'offering.cancel',
+  'offering.copy',
+  'offering_enrolment.create',
+  'offering_enrolment.create_on_behalf',
+  'offering_enrolment.cancel',
+  'offering_enrolment.cancel_by_admin',
+  'offering_enrolment.cancel_with_offering',
+  'offering_enrolment.confirm',
+  'offering_enrolment.mark_attended',
+  'offering_enrolment.move',
+  'offering_enrolment.promote',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
 
 /** the `entity_type` column: which record `entity_id` points at (accounts are stored as 'user') */
-export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy' | 'team_workshop_application';
+export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy' | 'team_workshop_application' | 'training_module' | 'awarding_event' | 'offering' | 'offering_enrolment';

@@ -210,18 +210,23 @@ export const errorCatalogue = {
     },
     not_enrolled: { status: 404, code: 'not_enrolled', message: 'Diese KiTa ist zu diesem KiTa-Jahr nicht angemeldet.' },
   }),
-  team_workshop: entries({
-    no_season: {
-      status: 409,
-      code: 'no_season',
-      message: 'Zurzeit ist kein KiTa-Jahr aktiv. Sobald eines beginnt, kannst du hier einen Team-Workshop beantragen.',
+  /** the guard of the calls that need the KiTa enrolled to the current season (programme, team workshop, …) */
+  season_guard: entries({
+    no_current_season: {
+      status: 403,
+      code: 'not_enrolled',
+      message: (purpose: string) => `Zurzeit ist kein KiTa-Jahr aktiv. Sobald eines beginnt, kannst du hier ${purpose}.`,
     },
     not_enrolled: {
       status: 403,
       code: 'not_enrolled',
-      message: (seasonLabel: string) =>
-        `Deine KiTa ist nicht zum ${seasonLabel} angemeldet. Melde sie unter „KiTa-Jahr-Anmeldung“ an, dann kannst du einen Team-Workshop beantragen.`,
+      message: (seasonLabel: string, purpose: string) =>
+        `Deine KiTa ist nicht zum ${seasonLabel} angemeldet. Melde sie unter „KiTa-Jahr-Anmeldung“ an, dann kannst du ${purpose}.`,
     },
+    not_enrolled_admin: { status: 403, code: 'not_enrolled', message: (seasonLabel: string) => `Diese KiTa ist nicht zum ${seasonLabel} angemeldet.` },
+    enrolment_withdrawn: { status: 409, code: 'enrolment_withdrawn', message: 'Diese Anmeldung zum KiTa-Jahr wurde zurückgezogen.' },
+  }),
+  team_workshop: entries({
     deadline_passed: {
       status: 409,
       code: 'deadline_passed',
@@ -247,6 +252,49 @@ export const errorCatalogue = {
       message: (stateLabel: string, verb: string, from: string) => `Dieser Antrag ist ${stateLabel}; ${verb} geht nur, solange er ${from} ist.`,
     },
     facility_gone: { status: 409, code: 'facility_gone', message: 'Diese KiTa wurde mit einer anderen zusammengeführt; entscheide dort.' },
+  }),
+  /** the season's programme (training events, hospitations, awarding events; issue 11) */
+  programme: entries({
+    rush: { status: 409, code: 'rush', message: 'Gerade melden sich sehr viele an. Bitte versuch es gleich noch einmal.' },
+    already_booked: { status: 409, code: 'already_booked', message: (name: string) => `${name} ist für diesen Termin schon angemeldet.` },
+    already_booked_someone: { status: 409, code: 'already_booked', message: 'Diese Person ist für diesen Termin schon angemeldet.' },
+    move_already_booked: { status: 409, code: 'already_booked', message: 'Eine der Personen ist für den neuen Termin schon angemeldet.' },
+    not_current_season: { status: 409, code: 'offering_closed', message: 'Dieser Termin gehört nicht zum aktuellen KiTa-Jahr.' },
+    offering_cancelled: { status: 409, code: 'offering_cancelled', message: 'Dieser Termin wurde abgesagt.' },
+    move_target_cancelled: { status: 409, code: 'offering_cancelled', message: 'Der neue Termin wurde abgesagt.' },
+    awarding_event_cancelled: { status: 409, code: 'offering_cancelled', message: 'Diese Auszeichnungsveranstaltung wurde abgesagt.' },
+    registration_not_open: { status: 409, code: 'registration_closed', message: (opensAt: string) => `Anmeldung ab ${opensAt}.` },
+    registration_over: { status: 409, code: 'registration_closed', message: (closedAt: string) => `Die Anmeldung ist seit ${closedAt} geschlossen.` },
+    registration_closed: { status: 409, code: 'registration_closed', message: (why: string) => why },
+    limit_per_event: { status: 409, code: 'limit_per_event', message: (n: number) => `Pro KiTa ${n === 1 ? 'ist bei diesem Termin eine Person' : `sind bei diesem Termin höchstens ${n} Personen`} möglich.` },
+    limit_per_module: { status: 409, code: 'limit_per_module', message: (n: number, module: string) => `Pro KiTa ${n === 1 ? `ist im Modul „${module}“ eine Anmeldung` : `sind im Modul „${module}“ höchstens ${n} Anmeldungen`} möglich.` },
+    other_awarding_event: { status: 409, code: 'other_awarding_event', message: (event: string) => `Deine KiTa ist schon für die Auszeichnungsveranstaltung „${event}“ angemeldet; eine KiTa nimmt an einer Veranstaltung teil.` },
+    one_workshop_per_person: { status: 409, code: 'one_workshop_per_person', message: (name: string) => `${name} ist schon für einen Workshop dieser Veranstaltung angemeldet.` },
+    limit_attendees: { status: 409, code: 'limit_attendees', message: (n: number) => `Pro KiTa können höchstens ${n} Personen an dieser Veranstaltung teilnehmen.` },
+    not_approved: { status: 403, code: 'not_approved', message: 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.' },
+    not_approved_admin: { status: 403, code: 'not_approved', message: 'Diese KiTa ist nicht zur Auszeichnung zugelassen.' },
+    enrolment_already_cancelled: { status: 409, code: 'already_cancelled', message: 'Diese Anmeldung ist schon storniert.' },
+    attended_cannot_cancel: { status: 409, code: 'attended', message: 'Eine Teilnahme kann nicht storniert werden.' },
+    offering_started: { status: 409, code: 'offering_started', message: 'Der Termin hat schon begonnen; stornieren geht jetzt nicht mehr.' },
+    module_has_events: { status: 409, code: 'module_has_events', message: 'Dieses Modul hat Termine. Lösche oder verschiebe zuerst die Termine.' },
+    not_draft: { status: 409, code: 'not_draft', message: 'Nur ein Entwurf kann veröffentlicht werden.' },
+    awarding_event_already_cancelled: { status: 409, code: 'already_cancelled', message: 'Diese Veranstaltung ist schon abgesagt.' },
+    offering_already_cancelled: { status: 409, code: 'already_cancelled', message: 'Dieser Termin ist schon abgesagt.' },
+    no_seat_to_confirm: { status: 409, code: 'no_seat', message: 'Es ist kein Platz frei. Zum Bestätigen über die Kapazität hinaus setze „Über die Kapazität hinaus“.' },
+    not_waitlisted: { status: 409, code: 'not_waitlisted', message: 'Bestätigen lassen sich nur Anmeldungen auf der Warteliste.' },
+    not_confirmed: { status: 409, code: 'not_confirmed', message: 'Als teilgenommen markieren lassen sich nur bestätigte Anmeldungen.' },
+    not_live: { status: 409, code: 'not_live', message: 'Verschieben lassen sich nur bestätigte Anmeldungen und solche auf der Warteliste.' },
+    persons_not_staff: { status: 400, code: 'validation_failed', message: validationFailed, fields: { personIds: 'Bitte wähle Personen aus dem Personal der KiTa.' } },
+    season_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { seasonId: 'Dieses KiTa-Jahr gibt es nicht.' } },
+    module_season_fixed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { seasonId: 'Das KiTa-Jahr eines Moduls mit Terminen lässt sich nicht ändern.' } },
+    awarding_event_season_fixed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { seasonId: 'Das KiTa-Jahr einer Auszeichnungsveranstaltung lässt sich nicht ändern.' } },
+    module_other_season: { status: 400, code: 'validation_failed', message: validationFailed, fields: { moduleId: 'Bitte wähle ein Modul dieses KiTa-Jahres.' } },
+    host_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { hostFacilityId: 'Diese KiTa gibt es nicht.' } },
+    awarding_event_other_season: { status: 400, code: 'validation_failed', message: validationFailed, fields: { awardingEventId: 'Bitte wähle eine Auszeichnungsveranstaltung dieses KiTa-Jahres.' } },
+    kind_fixed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { kind: 'Die Art eines Termins lässt sich nicht ändern.' } },
+    move_target_same: { status: 400, code: 'validation_failed', message: validationFailed, fields: { targetOfferingId: 'Bitte wähle einen anderen Termin.' } },
+    move_target_other_module: { status: 400, code: 'validation_failed', message: validationFailed, fields: { targetOfferingId: 'Bitte wähle einen Termin desselben Moduls.' } },
+    move_target_other_kind: { status: 400, code: 'validation_failed', message: validationFailed, fields: { targetOfferingId: 'Bitte wähle einen Termin derselben Art.' } },
   }),
 } as const;
 

@@ -1,0 +1,18 @@
+import { fail } from '../../lib/http-error';
+import type { DbOrTx } from '../../db/client';
+import { activeFacility } from '../facilities/facility-scope';
+import { seasonsRepository } from './seasons.repository';
+import type { SeasonEnrolmentRow, SeasonRow } from './seasons.table';
+
+/**
+ * The server's twin of the client's `enrolled` guard, for every KiTa-bound call of the season (programme, team
+ * workshop, …): the KiTa exists and is not merged away, a season is current, and the KiTa is enrolled to it.
+ * Otherwise 403 `not_enrolled` saying what to do; `purpose` ends the sentence ("… dann kannst du Angebote buchen").
+ */
+export async function enrolledToCurrentSeason(db: DbOrTx, facilityId: number, purpose: string): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow }> {
+  await activeFacility(db, facilityId);
+  const current = await seasonsRepository({ db }).currentWithLiveEnrolment(facilityId);
+  if (!current) throw fail('season_guard.no_current_season', [purpose]);
+  if (!current.enrolment) throw fail('season_guard.not_enrolled', [current.season.label, purpose]);
+  return { season: current.season, enrolment: current.enrolment };
+}
