@@ -64,3 +64,16 @@ export function parseGermanDate(input: string): string | null {
   const d = dayjs(input.trim(), DATE_FORMAT, true);
   return d.isValid() ? d.format('YYYY-MM-DD') : null;
 }
+
+/**
+ * A dated offering's time in German: "Di., 03.02.2027, 09:00–16:00 Uhr" on one day, else
+ * "Di., 03.02.2027, 09:00 Uhr – Mi., 04.02.2027, 16:00 Uhr" (Europe/Berlin).
+ */
+export function formatTimeSpan(startsAt: DateLike, endsAt: DateLike): string {
+  const start = toBerlin(startsAt);
+  const end = toBerlin(endsAt);
+  if (!start.isValid() || !end.isValid()) return '';
+  const day = (d: dayjs.Dayjs) => `${d.format('dd')}., ${d.format(DATE_FORMAT)}`;
+  if (start.format('YYYY-MM-DD') === end.format('YYYY-MM-DD')) return `${day(start)}, ${start.format(TIME_FORMAT)}–${end.format(TIME_FORMAT)} Uhr`;
+  return `${day(start)}, ${start.format(TIME_FORMAT)} Uhr – ${day(end)}, ${end.format(TIME_FORMAT)} Uhr`;
+}
