@@ -1,0 +1,55 @@
+import { Text } from '@mantine/core';
+import { formatTimeSpan } from '../../../lib/locale';
+import { useAwardingEvent } from '../api/awarding-events';
+import { useOffering } from '../api/get-offering';
+import { useOfferingChoices } from '../api/offering-choices';
+import { EnrolmentsPage, type EnrolmentSearch } from './enrolments-page';
+import { OfferingSummary, printSubtitleOf } from './offering-summary';
+
+type ListProps = { search: EnrolmentSearch; onSearchChange: (next: Partial<EnrolmentSearch>) => void };
+
+/** /verwaltung/fortbildungen/{id}/anmeldungen and /verwaltung/hospitationen/{id}/anmeldungen */
+export function OfferingEnrolments({ offeringId, ...list }: ListProps & { offeringId: number }) {
+  const { data: offering } = useOffering(offeringId);
+  const { choices } = useOfferingChoices({ kind: offering.kind, seasonId: offering.seasonId, moduleId: offering.moduleId, awardingEventId: offering.awardingEventId });
+  return (
+    <EnrolmentsPage
+      key={offeringId}
+      scope={{ kind: 'offering', offeringId }}
+      {...list}
+      heading={`Anmeldungen: ${offering.title}`}
+      summary={<OfferingSummary offering={offering} />}
+      bookable={offering.state === 'cancelled' ? [] : [offering]}
+      moveTargets={choices.filter((o) => o.id !== offeringId)}
+      printSubtitle={printSubtitleOf(offering)}
+    />
+  );
+}
+
+/** /verwaltung/auszeichnungsverantaltungen/{id}/anmeldungen: the enrolments over all its workshops */
+export function AwardingEnrolments({ awardingEventId, ...list }: ListProps & { awardingEventId: number }) {
+  const { data: event } = useAwardingEvent(awardingEventId);
+  const { choices } = useOfferingChoices({ kind: 'awarding', seasonId: event.seasonId, awardingEventId });
+  return (
+    <EnrolmentsPage
+      key={awardingEventId}
+      scope={{ kind: 'awarding', awardingEventId }}
+      {...list}
+      heading={`Anmeldungen: ${event.title}`}
+      summary={
+        <>
+          <Text fw={600}>{formatTimeSpan(event.startsAt, event.endsAt)}</Text>
+          <Text>{event.place}</Text>
+          <Text fw={600}>
+            {event.attendeeCount} Personen aus {event.facilityCount} KiTas, {event.workshopCount} Workshops
+            {event.maxAttendeesPerFacility !== null ? `; je KiTa höchstens ${event.maxAttendeesPerFacility}` : ''}
+          </Text>
+          <Text size="sm">Sitzplätze und Wartelisten stehen bei den einzelnen Workshops.</Text>
+        </>
+      }
+      bookable={choices}
+      moveTargets={choices}
+      printSubtitle={printSubtitleOf(event)}
+    />
+  );
+}
