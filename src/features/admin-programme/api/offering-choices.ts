@@ -17,5 +17,5 @@ export function useOfferingChoices(filter: { kind: OfferingKind; seasonId?: numb
     pageSize: 0,
   });
   const result = useQuery({ ...offeringListQueryOptions(query), enabled });
-  return { ...result, choices: (result.data?.items ?? []).filter((o) => o.state !== 'cancelled') };
+  return { isPending: result.isPending, choices: (result.data?.items ?? []).filter((o) => o.state !== 'cancelled') };
 }

@@ -95,7 +95,10 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
             const on = e.currentTarget.checked;
             setSelected((current) => {
               const next = new Map(current);
-              for (const r of rows) on ? next.set(r.id, r) : next.delete(r.id);
+              for (const r of rows) {
+                if (on) next.set(r.id, r);
+                else next.delete(r.id);
+              }
               return next;
             });
           }}
