@@ -17,6 +17,7 @@ const serverLayers = [
   'persons', //        staff entries of a KiTa (and the member list with their staff entry)
   'seasons', //        seasons and enrolments
   'accounts', //       registration, settings, admin account tools, deletion and data export
+  'programme', //      the season's programme: training events, hospitations, awarding events, bookings (issue 11)
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
 ];
@@ -33,6 +34,13 @@ const readModelModules = ['admin-facilities', 'admin-persons'];
  * them would cost a query on a hot path.
  */
 const readModelFiles = [
+  {
+    file: 'server/modules/programme/programme.queries.ts',
+    tables: ['facilities', 'persons'],
+    reason:
+      "the programme's lists (offerings with host KiTa, enrolments with KiTa and person, the admin list and its SPEC §3 export) join " +
+      'the KiTa and the staff entry in the one query that pages, sorts and exports; writes stay with the owners',
+  },
   {
     file: 'server/modules/users/user-view.ts',
     tables: ['facilities', 'facility_members', 'seasons', 'season_enrolments'],

@@ -11,7 +11,9 @@ export type MailContext = {
   link: (path: string) => string;
 };
 
-export type RenderedMail = { subject: string; text: string; html: string };
+/** a file sent with the mail (an .ics invitation); built by the template from its data, so nothing binary waits in the outbox */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type RenderedMail = { subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type MailTemplate<D> = (data: D, ctx: MailContext) => RenderedMail;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template checks its own data

@@ -10,6 +10,8 @@ export type OutgoingMail = {
   html: string;
   /** full header value, `<uuid@host>` */
   messageId: string;
+  /** passed to nodemailer as is (filename, contentType, content) */
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 
 export type MailTransport = {

@@ -40,3 +40,13 @@ export async function linkStaffEntryToAccount(db: DbOrTx, personId: number, user
     .returning({ id: persons.id });
   return rows.length > 0;
 }
+
+/** These staff entries of the KiTa (removed ones left out unless asked), in id order; the programme books them. */
+export async function staffOfFacility(db: DbOrTx, facilityId: number, personIds: number[], opts: { includeRemoved?: boolean } = {}) {
+  if (personIds.length === 0) return [];
+  return db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.facilityId, facilityId), inArray(persons.id, personIds), opts.includeRemoved ? undefined : isNull(persons.removedAt)))
+    .orderBy(persons.id);
+}

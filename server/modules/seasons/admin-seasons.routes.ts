@@ -14,7 +14,8 @@ import { idParam } from '../../../src/shared/contracts/common';
 import { errorResponses } from '../../../src/shared/contracts/errors';
 import { auditContext } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
-import { createSeason, getSeason, listSeasons, makeCurrent, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
+import { awardApprovalAnswerSchema, awardApprovalInputSchema } from '../../../src/shared/contracts/admin-programme';
+import { createSeason, getSeason, setAwardApproval, listSeasons, makeCurrent, seasonStats, setEnrolmentState, updateSeason } from './admin-seasons.service';
 
 const params = z.object({ seasonId: idParam });
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -67,5 +68,11 @@ export async function adminSeasonRoutes(app: FastifyInstance) {
     config: admin,
     schema: { tags, params, response: { 200: seasonStatsSchema, ...errors } },
     handler: async (request) => seasonStats(app.db, request.params.seasonId),
+  });
+
+  r.put('/api/admin/season-enrolments/:seasonEnrolmentId/award-approval', {
+    config: admin,
+    schema: { tags, params: z.object({ seasonEnrolmentId: idParam }), body: awardApprovalInputSchema, response: { 200: awardApprovalAnswerSchema, ...errors } },
+    handler: async (request) => setAwardApproval(app.db, request.params.seasonEnrolmentId, request.body, auditContext(request)),
   });
 }

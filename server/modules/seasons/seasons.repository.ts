@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
-import { seasons, type SeasonRow } from './seasons.table';
+import { seasonEnrolments, seasons, type SeasonEnrolmentRow, type SeasonRow } from './seasons.table';
 
 export function toSeasonDto(row: SeasonRow): Season {
   return {
@@ -23,6 +23,35 @@ export function seasonsRepository({ db }: { db: DbOrTx }) {
     async current(): Promise<SeasonRow | null> {
       const rows = await db.select().from(seasons).where(eq(seasons.isCurrent, true)).limit(1);
       return rows[0] ?? null;
+    },
+    async byId(seasonId: number): Promise<SeasonRow | null> {
+      const rows = await db.select().from(seasons).where(eq(seasons.id, seasonId)).limit(1);
+      return rows[0] ?? null;
+    },
+    /** the KiTa's live (not withdrawn) enrolment to a season, with "zur Auszeichnung zugelassen" (the programme reads it) */
+    async liveEnrolment(facilityId: number, seasonId: number): Promise<SeasonEnrolmentRow | null> {
+      const rows = await db
+        .select()
+        .from(seasonEnrolments)
+        .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, seasonId), isNull(seasonEnrolments.withdrawnAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+    /** of these KiTas, the ones enrolled (live) to the season; `approved`: and zur Auszeichnung zugelassen */
+    async enrolledFacilityIds(seasonId: number, facilityIds: number[], opts: { approved?: boolean } = {}): Promise<Set<number>> {
+      if (facilityIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: seasonEnrolments.facilityId })
+        .from(seasonEnrolments)
+        .where(
+          and(
+            eq(seasonEnrolments.seasonId, seasonId),
+            inArray(seasonEnrolments.facilityId, facilityIds),
+            isNull(seasonEnrolments.withdrawnAt),
+            opts.approved ? isNotNull(seasonEnrolments.approvedForAwardAt) : undefined,
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
     },
   };
 }

@@ -152,6 +152,8 @@ export const facilityEnrolmentSchema = z.object({
   /** may the KiTa cancel it now (not attended, not cancelled, the offering not over) */
   canCancel: z.boolean(),
 });
+/** GET /api/facilities/{id}/enrolments?kind=…: kind optional (all kinds without) */
+export const facilityEnrolmentsQuerySchema = z.object({ kind: offeringKindSchema.optional() });
 export const facilityEnrolmentsAnswerSchema = z.object({ enrolments: z.array(facilityEnrolmentSchema) });
 export type FacilityEnrolment = z.infer<typeof facilityEnrolmentSchema>;
 

@@ -1,0 +1,372 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { rushMessage, type OfferingKind } from '../../../src/shared/contracts/programme';
+import { sqlState, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { notFoundError, personName } from '../../lib/record-helpers';
+import { audit, type Ctx } from '../audit/audit';
+import { findActiveFacility } from '../facilities/facility-scope';
+import { staffOfFacility } from '../persons/person-scope';
+import { seasonsRepository } from '../seasons/seasons.repository';
+import { germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
+import {
+  bookingCancelledTemplate,
+  bookingConfirmedTemplate,
+  bookingPromotedTemplate,
+  bookingWaitlistedTemplate,
+} from './programme.mails';
+import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingEnrolmentRow, type OfferingRow } from './programme.table';
+
+/**
+ * The booking core (issue 11, "Correctness under a rush"), as pretix does it: one transaction takes a lock per
+ * KiTa (advisory, for its per-KiTa limits) and then the offering rows (`SELECT … FOR UPDATE`, in id order), recounts
+ * the seats under the lock and inserts under the live unique index (offering, person). `lock_timeout` turns a
+ * pile-up into a 409 with the rush message instead of a hanging request. docs/decisions/0011-booking-lock.md.
+ */
+
+let lockEnabled = true;
+let lockTimeoutMs = 3000;
+
+const testOnly = () => {
+  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) throw new Error('test-only switch used outside tests');
+};
+/** Test only: the concurrency test's control turns the locks off (and widens the race window) to see overbooking. */
+export function __setBookingLockForTests(on: boolean) {
+  testOnly();
+  lockEnabled = on;
+}
+/** Test only: a short lock timeout, to see the rush answer without waiting 3 s. */
+export function __setBookingLockTimeoutForTests(ms: number) {
+  testOnly();
+  lockTimeoutMs = ms;
+}
+
+/** One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. */
+export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(lockTimeoutMs))}ms'`));
+      return fn(tx);
+    });
+  } catch (err) {
+    const state = sqlState(err);
+    if (state === '55P03' || state === '40P01') throw httpError(409, 'rush', rushMessage);
+    if (state === '23505') throw httpError(409, 'already_booked', 'Diese Person ist für diesen Termin schon angemeldet.');
+    throw err;
+  }
+}
+
+/** the offerings, locked in id order (several: a move locks source and target) */
+export async function lockOfferings(tx: DbOrTx, ids: number[]): Promise<OfferingRow[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const q = tx.select().from(offerings).where(inArray(offerings.id, sorted)).orderBy(asc(offerings.id));
+  return lockEnabled ? q.for('update') : q;
+}
+
+/** serialises the bookings of one KiTa (its limits per module/awarding event span several offerings) */
+async function lockFacility(tx: DbOrTx, facilityId: number) {
+  if (lockEnabled) await tx.execute(sql`select pg_advisory_xact_lock(7411, ${facilityId})`);
+}
+
+/** states that hold a seat */
+export const seatStates = ['confirmed', 'attended'] as const;
+/** states that count as "booked" (limits, the live unique index) */
+export const liveStates = ['confirmed', 'waitlisted', 'attended'] as const;
+
+export async function seatsTaken(tx: DbOrTx, offeringId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(offeringEnrolments)
+    .where(and(eq(offeringEnrolments.offeringId, offeringId), inArray(offeringEnrolments.state, [...seatStates])));
+  return Number(row?.n ?? 0);
+}
+
+/** 1-based places on the waiting list, by (queued_at, id) */
+export async function waitlistPositions(tx: DbOrTx, offeringId: number, enrolmentIds: number[]): Promise<Map<number, number>> {
+  if (enrolmentIds.length === 0) return new Map();
+  const rows = await tx.execute(sql`
+    select id, pos from (
+      select id, row_number() over (order by queued_at, id) as pos
+      from offering_enrolments where offering_id = ${offeringId} and state = 'waitlisted'
+    ) w where id in ${sql`(${sql.join(enrolmentIds.map((i) => sql`${i}`), sql`, `)})`}`);
+  const map = new Map<number, number>();
+  for (const r of (rows as unknown as { rows: { id: number; pos: number | string }[] }).rows) map.set(Number(r.id), Number(r.pos));
+  return map;
+}
+
+/** German reason why the registration of this offering is closed now; null when open */
+export function registrationBlocker(o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt'>, now = new Date()): string | null {
+  if (o.state === 'cancelled') return 'Dieser Termin wurde abgesagt.';
+  if (o.state !== 'published') return 'Für diesen Termin ist noch keine Anmeldung möglich.';
+  if (o.registrationOpensAt && now < o.registrationOpensAt) return `Anmeldung ab ${germanDateTimeText(o.registrationOpensAt)}.`;
+  if (o.registrationClosesAt && now >= o.registrationClosesAt) return `Die Anmeldung ist seit ${germanDateTimeText(o.registrationClosesAt)} geschlossen.`;
+  if (now >= o.startsAt) return 'Dieser Termin hat schon begonnen.';
+  return null;
+}
+
+export function mailDataOf(o: OfferingRow, e: { id: number }, person: { firstName: string; lastName: string }, facilityLabel: string, extra: Partial<BookingMailData> = {}): BookingMailData {
+  return {
+    enrolmentId: e.id,
+    kind: o.kind as OfferingKind,
+    title: o.title,
+    startsAt: o.startsAt.toISOString(),
+    endsAt: o.endsAt.toISOString(),
+    place: o.place,
+    onlineUrl: o.onlineUrl,
+    personName: personName(person),
+    facilityLabel,
+    ...extra,
+  };
+}
+
+export type BookArgs = {
+  facilityId: number;
+  offeringId: number;
+  personIds: number[];
+  actor: Ctx;
+  /** an admin booking on the KiTa's behalf: draft offerings and closed windows allowed */
+  byAdmin?: boolean;
+  /** admins only: beyond capacity (and beyond the per-KiTa limits), recorded in the audit log */
+  overCapacity?: boolean;
+};
+
+export type BookedEntry = { personId: number; enrolmentId: number; state: 'confirmed' | 'waitlisted'; waitlistPosition: number | null };
+
+const conflict = (code: string, message: string) => httpError(409, code, message);
+
+export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[] }> {
+  const now = new Date();
+  const results = await inBookingTx(db, async (tx) => {
+    const facility = await findActiveFacility(tx, a.facilityId);
+    if (!facility) throw notFoundError();
+    await lockFacility(tx, a.facilityId);
+    const [offering] = await lockOfferings(tx, [a.offeringId]);
+    if (!offering || (offering.state === 'draft' && !a.byAdmin)) throw notFoundError();
+    const seasons = seasonsRepository({ db: tx });
+    const season = await seasons.current();
+    if (!season || offering.seasonId !== season.id) throw conflict('offering_closed', 'Dieser Termin gehört nicht zum aktuellen KiTa-Jahr.');
+    if (offering.state === 'cancelled') throw conflict('offering_cancelled', 'Dieser Termin wurde abgesagt.');
+    if (!a.byAdmin) {
+      const blocked = registrationBlocker(offering, now);
+      if (blocked) throw conflict('registration_closed', blocked);
+    }
+    const seasonEnrolment = await seasons.liveEnrolment(a.facilityId, season.id);
+    if (!seasonEnrolment) {
+      throw httpError(403, 'not_enrolled', a.byAdmin ? `Diese KiTa ist nicht zum ${season.label} angemeldet.` : `Deine KiTa ist nicht zum ${season.label} angemeldet. Erst danach kannst du Angebote buchen.`);
+    }
+    const staff = await staffOfFacility(tx, a.facilityId, a.personIds);
+    if (staff.length !== a.personIds.length) {
+      throw httpError(400, 'validation_failed', 'Bitte prüfe deine Eingaben.', { personIds: 'Bitte wähle Personen aus dem Personal der KiTa.' });
+    }
+    const byId = new Map(staff.map((p) => [p.id, p]));
+    const already = await tx
+      .select({ personId: offeringEnrolments.personId })
+      .from(offeringEnrolments)
+      .where(and(eq(offeringEnrolments.offeringId, offering.id), inArray(offeringEnrolments.personId, a.personIds), ne(offeringEnrolments.state, 'cancelled')));
+    if (already[0]) throw conflict('already_booked', `${personName(byId.get(already[0].personId)!)} ist für diesen Termin schon angemeldet.`);
+
+    const overridden = a.byAdmin === true && a.overCapacity === true;
+    if (offering.kind === 'training' && offering.moduleId !== null && !overridden) await checkModuleLimits(tx, offering, a.facilityId, a.personIds.length);
+    if (offering.kind === 'awarding' && offering.awardingEventId !== null) {
+      if (!seasonEnrolment.approvedForAwardAt) {
+        throw httpError(403, 'not_approved', a.byAdmin ? 'Diese KiTa ist nicht zur Auszeichnung zugelassen.' : 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.');
+      }
+      await checkAwardingRules(tx, offering, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
+    }
+
+    // the recount under the lock: what other transactions committed before we got it
+    const taken = await seatsTaken(tx, offering.id);
+    // the control of the concurrency test: without the lock, widen the window between count and insert
+    if (!lockEnabled) await tx.execute(sql`select pg_sleep(0.05)`);
+    let free = offering.capacity - taken;
+    const values = a.personIds.map((personId) => {
+      const seat = free > 0;
+      const beyond = !seat && overridden;
+      if (seat) free -= 1;
+      const state: 'confirmed' | 'waitlisted' = seat || beyond ? 'confirmed' : 'waitlisted';
+      return {
+        offeringId: offering.id,
+        facilityId: a.facilityId,
+        personId,
+        state,
+        // the waiting list's order is the order the lock was granted in, not the transaction's start
+        queuedAt: sql`clock_timestamp()`,
+        confirmedAt: state === 'confirmed' ? now : null,
+        overCapacity: beyond,
+        createdBy: a.actor.actorUserId,
+        updatedBy: a.actor.actorUserId,
+      };
+    });
+    const rows = (await tx.insert(offeringEnrolments).values(values).returning()) as OfferingEnrolmentRow[];
+    const positions = await waitlistPositions(tx, offering.id, rows.filter((r) => r.state === 'waitlisted').map((r) => r.id));
+    const cache = new Map<number, string[]>();
+    const out: BookedEntry[] = [];
+    for (const row of rows) {
+      const position = positions.get(row.id) ?? null;
+      await audit(tx, {
+        ...a.actor,
+        action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
+        entityType: 'offering_enrolment',
+        entityId: row.id,
+        after: { offeringId: offering.id, facilityId: a.facilityId, personId: row.personId, state: row.state, waitlistPosition: position, overCapacity: row.overCapacity },
+      });
+      const person = byId.get(row.personId)!;
+      await mailBooking(
+        tx,
+        row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
+        a.facilityId,
+        person.email,
+        mailDataOf(offering, row, person, facility.label, { waitlistPosition: position }),
+        cache,
+      );
+      out.push({ personId: row.personId, enrolmentId: row.id, state: row.state as 'confirmed' | 'waitlisted', waitlistPosition: position });
+    }
+    return out;
+  });
+  return { results };
+}
+
+async function checkModuleLimits(tx: DbOrTx, offering: OfferingRow, facilityId: number, adding: number) {
+  const [module] = await tx.select().from(trainingModules).where(eq(trainingModules.id, offering.moduleId!));
+  if (!module) return;
+  if (module.maxPerFacilityPerEvent !== null) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offeringEnrolments)
+      .where(and(eq(offeringEnrolments.offeringId, offering.id), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])));
+    if (Number(row?.n ?? 0) + adding > module.maxPerFacilityPerEvent) {
+      const n = module.maxPerFacilityPerEvent;
+      throw conflict('limit_per_event', `Pro KiTa ${n === 1 ? 'ist bei diesem Termin eine Person' : `sind bei diesem Termin höchstens ${n} Personen`} möglich.`);
+    }
+  }
+  if (module.maxPerFacilityPerModule !== null) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offeringEnrolments)
+      .innerJoin(offerings, eq(offerings.id, offeringEnrolments.offeringId))
+      .where(and(eq(offerings.moduleId, module.id), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])));
+    if (Number(row?.n ?? 0) + adding > module.maxPerFacilityPerModule) {
+      const n = module.maxPerFacilityPerModule;
+      throw conflict('limit_per_module', `Pro KiTa ${n === 1 ? 'ist im Modul „' + module.title + '“ eine Anmeldung' : `sind im Modul „${module.title}“ höchstens ${n} Anmeldungen`} möglich.`);
+    }
+  }
+}
+
+async function checkAwardingRules(
+  tx: DbOrTx,
+  offering: OfferingRow,
+  facilityId: number,
+  personIds: number[],
+  staff: Map<number, { firstName: string; lastName: string }>,
+  opts: { overridden: boolean; byAdmin: boolean },
+) {
+  const [event] = await tx.select().from(awardingEvents).where(eq(awardingEvents.id, offering.awardingEventId!));
+  if (!event) throw notFoundError();
+  if (event.state === 'cancelled') throw conflict('offering_cancelled', 'Diese Auszeichnungsveranstaltung wurde abgesagt.');
+  if (event.state !== 'published' && !opts.byAdmin) throw notFoundError();
+  const live = await tx
+    .select({ personId: offeringEnrolments.personId, eventId: offerings.awardingEventId, eventTitle: awardingEvents.title })
+    .from(offeringEnrolments)
+    .innerJoin(offerings, eq(offerings.id, offeringEnrolments.offeringId))
+    .innerJoin(awardingEvents, eq(awardingEvents.id, offerings.awardingEventId))
+    .where(and(eq(offerings.kind, 'awarding'), eq(offerings.seasonId, offering.seasonId), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])));
+  const other = live.find((l) => l.eventId !== event.id);
+  if (other) throw conflict('other_awarding_event', `Deine KiTa ist schon für die Auszeichnungsveranstaltung „${other.eventTitle}“ angemeldet; eine KiTa nimmt an einer Veranstaltung teil.`);
+  const twice = live.find((l) => personIds.includes(l.personId));
+  if (twice) throw conflict('one_workshop_per_person', `${personName(staff.get(twice.personId)!)} ist schon für einen Workshop dieser Veranstaltung angemeldet.`);
+  if (event.maxAttendeesPerFacility !== null && !opts.overridden) {
+    const persons = new Set([...live.map((l) => l.personId), ...personIds]);
+    if (persons.size > event.maxAttendeesPerFacility) {
+      throw conflict('limit_attendees', `Pro KiTa können höchstens ${event.maxAttendeesPerFacility} Personen an dieser Veranstaltung teilnehmen.`);
+    }
+  }
+}
+
+export type CancelArgs = { enrolmentId: number; actor: Ctx; byAdmin: boolean; reason?: string | null; facilityId?: number; now?: Date };
+
+/**
+ * Cancels one enrolment (a KiTa's own: `facilityId` given, not after the start); if it held a seat, exactly one
+ * waiting entry moves up in the same transaction.
+ */
+export async function cancelEnrolment(db: Db, a: CancelArgs): Promise<OfferingEnrolmentRow> {
+  return inBookingTx(db, (tx) => cancelInTx(tx, a));
+}
+
+export async function cancelInTx(tx: Tx, a: CancelArgs): Promise<OfferingEnrolmentRow> {
+  const now = a.now ?? new Date();
+  const [peek] = await tx.select({ offeringId: offeringEnrolments.offeringId, facilityId: offeringEnrolments.facilityId }).from(offeringEnrolments).where(eq(offeringEnrolments.id, a.enrolmentId));
+  if (!peek || (a.facilityId !== undefined && peek.facilityId !== a.facilityId)) throw notFoundError();
+  const [offering] = await lockOfferings(tx, [peek.offeringId]);
+  const [row] = await tx.select().from(offeringEnrolments).where(eq(offeringEnrolments.id, a.enrolmentId)).for('update');
+  if (!row || !offering) throw notFoundError();
+  if (row.state === 'cancelled') throw conflict('already_cancelled', 'Diese Anmeldung ist schon storniert.');
+  if (row.state === 'attended') throw conflict('attended', 'Eine Teilnahme kann nicht storniert werden.');
+  if (!a.byAdmin && now >= offering.startsAt) throw conflict('offering_started', 'Der Termin hat schon begonnen; stornieren geht jetzt nicht mehr.');
+  const [updated] = (await tx
+    .update(offeringEnrolments)
+    .set({
+      state: 'cancelled',
+      cancelledAt: now,
+      cancelledBy: a.actor.actorUserId,
+      cancelledByAdmin: a.byAdmin,
+      cancelReason: a.reason || null,
+      updatedAt: now,
+      updatedBy: a.actor.actorUserId,
+      version: sql`${offeringEnrolments.version} + 1`,
+    })
+    .where(eq(offeringEnrolments.id, row.id))
+    .returning()) as [OfferingEnrolmentRow];
+  await audit(tx, {
+    ...a.actor,
+    action: a.byAdmin ? 'offering_enrolment.cancel_by_admin' : 'offering_enrolment.cancel',
+    entityType: 'offering_enrolment',
+    entityId: row.id,
+    before: { state: row.state },
+    after: { state: 'cancelled', offeringId: row.offeringId, facilityId: row.facilityId, personId: row.personId, reason: a.reason || null },
+  });
+  const facility = await findActiveFacility(tx, row.facilityId);
+  const [person] = await staffOfFacility(tx, row.facilityId, [row.personId], { includeRemoved: true });
+  if (person) {
+    await mailBooking(tx, bookingCancelledTemplate, row.facilityId, person.email, mailDataOf(offering, row, person, facility?.label ?? '', { reason: a.reason || null, byAdmin: a.byAdmin }));
+  }
+  if (row.state === 'confirmed' && offering.state !== 'cancelled') await promoteOne(tx, offering, a.actor);
+  return updated;
+}
+
+/**
+ * Moves exactly one waiting entry up if a seat is free (recounted; the caller holds the offering's lock): the oldest
+ * by (queued_at, id), but entries of KiTas without any seat in that module (trainings) or that offering first.
+ */
+export async function promoteOne(tx: DbOrTx, offering: OfferingRow, actor: Ctx): Promise<OfferingEnrolmentRow | null> {
+  if ((await seatsTaken(tx, offering.id)) >= offering.capacity) return null;
+  const seatScope =
+    offering.kind === 'training' && offering.moduleId !== null
+      ? sql`exists (select 1 from offering_enrolments s join offerings so on so.id = s.offering_id
+          where so.module_id = ${offering.moduleId} and s.facility_id = w.facility_id and s.state in ('confirmed', 'attended'))`
+      : sql`exists (select 1 from offering_enrolments s where s.offering_id = ${offering.id} and s.facility_id = w.facility_id and s.state in ('confirmed', 'attended'))`;
+  const res = (await tx.execute(sql`
+    select w.id from offering_enrolments w
+    where w.offering_id = ${offering.id} and w.state = 'waitlisted'
+    order by (${seatScope}) asc, w.queued_at asc, w.id asc
+    limit 1 for update`)) as unknown as { rows: { id: number }[] };
+  const pick = res.rows[0];
+  if (!pick) return null;
+  const now = new Date();
+  const [row] = (await tx
+    .update(offeringEnrolments)
+    .set({ state: 'confirmed', confirmedAt: now, updatedAt: now, updatedBy: actor.actorUserId, version: sql`${offeringEnrolments.version} + 1` })
+    .where(and(eq(offeringEnrolments.id, Number(pick.id)), eq(offeringEnrolments.state, 'waitlisted')))
+    .returning()) as [OfferingEnrolmentRow | undefined];
+  if (!row) return null;
+  await audit(tx, {
+    ...actor,
+    action: 'offering_enrolment.promote',
+    entityType: 'offering_enrolment',
+    entityId: row.id,
+    before: { state: 'waitlisted' },
+    after: { state: 'confirmed', offeringId: offering.id, facilityId: row.facilityId, personId: row.personId },
+  });
+  const facility = await findActiveFacility(tx, row.facilityId);
+  const [person] = await staffOfFacility(tx, row.facilityId, [row.personId], { includeRemoved: true });
+  if (person) await mailBooking(tx, bookingPromotedTemplate, row.facilityId, person.email, mailDataOf(offering, row, person, facility?.label ?? ''));
+  return row;
+}

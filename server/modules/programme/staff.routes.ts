@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../src/shared/contracts/common';
+import { errorResponses } from '../../../src/shared/contracts/errors';
+import {
+  awardingAnswerSchema,
+  bookingInputSchema,
+  bookingResultSchema,
+  cancelAnswerSchema,
+  facilityEnrolmentsAnswerSchema,
+  facilityEnrolmentsQuerySchema,
+  hospitationVisitsAnswerSchema,
+  offeringsAnswerSchema,
+  offeringsQuerySchema,
+} from '../../../src/shared/contracts/programme';
+import { auditContext } from '../audit/audit';
+import { mailContext } from '../mail/templates';
+import { book, cancelEnrolment } from './booking';
+import { enrolledScope, enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
+
+const params = z.object({ facilityId: idParam });
+const enrolmentParams = params.extend({ enrolmentId: idParam });
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['programme'];
+
+/** SPEC §3: the season's programme of one KiTa (members and admins; the KiTa enrolled to the current season) */
+export async function programmeStaffRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const member = { access: 'member' as const };
+
+  r.get('/api/facilities/:facilityId/offerings', {
+    config: member,
+    schema: { tags, params, querystring: offeringsQuerySchema, response: { 200: offeringsAnswerSchema, ...errors } },
+    handler: async (request) => facilityOfferings(app.db, request.params.facilityId, request.query.kind),
+  });
+
+  r.post('/api/facilities/:facilityId/enrolments', {
+    config: member,
+    schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema, ...errors } },
+    handler: async (request, reply) => {
+      await enrolledScope(app.db, request.params.facilityId);
+      const result = await book(app.db, { facilityId: request.params.facilityId, offeringId: request.body.offeringId, personIds: request.body.personIds, actor: auditContext(request) });
+      return reply.code(201).send(result);
+    },
+  });
+
+  r.get('/api/facilities/:facilityId/enrolments', {
+    config: member,
+    schema: { tags, params, querystring: facilityEnrolmentsQuerySchema, response: { 200: facilityEnrolmentsAnswerSchema, ...errors } },
+    handler: async (request) => facilityEnrolments(app.db, request.params.facilityId, request.query.kind),
+  });
+
+  r.delete('/api/facilities/:facilityId/enrolments/:enrolmentId', {
+    config: member,
+    schema: { tags, params: enrolmentParams, response: { 200: cancelAnswerSchema, ...errors } },
+    handler: async (request) => {
+      const { facilityId, enrolmentId } = request.params;
+      await facilityEnrolment(app.db, facilityId, enrolmentId);
+      await cancelEnrolment(app.db, { enrolmentId, facilityId, byAdmin: false, actor: auditContext(request) });
+      return { enrolment: await facilityEnrolment(app.db, facilityId, enrolmentId) };
+    },
+  });
+
+  r.get('/api/facilities/:facilityId/enrolments/:enrolmentId/calendar.ics', {
+    config: member,
+    schema: { tags, params: enrolmentParams, response: { ...errors } },
+    handler: async (request, reply) => {
+      const text = await enrolmentIcs(app.db, request.params.facilityId, request.params.enrolmentId, mailContext(app.appConfig));
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="termin-${request.params.enrolmentId}.ics"`)
+        .header('cache-control', 'no-store')
+        // a text/calendar body, not JSON: the 200 has no zod schema (like the list kit's exports)
+        .send(Buffer.from(text, 'utf8') as never);
+    },
+  });
+
+  r.get('/api/facilities/:facilityId/hospitation-visits', {
+    config: member,
+    schema: { tags, params, response: { 200: hospitationVisitsAnswerSchema, ...errors } },
+    handler: async (request) => hospitationVisits(app.db, request.params.facilityId),
+  });
+
+  r.get('/api/facilities/:facilityId/awarding', {
+    config: member,
+    schema: { tags, params, response: { 200: awardingAnswerSchema, ...errors } },
+    handler: async (request) => facilityAwarding(app.db, request.params.facilityId),
+  });
+}

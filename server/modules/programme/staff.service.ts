@@ -1,0 +1,194 @@
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { AwardingAnswer, FacilityEnrolment, Offering, OfferingKind, OfferingsAnswer } from '../../../src/shared/contracts/programme';
+import type { DbOrTx } from '../../db/client';
+import { httpError } from '../../lib/http-error';
+import { iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { activeFacility } from '../facilities/facility-scope';
+import type { MailContext } from '../mail/templates';
+import { seasonsRepository } from '../seasons/seasons.repository';
+import type { SeasonEnrolmentRow, SeasonRow } from '../seasons/seasons.table';
+import { registrationBlocker } from './booking';
+import { bookingIcs } from './programme.mails';
+import { enrolmentViews, liveEnrolmentsOf, offeringViews, visibleToFacility, type EnrolmentView, type OfferingView } from './programme.queries';
+import { awardingEvents, offeringEnrolments, offerings, trainingModules } from './programme.table';
+
+/** The staff side of the season's programme: what a KiTa may book, its bookings, the host's visitors. */
+
+type Scope = { season: SeasonRow; enrolment: SeasonEnrolmentRow };
+
+/** the KiTa (not merged), enrolled to the current season; else 403 with the reason in German */
+export async function enrolledScope(db: DbOrTx, facilityId: number): Promise<Scope> {
+  await activeFacility(db, facilityId);
+  const seasons = seasonsRepository({ db });
+  const season = await seasons.current();
+  if (!season) throw httpError(403, 'not_enrolled', 'Zurzeit ist kein KiTa-Jahr aktiv.');
+  const enrolment = await seasons.liveEnrolment(facilityId, season.id);
+  if (!enrolment) throw httpError(403, 'not_enrolled', `Deine KiTa ist nicht zum ${season.label} angemeldet. Erst danach kannst du Angebote buchen.`);
+  return { season, enrolment };
+}
+
+function toOffering(v: OfferingView, own: EnrolmentView[], extraBlocker: string | null, now: Date): Offering {
+  const o = v.o;
+  const blocker = registrationBlocker(o, now) ?? extraBlocker;
+  return {
+    id: o.id,
+    kind: o.kind,
+    title: o.title,
+    description: o.description,
+    moduleId: o.moduleId,
+    moduleTitle: v.moduleTitle,
+    hostFacility: v.host,
+    awardingEventId: o.awardingEventId,
+    startsAt: iso(o.startsAt),
+    endsAt: iso(o.endsAt),
+    place: o.place || (v.host ? `${v.host.label}, ${v.host.street}, ${v.host.postalCode} ${v.host.city}`.replace(/, ,/g, ',') : ''),
+    onlineUrl: o.onlineUrl,
+    region: o.region,
+    capacity: o.capacity,
+    seatsLeft: Math.max(0, o.capacity - v.taken),
+    waitlistLength: v.waiting,
+    registrationOpensAt: isoOrNull(o.registrationOpensAt),
+    registrationClosesAt: isoOrNull(o.registrationClosesAt),
+    state: o.state,
+    canBook: blocker === null,
+    registrationMessage: blocker ?? (v.taken >= o.capacity ? 'ausgebucht – Warteliste' : null),
+    enrolments: own
+      .filter((e) => e.o.id === o.id && e.e.state !== 'cancelled')
+      .map((e) => ({ enrolmentId: e.e.id, personId: e.e.personId, personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }), state: e.e.state, waitlistPosition: e.waitlistPosition })),
+  };
+}
+
+export async function facilityOfferings(db: DbOrTx, facilityId: number, kind: OfferingKind, now = new Date()): Promise<OfferingsAnswer> {
+  const { season, enrolment } = await enrolledScope(db, facilityId);
+  const views = await offeringViews(db, visibleToFacility(season.id, kind, facilityId));
+  const own = views.length ? await enrolmentViews(db, liveEnrolmentsOf(facilityId, views.map((v) => v.o.id))) : [];
+  const extra = kind === 'awarding' && !enrolment.approvedForAwardAt ? 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.' : null;
+  const modules =
+    kind === 'training'
+      ? (await db.select().from(trainingModules).where(eq(trainingModules.seasonId, season.id)).orderBy(asc(trainingModules.title), asc(trainingModules.id))).map((m) => ({
+          id: m.id,
+          title: m.title,
+          description: m.description,
+          targetGroup: m.targetGroup,
+          maxPerFacilityPerEvent: m.maxPerFacilityPerEvent,
+          maxPerFacilityPerModule: m.maxPerFacilityPerModule,
+        }))
+      : [];
+  return { offerings: views.map((v) => toOffering(v, own, extra, now)), modules };
+}
+
+function toFacilityEnrolment(v: EnrolmentView, now: Date): FacilityEnrolment {
+  return {
+    enrolmentId: v.e.id,
+    offeringId: v.o.id,
+    kind: v.o.kind,
+    offeringTitle: v.o.title,
+    moduleTitle: v.moduleTitle,
+    startsAt: iso(v.o.startsAt),
+    endsAt: iso(v.o.endsAt),
+    place: v.o.place,
+    onlineUrl: v.o.onlineUrl,
+    offeringState: v.o.state,
+    personId: v.e.personId,
+    personName: personName({ firstName: v.personFirstName, lastName: v.personLastName }),
+    state: v.e.state,
+    waitlistPosition: v.waitlistPosition,
+    createdAt: iso(v.e.createdAt),
+    cancelReason: v.e.cancelReason,
+    canCancel: (v.e.state === 'confirmed' || v.e.state === 'waitlisted') && now < v.o.startsAt,
+  };
+}
+
+/** "Unsere Anmeldungen": the KiTa's bookings of the current season (cancelled ones too, with their reason) */
+export async function facilityEnrolments(db: DbOrTx, facilityId: number, kind: OfferingKind | undefined, now = new Date()) {
+  await activeFacility(db, facilityId);
+  const season = await seasonsRepository({ db }).current();
+  if (!season) return { enrolments: [] };
+  const rows = await enrolmentViews(
+    db,
+    and(eq(offeringEnrolments.facilityId, facilityId), eq(offerings.seasonId, season.id), kind ? eq(offerings.kind, kind) : undefined),
+    [asc(offerings.startsAt), asc(offeringEnrolments.id)],
+  );
+  return { enrolments: rows.map((r) => toFacilityEnrolment(r, now)) };
+}
+
+export async function facilityEnrolment(db: DbOrTx, facilityId: number, enrolmentId: number, now = new Date()): Promise<FacilityEnrolment> {
+  const [row] = await enrolmentViews(db, and(eq(offeringEnrolments.id, enrolmentId), eq(offeringEnrolments.facilityId, facilityId)));
+  if (!row) throw notFoundError();
+  return toFacilityEnrolment(row, now);
+}
+
+/** the booking as an iCalendar file (also for cancelled ones: STATUS:CANCELLED removes it from a calendar) */
+export async function enrolmentIcs(db: DbOrTx, facilityId: number, enrolmentId: number, ctx: MailContext) {
+  await activeFacility(db, facilityId);
+  const [row] = await enrolmentViews(db, and(eq(offeringEnrolments.id, enrolmentId), eq(offeringEnrolments.facilityId, facilityId)));
+  if (!row) throw notFoundError();
+  const cancelled = row.e.state === 'cancelled' || row.o.state === 'cancelled';
+  return bookingIcs(
+    { enrolmentId: row.e.id, title: row.o.title, startsAt: iso(row.o.startsAt), endsAt: iso(row.o.endsAt), place: row.o.place, onlineUrl: row.o.onlineUrl, kind: row.o.kind },
+    ctx,
+    cancelled ? 'CANCELLED' : 'CONFIRMED',
+  );
+}
+
+/** a host KiTa sees who visits it (current season; KiTa and person names, no contact data) */
+export async function hospitationVisits(db: DbOrTx, facilityId: number) {
+  await activeFacility(db, facilityId);
+  const season = await seasonsRepository({ db }).current();
+  if (!season) return { hospitations: [] };
+  const views = await offeringViews(db, and(eq(offerings.seasonId, season.id), eq(offerings.kind, 'hospitation'), eq(offerings.hostFacilityId, facilityId), ne(offerings.state, 'draft')));
+  const ids = views.map((v) => v.o.id);
+  const visitors = ids.length ? await enrolmentViews(db, and(inArray(offeringEnrolments.offeringId, ids), ne(offeringEnrolments.state, 'cancelled'))) : [];
+  return {
+    hospitations: views.map((v) => ({
+      offeringId: v.o.id,
+      title: v.o.title,
+      startsAt: iso(v.o.startsAt),
+      endsAt: iso(v.o.endsAt),
+      state: v.o.state,
+      capacity: v.o.capacity,
+      visitors: visitors
+        .filter((e) => e.o.id === v.o.id)
+        .map((e) => ({ facilityLabel: e.facilityLabel, personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }), state: e.e.state, waitlistPosition: e.waitlistPosition })),
+    })),
+  };
+}
+
+/** the awarding events of the current season with their workshops, for a KiTa zur Auszeichnung zugelassen */
+export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new Date()): Promise<AwardingAnswer> {
+  const { season, enrolment } = await enrolledScope(db, facilityId);
+  const eligible = enrolment.approvedForAwardAt !== null;
+  const message = eligible ? null : 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen. Sobald die Jury eure Dokumentation angenommen hat, kannst du dich hier anmelden.';
+  const events = await db
+    .select()
+    .from(awardingEvents)
+    .where(and(eq(awardingEvents.seasonId, season.id), or(eq(awardingEvents.state, 'published'), eq(awardingEvents.state, 'cancelled'))))
+    .orderBy(asc(awardingEvents.startsAt), asc(awardingEvents.id));
+  const workshops = await offeringViews(db, visibleToFacility(season.id, 'awarding', facilityId));
+  const own = workshops.length ? await enrolmentViews(db, liveEnrolmentsOf(facilityId, workshops.map((w) => w.o.id))) : [];
+  const chosen = own.find((e) => e.e.state !== 'cancelled')?.o.awardingEventId ?? null;
+  const visibleEvents = events.filter((e) => e.state === 'published' || own.some((o) => o.o.awardingEventId === e.id));
+  return {
+    eligible,
+    message,
+    chosenEventId: chosen,
+    events: visibleEvents.map((e) => {
+      const other = chosen !== null && chosen !== e.id ? 'Deine KiTa ist schon für eine andere Auszeichnungsveranstaltung angemeldet.' : null;
+      const closed = e.state === 'cancelled' ? 'Diese Veranstaltung wurde abgesagt.' : null;
+      return {
+        id: e.id,
+        title: e.title,
+        description: e.description,
+        startsAt: iso(e.startsAt),
+        endsAt: iso(e.endsAt),
+        place: e.place,
+        region: e.region,
+        maxAttendeesPerFacility: e.maxAttendeesPerFacility,
+        state: e.state,
+        registrationOpensAt: isoOrNull(e.registrationOpensAt),
+        registrationClosesAt: isoOrNull(e.registrationClosesAt),
+        workshops: workshops.filter((w) => w.o.awardingEventId === e.id).map((w) => toOffering(w, own, message ?? closed ?? other, now)),
+      };
+    }),
+  };
+}
