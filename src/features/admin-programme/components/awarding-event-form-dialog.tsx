@@ -77,7 +77,7 @@ function EventForm({ event, seasons, onDone }: { event: AdminAwardingEvent | nul
         <FormAlert failure={form.failure} />
         <NativeSelect label="KiTa-Jahr" withAsterisk data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]} {...form.input('seasonId')} />
         <TextInput label="Titel" withAsterisk description="z. B. „Auszeichnung Nord“" {...form.input('title')} />
-        <Textarea label="Beschreibung" autosize minRows={3} {...form.input('description')} />
+        <Textarea label="Beschreibung" rows={3} {...form.input('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {picker('startsAt', 'Beginn', true)}
           {picker('endsAt', 'Ende', true)}

@@ -83,7 +83,7 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
           <Text>{countText(selected.length)} ausgewählt. Die KiTas bekommen eine E-Mail.</Text>
           <FormAlert failure={failure} />
           {dialog === 'cancel' && (
-            <Textarea label="Grund (steht in der E-Mail an die KiTa)" autosize minRows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            <Textarea label="Grund (steht in der E-Mail an die KiTa)" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           )}
           {dialog === 'move' && (
             <>

@@ -47,7 +47,7 @@ function ModuleForm({ module, seasons, onDone }: { module: TrainingModule | null
         <FormAlert failure={form.failure} />
         <NativeSelect label="KiTa-Jahr" withAsterisk data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]} {...form.input('seasonId')} />
         <TextInput label="Titel" withAsterisk {...form.input('title')} />
-        <Textarea label="Beschreibung" autosize minRows={3} {...form.input('description')} />
+        <Textarea label="Beschreibung" rows={3} {...form.input('description')} />
         <TextInput label="Zielgruppe" description="z. B. „KiTas, die zum ersten Mal dabei sind“" {...form.input('targetGroup')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Höchstens Personen je KiTa und Termin" description="leer: keine Grenze" inputMode="numeric" {...form.input('maxPerFacilityPerEvent')} />

@@ -101,6 +101,13 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
       registrationClosesAt: instantOfPickerValue(v.registrationClosesAt),
       reminderDays: toCount(String(v.reminderDays)) ?? undefined,
     }),
+    // the contract's cross-field rules run only once every field parses; these say it at the first submit
+    check: (v): Record<string, string> => {
+      if (kind === 'training' && !v.moduleId) return { moduleId: 'Bitte wähle ein Modul.' };
+      if (kind === 'hospitation' && !v.hostFacilityId) return { hostFacilityId: 'Bitte wähle die gastgebende KiTa.' };
+      if (kind === 'awarding' && !v.awardingEventId) return { awardingEventId: 'Bitte wähle die Auszeichnungsveranstaltung.' };
+      return {};
+    },
   });
   const seasonId = form.values.seasonId ? Number(form.values.seasonId) : undefined;
   const modules = useTrainingModules(seasonId);
@@ -161,8 +168,7 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
         <TextInput label="Titel" withAsterisk {...form.input('title')} />
         <Textarea
           label={kind === 'hospitation' ? 'Was der Besuch zeigt' : 'Beschreibung'}
-          autosize
-          minRows={3}
+          rows={3}
           {...form.input('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -79,8 +79,7 @@ export function OfferingRowActions({ offering, onEdit }: Props) {
           <Textarea
             label="Grund der Absage"
             withAsterisk
-            autosize
-            minRows={3}
+            rows={3}
             maxLength={500}
             value={reason}
             error={reasonError}
