@@ -35,6 +35,11 @@ const readModelModules = ['admin-facilities', 'admin-persons'];
  */
 const readModelFiles = [
   {
+    file: 'server/modules/programme/admin-lists.ts',
+    tables: ['facilities', 'persons'],
+    reason: 'the admin lists of dates and enrolments (page, sort, search, SPEC §3 exports) join the KiTa and the staff entry in one keyset query',
+  },
+  {
     file: 'server/modules/programme/programme.queries.ts',
     tables: ['facilities', 'persons'],
     reason:

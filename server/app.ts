@@ -19,6 +19,7 @@ import { adminSeasonRoutes } from './modules/seasons/admin-seasons.routes';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
+import { programmeAdminRoutes } from './modules/programme/admin.routes';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminFacilityRoutes);
   await app.register(adminPersonRoutes);
   await app.register(programmeStaffRoutes);
+  await app.register(programmeAdminRoutes);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist'), production: config.production });

@@ -54,7 +54,8 @@ export type ListDefinition<S extends string, F extends Record<string, ListFilter
   /** a tuned page query of its own (the KiTa list); default: `rows` with the page's window and `count(*) over ()` */
   page?: (db: Db, q: ServerListQuery<S, F>, ctx: Ctx) => Promise<Page<Item>>;
   /** the exports `<url>/export.csv|xlsx` of the filtered, sorted list (no exports without) */
-  export?: { fileName: string; sheetName: string; columns: Column<Row>[] };
+  /** `fileName` may depend on the request's context (`anmeldungen-<offering>`); the Berlin date is appended */
+  export?: { fileName: string | ((ctx: Ctx) => string); sheetName: string; columns: Column<Row>[] };
 };
 
 const BATCH = 1000;
@@ -115,15 +116,16 @@ export function defineList<S extends string, F extends Record<string, ListFilter
     }
   }
 
-  async function sendExport(reply: FastifyReply, format: 'csv' | 'xlsx', rows: AsyncGenerator<(Row & Cursor)[]>) {
+  async function sendExport(reply: FastifyReply, format: 'csv' | 'xlsx', rows: AsyncGenerator<(Row & Cursor)[]>, ctx: Ctx) {
     const spec = def.export!;
+    const fileName = typeof spec.fileName === 'function' ? spec.fileName(ctx) : spec.fileName;
     // the first batch before the first byte: a failing query still answers an error (SPEC §3), not a cut download
     const first = await rows.next();
     const all = (async function* () {
       if (!first.done) yield first.value;
       yield* rows;
     })();
-    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${spec.fileName}-${berlinDate(new Date())}.${format}"`);
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${fileName}-${berlinDate(new Date())}.${format}"`);
     if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(Readable.from(csvExcel(spec.columns, all)));
     const stream = xlsxStream(spec.sheetName, spec.columns, all, (err) => reply.log.error({ err }, 'xlsx export failed'));
     return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
@@ -145,7 +147,10 @@ export function defineList<S extends string, F extends Record<string, ListFilter
       r.get(`${def.route.url}/export.${format}`, {
         config,
         schema: { ...base, response: { ...errors } },
-        handler: async (request, reply) => sendExport(reply, format, batches(app.db, request.query as Q, await ctxOf(request))),
+        handler: async (request, reply) => {
+          const ctx = await ctxOf(request);
+          return sendExport(reply, format, batches(app.db, request.query as Q, ctx), ctx);
+        },
       });
     }
   }
