@@ -12,5 +12,8 @@ export function adminDefaultHandlers() {
     http.get('*/api/admin/persons', emptyPage),
     http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/join-requests', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/offerings', emptyPage),
+    http.get('*/api/admin/training-modules', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/awarding-events', () => HttpResponse.json({ items: [] })),
   ];
 }
