@@ -20,6 +20,7 @@ import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import { programmeAdminRoutes } from './modules/programme/admin.routes';
+import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
@@ -45,6 +46,8 @@ export type BuildAppOptions = {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** mail transport and worker timings; default: SMTP_URL or .eml files in DATA_DIR/mail */
   mail?: MailPluginOptions;
+  /** background jobs of the server process (the programme's reminders); off in tests unless asked */
+  jobs?: { reminders?: boolean; reminderIntervalMs?: number };
 };
 
 /** The whole HTTP app as a plugin tree; index.ts only adds listening and shutdown. */
@@ -95,6 +98,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPersonRoutes);
   await app.register(programmeStaffRoutes);
   await app.register(programmeAdminRoutes);
+  if (options.jobs?.reminders) {
+    let job: ReturnType<typeof startReminderJob> | undefined;
+    app.addHook('onReady', async () => {
+      job = startReminderJob(app.db, app.log.child({ module: 'programme-reminders' }), options.jobs?.reminderIntervalMs);
+    });
+    app.addHook('onClose', async () => job?.stop());
+  }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
   await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist'), production: config.production });

@@ -17,6 +17,8 @@ const app = await buildApp({
   db: handle.db,
   // bodies are never logged; buildApp adds the redaction paths and the error serializer (server/lib/logger.ts)
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  // the programme's reminder mails; safe with several processes on one PostgreSQL (FOR UPDATE SKIP LOCKED)
+  jobs: { reminders: true },
 });
 
 let closing = false;

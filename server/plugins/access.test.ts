@@ -86,6 +86,48 @@ describe('route permissions (enumerated from every registered route)', () => {
     expect((await call('GET', '/api/me/test-only', t.plainCookie)).statusCode).toBe(200);
   });
 
+  it('given the programme (issue 11), its routes are registered with these access levels', () => {
+    const expected = [
+      'GET /api/facilities/:facilityId/offerings member',
+      'POST /api/facilities/:facilityId/enrolments member',
+      'GET /api/facilities/:facilityId/enrolments member',
+      'DELETE /api/facilities/:facilityId/enrolments/:enrolmentId member',
+      'GET /api/facilities/:facilityId/enrolments/:enrolmentId/calendar.ics member',
+      'GET /api/facilities/:facilityId/hospitation-visits member',
+      'GET /api/facilities/:facilityId/awarding member',
+      'GET /api/admin/training-modules admin',
+      'POST /api/admin/training-modules admin',
+      'PUT /api/admin/training-modules/:moduleId admin',
+      'DELETE /api/admin/training-modules/:moduleId admin',
+      'GET /api/admin/awarding-events admin',
+      'POST /api/admin/awarding-events admin',
+      'GET /api/admin/awarding-events/:awardingEventId admin',
+      'PUT /api/admin/awarding-events/:awardingEventId admin',
+      'POST /api/admin/awarding-events/:awardingEventId/publish admin',
+      'POST /api/admin/awarding-events/:awardingEventId/cancel admin',
+      'GET /api/admin/awarding-events/:awardingEventId/enrolments admin',
+      'GET /api/admin/awarding-events/:awardingEventId/enrolments/export.csv admin',
+      'GET /api/admin/awarding-events/:awardingEventId/enrolments/export.xlsx admin',
+      'GET /api/admin/offerings admin',
+      'GET /api/admin/offerings/export.csv admin',
+      'GET /api/admin/offerings/export.xlsx admin',
+      'POST /api/admin/offerings admin',
+      'GET /api/admin/offerings/:offeringId admin',
+      'PUT /api/admin/offerings/:offeringId admin',
+      'POST /api/admin/offerings/:offeringId/publish admin',
+      'POST /api/admin/offerings/:offeringId/cancel admin',
+      'POST /api/admin/offerings/:offeringId/copy admin',
+      'GET /api/admin/offerings/:offeringId/enrolments admin',
+      'GET /api/admin/offerings/:offeringId/enrolments/export.csv admin',
+      'GET /api/admin/offerings/:offeringId/enrolments/export.xlsx admin',
+      'POST /api/admin/offerings/:offeringId/enrolments admin',
+      'POST /api/admin/offerings/:offeringId/enrolments/actions admin',
+      'PUT /api/admin/season-enrolments/:seasonEnrolmentId/award-approval admin',
+    ];
+    const registered = t.app.routeList.map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(registered).toEqual(expect.arrayContaining(expected));
+  });
+
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);

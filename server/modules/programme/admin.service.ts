@@ -41,7 +41,8 @@ async function requireSeason(db: DbOrTx, seasonId: number) {
 // ---------------------------------------------------------------------------------------------------------------
 // training modules
 
-const eventCount = sql<number>`(select count(*)::int from offerings x where x.module_id = ${trainingModules.id})`;
+// qualified by hand: drizzle renders a one-table select's columns unqualified, and inside the subquery "id" would bind to x.id
+const eventCount = sql<number>`(select count(*)::int from offerings x where x.module_id = "training_modules"."id")`;
 
 function toModule(m: TrainingModuleRow, events: number): TrainingModule {
   return {
@@ -128,11 +129,11 @@ export async function deleteModule(db: Db, id: number, version: number | undefin
 // awarding events
 
 const eventCounts = {
-  workshops: sql<number>`(select count(*)::int from offerings x where x.awarding_event_id = ${awardingEvents.id})`,
+  workshops: sql<number>`(select count(*)::int from offerings x where x.awarding_event_id = "awarding_events"."id")`,
   attendees: sql<number>`(select count(distinct e.person_id)::int from offering_enrolments e join offerings x on x.id = e.offering_id
-    where x.awarding_event_id = ${awardingEvents.id} and e.state in ('confirmed', 'waitlisted', 'attended'))`,
+    where x.awarding_event_id = "awarding_events"."id" and e.state in ('confirmed', 'waitlisted', 'attended'))`,
   facilities: sql<number>`(select count(distinct e.facility_id)::int from offering_enrolments e join offerings x on x.id = e.offering_id
-    where x.awarding_event_id = ${awardingEvents.id} and e.state in ('confirmed', 'waitlisted', 'attended'))`,
+    where x.awarding_event_id = "awarding_events"."id" and e.state in ('confirmed', 'waitlisted', 'attended'))`,
 };
 
 function toEvent(e: AwardingEventRow, c: { workshops: number; attendees: number; facilities: number }): AdminAwardingEvent {

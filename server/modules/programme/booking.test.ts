@@ -7,7 +7,7 @@ import { createFacility, createSeason, enrol } from '../../testing/factories';
 import { createTestWorld } from '../../testing/test-world';
 import { __setBookingLockTimeoutForTests } from './booking';
 import { offeringEnrolments } from './programme.table';
-import { createAwardingEvent, createModule, createOffering, createStaff } from './test-helpers';
+import { createAwardingEvent, createModule, createOffering, createStaff, mailsMatching } from './test-helpers';
 
 const w = createTestWorld(async () => {
   const f = await facilityFixture();
@@ -61,8 +61,7 @@ describe('booking: capacity and waiting list', () => {
     expect(await stateOf(third.enrolmentId)).toBe('waitlisted');
     const list = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/enrolments?kind=training` })).json().enrolments;
     expect(list.find((e: { enrolmentId: number }) => e.enrolmentId === third.enrolmentId).waitlistPosition).toBe(1);
-    await w.t.flushMail();
-    const promoted = w.t.mails.filter((m) => m.subject === 'Nachgerückt: Klima-Werkstatt');
+    const promoted = await mailsMatching(w.t, (m) => m.subject === 'Nachgerückt: Klima-Werkstatt', 1);
     expect(promoted.map((m) => m.to)).toEqual([staff[1]!.email]);
     expect(promoted[0]!.attachments?.[0]).toMatchObject({ filename: 'termin.ics', contentType: 'text/calendar; charset=utf-8' });
     // cancelling a waiting entry frees no seat: nobody moves up

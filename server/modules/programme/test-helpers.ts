@@ -53,3 +53,17 @@ export async function createStaff(db: DbOrTx, facilityId: number, count = 1, ove
   }
   return rows;
 }
+
+/**
+ * Flushes the outbox and waits until `count` mails match: on PostgreSQL a worker round kicked by the enqueue may
+ * still be sending when drain() finds nothing left to claim.
+ */
+export async function mailsMatching<M extends { subject: string }>(t: { flushMail: () => Promise<void>; mails: M[] }, match: (m: M) => boolean, count: number) {
+  for (let i = 0; i < 50; i++) {
+    await t.flushMail();
+    const found = t.mails.filter(match);
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return t.mails.filter(match);
+}
