@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
+import { GermanDateTimePicker } from '../../../components/forms/german-date-time-picker';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { DATE_TIME_PICKER_PROPS, instantOfPickerValue, pickerValueOf } from '../../../lib/locale';
+import { instantOfPickerValue, pickerValueOf } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
 import { countText, toCount, useSchemaForm } from '../../../lib/use-schema-form';
 import { awardingEventInputSchema, type AdminAwardingEvent } from '../../../shared/contracts/admin-programme';
@@ -60,16 +60,7 @@ function EventForm({ event, seasons, onDone }: { event: AdminAwardingEvent | nul
     onDone();
   });
   const picker = (key: DateKey, label: string, required = false) => (
-    <DateTimePicker
-      label={label}
-      withAsterisk={required}
-      clearable={!required}
-      clearButtonProps={{ 'aria-label': `${label} leeren` }}
-      placeholder="TT.MM.JJJJ HH:MM"
-      {...DATE_TIME_PICKER_PROPS}
-      {...form.field(key)}
-      onChange={(value) => form.setValue(key, value)}
-    />
+    <GermanDateTimePicker label={label} required={required} {...form.field(key)} onChange={(value) => form.setValue(key, value)} />
   );
   return (
     <form onSubmit={(e) => void submit(e)} noValidate ref={form.formRef}>

@@ -89,7 +89,7 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
       <Group justify="space-between" align="flex-start">
         <PageHeading>Auszeichnungsveranstaltungen</PageHeading>
         <Group gap="xs">
-          <Button onClick={() => setEditing('new')}>Neue Auszeichnungsveranstaltung</Button>
+          <Button onClick={() => setEditing('new')}>Neue Veranstaltung</Button>
           <Button component={AnchorLink} to="/verwaltung/auszeichnungsverantaltungen/workshops" variant="default">
             Alle Workshops
           </Button>

@@ -31,12 +31,12 @@ type Props = {
   printSubtitle: string;
 };
 
-const texts = (heading: string) => ({
+const texts = (heading: string, filtered: boolean) => ({
   heading,
   caption: 'Teilnehmende',
   searchHint: 'KiTa oder Name',
   filtersLabel: 'Anmeldungen filtern',
-  empty: 'Keine Anmeldung passt zu diesen Filtern.',
+  empty: filtered ? 'Keine Anmeldung passt zu diesen Filtern.' : 'Noch niemand angemeldet.',
   error: 'Die Anmeldungen konnten nicht geladen werden.',
 });
 
@@ -172,7 +172,7 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
           onSearchChange(next);
         }}
         result={result}
-        texts={texts(heading)}
+        texts={texts(heading, Boolean(search.q || search.state))}
         exports
         actions={
           <>

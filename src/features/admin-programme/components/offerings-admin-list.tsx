@@ -69,12 +69,6 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
         </>
       ),
     },
-    ...(kind === 'training' ? [{ key: 'moduleTitle', header: 'Modul', sortable: true } satisfies DataTableColumn<AdminOffering>] : []),
-    ...(kind === 'hospitation' ? [{ key: 'hostFacilityLabel', header: 'Gastgebende KiTa' } satisfies DataTableColumn<AdminOffering>] : []),
-    ...(kind === 'awarding' ? [{ key: 'awardingEventTitle', header: 'Veranstaltung' } satisfies DataTableColumn<AdminOffering>] : []),
-    { key: 'region', header: 'Regierungsbezirk', sortable: true, render: (o) => o.region ?? '–' },
-    { key: 'seatsFree', header: 'Plätze belegt / frei', sortable: true, align: 'right', render: (o) => `${o.seatsTaken} / ${o.seatsFree}` },
-    { key: 'waitlistLength', header: 'Warteliste', align: 'right' },
     {
       key: 'state',
       header: 'Status',
@@ -85,6 +79,12 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
         </Badge>
       ),
     },
+    ...(kind === 'training' ? [{ key: 'moduleTitle', header: 'Modul', sortable: true } satisfies DataTableColumn<AdminOffering>] : []),
+    ...(kind === 'hospitation' ? [{ key: 'hostFacilityLabel', header: 'Gastgebende KiTa' } satisfies DataTableColumn<AdminOffering>] : []),
+    ...(kind === 'awarding' ? [{ key: 'awardingEventTitle', header: 'Veranstaltung' } satisfies DataTableColumn<AdminOffering>] : []),
+    { key: 'region', header: 'Regierungsbezirk', sortable: true, render: (o) => o.region ?? '–' },
+    { key: 'seatsFree', header: 'Plätze belegt / frei', sortable: true, align: 'right', render: (o) => `${o.seatsTaken} / ${o.seatsFree}` },
+    { key: 'waitlistLength', header: 'Warteliste', align: 'right' },
     { key: 'actions', header: 'Aktionen', render: (o) => <OfferingRowActions offering={o} onEdit={setEditing} /> },
   ];
 
