@@ -22,7 +22,6 @@ export function GermanDateTimePicker({ label, required = false, ...rest }: Props
       withAsterisk={required}
       clearable={!required}
       clearButtonProps={{ 'aria-label': `${label} leeren` }}
-      placeholder="TT.MM.JJJJ HH:MM"
       valueFormat={DATE_TIME_FORMAT}
       ariaLabels={ARIA_LABELS}
       timePickerProps={{ format: '24h', hoursInputLabel: `${label}: Stunden`, minutesInputLabel: `${label}: Minuten` }}

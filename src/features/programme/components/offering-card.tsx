@@ -54,7 +54,7 @@ export function OfferingCard({ offering, headingOrder = 3, onBook, children }: P
             {offering.description}
           </Text>
         )}
-        <Text fw={600} c={full ? 'orange.9' : 'green.9'}>
+        <Text fw={600} c={full ? 'red.9' : 'green.9'}>
           {seatsText(offering.seatsLeft, offering.waitlistLength)}
         </Text>
         {window && <Text size="sm">{window}</Text>}
