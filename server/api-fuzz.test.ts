@@ -5,7 +5,7 @@ import { afterAll, describe, it } from 'vitest';
 import { personSchema } from '../src/shared/contracts/persons';
 import { users } from './modules/users/users.table';
 import { facilityFixture, type Role } from './testing/facility-fixture';
-import { createUser } from './testing/factories';
+import { createUser, enrol } from './testing/factories';
 import { hostileValue, objectValue, paramText, rawBodies, type FuzzWorld, type JsonSchema } from './testing/fuzz';
 import { loginAs } from './testing/login-as';
 
@@ -44,10 +44,24 @@ const person = personSchema.parse(
   ).json(),
 );
 const joinRequest = (await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, payload: { message: 'Hallo' } })).json() as { id: number };
+// the programme (issue 11): a module, a published date and a booking, so generated ids reach real records
+const programmeModule = (await f.call('admin', { method: 'POST', url: '/api/admin/training-modules', payload: { seasonId: f.season.id, title: 'Fuzz-Modul' } })).json() as { id: number };
+const programmeOffering = (
+  await f.call('admin', {
+    method: 'POST',
+    url: '/api/admin/offerings',
+    payload: { kind: 'training', seasonId: f.season.id, moduleId: programmeModule.id, title: 'Fuzz-Termin', startsAt: '2099-03-10T08:00:00Z', endsAt: '2099-03-10T12:00:00Z', place: 'Nürnberg', capacity: 3 },
+  })
+).json() as { id: number; version: number };
+await f.call('admin', { method: 'POST', url: `/api/admin/offerings/${programmeOffering.id}/publish`, payload: { version: programmeOffering.version } });
+await enrol(f.db, f.facility.id, f.season.id);
+const programmeBooking = (await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/enrolments`, payload: { offeringId: programmeOffering.id, personIds: [person.id] } })).json() as {
+  results?: { enrolmentId: number }[];
+};
 // known addresses to guess passwords for: not the roles' own, whose logins the throttle would lock for 15 minutes
 const victim = await createUser(f.db, { email: 'opfer@test.example' });
 const world: FuzzWorld = {
-  ids: [f.facility.id, f.otherFacility.id, f.season.id, f.users.member.id, f.users.otherMember.id, f.users.admin.id, person.id, joinRequest.id, victim.id],
+  ids: [f.facility.id, f.otherFacility.id, f.season.id, f.users.member.id, f.users.otherMember.id, f.users.admin.id, person.id, joinRequest.id, victim.id, programmeModule.id, programmeOffering.id, ...(programmeBooking.results ?? []).map((r) => r.enrolmentId)],
   emails: [victim.email, 'paula@test.example'],
 };
 

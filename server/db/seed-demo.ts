@@ -8,6 +8,7 @@ import { seasonEnrolments, seasons } from '../modules/seasons/seasons.table';
 import { privacyPolicyVersions, users } from '../modules/users/users.table';
 import { openDb, type Db } from './client';
 import { migrate } from './migrate';
+import { seedDemoProgramme } from './seed-demo-programme';
 import { persons } from '../modules/persons/persons.table';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
 
@@ -117,6 +118,9 @@ export async function seedDemo(db: Db, opts: { password: string }): Promise<void
         .set({ projectTitle, contactPersonId: leadIds[label] ?? null })
         .where(and(eq(seasonEnrolments.facilityId, facilityId), eq(seasonEnrolments.seasonId, current), isNull(seasonEnrolments.withdrawnAt)));
     }
+
+    // issue 11: the season's programme
+    await seedDemoProgramme(tx, current);
   });
 }
 

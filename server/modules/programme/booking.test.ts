@@ -221,6 +221,12 @@ describe('awarding rules', () => {
     expect((await bookAs('member', w.facility.id, n2.id, [staff[2]!.id])).json().reason.code).toBe('limit_attendees');
     const other = await bookAs('member', w.facility.id, s1.id, [staff[2]!.id]);
     expect(other.json().reason.code).toBe('other_awarding_event');
+    // an event whose registration has not opened yet refuses its workshops
+    const later = await createAwardingEvent(w.db, w.season.id, { title: 'Später', registrationOpensAt: new Date('2099-01-01T08:00:00Z') });
+    const l1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: later.id, capacity: 10 });
+    await w.db.update(offeringEnrolments).set({ state: 'cancelled' }).where(eq(offeringEnrolments.facilityId, w.facility.id));
+    const early = await bookAs('member', w.facility.id, l1.id, [staff[2]!.id]);
+    expect(early.json().reason).toMatchObject({ code: 'registration_closed', message: 'Anmeldung ab 01.01.2099, 09:00 Uhr.' });
   });
 });
 

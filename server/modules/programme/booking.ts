@@ -41,10 +41,16 @@ export function __setBookingLockTimeoutForTests(ms: number) {
 }
 
 /** One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. */
-export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: { facilityLock?: number } = {}): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${Math.max(1, Math.floor(lockTimeoutMs))}ms'`));
+      const timeout = `${Math.max(1, Math.floor(lockTimeoutMs))}ms`;
+      // one round trip: the lock timeout for this transaction, and the KiTa's lock if asked
+      if (opts.facilityLock !== undefined && lockEnabled) {
+        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock})`);
+      } else {
+        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
+      }
       return fn(tx);
     });
   } catch (err) {
@@ -62,10 +68,6 @@ export async function lockOfferings(tx: DbOrTx, ids: number[]): Promise<Offering
   return lockEnabled ? q.for('update') : q;
 }
 
-/** serialises the bookings of one KiTa (its limits per module/awarding event span several offerings) */
-async function lockFacility(tx: DbOrTx, facilityId: number) {
-  if (lockEnabled) await tx.execute(sql`select pg_advisory_xact_lock(7411, ${facilityId})`);
-}
 
 /** states that hold a seat */
 export const seatStates = ['confirmed', 'attended'] as const;
@@ -135,23 +137,29 @@ const conflict = (code: string, message: string) => httpError(409, code, message
 
 export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[] }> {
   const now = new Date();
+  // The KiTa's lock (its limits span several offerings) comes first; every check that does not depend on the seats
+  // runs before the offering's lock, so the lock is held only for recount, insert, audit and mail.
   const results = await inBookingTx(db, async (tx) => {
     const facility = await findActiveFacility(tx, a.facilityId);
     if (!facility) throw notFoundError();
-    await lockFacility(tx, a.facilityId);
-    const [offering] = await lockOfferings(tx, [a.offeringId]);
-    if (!offering || (offering.state === 'draft' && !a.byAdmin)) throw notFoundError();
-    const seasons = seasonsRepository({ db: tx });
-    const season = await seasons.current();
-    if (!season || offering.seasonId !== season.id) throw conflict('offering_closed', 'Dieser Termin gehört nicht zum aktuellen KiTa-Jahr.');
-    if (offering.state === 'cancelled') throw conflict('offering_cancelled', 'Dieser Termin wurde abgesagt.');
-    if (!a.byAdmin) {
-      const blocked = registrationBlocker(offering, now);
-      if (blocked) throw conflict('registration_closed', blocked);
-    }
-    const seasonEnrolment = await seasons.liveEnrolment(a.facilityId, season.id);
-    if (!seasonEnrolment) {
-      throw httpError(403, 'not_enrolled', a.byAdmin ? `Diese KiTa ist nicht zum ${season.label} angemeldet.` : `Deine KiTa ist nicht zum ${season.label} angemeldet. Erst danach kannst du Angebote buchen.`);
+    const checkOffering = (o: OfferingRow | undefined, seasonId: number | undefined): OfferingRow => {
+      if (!o || (o.state === 'draft' && !a.byAdmin)) throw notFoundError();
+      if (seasonId === undefined || o.seasonId !== seasonId) throw conflict('offering_closed', 'Dieser Termin gehört nicht zum aktuellen KiTa-Jahr.');
+      if (o.state === 'cancelled') throw conflict('offering_cancelled', 'Dieser Termin wurde abgesagt.');
+      if (!a.byAdmin) {
+        const blocked = registrationBlocker(o, now);
+        if (blocked) throw conflict('registration_closed', blocked);
+      }
+      return o;
+    };
+    const current = await seasonsRepository({ db: tx }).currentWithLiveEnrolment(a.facilityId);
+    const season = current?.season;
+    const [unlocked] = await tx.select().from(offerings).where(eq(offerings.id, a.offeringId));
+    checkOffering(unlocked, season?.id);
+    const seasonEnrolment = current?.enrolment;
+    if (!season || !seasonEnrolment) {
+      const label = season?.label ?? 'aktuellen KiTa-Jahr';
+      throw httpError(403, 'not_enrolled', a.byAdmin ? `Diese KiTa ist nicht zum ${label} angemeldet.` : `Deine KiTa ist nicht zum ${label} angemeldet. Erst danach kannst du Angebote buchen.`);
     }
     const staff = await staffOfFacility(tx, a.facilityId, a.personIds);
     if (staff.length !== a.personIds.length) {
@@ -161,17 +169,22 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
     const already = await tx
       .select({ personId: offeringEnrolments.personId })
       .from(offeringEnrolments)
-      .where(and(eq(offeringEnrolments.offeringId, offering.id), inArray(offeringEnrolments.personId, a.personIds), ne(offeringEnrolments.state, 'cancelled')));
+      .where(and(eq(offeringEnrolments.offeringId, a.offeringId), inArray(offeringEnrolments.personId, a.personIds), ne(offeringEnrolments.state, 'cancelled')));
     if (already[0]) throw conflict('already_booked', `${personName(byId.get(already[0].personId)!)} ist für diesen Termin schon angemeldet.`);
 
     const overridden = a.byAdmin === true && a.overCapacity === true;
-    if (offering.kind === 'training' && offering.moduleId !== null && !overridden) await checkModuleLimits(tx, offering, a.facilityId, a.personIds.length);
-    if (offering.kind === 'awarding' && offering.awardingEventId !== null) {
+    const pre = unlocked!;
+    if (pre.kind === 'training' && pre.moduleId !== null && !overridden) await checkModuleLimits(tx, pre, a.facilityId, a.personIds.length);
+    if (pre.kind === 'awarding' && pre.awardingEventId !== null) {
       if (!seasonEnrolment.approvedForAwardAt) {
         throw httpError(403, 'not_approved', a.byAdmin ? 'Diese KiTa ist nicht zur Auszeichnung zugelassen.' : 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.');
       }
-      await checkAwardingRules(tx, offering, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
+      await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
     }
+
+    // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
+    const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
+    const offering = checkOffering(lockedRow, season.id);
 
     // the recount under the lock: what other transactions committed before we got it
     const taken = await seatsTaken(tx, offering.id);
@@ -221,7 +234,7 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
       out.push({ personId: row.personId, enrolmentId: row.id, state: row.state as 'confirmed' | 'waitlisted', waitlistPosition: position });
     }
     return out;
-  });
+  }, { facilityLock: a.facilityId });
   return { results };
 }
 
@@ -263,6 +276,12 @@ async function checkAwardingRules(
   if (!event) throw notFoundError();
   if (event.state === 'cancelled') throw conflict('offering_cancelled', 'Diese Auszeichnungsveranstaltung wurde abgesagt.');
   if (event.state !== 'published' && !opts.byAdmin) throw notFoundError();
+  if (!opts.byAdmin) {
+    // the event's own registration window frames its workshops'
+    const now = new Date();
+    if (event.registrationOpensAt && now < event.registrationOpensAt) throw conflict('registration_closed', `Anmeldung ab ${germanDateTimeText(event.registrationOpensAt)}.`);
+    if (event.registrationClosesAt && now >= event.registrationClosesAt) throw conflict('registration_closed', `Die Anmeldung ist seit ${germanDateTimeText(event.registrationClosesAt)} geschlossen.`);
+  }
   const live = await tx
     .select({ personId: offeringEnrolments.personId, eventId: offerings.awardingEventId, eventTitle: awardingEvents.title })
     .from(offeringEnrolments)

@@ -17,7 +17,7 @@ import {
 import { auditContext } from '../audit/audit';
 import { mailContext } from '../mail/templates';
 import { book, cancelEnrolment } from './booking';
-import { enrolledScope, enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
+import { enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
 
 const params = z.object({ facilityId: idParam });
 const enrolmentParams = params.extend({ enrolmentId: idParam });
@@ -39,7 +39,7 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
     config: member,
     schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema, ...errors } },
     handler: async (request, reply) => {
-      await enrolledScope(app.db, request.params.facilityId);
+      // book() checks the KiTa, its enrolment to the current season and the staff entries itself
       const result = await book(app.db, { facilityId: request.params.facilityId, offeringId: request.body.offeringId, personIds: request.body.personIds, actor: auditContext(request) });
       return reply.code(201).send(result);
     },

@@ -8,7 +8,7 @@ import type { MailContext } from '../mail/templates';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import type { SeasonEnrolmentRow, SeasonRow } from '../seasons/seasons.table';
 import { registrationBlocker } from './booking';
-import { bookingIcs } from './programme.mails';
+import { bookingIcs, germanDateTimeText } from './programme.mails';
 import { enrolmentViews, liveEnrolmentsOf, offeringViews, visibleToFacility, type EnrolmentView, type OfferingView } from './programme.queries';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules } from './programme.table';
 
@@ -174,7 +174,14 @@ export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new
     chosenEventId: chosen,
     events: visibleEvents.map((e) => {
       const other = chosen !== null && chosen !== e.id ? 'Deine KiTa ist schon für eine andere Auszeichnungsveranstaltung angemeldet.' : null;
-      const closed = e.state === 'cancelled' ? 'Diese Veranstaltung wurde abgesagt.' : null;
+      const closed =
+        e.state === 'cancelled'
+          ? 'Diese Veranstaltung wurde abgesagt.'
+          : e.registrationOpensAt && now < e.registrationOpensAt
+            ? `Anmeldung ab ${germanDateTimeText(e.registrationOpensAt)}.`
+            : e.registrationClosesAt && now >= e.registrationClosesAt
+              ? `Die Anmeldung ist seit ${germanDateTimeText(e.registrationClosesAt)} geschlossen.`
+              : null;
       return {
         id: e.id,
         title: e.title,

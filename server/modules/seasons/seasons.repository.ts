@@ -28,6 +28,20 @@ export function seasonsRepository({ db }: { db: DbOrTx }) {
       const rows = await db.select().from(seasons).where(eq(seasons.id, seasonId)).limit(1);
       return rows[0] ?? null;
     },
+    /** the current season and the KiTa's live enrolment to it, in one query (the booking's hot path) */
+    async currentWithLiveEnrolment(facilityId: number): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow | null } | null> {
+      const rows = await db
+        .select({ season: seasons, enrolment: seasonEnrolments })
+        .from(seasons)
+        .leftJoin(
+          seasonEnrolments,
+          and(eq(seasonEnrolments.seasonId, seasons.id), eq(seasonEnrolments.facilityId, facilityId), isNull(seasonEnrolments.withdrawnAt)),
+        )
+        .where(eq(seasons.isCurrent, true))
+        .limit(1);
+      const row = rows[0];
+      return row ? { season: row.season, enrolment: row.enrolment } : null;
+    },
     /** the KiTa's live (not withdrawn) enrolment to a season, with "zur Auszeichnung zugelassen" (the programme reads it) */
     async liveEnrolment(facilityId: number, seasonId: number): Promise<SeasonEnrolmentRow | null> {
       const rows = await db
