@@ -27,7 +27,8 @@ type Props = {
   /** where "Person hinzufügen" books: the date itself, or the workshops of an awarding event */
   bookable: AdminOffering[];
   moveTargets: AdminOffering[];
-  /** the attendance list's second line (date and place) */
+  /** the attendance list's title (the offering's) and second line (date and place) */
+  printTitle: string;
   printSubtitle: string;
 };
 
@@ -44,7 +45,7 @@ const texts = (heading: string, filtered: boolean) => ({
  * The participants of one date (or of all workshops of one awarding event): list kit with search, state filter and
  * exports, row selection for the bulk actions, "Person hinzufügen" and the printed attendance list.
  */
-export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary, bookable, moveTargets, printSubtitle }: Props) {
+export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary, bookable, moveTargets, printTitle, printSubtitle }: Props) {
   const contract = enrolmentContractOf(scope);
   const query = listQueryOf(contract, search);
   const result = useEnrolmentList(scope, query);
@@ -194,7 +195,7 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
         </Stack>
       </ListPage>
       <AddPersonDialog opened={adding} onClose={() => setAdding(false)} offerings={bookable} />
-      {printRows && <AttendanceSheet title={heading} subtitle={printSubtitle} rows={printRows} />}
+      {printRows && <AttendanceSheet title={printTitle} subtitle={printSubtitle} rows={printRows} />}
     </>
   );
 }

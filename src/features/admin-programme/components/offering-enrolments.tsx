@@ -21,6 +21,7 @@ export function OfferingEnrolments({ offeringId, ...list }: ListProps & { offeri
       summary={<OfferingSummary offering={offering} />}
       bookable={offering.state === 'cancelled' ? [] : [offering]}
       moveTargets={choices.filter((o) => o.id !== offeringId)}
+      printTitle={offering.title}
       printSubtitle={printSubtitleOf(offering)}
     />
   );
@@ -49,6 +50,7 @@ export function AwardingEnrolments({ awardingEventId, ...list }: ListProps & { a
       }
       bookable={choices}
       moveTargets={choices}
+      printTitle={event.title}
       printSubtitle={printSubtitleOf(event)}
     />
   );

@@ -18,6 +18,7 @@ export function stateText(state: OfferingEnrolmentState, waitlistPosition: numbe
 export function registrationWindowText(opensAt: string | null, closesAt: string | null): string | null {
   if (opensAt && closesAt) return `Anmeldung vom ${formatDateTime(opensAt)} bis ${formatDateTime(closesAt)}`;
   if (closesAt) return `Anmeldung bis ${formatDateTime(closesAt)}`;
-  if (opensAt) return `Anmeldung ab ${formatDateTime(opensAt)}`;
+  // a start in the past says nothing any more: booking is open
+  if (opensAt && new Date(opensAt).getTime() > Date.now()) return `Anmeldung ab ${formatDateTime(opensAt)}`;
   return null;
 }
