@@ -64,6 +64,22 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     await waitFor(() => expect(actions).toEqual([expect.objectContaining({ action: 'cancel', enrolmentIds: [9001, 9002, 9003], reason: 'Referentin erkrankt' })]));
   });
 
+  it('prints the attendance list of the confirmed participants with a signature column', async () => {
+    const { handlers } = enrolmentApi();
+    let printed = 0;
+    window.print = () => {
+      printed += 1;
+    };
+    const { user } = await renderRoute('/verwaltung/fortbildungen/501/anmeldungen', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: 'Anwesenheitsliste drucken' }));
+    const sheet = await screen.findByTestId('attendance-sheet');
+    await waitFor(() => expect(printed).toBe(1));
+    expect(within(sheet).getByRole('heading', { name: 'Anwesenheitsliste: Einsteiger: Grundlagen der BNE' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('columnheader', { name: 'Unterschrift' })).toBeInTheDocument();
+    expect(within(sheet).getAllByRole('row')).toHaveLength(3);
+    expect(sheet).not.toHaveTextContent('Chili');
+  });
+
   it('a date that does not exist says so', async () => {
     const notFound = http.get('*/api/admin/offerings/999', () => HttpResponse.json({ reason: { code: 'not_found', message: 'Diesen Termin gibt es nicht.' } }, { status: 404 }));
     await renderRoute('/verwaltung/fortbildungen/999/anmeldungen', { user: users.admin(), handlers: [notFound, http.get('*/api/admin/offerings/999/enrolments', () => page([]))] });
