@@ -80,6 +80,12 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     expect(sheet).not.toHaveTextContent('Chili');
   });
 
+  it('a training event under the hospitations’ address is not found there', async () => {
+    const { handlers } = enrolmentApi();
+    await renderRoute('/verwaltung/hospitationen/501/anmeldungen', { user: users.admin(), handlers });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diese Hospitation gibt es nicht (mehr)' })).toBeInTheDocument();
+  });
+
   it('a date that does not exist says so', async () => {
     const notFound = http.get('*/api/admin/offerings/999', () => HttpResponse.json({ reason: { code: 'not_found', message: 'Diesen Termin gibt es nicht.' } }, { status: 404 }));
     await renderRoute('/verwaltung/fortbildungen/999/anmeldungen', { user: users.admin(), handlers: [notFound, http.get('*/api/admin/offerings/999/enrolments', () => page([]))] });

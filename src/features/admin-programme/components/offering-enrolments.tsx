@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatTimeSpan } from '../../../lib/locale';
 import { useAwardingEvent } from '../api/awarding-events';
 import { useOffering } from '../api/get-offering';
@@ -8,10 +9,14 @@ import { OfferingSummary, printSubtitleOf } from './offering-summary';
 
 type ListProps = { search: EnrolmentSearch; onSearchChange: (next: Partial<EnrolmentSearch>) => void };
 
-/** /verwaltung/fortbildungen/{id}/anmeldungen and /verwaltung/hospitationen/{id}/anmeldungen */
-export function OfferingEnrolments({ offeringId, ...list }: ListProps & { offeringId: number }) {
+/**
+ * /verwaltung/fortbildungen/{id}/anmeldungen and /verwaltung/hospitationen/{id}/anmeldungen; a date of the other kind
+ * under the address is "not found" (`notFound`), never shown under the wrong heading.
+ */
+export function OfferingEnrolments({ offeringId, kind, notFound, ...list }: ListProps & { offeringId: number; kind: 'training' | 'hospitation'; notFound: ReactNode }) {
   const { data: offering } = useOffering(offeringId);
-  const { choices } = useOfferingChoices({ kind: offering.kind, seasonId: offering.seasonId, moduleId: offering.moduleId, awardingEventId: offering.awardingEventId });
+  const { choices } = useOfferingChoices({ kind: offering.kind, seasonId: offering.seasonId, moduleId: offering.moduleId, awardingEventId: offering.awardingEventId }, offering.kind === kind);
+  if (offering.kind !== kind) return <>{notFound}</>;
   return (
     <EnrolmentsPage
       key={offeringId}

@@ -11,6 +11,8 @@ import { offeringEnrolmentList } from '../../../../../src/shared/contracts/progr
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(offeringEnrolmentList);
 
+const notFound = <RecordNotFound title="Diesen Fortbildungstermin gibt es nicht (mehr)" backTo="/verwaltung/fortbildungen" backLabel="Zu den Fortbildungsterminen" />;
+
 export const Route = createFileRoute('/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen')({
   staticData: { access: 'admin' },
   params: idParams('trainingEventId'),
@@ -21,12 +23,12 @@ export const Route = createFileRoute('/_app/verwaltung/fortbildungen/$trainingEv
       notFoundOn404(context.queryClient.ensureQueryData(offeringQueryOptions(params.trainingEventId))),
       context.queryClient.ensureQueryData(enrolmentListQueryOptions({ kind: 'offering', offeringId: params.trainingEventId }, deps)),
     ]),
-  notFoundComponent: () => <RecordNotFound title="Diesen Fortbildungstermin gibt es nicht (mehr)" backTo="/verwaltung/fortbildungen" backLabel="Zu den Fortbildungsterminen" />,
+  notFoundComponent: () => notFound,
   component: Page,
 });
 
 function Page() {
   const { trainingEventId } = Route.useParams();
   const { search, onSearchChange } = useListState(Route);
-  return <OfferingEnrolments offeringId={trainingEventId} search={search} onSearchChange={onSearchChange} />;
+  return <OfferingEnrolments kind="training" notFound={notFound} offeringId={trainingEventId} search={search} onSearchChange={onSearchChange} />;
 }

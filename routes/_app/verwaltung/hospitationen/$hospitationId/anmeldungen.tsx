@@ -11,6 +11,8 @@ import { offeringEnrolmentList } from '../../../../../src/shared/contracts/progr
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(offeringEnrolmentList);
 
+const notFound = <RecordNotFound title="Diese Hospitation gibt es nicht (mehr)" backTo="/verwaltung/hospitationen" backLabel="Zu den Hospitationen" />;
+
 export const Route = createFileRoute('/_app/verwaltung/hospitationen/$hospitationId/anmeldungen')({
   staticData: { access: 'admin' },
   params: idParams('hospitationId'),
@@ -21,12 +23,12 @@ export const Route = createFileRoute('/_app/verwaltung/hospitationen/$hospitatio
       notFoundOn404(context.queryClient.ensureQueryData(offeringQueryOptions(params.hospitationId))),
       context.queryClient.ensureQueryData(enrolmentListQueryOptions({ kind: 'offering', offeringId: params.hospitationId }, deps)),
     ]),
-  notFoundComponent: () => <RecordNotFound title="Diese Hospitation gibt es nicht (mehr)" backTo="/verwaltung/hospitationen" backLabel="Zu den Hospitationen" />,
+  notFoundComponent: () => notFound,
   component: Page,
 });
 
 function Page() {
   const { hospitationId } = Route.useParams();
   const { search, onSearchChange } = useListState(Route);
-  return <OfferingEnrolments offeringId={hospitationId} search={search} onSearchChange={onSearchChange} />;
+  return <OfferingEnrolments kind="hospitation" notFound={notFound} offeringId={hospitationId} search={search} onSearchChange={onSearchChange} />;
 }
