@@ -74,6 +74,35 @@ async function run(databaseUrl: string) {
       worker.once('error', reject);
     });
     const used = process.cpuUsage(cpu);
+
+    // the admin's spring page: the enrolment list of one date with 500 enrolments, and its CSV export
+    await db.execute(sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
+      select 'training', s.id, m.id, 'Großer Termin', now() + interval '40 days', now() + interval '40 days 6 hours', 'Nürnberg', 'Mittelfranken', 400, 'published'
+        from seasons s, training_modules m`));
+    await db.execute(sql.raw(`insert into offering_enrolments (offering_id, facility_id, person_id, state, queued_at)
+      select (select max(id) from offerings), p.facility_id, p.id, case when row_number() over (order by p.id) <= 400 then 'confirmed' else 'waitlisted' end,
+             now() - (p.id || ' seconds')::interval
+        from (select * from persons order by id limit 500) p`));
+    await db.execute(sql.raw('analyze'));
+    const [big] = await queryRows<{ id: number }>(db, 'select max(id) as id from offerings');
+    const admin = await queryRows<{ id: number }>(db, `insert into users (email, password_hash, first_name, last_name, is_admin, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
+      values ('admin@rush.example', 'x', 'Alex', 'Admin', true, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now()) returning id`);
+    const adminSession = await sessions.create(admin[0]!.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
+    const adminCookie = `kita_session=${adminSession.token}`;
+    const listTimes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const sort = ['lastName', 'facilityLabel', 'waitlistPosition', 'createdAt'][i % 4];
+      const t = performance.now();
+      const res = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments?pageSize=100&sort=${sort}`, { headers: { cookie: adminCookie } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`enrolment list answered ${res.status}`);
+      listTimes.push(performance.now() - t);
+    }
+    listTimes.sort((a, b) => a - b);
+    const te = performance.now();
+    const csv = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments/export.csv`, { headers: { cookie: adminCookie } });
+    const csvBytes = (await csv.arrayBuffer()).byteLength;
+    const csvMs = Math.round(performance.now() - te);
     await portal.app.close();
 
     const latencies = out.results.map((r) => r.ms).sort((a, b) => a - b);
@@ -89,9 +118,9 @@ async function run(databaseUrl: string) {
       `select o.id, o.capacity,
          count(*) filter (where e.state = 'confirmed')::int as confirmed,
          count(*) filter (where e.state = 'waitlisted')::int as waitlisted
-       from offerings o left join offering_enrolments e on e.offering_id = o.id group by o.id order by o.id`,
+       from offerings o left join offering_enrolments e on e.offering_id = o.id where o.id in (${offeringIds.join(',')}) group by o.id order by o.id`,
     );
-    const [doubles] = await queryRows<{ n: number }>(db, `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' group by offering_id, person_id having count(*) > 1) d`);
+    const [doubles] = await queryRows<{ n: number }>(db, `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' and offering_id in (${offeringIds.join(',')}) group by offering_id, person_id having count(*) > 1) d`);
     const [gaps] = await queryRows<{ n: number }>(
       db,
       `select count(*)::int as n from (select offering_id, count(*) as c, max(pos) as m from (
@@ -119,6 +148,7 @@ async function run(databaseUrl: string) {
       max: Number(latencies[latencies.length - 1]!.toFixed(1)),
       processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
       answers: byStatus,
+      enrolmentList500: { p50: Number(pct(listTimes, 50).toFixed(1)), p95: Number(pct(listTimes, 95).toFixed(1)), csvMs, csvBytes },
       checks: {
         overbooked,
         doubleBookings: doubles!.n,

@@ -123,6 +123,7 @@ describe('route permissions (enumerated from every registered route)', () => {
       'POST /api/admin/offerings/:offeringId/enrolments admin',
       'POST /api/admin/offerings/:offeringId/enrolments/actions admin',
       'PUT /api/admin/season-enrolments/:seasonEnrolmentId/award-approval admin',
+      'GET /api/admin/facilities/:facilityId/programme admin',
     ];
     const registered = t.app.routeList.map((r) => `${r.method} ${r.url} ${r.access}`);
     expect(registered).toEqual(expect.arrayContaining(expected));

@@ -9,6 +9,7 @@ import {
   awardingEventsAnswerSchema,
   awardingEventUpdateSchema,
   enrolmentActionAnswerSchema,
+  facilityProgrammeHistorySchema,
   enrolmentActionInputSchema,
   offeringCancelSchema,
   offeringInputSchema,
@@ -25,6 +26,8 @@ import { errorResponses } from '../../../src/shared/contracts/errors';
 import { bookingResultSchema } from '../../../src/shared/contracts/programme';
 import { withdrawQuerySchema } from '../../../src/shared/contracts/season-enrolment';
 import { auditContext } from '../audit/audit';
+import { activeFacility } from '../facilities/facility-scope';
+import { facilityProgrammeHistory } from './staff.service';
 import { adminOffering, adminOfferingListDef, awardingEnrolmentListDef, offeringEnrolmentListDef } from './admin-lists';
 import {
   addOnBehalf,
@@ -157,5 +160,15 @@ export async function programmeAdminRoutes(app: FastifyInstance) {
     config: admin,
     schema: { tags, params: offeringParams, body: enrolmentActionInputSchema, response: { 200: enrolmentActionAnswerSchema, ...errors } },
     handler: async (request) => enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request)),
+  });
+
+  // the KiTa's programme history for the admin KiTa detail
+  r.get('/api/admin/facilities/:facilityId/programme', {
+    config: admin,
+    schema: { tags, params: z.object({ facilityId: idParam }), response: { 200: facilityProgrammeHistorySchema, ...errors } },
+    handler: async (request) => {
+      await activeFacility(app.db, request.params.facilityId);
+      return facilityProgrammeHistory(app.db, request.params.facilityId);
+    },
   });
 }

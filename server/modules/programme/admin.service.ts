@@ -18,7 +18,7 @@ import { facilityExists, findActiveFacility } from '../facilities/facility-scope
 import { staffOfFacility } from '../persons/person-scope';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import { adminEnrolments, adminOffering } from './admin-lists';
-import { book, cancelInTx, inBookingTx, lockOfferings, mailDataOf, promoteOne, seatsTaken } from './booking';
+import { book, cancelInTx, inBookingTx, lockOfferings, mailDataOf, promoteOne, seatsTaken, waitlistPositions } from './booking';
 import { bookingConfirmedTemplate, bookingWaitlistedTemplate, mailBooking, offeringCancelledTemplate } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules, type AwardingEventRow, type OfferingRow, type TrainingModuleRow } from './programme.table';
 
@@ -446,7 +446,8 @@ export async function enrolmentAction(db: Db, offeringId: number, input: ActionI
         await audit(tx, { ...ctx, action: 'offering_enrolment.move', entityType: 'offering_enrolment', entityId: e.id, before: { offeringId: source.id, state: e.state }, after: { offeringId: target.id, newEnrolmentId: row!.id, state: row!.state, overCapacity: beyond } });
         const facility = await findActiveFacility(tx, e.facilityId);
         const [person] = await staffOfFacility(tx, e.facilityId, [e.personId], { includeRemoved: true });
-        if (person) await mailBooking(tx, seat ? bookingConfirmedTemplate : bookingWaitlistedTemplate, e.facilityId, person.email, mailDataOf(target, row!, person, facility?.label ?? ''));
+        const position = seat ? null : ((await waitlistPositions(tx, target.id, [row!.id])).get(row!.id) ?? null);
+        if (person) await mailBooking(tx, seat ? bookingConfirmedTemplate : bookingWaitlistedTemplate, e.facilityId, person.email, mailDataOf(target, row!, person, facility?.label ?? '', { waitlistPosition: position }));
       }
       const freed = rows.filter((r) => r.state === 'confirmed').length;
       for (let i = 0; i < freed; i++) if (!(await promoteOne(tx, source, ctx))) break;

@@ -167,6 +167,10 @@ describe('admin: enrolments', () => {
     const other = await createOffering(w.db, w.season.id, { capacity: 5 });
     const wrong = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'move', enrolmentIds: [e3], targetOfferingId: other.id });
     expect(wrong.statusCode).toBe(400);
+    // the KiTa's programme history (admin KiTa detail) lists them with their states
+    const history = (await admin('GET', `/api/admin/facilities/${w.facility.id}/programme`)).json().items;
+    expect(history.filter((h: { enrolmentId: number }) => [e1, e2, e3, e4].includes(h.enrolmentId)).map((h: { state: string }) => h.state).sort()).toEqual(['attended', 'attended', 'cancelled', 'cancelled']);
+    expect(new Set(history.map((h: { seasonIdentifier: string }) => h.seasonIdentifier))).toEqual(new Set(['2026-27']));
   });
 
   it('given enrolments with umlauts and quotes, the exports carry SPEC §3 columns: CSV with BOM, ; and CRLF; XLSX with date cells', async () => {
@@ -235,6 +239,10 @@ describe('staff: calendar file and host view', () => {
     // the confirmation mail carries the same calendar entry
     const [mail] = await mailsMatching(w.t, (m) => m.subject === 'Anmeldung bestätigt: Artenvielfalt, draußen', 1);
     expect(parseIcs(mail!.attachments![0]!.content).events[0]!.UID).toBe(events[0]!.UID);
+    // once cancelled, the same UID comes as CANCELLED (a calendar removes the entry)
+    await w.call('member', { method: 'DELETE', url: `/api/facilities/${w.facility.id}/enrolments/${booked.enrolmentId}` });
+    const after = await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/enrolments/${booked.enrolmentId}/calendar.ics` });
+    expect(parseIcs(after.body).events[0]).toMatchObject({ UID: events[0]!.UID, STATUS: 'CANCELLED' });
   });
 
   it('given a hospitation at our KiTa, the host sees its visitors; the visitor KiTa books it like any offering', async () => {

@@ -6,6 +6,8 @@ import { facilityFixture } from '../../testing/facility-fixture';
 import { createFacility, createSeason, enrol } from '../../testing/factories';
 import { createTestWorld } from '../../testing/test-world';
 import { __setBookingLockTimeoutForTests } from './booking';
+import { rateLimitHits } from '../rate-limit/rate-limit.table';
+import { programmeRateRules } from './programme-rate-limits';
 import { offeringEnrolments } from './programme.table';
 import { createAwardingEvent, createModule, createOffering, createStaff, mailsMatching } from './test-helpers';
 
@@ -36,6 +38,9 @@ describe('booking: capacity and waiting list', () => {
     const [other] = await createStaff(w.db, w.otherFacility.id, 1);
     const res2 = await bookAs('otherMember', w.otherFacility.id, o.id, [other!.id]);
     expect(res2.json().results[0]).toMatchObject({ state: 'waitlisted', waitlistPosition: 2 });
+    // the waiting-list mail names the place; the other KiTa's staff entry has an address of its own
+    const [mail] = await mailsMatching(w.t, (m) => m.to === other!.email && m.subject.startsWith('Warteliste: '), 1);
+    expect(mail!.text).toContain('steht auf Platz 2 der Warteliste');
   });
 
   it('given a booked person, booking her again answers 409 naming her', async () => {
@@ -84,6 +89,18 @@ describe('booking: capacity and waiting list', () => {
     await cancelAs('admin', w.facility.id, seat.enrolmentId);
     expect(await stateOf(theirsWaiting.enrolmentId)).toBe('confirmed');
     expect(await stateOf(oursWaiting.enrolmentId)).toBe('waitlisted');
+  });
+
+  it('given a hospitation, a KiTa without a seat there moves up before an older entry of a KiTa that has one', async () => {
+    const h = await createOffering(w.db, w.season.id, { kind: 'hospitation', hostFacilityId: w.otherFacility.id, capacity: 2, place: '' });
+    const mine = await createStaff(w.db, w.facility.id, 3);
+    const [theirs] = await createStaff(w.db, w.otherFacility.id, 1);
+    const [seat1, , waitingMine] = (await bookAs('member', w.facility.id, h.id, mine.map((p) => p.id))).json().results;
+    const waitingTheirs = (await bookAs('otherMember', w.otherFacility.id, h.id, [theirs!.id])).json().results[0];
+    expect([waitingMine.waitlistPosition, waitingTheirs.waitlistPosition]).toEqual([1, 2]);
+    await cancelAs('member', w.facility.id, seat1.enrolmentId);
+    expect(await stateOf(waitingTheirs.enrolmentId)).toBe('confirmed');
+    expect(await stateOf(waitingMine.enrolmentId)).toBe('waitlisted');
   });
 
   it('given a module limit per KiTa per event and per module, a booking beyond it answers 409', async () => {
@@ -187,6 +204,20 @@ describe('booking: permissions', () => {
   });
 });
 
+describe('booking: rate limit', () => {
+  it('given a KiTa that booked and cancelled 300 times today, the next booking answers 429 and books nobody', async () => {
+    const lone = await createFacility(w.db);
+    await enrol(w.db, lone.id, w.season.id);
+    const [p] = await createStaff(w.db, lone.id, 1);
+    const o = await createOffering(w.db, w.season.id);
+    await w.db.insert(rateLimitHits).values(Array.from({ length: programmeRateRules.bookingPerFacility.limit }, () => ({ bucket: programmeRateRules.bookingPerFacility.bucket, key: String(lone.id) })));
+    const res = await bookAs('admin', lone.id, o.id, [p!.id]);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeTruthy();
+    expect(await w.db.select().from(offeringEnrolments).where(eq(offeringEnrolments.offeringId, o.id))).toHaveLength(0);
+  });
+});
+
 describe('awarding rules', () => {
   it('given a KiTa not zur Auszeichnung zugelassen, booking a workshop answers 403; once approved it books', async () => {
     const ev = await createAwardingEvent(w.db, w.season.id);
@@ -225,6 +256,12 @@ describe('awarding rules', () => {
     const later = await createAwardingEvent(w.db, w.season.id, { title: 'Später', registrationOpensAt: new Date('2099-01-01T08:00:00Z') });
     const l1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: later.id, capacity: 10 });
     await w.db.update(offeringEnrolments).set({ state: 'cancelled' }).where(eq(offeringEnrolments.facilityId, w.facility.id));
+    const draft = await createAwardingEvent(w.db, w.season.id, { title: 'Entwurf', state: 'draft' });
+    const d1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: draft.id, capacity: 10 });
+    const visible = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` })).json().offerings.map((o: { id: number }) => o.id);
+    expect(visible).toContain(l1.id);
+    expect(visible).not.toContain(d1.id);
+    expect((await bookAs('member', w.facility.id, d1.id, [staff[2]!.id])).statusCode).toBe(404);
     const early = await bookAs('member', w.facility.id, l1.id, [staff[2]!.id]);
     expect(early.json().reason).toMatchObject({ code: 'registration_closed', message: 'Anmeldung ab 01.01.2099, 09:00 Uhr.' });
   });

@@ -49,7 +49,7 @@ function details(d: BookingMailData): string[] {
 }
 
 /** the booking's calendar entry; the same UID in the mail and the download, so a calendar keeps one entry */
-export function bookingIcs(d: Pick<BookingMailData, 'enrolmentId' | 'title' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'kind'>, ctx: Pick<MailContext, 'programmeName' | 'publicUrl' | 'link'>, status: 'CONFIRMED' | 'CANCELLED' = 'CONFIRMED') {
+export function bookingIcs(d: Pick<BookingMailData, 'enrolmentId' | 'title' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'kind'>, ctx: Pick<MailContext, 'programmeName' | 'publicUrl' | 'link'>, status: 'CONFIRMED' | 'CANCELLED' | 'TENTATIVE' = 'CONFIRMED') {
   const host = (() => {
     try {
       return new URL(ctx.publicUrl).hostname || 'kita-portal.local';

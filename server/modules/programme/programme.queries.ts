@@ -53,6 +53,8 @@ export function visibleToFacility(seasonId: number, kind: OfferingKind, facility
   return and(
     eq(offerings.seasonId, seasonId),
     eq(offerings.kind, kind),
+    // a workshop shows with its awarding event only (not while the event is a draft)
+    kind === 'awarding' ? sql`exists (select 1 from awarding_events ae where ae.id = ${offerings.awardingEventId} and ae.state <> 'draft')` : undefined,
     or(
       eq(offerings.state, 'published'),
       and(eq(offerings.state, 'cancelled'), sql`exists (select 1 from offering_enrolments x where x.offering_id = ${offerings.id} and x.facility_id = ${facilityId})`),

@@ -16,12 +16,15 @@ import {
 } from '../../../src/shared/contracts/programme';
 import { auditContext } from '../audit/audit';
 import { mailContext } from '../mail/templates';
+import { rateLimiter } from '../rate-limit/rate-limit';
 import { book, cancelEnrolment } from './booking';
+import { programmeRateRules } from './programme-rate-limits';
 import { enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
 
 const params = z.object({ facilityId: idParam });
 const enrolmentParams = params.extend({ enrolmentId: idParam });
 const errors = errorResponses(400, 401, 403, 404, 409);
+const writeErrors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['programme'];
 
 /** SPEC §3: the season's programme of one KiTa (members and admins; the KiTa enrolled to the current season) */
@@ -37,8 +40,9 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
 
   r.post('/api/facilities/:facilityId/enrolments', {
     config: member,
-    schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema, ...errors } },
+    schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema, ...writeErrors } },
     handler: async (request, reply) => {
+      await rateLimiter({ db: app.db }).hit([{ rule: programmeRateRules.bookingPerFacility, key: String(request.params.facilityId) }]);
       // book() checks the KiTa, its enrolment to the current season and the staff entries itself
       const result = await book(app.db, { facilityId: request.params.facilityId, offeringId: request.body.offeringId, personIds: request.body.personIds, actor: auditContext(request) });
       return reply.code(201).send(result);
@@ -53,10 +57,11 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
 
   r.delete('/api/facilities/:facilityId/enrolments/:enrolmentId', {
     config: member,
-    schema: { tags, params: enrolmentParams, response: { 200: cancelAnswerSchema, ...errors } },
+    schema: { tags, params: enrolmentParams, response: { 200: cancelAnswerSchema, ...writeErrors } },
     handler: async (request) => {
       const { facilityId, enrolmentId } = request.params;
       await facilityEnrolment(app.db, facilityId, enrolmentId);
+      await rateLimiter({ db: app.db }).hit([{ rule: programmeRateRules.bookingPerFacility, key: String(facilityId) }]);
       await cancelEnrolment(app.db, { enrolmentId, facilityId, byAdmin: false, actor: auditContext(request) });
       return { enrolment: await facilityEnrolment(app.db, facilityId, enrolmentId) };
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { AwardingAnswer, FacilityEnrolment, Offering, OfferingKind, OfferingsAnswer } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
 import { httpError } from '../../lib/http-error';
@@ -127,7 +127,8 @@ export async function enrolmentIcs(db: DbOrTx, facilityId: number, enrolmentId: 
   return bookingIcs(
     { enrolmentId: row.e.id, title: row.o.title, startsAt: iso(row.o.startsAt), endsAt: iso(row.o.endsAt), place: row.o.place, onlineUrl: row.o.onlineUrl, kind: row.o.kind },
     ctx,
-    cancelled ? 'CANCELLED' : 'CONFIRMED',
+    // a waiting-list place is in the calendar as tentative until it moves up
+    cancelled ? 'CANCELLED' : row.e.state === 'waitlisted' ? 'TENTATIVE' : 'CONFIRMED',
   );
 }
 
@@ -197,5 +198,24 @@ export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new
         workshops: workshops.filter((w) => w.o.awardingEventId === e.id).map((w) => toOffering(w, own, message ?? closed ?? other, now)),
       };
     }),
+  };
+}
+
+/** the KiTa's history in the programme (all seasons, newest first): the admin KiTa detail, later the own-data export */
+export async function facilityProgrammeHistory(db: DbOrTx, facilityId: number) {
+  const rows = await enrolmentViews(db, eq(offeringEnrolments.facilityId, facilityId), [desc(offerings.startsAt), desc(offeringEnrolments.id)]);
+  const seasons = seasonsRepository({ db });
+  const identifiers = new Map<number, string>();
+  for (const id of new Set(rows.map((r) => r.o.seasonId))) identifiers.set(id, (await seasons.byId(id))?.identifier ?? '');
+  return {
+    items: rows.map((r) => ({
+      enrolmentId: r.e.id,
+      seasonIdentifier: identifiers.get(r.o.seasonId) ?? '',
+      kind: r.o.kind,
+      offeringTitle: r.o.title,
+      startsAt: iso(r.o.startsAt),
+      personName: personName({ firstName: r.personFirstName, lastName: r.personLastName }),
+      state: r.e.state,
+    })),
   };
 }
