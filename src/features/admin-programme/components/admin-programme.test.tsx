@@ -52,6 +52,17 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     expect(bar).toHaveTextContent('Keine Anmeldung ausgewählt');
   });
 
+  it('confirms a waiting place beyond capacity only with the explicit override', async () => {
+    const { handlers, actions } = enrolmentApi();
+    const { user } = await renderRoute('/verwaltung/fortbildungen/501/anmeldungen', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('checkbox', { name: 'Cem Chili (KiTa Sonnenschein) auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anmeldungen bestätigen' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Auch über die Kapazität hinaus anmelden/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, bestätigen' }));
+    await waitFor(() => expect(actions).toEqual([expect.objectContaining({ action: 'confirm', enrolmentIds: [9003], overCapacity: true })]));
+  });
+
   it('cancels the whole page with a reason after asking', async () => {
     const { handlers, actions } = enrolmentApi();
     const { user } = await renderRoute('/verwaltung/fortbildungen/501/anmeldungen', { user: users.admin(), handlers });

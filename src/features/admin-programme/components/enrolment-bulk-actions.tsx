@@ -24,7 +24,7 @@ type Props = {
  */
 export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
   const action = useEnrolmentAction();
-  const [dialog, setDialog] = useState<'cancel' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'move' | 'confirm' | null>(null);
   const [reason, setReason] = useState('');
   const [target, setTarget] = useState('');
   const [overCapacity, setOverCapacity] = useState(false);
@@ -65,7 +65,14 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
         <Text size="sm" fw={600} aria-live="polite">
           {none ? 'Keine Anmeldung ausgewählt' : `${countText(selected.length)} ausgewählt`}
         </Text>
-        <Button size="xs" variant="default" disabled={none} loading={action.isPending && !dialog} onClick={() => void run('confirm')}>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={none}
+          loading={action.isPending && !dialog}
+          // a waiting place confirmed takes a seat: ask, and offer the override for a full date
+          onClick={() => (selected.some((e) => e.state === 'waitlisted') ? setDialog('confirm') : void run('confirm'))}
+        >
           Bestätigen
         </Button>
         <Button size="xs" variant="default" disabled={none} onClick={() => void run('attended')}>
@@ -78,9 +85,17 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
           Stornieren
         </Button>
       </Group>
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog === 'move' ? 'Auf anderen Termin verschieben' : 'Anmeldungen stornieren'} closeButtonProps={{ 'aria-label': 'Schließen' }}>
+      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog === 'move' ? 'Auf anderen Termin verschieben' : dialog === 'confirm' ? 'Anmeldungen bestätigen' : 'Anmeldungen stornieren'} closeButtonProps={{ 'aria-label': 'Schließen' }}>
         <Stack>
           <Text>{countText(selected.length)} ausgewählt. Die KiTas bekommen eine E-Mail.</Text>
+          {dialog === 'confirm' && (
+            <Checkbox
+              label="Auch über die Kapazität hinaus anmelden"
+              description="Ohne diesen Haken bestätigt das Portal nur, solange Plätze frei sind."
+              checked={overCapacity}
+              onChange={(e) => setOverCapacity(e.currentTarget.checked)}
+            />
+          )}
           <FormAlert failure={failure} />
           {dialog === 'cancel' && (
             <Textarea label="Grund (steht in der E-Mail an die KiTa)" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
@@ -105,7 +120,7 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
               Abbrechen
             </Button>
             <Button color={dialog === 'cancel' ? 'red.9' : undefined} loading={action.isPending} onClick={() => void run(dialog ?? 'confirm')}>
-              {dialog === 'cancel' ? 'Ja, stornieren' : 'Verschieben'}
+              {dialog === 'cancel' ? 'Ja, stornieren' : dialog === 'confirm' ? 'Ja, bestätigen' : 'Verschieben'}
             </Button>
           </Group>
         </Stack>
