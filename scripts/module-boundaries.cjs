@@ -16,8 +16,8 @@ const serverLayers = [
   'facilities', //     KiTas, their members and join requests
   'persons', //        staff entries of a KiTa (and the member list with their staff entry)
   'seasons', //        seasons and enrolments
-  'accounts', //       registration, settings, admin account tools, deletion and data export
   'programme', //      the season's programme: training events, hospitations, awarding events, bookings (issue 11)
+  'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
 ];

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { enrolmentsOfPersons } from '../programme/staff.service';
 import type { AccountResponse, ConsentsUpdateRequest, DataExport, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import { queryRows, sqlState, type Db, type DbOrTx } from '../../db/client';
@@ -266,7 +267,11 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
     consents: view.consents,
     memberships: memberships.map((m) => ({ ...m, since: m.since.toISOString() })),
     persons: persons.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))),
-    enrolments: enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
+    enrolments: [
+      ...enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
+      // the season's programme: bookings of the staff entries linked to this account
+      ...(await enrolmentsOfPersons(db, persons.map((p) => Number(p.id)))),
+    ],
     sessions: sessions.map((s) => sessionInfo(s, currentSessionId)),
     activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
   };

@@ -218,6 +218,18 @@ describe('admin: enrolments', () => {
   });
 });
 
+describe('own-data export', () => {
+  it('given a staff entry linked to the account, its bookings are in the account’s data export', async () => {
+    const o = await createOffering(w.db, w.season.id, { title: 'Exporttermin' });
+    const [p] = await createStaff(w.db, w.facility.id, 1, { userId: w.users.member.id });
+    await w.call('member', { method: 'POST', url: `/api/facilities/${w.facility.id}/enrolments`, payload: { offeringId: o.id, personIds: [p!.id] } });
+    const res = await w.call('member', { method: 'GET', url: '/api/me/export' });
+    expect(res.statusCode).toBe(200);
+    const body = JSON.parse(res.body);
+    expect(body.enrolments).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'offering-enrolment', offering: 'Exporttermin', state: 'confirmed', personId: p!.id })]));
+  });
+});
+
 describe('staff: calendar file and host view', () => {
   it('given a booking, its .ics parses with UID, times in UTC, location and link', async () => {
     const o = await createOffering(w.db, w.season.id, { title: 'Artenvielfalt, draußen', startsAt: new Date('2027-04-01T07:00:00Z'), endsAt: new Date('2027-04-01T12:00:00Z') });

@@ -219,3 +219,22 @@ export async function facilityProgrammeHistory(db: DbOrTx, facilityId: number) {
     })),
   };
 }
+
+/** the bookings of these staff entries (the own-data export of the account linked to them), oldest first */
+export async function enrolmentsOfPersons(db: DbOrTx, personIds: number[]) {
+  if (personIds.length === 0) return [];
+  const rows = await enrolmentViews(db, inArray(offeringEnrolments.personId, personIds), [asc(offeringEnrolments.createdAt), asc(offeringEnrolments.id)]);
+  return rows.map((r) => ({
+    type: 'offering-enrolment',
+    id: r.e.id,
+    personId: r.e.personId,
+    facilityId: r.e.facilityId,
+    kind: r.o.kind,
+    offering: r.o.title,
+    startsAt: iso(r.o.startsAt),
+    state: r.e.state,
+    createdAt: iso(r.e.createdAt),
+    cancelledAt: isoOrNull(r.e.cancelledAt),
+    attendedAt: isoOrNull(r.e.attendedAt),
+  }));
+}
