@@ -33,20 +33,6 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
         </AnchorLink>
       ),
     },
-    { key: 'startsAt', header: 'Termin', render: (e) => formatTimeSpan(e.startsAt, e.endsAt) },
-    { key: 'place', header: 'Ort' },
-    { key: 'maxAttendeesPerFacility', header: 'Je KiTa', align: 'right', render: (e) => e.maxAttendeesPerFacility ?? 'keine Grenze' },
-    {
-      key: 'workshopCount',
-      header: 'Workshops',
-      align: 'right',
-      render: (e) => (
-        <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/workshops" search={{ awardingEventId: e.id }}>
-          {e.workshopCount}
-        </AnchorLink>
-      ),
-    },
-    { key: 'attendeeCount', header: 'Angemeldet', align: 'right', render: (e) => `${e.attendeeCount} (${e.facilityCount} KiTas)` },
     {
       key: 'state',
       header: 'Status',
@@ -56,6 +42,20 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
         </Badge>
       ),
     },
+    { key: 'startsAt', header: 'Termin', render: (e) => formatTimeSpan(e.startsAt, e.endsAt) },
+    { key: 'place', header: 'Ort' },
+    { key: 'maxAttendeesPerFacility', header: 'Je KiTa', align: 'right', render: (e) => e.maxAttendeesPerFacility ?? 'keine Grenze' },
+    {
+      key: 'workshopCount',
+      header: 'Workshops',
+      align: 'right',
+      render: (e) => (
+        <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/workshops" search={{ awardingEventId: e.id }} aria-label={`${e.workshopCount} Workshops von ${e.title}`}>
+          {e.workshopCount}
+        </AnchorLink>
+      ),
+    },
+    { key: 'attendeeCount', header: 'Angemeldet', align: 'right', render: (e) => `${e.attendeeCount} (${e.facilityCount} KiTas)` },
     {
       key: 'actions',
       header: 'Aktionen',
