@@ -31,7 +31,7 @@ export const useAwardingEvent = (id: number) => useSuspenseQuery(awardingEventQu
 
 type Input = z.output<typeof awardingEventInputSchema>;
 
-/** POST /api/admin/awarding-events, PUT …/{id}, POST …/{id}/publish, DELETE …/{id}?version= */
+/** POST /api/admin/awarding-events, PUT …/{id}, POST …/{id}/publish, POST …/{id}/cancel */
 export function useAwardingEventWrites() {
   const queryClient = useQueryClient();
   const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: adminAwardingKey }), queryClient.invalidateQueries({ queryKey: adminOfferingsKey })]);
@@ -46,6 +46,12 @@ export function useAwardingEventWrites() {
     publish: useMutation({
       mutationFn: (event: AdminAwardingEvent) =>
         api.post(`admin/awarding-events/${event.id}/publish`, { json: { version: event.version }, retry: 0 }).json().then(parseWith(adminAwardingEventSchema)),
+      onSettled: invalidate,
+    }),
+    /** POST …/{id}/cancel: its workshops are called off too; participants are mailed with the reason */
+    cancel: useMutation({
+      mutationFn: ({ event, reason }: { event: AdminAwardingEvent; reason: string }) =>
+        api.post(`admin/awarding-events/${event.id}/cancel`, { json: { version: event.version, reason }, retry: 0 }).json().then(parseWith(adminAwardingEventSchema)),
       onSettled: invalidate,
     }),
   };

@@ -11,6 +11,7 @@ import type { AdminAwardingEvent } from '../../../shared/contracts/admin-program
 import { offeringStateLabels } from '../../../shared/contracts/programme';
 import { useAwardingEvents, useAwardingEventWrites } from '../api/awarding-events';
 import { AwardingEventFormDialog } from './awarding-event-form-dialog';
+import { CancelReasonDialog } from './cancel-reason-dialog';
 import { currentSeasonId, seasonOptions, type SeasonOption } from './season-option';
 
 const STATE_COLOR = { draft: 'gray', published: 'green', cancelled: 'red' } as const;
@@ -19,7 +20,8 @@ const STATE_COLOR = { draft: 'gray', published: 'green', cancelled: 'red' } as c
 export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
   const [seasonId, setSeasonId] = useState(currentSeasonId(seasons));
   const { data, isFetching, isError } = useAwardingEvents(seasonId);
-  const { publish } = useAwardingEventWrites();
+  const { publish, cancel } = useAwardingEventWrites();
+  const [cancelling, setCancelling] = useState<AdminAwardingEvent | null>(null);
   const [editing, setEditing] = useState<AdminAwardingEvent | 'new' | null>(null);
   const paging = useLocalPaging(data?.items ?? [], 25);
 
@@ -79,6 +81,11 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
               Veröffentlichen
             </Button>
           )}
+          {e.state !== 'cancelled' && (
+            <Button size="xs" variant="default" aria-label={`${e.title} absagen`} onClick={() => setCancelling(e)}>
+              Absagen
+            </Button>
+          )}
         </Group>
       ),
     },
@@ -103,6 +110,17 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
       )}
       <DataTable caption="Auszeichnungsveranstaltungen" columns={columns} loading={isFetching} minWidth={960} emptyText="Für dieses KiTa-Jahr ist noch keine Auszeichnungsveranstaltung angelegt." {...paging} />
       <AwardingEventFormDialog editing={editing} seasons={seasons} onClose={() => setEditing(null)} />
+      <CancelReasonDialog
+        opened={cancelling !== null}
+        title="Veranstaltung absagen?"
+        text={cancelling ? `„${cancelling.title}“ und ihre ${cancelling.workshopCount} Workshops werden abgesagt; ${cancelling.attendeeCount} Angemeldete bekommen eine E-Mail mit dem Grund.` : ''}
+        onClose={() => setCancelling(null)}
+        onCancel={async (reason) => {
+          if (!cancelling) return;
+          await cancel.mutateAsync({ event: cancelling, reason });
+          notify({ message: `„${cancelling.title}“ ist abgesagt.` });
+        }}
+      />
     </>
   );
 }

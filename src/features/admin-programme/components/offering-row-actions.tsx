@@ -1,12 +1,11 @@
-import { Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/forms/form-alert';
 import { reportError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
-import { failureOf, type FormFailure } from '../../../lib/use-schema-form';
 import type { AdminOffering } from '../../../shared/contracts/admin-programme';
 import { useOfferingState } from '../api/offering-state';
+import { CancelReasonDialog } from './cancel-reason-dialog';
 
 type Props = { offering: AdminOffering; onEdit: (o: AdminOffering) => void };
 
@@ -14,9 +13,6 @@ type Props = { offering: AdminOffering; onEdit: (o: AdminOffering) => void };
 export function OfferingRowActions({ offering, onEdit }: Props) {
   const { publish, copy, cancel } = useOfferingState();
   const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
   const label = `${offering.title}, ${formatDateTime(offering.startsAt)}`;
 
   const doPublish = () =>
@@ -32,21 +28,6 @@ export function OfferingRowActions({ offering, onEdit }: Props) {
       },
       onError: (error) => reportError(error, `„${offering.title}“ konnte nicht kopiert werden.`),
     });
-  const doCancel = () => {
-    if (reason.trim() === '') return setReasonError('Bitte gib einen Grund für die Absage an.');
-    setFailure(null);
-    cancel.mutate(
-      { offering, reason },
-      {
-        onSuccess: () => {
-          notify({ message: `„${offering.title}“ ist abgesagt; die Angemeldeten bekommen eine E-Mail.` });
-          setCancelling(false);
-        },
-        onError: (error) => setFailure(failureOf(error)),
-      },
-    );
-  };
-
   return (
     <>
       <Group gap={4} wrap="nowrap">
@@ -70,34 +51,16 @@ export function OfferingRowActions({ offering, onEdit }: Props) {
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <Modal opened={cancelling} onClose={() => setCancelling(false)} title="Termin absagen?" closeButtonProps={{ 'aria-label': 'Schließen' }}>
-        <Stack>
-          <Text>
-            „{offering.title}“ am {formatDateTime(offering.startsAt)} wird abgesagt. {offering.seatsTaken + offering.waitlistLength} Angemeldete bekommen eine E-Mail mit dem Grund.
-          </Text>
-          <FormAlert failure={failure} />
-          <Textarea
-            label="Grund der Absage"
-            withAsterisk
-            rows={3}
-            maxLength={500}
-            value={reason}
-            error={reasonError}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setReasonError(null);
-            }}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setCancelling(false)} data-autofocus>
-              Abbrechen
-            </Button>
-            <Button color="red.9" loading={cancel.isPending} onClick={doCancel}>
-              Ja, absagen
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <CancelReasonDialog
+        opened={cancelling}
+        title="Termin absagen?"
+        text={`„${offering.title}“ am ${formatDateTime(offering.startsAt)} wird abgesagt. ${offering.seatsTaken + offering.waitlistLength} Angemeldete bekommen eine E-Mail mit dem Grund.`}
+        onClose={() => setCancelling(false)}
+        onCancel={async (reason) => {
+          await cancel.mutateAsync({ offering, reason });
+          notify({ message: `„${offering.title}“ ist abgesagt; die Angemeldeten bekommen eine E-Mail.` });
+        }}
+      />
     </>
   );
 }
