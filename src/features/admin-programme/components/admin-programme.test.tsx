@@ -137,4 +137,28 @@ describe('/verwaltung/fortbildungen', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Titel/ }), { target: { value: 'Neu' } });
     await waitFor(() => expect(within(dialog).queryByText('Bitte gib einen Titel an.')).not.toBeInTheDocument());
   });
+
+  it('calls a date off only with a reason, which is sent with the version', async () => {
+    const cancels: unknown[] = [];
+    const handlers = [
+      http.get('*/api/admin/seasons', () => HttpResponse.json({ items: [adminSeason()] })),
+      http.get('*/api/admin/offerings', () => HttpResponse.json({ items: [buildAdminOffering()], total: 1, page: 1, pageSize: 25 })),
+      http.post('*/api/admin/offerings/501/cancel', async ({ request }) => {
+        cancels.push(await request.json());
+        return HttpResponse.json(buildAdminOffering({ state: 'cancelled', cancelReason: 'Referentin erkrankt', version: 4 }));
+      }),
+    ];
+    const { user } = await renderRoute('/verwaltung/fortbildungen', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: /Weitere Aktionen für Einsteiger: Grundlagen der BNE/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Absagen …' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Termin absagen?' });
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, absagen' }));
+    expect(await within(dialog).findByText('Bitte gib einen Grund für die Absage an.')).toBeInTheDocument();
+    expect(cancels).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: /Grund der Absage/ }), 'Referentin erkrankt');
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, absagen' }));
+    await waitFor(() => expect(cancels).toEqual([{ version: 3, reason: 'Referentin erkrankt' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Termin absagen?' })).not.toBeInTheDocument());
+  });
 });
