@@ -68,3 +68,18 @@ export async function linkFromMail(address: string, pathPrefix: string, notBefor
 
 /** A fresh address per test, so reruns and parallel workers never meet. */
 export const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.example`;
+
+/** Waits for a mail to `address` (sent at or after `notBefore`) whose text contains `text`; answers that text. */
+export async function mailWith(address: string, text: string, notBefore = 0): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailsTo(address)).filter((m) => m.mtime >= notBefore).find((m) => m.text.includes(text))?.text;
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `a mail to ${address} saying "${text}"` },
+    )
+    .toBe(true);
+  return found!;
+}

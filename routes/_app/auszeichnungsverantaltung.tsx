@@ -1,13 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage, SupportContact } from '../../src/components/layout/placeholder-page';
+import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
+import { PageHeading } from '../../src/components/layout/page-heading';
+import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
+import { awardingQueryOptions } from '../../src/features/programme/api/get-awarding';
+import { facilityEnrolmentsQueryOptions } from '../../src/features/programme/api/get-facility-enrolments';
+import { AwardingPage } from '../../src/features/programme/components/awarding-page';
 
 export const Route = createFileRoute('/_app/auszeichnungsverantaltung')({
-  staticData: { access: 'enrolled', status: 'planned' },
-  component: () => (
-    <PlaceholderPage
-      title="Auszeichnungsveranstaltung"
-      planned="euch zur Auszeichnungsveranstaltung des KiTa-Jahres und zu ihren Workshops anmelden."
-      meanwhile={<>Die Einladung zur Veranstaltung bekommt ihr per E-Mail. Fragen? <SupportContact /></>}
-    />
-  ),
+  staticData: { access: 'enrolled' },
+  loader: async ({ context: { auth, queryClient } }) => {
+    const facilityId = auth.getState().activeFacilityId;
+    if (facilityId === null) return;
+    await Promise.all([
+      queryClient.ensureQueryData(awardingQueryOptions(facilityId)),
+      queryClient.ensureQueryData(facilityEnrolmentsQueryOptions(facilityId, 'awarding')),
+    ]);
+  },
+  component: AwardingRoute,
 });
+
+function AwardingRoute() {
+  const { activeFacilityId } = useAuthState();
+  return (
+    <>
+      <PageHeading>Auszeichnungsveranstaltung</PageHeading>
+      {activeFacilityId === null ? <NoActiveFacility /> : <AwardingPage key={activeFacilityId} facilityId={activeFacilityId} />}
+    </>
+  );
+}

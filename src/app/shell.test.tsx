@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ErrorPage } from '../components/layout/error-page';
 import { users } from '../testing/factories/users';
+import { buildAdminOffering } from '../testing/factories/programme';
 import { TEST_PASSWORD } from '../testing/handlers/session';
 import { renderRoute, waitForPath } from '../testing/render';
 import { Providers } from './providers';
@@ -46,12 +47,12 @@ describe('layout and navigation', () => {
   });
 
   it('areas in preparation are marked in the navigation (also for screen readers) and say what to do meanwhile', async () => {
-    await renderRoute('/fortbildungen', { user: users.oneEnrolled() });
+    await renderRoute('/dokumentationsbogen', { user: users.oneEnrolled() });
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
-    for (const name of ['Fortbildungen', 'Hospitationen', 'Dokumentationsbogen', 'Auszeichnungsveranstaltung']) {
+    for (const name of ['Dokumentationsbogen']) {
       expect(within(nav).getByRole('link', { name }), name).toHaveAccessibleDescription('in Vorbereitung');
     }
-    for (const name of ['Start', 'Stammdaten', 'Personal', 'KiTa-Jahr-Anmeldung', 'Team-Workshop', 'Einstellungen']) {
+    for (const name of ['Start', 'Stammdaten', 'Personal', 'KiTa-Jahr-Anmeldung', 'Team-Workshop', 'Fortbildungen', 'Hospitationen', 'Auszeichnungsveranstaltung', 'Einstellungen']) {
       expect(within(nav).getByRole('link', { name }), name).not.toHaveAccessibleDescription();
     }
     expect(screen.getByText(/Dieser Bereich ist noch in Vorbereitung\. Geplant:/)).toBeInTheDocument();
@@ -65,7 +66,8 @@ describe('layout and navigation', () => {
     expect(within(sub).getByRole('link', { name: 'KiTa-Jahre' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'KiTas' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Team-Workshops' })).not.toHaveAccessibleDescription();
-    expect(within(sub).getByRole('link', { name: 'Hospitationen' })).toHaveAccessibleDescription('in Vorbereitung');
+    expect(within(sub).getByRole('link', { name: 'Hospitationen' })).not.toHaveAccessibleDescription();
+    expect(within(sub).getByRole('link', { name: 'Dokumentationsbögen' })).toHaveAccessibleDescription('in Vorbereitung');
     expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).toHaveAccessibleDescription('in Vorbereitung');
   });
 
@@ -123,12 +125,14 @@ describe('layout and navigation', () => {
 });
 
 describe('id route parameters (seed §2)', () => {
-  it('numeric ids are integers; a placeholder never prints them', async () => {
-    const { router } = await renderRoute('/verwaltung/fortbildungen/42/anmeldungen', { user: users.admin() });
+  it('numeric ids are integers; a page never prints them', async () => {
+    const offering = http.get('*/api/admin/offerings/42', () => HttpResponse.json(buildAdminOffering({ id: 42 })));
+    const enrolments = http.get('*/api/admin/offerings/42/enrolments', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 100 }));
+    const { router } = await renderRoute('/verwaltung/fortbildungen/42/anmeldungen', { user: users.admin(), handlers: [enrolments, offering] });
     const match = router.state.matches.at(-1);
     expect(match?.params).toMatchObject({ trainingEventId: 42 });
-    expect(screen.getByRole('heading', { level: 1, name: 'Anmeldungen zur Fortbildung' })).toBeInTheDocument();
-    expect(screen.getByRole('main')).not.toHaveTextContent(/42|null/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Anmeldungen: Einsteiger: Grundlagen der BNE' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/\b42\b|null/);
   });
 
   it('an id that names nothing (not a number, or beyond the column range) shows the not-found page', async () => {

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATES_SETTINGS, formatDate, formatDateTime, formatTime, parseGermanDate } from './locale';
+import { DATES_SETTINGS, formatDate, formatDateTime, formatTime, formatTimeSpan, instantOfPickerValue, parseGermanDate, pickerValueOf } from './locale';
 
 describe('German locale', () => {
   it('sets dayjs to German with Monday as first day of the week', () => {
@@ -25,5 +25,20 @@ describe('German locale', () => {
     expect(parseGermanDate('01.02.2026')).toBe('2026-02-01');
     expect(parseGermanDate('31.02.2026')).toBeNull();
     expect(parseGermanDate('2026-02-01')).toBeNull();
+  });
+});
+
+describe('time spans and the date-time picker (programme)', () => {
+  it('writes one day as "Mi., 03.02.2027, 09:00–16:00 Uhr" and two days with both dates, Berlin time', () => {
+    expect(formatTimeSpan('2027-02-03T08:00:00Z', '2027-02-03T15:00:00Z')).toBe('Mi., 03.02.2027, 09:00–16:00 Uhr');
+    expect(formatTimeSpan('2027-07-01T07:00:00Z', '2027-07-02T14:30:00Z')).toBe('Do., 01.07.2027, 09:00 Uhr – Fr., 02.07.2027, 16:30 Uhr');
+  });
+
+  it('turns picker values into instants with the Berlin offset of that day, and back', () => {
+    expect(instantOfPickerValue('2027-02-01 09:00:00')).toBe('2027-02-01T09:00:00+01:00');
+    expect(instantOfPickerValue('2027-07-01 09:00:00')).toBe('2027-07-01T09:00:00+02:00');
+    expect(instantOfPickerValue(null)).toBeNull();
+    expect(pickerValueOf('2027-07-01T07:00:00.000Z')).toBe('2027-07-01 09:00:00');
+    expect(pickerValueOf(null)).toBeNull();
   });
 });

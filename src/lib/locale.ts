@@ -64,3 +64,30 @@ export function parseGermanDate(input: string): string | null {
   const d = dayjs(input.trim(), DATE_FORMAT, true);
   return d.isValid() ? d.format('YYYY-MM-DD') : null;
 }
+
+/**
+ * A dated offering's time in German: "Di., 03.02.2027, 09:00–16:00 Uhr" on one day, else
+ * "Di., 03.02.2027, 09:00 Uhr – Mi., 04.02.2027, 16:00 Uhr" (Europe/Berlin).
+ */
+export function formatTimeSpan(startsAt: DateLike, endsAt: DateLike): string {
+  const start = toBerlin(startsAt);
+  const end = toBerlin(endsAt);
+  if (!start.isValid() || !end.isValid()) return '';
+  const day = (d: dayjs.Dayjs) => `${d.format('dd')}., ${d.format(DATE_FORMAT)}`;
+  if (start.format('YYYY-MM-DD') === end.format('YYYY-MM-DD')) return `${day(start)}, ${start.format(TIME_FORMAT)}–${end.format(TIME_FORMAT)} Uhr`;
+  return `${day(start)}, ${start.format(TIME_FORMAT)} Uhr – ${day(end)}, ${end.format(TIME_FORMAT)} Uhr`;
+}
+
+/** Mantine's DateTimePicker value ("2027-02-01 09:00:00", Berlin wall time) of an instant from the server */
+export function pickerValueOf(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const d = dayjs(iso).tz(TIME_ZONE);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
+/** the instant with its Berlin offset ("2027-02-01T09:00:00+01:00") of a DateTimePicker value; null when empty */
+export function instantOfPickerValue(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const d = dayjs.tz(value, 'YYYY-MM-DD HH:mm:ss', TIME_ZONE);
+  return d.isValid() ? d.format() : null;
+}

@@ -45,7 +45,7 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     facility: toFacilityDto(row.f, row.u?.email ? row.u : null),
     members,
     persons: staff.items,
-    enrolments: enrolments.map((e) => ({ ...e.dto, season_identifier: e.season.identifier, season_label: e.season.label })),
+    enrolments: enrolments.map((e) => ({ ...e.dto, season_identifier: e.season.identifier, season_label: e.season.label, approved_for_award_at: e.approvedForAwardAt?.toISOString() ?? null })),
     join_requests: joinRequests,
     teamWorkshopApplications: teamWorkshops,
     history,

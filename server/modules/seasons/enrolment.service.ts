@@ -57,7 +57,11 @@ export async function enrolmentsOf(db: DbOrTx, facilityId: number, opts: { seaso
       ),
     )
     .orderBy(desc(seasons.startDate), desc(seasonEnrolments.createdAt), desc(seasonEnrolments.id));
-  return rows.map((r) => ({ season: r.s, dto: toEnrolmentDto(r.e, r.c?.firstName != null ? r.c : null, r.cb?.email ? r.cb : null, r.ub?.email ? r.ub : null) }));
+  return rows.map((r) => ({
+    season: r.s,
+    dto: toEnrolmentDto(r.e, r.c?.firstName != null ? r.c : null, r.cb?.email ? r.cb : null, r.ub?.email ? r.ub : null),
+    approvedForAwardAt: r.e.approvedForAwardAt,
+  }));
 }
 
 /** Why a KiTa may not enrol or change its enrolment right now, in German; null when it may. */

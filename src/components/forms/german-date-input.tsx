@@ -5,7 +5,7 @@ import { DATE_INPUT_PROPS, parseGermanDate } from '../../lib/locale';
 const isIsoDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 // the calendar's arrows are unnamed buttons otherwise (axe: button-name)
-const ARIA_LABELS = {
+export const ARIA_LABELS = {
   previousMonth: 'Vorheriger Monat',
   nextMonth: 'Nächster Monat',
   previousYear: 'Vorheriges Jahr',

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { type Key, type ReactNode } from 'react';
 import { exportUrlOf, hasFilters, resetFilters } from '../../lib/list-search';
 import { listQueryOf, type ListContract, type ListSearch } from '../../shared/contracts/list-contract';
@@ -25,6 +25,12 @@ export type ListPageProps<C extends ListContract, Row> = {
   actions?: ReactNode;
   /** offer "Als CSV (Excel) exportieren" / "Als Excel (XLSX) exportieren" of the filtered list */
   exports?: boolean;
+  /** the path parameters of a nested list (`admin/offerings/:offeringId/enrolments`), for its export addresses */
+  params?: Record<string, string | number>;
+  /** the list is one part of a page that has its h1 already (e.g. a tab): its heading becomes an h2 */
+  section?: boolean;
+  /** between the filters and the table (e.g. the actions on the selected rows) */
+  toolbar?: ReactNode;
   /** between the heading and the filters (e.g. open requests) */
   children?: ReactNode;
   /** the list's own filters (use `ListFilterSelect`), after the search box */
@@ -45,10 +51,16 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        <PageHeading>{texts.heading}</PageHeading>
+        {props.section ? (
+          <Title order={2} fz="h3">
+            {texts.heading}
+          </Title>
+        ) : (
+          <PageHeading>{texts.heading}</PageHeading>
+        )}
         <Group gap="xs">
           {props.actions}
-          {props.exports && <ExportButtons urlOf={(format) => exportUrlOf(contract, format, search)} />}
+          {props.exports && <ExportButtons urlOf={(format) => exportUrlOf(contract, format, search, props.params)} />}
         </Group>
       </Group>
       {props.children}
@@ -67,6 +79,7 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
           </Button>
         )}
       </Group>
+      {props.toolbar}
       {result.isError && (
         <Text c="red" role="alert" mb="sm">
           {texts.error}

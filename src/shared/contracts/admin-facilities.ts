@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditEntrySchema, idField } from './common';
+import { auditEntrySchema, idField, isoTimestampSchema } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
 import { adminFacilityList } from './admin-facility-list';
 import { adminFacilitySortKeys } from './facility-lists';
@@ -30,6 +30,8 @@ export const adminFacilityPageSchema = listPageSchemaOf(adminFacilityListItemSch
 export const adminEnrolmentHistoryItemSchema = seasonEnrolmentSchema.extend({
   season_identifier: z.string(),
   season_label: z.string(),
+  /** "zur Auszeichnung zugelassen" since (issue 11; PUT /api/admin/season-enrolments/{id}/award-approval) */
+  approved_for_award_at: isoTimestampSchema.nullable(),
 });
 
 /** GET /api/admin/facilities/{facilityId} */

@@ -14,5 +14,8 @@ export function adminDefaultHandlers() {
     http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/team-workshop-applications', emptyPage),
     http.get('*/api/admin/join-requests', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/offerings', emptyPage),
+    http.get('*/api/admin/training-modules', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/awarding-events', () => HttpResponse.json({ items: [] })),
   ];
 }

@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnchorLink } from '../../../../src/components/links/anchor-link';
-import { PlaceholderPage } from '../../../../src/components/layout/placeholder-page';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { AwardingEventsPage } from '../../../../src/features/admin-programme/components/awarding-events-page';
+import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 
 export const Route = createFileRoute('/_app/verwaltung/auszeichnungsverantaltungen/')({
-  staticData: { access: 'admin', status: 'planned' },
-  component: () => (
-    <PlaceholderPage
-      title="Auszeichnungsveranstaltungen"
-      planned="Auszeichnungsveranstaltungen anlegen und ihre Anmeldungen verwalten."
-      meanwhile={<>Welche KiTas am KiTa-Jahr teilnehmen, siehst du bis dahin in der <AnchorLink to="/verwaltung/kitas">KiTa-Liste</AnchorLink> (Filter „angemeldet zu KiTa-Jahr“).</>}
-    />
-  ),
+  staticData: { access: 'admin' },
+  loader: ({ context }) => context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+  component: Page,
 });
+
+function Page() {
+  const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
+  return <AwardingEventsPage seasons={seasons} />;
+}

@@ -46,6 +46,10 @@ function detailHandlers() {
       await record(request);
       return new HttpResponse(null, { status: 204 });
     }),
+    http.put('*/api/admin/season-enrolments/:id/award-approval', async ({ request, params }) => {
+      await record(request);
+      return HttpResponse.json({ seasonEnrolmentId: Number(params.id), approvedForAwardAt: '2026-11-23T10:00:00.000Z', version: 6 });
+    }),
   ];
   return { handlers, writes };
 }
@@ -113,13 +117,31 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('switches "zur Auszeichnung zugelassen" for the current enrolment, sending its version', async () => {
+    const { handlers, writes } = detailHandlers();
+    const enrolment = {
+      id: 70, facility_id: 11, season_id: 2, season_identifier: '2026-27', season_label: 'KiTa-Jahr 2026/27',
+      project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: null, contact_person_name: null,
+      groups_taking_part: '', children_taking_part: 20, accepted_terms_at: '2026-10-01T08:00:00Z', created_at: '2026-10-01T08:00:00Z',
+      created_by: null, updated_at: '2026-10-01T08:00:00Z', updated_by: null, withdrawn_at: null, version: 5, approved_for_award_at: null,
+    };
+    handlers.unshift(http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))));
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
+    const toggle = screen.getByRole('switch', { name: 'zur Auszeichnung zugelassen' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', url: '/api/admin/season-enrolments/70/award-approval', body: { approved: true, version: 5 } }]));
+    expect(await screen.findByText('KiTa Sonnenschein ist zur Auszeichnung zugelassen.')).toBeInTheDocument();
+  });
+
   it('withdraws the current enrolment on the KiTa’s behalf after a confirm, sending its version', async () => {
     const { handlers, writes } = detailHandlers();
     const enrolment = {
       id: 70, facility_id: 11, season_id: 2, season_identifier: '2026-27', season_label: 'KiTa-Jahr 2026/27',
       project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, contact_person_name: 'Jördis Größer',
       groups_taking_part: '', children_taking_part: 20, accepted_terms_at: '2026-10-01T08:00:00Z', created_at: '2026-10-01T08:00:00Z',
-      created_by: null, updated_at: '2026-10-01T08:00:00Z', updated_by: null, withdrawn_at: null, version: 5,
+      created_by: null, updated_at: '2026-10-01T08:00:00Z', updated_by: null, withdrawn_at: null, version: 5, approved_for_award_at: null,
     };
     handlers.unshift(http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))));
     const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -8,6 +8,7 @@ import { isConflict } from '../../../lib/use-schema-form';
 import { conflictMessage } from '../../../shared/contracts/common';
 import { notify } from '../../../lib/notifications';
 import { type AdminFacilityDetail } from '../../../shared/contracts/admin-facilities';
+import { useAwardApproval } from '../api/award-approval';
 import { useWithdrawOnBehalf } from '../api/withdraw-on-behalf';
 import { contactOptionOf, EnrolmentForm } from '../../../components/entity-forms/enrolment-form';
 import { useEnrolOnBehalf } from '../api/enrol-on-behalf';
@@ -25,7 +26,12 @@ const columns: DataTableColumn<Enrolment>[] = [
   {
     key: 'withdrawn_at',
     header: 'Status',
-    render: (e) => (e.withdrawn_at ? <Badge color="gray" variant="light">abgemeldet am {formatDate(e.withdrawn_at)}</Badge> : <Badge color="green" variant="light">angemeldet</Badge>),
+    render: (e) => (
+      <>
+        {e.withdrawn_at ? <Badge color="gray" variant="light">abgemeldet am {formatDate(e.withdrawn_at)}</Badge> : <Badge color="green" variant="light">angemeldet</Badge>}
+        {e.approved_for_award_at && <Text size="sm">zur Auszeichnung zugelassen</Text>}
+      </>
+    ),
   },
 ];
 
@@ -36,6 +42,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
   const withdraw = useWithdrawOnBehalf();
   const enrol = useEnrolOnBehalf();
   const contacts = detail.persons.filter((p) => !p.removed_at).map(contactOptionOf);
+  const approval = useAwardApproval();
   const live = currentSeason ? detail.enrolments.find((e) => e.season_id === currentSeason.id && !e.withdrawn_at) : undefined;
   const closed = detail.merged_into_id !== null;
 
@@ -67,6 +74,35 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
           )}
           <Text size="sm" c="dimmed">
             im Namen der KiTa
+          </Text>
+        </Group>
+      )}
+      {live && currentSeason && !closed && (
+        <Group mb="sm" gap="xs" align="center" wrap="wrap">
+        <Switch
+          label="zur Auszeichnung zugelassen"
+          // Mantine puts a description inside the label (it would become part of the name): the hint stands apart
+          aria-describedby="award-approval-hint"
+          checked={live.approved_for_award_at !== null}
+          disabled={approval.isPending}
+          onChange={(event) => {
+            const approved = event.currentTarget.checked;
+            approval.mutate(
+              { seasonEnrolmentId: live.id, approved, version: live.version },
+              {
+                onSuccess: () => notify({ message: approved ? `${detail.facility.label} ist zur Auszeichnung zugelassen.` : `${detail.facility.label} ist nicht mehr zur Auszeichnung zugelassen.` }),
+                onError: (error) => {
+                  if (isConflict(error)) notify({ message: conflictMessage, color: 'red', autoClose: 10_000 });
+                  else reportError(error, 'Die Zulassung zur Auszeichnung konnte nicht geändert werden.');
+                },
+              },
+            );
+          }}
+        />
+          <Text size="sm" c="dimmed" id="award-approval-hint">
+            {live.approved_for_award_at
+              ? `seit ${formatDate(live.approved_for_award_at)}: die KiTa kann sich zur Auszeichnungsveranstaltung anmelden`
+              : `Erst dann kann sich die KiTa zur Auszeichnungsveranstaltung von ${seasonText(currentSeason.identifier)} anmelden.`}
           </Text>
         </Group>
       )}

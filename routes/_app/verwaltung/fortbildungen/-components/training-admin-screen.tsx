@@ -1,12 +1,12 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { PageHeading } from '../../../../../src/components/layout/page-heading';
-import { PlannedNotice } from '../../../../../src/components/layout/placeholder-page';
 
 type Tab = 'termine' | 'module';
 
 /** seed §2: training events and modules are one screen with two tabs; each tab has its own address. */
-export function TrainingAdminScreen({ tab }: { tab: Tab }) {
+export function TrainingAdminScreen({ tab, children }: { tab: Tab; children: ReactNode }) {
   const navigate = useNavigate();
   return (
     <>
@@ -22,13 +22,10 @@ export function TrainingAdminScreen({ tab }: { tab: Tab }) {
           <Tabs.Tab value="module">Module</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="termine" pt="md">
-          <PlannedNotice
-            planned="Fortbildungstermine anlegen, veröffentlichen, absagen und ihre Anmeldungen mit Warteliste verwalten."
-            meanwhile="Anmeldungen zu Fortbildungen nimmt das Programmbüro bis dahin per E-Mail entgegen."
-          />
+          {tab === 'termine' && children}
         </Tabs.Panel>
         <Tabs.Panel value="module" pt="md">
-          <PlannedNotice planned="die Module anlegen, zu denen die Fortbildungstermine gehören." meanwhile="Plane die Module bis dahin außerhalb des Portals." />
+          {tab === 'module' && children}
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,19 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { idParams } from '../../../../../src/app/route-params';
-import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
-import { PlaceholderPage } from '../../../../../src/components/layout/placeholder-page';
+import { idParams, notFoundOn404 } from '../../../../../src/app/route-params';
+import { RecordNotFound } from '../../../../../src/components/layout/record-not-found';
+import { useListState } from '../../../../../src/components/list-page/use-list-state';
+import { offeringQueryOptions } from '../../../../../src/features/admin-programme/api/get-offering';
+import { enrolmentListQueryOptions } from '../../../../../src/features/admin-programme/api/enrolments';
+import { OfferingEnrolments } from '../../../../../src/features/admin-programme/components/offering-enrolments';
+import { listRoute } from '../../../../../src/lib/list-search';
+import { offeringEnrolmentList } from '../../../../../src/shared/contracts/programme-lists';
 
-/** An id that can't name a record shows the not-found page (idParams); the placeholder never shows the id. */
+/** the URL search parser and the loader's query, from the list contract */
+const list = listRoute(offeringEnrolmentList);
+
+const notFound = <RecordNotFound title="Diese Hospitation gibt es nicht (mehr)" backTo="/verwaltung/hospitationen" backLabel="Zu den Hospitationen" />;
+
 export const Route = createFileRoute('/_app/verwaltung/hospitationen/$hospitationId/anmeldungen')({
-  staticData: { access: 'admin', status: 'planned' },
-  // a parameter that can't name a record (route-params) shows the not-found page inside the layout
-  notFoundComponent: NotFoundPage,
+  staticData: { access: 'admin' },
   params: idParams('hospitationId'),
-  component: () => (
-    <PlaceholderPage
-      title="Anmeldungen zur Hospitation"
-      planned="die Anmeldungen zu einer Hospitation mit Warteliste und Teilnahme verwalten."
-      meanwhile="Anmeldungen zu Hospitationen nimmt das Programmbüro bis dahin per E-Mail entgegen."
-    />
-  ),
+  validateSearch: list.validateSearch,
+  loaderDeps: list.loaderDeps,
+  loader: ({ context, params, deps }) =>
+    Promise.all([
+      notFoundOn404(context.queryClient.ensureQueryData(offeringQueryOptions(params.hospitationId))),
+      context.queryClient.ensureQueryData(enrolmentListQueryOptions({ kind: 'offering', offeringId: params.hospitationId }, deps)),
+    ]),
+  notFoundComponent: () => notFound,
+  component: Page,
 });
+
+function Page() {
+  const { hospitationId } = Route.useParams();
+  const { search, onSearchChange } = useListState(Route);
+  return <OfferingEnrolments kind="hospitation" notFound={notFound} offeringId={hospitationId} search={search} onSearchChange={onSearchChange} />;
+}

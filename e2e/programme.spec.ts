@@ -1,0 +1,249 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
+import { mailWith } from './mailbox';
+
+// Issue 11, the season's programme against the real server. Every run makes its own module, dates and awarding
+// event (titles with a suffix) and cancels what it booked, so the demo accounts keep showing what other specs expect.
+
+type Api = { call: <T = any>(method: string, path: string, body?: unknown) => Promise<T> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, email: string): Promise<Api> {
+  const request = await playwright.request.newContext({ baseURL });
+  const login = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), `login as ${email}`).toBeTruthy();
+  return {
+    call: async (method, path, body) => {
+      const res = await request.fetch(`/api/${path}`, { method, data: body as never, headers: { origin: baseURL ?? '' } });
+      expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
+      return res.status() === 204 ? (null as never) : res.json();
+    },
+  };
+}
+
+const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function currentSeasonId(admin: Api): Promise<number> {
+  const seasons = await admin.call<{ items: Array<{ id: number; is_current: boolean }> }>('GET', 'admin/seasons');
+  return seasons.items.find((s) => s.is_current)!.id;
+}
+
+/** a published date in four weeks, one day, 09:00–16:00 Berlin */
+function dates(daysAhead: number) {
+  const day = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  return { startsAt: `${day}T09:00:00+01:00`, endsAt: `${day}T16:00:00+01:00` };
+}
+
+const blankOffering = { description: '', place: '', onlineUrl: '', region: null, registrationOpensAt: null, registrationClosesAt: null, reminderDays: 7, moduleId: null, hostFacilityId: null, awardingEventId: null };
+
+test('book → waiting list → a cancellation promotes → the promoted person gets a mail', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
+  const seasonId = await currentSeasonId(admin);
+  const tag = suffix();
+  const module = await admin.call<{ id: number }>('POST', 'admin/training-modules', { seasonId, title: `E2E-Modul ${tag}`, description: 'Ein Modul der e2e-Tests.', targetGroup: '', maxPerFacilityPerEvent: null, maxPerFacilityPerModule: null });
+  const title = `E2E-Fortbildung ${tag}`;
+  const draft = await admin.call<{ id: number; version: number }>('POST', 'admin/offerings', { ...blankOffering, kind: 'training', seasonId, moduleId: module.id, title, place: 'Haus der Umwelt, Nürnberg', region: 'Mittelfranken', capacity: 1, ...dates(28) });
+  await admin.call('POST', `admin/offerings/${draft.id}/publish`, { version: draft.version });
+
+  await loginViaApi(page, demoAccounts.eineKita);
+  await page.goto(`/fortbildungen?moduleId=${module.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fortbildungen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `E2E-Modul ${tag}` })).toBeVisible();
+  await expectAccessible(page, '/fortbildungen');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('noch 1 Platz frei');
+
+  // Elif gets the one seat
+  await card.getByRole('button', { name: 'Anmelden' }).click();
+  const dialog = page.getByRole('dialog', { name: `Anmelden: ${title}` });
+  await expect(dialog.getByRole('checkbox', { name: 'Elif Einhorn' })).toBeVisible();
+  await expectAccessible(page, 'booking dialog');
+  await dialog.getByRole('checkbox', { name: 'Elif Einhorn' }).check();
+  await dialog.getByRole('button', { name: 'Verbindlich anmelden' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('Elif Einhorn: bestätigt');
+
+  // Clara goes on the waiting list
+  await card.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(dialog.getByRole('checkbox', { name: /Elif Einhorn \(schon angemeldet: bestätigt\)/ })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'Clara Lehmann' }).check();
+  await dialog.getByRole('button', { name: 'Verbindlich anmelden' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('Clara Lehmann: Warteliste Platz 1');
+  await expect(card).toContainText('ausgebucht – Warteliste (1 Person wartet)');
+
+  // Elif cancels: Clara moves up and is mailed
+  const since = Date.now();
+  const bookings = page.getByRole('table', { name: 'Unsere Anmeldungen' });
+  const elifRow = bookings.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Elif Einhorn' });
+  await expect(elifRow.getByRole('link', { name: 'Kalendereintrag (.ics)' })).toBeVisible();
+  await elifRow.getByRole('button', { name: 'Stornieren' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Anmeldung stornieren?' });
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await expectAccessible(page, 'cancel confirmation');
+  await confirm.getByRole('button', { name: 'Ja, stornieren' }).click();
+  await expect(card).toContainText('Clara Lehmann: bestätigt');
+  await expect(bookings.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Elif Einhorn' })).toContainText('storniert');
+  const mail = await mailWith('clara.lehmann@pegnitzwiese.kita.demo.example', 'ist von der Warteliste nachgerückt', since - 1000);
+  expect(mail).toContain(title);
+
+  // leave the demo KiTa without live bookings
+  await bookings.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Clara Lehmann' }).getByRole('button', { name: 'Stornieren' }).click();
+  await confirm.getByRole('button', { name: 'Ja, stornieren' }).click();
+  await expect(card).not.toContainText('Clara Lehmann');
+});
+
+/** opens the picker of `label` in `dialog`, goes one month on, picks day 15 and the time */
+async function pickDateTime(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, time: [string, string]) {
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Übernehmen' }) });
+  await picker.getByRole('button', { name: 'Nächster Monat' }).click();
+  await picker.getByRole('button', { name: /^15 / }).click();
+  await picker.getByLabel(`${label}: Stunden`).fill(time[0]);
+  await picker.getByLabel(`${label}: Minuten`).fill(time[1]);
+  await picker.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(picker).toBeHidden();
+}
+
+test('an admin creates a module and a date, publishes it, adds a person and exports the enrolments as CSV', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(150_000);
+  const tag = suffix();
+  const moduleTitle = `E2E-Modul UI ${tag}`;
+  const title = `E2E-Termin UI ${tag}`;
+  await loginViaApi(page, demoAccounts.admin);
+
+  await page.goto('/verwaltung/fortbildungen/module');
+  await expect(page.getByRole('tab', { name: 'Module', selected: true })).toBeVisible();
+  await expectAccessible(page, '/verwaltung/fortbildungen/module');
+  await page.getByRole('button', { name: 'Neues Modul' }).click();
+  const moduleDialog = page.getByRole('dialog', { name: 'Neues Modul' });
+  await moduleDialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(moduleDialog.getByText('Bitte gib einen Titel an.')).toBeVisible();
+  await expectAccessible(page, 'module dialog with messages');
+  await moduleDialog.getByRole('textbox', { name: 'Titel' }).fill(moduleTitle);
+  await moduleDialog.getByRole('textbox', { name: /Höchstens Personen je KiTa und Termin/ }).fill('2');
+  await moduleDialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(moduleDialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Fortbildungsmodule' })).toContainText(moduleTitle);
+
+  await page.getByRole('tab', { name: 'Termine' }).click();
+  await expect(page).toHaveURL(/\/verwaltung\/fortbildungen$/);
+  await expectAccessible(page, '/verwaltung/fortbildungen');
+  await page.getByRole('button', { name: 'Neuer Fortbildungstermin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neuer Fortbildungstermin' });
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByText('Bitte wähle ein Modul.')).toBeVisible();
+  await expect(dialog.getByText('Bitte gib die Zahl der Plätze an.')).toBeVisible();
+  await expectAccessible(page, 'new date dialog with messages');
+  await dialog.getByRole('combobox', { name: 'Modul' }).selectOption({ label: moduleTitle });
+  await dialog.getByRole('textbox', { name: 'Titel' }).fill(title);
+  await pickDateTime(page, dialog, 'Beginn', ['09', '00']);
+  await pickDateTime(page, dialog, 'Ende', ['16', '30']);
+  await dialog.getByRole('textbox', { name: 'Ort (Name und Adresse)' }).fill('Rathaus, Marktplatz 1, 86150 Augsburg');
+  await dialog.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Schwaben');
+  await dialog.getByRole('textbox', { name: 'Plätze' }).fill('10');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Suche' }).fill(title);
+  const row = page.getByRole('table', { name: 'Fortbildungstermine' }).getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Entwurf');
+  await expect(row).toContainText(', 09:00 Uhr');
+  await row.getByRole('button', { name: /Weitere Aktionen/ }).click();
+  await page.getByRole('menuitem', { name: 'Veröffentlichen' }).click();
+  await expect(row).toContainText('veröffentlicht');
+
+  // the enrolment page: add a person of a KiTa on its behalf
+  await row.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Anmeldungen: ${title}` })).toBeVisible();
+  await expect(page.getByText('0 von 10 Plätzen belegt, 10 frei, 0 auf der Warteliste')).toBeVisible();
+  await expectAccessible(page, 'enrolment page');
+  await page.getByRole('button', { name: 'Person hinzufügen' }).click();
+  const add = page.getByRole('dialog', { name: 'Person hinzufügen' });
+  await add.getByLabel('KiTa', { exact: true }).fill('Pegnitzwiese');
+  await page.getByRole('option', { name: /Kinderhaus Pegnitzwiese/ }).click();
+  await add.getByRole('checkbox', { name: /Clara Lehmann/ }).check();
+  await expectAccessible(page, 'add person dialog');
+  await add.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(add).toBeHidden();
+  const participants = page.getByRole('table', { name: 'Teilnehmende' });
+  await expect(participants.getByRole('row').filter({ hasText: 'Lehmann' })).toContainText('bestätigt');
+  await expect(page.getByText('1 von 10 Plätzen belegt, 9 frei, 0 auf der Warteliste')).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Als CSV (Excel) exportieren' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^anmeldungen-.*\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv.slice(1).split('\r\n');
+  expect(lines[0]).toBe(
+    'Veranstaltung;Datum;Beginn;Ort;KiTa;PLZ;Ort der KiTa;Regierungsbezirk;Anrede;Vorname;Nachname;Funktion;E-Mail;Telefon;Status;Wartelistenplatz;Angemeldet am;Angemeldet von',
+  );
+  expect(lines[1]).toContain(title);
+  expect(lines[1]).toContain('Kinderhaus Pegnitzwiese');
+  expect(lines[1]).toContain('bestätigt');
+
+  // tidy up: the date is called off (Clara is mailed), so the demo KiTa has no live booking left
+  const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
+  const offering = (await admin.call<{ items: Array<{ id: number; version: number }> }>('GET', `admin/offerings?kind=training&q=${encodeURIComponent(title)}`)).items[0]!;
+  await admin.call('POST', `admin/offerings/${offering.id}/cancel`, { version: offering.version, reason: 'e2e-Test aufgeräumt' });
+});
+
+test('a KiTa approved for the award books the awarding event with a workshop per attendee', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
+  const staff = await apiAs(playwright, baseURL, demoAccounts.mehrereKitas);
+  const seasonId = await currentSeasonId(admin);
+  const status = await staff.call<{ user: { facilities: Record<string, { id: number; label: string; is_enrolled_to_cur_season: boolean }> } }>('GET', 'loginstatus');
+  const kita = Object.values(status.user.facilities).find((f) => f.is_enrolled_to_cur_season)!;
+
+  // zur Auszeichnung zugelassen (the documentation issue will set it on the jury's approval)
+  const detail = await admin.call<{ enrolments: Array<{ id: number; season_id: number; withdrawn_at: string | null; version: number }> }>('GET', `admin/facilities/${kita.id}`);
+  const enrolment = detail.enrolments.find((e) => e.season_id === seasonId && e.withdrawn_at === null)!;
+  await admin.call('PUT', `admin/season-enrolments/${enrolment.id}/award-approval`, { approved: true, version: enrolment.version });
+  // earlier runs left no live booking, but be sure: a KiTa books one awarding event only
+  for (const e of (await staff.call<{ enrolments: Array<{ enrolmentId: number; canCancel: boolean }> }>('GET', `facilities/${kita.id}/enrolments?kind=awarding`)).enrolments) {
+    if (e.canCancel) await staff.call('DELETE', `facilities/${kita.id}/enrolments/${e.enrolmentId}`);
+  }
+
+  const tag = suffix();
+  const eventTitle = `E2E-Auszeichnung ${tag}`;
+  const workshopTitle = `E2E-Workshop Wasser ${tag}`;
+  const when = dates(300);
+  const event = await admin.call<{ id: number; version: number }>('POST', 'admin/awarding-events', {
+    seasonId, title: eventTitle, description: 'Mit Fachtagung.', ...when, place: 'Meistersingerhalle, Nürnberg', region: 'Mittelfranken', maxAttendeesPerFacility: 2, registrationOpensAt: null, registrationClosesAt: null,
+  });
+  await admin.call('POST', `admin/awarding-events/${event.id}/publish`, { version: event.version });
+  const workshop = await admin.call<{ id: number; version: number }>('POST', 'admin/offerings', { ...blankOffering, kind: 'awarding', seasonId, awardingEventId: event.id, title: workshopTitle, place: 'Raum 1', capacity: 10, ...when });
+  await admin.call('POST', `admin/offerings/${workshop.id}/publish`, { version: workshop.version });
+
+  await page.addInitScript(([key, id]) => window.localStorage.setItem(key!, id!), ['kita-portal.activeFacilityId', String(kita.id)]);
+  await loginViaApi(page, demoAccounts.mehrereKitas);
+  await page.goto('/auszeichnungsverantaltung');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auszeichnungsveranstaltung' })).toBeVisible();
+  const section = page.getByRole('region', { name: eventTitle });
+  await expect(section).toContainText('Je KiTa höchstens 2 Personen.');
+  await expect(section.getByRole('article', { name: workshopTitle })).toBeVisible();
+  await expectAccessible(page, '/auszeichnungsverantaltung');
+  await section.getByRole('button', { name: 'Anmelden' }).click();
+  const dialog = page.getByRole('dialog', { name: `Anmelden: ${eventTitle}` });
+  const firstRow = dialog.getByRole('row').nth(1);
+  const person = await firstRow.getByRole('cell').first().innerText();
+  await firstRow.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Verbindlich anmelden' }).click();
+  await expect(dialog.getByText('Bitte wähle einen Workshop.')).toBeVisible();
+  await expectAccessible(page, 'awarding dialog');
+  await dialog.getByRole('combobox', { name: /^Workshop für / }).first().selectOption({ label: `${workshopTitle} (10 frei)` });
+  await dialog.getByRole('button', { name: 'Verbindlich anmelden' }).click();
+  await expect(dialog).toBeHidden();
+  const bookings = page.getByRole('table', { name: 'Unsere Anmeldungen' });
+  await expect(bookings.getByRole('row').filter({ hasText: workshopTitle })).toContainText('bestätigt');
+  await expect(section.getByRole('article', { name: workshopTitle })).toContainText(`${person.trim()}: bestätigt`);
+
+  // tidy up: cancel the booking, call the event off
+  await bookings.getByRole('row').filter({ hasText: workshopTitle }).getByRole('button', { name: 'Stornieren' }).click();
+  await page.getByRole('dialog', { name: 'Anmeldung stornieren?' }).getByRole('button', { name: 'Ja, stornieren' }).click();
+  await expect(bookings.getByRole('row').filter({ hasText: workshopTitle })).toContainText('storniert');
+  const fresh = await admin.call<{ version: number }>('GET', `admin/awarding-events/${event.id}`);
+  await admin.call('POST', `admin/awarding-events/${event.id}/cancel`, { version: fresh.version, reason: 'e2e-Test aufgeräumt' });
+});

@@ -1,0 +1,43 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useFacilitySearch } from '../api/facility-staff';
+
+type Props = {
+  label: string;
+  value: string | null;
+  onChange: (facilityId: string | null, label: string | null) => void;
+  error?: string | undefined;
+  /** the chosen KiTa's name when it is not among the first search results (editing) */
+  initialLabel?: string | null;
+  description?: string;
+  'data-path'?: string;
+};
+
+/** A searchable select over the admin KiTa list (name, place or postcode); the server searches, 20 at a time. */
+export function FacilityChooser({ label, value, onChange, error, initialLabel, description, ...rest }: Props) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const { data, isFetching } = useFacilitySearch(q);
+  const options = (data?.items ?? []).map((f) => ({ value: String(f.id), label: `${f.label} (${f.postal_code} ${f.city})` }));
+  if (value && initialLabel && !options.some((o) => o.value === value)) options.unshift({ value, label: initialLabel });
+  return (
+    <Select
+      label={label}
+      description={description ?? 'Tippe Name, Ort oder Postleitzahl.'}
+      searchable
+      clearable
+      filter={({ options: all }) => all}
+      data={options}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(next, option) => onChange(next, option ? option.label : null)}
+      nothingFoundMessage={isFetching ? 'Wird gesucht …' : 'Keine KiTa gefunden.'}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+      clearButtonProps={{ 'aria-label': `${label} leeren` }}
+      data-path={rest['data-path']}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { useLocalPaging } from '../../../components/data-table/use-local-paging';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { reportError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/locale';
+import { notify } from '../../../lib/notifications';
+import type { FacilityEnrolment } from '../../../shared/contracts/programme';
+import { calendarUrl, useCancelEnrolment } from '../api/cancel-enrolment';
+import { stateText } from './offering-texts';
+
+type Props = { facilityId: number; enrolments: FacilityEnrolment[]; emptyText: string };
+
+/** "Unsere Anmeldungen" (SPEC §6): the KiTa's bookings of one kind, "Stornieren" with a confirmation, the .ics of confirmed ones. */
+export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
+  const [cancelling, setCancelling] = useState<FacilityEnrolment | null>(null);
+  const cancel = useCancelEnrolment(facilityId);
+  const sorted = [...enrolments].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.personName.localeCompare(b.personName, 'de'));
+  const paging = useLocalPaging(sorted, 25);
+
+  async function confirmCancel() {
+    if (!cancelling) return;
+    try {
+      await cancel.mutateAsync(cancelling.enrolmentId);
+      notify({ message: `Die Anmeldung von ${cancelling.personName} zu „${cancelling.offeringTitle}“ ist storniert.` });
+    } catch (error) {
+      reportError(error, 'Die Anmeldung konnte nicht storniert werden.');
+    } finally {
+      setCancelling(null);
+    }
+  }
+
+  const columns: DataTableColumn<FacilityEnrolment>[] = [
+    { key: 'startsAt', header: 'Termin', render: (e) => formatDateTime(e.startsAt) },
+    {
+      key: 'offeringTitle',
+      header: 'Titel',
+      render: (e) => (
+        <>
+          {e.offeringTitle}
+          {e.offeringState === 'cancelled' && (
+            <Text size="sm" c="red.9">
+              abgesagt
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'personName', header: 'Person' },
+    {
+      key: 'state',
+      header: 'Status',
+      render: (e) => (
+        <>
+          {stateText(e.state, null)}
+          {e.cancelReason && <Text size="sm">Grund: {e.cancelReason}</Text>}
+        </>
+      ),
+    },
+    { key: 'waitlistPosition', header: 'Wartelistenplatz', align: 'right', render: (e) => (e.state === 'waitlisted' ? e.waitlistPosition : '') },
+    {
+      key: 'actions',
+      header: 'Aktionen',
+      render: (e) => (
+        <Group gap="xs" wrap="nowrap">
+          {e.state === 'confirmed' && (
+            <Anchor href={calendarUrl(facilityId, e.enrolmentId)} download size="sm">
+              Kalendereintrag (.ics)
+            </Anchor>
+          )}
+          {e.canCancel && (
+            <Button size="xs" variant="default" onClick={() => setCancelling(e)}>
+              Stornieren
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable caption="Unsere Anmeldungen" captionHidden columns={columns} getRowKey={(e) => e.enrolmentId} minWidth={760} emptyText={emptyText} {...paging} />
+      <ConfirmDialog
+        opened={cancelling !== null}
+        title="Anmeldung stornieren?"
+        confirmLabel="Ja, stornieren"
+        danger
+        loading={cancel.isPending}
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setCancelling(null)}
+      >
+        {cancelling
+          ? `${cancelling.personName} wird von „${cancelling.offeringTitle}“ (${formatDateTime(cancelling.startsAt)}) abgemeldet. Ist der Termin ausgebucht, rückt jemand von der Warteliste nach.`
+          : ''}
+      </ConfirmDialog>
+    </>
+  );
+}
