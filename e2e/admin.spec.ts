@@ -162,3 +162,19 @@ test('admin opens a KiTa, its tabs and the merge dialog, then a person', async (
   await expect(page.getByRole('heading', { level: 2, name: 'Benutzerkonto' })).toBeVisible();
   await expectAccessible(page, 'person detail');
 });
+
+test('admin opens the enrolment on a KiTa’s behalf: the one enrolment form in a dialog, checked with axe, nothing saved', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/verwaltung/kitas?q=Zwergerlstube');
+  await page.getByRole('link', { name: 'Kinderkrippe Zwergerlstube' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kinderkrippe Zwergerlstube' })).toBeVisible();
+  await page.getByRole('tab', { name: /Anmeldungen/ }).click();
+  await page.getByRole('button', { name: 'Für 2026/27 anmelden' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Anmeldung zu 2026/27' });
+  await expect(dialog.getByRole('checkbox', { name: 'Die KiTa hat den Teilnahmebedingungen zugestimmt.' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Zu 2026/27 anmelden' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Die KiTa hat den Teilnahmebedingungen zugestimmt.' })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'enrol on behalf dialog');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+});
