@@ -88,6 +88,31 @@ describe('admin: modules and offerings', () => {
   });
 });
 
+describe('admin: edits', () => {
+  it('given a full date with a waiting list, raising the capacity by 2 moves exactly the 2 oldest up; a stale version answers 409', async () => {
+    const m = await createModule(w.db, w.season.id);
+    const o = await createOffering(w.db, w.season.id, { moduleId: m.id, capacity: 1 });
+    const staff = await createStaff(w.db, w.facility.id, 4);
+    const booked = (await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.facility.id, personIds: staff.map((s) => s.id) })).json().results;
+    const current = (await admin('GET', `/api/admin/offerings/${o.id}`)).json();
+    expect(current).toMatchObject({ seatsTaken: 1, waitlistLength: 3 });
+    const input = offeringInput(m.id, { title: current.title, startsAt: current.startsAt, endsAt: current.endsAt, capacity: 3, version: current.version });
+    const res = await admin('PUT', `/api/admin/offerings/${o.id}`, input);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ capacity: 3, seatsTaken: 3, seatsFree: 0, waitlistLength: 1 });
+    const states = await w.db.select().from(offeringEnrolments).where(eq(offeringEnrolments.offeringId, o.id)).orderBy(offeringEnrolments.id);
+    expect(states.map((r) => r.state)).toEqual(['confirmed', 'confirmed', 'confirmed', 'waitlisted']);
+    expect(booked[3].enrolmentId).toBe(states[3]!.id);
+    expect((await admin('PUT', `/api/admin/offerings/${o.id}`, input)).statusCode).toBe(409);
+    const audited = await w.db.select().from(auditLog).where(and(eq(auditLog.action, 'offering.update'), eq(auditLog.entityId, String(o.id))));
+    expect(audited[0]!.after).toMatchObject({ capacity: 3 });
+    const mod = (await admin('GET', `/api/admin/training-modules?seasonId=${w.season.id}`)).json().items.find((x: { id: number }) => x.id === m.id);
+    const upd = await admin('PUT', `/api/admin/training-modules/${m.id}`, { seasonId: w.season.id, title: 'Einsteiger (neu)', maxPerFacilityPerModule: 4, version: mod.version });
+    expect(upd.json()).toMatchObject({ title: 'Einsteiger (neu)', maxPerFacilityPerModule: 4, version: mod.version + 1 });
+    expect((await admin('PUT', `/api/admin/training-modules/${m.id}`, { seasonId: w.season.id, title: 'alt', version: mod.version })).statusCode).toBe(409);
+  });
+});
+
 describe('admin: awarding events', () => {
   it('given an awarding event with a workshop, the list counts workshops, attendees and KiTas; cancelling it cancels the workshops', async () => {
     const created = await admin('POST', '/api/admin/awarding-events', {

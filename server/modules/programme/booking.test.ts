@@ -260,6 +260,8 @@ describe('awarding rules', () => {
     const d1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: draft.id, capacity: 10 });
     const visible = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` })).json().offerings.map((o: { id: number }) => o.id);
     expect(visible).toContain(l1.id);
+    const listed = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` })).json().offerings;
+    expect(listed.find((o: { id: number }) => o.id === l1.id)).toMatchObject({ canBook: false, registrationMessage: 'Anmeldung ab 01.01.2099, 09:00 Uhr.' });
     expect(visible).not.toContain(d1.id);
     expect((await bookAs('member', w.facility.id, d1.id, [staff[2]!.id])).statusCode).toBe(404);
     const early = await bookAs('member', w.facility.id, l1.id, [staff[2]!.id]);

@@ -62,7 +62,22 @@ export async function facilityOfferings(db: DbOrTx, facilityId: number, kind: Of
   const { season, enrolment } = await enrolledScope(db, facilityId);
   const views = await offeringViews(db, visibleToFacility(season.id, kind, facilityId));
   const own = views.length ? await enrolmentViews(db, liveEnrolmentsOf(facilityId, views.map((v) => v.o.id))) : [];
-  const extra = kind === 'awarding' && !enrolment.approvedForAwardAt ? 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.' : null;
+  let extraFor = (_v: OfferingView): string | null => null;
+  if (kind === 'awarding') {
+    // the same reasons as on the awarding page: approval, the event's own window, one event per KiTa
+    const events = new Map((await db.select().from(awardingEvents).where(eq(awardingEvents.seasonId, season.id))).map((e) => [e.id, e]));
+    const chosen = own.find((e) => e.e.state !== 'cancelled')?.o.awardingEventId ?? null;
+    extraFor = (v) => {
+      if (!enrolment.approvedForAwardAt) return 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.';
+      const e = v.o.awardingEventId === null ? undefined : events.get(v.o.awardingEventId);
+      if (e) {
+        const blocked = awardingEventBlocker(e, now);
+        if (blocked) return blocked;
+      }
+      if (chosen !== null && chosen !== v.o.awardingEventId) return 'Deine KiTa ist schon für eine andere Auszeichnungsveranstaltung angemeldet.';
+      return null;
+    };
+  }
   const modules =
     kind === 'training'
       ? (await db.select().from(trainingModules).where(eq(trainingModules.seasonId, season.id)).orderBy(asc(trainingModules.title), asc(trainingModules.id))).map((m) => ({
@@ -74,7 +89,7 @@ export async function facilityOfferings(db: DbOrTx, facilityId: number, kind: Of
           maxPerFacilityPerModule: m.maxPerFacilityPerModule,
         }))
       : [];
-  return { offerings: views.map((v) => toOffering(v, own, extra, now)), modules };
+  return { offerings: views.map((v) => toOffering(v, own, extraFor(v), now)), modules };
 }
 
 function toFacilityEnrolment(v: EnrolmentView, now: Date): FacilityEnrolment {
@@ -155,6 +170,14 @@ export async function hospitationVisits(db: DbOrTx, facilityId: number) {
   };
 }
 
+/** why an awarding event takes no bookings now (its state, its own registration window); null when it does */
+function awardingEventBlocker(e: { state: string; registrationOpensAt: Date | null; registrationClosesAt: Date | null }, now: Date): string | null {
+  if (e.state === 'cancelled') return 'Diese Veranstaltung wurde abgesagt.';
+  if (e.registrationOpensAt && now < e.registrationOpensAt) return `Anmeldung ab ${germanDateTimeText(e.registrationOpensAt)}.`;
+  if (e.registrationClosesAt && now >= e.registrationClosesAt) return `Die Anmeldung ist seit ${germanDateTimeText(e.registrationClosesAt)} geschlossen.`;
+  return null;
+}
+
 /** the awarding events of the current season with their workshops, for a KiTa zur Auszeichnung zugelassen */
 export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new Date()): Promise<AwardingAnswer> {
   const { season, enrolment } = await enrolledScope(db, facilityId);
@@ -175,14 +198,7 @@ export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new
     chosenEventId: chosen,
     events: visibleEvents.map((e) => {
       const other = chosen !== null && chosen !== e.id ? 'Deine KiTa ist schon für eine andere Auszeichnungsveranstaltung angemeldet.' : null;
-      const closed =
-        e.state === 'cancelled'
-          ? 'Diese Veranstaltung wurde abgesagt.'
-          : e.registrationOpensAt && now < e.registrationOpensAt
-            ? `Anmeldung ab ${germanDateTimeText(e.registrationOpensAt)}.`
-            : e.registrationClosesAt && now >= e.registrationClosesAt
-              ? `Die Anmeldung ist seit ${germanDateTimeText(e.registrationClosesAt)} geschlossen.`
-              : null;
+      const closed = awardingEventBlocker(e, now);
       return {
         id: e.id,
         title: e.title,
