@@ -35,12 +35,16 @@ function routesFromTree(): RoutePage[] {
 const ROUTES = routesFromTree();
 
 /** Demo values for the parameters; ids of records that exist come from the API. */
-function fill(path: string, ids: { facilityId: number; personId: number }): string {
+type Ids = { facilityId: number; personId: number; trainingEventId: number; hospitationId: number; awardingEventId: number };
+
+function fill(path: string, ids: Ids): string {
   return path
     .replace('$facilityId', String(ids.facilityId))
     .replace('$personId', String(ids.personId))
     .replace('$seasonIdentifier', '2026-27')
-    .replace(/\$(trainingEventId|hospitationId|awardingEventId)/, '1')
+    .replace('$trainingEventId', String(ids.trainingEventId))
+    .replace('$hospitationId', String(ids.hospitationId))
+    .replace('$awardingEventId', String(ids.awardingEventId))
     .replace('{$token}', 'e2etoken123abc')
     .replace('$token', 'e2etoken123abc')
     .replace(/\/\$$/, '/gibt-es-nicht');
@@ -79,9 +83,15 @@ test('every route: axe without serious or critical violations, no sideways scrol
   const admin = await pageFor(browser, 'admin');
   const facilities = await (await admin.request.get('/api/admin/facilities?pageSize=1')).json();
   const persons = await (await admin.request.get('/api/admin/persons?pageSize=25')).json();
-  const ids = {
+  // the demo's programme (SPEC §7): a training event, a hospitation and an awarding event that exist, so their
+  // enrolment pages show participants (a missing one would only show the not-found page)
+  const firstId = async (path: string) => ((await (await admin.request.get(path)).json()).items[0]?.id as number | undefined) ?? 1;
+  const ids: Ids = {
     facilityId: facilities.items[0].id as number,
     personId: (persons.items as Array<{ person_id: number | null }>).find((p) => p.person_id !== null)!.person_id!,
+    trainingEventId: await firstId('/api/admin/offerings?kind=training&pageSize=1'),
+    hospitationId: await firstId('/api/admin/offerings?kind=hospitation&pageSize=1'),
+    awardingEventId: await firstId('/api/admin/awarding-events'),
   };
   const pages = new Map<DemoAccount | null, Page>([['admin', admin]]);
   for (const route of ROUTES) {

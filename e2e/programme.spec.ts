@@ -247,3 +247,33 @@ test('a KiTa approved for the award books the awarding event with a workshop per
   const fresh = await admin.call<{ version: number }>('GET', `admin/awarding-events/${event.id}`);
   await admin.call('POST', `admin/awarding-events/${event.id}/cancel`, { version: fresh.version, reason: 'e2e-Test aufgeräumt' });
 });
+
+test('the admin dialogs of hospitations and awarding events, and an open date-time calendar, pass axe', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginViaApi(page, demoAccounts.admin);
+  await page.goto('/verwaltung/hospitationen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hospitationen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Neue Hospitation' }).click();
+  const hospitation = page.getByRole('dialog', { name: 'Neue Hospitation' });
+  await hospitation.getByRole('button', { name: 'Speichern' }).click();
+  await expect(hospitation.getByText('Bitte wähle die gastgebende KiTa.')).toBeVisible();
+  await hospitation.getByLabel('Gastgebende KiTa', { exact: true }).fill('Zauberwald');
+  await expect(page.getByRole('option', { name: /Zauberwald/ })).toBeVisible();
+  await expectAccessible(page, 'new hospitation with the KiTa chooser open');
+  await page.keyboard.press('Escape');
+  await hospitation.getByRole('button', { name: 'Beginn', exact: true }).click();
+  const calendar = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Übernehmen' }) });
+  await expect(calendar.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  await expectAccessible(page, 'date-time calendar open');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/verwaltung/auszeichnungsverantaltungen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auszeichnungsveranstaltungen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Neue Veranstaltung' }).click();
+  const event = page.getByRole('dialog', { name: 'Neue Auszeichnungsveranstaltung' });
+  await event.getByRole('button', { name: 'Speichern' }).click();
+  await expect(event.getByText('Bitte gib einen Titel an.')).toBeVisible();
+  await expectAccessible(page, 'new awarding event with messages');
+  await event.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(event).toBeHidden();
+});

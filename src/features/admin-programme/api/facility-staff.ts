@@ -5,10 +5,10 @@ import { adminFacilityDetailSchema, adminFacilityPageSchema } from '../../../sha
 /** GET /api/admin/facilities?q=…: the KiTa chooser (host KiTa, "Person hinzufügen") searches the admin KiTa list */
 export const facilitySearchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['admin', 'facilities', 'list', { q, pageSize: 20, chooser: true }],
+    queryKey: ['admin', 'facilities', 'list', { q, pageSize: 8, chooser: true }],
     queryFn: () =>
       api
-        .get('admin/facilities', { searchParams: { q, pageSize: 20, sort: 'label' } })
+        .get('admin/facilities', { searchParams: { q, pageSize: 8, sort: 'label' } })
         .json()
         .then(parseWith(adminFacilityPageSchema)),
     staleTime: 30_000,

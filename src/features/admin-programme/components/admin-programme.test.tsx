@@ -63,6 +63,22 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     await waitFor(() => expect(actions).toEqual([expect.objectContaining({ action: 'confirm', enrolmentIds: [9003], overCapacity: true })]));
   });
 
+  it('moves a selected enrolment to another date of the module', async () => {
+    const { handlers, actions } = enrolmentApi();
+    const { user } = await renderRoute('/verwaltung/fortbildungen/501/anmeldungen', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('checkbox', { name: 'Ben Birne (KiTa Regenbogen) auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Auf anderen Termin verschieben' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Auf anderen Termin verschieben' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verschieben' }));
+    expect(await within(dialog).findByText('Bitte wähle den neuen Termin.')).toBeInTheDocument();
+    const target = within(dialog).getByRole('combobox', { name: 'Neuer Termin' });
+    // the date itself is no target
+    expect(within(target).queryByRole('option', { name: /Grundlagen der BNE/ })).not.toBeInTheDocument();
+    await user.selectOptions(target, '502');
+    await user.click(within(dialog).getByRole('button', { name: 'Verschieben' }));
+    await waitFor(() => expect(actions).toEqual([expect.objectContaining({ action: 'move', enrolmentIds: [9002], targetOfferingId: 502, overCapacity: false })]));
+  });
+
   it('cancels the whole page with a reason after asking', async () => {
     const { handlers, actions } = enrolmentApi();
     const { user } = await renderRoute('/verwaltung/fortbildungen/501/anmeldungen', { user: users.admin(), handlers });

@@ -14,7 +14,7 @@ type Props = {
   'data-path'?: string;
 };
 
-/** A searchable select over the admin KiTa list (name, place or postcode); the server searches, 20 at a time. */
+/** A searchable select over the admin KiTa list (name, place or postcode); the server searches and answers the 8 best. */
 export function FacilityChooser({ label, value, onChange, error, initialLabel, description, ...rest }: Props) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -36,6 +36,8 @@ export function FacilityChooser({ label, value, onChange, error, initialLabel, d
       nothingFoundMessage={isFetching ? 'Wird gesucht …' : 'Keine KiTa gefunden.'}
       error={error}
       comboboxProps={{ withinPortal: true }}
+      // the 8 best matches fit without scrolling: a scrolling listbox would be a region keyboards can't reach (axe)
+      maxDropdownHeight={8 * 48}
       clearButtonProps={{ 'aria-label': `${label} leeren` }}
       data-path={rest['data-path']}
     />
