@@ -16,6 +16,14 @@ import type { Tx } from './client';
 
 /** KiTas without demo accounts that take part in the programme (enrolled to 2026-27 here) */
 export const programmeKitas = ['Waldkindergarten Isarauen', 'Kinderkrippe Zwergerlstube', 'Kita Naabtal-Spatzen', 'Hort an der Rotmainschule', 'Großtagespflege Kleine Entdecker'];
+/** their projects (every live demo enrolment names a project and a contact, like a real one) */
+const programmeProjects: Record<string, string> = {
+  'Waldkindergarten Isarauen': 'Was der Wald uns schenkt',
+  'Kinderkrippe Zwergerlstube': 'Kleine Hände, wenig Müll',
+  'Kita Naabtal-Spatzen': 'Unser Bach lebt',
+  'Hort an der Rotmainschule': 'Energiedetektive',
+  'Großtagespflege Kleine Entdecker': 'Vom Korn zum Brot',
+};
 
 const DAY = 86_400_000;
 
@@ -48,8 +56,16 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
       .select({ id: seasonEnrolments.id })
       .from(seasonEnrolments)
       .where(and(eq(seasonEnrolments.facilityId, id), eq(seasonEnrolments.seasonId, seasonId), isNull(seasonEnrolments.withdrawnAt)));
+    const [lead] = await tx
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.facilityId, id), eq(persons.position, 'Leitung'), isNull(persons.removedAt)))
+      .limit(1);
+    const project = { projectTitle: programmeProjects[label] ?? 'Unser Umweltprojekt', contactPersonId: lead?.id ?? null };
     if (!live) {
-      await tx.insert(seasonEnrolments).values({ facilityId: id, seasonId, projectTopics: ['Abfall', 'Konsum'], groupsTakingPart: 'alle Gruppen', childrenTakingPart: 30, acceptedTermsAt: at(-60) });
+      await tx.insert(seasonEnrolments).values({ facilityId: id, seasonId, projectTopics: ['Abfall', 'Konsum'], groupsTakingPart: 'alle Gruppen', childrenTakingPart: 30, acceptedTermsAt: at(-60), ...project });
+    } else {
+      await tx.update(seasonEnrolments).set(project).where(eq(seasonEnrolments.id, live.id));
     }
   }
   // zur Auszeichnung zugelassen: Kinderhaus Sonnenschein (mehrere-kitas@); the awarding event is open to it
