@@ -26,6 +26,8 @@ test('admin opens and closes the enrolment of a season', async ({ pageAs }) => {
   const row = page.getByRole('row').filter({ hasText: 'KiTa-Jahr 2025/26' });
   await page.getByRole('button', { name: 'Anmeldung zu 2025/26 öffnen' }).click();
   const open = page.getByRole('dialog', { name: 'Anmeldung öffnen?' });
+  // axe only once the dialog is there (its fade-in is waited for by expectAccessible)
+  await expect(open).toBeVisible();
   await expectAccessible(page, 'confirm open');
   await open.getByRole('button', { name: 'Ja, Anmeldung öffnen' }).click();
   await expect(row.getByText('offen', { exact: true })).toBeVisible();
@@ -165,9 +167,9 @@ test('admin opens a KiTa, its tabs and the merge dialog, then a person', async (
 
 test('admin opens the enrolment on a KiTa’s behalf: the one enrolment form in a dialog, checked with axe, nothing saved', async ({ pageAs }) => {
   const page = await pageAs('admin');
-  await page.goto('/verwaltung/kitas?q=Zwergerlstube');
-  await page.getByRole('link', { name: 'Kinderkrippe Zwergerlstube' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Kinderkrippe Zwergerlstube' })).toBeVisible();
+  await page.goto('/verwaltung/kitas?q=Mainkiesel');
+  await page.getByRole('link', { name: 'Kindergarten Mainkiesel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kindergarten Mainkiesel' })).toBeVisible();
   await page.getByRole('tab', { name: /Anmeldungen/ }).click();
   await page.getByRole('button', { name: 'Für 2026/27 anmelden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Anmeldung zu 2026/27' });
