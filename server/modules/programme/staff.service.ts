@@ -215,16 +215,12 @@ export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new
 export async function facilityProgrammeHistory(db: DbOrTx, facilityId: number) {
   const rows = await enrolmentViews(db, eq(offeringEnrolments.facilityId, facilityId), [desc(offerings.startsAt), desc(offeringEnrolments.id)]);
   const seasons = seasonsRepository({ db });
-  const seasonOf = new Map<number, { identifier: string; label: string }>();
-  for (const id of new Set(rows.map((r) => r.o.seasonId))) {
-    const s = await seasons.byId(id);
-    seasonOf.set(id, { identifier: s?.identifier ?? '', label: s?.label ?? '' });
-  }
+  const identifiers = new Map<number, string>();
+  for (const id of new Set(rows.map((r) => r.o.seasonId))) identifiers.set(id, (await seasons.byId(id))?.identifier ?? '');
   return {
     items: rows.map((r) => ({
       enrolmentId: r.e.id,
-      seasonIdentifier: seasonOf.get(r.o.seasonId)?.identifier ?? '',
-      seasonLabel: seasonOf.get(r.o.seasonId)?.label ?? '',
+      seasonIdentifier: identifiers.get(r.o.seasonId) ?? '',
       kind: r.o.kind,
       offeringId: r.o.id,
       awardingEventId: r.o.awardingEventId,

@@ -266,8 +266,6 @@ export const facilityProgrammeHistorySchema = z.object({
     z.object({
       enrolmentId: z.number().int(),
       seasonIdentifier: z.string(),
-      /** "KiTa-Jahr 2026/27" */
-      seasonLabel: z.string(),
       kind: offeringKindSchema,
       /** the admin enrolment page: fortbildungen|hospitationen/{offeringId}/anmeldungen, awarding: auszeichnungsverantaltungen/{awardingEventId}/anmeldungen */
       offeringId: z.number().int(),
