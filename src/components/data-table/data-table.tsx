@@ -35,8 +35,11 @@ export type DataTableProps<Row> = {
   /** 0 = "Alle" */
   pageSize: number;
   sort?: DataTableSort | null;
-  /** server-side paging and sorting: the parent fetches with the new query */
-  onChange: (query: DataTableQuery) => void;
+  /**
+   * server-side paging and sorting: the parent fetches with the new query. Without it the table is a complete
+   * list (all rows given, no sorting): no "Zeilen pro Seite" and no page buttons that would do nothing.
+   */
+  onChange?: (query: DataTableQuery) => void;
   loading?: boolean;
   emptyText?: string;
   pageSizeOptions?: readonly number[];
@@ -83,7 +86,7 @@ export function DataTable<Row>({
   const toggleSort = (key: string) => {
     // A new column starts ascending; the same column flips. Page 1, because the old page means nothing now.
     const dir: SortDir = sort?.key === key && sort.dir === 'asc' ? 'desc' : 'asc';
-    onChange({ ...query, page: 1, sort: key, dir });
+    onChange?.({ ...query, page: 1, sort: key, dir });
   };
 
   return (
@@ -164,14 +167,16 @@ export function DataTable<Row>({
           </Table>
         </Table.ScrollContainer>
       </Box>
-      <DataTableFooter
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        pageSizeOptions={pageSizeOptions}
-        onPageChange={(next) => onChange({ ...query, page: next })}
-        onPageSizeChange={(next) => onChange({ ...query, page: 1, pageSize: next })}
-      />
+      {onChange && (
+        <DataTableFooter
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          pageSizeOptions={pageSizeOptions}
+          onPageChange={(next) => onChange({ ...query, page: next })}
+          onPageSizeChange={(next) => onChange({ ...query, page: 1, pageSize: next })}
+        />
+      )}
     </div>
   );
 }

@@ -12,19 +12,19 @@ function OfferingLink({ item }: { item: FacilityProgrammeHistoryItem }) {
   const title = item.offeringTitle;
   if (item.kind === 'training')
     return (
-      <AnchorLink to="/verwaltung/fortbildungen/$trainingEventId/anmeldungen" params={{ trainingEventId: item.offeringId }}>
+      <AnchorLink to="/verwaltung/fortbildungen/$trainingEventId/anmeldungen" params={{ trainingEventId: item.offeringId }} fz="inherit">
         {title}
       </AnchorLink>
     );
   if (item.kind === 'hospitation')
     return (
-      <AnchorLink to="/verwaltung/hospitationen/$hospitationId/anmeldungen" params={{ hospitationId: item.offeringId }}>
+      <AnchorLink to="/verwaltung/hospitationen/$hospitationId/anmeldungen" params={{ hospitationId: item.offeringId }} fz="inherit">
         {title}
       </AnchorLink>
     );
   if (item.awardingEventId !== null)
     return (
-      <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen" params={{ awardingEventId: item.awardingEventId }}>
+      <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen" params={{ awardingEventId: item.awardingEventId }} fz="inherit">
         {title}
       </AnchorLink>
     );
@@ -63,8 +63,7 @@ export function FacilityProgramme({ facilityId }: { facilityId: number }) {
           total={items.length}
           page={1}
           pageSize={0}
-          onChange={() => {}}
-          loading={programme.isPending}
+            loading={programme.isPending}
           minWidth={800}
           getRowKey={(i) => i.enrolmentId}
           emptyText="Diese KiTa hat noch niemanden zu Fortbildungen, Hospitationen oder zur Auszeichnung angemeldet."
