@@ -119,8 +119,9 @@ test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: page width`).toBeLessThanOrEqual(320);
     await expect(page.getByRole('button', { name: 'KiTa wechseln' })).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('button', { name: /Benutzermenü von/ })).toBeInViewport({ ratio: 1 });
+    // a table wider than 320 px (sessions, master-data history) scrolls in a named, keyboard-reachable region
+    await expectAccessible(page, `${path} at 320 px`);
   }
-  await expectAccessible(page, '/einstellungen at 320 px');
   // at 1280 px the header stays one line of 64 px with the KiTa, „KiTa wechseln“ and the user menu
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/personal');

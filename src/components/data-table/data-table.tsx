@@ -3,6 +3,7 @@ import { useId, type Key, type ReactNode } from 'react';
 import { type ListQuery } from '../../shared/contracts/paging';
 import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
 import classes from './data-table.module.css';
+import { TableScrollRegion } from './table-scroll-region';
 
 export type SortDir = 'asc' | 'desc';
 export type DataTableSort = { key: string; dir: SortDir };
@@ -95,15 +96,7 @@ export function DataTable<Row>({
         <LoadingOverlay visible={loading} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Wird geladen' }} />
         {/* a wide table scrolls inside a named, keyboard-reachable region whose scrollbar shows whenever it is needed
             (Mantine's default shows it only on hover), never the page */}
-        <Table.ScrollContainer
-          minWidth={minWidth}
-          scrollAreaProps={{
-            type: 'auto',
-            scrollbars: 'x',
-            offsetScrollbars: 'x',
-            viewportProps: { tabIndex: 0, role: 'group', 'aria-labelledby': captionId },
-          }}
-        >
+        <TableScrollRegion minWidth={minWidth} labelledBy={captionId}>
           <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>
             <Table.Caption id={captionId}>
               {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
@@ -165,7 +158,7 @@ export function DataTable<Row>({
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       </Box>
       {onChange && (
         <DataTableFooter
