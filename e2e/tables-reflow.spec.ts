@@ -132,3 +132,24 @@ test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every
   );
   for (const centre of tops) expect(Math.abs(centre - 32), 'header items on one line').toBeLessThan(4);
 });
+
+test('admin KiTa detail: the programme history lists the bookings and opens a date’s enrolments; its caption stays in view at 320 px', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/verwaltung/kitas');
+  await page.getByRole('link', { name: 'Kinderhaus Sonnenschein' }).first().click();
+  await page.getByRole('tab', { name: /Anmeldungen/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Fortbildungen, Hospitationen und Auszeichnung' })).toBeVisible();
+  const table = page.getByRole('table', { name: /Anmeldungen der KiTa zu Fortbildungen, Hospitationen und zur Auszeichnung/ });
+  const link = table.getByRole('link').first();
+  await expect(link).toHaveAttribute('href', /^\/verwaltung\/(fortbildungen|hospitationen|auszeichnungsverantaltungen)\/\d+\/anmeldungen$/);
+  await expectAccessible(page, 'admin KiTa detail, tab Anmeldungen');
+  await page.setViewportSize({ width: 320, height: 800 });
+  const caption = table.locator('caption span');
+  await caption.scrollIntoViewIfNeeded();
+  await expect(caption).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const title = (await link.textContent())!;
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Anmeldungen: ${title}` })).toBeVisible();
+});

@@ -98,8 +98,8 @@ export function DataTable<Row>({
             (Mantine's default shows it only on hover), never the page */}
         <TableScrollRegion minWidth={minWidth} labelledBy={captionId}>
           <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>
-            <Table.Caption id={captionId}>
-              {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+            <Table.Caption id={captionId} className={classes.caption}>
+              {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : <span className={classes.captionText}>{caption}</span>}
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
