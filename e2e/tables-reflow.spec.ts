@@ -81,3 +81,75 @@ test('the home page at 320 px: status badges wrap instead of being cut, nothing 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page, 'home at 320 px');
 });
+
+/** Header parts past the right edge of the window (x beyond the viewport), with their text. */
+const headerOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>('header *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5 || el.getBoundingClientRect().left < -0.5)
+      .map((el) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+  });
+
+test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every staff page; the chooser keeps its badges inside', async ({ pageAs }) => {
+  test.setTimeout(120_000);
+  const page = await pageAs('mehrereKitas');
+  await page.setViewportSize({ width: 320, height: 800 });
+  const dialog = page.getByRole('dialog', { name: 'KiTa auswählen' });
+  await expect(dialog).toBeVisible();
+  // every KiTa's status badge stays inside its card (a long name pushed it past the dialog's edge)
+  const cards = await dialog.getByRole('listitem').evaluateAll((items) =>
+    items.map((li) => {
+      const card = li.querySelector('button')!.getBoundingClientRect();
+      const badge = li.querySelector('.mantine-Badge-root')!.getBoundingClientRect();
+      return { name: li.textContent, inside: badge.left >= card.left - 0.5 && badge.right <= card.right + 0.5 };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(1);
+  for (const card of cards) expect(card.inside, `${card.name}: badge inside its card`).toBe(true);
+  await expectAccessible(page, 'KiTa chooser at 320 px');
+  // the longest demo name makes the widest header
+  await dialog.getByRole('button', { name: /Kindertagesstätte Zauberwald/ }).click();
+  await expect(dialog).toHaveCount(0);
+  for (const path of ['/', '/personal', '/stammdaten', '/kita-jahr-anmeldung', '/fortbildungen', '/einstellungen']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('active-facility')).toHaveText('Kindertagesstätte Zauberwald');
+    expect(await headerOverflow(page), `${path}: header parts past the edge`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path}: page width`).toBeLessThanOrEqual(320);
+    await expect(page.getByRole('button', { name: 'KiTa wechseln' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: /Benutzermenü von/ })).toBeInViewport({ ratio: 1 });
+    // a table wider than 320 px (sessions, master-data history) scrolls in a named, keyboard-reachable region
+    await expectAccessible(page, `${path} at 320 px`);
+  }
+  // at 1280 px the header stays one line of 64 px with the KiTa, „KiTa wechseln“ and the user menu
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/personal');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.locator('header').evaluate((h) => h.getBoundingClientRect().height)).toBe(64);
+  const tops = await Promise.all(
+    [page.getByTestId('active-facility'), page.getByRole('button', { name: 'KiTa wechseln' }), page.getByRole('button', { name: /Benutzermenü von/ })].map(async (l) => (await l.boundingBox())!.y + (await l.boundingBox())!.height / 2),
+  );
+  for (const centre of tops) expect(Math.abs(centre - 32), 'header items on one line').toBeLessThan(4);
+});
+
+test('admin KiTa detail: the programme history lists the bookings and opens a date’s enrolments; its caption stays in view at 320 px', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/verwaltung/kitas');
+  await page.getByRole('link', { name: 'Kinderhaus Sonnenschein' }).first().click();
+  await page.getByRole('tab', { name: /Anmeldungen/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Fortbildungen, Hospitationen und Auszeichnung' })).toBeVisible();
+  const table = page.getByRole('table', { name: /Anmeldungen der KiTa zu Fortbildungen, Hospitationen und zur Auszeichnung/ });
+  const link = table.getByRole('link').first();
+  await expect(link).toHaveAttribute('href', /^\/verwaltung\/(fortbildungen|hospitationen|auszeichnungsverantaltungen)\/\d+\/anmeldungen$/);
+  await expectAccessible(page, 'admin KiTa detail, tab Anmeldungen');
+  await page.setViewportSize({ width: 320, height: 800 });
+  const caption = table.locator('caption span');
+  await caption.scrollIntoViewIfNeeded();
+  await expect(caption).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const title = (await link.textContent())!;
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Anmeldungen: ${title}` })).toBeVisible();
+});

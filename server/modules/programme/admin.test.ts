@@ -139,6 +139,9 @@ describe('admin: awarding events', () => {
     expect(list.find((e: { id: number }) => e.id === ev.id)).toMatchObject({ workshopCount: 1, attendeeCount: 1, facilityCount: 1 });
     const enrolments = (await admin('GET', `/api/admin/awarding-events/${ev.id}/enrolments`)).json();
     expect(enrolments.total).toBe(1);
+    // the KiTa's programme history names the workshop's awarding event (the admin link goes to its enrolment page)
+    const history = (await admin('GET', `/api/admin/facilities/${w.facility.id}/programme`)).json().items;
+    expect(history.find((h: { offeringId: number }) => h.offeringId === ws.json().id)).toMatchObject({ kind: 'awarding', awardingEventId: ev.id, offeringTitle: 'Workshop Boden', state: 'confirmed' });
     const cancelled = await admin('POST', `/api/admin/awarding-events/${ev.id}/cancel`, { version: ev.version, reason: 'Hochwasser' });
     expect(cancelled.json()).toMatchObject({ state: 'cancelled', attendeeCount: 0 });
     expect((await admin('GET', `/api/admin/offerings/${ws.json().id}`)).json()).toMatchObject({ state: 'cancelled', cancelReason: 'Hochwasser' });
@@ -196,6 +199,8 @@ describe('admin: enrolments', () => {
     const history = (await admin('GET', `/api/admin/facilities/${w.facility.id}/programme`)).json().items;
     expect(history.filter((h: { enrolmentId: number }) => [e1, e2, e3, e4].includes(h.enrolmentId)).map((h: { state: string }) => h.state).sort()).toEqual(['attended', 'attended', 'cancelled', 'cancelled']);
     expect(new Set(history.map((h: { seasonIdentifier: string }) => h.seasonIdentifier))).toEqual(new Set(['2026-27']));
+    // each item names its offering (the admin KiTa detail links to its enrolment page) 
+    expect(history.find((h: { enrolmentId: number }) => h.enrolmentId === e1)).toMatchObject({ offeringId: a.id, awardingEventId: null, kind: 'training' });
   });
 
   it('given enrolments with umlauts and quotes, the exports carry SPEC §3 columns: CSV with BOM, ; and CRLF; XLSX with date cells', async () => {

@@ -222,6 +222,8 @@ export async function facilityProgrammeHistory(db: DbOrTx, facilityId: number) {
       enrolmentId: r.e.id,
       seasonIdentifier: identifiers.get(r.o.seasonId) ?? '',
       kind: r.o.kind,
+      offeringId: r.o.id,
+      awardingEventId: r.o.awardingEventId,
       offeringTitle: r.o.title,
       startsAt: iso(r.o.startsAt),
       personName: personName({ firstName: r.personFirstName, lastName: r.personLastName }),

@@ -102,6 +102,13 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation', { name: 'Seiten' })).not.toBeInTheDocument();
   });
 
+  it('without onChange (a complete list), offers no page size and no page buttons that would do nothing', () => {
+    renderTable({ pageSize: 0, total: 25, onChange: undefined, sort: null });
+    expect(screen.getAllByRole('row')).toHaveLength(26);
+    expect(screen.queryByRole('combobox', { name: 'Zeilen pro Seite' })).not.toBeInTheDocument();
+    expect(screen.queryByText('1–25 von 25')).not.toBeInTheDocument();
+  });
+
   it('while loading, marks the table busy', () => {
     renderTable({ loading: true, rows: [] });
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');

@@ -3,6 +3,7 @@ import { useId, type Key, type ReactNode } from 'react';
 import { type ListQuery } from '../../shared/contracts/paging';
 import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
 import classes from './data-table.module.css';
+import { TableScrollRegion } from './table-scroll-region';
 
 export type SortDir = 'asc' | 'desc';
 export type DataTableSort = { key: string; dir: SortDir };
@@ -35,8 +36,11 @@ export type DataTableProps<Row> = {
   /** 0 = "Alle" */
   pageSize: number;
   sort?: DataTableSort | null;
-  /** server-side paging and sorting: the parent fetches with the new query */
-  onChange: (query: DataTableQuery) => void;
+  /**
+   * server-side paging and sorting: the parent fetches with the new query. Without it the table is a complete
+   * list (all rows given, no sorting): no "Zeilen pro Seite" and no page buttons that would do nothing.
+   */
+  onChange?: (query: DataTableQuery) => void;
   loading?: boolean;
   emptyText?: string;
   pageSizeOptions?: readonly number[];
@@ -83,7 +87,7 @@ export function DataTable<Row>({
   const toggleSort = (key: string) => {
     // A new column starts ascending; the same column flips. Page 1, because the old page means nothing now.
     const dir: SortDir = sort?.key === key && sort.dir === 'asc' ? 'desc' : 'asc';
-    onChange({ ...query, page: 1, sort: key, dir });
+    onChange?.({ ...query, page: 1, sort: key, dir });
   };
 
   return (
@@ -92,18 +96,10 @@ export function DataTable<Row>({
         <LoadingOverlay visible={loading} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Wird geladen' }} />
         {/* a wide table scrolls inside a named, keyboard-reachable region whose scrollbar shows whenever it is needed
             (Mantine's default shows it only on hover), never the page */}
-        <Table.ScrollContainer
-          minWidth={minWidth}
-          scrollAreaProps={{
-            type: 'auto',
-            scrollbars: 'x',
-            offsetScrollbars: 'x',
-            viewportProps: { tabIndex: 0, role: 'group', 'aria-labelledby': captionId },
-          }}
-        >
+        <TableScrollRegion minWidth={minWidth} labelledBy={captionId}>
           <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>
-            <Table.Caption id={captionId}>
-              {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+            <Table.Caption id={captionId} className={classes.caption}>
+              {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : <span className={classes.captionText}>{caption}</span>}
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -162,16 +158,18 @@ export function DataTable<Row>({
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       </Box>
-      <DataTableFooter
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        pageSizeOptions={pageSizeOptions}
-        onPageChange={(next) => onChange({ ...query, page: next })}
-        onPageSizeChange={(next) => onChange({ ...query, page: 1, pageSize: next })}
-      />
+      {onChange && (
+        <DataTableFooter
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          pageSizeOptions={pageSizeOptions}
+          onPageChange={(next) => onChange({ ...query, page: next })}
+          onPageSizeChange={(next) => onChange({ ...query, page: 1, pageSize: next })}
+        />
+      )}
     </div>
   );
 }

@@ -267,6 +267,9 @@ export const facilityProgrammeHistorySchema = z.object({
       enrolmentId: z.number().int(),
       seasonIdentifier: z.string(),
       kind: offeringKindSchema,
+      /** the admin enrolment page: fortbildungen|hospitationen/{offeringId}/anmeldungen, awarding: auszeichnungsverantaltungen/{awardingEventId}/anmeldungen */
+      offeringId: z.number().int(),
+      awardingEventId: z.number().int().nullable(),
       offeringTitle: z.string(),
       startsAt: isoTimestampSchema,
       personName: z.string(),
@@ -274,3 +277,4 @@ export const facilityProgrammeHistorySchema = z.object({
     }),
   ),
 });
+export type FacilityProgrammeHistoryItem = z.infer<typeof facilityProgrammeHistorySchema>['items'][number];

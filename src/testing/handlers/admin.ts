@@ -17,5 +17,6 @@ export function adminDefaultHandlers() {
     http.get('*/api/admin/offerings', emptyPage),
     http.get('*/api/admin/training-modules', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/awarding-events', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/facilities/:facilityId/programme', () => HttpResponse.json({ items: [] })),
   ];
 }

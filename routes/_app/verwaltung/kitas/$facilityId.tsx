@@ -3,14 +3,18 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { idParams, notFoundOn404 } from '../../../../src/app/route-params';
 import { RecordNotFound } from '../../../../src/components/layout/record-not-found';
 import { adminFacilityQueryOptions } from '../../../../src/features/admin-facilities/api/get-facility';
+import { facilityProgrammeQueryOptions } from '../../../../src/features/admin-facilities/api/get-programme-history';
 import { FacilityDetailPage } from '../../../../src/features/admin-facilities/components/facility-detail-page';
 import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 
 export const Route = createFileRoute('/_app/verwaltung/kitas/$facilityId')({
   staticData: { access: 'admin' },
   params: idParams('facilityId'),
-  loader: ({ context, params }) =>
-    Promise.all([notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]),
+  loader: ({ context, params }) => {
+    // the programme history (tab "Anmeldungen") is fetched early but never holds up or fails the page
+    void context.queryClient.prefetchQuery(facilityProgrammeQueryOptions(params.facilityId));
+    return Promise.all([notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]);
+  },
   component: Page,
   notFoundComponent: () => <RecordNotFound title="Diese KiTa gibt es nicht (mehr)" backTo="/verwaltung/kitas" backLabel="Zur Liste aller KiTas" />,
 });

@@ -29,7 +29,8 @@ export function FacilitySelectDialog({ facilities, activeFacilityId, seasonIdent
                 p="sm"
                 style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-sm)' }}
               >
-                <Group justify="space-between" wrap="nowrap">
+                {/* wraps: at 320 px a long KiTa name and its status badge do not fit side by side (the badge went past the edge) */}
+                <Group justify="space-between" wrap="wrap">
                   <Text fw={600}>{f.label}</Text>
                   <Badge color={f.is_enrolled_to_cur_season ? 'green' : 'gray'} variant="light">
                     {f.is_enrolled_to_cur_season

@@ -184,4 +184,47 @@ describe('/verwaltung/kitas/$facilityId', () => {
       project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, groups_taking_part: '', children_taking_part: 20, accepted_terms: true,
     });
   });
+
+  it('lists the KiTa’s programme history in German, each date linked to its admin enrolment page', async () => {
+    const { handlers } = detailHandlers();
+    const requested: string[] = [];
+    handlers.unshift(
+      http.get('*/api/admin/facilities/:id/programme', ({ params }) => {
+        requested.push(String(params.id));
+        return HttpResponse.json({
+          items: [
+            { enrolmentId: 3, seasonIdentifier: '2026-27', kind: 'awarding', offeringId: 31, awardingEventId: 8, offeringTitle: 'Workshop Boden', startsAt: '2027-10-14T12:00:00.000Z', personName: 'Jördis Größer', state: 'waitlisted' },
+            { enrolmentId: 2, seasonIdentifier: '2026-27', kind: 'hospitation', offeringId: 21, awardingEventId: null, offeringTitle: 'Waldtag im Kinderhaus', startsAt: '2027-05-03T07:00:00.000Z', personName: 'Uwe Üblich', state: 'confirmed' },
+            { enrolmentId: 1, seasonIdentifier: '2025-26', kind: 'training', offeringId: 11, awardingEventId: null, offeringTitle: 'Wasser erleben', startsAt: '2026-03-10T08:30:00.000Z', personName: 'Jördis Größer', state: 'attended' },
+          ],
+        });
+      }),
+    );
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Fortbildungen, Hospitationen und Auszeichnung' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: /Anmeldungen der KiTa zu Fortbildungen, Hospitationen und zur Auszeichnung/ });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['2026/27', 'Workshop der Auszeichnungsveranstaltung', 'Workshop Boden', '14.10.2027', 'Jördis Größer', 'Warteliste'],
+      ['2026/27', 'Hospitation', 'Waldtag im Kinderhaus', '03.05.2027', 'Uwe Üblich', 'bestätigt'],
+      ['2025/26', 'Fortbildung', 'Wasser erleben', '10.03.2026', 'Jördis Größer', 'teilgenommen'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Workshop Boden' })).toHaveAttribute('href', '/verwaltung/auszeichnungsverantaltungen/8/anmeldungen');
+    expect(within(table).getByRole('link', { name: 'Waldtag im Kinderhaus' })).toHaveAttribute('href', '/verwaltung/hospitationen/21/anmeldungen');
+    expect(within(table).getByRole('link', { name: 'Wasser erleben' })).toHaveAttribute('href', '/verwaltung/fortbildungen/11/anmeldungen');
+    expect(requested).toEqual(['11']);
+  });
+
+  it('says so when the KiTa has no bookings in the programme yet', async () => {
+    const { handlers } = detailHandlers();
+    const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
+    const table = screen.getByRole('table', { name: /Anmeldungen der KiTa zu Fortbildungen, Hospitationen und zur Auszeichnung/ });
+    expect(await within(table).findByText('Diese KiTa hat noch niemanden zu Fortbildungen, Hospitationen oder zur Auszeichnung angemeldet.')).toBeInTheDocument();
+  });
 });

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notifications';
 import { adminFacilityQueryOptions, useAdminFacility } from '../api/get-facility';
 import { useUpdateAdminFacility } from '../api/update-facility';
 import { FacilityEnrolments } from './facility-enrolments';
+import { FacilityProgramme } from './facility-programme';
 import { FacilityTeamWorkshops } from './facility-team-workshops';
 import { FacilityJoinRequests } from './facility-join-requests';
 import { FacilityMasterView } from './facility-master-view';
@@ -21,7 +22,7 @@ type Props = {
   onMerged: (targetId: number) => void;
 };
 
-/** /verwaltung/kitas/{id}: open join requests, master data (edit), members, staff, enrolments over the years, history; merge. */
+/** /verwaltung/kitas/{id}: open join requests, master data (edit), members, staff, enrolments over the years (season, team workshops, programme), history; merge. */
 export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Props) {
   const { data: detail } = useAdminFacility(facilityId);
   const [editing, setEditing] = useState(false);
@@ -102,6 +103,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
         <Tabs.Panel value="anmeldungen">
           <FacilityEnrolments detail={detail} currentSeason={currentSeason} />
           <FacilityTeamWorkshops detail={detail} />
+          <FacilityProgramme facilityId={f.id} />
         </Tabs.Panel>
         <Tabs.Panel value="verlauf">
           <AuditHistory entries={detail.history} caption="Verlauf der KiTa (neueste zuerst)" />

@@ -106,7 +106,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
           </Text>
         </Group>
       )}
-      <DataTable caption="Anmeldungen zu den KiTa-Jahren" columns={columns} rows={detail.enrolments} total={detail.enrolments.length} page={1} pageSize={0} onChange={() => {}} emptyText="Noch nie angemeldet." minWidth={900} />
+      <DataTable caption="Anmeldungen zu den KiTa-Jahren" columns={columns} rows={detail.enrolments} total={detail.enrolments.length} page={1} pageSize={0} emptyText="Noch nie angemeldet." minWidth={900} />
       {currentSeason && (
         <Modal opened={enrolling} onClose={() => setEnrolling(false)} title={`Anmeldung zu ${seasonText(currentSeason.identifier)}`} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
           <EnrolmentForm

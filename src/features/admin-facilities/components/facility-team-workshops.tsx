@@ -29,7 +29,6 @@ export function FacilityTeamWorkshops({ detail }: { detail: AdminFacilityDetail 
         total={detail.teamWorkshopApplications.length}
         page={1}
         pageSize={0}
-        onChange={() => {}}
         minWidth={800}
         getRowKey={(a) => a.id}
         emptyText="Diese KiTa hat noch keinen Team-Workshop beantragt."

@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@manti
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { AnchorLink } from '../../../components/links/anchor-link';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 import { usePendingJoinRequests } from '../api/list-join-requests';
 
 /** More rows than this fold away behind a button, so the KiTa list below stays in sight. */
@@ -34,7 +35,7 @@ export function PendingJoinRequests() {
         <Text size="sm" c="dimmed">
           Diese Personen möchten zu einer KiTa gehören. Öffne die KiTa, um anzunehmen oder abzulehnen.
         </Text>
-        <Table.ScrollContainer minWidth={700}>
+        <TableScrollRegion minWidth={700} label="Offene Zugangsanfragen aller KiTas">
           <Table fz="sm" verticalSpacing={6} captionSide="top">
             <Table.Caption>
               {/* every table has a caption (SPEC §6); the heading right above says it for sighted people */}
@@ -68,7 +69,7 @@ export function PendingJoinRequests() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
         {requests.length > FIRST_ROWS && (
           <div>
             <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(!showAll)} aria-expanded={showAll}>

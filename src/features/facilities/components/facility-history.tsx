@@ -1,6 +1,7 @@
 import { Alert, Button, Collapse, Loader, Table, Text } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 import type { FacilityChange, FacilityHistoryEntry } from '../../../shared/contracts/facilities';
 import { useFacilityHistory } from '../api/get-facility-history';
 import { facilityFieldLabel } from './facility-field-labels';
@@ -16,7 +17,7 @@ const who = (entry: FacilityHistoryEntry) => `${entry.actor?.name ?? 'unbekannt'
 
 function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScrollRegion minWidth={640} label="Die letzten Änderungen der Stammdaten">
       <Table captionSide="top" withTableBorder verticalSpacing={6} fz="sm">
         <Table.Caption style={{ textAlign: 'left' }}>Die letzten Änderungen der Stammdaten, neueste zuerst</Table.Caption>
         <Table.Thead>
@@ -62,7 +63,7 @@ function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 

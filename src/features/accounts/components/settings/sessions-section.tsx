@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { reportError } from '../../../../lib/api-client';
+import { TableScrollRegion } from '../../../../components/data-table/table-scroll-region';
 import { notify } from '../../../../lib/notifications';
 import type { SessionInfo } from '../../../../shared/contracts/accounts';
 import { useEndOtherSessionsMutation } from '../../api/end-other-sessions';
@@ -56,7 +57,7 @@ export function SessionsSection() {
       {sessions.isPending && <Loader size="sm" role="status" aria-label="Sitzungen werden geladen" />}
       {sessions.isError && <Text c="red.8">Die Sitzungen konnten nicht geladen werden.</Text>}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={520}>
+        <TableScrollRegion minWidth={520} label="Deine aktiven Sitzungen">
           <Table striped captionSide="top">
             <Table.Caption>Deine aktiven Sitzungen</Table.Caption>
             <Table.Thead>
@@ -73,7 +74,7 @@ export function SessionsSection() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScrollRegion>
       )}
       <Group>
         <Button
