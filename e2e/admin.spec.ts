@@ -34,6 +34,7 @@ test('admin opens and closes the enrolment of a season', async ({ pageAs }) => {
 
   await page.getByRole('button', { name: 'Anmeldung zu 2025/26 schließen' }).click();
   const close = page.getByRole('dialog', { name: 'Anmeldung schließen?' });
+  await expect(close).toBeVisible();
   await expectAccessible(page, 'confirm close');
   await close.getByRole('button', { name: 'Ja, Anmeldung schließen' }).click();
   await expect(row.getByText('geschlossen', { exact: true })).toBeVisible();

@@ -20,7 +20,9 @@ export type DemoAccount = keyof typeof demoAccounts;
  * again with each dialog open; the `page` fixture also runs it once more at the end of every test.
  */
 export async function expectAccessible(page: Page, context = page.url()) {
-  // a dialog fading in has not reached its final colours yet: check what people see once it has settled
+  // a dialog fading in has not reached its final colours yet: check what people see once it has settled. Two frames
+  // first, so a dialog whose opening was just clicked has mounted and started its transition.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -308,35 +308,46 @@ function enrolmentRows(db: DbOrTx, q: { q?: string | undefined; state?: string |
   return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<(AdminEnrolmentRow & { __sort: string | null; __tie: string; __total: number })[]>;
 }
 
-export const offeringEnrolmentListDef = defineList({
-  contract: offeringEnrolmentList,
-  route: { url: '/api/admin/offerings/:offeringId/enrolments', access: 'admin', tags: ['admin programme'], params: z.object({ offeringId: idParam }) },
-  context: async ({ db, params }): Promise<EnrolmentCtx> => {
-    const [o] = await db.select({ id: offerings.id, title: offerings.title }).from(offerings).where(eq(offerings.id, params.offeringId));
-    if (!o) throw notFoundError();
-    return { where: eq(offeringEnrolments.offeringId, o.id), fileName: `anmeldungen-${slug(o.title)}` };
-  },
-  sort: enrolmentSort,
-  tieBreaker: offeringEnrolments.id,
-  rows: enrolmentRows,
-  item: toAdminEnrolment,
-  itemSchema: adminEnrolmentSchema,
-  export: { fileName: (ctx: EnrolmentCtx) => ctx.fileName, sheetName: 'Anmeldungen', columns: enrolmentExportColumns },
-});
+/**
+ * The enrolment list of one offering or of all workshops of one awarding event: one definition, two scopes. `scope`
+ * finds the parent (404 when it doesn't exist) and says which enrolments belong to it and how the export is named.
+ */
+function enrolmentListOf<C extends typeof offeringEnrolmentList | typeof awardingEnrolmentList, K extends string>(
+  contract: C,
+  url: string,
+  param: K,
+  scope: (db: DbOrTx, id: number) => Promise<{ id: number; title: string } | undefined>,
+  where: (id: number) => SQL,
+) {
+  return defineList({
+    contract,
+    route: { url, access: 'admin', tags: ['admin programme'], params: z.object({ [param]: idParam } as Record<K, typeof idParam>) },
+    context: async ({ db, params }): Promise<EnrolmentCtx> => {
+      const parent = await scope(db, (params as Record<K, number>)[param]);
+      if (!parent) throw notFoundError();
+      return { where: where(parent.id), fileName: `anmeldungen-${slug(parent.title)}` };
+    },
+    sort: enrolmentSort,
+    tieBreaker: offeringEnrolments.id,
+    rows: enrolmentRows,
+    item: toAdminEnrolment,
+    itemSchema: adminEnrolmentSchema,
+    export: { fileName: (ctx: EnrolmentCtx) => ctx.fileName, sheetName: 'Anmeldungen', columns: enrolmentExportColumns },
+  });
+}
 
-export const awardingEnrolmentListDef = defineList({
-  contract: awardingEnrolmentList,
-  route: { url: '/api/admin/awarding-events/:awardingEventId/enrolments', access: 'admin', tags: ['admin programme'], params: z.object({ awardingEventId: idParam }) },
-  context: async ({ db, params }): Promise<EnrolmentCtx> => {
-    const [ev] = await db.select({ id: awardingEvents.id, title: awardingEvents.title }).from(awardingEvents).where(eq(awardingEvents.id, params.awardingEventId));
-    if (!ev) throw notFoundError();
-    return { where: eq(offerings.awardingEventId, ev.id), fileName: `anmeldungen-${slug(ev.title)}` };
-  },
-  sort: enrolmentSort,
-  tieBreaker: offeringEnrolments.id,
-  rows: enrolmentRows,
-  item: toAdminEnrolment,
-  itemSchema: adminEnrolmentSchema,
-  export: { fileName: (ctx: EnrolmentCtx) => ctx.fileName, sheetName: 'Anmeldungen', columns: enrolmentExportColumns },
-});
+export const offeringEnrolmentListDef = enrolmentListOf(
+  offeringEnrolmentList,
+  '/api/admin/offerings/:offeringId/enrolments',
+  'offeringId',
+  async (db, id) => (await db.select({ id: offerings.id, title: offerings.title }).from(offerings).where(eq(offerings.id, id)))[0],
+  (id) => eq(offeringEnrolments.offeringId, id),
+);
 
+export const awardingEnrolmentListDef = enrolmentListOf(
+  awardingEnrolmentList,
+  '/api/admin/awarding-events/:awardingEventId/enrolments',
+  'awardingEventId',
+  async (db, id) => (await db.select({ id: awardingEvents.id, title: awardingEvents.title }).from(awardingEvents).where(eq(awardingEvents.id, id)))[0],
+  (id) => eq(offerings.awardingEventId, id),
+);

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/forms/form-actions';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
@@ -32,14 +33,7 @@ export function CreateAccountDialog({ person, opened, onClose, onCreated }: Prop
           <FormAlert failure={form.failure} />
           <Text size="sm">{`${person.first_name} ${person.last_name} bekommt eine E-Mail mit einem Link, um ein Passwort zu wählen. Das Konto gehört dann zu ihrer bzw. seiner KiTa.`}</Text>
           <TextInput label="E-Mail" type="email" required {...form.input('email')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Abbrechen
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Konto anlegen und einladen
-            </Button>
-          </Group>
+          <FormActions submitLabel="Konto anlegen und einladen" submitting={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

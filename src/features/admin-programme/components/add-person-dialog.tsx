@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Checkbox, Loader, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { FormActions } from '../../../components/forms/form-actions';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
@@ -84,14 +85,7 @@ function AddPersonForm({ offerings, onDone }: { offerings: AdminOffering[]; onDo
           description="Sonst kommt, wer keinen Platz mehr bekommt, auf die Warteliste. Das Protokoll hält fest, wer die Grenze überschritten hat."
           {...form.checkbox('overCapacity')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Hinzufügen
-          </Button>
-        </Group>
+        <FormActions submitLabel="Hinzufügen" submitting={add.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

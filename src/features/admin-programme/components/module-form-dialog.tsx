@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/forms/form-actions';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { notify } from '../../../lib/notifications';
 import { countText, toCount, useSchemaForm } from '../../../lib/use-schema-form';
@@ -53,14 +54,7 @@ function ModuleForm({ module, seasons, onDone }: { module: TrainingModule | null
           <TextInput label="Höchstens Personen je KiTa und Termin" description="leer: keine Grenze" inputMode="numeric" {...form.input('maxPerFacilityPerEvent')} />
           <TextInput label="Höchstens Personen je KiTa im Modul" description="leer: keine Grenze" inputMode="numeric" {...form.input('maxPerFacilityPerModule')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Group>
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

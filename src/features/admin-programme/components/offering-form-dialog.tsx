@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/forms/form-actions';
 import { GermanDateTimePicker } from '../../../components/forms/german-date-time-picker';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { instantOfPickerValue, pickerValueOf } from '../../../lib/locale';
@@ -184,14 +185,7 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
             onChange={(v) => form.setValue('reminderDays', v)}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Group>
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, Loader, Modal, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Loader, Modal, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { FormActions } from '../../../components/forms/form-actions';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { failureOf, type FormFailure } from '../../../lib/use-schema-form';
@@ -138,14 +139,7 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
             </Table>
           </Table.ScrollContainer>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Abbrechen
-          </Button>
-          <Button type="submit" loading={busy}>
-            Verbindlich anmelden
-          </Button>
-        </Group>
+        <FormActions submitLabel="Verbindlich anmelden" submitting={busy} onCancel={onDone} />
       </Stack>
     </form>
   );
