@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
 import { mailWith } from './mailbox';
+import { libreOfficeToCsv } from './spreadsheets';
 
 // Issue 11, the season's programme against the real server. Every run makes its own module, dates and awarding
 // event (titles with a suffix) and cancels what it booked, so the demo accounts keep showing what other specs expect.
@@ -106,7 +108,7 @@ async function pickDateTime(page: Page, dialog: ReturnType<Page['getByRole']>, l
   await expect(picker).toBeHidden();
 }
 
-test('an admin creates a module and a date, publishes it, adds a person and exports the enrolments as CSV', async ({ page, playwright, baseURL }) => {
+test('an admin creates a module and a date, publishes it, adds a person and exports the enrolments as CSV and XLSX (LibreOffice reads both)', async ({ page, playwright, baseURL }, testInfo) => {
   test.setTimeout(150_000);
   const tag = suffix();
   const moduleTitle = `E2E-Modul UI ${tag}`;
@@ -171,17 +173,36 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   await expect(participants.getByRole('row').filter({ hasText: 'Lehmann' })).toContainText('bestätigt');
   await expect(page.getByText('1 von 10 Plätzen belegt, 9 frei, 0 auf der Warteliste')).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Als CSV (Excel) exportieren' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^anmeldungen-.*\.csv$/);
-  const csv = await readFile((await download.path())!, 'utf8');
+  const dir = testInfo.outputPath('exports');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const save = async (name: string, file: string) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+    expect(dl.suggestedFilename()).toMatch(/^anmeldungen-.*\.(csv|xlsx)$/);
+    await dl.saveAs(join(dir, file));
+    return join(dir, file);
+  };
+  const csvFile = await save('Als CSV (Excel) exportieren', 'anmeldungen.csv');
+  const xlsxFile = await save('Als Excel (XLSX) exportieren', 'anmeldungen.xlsx');
+  const csv = readFileSync(csvFile, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n');
-  expect(lines[0]).toBe(
-    'Veranstaltung;Datum;Beginn;Ort;KiTa;PLZ;Ort der KiTa;Regierungsbezirk;Anrede;Vorname;Nachname;Funktion;E-Mail;Telefon;Status;Wartelistenplatz;Angemeldet am;Angemeldet von',
-  );
+  const columns = 'Veranstaltung;Datum;Beginn;Ort;KiTa;PLZ;Ort der KiTa;Regierungsbezirk;Anrede;Vorname;Nachname;Funktion;E-Mail;Telefon;Status;Wartelistenplatz;Angemeldet am;Angemeldet von';
+  expect(lines[0]).toBe(columns);
   expect(lines[1]).toContain(title);
   expect(lines[1]).toContain('Kinderhaus Pegnitzwiese');
   expect(lines[1]).toContain('bestätigt');
+  // LibreOffice opens both files as a spreadsheet user would: same columns, German dates (XLSX: real date cells)
+  for (const rows of [libreOfficeToCsv(xlsxFile, dir), libreOfficeToCsv(csvFile, dir, 'CSV:59,34,76,1')]) {
+    const [header, data] = rows;
+    expect(header).toEqual(columns.split(';'));
+    const col = (name: string) => header!.indexOf(name);
+    expect(data![col('Veranstaltung')]).toBe(title);
+    expect(data![col('Nachname')]).toBe('Lehmann');
+    expect(data![col('Status')]).toBe('bestätigt');
+    expect(data![col('Datum')]).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(data![col('Angemeldet am')]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+  }
 
   // tidy up: the date is called off (Clara is mailed), so the demo KiTa has no live booking left
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
