@@ -152,7 +152,7 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   const row = page.getByRole('table', { name: 'Fortbildungstermine' }).getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Entwurf');
   await expect(row).toContainText(', 09:00 Uhr');
-  await row.getByRole('button', { name: /Weitere Aktionen/ }).click();
+  await row.getByRole('button', { name: /^Aktionen für/ }).click();
   await page.getByRole('menuitem', { name: 'Veröffentlichen' }).click();
   await expect(row).toContainText('veröffentlicht');
 

@@ -96,12 +96,14 @@ export async function waitlistPositions(tx: DbOrTx, offeringId: number, enrolmen
 }
 
 /** German reason why the registration of this offering is closed now; null when open */
-export function registrationBlocker(o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt'>, now = new Date()): string | null {
+export function registrationBlocker(o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt' | 'endsAt'>, now = new Date()): string | null {
   if (o.state === 'cancelled') return 'Dieser Termin wurde abgesagt.';
   if (o.state !== 'published') return 'Für diesen Termin ist noch keine Anmeldung möglich.';
+  // a date that is over says so first (not that its registration closed weeks ago)
+  if (now >= o.endsAt) return 'Dieser Termin ist vorbei.';
   if (o.registrationOpensAt && now < o.registrationOpensAt) return `Anmeldung ab ${germanDateTimeText(o.registrationOpensAt)}.`;
-  if (o.registrationClosesAt && now >= o.registrationClosesAt) return `Die Anmeldung ist seit ${germanDateTimeText(o.registrationClosesAt)} geschlossen.`;
   if (now >= o.startsAt) return 'Dieser Termin hat schon begonnen.';
+  if (o.registrationClosesAt && now >= o.registrationClosesAt) return `Die Anmeldung ist seit ${germanDateTimeText(o.registrationClosesAt)} geschlossen.`;
   return null;
 }
 

@@ -45,7 +45,8 @@ function toOffering(v: OfferingView, own: EnrolmentView[], extraBlocker: string 
     registrationClosesAt: isoOrNull(o.registrationClosesAt),
     state: o.state,
     canBook: blocker === null,
-    registrationMessage: blocker ?? (v.taken >= o.capacity ? 'ausgebucht – Warteliste' : null),
+    // a full date's waiting list is in the seats line (seatsLeft, waitlistLength); this says only why booking is closed
+    registrationMessage: blocker,
     enrolments: own
       .filter((e) => e.o.id === o.id && e.e.state !== 'cancelled')
       .map((e) => ({ enrolmentId: e.e.id, personId: e.e.personId, personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }), state: e.e.state, waitlistPosition: e.waitlistPosition })),

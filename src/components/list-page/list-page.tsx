@@ -95,7 +95,7 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
         pageSize={query.pageSize}
         sort={{ key: query.sort, dir: query.dir }}
         loading={result.isFetching}
-        minWidth={props.minWidth ?? 1100}
+        minWidth={props.minWidth ?? 960}
         emptyText={texts.empty}
         onChange={(next) => onSearchChange(tableSearchOf(next, { page: 1, ...contract.defaults }) as Partial<ListSearch<C>>)}
       />

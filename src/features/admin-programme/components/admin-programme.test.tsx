@@ -139,7 +139,7 @@ describe('/verwaltung/fortbildungen', () => {
     const { user } = await renderRoute('/verwaltung/fortbildungen', { user: users.admin(), handlers });
     const table = screen.getByRole('table', { name: 'Fortbildungstermine' });
     expect(within(table).getByText('Entwurf')).toBeInTheDocument();
-    expect(within(table).getByText('2 / 0')).toBeInTheDocument();
+    expect(within(table).getByText('2 / 0, 1 auf der Warteliste')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Einsteiger: Grundlagen der BNE' })).toHaveAttribute('href', '/verwaltung/fortbildungen/501/anmeldungen');
 
     await user.click(screen.getByRole('button', { name: 'Neuer Fortbildungstermin' }));
@@ -165,7 +165,7 @@ describe('/verwaltung/fortbildungen', () => {
       }),
     ];
     const { user } = await renderRoute('/verwaltung/fortbildungen', { user: users.admin(), handlers });
-    await user.click(screen.getByRole('button', { name: /Weitere Aktionen für Einsteiger: Grundlagen der BNE/ }));
+    await user.click(screen.getByRole('button', { name: /Aktionen für Einsteiger: Grundlagen der BNE/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Absagen …' }));
     const dialog = await screen.findByRole('dialog', { name: 'Termin absagen?' });
     expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();

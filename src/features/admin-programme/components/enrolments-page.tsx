@@ -188,7 +188,7 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
         filters={<ListFilterSelect label="Status" width={180} options={enrolmentStateLabels} value={search.state} onChange={(state) => onSearchChange({ state, page: undefined })} />}
         toolbar={<EnrolmentBulkActions selected={[...selected.values()]} moveTargets={moveTargets} onDone={() => setSelected(new Map())} />}
         columns={columns}
-        minWidth={1000}
+        minWidth={960}
       >
         <Stack gap={4} mb="md">
           {summary}

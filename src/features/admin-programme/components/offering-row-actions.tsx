@@ -1,4 +1,4 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import { reportError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/locale';
@@ -30,27 +30,24 @@ export function OfferingRowActions({ offering, onEdit }: Props) {
     });
   return (
     <>
-      <Group gap={4} wrap="nowrap">
-        <Button size="xs" variant="default" onClick={() => onEdit(offering)} aria-label={`${label} bearbeiten`}>
-          Bearbeiten
-        </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="xs" variant="default" aria-label={`Weitere Aktionen für ${label}`} loading={publish.isPending || copy.isPending}>
-              Mehr …
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {offering.state === 'draft' && <Menu.Item onClick={doPublish}>Veröffentlichen</Menu.Item>}
-            <Menu.Item onClick={doCopy}>Kopieren</Menu.Item>
-            {offering.state !== 'cancelled' && (
-              <Menu.Item color="red.9" onClick={() => setCancelling(true)}>
-                Absagen …
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+      {/* one menu button, so the row's actions stay narrow and the seats column fits at 1280 px */}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button size="xs" variant="default" aria-label={`Aktionen für ${label}`} loading={publish.isPending || copy.isPending}>
+            Aktionen …
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => onEdit(offering)}>Bearbeiten</Menu.Item>
+          {offering.state === 'draft' && <Menu.Item onClick={doPublish}>Veröffentlichen</Menu.Item>}
+          <Menu.Item onClick={doCopy}>Kopieren</Menu.Item>
+          {offering.state !== 'cancelled' && (
+            <Menu.Item color="red.9" onClick={() => setCancelling(true)}>
+              Absagen …
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
       <CancelReasonDialog
         opened={cancelling}
         title="Termin absagen?"

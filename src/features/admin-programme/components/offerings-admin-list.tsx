@@ -83,8 +83,14 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
     ...(kind === 'hospitation' ? [{ key: 'hostFacilityLabel', header: 'Gastgebende KiTa' } satisfies DataTableColumn<AdminOffering>] : []),
     ...(kind === 'awarding' ? [{ key: 'awardingEventTitle', header: 'Veranstaltung' } satisfies DataTableColumn<AdminOffering>] : []),
     { key: 'region', header: 'Regierungsbezirk', sortable: true, render: (o) => o.region ?? '–' },
-    { key: 'seatsFree', header: 'Plätze belegt / frei', sortable: true, align: 'right', render: (o) => `${o.seatsTaken} / ${o.seatsFree}` },
-    { key: 'waitlistLength', header: 'Warteliste', align: 'right' },
+    // one column for the seats and the waiting list, so the table fits next to the sticky actions at 1280 px
+    {
+      key: 'seatsFree',
+      header: 'Plätze belegt / frei',
+      sortable: true,
+      align: 'right',
+      render: (o) => `${o.seatsTaken} / ${o.seatsFree}${o.waitlistLength > 0 ? `, ${o.waitlistLength} auf der Warteliste` : ''}`,
+    },
     { key: 'actions', header: 'Aktionen', render: (o) => <OfferingRowActions offering={o} onEdit={setEditing} /> },
   ];
 
@@ -96,6 +102,7 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
         onSearchChange={onSearchChange}
         result={result}
         section={section}
+        exports
         texts={{ ...texts, searchHint: 'Titel, Ort, Modul oder KiTa', filtersLabel: `${texts.caption} filtern`, error: 'Die Termine konnten nicht geladen werden.' }}
         actions={<Button onClick={() => setEditing('new')}>{OFFERING_NOUN[kind].new}</Button>}
         filters={
@@ -130,7 +137,7 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
           </>
         }
         columns={columns}
-        minWidth={1100}
+        minWidth={900}
       />
       <OfferingFormDialog
         kind={kind}

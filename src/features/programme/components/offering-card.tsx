@@ -20,6 +20,7 @@ type Props = {
 export function OfferingCard({ offering, headingOrder = 3, onBook, children }: Props) {
   const headingId = useId();
   const full = offering.seatsLeft <= 0;
+  const over = new Date(offering.endsAt).getTime() <= Date.now();
   const window = offering.registrationMessage ?? registrationWindowText(offering.registrationOpensAt, offering.registrationClosesAt);
   const host = offering.hostFacility;
   return (
@@ -54,9 +55,12 @@ export function OfferingCard({ offering, headingOrder = 3, onBook, children }: P
             {offering.description}
           </Text>
         )}
-        <Text fw={600} c={full ? 'red.9' : 'green.9'}>
-          {seatsText(offering.seatsLeft, offering.waitlistLength)}
-        </Text>
+        {/* the seats of a date that is over are history, not an offer */}
+        {!over && (
+          <Text fw={600} c={full ? 'red.9' : 'green.9'}>
+            {seatsText(offering.seatsLeft, offering.waitlistLength)}
+          </Text>
+        )}
         {window && <Text size="sm">{window}</Text>}
         {offering.enrolments.length > 0 && (
           <div>
