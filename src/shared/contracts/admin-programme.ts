@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorSchema, idField, idSchema, isCleanText, isoTimestampSchema, optionalText, requiredText, textCharsMessage, versionSchema } from './common';
 import { regions } from './facility-lists';
 import { listPageSchemaOf } from './list-query';
-import { enrolmentStates, offeringKindSchema, offeringStates } from './programme';
+import { awardingEventSchema, enrolmentStates, offeringKindSchema, offeringStates } from './programme';
 
 /**
  * Admin side of the season's programme (issue 11). camelCase names. Paths (SPEC §3):
@@ -87,19 +87,9 @@ export const awardingEventInputSchema = z
   })
   .refine((v) => v.endsAt > v.startsAt, { message: 'Das Ende liegt vor dem Beginn.', path: ['endsAt'] });
 export const awardingEventUpdateSchema = z.intersection(awardingEventInputSchema, z.object({ version: versionSchema }));
-export const adminAwardingEventSchema = z.object({
-  id: z.number().int(),
+/** the staff shape of an awarding event (one set of fields for the entity) without its workshops, plus the admin's */
+export const adminAwardingEventSchema = awardingEventSchema.omit({ workshops: true }).extend({
   seasonId: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  startsAt: isoTimestampSchema,
-  endsAt: isoTimestampSchema,
-  place: z.string(),
-  region: z.string().nullable(),
-  maxAttendeesPerFacility: z.number().int().nullable(),
-  registrationOpensAt: isoTimestampSchema.nullable(),
-  registrationClosesAt: isoTimestampSchema.nullable(),
-  state: z.enum(offeringStates),
   workshopCount: z.number().int(),
   attendeeCount: z.number().int(),
   facilityCount: z.number().int(),
