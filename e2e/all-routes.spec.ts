@@ -50,6 +50,9 @@ function fill(path: string, ids: Ids): string {
     .replace(/\/\$$/, '/gibt-es-nicht');
 }
 
+/** pages that lead on by design: the documentation forms open on the current season's list */
+const redirects: Record<string, string> = { '/verwaltung/dokuboegen': '/verwaltung/dokuboegen/2026-27' };
+
 const accountFor: Record<Access, DemoAccount | null> = { public: null, login: 'eineKita', facility: 'eineKita', enrolled: 'eineKita', admin: 'admin' };
 
 async function pageFor(browser: Browser, account: DemoAccount | null): Promise<Page> {
@@ -103,7 +106,7 @@ test('every route: axe without serious or critical violations, no sideways scrol
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 }), context).toBeVisible();
     // the fitting account is let in (no redirect to /login or home); the splat route is the 404 page
-    expect(new URL(page.url()).pathname, context).toBe(url);
+    expect(new URL(page.url()).pathname, context).toBe(redirects[url] ?? url);
     await expectAccessible(page, context);
     await expectNoSidewaysScrolling(page, context);
   }

@@ -12,6 +12,8 @@ export const demoAccounts = {
   nichtAngemeldet: 'nicht-angemeldet@demo.example',
   mehrereKitas: 'mehrere-kitas@demo.example',
   einstellungen: 'einstellungen@demo.example',
+  /** issue 12: jury member, no KiTa */
+  jury: 'jury@demo.example',
 } as const;
 export type DemoAccount = keyof typeof demoAccounts;
 

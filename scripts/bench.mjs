@@ -22,3 +22,7 @@ if (want('rush')) {
   console.log('\n## Booking rush: 2,000 requests from 500 KiTas for 50 dates opening at once (PostgreSQL), targets >= 200 decisions/s, p99 <= 200 ms, 0 overbooked');
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/rush.ts'], { stdio: 'inherit' });
 }
+if (want('autosave')) {
+  console.log('\n## Documentation autosave: 300 KiTas, one changed answer each every 2 s for 30 s (PostgreSQL), target p99 <= 100 ms, no update lost');
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/autosave.ts'], { stdio: 'inherit' });
+}

@@ -18,6 +18,7 @@ const serverLayers = [
   'seasons', //        seasons and enrolments
   'team-workshops', // team-workshop applications (issue 11); the checklist gets its step passed in by app.ts
   'programme', //      the season's programme: training events, hospitations, awarding events, bookings (issue 11)
+  'documentation', //  the documentation form, its templates and the jury (issue 12)
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
@@ -60,6 +61,18 @@ const readModelFiles = [
     reason:
       "the admin list of team-workshop applications filters by the KiTa's region, searches its name and city and sorts by them " +
       'and by the season: one paged query (list kit), like the admin KiTa list',
+  },
+  {
+    file: 'server/modules/documentation/admin-documentation.list.ts',
+    tables: ['facilities', 'season_enrolments'],
+    reason:
+      "the jury's list is every KiTa live-enrolled to the season with its form (or none), filtered by region, searched by name and city, " +
+      'sorted by them: one paged query (list kit) and its SPEC §3 exports',
+  },
+  {
+    file: 'server/modules/documentation/export-answers.ts',
+    tables: ['facilities'],
+    reason: "the answers export names each form's KiTa (name, PLZ, Ort, Regierungsbezirk) in the keyset batches it streams, in KiTa order",
   },
 ];
 

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import type { FileStorage } from './lib/file-storage';
 import { serializerCompiler } from './lib/json-serializer';
 import { withSafeLogging } from './lib/logger';
 import { readVersion } from './lib/version';
@@ -22,12 +23,15 @@ import { teamWorkshopRoutes } from './modules/team-workshops/team-workshops.rout
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import { programmeAdminRoutes } from './modules/programme/admin.routes';
+import { adminDocumentationRoutes } from './modules/documentation/admin-documentation.routes';
 import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
+import { documentationRoutes } from './modules/documentation/documentation.routes';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
 import dbPlugin from './plugins/db';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler';
+import fileStoragePlugin from './plugins/file-storage';
 import jsonBodyPlugin from './plugins/json-body';
 import mailPlugin, { type MailPluginOptions } from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
@@ -48,6 +52,8 @@ export type BuildAppOptions = {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** mail transport and worker timings; default: SMTP_URL or .eml files in DATA_DIR/mail */
   mail?: MailPluginOptions;
+  /** where uploads live; default: FILE_STORAGE (DATA_DIR/uploads or S3); tests pass a memory storage */
+  fileStorage?: FileStorage;
   /** background jobs of the server process (the programme's reminders); off in tests unless asked */
   jobs?: { reminders?: boolean; reminderIntervalMs?: number };
 };
@@ -81,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin); // before sessions: a foreign Origin is refused without a DB lookup
   await app.register(sessionsPlugin);
   await app.register(mailPlugin, options.mail ?? {});
+  await app.register(fileStoragePlugin, { storage: options.fileStorage });
   // TOTP secrets of older versions were stored in plain text: seal them before the first request
   app.addHook('onReady', async () => {
     const sealed = await sealPlainTotpSecrets(app.db, config);
@@ -102,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(teamWorkshopRoutes);
   await app.register(programmeStaffRoutes);
   await app.register(programmeAdminRoutes);
+  await app.register(documentationRoutes);
+  await app.register(adminDocumentationRoutes);
   if (options.jobs?.reminders) {
     let job: ReturnType<typeof startReminderJob> | undefined;
     app.addHook('onReady', async () => {

@@ -58,4 +58,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_TOTP: 'maybe' })).toThrow(/ADMIN_TOTP/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
+
+  it('given no FILE_STORAGE, keeps uploads on the local disk', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
+  });
+
+  it('given FILE_STORAGE=s3 with every S3 value, passes the store on; path style only when asked', () => {
+    const s3 = {
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+      S3_BUCKET: 'kita-uploads',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'geheim',
+    };
+    expect(loadConfig(s3).fileStorage).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      region: 'eu-central-1',
+      bucket: 'kita-uploads',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'geheim',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).fileStorage).toMatchObject({ forcePathStyle: true });
+  });
+
+  it('given FILE_STORAGE=s3 without the S3 values, fails in German naming each missing one', () => {
+    const run = () => loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'kita-uploads', S3_SECRET_ACCESS_KEY: '' });
+    expect(run).toThrow(/S3_ENDPOINT: fehlt – mit FILE_STORAGE=s3 sind S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY nötig/);
+    expect(run).toThrow(/S3_REGION: fehlt/);
+    expect(run).toThrow(/S3_ACCESS_KEY_ID: fehlt/);
+    expect(run).toThrow(/S3_SECRET_ACCESS_KEY: fehlt/);
+    expect(run).not.toThrow(/S3_BUCKET: fehlt/);
+    expect(() => loadConfig({ FILE_STORAGE: 'ftp' })).toThrow(/FILE_STORAGE/);
+    expect(() => loadConfig({ FILE_STORAGE: 's3', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT muss eine http\(s\)-Adresse sein/);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Options } from './lib/file-storage';
 
 /** SPEC §5: every variable is optional so the embedded default starts without any set-up. */
 const envSchema = z.object({
@@ -37,7 +38,27 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   /** set behind a reverse proxy so request.ip and the protocol come from X-Forwarded-* */
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  /** uploads: `local` = DATA_DIR/uploads (one server), `s3` = an S3-compatible store (several servers) */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT muss eine http(s)-Adresse sein, z. B. https://s3.eu-central-1.amazonaws.com.' }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
+
+const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const configSchema = envSchema.superRefine((e, ctx) => {
+  if (e.FILE_STORAGE !== 's3') return;
+  for (const name of s3Required) {
+    if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `fehlt – mit FILE_STORAGE=s3 sind ${s3Required.slice(0, -1).join(', ')} und ${s3Required.at(-1)} nötig.` });
+  }
+});
+
+/** the S3 store's options as configured (the per-request timeout keeps its default) */
+export type S3StorageConfig = Omit<S3Options, 'timeoutMs'>;
 
 export type AppConfig = {
   port: number;
@@ -65,13 +86,15 @@ export type AppConfig = {
   totpKey: string | undefined;
   bodyLimit: number;
   trustProxy: boolean;
+  /** where uploads live; `s3` carries the store's address and keys */
+  fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
   production: boolean;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   // empty strings from .env files or compose files mean "not set"
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -105,6 +128,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     totpKey: e.TOTP_KEY,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    fileStorage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            // present: checked by configSchema above
+            endpoint: e.S3_ENDPOINT!,
+            region: e.S3_REGION!,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local' },
     production: e.NODE_ENV === 'production',
   };
 }

@@ -53,6 +53,7 @@ import { Route as AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRouteIm
 import { Route as AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRouteImport } from './../routes/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
 import { Route as AppVerwaltungDokuboegenSeasonIdentifierIndexRouteImport } from './../routes/_app/verwaltung/dokuboegen/$seasonIdentifier/index'
 import { Route as AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRouteImport } from './../routes/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
+import { Route as AppVerwaltungDokuboegenSeasonIdentifierVorlageRouteImport } from './../routes/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
 import { Route as AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRouteImport } from './../routes/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen'
 import { Route as AppVerwaltungHospitationenHospitationIdAnmeldungenRouteImport } from './../routes/_app/verwaltung/hospitationen/$hospitationId/anmeldungen'
 
@@ -302,6 +303,12 @@ const AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute =
     path: '/dokuboegen/$seasonIdentifier/$facilityId',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute =
+  AppVerwaltungDokuboegenSeasonIdentifierVorlageRouteImport.update({
+    id: '/dokuboegen/$seasonIdentifier/vorlage',
+    path: '/dokuboegen/$seasonIdentifier/vorlage',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
 const AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute =
   AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRouteImport.update({
     id: '/fortbildungen/$trainingEventId/anmeldungen',
@@ -357,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
+  '/verwaltung/dokuboegen/$seasonIdentifier/vorlage': typeof AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute
   '/verwaltung/fortbildungen/$trainingEventId/anmeldungen': typeof AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute
   '/verwaltung/hospitationen/$hospitationId/anmeldungen': typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten/': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
@@ -403,6 +411,7 @@ export interface FileRoutesByTo {
   '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
+  '/verwaltung/dokuboegen/$seasonIdentifier/vorlage': typeof AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute
   '/verwaltung/fortbildungen/$trainingEventId/anmeldungen': typeof AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute
   '/verwaltung/hospitationen/$hospitationId/anmeldungen': typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
@@ -452,6 +461,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen': typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
+  '/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage': typeof AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute
   '/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen': typeof AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute
   '/_app/verwaltung/hospitationen/$hospitationId/anmeldungen': typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
@@ -501,6 +511,7 @@ export interface FileRouteTypes {
     | '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
     | '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
+    | '/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
     | '/verwaltung/fortbildungen/$trainingEventId/anmeldungen'
     | '/verwaltung/hospitationen/$hospitationId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten/'
@@ -547,6 +558,7 @@ export interface FileRouteTypes {
     | '/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
     | '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
+    | '/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
     | '/verwaltung/fortbildungen/$trainingEventId/anmeldungen'
     | '/verwaltung/hospitationen/$hospitationId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten'
@@ -595,6 +607,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen'
     | '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht'
     | '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId'
+    | '/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
     | '/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen'
     | '/_app/verwaltung/hospitationen/$hospitationId/anmeldungen'
     | '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/'
@@ -915,6 +928,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage': {
+      id: '/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
+      path: '/dokuboegen/$seasonIdentifier/vorlage'
+      fullPath: '/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
+      preLoaderRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierVorlageRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
     '/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen': {
       id: '/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen'
       path: '/fortbildungen/$trainingEventId/anmeldungen'
@@ -951,6 +971,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute: typeof AppVerwaltungAuszeichnungsverantaltungenAwardingEventIdAnmeldungenRoute
   AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute: typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute
   AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute
+  AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute
   AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute: typeof AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute
   AppVerwaltungHospitationenHospitationIdAnmeldungenRoute: typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute: typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
@@ -982,6 +1003,8 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
     AppVerwaltungDatenpflegeMigrationAlteManuelleDatenListenansichtRoute,
   AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute:
     AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRoute,
+  AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute:
+    AppVerwaltungDokuboegenSeasonIdentifierVorlageRoute,
   AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute:
     AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRoute,
   AppVerwaltungHospitationenHospitationIdAnmeldungenRoute:

@@ -1,4 +1,4 @@
-import { decideAccess, type Access } from '../../src/features/access/access-rules';
+import { adminEntryPathFor, decideAccess, type Access } from '../../src/features/access/access-rules';
 import type { AuthState } from '../../src/features/auth/auth-machine';
 import type { NavItem } from '../../src/components/layout/main-nav';
 
@@ -19,10 +19,12 @@ const PAGES: Array<NavItem & { access: Access }> = [
 
 /**
  * Only what the user may open right now. KiTa pages need an active KiTa also for admins (who may open them
- * without one, but would find nothing there).
+ * without one, but would find nothing there). "Verwaltung" leads a jury member to the documentation forms (issue 12).
  */
 export function navItemsFor({ user, curSeason, activeFacilityId }: AuthState): NavItem[] {
-  return PAGES.filter(({ access, to }) => {
+  const adminEntry = adminEntryPathFor(user);
+  const pages = PAGES.map((page) => (page.to === '/verwaltung' && adminEntry ? { ...page, to: adminEntry } : page));
+  return pages.filter(({ access, to }) => {
     if ((access === 'facility' || access === 'enrolled') && activeFacilityId === null) return false;
     return decideAccess({ access, pathname: to, user, curSeason, activeFacilityId }).kind === 'allow';
   }).map(({ to, label }) => ({ to, label }));

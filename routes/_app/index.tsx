@@ -5,6 +5,7 @@ import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { seasonChecklistQueryOptions } from '../../src/features/season-enrolment/api/get-season-checklist';
 import { SeasonChecklist } from '../../src/features/season-enrolment/components/season-checklist';
 import { AdminHome } from './-components/admin-home';
+import { JuryHome } from './-components/jury-home';
 
 export const Route = createFileRoute('/_app/')({
   staticData: { access: 'login' },
@@ -20,9 +21,13 @@ export const Route = createFileRoute('/_app/')({
 function HomePage() {
   const { user, activeFacilityId } = useAuthState();
   const facility = user && activeFacilityId !== null ? user.facilities[String(activeFacilityId)] : undefined;
+  const noFacility = !!user && Object.keys(user.facilities).length === 0;
+  // issue 12: a jury member gets the way to the documentation forms; without a KiTa it is all the start page says
+  const jury = !!user && !user.is_admin && user.is_jury;
   return (
     <>
       <PageHeading>Start</PageHeading>
+      {jury && <JuryHome />}
       {user?.is_admin ? (
         <AdminHome />
       ) : facility ? (
@@ -30,11 +35,13 @@ function HomePage() {
           <Text mb="md">Willkommen, {user?.first_name}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.</Text>
           <SeasonChecklist key={facility.id} facilityId={facility.id} />
         </>
-      ) : user && Object.keys(user.facilities).length === 0 ? (
-        <Text>
-          Deinem Benutzerkonto ist noch keine KiTa zugeordnet.{' '}
-          <Anchor component={Link} to="/neue-kita">Registriere deine KiTa</Anchor> oder bitte deine Kolleginnen und Kollegen, dich einzuladen.
-        </Text>
+      ) : noFacility ? (
+        !jury && (
+          <Text>
+            Deinem Benutzerkonto ist noch keine KiTa zugeordnet.{' '}
+            <Anchor component={Link} to="/neue-kita">Registriere deine KiTa</Anchor> oder bitte deine Kolleginnen und Kollegen, dich einzuladen.
+          </Text>
+        )
       ) : (
         <Text>Wähle oben eine KiTa aus, um ihre Schritte im KiTa-Jahr zu sehen.</Text>
       )}

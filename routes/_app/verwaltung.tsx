@@ -1,14 +1,17 @@
 import { Outlet, createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { mayOpenAdminPath } from '../../src/features/access/access-rules';
 import { AdminSubNav } from './verwaltung/-components/admin-sub-nav';
 
 /**
- * seed §6: everything under /verwaltung is for administrators; others go to the home page. The layout's guard
- * (parent beforeLoad) has already loaded the session, so the store is current here.
+ * seed §6: everything under /verwaltung is for administrators; others go to the home page. Issue 12: jury members
+ * may open /verwaltung/dokuboegen and below, nothing else. The layout's guard (parent beforeLoad) has already
+ * loaded the session and decided the same, so the store is current here.
  */
 export const Route = createFileRoute('/_app/verwaltung')({
   staticData: { access: 'admin' },
-  beforeLoad: ({ context }) => {
-    if (!context.auth.getState().user?.is_admin) throw redirect({ to: '/', replace: true });
+  beforeLoad: ({ context, location }) => {
+    const user = context.auth.getState().user;
+    if (!user || !mayOpenAdminPath(user, location.pathname)) throw redirect({ to: '/', replace: true });
   },
   component: AdminLayout,
 });

@@ -71,6 +71,8 @@ export type DemoAccount = {
   firstName: string;
   lastName: string;
   isAdmin: boolean;
+  /** issue 12: reviews the documentation forms without administering */
+  isJury?: boolean;
   /** false: newsletter and privacy policy undecided (guard dialog 3) */
   consentsDecided: boolean;
   /** facility label → enrolled to the current season 2026-27? */
@@ -87,6 +89,7 @@ export const demoAccounts: DemoAccount[] = [
     facilities: { 'Kinderhaus Sonnenschein': true, 'Kindertagesstätte Zauberwald': true, 'Kita Lechauen': false },
   },
   { email: 'einstellungen@demo.example', firstName: 'Emil', lastName: 'Einstein', isAdmin: false, consentsDecided: false, facilities: { 'Haus für Kinder Regenbogen': true } },
+  { email: 'jury@demo.example', firstName: 'Jana', lastName: 'Jurowski', isAdmin: false, isJury: true, consentsDecided: true, facilities: {} },
 ];
 
 /** Issue 5: staff lists of the demo KiTas. `account` links the staff entry to that demo account. */

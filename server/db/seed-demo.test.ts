@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const tables = ['users', 'facilities', 'facility_members', 'seasons', 'season_enrolments', 'privacy_policy_versions', 'team_workshop_applications', 'training_modules', 'awarding_events', 'offerings', 'offering_enrolments'];
+const tables = [
+  'users', 'facilities', 'facility_members', 'seasons', 'season_enrolments', 'privacy_policy_versions', 'team_workshop_applications', 'training_modules',
+  'awarding_events', 'offerings', 'offering_enrolments', 'documentation_forms', 'documentation_form_events', 'documentation_files', 'documentation_reviews',
+];
 async function counts() {
   const out: Record<string, number> = {};
   for (const table of tables) {
@@ -62,24 +65,25 @@ describe('seed:demo', () => {
     expect(none!.n).toBe(0);
     const approved = await queryRows<{ label: string }>(
       t.handle.db,
-      `select f.label from season_enrolments s join facilities f on f.id = s.facility_id join facility_members m on m.facility_id = f.id join users u on u.id = m.user_id
+      `select f.label from season_enrolments s join seasons se on se.id = s.season_id and se.identifier = '2026-27'
+       join facilities f on f.id = s.facility_id join facility_members m on m.facility_id = f.id join users u on u.id = m.user_id
        where s.approved_for_award_at is not null and s.withdrawn_at is null and u.email = 'mehrere-kitas@demo.example'`,
     );
     expect(approved).toEqual([{ label: 'Kinderhaus Sonnenschein' }]);
   });
 
   it('given an empty database, when seeding twice, the counts are the same and match SPEC §7', async () => {
-    await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026' });
+    await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026', fileStorage: t.app.fileStorage });
     const first = await counts();
-    await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026' });
+    await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026', fileStorage: t.app.fileStorage });
     expect(await counts()).toEqual(first);
     expect(first).toEqual({
-      users: 6,
+      users: 7,
       facilities: 12,
       facility_members: 6,
       seasons: 2,
-      // 4 of the accounts' KiTas + 5 KiTas without accounts that take part in the programme
-      season_enrolments: 9,
+      // 2026-27: 4 of the accounts' KiTas + 5 KiTas without accounts that take part in the programme; 2025-26: 3 awarded KiTas
+      season_enrolments: 12,
       privacy_policy_versions: 1,
       training_modules: 2,
       awarding_events: 2,
@@ -87,6 +91,12 @@ describe('seed:demo', () => {
       offerings: 12,
       offering_enrolments: 12,
       team_workshop_applications: 4,
+      // 2026-27: 2 drafts, 2 submitted, 1 returned, 1 approved; 2025-26: 3 approved
+      documentation_forms: 9,
+      // "submitted" for each of the 7 submitted ones, the decision for the 5 decided ones
+      documentation_form_events: 12,
+      documentation_files: 1,
+      documentation_reviews: 1,
     });
     const states = await queryRows<{ state: string }>(t.handle.db, 'select state from team_workshop_applications order by state');
     expect(states.map((r) => r.state)).toEqual(['accepted', 'declined', 'scheduled', 'submitted']);
@@ -114,5 +124,50 @@ describe('seed:demo', () => {
     const settings = (await statusOf('einstellungen@demo.example')).user;
     expect(Object.values(settings.facilities)).toEqual([expect.objectContaining({ is_enrolled_to_cur_season: true })]);
     expect(settings.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2026-01)', newsletter: 'Newsletter' });
+
+    // issue 12: the jury account, no KiTa, nothing to decide; the other accounts are not in the jury
+    expect((await statusOf('jury@demo.example')).user).toMatchObject({ is_admin: false, is_jury: true, facilities: {}, missingSettings: {} });
+    expect(admin.user.is_jury).toBe(false);
+  });
+
+  it('given the demo data, the documentation forms are in every state and the jury sees them (issue 12)', async () => {
+    const rows = await queryRows<{ label: string; season: string; state: string; comment: string }>(
+      t.handle.db,
+      `select f.label, s.identifier as season, d.state, d.decision_comment as comment from documentation_forms d
+         join facilities f on f.id = d.facility_id join seasons s on s.id = d.season_id order by s.identifier desc, f.label`,
+    );
+    const of = (season: string) => rows.filter((r) => r.season === season).map((r) => `${r.label}: ${r.state}`);
+    expect(of('2026-27')).toEqual([
+      'Haus für Kinder Regenbogen: returned',
+      'Kinderhaus Pegnitzwiese: draft',
+      'Kinderhaus Sonnenschein: approved',
+      'Kinderkrippe Zwergerlstube: submitted',
+      'Kita Naabtal-Spatzen: draft',
+      'Waldkindergarten Isarauen: submitted',
+    ]);
+    expect(rows.find((r) => r.state === 'returned')!.comment).not.toBe('');
+    expect(of('2025-26').every((r) => r.endsWith(': approved'))).toBe(true);
+    // every approved form's KiTa is zur Auszeichnung zugelassen in that season
+    const [unapproved] = await queryRows<{ n: number }>(
+      t.handle.db,
+      `select count(*)::int as n from documentation_forms d join season_enrolments e on e.facility_id = d.facility_id and e.season_id = d.season_id and e.withdrawn_at is null
+        where d.state = 'approved' and e.approved_for_award_at is null`,
+    );
+    expect(unapproved!.n).toBe(0);
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'jury@demo.example', password: 'Demo-Passwort-2026' } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/documentation/2026-27?state=submitted', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((i: { facilityLabel: string; reviewedByMe: boolean }) => [i.facilityLabel, i.reviewedByMe])).toEqual([
+      ['Kinderkrippe Zwergerlstube', false],
+      ['Waldkindergarten Isarauen', true],
+    ]);
+    const [sonnenschein] = (await t.app.inject({ method: 'GET', url: '/api/admin/documentation/2026-27?q=Sonnenschein', headers: { cookie } })).json().items;
+    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/documentation/2026-27/${sonnenschein.facilityId}`, headers: { cookie } });
+    expect(detail.json().files).toEqual([expect.objectContaining({ name: 'Hochbeet-Ernte.jpg', contentType: 'image/jpeg' })]);
+    const photo = await t.app.inject({ method: 'GET', url: detail.json().files[0].url, headers: { cookie } });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
   });
 });

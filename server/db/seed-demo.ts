@@ -11,13 +11,16 @@ import { migrate } from './migrate';
 import { seedDemoProgramme } from './seed-demo-programme';
 import { persons } from '../modules/persons/persons.table';
 import { seedDemoTeamWorkshops } from './seed-demo-team-workshops';
+import { seedDemoDocumentation } from './seed-demo-documentation';
+import type { FileStorage } from '../lib/file-storage';
+import { fileStorageFromConfig } from '../plugins/file-storage';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
 
 /**
  * Idempotent: every row is found by its natural key (season identifier, facility label, e-mail) and
  * brought to the demo state, so running it twice gives the same data.
  */
-export async function seedDemo(db: Db, opts: { password: string }): Promise<void> {
+export async function seedDemo(db: Db, opts: { password: string; fileStorage?: FileStorage }): Promise<void> {
   const passwordHash = await hashPassword(opts.password);
   await db.transaction(async (tx) => {
     await tx
@@ -52,7 +55,7 @@ export async function seedDemo(db: Db, opts: { password: string }): Promise<void
       const consents = a.consentsDecided
         ? { privacyPolicyVersion: demoPrivacyPolicyVersion, privacyPolicyAcceptedAt: decidedAt, newsletter: false, newsletterDecidedAt: decidedAt }
         : { privacyPolicyVersion: null, privacyPolicyAcceptedAt: null, newsletter: null, newsletterDecidedAt: null };
-      const values = { email: a.email, firstName: a.firstName, lastName: a.lastName, isAdmin: a.isAdmin, deactivatedAt: null, ...consents };
+      const values = { email: a.email, firstName: a.firstName, lastName: a.lastName, isAdmin: a.isAdmin, isJury: a.isJury ?? false, deactivatedAt: null, ...consents };
       const [existing] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, a.email)).limit(1);
       let userId: number;
       if (existing) {
@@ -124,6 +127,9 @@ export async function seedDemo(db: Db, opts: { password: string }): Promise<void
 
     // issue 11: the season's programme
     await seedDemoProgramme(tx, current);
+
+    // issue 12: documentation forms in every state, a review by the demo jury member (the photo needs the storage)
+    await seedDemoDocumentation(tx, opts.fileStorage);
   });
 }
 
@@ -132,7 +138,7 @@ async function main() {
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(handle);
-    await seedDemo(handle.db, { password: process.env.DEMO_PASSWORD || 'Demo-Passwort-2026' });
+    await seedDemo(handle.db, { password: process.env.DEMO_PASSWORD || 'Demo-Passwort-2026', fileStorage: fileStorageFromConfig(config) });
     console.log(`Demo data ready: ${demoAccounts.length} accounts (${demoAccounts.map((a) => a.email).join(', ')}), ${demoFacilities.length} KiTas, seasons 2026-27 (current) and 2025-26.`);
   } finally {
     await handle.close();

@@ -29,6 +29,7 @@ const loggedIn = {
   user: {
     id: 7,
     is_admin: false,
+    is_jury: true,
     email: 'a"b@example.org',
     first_name: 'Ä\u2028ß',
     last_name: 'Muster',

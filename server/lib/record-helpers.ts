@@ -29,8 +29,10 @@ export function changes<T extends Record<string, unknown>>(before: T, after: T) 
 
 /** Today in Europe/Berlin as YYYY-MM-DD: deadlines are calendar days there, whatever the server's zone. */
 export function berlinToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return berlinDay.format(now);
 }
+// built once: constructing an Intl.DateTimeFormat costs ~0.5 ms, more than the autosave's own work
+const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** DD.MM.YYYY for German messages */
 export const germanDate = (isoDate: string) => {

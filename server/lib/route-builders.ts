@@ -62,13 +62,13 @@ const hasKey = (schema: unknown, key: string) => {
 
 /**
  * The error statuses a route can answer, derived from what it declares (so the OpenAPI document can't drift):
- * 401 unless public; 403 for admin/member access and for every state-changing call (Origin check); 400 when it
+ * 401 unless public; 403 for admin/member/jury access and for every state-changing call (Origin check); 400 when it
  * validates params, query or body; 404 when it has a path parameter; 409 when the write carries a `version`.
  */
 export function derivedErrorStatuses(method: string, url: string, access: Access, schema: FastifySchema, extra: readonly ErrorStatus[] = []): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(extra);
   if (access !== 'public') statuses.add(401);
-  if (access === 'admin' || access === 'member' || stateChanging.has(method)) statuses.add(403);
+  if (access === 'admin' || access === 'member' || access === 'jury' || stateChanging.has(method)) statuses.add(403);
   if (schema.params || schema.querystring || schema.body) statuses.add(400);
   if (url.includes('/:')) statuses.add(404);
   if (hasKey(schema.body, 'version') || hasKey(schema.querystring, 'version')) statuses.add(409);
@@ -98,3 +98,5 @@ export const userRoute = (app: FastifyInstance) => routesFor(app, 'user');
 export const memberRoute = (app: FastifyInstance) => routesFor(app, 'member');
 /** `/api/admin/…` */
 export const adminRoute = (app: FastifyInstance) => routesFor(app, 'admin');
+/** `/api/admin/documentation/…` that jury members may call too (admins always; the access plugin refuses other URLs) */
+export const juryRoute = (app: FastifyInstance) => routesFor(app, 'jury');

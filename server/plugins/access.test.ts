@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { buildApp } from '../app';
+import { isJuryUrl } from './access';
 import { loadConfig } from '../config';
 import { addMember, createFacility, createUser } from '../testing/factories';
 import { loginAs } from '../testing/login-as';
@@ -25,6 +26,8 @@ function testOnlyRoutes(app: FastifyInstance) {
     async (request) => ({ secret: `facility ${request.params.facilityId}` }),
   );
   r.get('/api/me/test-only', { config: { access: 'user' } }, async () => ({ secret: 'mine' }));
+  // issue 12: the jury's level, until the documentation module registers its real jury routes
+  r.get('/api/admin/documentation/test-only', { config: { access: 'jury' } }, async () => ({ secret: 'forms to judge' }));
 }
 
 const t = createTestWorld(async () => {
@@ -33,6 +36,7 @@ const t = createTestWorld(async () => {
   const plain = await createUser(db);
   const member = await createUser(db);
   const admin = await createUser(db, { isAdmin: true });
+  const jury = await createUser(db, { isJury: true });
   const facility = await createFacility(db);
   await addMember(db, facility.id, member.id);
   return {
@@ -41,6 +45,7 @@ const t = createTestWorld(async () => {
     plainCookie: await loginAs(app.app, plain),
     memberCookie: await loginAs(app.app, member),
     adminCookie: await loginAs(app.app, admin),
+    juryCookie: await loginAs(app.app, jury),
   };
 });
 
@@ -80,11 +85,35 @@ describe('route permissions (enumerated from every registered route)', () => {
     }
   });
 
-  it('given a plain user, every admin route answers 403 forbidden', async () => {
-    for (const route of t.app.routeList.filter((r) => r.access === 'admin')) {
+  it('given a plain user, every admin and jury route answers 403 forbidden', async () => {
+    for (const route of t.app.routeList.filter((r) => r.access === 'admin' || r.access === 'jury')) {
       const res = await call(route.method, route.url, t.plainCookie);
       expect(`${route.method} ${route.url} ${res.statusCode}`).toBe(`${route.method} ${route.url} 403`);
     }
+  });
+
+  it('given a jury member, every admin route answers 403 forbidden (the jury administers nothing)', async () => {
+    for (const route of t.app.routeList.filter((r) => r.access === 'admin')) {
+      const res = await call(route.method, route.url, t.juryCookie);
+      expect(`${route.method} ${route.url} ${res.statusCode}`).toBe(`${route.method} ${route.url} 403`);
+      if (route.method !== 'HEAD') expect(errorBodySchema.parse(res.json()).reason.code).toBe('forbidden');
+    }
+  });
+
+  it('given the jury level, anonymous answers 401, staff 403, a jury member and an admin 200', async () => {
+    const url = '/api/admin/documentation/test-only';
+    expect(errorBodySchema.parse((await call('GET', url)).json()).reason.code).toBe('unauthenticated');
+    expect((await call('GET', url)).statusCode).toBe(401);
+    for (const cookie of [t.plainCookie, t.memberCookie]) {
+      const res = await call('GET', url, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('secret');
+    }
+    expect((await call('GET', url, t.juryCookie)).json()).toEqual({ secret: 'forms to judge' });
+    expect((await call('GET', url, t.adminCookie)).statusCode).toBe(200);
+    // a jury member is still an account: its own calls stay open, KiTa calls stay closed
+    expect((await call('GET', '/api/me/test-only', t.juryCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/facilities/:facilityId/test-only', t.juryCookie)).statusCode).toBe(403);
   });
 
   it('given a user who is not a member, every member route answers 403 or 404 and never data', async () => {
@@ -145,6 +174,29 @@ describe('route permissions (enumerated from every registered route)', () => {
     expect(registered).toEqual(expect.arrayContaining(expected));
   });
 
+  it('given the documentation (issue 12), the admin/jury routes are jury routes and template writes admin-only', () => {
+    const registered = t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
+    const base = '/api/admin/documentation/:seasonIdentifier';
+    expect(registered).toEqual(
+      expect.arrayContaining([
+        `GET ${base} jury`,
+        `GET ${base}/export.csv jury`,
+        `GET ${base}/export.xlsx jury`,
+        `GET ${base}/answers.csv jury`,
+        `GET ${base}/answers.xlsx jury`,
+        `GET ${base}/forms.zip jury`,
+        `GET ${base}/:facilityId jury`,
+        `GET ${base}/:facilityId/pdf jury`,
+        `GET ${base}/:facilityId/files/:fileId jury`,
+        `POST ${base}/:facilityId/decision jury`,
+        `PUT ${base}/:facilityId/review jury`,
+        `POST ${base}/:facilityId/notes jury`,
+        `PUT ${base}/template admin`,
+        `POST ${base}/template/copy admin`,
+      ]),
+    );
+  });
+
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);
@@ -189,10 +241,13 @@ describe('route permissions (the real routes, each role)', () => {
     expect(realRoutes().filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...publicRoutes].sort());
   });
 
-  it('given the app, every /api/admin/ route is admin-only and every admin route lives under /api/admin/', () => {
-    for (const r of t.app.routeList) {
-      expect(`${r.url} ${r.access}`).toBe(`${r.url} ${r.url.startsWith('/api/admin/') ? 'admin' : r.access === 'admin' ? 'not admin' : r.access}`);
-    }
+  it('given the app, every /api/admin/ route is admin-only (or jury under /api/admin/documentation/) and every admin or jury route lives there', () => {
+    const expected = (r: { url: string; access: string }) => {
+      if (isJuryUrl(r.url) && r.access === 'jury') return 'jury';
+      if (r.url.startsWith('/api/admin/')) return 'admin';
+      return r.access === 'admin' || r.access === 'jury' ? 'not admin' : r.access;
+    };
+    for (const r of t.app.routeList) expect(`${r.url} ${r.access}`).toBe(`${r.url} ${expected(r)}`);
   });
 
   it('given each role a route allows, the call gets past the access check (never 401 or 403 from it)', async () => {
@@ -204,6 +259,7 @@ describe('route permissions (the real routes, each role)', () => {
       user: [t.plainCookie, t.memberCookie, t.adminCookie],
       member: [t.memberCookie, t.adminCookie],
       admin: [t.adminCookie],
+      jury: [t.juryCookie, t.adminCookie],
     };
     let calls = 0;
     for (const route of realRoutes()) {
@@ -252,5 +308,20 @@ describe('startup check', () => {
         },
       }),
     ).rejects.toThrow(/has no :facilityId parameter/);
+  });
+
+  it('given a jury route outside /api/admin/documentation/, building the app fails', async () => {
+    for (const url of ['/api/admin/facilities/jury', '/api/admin/documentations', '/api/me/jury']) {
+      await expect(
+        buildApp({
+          config: loadConfig({}),
+          db: t.handle.db,
+          distDir: '/nonexistent',
+          extraRoutes: (app) => {
+            app.get(url, { config: { access: 'jury' } }, async () => 'oops');
+          },
+        }),
+      ).rejects.toThrow(/is 'jury' but lies outside/);
+    }
   });
 });

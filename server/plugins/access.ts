@@ -2,7 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import { fail } from '../lib/http-error';
 
-export type Access = 'public' | 'user' | 'admin' | 'member';
+/**
+ * public — anyone; user — any session; member — members of the KiTa in `:facilityId` (and admins); admin —
+ * administrators; jury — administrators and jury members (issue 12: they review documentation forms but
+ * administer nothing), only at `JURY_URL_PREFIX` and below.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'member' | 'jury';
+
+/** the one place jury routes may live (checked at startup, so a jury route can't open another admin area) */
+export const JURY_URL_PREFIX = '/api/admin/documentation';
+export const isJuryUrl = (url: string) => url === JURY_URL_PREFIX || url.startsWith(`${JURY_URL_PREFIX}/`);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-const accessValues: readonly string[] = ['public', 'user', 'admin', 'member'];
+const accessValues: readonly string[] = ['public', 'user', 'admin', 'member', 'jury'];
 
 export class MissingAccessError extends Error {}
 
@@ -30,6 +39,8 @@ function accessCheck(access: Exclude<Access, 'public'>) {
     if (!user) return done(fail('common.unauthenticated'));
     if (access === 'user' || user.isAdmin) return done();
     if (access === 'admin') return done(fail('common.forbidden'));
+    // is_jury came with the session lookup (sessionUserColumns): no extra query
+    if (access === 'jury') return done(user.isJury ? undefined : fail('common.forbidden'));
     const raw = (request.params as { facilityId?: unknown } | undefined)?.facilityId;
     const facilityId = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(facilityId) || facilityId <= 0) return done(fail('common.not_found'));
@@ -50,11 +61,15 @@ async function accessPlugin(app: FastifyInstance) {
     const access = (route.config as { access?: unknown } | undefined)?.access;
     if (typeof access !== 'string' || !accessValues.includes(access)) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
-      throw new MissingAccessError(`Route ${methods} ${route.url} lacks config.access ('public' | 'user' | 'admin' | 'member').`);
+      throw new MissingAccessError(`Route ${methods} ${route.url} lacks config.access ('public' | 'user' | 'admin' | 'member' | 'jury').`);
     }
     if (access === 'member' && !route.url.includes(':facilityId')) {
       // the membership check reads params.facilityId; without it every non-admin would get 404
       throw new MissingAccessError(`Route ${route.url} is 'member' but has no :facilityId parameter.`);
+    }
+    if (access === 'jury' && !isJuryUrl(route.url)) {
+      // jury members may review the documentation forms, nothing else of the administration
+      throw new MissingAccessError(`Route ${route.url} is 'jury' but lies outside ${JURY_URL_PREFIX}/….`);
     }
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, access: access as Access });
     // the check is the route's own first preValidation hook: public routes (loginstatus, config, …) run none

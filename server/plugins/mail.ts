@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from '../modules/mail/worker';
 import { fileTransport, smtpTransport, type MailTransport } from '../modules/mail/transport';
+import type { AttachmentSources } from '../modules/mail/templates';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mail: { worker: MailWorker; transport: MailTransport };
+    /** `attachmentSources`: modules register builders of attachments made at send time (e.g. the documentation PDF) */
+    mail: { worker: MailWorker; transport: MailTransport; attachmentSources: AttachmentSources };
   }
 }
 
@@ -28,6 +30,7 @@ async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl)
       : fileTransport(path.resolve(config.dataDir, 'mail'), (o, m) => log.info(o, m), config.production));
+  const attachmentSources: AttachmentSources = new Map();
   const worker = createMailWorker({
     db: app.db,
     config,
@@ -35,8 +38,9 @@ async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
     retentionMs: config.mailRetentionDays * 86_400_000,
     log: { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) },
     ...opts.worker,
+    attachmentSources,
   });
-  app.decorate('mail', { worker, transport });
+  app.decorate('mail', { worker, transport, attachmentSources });
   if (opts.start !== false) app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
 }

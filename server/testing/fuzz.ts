@@ -128,7 +128,8 @@ function allowedValue(schema: JsonSchema, world: FuzzWorld, name: string, depth:
     if (t.includes('object') || schema.properties) return objectValue(schema, world, depth, clean);
     if (t.includes('array')) {
       const items = schema.items ? valueFor(schema.items, world, name, depth + 1, clean) : hostileValue;
-      const maxLength = Math.min(schema.maxItems ?? 4, 12);
+      // a unique array of an enum cannot be longer than the enum (fast-check would search for ever)
+      const maxLength = Math.min(schema.maxItems ?? 4, 12, clean && schema.items?.enum ? schema.items.enum.length : Infinity);
       return clean ? fc.uniqueArray(items, { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength }) : fc.array(items, { maxLength });
     }
     if (t.includes('integer')) return integerValue(schema, world, name, clean);
@@ -155,7 +156,8 @@ const prototypeKeys: [string, unknown][] = [
  * the request reaches the service); else required ones mostly there, any value, now and then an extra or prototype key.
  */
 export function objectValue(schema: JsonSchema, world: FuzzWorld, depth = 0, clean = false): fc.Arbitrary<Record<string, unknown>> {
-  if (depth > 4) return fc.constant({});
+  // a new object each time: a unique array (clean mode) of one shared constant could never reach its minimum length
+  if (depth > 4) return fc.constant(0).map(() => ({}));
   const required = new Set(schema.required ?? []);
   if (clean) {
     const model = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => [key, valueFor(s, world, key, depth + 1, true)]));

@@ -3,6 +3,8 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import { memoryTransport, type OutgoingMail } from '../modules/mail/transport';
+import type { FileStorage } from '../lib/file-storage';
+import { memoryFileStorage } from './memory-file-storage';
 import { openTestDb } from './test-db';
 
 export type TestApp = {
@@ -11,6 +13,8 @@ export type TestApp = {
   config: AppConfig;
   /** mails the worker sent (memory transport, unless `mail.transport` was given) */
   mails: OutgoingMail[];
+  /** where the app puts uploads: a fresh memory storage unless `fileStorage` was given (pass a memoryFileStorage() to read its `files`) */
+  fileStorage: FileStorage;
   /** sends every due mail now and waits for it */
   flushMail: () => Promise<void>;
   close: () => Promise<void>;
@@ -28,10 +32,13 @@ export async function buildTestApp(
     handle?: DbHandle;
     /** pino options, e.g. `{ stream }` to read what the app logs */
     logger?: BuildAppOptions['logger'];
+    /** default: a fresh memoryFileStorage(), so no test writes into ./data/uploads */
+    fileStorage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await openTestDb());
   const memory = memoryTransport();
+  const fileStorage = options.fileStorage ?? memoryFileStorage();
   // tests never read the developer's environment, only what they pass
   // a fixed TOTP key, so no test writes a key file into ./data
   const config = loadConfig({ ADMIN_TOTP: 'optional', TOTP_KEY: TEST_TOTP_KEY, ...options.env });
@@ -42,12 +49,14 @@ export async function buildTestApp(
     logger: options.logger,
     distDir: options.distDir ?? '/nonexistent-dist',
     mail: { transport: memory, ...options.mail },
+    fileStorage,
   });
   await app.ready();
   return {
     app,
     handle,
     config,
+    fileStorage,
     mails: memory.sent,
     flushMail: () => app.mail.worker.drain(),
     close: async () => {

@@ -12,7 +12,9 @@ import {
   getErrorBody,
   getErrorReason,
   isAlreadyNotified,
+  isNoResponseError,
   parseWith,
+  QUIET_FAILURES,
   reportError,
   setPublicConfig,
 } from './api-client';
@@ -57,6 +59,16 @@ describe('api client: failures the shared handler reports (seed §8)', () => {
       within(alert).getByText('Die Server von Ökokids konnten nicht erreicht werden. Bist du offline?'),
     ).toBeInTheDocument();
     expect(within(alert).getByRole('progressbar', { name: 'Verbleibende Anzeigedauer' })).toBeInTheDocument();
+  });
+
+  it('given a request marked with QUIET_FAILURES, tells nobody and hands the caller the unmarked error', async () => {
+    server.use(http.put(url('facilities/1/documentation'), () => HttpResponse.error()));
+    const error = await failureOf(client().put('facilities/1/documentation', { json: {}, context: QUIET_FAILURES }).json());
+
+    expect(isNoResponseError(error)).toBe(true);
+    expect(isAlreadyNotified(error)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('given the timeout runs out, shows the offline text as well', async () => {

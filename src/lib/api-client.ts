@@ -76,6 +76,15 @@ function transportFailureText(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Per-request opt-out of the shared notification, through ky's documented `context` option:
+ * `api.put(url, { context: QUIET_FAILURES })`. For background calls whose failure the page itself shows and retries
+ * (the documentation form's autosave line "Nicht gespeichert – wir versuchen es weiter"), so a flaky connection doesn't
+ * pile up red notifications. The error still reaches the caller unmarked (`isNoResponseError` tells what happened).
+ */
+export const QUIET_FAILURES = { quietFailures: true } as const;
+const isQuiet = (options: Options | undefined) => options?.context?.quietFailures === true;
+
 /** Runs once per call, after ky has given up retrying, so one failure is one notification. */
 function handleFinalError(error: unknown): void {
   if (isAlreadyNotified(error) || isAbortError(error)) return;
@@ -139,20 +148,20 @@ async function attachReason<E extends Parameters<NonNullable<NonNullable<Options
  * marks the error and still lets it reach the caller unchanged.
  */
 function withFinalErrorHandling(instance: KyInstance): KyInstance {
-  const observe = <T>(promise: ResponsePromise<T>): ResponsePromise<T> => {
-    promise.catch(handleFinalError);
+  const observe = <T>(promise: ResponsePromise<T>, options?: Options): ResponsePromise<T> => {
+    promise.catch(isQuiet(options) ? () => {} : handleFinalError);
     return promise;
   };
-  const call = <T>(url: Input, options?: Options) => observe(instance<T>(url, options));
+  const call = <T>(url: Input, options?: Options) => observe(instance<T>(url, options), options);
   // ky's `stop` is a unique symbol; copying it through an object literal would widen the type, hence the Pick.
   const constants: Pick<KyInstance, 'stop' | 'retry'> = { stop: instance.stop, retry: instance.retry };
   return Object.assign(call, constants, {
-    get: <T>(url: Input, options?: Options) => observe(instance.get<T>(url, options)),
-    post: <T>(url: Input, options?: Options) => observe(instance.post<T>(url, options)),
-    put: <T>(url: Input, options?: Options) => observe(instance.put<T>(url, options)),
-    patch: <T>(url: Input, options?: Options) => observe(instance.patch<T>(url, options)),
-    delete: <T>(url: Input, options?: Options) => observe(instance.delete<T>(url, options)),
-    head: (url: Input, options?: Options) => observe(instance.head(url, options)),
+    get: <T>(url: Input, options?: Options) => observe(instance.get<T>(url, options), options),
+    post: <T>(url: Input, options?: Options) => observe(instance.post<T>(url, options), options),
+    put: <T>(url: Input, options?: Options) => observe(instance.put<T>(url, options), options),
+    patch: <T>(url: Input, options?: Options) => observe(instance.patch<T>(url, options), options),
+    delete: <T>(url: Input, options?: Options) => observe(instance.delete<T>(url, options), options),
+    head: (url: Input, options?: Options) => observe(instance.head(url, options), options),
     create: (defaults?: Options) => withFinalErrorHandling(instance.create(defaults)),
     extend: (defaults: Options | ((parent: Options) => Options)) => withFinalErrorHandling(instance.extend(defaults)),
   });

@@ -40,6 +40,9 @@ export const theme = createTheme({
     // Mantine draws a notification's text under a title in gray 6 (3.3:1 on white, below AA); the seed §8 error
     // notifications always have the title 'Da ging etwas schief.', so their text takes the AA-safe dimmed colour.
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // A light alert draws its title in the colour's light shade: orange and yellow reach only ~2.5:1 on their tint
+    // (axe: serious). Titles take the text colour; the tint and the icon still carry the alert's colour.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // WCAG 1.4.10: Mantine cuts a badge to one line with an ellipsis ("ERLE…", "GESCHLOS…"). Ours wrap instead and
     // never grow wider than their container; on one line where there is room.
     Badge: {

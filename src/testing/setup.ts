@@ -31,6 +31,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 if (!window.ResizeObserver) window.ResizeObserver = ResizeObserverStub;
+// Textarea autosize re-measures when web fonts load (document.fonts), which jsdom lacks
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 if (!window.HTMLElement.prototype.scrollIntoView) window.HTMLElement.prototype.scrollIntoView = () => {};
 
 // --- msw: every request must be answered by a handler the test declared ---

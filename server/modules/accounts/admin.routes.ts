@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   adminCreateUserRequestSchema,
   adminSetAdminRequestSchema,
+  adminSetJuryRequestSchema,
   adminUserParamsSchema,
   adminUserSchema,
   endSessionsResponseSchema,
@@ -20,6 +21,7 @@ import {
   reactivateUser,
   resendActivation,
   setAdmin,
+  setJury,
 } from './admin.service';
 import { adminRoute } from '../../lib/route-builders';
 
@@ -67,6 +69,12 @@ export async function accountAdminRoutes(app: FastifyInstance) {
     errors: [409],
     schema: { tags, params: adminUserParamsSchema, body: adminSetAdminRequestSchema, response: { 200: adminUserSchema } },
     handler: async (request) => setAdmin(app.db, request.params.userId, request.body.isAdmin, auditContext(request)),
+  });
+
+  // issue 12: admins only (a jury member grants nothing); the jury's own calls are juryRoute under /api/admin/documentation
+  asAdmin.put('/api/admin/users/:userId/jury', {
+    schema: { tags, params: adminUserParamsSchema, body: adminSetJuryRequestSchema, response: { 200: adminUserSchema } },
+    handler: async (request) => setJury(app.db, request.params.userId, request.body.isJury, auditContext(request)),
   });
 
   asAdmin.post('/api/admin/privacy-policy', {

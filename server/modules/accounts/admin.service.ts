@@ -29,6 +29,7 @@ export async function adminUserView(db: DbOrTx, user: UserRow) {
     firstName: user.firstName,
     lastName: user.lastName,
     isAdmin: user.isAdmin,
+    isJury: user.isJury,
     activatedAt: user.activatedAt?.toISOString() ?? null,
     deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
@@ -133,6 +134,21 @@ export async function setAdmin(db: Db, userId: number, isAdmin: boolean, ctx: Ct
     }
     const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, user.id)).returning();
     await audit(tx, { ...ctx, action: isAdmin ? 'account.grant_admin' : 'account.revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
+    return row!;
+  });
+  return adminUserView(db, updated);
+}
+
+/**
+ * Jury membership (issue 12) is its own flag beside is_admin: granting or taking it back never touches admin
+ * rights, so no admin can be locked out by it. It takes effect with the account's next request (the session
+ * lookup reads is_jury), no session needs to end.
+ */
+export async function setJury(db: Db, userId: number, isJury: boolean, ctx: Ctx) {
+  const updated = await db.transaction(async (tx) => {
+    const user = await findUser(tx, userId);
+    const [row] = await tx.update(users).set({ isJury }).where(eq(users.id, user.id)).returning();
+    await audit(tx, { ...ctx, action: isJury ? 'account.grant_jury' : 'account.revoke_jury', entityType: 'user', entityId: user.id, before: { isJury: user.isJury }, after: { isJury } });
     return row!;
   });
   return adminUserView(db, updated);

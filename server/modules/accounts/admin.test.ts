@@ -110,6 +110,47 @@ describe('admin account API', () => {
     }
   });
 
+  it('given a user, an admin makes it a jury member and takes it back, each audit-logged; admin rights stay untouched', async () => {
+    const user = await createUser(t.handle.db);
+    const userCookie = await loginAs(t.app, user);
+    const status = async () => parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', userCookie)).user;
+    const granted = parseAnswer(adminUserSchema, await put(`/api/admin/users/${user.id}/jury`, { isJury: true }));
+    expect(granted).toMatchObject({ id: user.id, isJury: true, isAdmin: false });
+    expect(await status()).toMatchObject({ is_jury: true, is_admin: false });
+    expect(parseAnswer(adminUserSchema, await get(t, `/api/admin/users/${user.id}`, t.cookie)).isJury).toBe(true);
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${user.id}/jury`, { isJury: false })).isJury).toBe(false);
+    // takes effect with the next request, the session goes on
+    expect(await status()).toMatchObject({ is_jury: false });
+    expect(await auditFor('account.grant_jury', user.id)).toEqual([
+      expect.objectContaining({ actorUserId: t.admin.id, entityType: 'user', before: { isJury: false }, after: { isJury: true } }),
+    ]);
+    expect(await auditFor('account.revoke_jury', user.id)).toEqual([expect.objectContaining({ actorUserId: t.admin.id, before: { isJury: true }, after: { isJury: false } })]);
+    expect(reasonOfAnswer(await put(`/api/admin/users/${user.id}/jury`, { isJury: 'ja' })).fields?.isJury).toBe('Bitte wähle Ja oder Nein.');
+    expect((await put('/api/admin/users/999999/jury', { isJury: true })).statusCode).toBe(404);
+
+    // an admin's own switch: jury or not, the admin stays an admin (nobody is locked out)
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${t.admin.id}/jury`, { isJury: true }))).toMatchObject({ isAdmin: true, isJury: true });
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${t.admin.id}/jury`, { isJury: false }))).toMatchObject({ isAdmin: true, isJury: false });
+    expect((await get(t, `/api/admin/users/${user.id}`, t.cookie)).statusCode).toBe(200);
+  });
+
+  it('given a jury member, it grants nothing: the jury and admin switches answer 403 and change nothing', async () => {
+    const jury = await createUser(t.handle.db, { isJury: true });
+    const other = await createUser(t.handle.db);
+    const c = await loginAs(t.app, jury);
+    const asJury = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: { cookie: c } });
+    for (const [url, payload] of [
+      [`/api/admin/users/${other.id}/jury`, { isJury: true }],
+      [`/api/admin/users/${jury.id}/admin`, { isAdmin: true }],
+      [`/api/admin/users/${other.id}/admin`, { isAdmin: true }],
+    ] as const) {
+      expect(reasonOfAnswer(await asJury(url, payload), 403).code).toBe('forbidden');
+    }
+    expect((await get(t, `/api/admin/users/${other.id}`, c)).statusCode).toBe(403);
+    expect(parseAnswer(adminUserSchema, await get(t, `/api/admin/users/${other.id}`, t.cookie))).toMatchObject({ isJury: false, isAdmin: false });
+    expect(parseAnswer(adminUserSchema, await get(t, `/api/admin/users/${jury.id}`, t.cookie))).toMatchObject({ isJury: true, isAdmin: false });
+  });
+
   it('given a plain user, the admin account calls answer 403', async () => {
     const user = await createUser(t.handle.db);
     const c = await loginAs(t.app, user);

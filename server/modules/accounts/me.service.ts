@@ -253,6 +253,7 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
       firstName: user.firstName,
       lastName: user.lastName,
       isAdmin: user.isAdmin,
+      isJury: user.isJury,
       createdAt: iso(user.createdAt),
       activatedAt: iso(user.activatedAt),
       lastLoginAt: iso(user.lastLoginAt),

@@ -16,6 +16,7 @@ let t: TestApp;
 
 function memberRoute(app: FastifyInstance) {
   app.get('/api/facilities/:facilityId/lookup-probe', { config: { access: 'member' } }, async () => ({ ok: true }));
+  app.get('/api/admin/documentation/lookup-probe', { config: { access: 'jury' } }, async () => ({ ok: true }));
 }
 
 beforeAll(async () => {
@@ -93,6 +94,24 @@ describe('the session lookup is the only read of an authenticated request', () =
     });
     expect(allowed).toHaveLength(1);
     expect(refused).toHaveLength(1);
+  });
+
+  it('given a jury member and a staff member, loginstatus says is_jury in its one query and the jury check adds none', async () => {
+    const jury = await createUser(handle.db, { isJury: true });
+    const staff = await createUser(handle.db);
+    const juryCookie = await loginAs(t.app, jury);
+    const staffCookie = await loginAs(t.app, staff);
+    for (const [cookie, isJury, status] of [[juryCookie, true, 200], [staffCookie, false, 403]] as const) {
+      const status_ = await count(async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
+        expect(res.json().user).toMatchObject({ is_jury: isJury, is_admin: false });
+      });
+      const probe = await count(async () => {
+        expect((await t.app.inject({ method: 'GET', url: '/api/admin/documentation/lookup-probe', headers: { cookie } })).statusCode).toBe(status);
+      });
+      expect(status_).toHaveLength(1);
+      expect(probe).toHaveLength(1);
+    }
   });
 
   it('given a session last seen over a minute ago, the next request adds exactly one write to slide it, the one after none', async () => {

@@ -13,7 +13,14 @@ export type MailContext = {
 
 /** a file sent with the mail (an .ics invitation); built by the template from its data, so nothing binary waits in the outbox */
 export type MailAttachment = { filename: string; contentType: string; content: string };
-export type RenderedMail = { subject: string; text: string; html: string; attachments?: MailAttachment[] };
+/**
+ * A file the worker builds when it sends (a PDF read from the database and the file storage): the template names a
+ * source the app registered in `app.mail.attachmentSources` and the JSON that source needs, so nothing binary waits
+ * in the outbox either.
+ */
+export type MailAttachmentFromSource = { filename: string; contentType: string; source: string; sourceData: Record<string, unknown> };
+export type AttachmentSources = Map<string, (data: Record<string, unknown>) => Promise<Buffer>>;
+export type RenderedMail = { subject: string; text: string; html: string; attachments?: (MailAttachment | MailAttachmentFromSource)[] };
 export type MailTemplate<D> = (data: D, ctx: MailContext) => RenderedMail;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each template checks its own data

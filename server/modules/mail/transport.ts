@@ -11,7 +11,7 @@ export type OutgoingMail = {
   /** full header value, `<uuid@host>` */
   messageId: string;
   /** passed to nodemailer as is (filename, contentType, content) */
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
 };
 
 export type MailTransport = {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailOutboxRow } from './mail.table';
 import { onMailEnqueued } from './outbox';
-import { mailContext, renderMail, UnknownTemplateError, type MailContext } from './templates';
+import { mailContext, renderMail, UnknownTemplateError, type AttachmentSources, type MailContext, type RenderedMail } from './templates';
 import { isPermanentFailure, type MailTransport } from './transport';
 
 type Log = {
@@ -30,6 +30,8 @@ export type MailWorkerOptions = {
   /** sent and failed rows older than this are deleted (checked at most hourly); undefined keeps them */
   retentionMs?: number;
   now?: () => Date;
+  /** builders of attachments made at send time (MailAttachmentFromSource), registered by the modules */
+  attachmentSources?: AttachmentSources;
 };
 
 export type MailWorker = {
@@ -100,6 +102,19 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     });
   }
 
+  /** the attachments as the transport takes them: sources built now (a source missing or failing is a failed attempt) */
+  async function attachmentsOf(rendered: RenderedMail) {
+    if (!rendered.attachments) return undefined;
+    return Promise.all(
+      rendered.attachments.map(async (a) => {
+        if (!('source' in a)) return a;
+        const build = opts.attachmentSources?.get(a.source);
+        if (!build) throw new Error(`No mail attachment source "${a.source}".`);
+        return { filename: a.filename, contentType: a.contentType, content: (await build(a.sourceData)).toString('base64'), encoding: 'base64' as const };
+      }),
+    );
+  }
+
   const mine = (row: MailOutboxRow) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimToken, row.claimToken!));
 
   async function sendOne(row: MailOutboxRow) {
@@ -107,7 +122,8 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     try {
       const rendered = renderMail(row.template, row.data, ctx);
       subject = rendered.subject;
-      await transport.send({ from, to: row.recipient, ...rendered, messageId: `<${row.messageId}@${host}>` });
+      const attachments = await attachmentsOf(rendered);
+      await transport.send({ from, to: row.recipient, ...rendered, attachments, messageId: `<${row.messageId}@${host}>` });
     } catch (err) {
       const permanent = err instanceof UnknownTemplateError || isPermanentFailure(err) || row.attempts >= maxAttempts;
       // the error text of an SMTP server or a template, never the mail's data (it holds tokens)

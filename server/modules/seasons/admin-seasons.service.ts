@@ -211,31 +211,34 @@ export async function seasonStats(db: DbOrTx, id: number): Promise<SeasonStats> 
  * call this too). Only a live enrolment can be approved; withdrawing the approval keeps the KiTa's bookings.
  */
 export async function setAwardApproval(db: Db, seasonEnrolmentId: number, input: { approved: boolean; version: number }, ctx: Ctx) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, seasonEnrolmentId)).for('update');
-    if (!row) throw notFoundError();
-    if (row.version !== input.version) throw conflictError();
-    if (row.withdrawnAt) throw fail('season_guard.enrolment_withdrawn');
-    const approvedAt = input.approved ? (row.approvedForAwardAt ?? new Date()) : null;
-    const [updated] = await tx
-      .update(seasonEnrolments)
-      .set({
-        approvedForAwardAt: approvedAt,
-        approvedForAwardBy: input.approved ? (row.approvedForAwardBy ?? ctx.actorUserId) : null,
-        updatedAt: new Date(),
-        updatedBy: ctx.actorUserId,
-        version: sql`${seasonEnrolments.version} + 1`,
-      })
-      .where(eq(seasonEnrolments.id, row.id))
-      .returning();
-    await audit(tx, {
-      ...ctx,
-      action: input.approved ? 'season_enrolment.approve_for_award' : 'season_enrolment.revoke_award_approval',
-      entityType: 'season_enrolment',
-      entityId: row.id,
-      before: { approvedForAwardAt: row.approvedForAwardAt?.toISOString() ?? null },
-      after: { approvedForAwardAt: approvedAt?.toISOString() ?? null, facilityId: row.facilityId, seasonId: row.seasonId },
-    });
-    return { seasonEnrolmentId: updated!.id, approvedForAwardAt: updated!.approvedForAwardAt?.toISOString() ?? null, version: updated!.version };
+  return db.transaction((tx) => setAwardApprovalIn(tx, seasonEnrolmentId, input, ctx));
+}
+
+/** the same inside the caller's transaction (the jury's approval of a documentation form, issue 12) */
+export async function setAwardApprovalIn(tx: DbOrTx, seasonEnrolmentId: number, input: { approved: boolean; version: number }, ctx: Ctx) {
+  const [row] = await tx.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, seasonEnrolmentId)).for('update');
+  if (!row) throw notFoundError();
+  if (row.version !== input.version) throw conflictError();
+  if (row.withdrawnAt) throw fail('season_guard.enrolment_withdrawn');
+  const approvedAt = input.approved ? (row.approvedForAwardAt ?? new Date()) : null;
+  const [updated] = await tx
+    .update(seasonEnrolments)
+    .set({
+      approvedForAwardAt: approvedAt,
+      approvedForAwardBy: input.approved ? (row.approvedForAwardBy ?? ctx.actorUserId) : null,
+      updatedAt: new Date(),
+      updatedBy: ctx.actorUserId,
+      version: sql`${seasonEnrolments.version} + 1`,
+    })
+    .where(eq(seasonEnrolments.id, row.id))
+    .returning();
+  await audit(tx, {
+    ...ctx,
+    action: input.approved ? 'season_enrolment.approve_for_award' : 'season_enrolment.revoke_award_approval',
+    entityType: 'season_enrolment',
+    entityId: row.id,
+    before: { approvedForAwardAt: row.approvedForAwardAt?.toISOString() ?? null },
+    after: { approvedForAwardAt: approvedAt?.toISOString() ?? null, facilityId: row.facilityId, seasonId: row.seasonId },
   });
+  return { seasonEnrolmentId: updated!.id, approvedForAwardAt: updated!.approvedForAwardAt?.toISOString() ?? null, version: updated!.version };
 }

@@ -28,6 +28,11 @@ export function seasonsRepository({ db }: { db: DbOrTx }) {
       const rows = await db.select().from(seasons).where(eq(seasons.id, seasonId)).limit(1);
       return rows[0] ?? null;
     },
+    /** by the identifier in addresses (`2026-27`); the documentation's admin paths name seasons so */
+    async byIdentifier(identifier: string): Promise<SeasonRow | null> {
+      const rows = await db.select().from(seasons).where(eq(seasons.identifier, identifier)).limit(1);
+      return rows[0] ?? null;
+    },
     /** the current season and the KiTa's live enrolment to it, in one query (the booking's hot path) */
     async currentWithLiveEnrolment(facilityId: number): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow | null } | null> {
       const rows = await db

@@ -94,6 +94,7 @@ export function sessionViewFrom(user: SessionUser, context: UserContext): { user
     user: {
       id: user.id,
       is_admin: user.isAdmin,
+      is_jury: user.isJury,
       email: user.email,
       first_name: user.firstName,
       last_name: user.lastName,

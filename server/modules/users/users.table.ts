@@ -11,6 +11,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** may review the documentation forms (access level 'jury', /api/admin/documentation/…) but not administer */
+    isJury: boolean('is_jury').notNull().default(false),
     activatedAt: ts('activated_at'),
     deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
@@ -44,6 +46,7 @@ export const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   isAdmin: users.isAdmin,
+  isJury: users.isJury,
   privacyPolicyVersion: users.privacyPolicyVersion,
   newsletter: users.newsletter,
 };

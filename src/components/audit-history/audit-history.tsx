@@ -57,6 +57,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'account.reactivate': 'Konto reaktiviert',
   'account.grant_admin': 'Verwaltungsrechte gegeben',
   'account.revoke_admin': 'Verwaltungsrechte entzogen',
+  'account.grant_jury': 'In die Jury aufgenommen',
+  'account.revoke_jury': 'Aus der Jury genommen',
   'session.start': 'Sitzung begonnen',
   'session.end': 'Sitzung beendet',
   'session.end_others': 'Andere Sitzungen beendet',
@@ -91,6 +93,18 @@ const ACTIONS: Record<AuditAction, string> = {
   'offering_enrolment.mark_attended': 'Teilnahme eingetragen',
   'offering_enrolment.move': 'Auf einen anderen Termin umgebucht',
   'offering_enrolment.promote': 'Von der Warteliste nachgerückt',
+  'documentation_template.update': 'Vorlage des Dokumentationsbogens geändert',
+  'documentation_template.copy': 'Vorlage des Dokumentationsbogens übernommen',
+  'documentation_form.create': 'Dokumentationsbogen begonnen',
+  'documentation_form.submit': 'Dokumentationsbogen eingereicht',
+  'documentation_form.approve': 'Dokumentationsbogen angenommen',
+  'documentation_form.return': 'Dokumentationsbogen zurückgegeben',
+  'documentation_form.reject': 'Dokumentationsbogen abgelehnt',
+  'documentation_form.edit_by_admin': 'Dokumentationsbogen von der Verwaltung geändert',
+  'documentation_form.upload_file': 'Datei zum Dokumentationsbogen hochgeladen',
+  'documentation_form.delete_file': 'Datei des Dokumentationsbogens gelöscht',
+  'documentation_form.review': 'Bewertung der Jury abgegeben',
+  'documentation_form.add_note': 'Interne Notiz zum Dokumentationsbogen',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentSeason, users } from '../../testing/factories/users';
 import type { User } from '../../shared/contracts/auth';
-import { decideAccess, type Access } from './access-rules';
+import { adminEntryPathFor, decideAccess, isJuryPath, type Access } from './access-rules';
 
 const decide = (access: Access, pathname: string, user: User | null, activeFacilityId: number | null = null) =>
   decideAccess({ access, pathname, user, curSeason: currentSeason, activeFacilityId });
@@ -50,5 +50,39 @@ describe('decideAccess (seed §6/§8)', () => {
     expect(decide('login', '/einstellungen', u, 31)).toEqual({ kind: 'allow' });
     const notEnrolled = { ...u, facilities: { '31': { id: 31, label: 'KiTa Löwenzahn', is_enrolled_to_cur_season: false } } };
     expect(decide('enrolled', '/fortbildungen', notEnrolled, 31)).toEqual({ kind: 'cancel', dialog });
+  });
+
+  it('jury (issue 12): the documentation forms of /verwaltung and below, no other admin page; no dialog 1 without a KiTa', () => {
+    const u = users.jury();
+    for (const path of ['/verwaltung/dokuboegen', '/verwaltung/dokuboegen/', '/verwaltung/dokuboegen/2026-27', '/verwaltung/dokuboegen/2026-27/11']) {
+      expect(decide('admin', path, u)).toEqual({ kind: 'allow' });
+    }
+    for (const path of ['/verwaltung', '/verwaltung/kitas', '/verwaltung/personen/5', '/verwaltung/dokuboegenx', '/verwaltung/kita-jahre']) {
+      expect(decide('admin', path, u)).toEqual({ kind: 'home' });
+    }
+    expect(decide('login', '/', u)).toEqual({ kind: 'allow' });
+    expect(decide('login', '/einstellungen', u)).toEqual({ kind: 'allow' });
+    expect(decide('facility', '/stammdaten', u)).toEqual({ kind: 'home' });
+    expect(decide('enrolled', '/fortbildungen', u)).toEqual({ kind: 'home' });
+    // dialog 3 still asks a jury member
+    const undecided = { ...u, missingSettings: { newsletter: 'Newsletter' } };
+    expect(decide('login', '/', undecided)).toEqual({ kind: 'allow', dialog: { kind: 'missing-settings', firstName: 'Julia', labels: ['Newsletter'] } });
+  });
+
+  it('jury (issue 12) who is also a KiTa member: the KiTa rules apply to KiTa pages, the documentation forms stay open', () => {
+    const u = { ...users.several(), is_jury: true };
+    expect(decide('login', '/', u)).toEqual({ kind: 'allow', dialog: { kind: 'select-facility' } });
+    expect(decide('admin', '/verwaltung/dokuboegen', u)).toEqual({ kind: 'allow' });
+    expect(decide('admin', '/verwaltung/kitas', u, 21)).toEqual({ kind: 'home' });
+    expect(decide('enrolled', '/fortbildungen', u, 21)).toEqual({ kind: 'allow' });
+  });
+
+  it('"Verwaltung" leads admins to the overview, jury members to the documentation forms, others nowhere', () => {
+    expect(adminEntryPathFor(users.admin())).toBe('/verwaltung');
+    expect(adminEntryPathFor({ ...users.admin(), is_jury: true })).toBe('/verwaltung');
+    expect(adminEntryPathFor(users.jury())).toBe('/verwaltung/dokuboegen');
+    expect(adminEntryPathFor(users.oneEnrolled())).toBeNull();
+    expect(adminEntryPathFor(null)).toBeNull();
+    expect(isJuryPath('/verwaltung/dokuboegen-alt')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { Season } from '../../shared/contracts/season';
 /**
  * What a route needs (seed §2/§6), declared per route as `staticData.access`:
  * public — anyone; login — any logged-in user; facility — an active KiTa; enrolled — an active KiTa enrolled to
- * the current season; admin — administrators only.
+ * the current season; admin — administrators only (jury members too below `JURY_AREA_PATH`, issue 12).
  */
 export type Access = 'public' | 'login' | 'facility' | 'enrolled' | 'admin';
 
@@ -37,6 +37,23 @@ export const SETTINGS_PATH = '/einstellungen';
 
 const needsFacility = (access: Access) => access === 'facility' || access === 'enrolled';
 
+/**
+ * Issue 12: jury members review the documentation forms: this page of the administration and everything below it
+ * is open to them, nothing else (the server's jury routes live under /api/admin/documentation alike).
+ */
+export const JURY_AREA_PATH = '/verwaltung/dokuboegen';
+export const isJuryPath = (pathname: string) => pathname === JURY_AREA_PATH || pathname.startsWith(`${JURY_AREA_PATH}/`);
+
+/** May this user open this page under /verwaltung? Admins every one, jury members the documentation forms. */
+export const mayOpenAdminPath = (user: User, pathname: string) => user.is_admin || (user.is_jury && isJuryPath(pathname));
+
+/** Where "Verwaltung" leads this user: the overview for admins, the documentation forms for the jury, nowhere else. */
+export function adminEntryPathFor(user: User | null): string | null {
+  if (!user) return null;
+  if (user.is_admin) return '/verwaltung';
+  return user.is_jury ? JURY_AREA_PATH : null;
+}
+
 function missingSettingsDialog(user: User, pathname: string): GuardDialog | undefined {
   const labels = Object.values(user.missingSettings);
   if (labels.length === 0 || pathname === SETTINGS_PATH) return undefined;
@@ -50,7 +67,7 @@ export function decideAccess({ access, pathname, user, curSeason, activeFacility
     return { kind: 'allow' };
   }
   if (!user) return { kind: 'login' };
-  if (access === 'admin' && !user.is_admin) return { kind: 'home' };
+  if (access === 'admin' && !mayOpenAdminPath(user, pathname)) return { kind: 'home' };
 
   // Dialog 3 takes precedence over 1 and 2 (and over choosing a KiTa), but never opens a page the user may not see.
   const settings = missingSettingsDialog(user, pathname);
@@ -61,6 +78,8 @@ export function decideAccess({ access, pathname, user, curSeason, activeFacility
 
   const facilities = Object.values(user.facilities);
   if (facilities.length === 0) {
+    // a jury member without a KiTa is not here for one (like admins): no dialog 1; a KiTa page has nothing for them
+    if (user.is_jury) return needsFacility(access) ? { kind: 'home' } : { kind: 'allow', dialog: settings };
     if (needsFacility(access)) return { kind: 'cancel', dialog: withPrecedence({ kind: 'no-facility' }) };
     if (isHome) return { kind: 'allow', dialog: withPrecedence({ kind: 'no-facility' }) };
     return { kind: 'allow', dialog: settings };

@@ -291,6 +291,8 @@ export const adminUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   isAdmin: z.boolean(),
+  /** issue 12: reviews the documentation forms without administering */
+  isJury: z.boolean(),
   activatedAt: z.iso.datetime().nullable(),
   deactivatedAt: z.iso.datetime().nullable(),
   lastLoginAt: z.iso.datetime().nullable(),
@@ -302,6 +304,8 @@ export const adminUserSchema = z.object({
 export const adminUserParamsSchema = z.object({ userId: idParam });
 /** PUT /api/admin/users/{userId}/admin */
 export const adminSetAdminRequestSchema = z.object({ isAdmin: z.boolean({ error: 'Bitte wähle Ja oder Nein.' }) });
+/** PUT /api/admin/users/{userId}/jury (issue 12) */
+export const adminSetJuryRequestSchema = z.object({ isJury: z.boolean({ error: 'Bitte wähle Ja oder Nein.' }) });
 /** POST /api/admin/privacy-policy: publish a new version; every user is asked again (missingSettings) */
 export const publishPrivacyPolicyRequestSchema = z.object({
   version: z

@@ -55,6 +55,8 @@ export const auditActions = [
   'account.reactivate',
   'account.grant_admin',
   'account.revoke_admin',
+  'account.grant_jury',
+  'account.revoke_jury',
   'session.start',
   'session.end',
   'session.end_others',
@@ -89,9 +91,21 @@ export const auditActions = [
   'offering_enrolment.mark_attended',
   'offering_enrolment.move',
   'offering_enrolment.promote',
+  'documentation_template.update',
+  'documentation_template.copy',
+  'documentation_form.create',
+  'documentation_form.submit',
+  'documentation_form.approve',
+  'documentation_form.return',
+  'documentation_form.reject',
+  'documentation_form.edit_by_admin',
+  'documentation_form.upload_file',
+  'documentation_form.delete_file',
+  'documentation_form.review',
+  'documentation_form.add_note',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
 
 /** the `entity_type` column: which record `entity_id` points at (accounts are stored as 'user') */
-export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy' | 'team_workshop_application' | 'training_module' | 'awarding_event' | 'offering' | 'offering_enrolment';
+export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy' | 'team_workshop_application' | 'training_module' | 'awarding_event' | 'offering' | 'offering_enrolment' | 'documentation_template' | 'documentation_form';

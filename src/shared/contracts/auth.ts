@@ -12,6 +12,8 @@ export const facilitySummarySchema = z.object({
 export const userSchema = z.object({
   id: z.int(),
   is_admin: z.boolean(),
+  /** issue 12: may review the documentation forms (/verwaltung/dokuboegen) without administering; additive to seed §3 */
+  is_jury: z.boolean(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),

@@ -253,6 +253,55 @@ export const errorCatalogue = {
     },
     facility_gone: { status: 409, code: 'facility_gone', message: 'Diese KiTa wurde mit einer anderen zusammengeführt; entscheide dort.' },
   }),
+  /** the documentation form and the jury (issue 12) */
+  documentation: entries({
+    no_form: { status: 404, code: 'no_form', message: 'Diese KiTa hat in diesem KiTa-Jahr keinen Dokumentationsbogen.' },
+    season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
+    not_allowed: { status: 409, code: 'documentation_closed', message: (seasonLabel: string) => `Für das ${seasonLabel} ist die Dokumentation noch nicht freigegeben.` },
+    deadline_passed: {
+      status: 409,
+      code: 'documentation_closed',
+      message: (deadline: string) => `Die Frist für den Dokumentationsbogen ist am ${deadline} abgelaufen. Schreib uns, wenn du noch etwas ändern musst.`,
+    },
+    locked: {
+      status: 409,
+      code: 'form_locked',
+      message: (stateLabel: string) => `Der Dokumentationsbogen ist ${stateLabel} und lässt sich nicht mehr ändern.`,
+    },
+    already_submitted: { status: 409, code: 'already_submitted', message: 'Der Dokumentationsbogen ist schon eingereicht.' },
+    incomplete: { status: 400, code: 'validation_failed', message: 'Bitte beantworte zuerst alle Pflichtfragen. Die erste offene Frage ist markiert.' },
+    invalid_answers: { status: 400, code: 'validation_failed', message: validationFailed },
+    unknown_question: { status: 400, code: 'validation_failed', message: validationFailed, fields: { questionKey: 'Diese Frage gibt es im Dokumentationsbogen nicht.' } },
+    not_a_files_question: { status: 400, code: 'validation_failed', message: validationFailed, fields: { questionKey: 'Zu dieser Frage lassen sich keine Dateien hochladen.' } },
+    wrong_file_type: {
+      status: 400,
+      code: 'wrong_file_type',
+      message: (allowed: string) => `Diese Datei ist kein erlaubter Dateityp (erlaubt: ${allowed}). Ihr Inhalt zählt, nicht ihr Name.`,
+    },
+    empty_file: { status: 400, code: 'empty_file', message: 'Diese Datei ist leer.' },
+    file_too_large: { status: 413, code: 'file_too_large', message: (maxMb: number) => `Diese Datei ist zu groß (höchstens ${maxMb} MB).` },
+    form_too_large: {
+      status: 413,
+      code: 'form_too_large',
+      message: (maxMb: number) => `Alle Dateien des Dokumentationsbogens zusammen dürfen höchstens ${maxMb} MB groß sein. Lösche zuerst eine andere Datei.`,
+    },
+    too_many_files: { status: 409, code: 'too_many_files', message: (max: number) => `Zu dieser Frage lassen sich höchstens ${max} Dateien hochladen.` },
+    file_missing: { status: 404, code: 'not_found', message: 'Diese Datei gibt es nicht (mehr).' },
+    invalid_transition: {
+      status: 409,
+      code: 'invalid_transition',
+      message: (stateLabel: string) => `Der Dokumentationsbogen ist ${stateLabel}; diese Entscheidung geht nur bei einem eingereichten Bogen.`,
+    },
+    review_not_submitted: { status: 409, code: 'not_submitted', message: 'Bewerten lässt sich ein Bogen erst, wenn die KiTa ihn eingereicht hat.' },
+    template_copy_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { fromSeasonIdentifier: 'Dieses KiTa-Jahr hat keine eigene Vorlage.' } },
+    not_jury: { status: 403, code: 'forbidden', message: 'Das dürfen nur Administratorinnen, Administratoren und die Jury.' },
+    review_jury_only: { status: 403, code: 'forbidden', message: 'Bewerten dürfen nur Mitglieder der Jury.' },
+    not_enrolled_for_award: {
+      status: 409,
+      code: 'not_enrolled',
+      message: 'Die KiTa ist zu diesem KiTa-Jahr nicht (mehr) angemeldet; ohne Anmeldung lässt sich der Bogen nicht annehmen.',
+    },
+  }),
   /** the season's programme (training events, hospitations, awarding events; issue 11) */
   programme: entries({
     rush: { status: 409, code: 'rush', message: 'Gerade melden sich sehr viele an. Bitte versuch es gleich noch einmal.' },

@@ -28,6 +28,7 @@ export function buildUser(overrides: Partial<User> & { facilityList?: FacilitySu
   return {
     id: 100,
     is_admin: false,
+    is_jury: false,
     email: 'eine-kita@demo.example',
     first_name: 'Erika',
     last_name: 'Muster',
@@ -39,6 +40,8 @@ export function buildUser(overrides: Partial<User> & { facilityList?: FacilitySu
 
 export const users = {
   admin: () => buildUser({ id: 1, is_admin: true, email: 'admin@demo.example', first_name: 'Ada', facilityList: [] }),
+  /** issue 12: reviews the documentation forms, no KiTa (jury@demo.example) */
+  jury: () => buildUser({ id: 7, is_jury: true, email: 'jury@demo.example', first_name: 'Julia', facilityList: [] }),
   noFacility: () => buildUser({ id: 2, email: 'ohne-kita@demo.example', first_name: 'Olga', facilityList: [] }),
   oneEnrolled: () => buildUser({ id: 3, email: 'eine-kita@demo.example', facilityList: [facility(11, 'KiTa Sonnenschein')] }),
   notEnrolled: () =>

@@ -1,3 +1,6 @@
+import { isJuryPath } from '../../../../src/features/access/access-rules';
+import type { User } from '../../../../src/shared/contracts/auth';
+
 /** The admin areas of seed §2, for the start page of /verwaltung. */
 export const ADMIN_AREAS = [
   { to: '/verwaltung/kita-jahre', label: 'KiTa-Jahre', text: 'KiTa-Jahre anlegen, Anmeldung öffnen und schließen' },
@@ -20,3 +23,9 @@ export const ADMIN_AREAS = [
     text: 'Alte manuelle Anmeldungen und Auszeichnungen übernehmen',
   },
 ] as const;
+
+/** The areas this user may open: all for admins, the documentation forms for jury members (issue 12). */
+export function adminAreasFor(user: User | null) {
+  if (user?.is_admin) return ADMIN_AREAS;
+  return user?.is_jury ? ADMIN_AREAS.filter((area) => isJuryPath(area.to)) : [];
+}

@@ -3,7 +3,8 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
 import { isPlannedPath } from '../../../../src/app/route-status';
 import { PlannedBadge } from '../../../../src/components/layout/main-nav';
-import { ADMIN_AREAS } from './admin-areas';
+import { useAuthState } from '../../../../src/features/auth/hooks/use-auth-state';
+import { adminAreasFor } from './admin-areas';
 
 function AreaLink({ to, label, planned }: { to: string; label: string; planned: boolean }) {
   const badgeId = useId();
@@ -25,14 +26,18 @@ function AreaLink({ to, label, planned }: { to: string; label: string; planned: 
 
 function AreaList() {
   const router = useRouter();
+  const { user } = useAuthState();
   return (
     <Group component="ul" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0, columnGap: 'var(--mantine-spacing-md)' }}>
-      <Group component="li" gap={4}>
-        <Anchor component={Link} to="/verwaltung" size="sm" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page', style: { fontWeight: 700, textDecoration: 'underline' } }}>
-          Übersicht
-        </Anchor>
-      </Group>
-      {ADMIN_AREAS.map((area) => (
+      {/* the overview lists every area: admins only (a jury member sees just the documentation forms) */}
+      {user?.is_admin && (
+        <Group component="li" gap={4}>
+          <Anchor component={Link} to="/verwaltung" size="sm" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page', style: { fontWeight: 700, textDecoration: 'underline' } }}>
+            Übersicht
+          </Anchor>
+        </Group>
+      )}
+      {adminAreasFor(user).map((area) => (
         <AreaLink key={area.to} to={area.to} label={area.label} planned={isPlannedPath(router, area.to)} />
       ))}
     </Group>

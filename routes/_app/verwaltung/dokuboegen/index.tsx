@@ -1,13 +1,44 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../src/components/layout/placeholder-page';
+import { List, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AnchorLink } from '../../../../src/components/links/anchor-link';
+import { PageHeading } from '../../../../src/components/layout/page-heading';
+import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
+import { useAuthState } from '../../../../src/features/auth/hooks/use-auth-state';
 
+/**
+ * /verwaltung/dokuboegen: the current season's list. The current season comes from the login status, which every
+ * user has (the jury may not call the admin season list); without a current season admins choose one.
+ */
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/')({
-  staticData: { access: 'admin', status: 'planned' },
-  component: () => (
-    <PlaceholderPage
-      title="Dokumentationsbögen"
-      planned="die Dokumentationsbögen eines KiTa-Jahres prüfen, freigeben, zurückgeben oder ablehnen und die Vorlage bearbeiten."
-      meanwhile="Dokumentationen, die per E-Mail kommen, bewahrt das Programmbüro bis dahin selbst auf."
-    />
-  ),
+  staticData: { access: 'admin' },
+  beforeLoad: ({ context }) => {
+    const current = context.auth.getState().curSeason;
+    if (current) throw redirect({ to: '/verwaltung/dokuboegen/$seasonIdentifier', params: { seasonIdentifier: current.identifier }, replace: true });
+  },
+  component: SeasonChoice,
 });
+
+function SeasonChoice() {
+  const { user } = useAuthState();
+  const seasons = useQuery({ ...seasonChoicesQueryOptions(), enabled: Boolean(user?.is_admin) });
+  return (
+    <>
+      <PageHeading>Dokumentationsbögen</PageHeading>
+      <Text mb="sm">Es gibt gerade kein aktuelles KiTa-Jahr. Wähle das KiTa-Jahr, dessen Dokumentationsbögen du sehen möchtest.</Text>
+      {seasons.data && seasons.data.length > 0 ? (
+        <List>
+          {seasons.data.map((s) => (
+            <List.Item key={s.identifier}>
+              <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier" params={{ seasonIdentifier: s.identifier }}>
+                {s.label}
+              </AnchorLink>
+            </List.Item>
+          ))}
+        </List>
+      ) : (
+        seasons.isSuccess && <Text>Es ist noch kein KiTa-Jahr angelegt.</Text>
+      )}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { formatDateTime } from '../../../lib/locale';
 import { reportError } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import { useAdminUser } from '../api/get-user';
 import { useResendActivation } from '../api/resend-activation';
 import { useSetAccountActive } from '../api/set-account-active';
 import { useSetAdmin } from '../api/set-admin';
+import { useSetJury } from '../api/set-jury';
 import { CreateAccountDialog, type AccountPerson } from './create-account-dialog';
 
 /** `person` is the staff entry an account would be created for; null for an account without one */
@@ -22,7 +23,10 @@ const CONFIRMS = {
   'unmake-admin': { title: 'Verwaltungsrechte entziehen?', label: 'Ja, Rechte entziehen', danger: true, text: 'Das Konto kann die Verwaltung danach nicht mehr öffnen.' },
 } as const;
 
-/** The account actions of issue 4 on the person's page: create, resend activation, (de)activate, end sessions, admin. */
+/**
+ * The account actions of issue 4 on the person's page: create, resend activation, (de)activate, end sessions, admin;
+ * and the jury switch of issue 12 (no confirm: it opens only the documentation forms and is taken back as easily).
+ */
 export function AccountPanel({ person, userId, onChanged }: Props) {
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -31,6 +35,8 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
   const setActive = useSetAccountActive();
   const endSessions = useEndUserSessions();
   const setAdmin = useSetAdmin();
+  const setJury = useSetJury();
+  const juryHintId = useId();
   const done = { onSuccess: (msg: string) => notify({ message: msg }), onError: (error: unknown) => reportError(error, 'Das hat nicht geklappt.') };
   const after = () => {
     setConfirm(null);
@@ -68,6 +74,7 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
         <Title order={3} size="h5">{u.email}</Title>
         <Badge variant="light" color={active && u.activatedAt ? 'green' : 'gray'}>{!active ? 'deaktiviert' : u.activatedAt ? 'aktiv' : 'noch nicht aktiviert'}</Badge>
         {u.isAdmin && <Badge variant="light">Admin</Badge>}
+        {u.isJury && <Badge variant="light">Jury</Badge>}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 4 }}>
         <Text size="sm">{`Angelegt: ${formatDateTime(u.createdAt)}`}</Text>
@@ -97,6 +104,25 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
           {u.isAdmin ? 'Verwaltungsrechte entziehen' : 'Verwaltungsrechte geben'}
         </Button>
       </Group>
+      <div>
+        {/* the explanation outside the label: Mantine puts a description inside it, which would lengthen the switch's name */}
+        <Switch
+          label="Jury-Mitglied"
+          aria-describedby={juryHintId}
+          checked={u.isJury}
+          disabled={setJury.isPending}
+          onChange={(event) => {
+            const isJury = event.currentTarget.checked;
+            setJury.mutate(
+              { userId, isJury },
+              { onSuccess: () => done.onSuccess(isJury ? 'Das Konto gehört jetzt zur Jury.' : 'Das Konto gehört nicht mehr zur Jury.'), onError: done.onError, onSettled: onChanged },
+            );
+          }}
+        />
+        <Text id={juryHintId} size="sm" c="dimmed">
+          Kann in der Verwaltung nur die Dokumentationsbögen öffnen.
+        </Text>
+      </div>
       <ConfirmDialog
         opened={c !== null}
         title={c?.title ?? ''}

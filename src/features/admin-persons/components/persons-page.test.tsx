@@ -27,7 +27,7 @@ function listHandlers() {
 
 const AT = '2026-10-01T08:00:00.000Z';
 const adminUser = (overrides = {}) => ({
-  id: 7, email: 'joerdis@example.org', firstName: 'Jördis', lastName: 'Größer', isAdmin: false, activatedAt: AT,
+  id: 7, email: 'joerdis@example.org', firstName: 'Jördis', lastName: 'Größer', isAdmin: false, isJury: false, activatedAt: AT,
   deactivatedAt: null, lastLoginAt: AT, createdAt: AT, totpEnabled: false, activeSessions: 2, ...overrides,
 });
 

@@ -1,21 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireId, requireSeasonIdentifier } from '../../../../../src/app/route-params';
-import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
-import { PlaceholderPage } from '../../../../../src/components/layout/placeholder-page';
+import { notFoundOn404, requireId, requireSeasonIdentifier } from '../../../../../src/app/route-params';
+import { RecordNotFound } from '../../../../../src/components/layout/record-not-found';
+import { documentationDetailQueryOptions } from '../../../../../src/features/admin-documentation/api/get-documentation';
+import { DocumentationDetailPage } from '../../../../../src/features/admin-documentation/components/documentation-detail-page';
 
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId')({
-  staticData: { access: 'admin', status: 'planned' },
-  // a parameter that can't name a record (route-params) shows the not-found page inside the layout
-  notFoundComponent: NotFoundPage,
+  staticData: { access: 'admin' },
   params: {
     parse: ({ seasonIdentifier, facilityId }) => ({ seasonIdentifier: requireSeasonIdentifier(seasonIdentifier), facilityId: requireId(facilityId) }),
     stringify: ({ seasonIdentifier, facilityId }) => ({ seasonIdentifier, facilityId: String(facilityId) }),
   },
-  component: () => (
-    <PlaceholderPage
-      title="Dokumentationsbogen einer KiTa"
-      planned="den Dokumentationsbogen einer KiTa ansehen, kommentieren und entscheiden."
-      meanwhile="Dokumentationen, die per E-Mail kommen, bewahrt das Programmbüro bis dahin selbst auf."
-    />
+  loader: ({ context: { queryClient }, params }) =>
+    notFoundOn404(queryClient.ensureQueryData(documentationDetailQueryOptions(params.seasonIdentifier, params.facilityId))),
+  // a parameter that can't name a record, or a KiTa without a form in this season, shows a way back to the list
+  notFoundComponent: () => (
+    <RecordNotFound title="Diesen Dokumentationsbogen gibt es nicht" backTo="/verwaltung/dokuboegen" backLabel="Zur Liste der Dokumentationsbögen" />
   ),
+  component: Page,
 });
+
+function Page() {
+  const { seasonIdentifier, facilityId } = Route.useParams();
+  return <DocumentationDetailPage key={`${seasonIdentifier}-${facilityId}`} seasonIdentifier={seasonIdentifier} facilityId={facilityId} />;
+}

@@ -1,28 +1,54 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireSeasonIdentifier } from '../../../../../src/app/route-params';
 import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
-import { PlaceholderPage } from '../../../../../src/components/layout/placeholder-page';
-import { seasonText } from '../../../../../src/shared/season-text';
+import { useListState } from '../../../../../src/components/list-page/use-list-state';
+import { documentationListQueryOptions } from '../../../../../src/features/admin-documentation/api/list-documentation';
+import { DocumentationListPage } from '../../../../../src/features/admin-documentation/components/documentation-list-page';
+import { seasonChoicesQueryOptions } from '../../../../../src/features/admin-seasons/api/list-seasons';
+import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
+import { listRoute } from '../../../../../src/lib/list-search';
+import { adminDocumentationList } from '../../../../../src/shared/contracts/admin-documentation';
+
+/** the URL search parser and the loader's query, from the list contract */
+const list = listRoute(adminDocumentationList);
 
 /** The season is named by its identifier (e.g. 2026-27) in the address, and as 2026/27 in text. */
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/')({
-  staticData: { access: 'admin', status: 'planned' },
+  staticData: { access: 'admin' },
   // a parameter that can't name a record (route-params) shows the not-found page inside the layout
   notFoundComponent: NotFoundPage,
   params: {
     parse: ({ seasonIdentifier }) => ({ seasonIdentifier: requireSeasonIdentifier(seasonIdentifier) }),
     stringify: ({ seasonIdentifier }) => ({ seasonIdentifier }),
   },
+  validateSearch: list.validateSearch,
+  loaderDeps: list.loaderDeps,
+  loader: ({ context: { queryClient, auth }, params, deps }) => {
+    // the season switch lists the seasons for admins only (the jury may not call the admin season list)
+    if (auth.getState().user?.is_admin) void queryClient.prefetchQuery(seasonChoicesQueryOptions());
+    return queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, deps));
+  },
   component: Page,
 });
 
 function Page() {
   const { seasonIdentifier } = Route.useParams();
+  const { search, onSearchChange } = useListState(Route);
+  const { user } = useAuthState();
+  const isAdmin = Boolean(user?.is_admin);
+  const seasons = useQuery({ ...seasonChoicesQueryOptions(), enabled: isAdmin });
+  const navigate = useNavigate();
   return (
-    <PlaceholderPage
-      title={`Dokumentationsbögen ${seasonText(seasonIdentifier)}`}
-      planned="die Dokumentationsbögen dieses KiTa-Jahres prüfen, freigeben, zurückgeben oder ablehnen."
-      meanwhile="Dokumentationen, die per E-Mail kommen, bewahrt das Programmbüro bis dahin selbst auf."
+    <DocumentationListPage
+      key={seasonIdentifier}
+      seasonIdentifier={seasonIdentifier}
+      search={search}
+      onSearchChange={onSearchChange}
+      seasons={seasons.data ?? null}
+      onSeasonChange={(next) => void navigate({ to: '/verwaltung/dokuboegen/$seasonIdentifier', params: { seasonIdentifier: next } })}
+      isAdmin={isAdmin}
+      isJury={Boolean(user?.is_jury)}
     />
   );
 }

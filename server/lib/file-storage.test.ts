@@ -1,0 +1,184 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import aws4 from 'aws4';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureFiles } from '../testing/fixture-files';
+import { localFileStorage, s3FileStorage, type FileStorage } from './file-storage';
+
+const badKeys = ['', '../etc/passwd', 'documentation/../../x', '/etc/passwd', 'a\\b', 'a//b', 'a/', '.hidden', 'a/./b', 'a\u0000b', 'a\nb', 'C:/x', 'ä'];
+
+async function bytes(stream: Readable | null): Promise<Buffer | null> {
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** the behaviour both storages share */
+function sharedBehaviour(storage: () => FileStorage) {
+  it('given a Buffer and a stream, stores them and gives them back byte for byte', async () => {
+    const jpeg = fixtureFiles.jpeg.buffer;
+    await storage().put('documentation/12/3f2a-photo', jpeg, { contentType: 'image/jpeg', size: jpeg.length });
+    expect(await bytes(await storage().get('documentation/12/3f2a-photo'))).toEqual(jpeg);
+
+    const png = fixtureFiles.png.buffer;
+    const stream = Readable.from([png.subarray(0, 100), png.subarray(100)]);
+    await storage().put('documentation/12/4b1c', stream, { contentType: 'image/png', size: png.length });
+    expect(await bytes(await storage().get('documentation/12/4b1c'))).toEqual(png);
+  });
+
+  it('given an existing key, a put replaces the file', async () => {
+    await storage().put('documentation/1/a', Buffer.from('alt'), { contentType: 'text/plain', size: 3 });
+    await storage().put('documentation/1/a', Buffer.from('neu!'), { contentType: 'text/plain', size: 4 });
+    expect(await text((await storage().get('documentation/1/a'))!)).toBe('neu!');
+  });
+
+  it('given a missing key, get says null and delete does nothing', async () => {
+    expect(await storage().get('documentation/1/missing')).toBeNull();
+    await expect(storage().delete('documentation/1/missing')).resolves.toBeUndefined();
+  });
+
+  it('given a stored file, delete removes it', async () => {
+    await storage().put('documentation/2/b', Buffer.from('x'), { contentType: 'text/plain', size: 1 });
+    await storage().delete('documentation/2/b');
+    expect(await storage().get('documentation/2/b')).toBeNull();
+  });
+
+  it('given a stream shorter or longer than its size, the put fails and stores nothing', async () => {
+    await expect(storage().put('documentation/3/short', Readable.from([Buffer.from('abc')]), { contentType: 'text/plain', size: 5 })).rejects.toThrow();
+    await expect(storage().put('documentation/3/long', Readable.from([Buffer.from('abcdef')]), { contentType: 'text/plain', size: 5 })).rejects.toThrow();
+    await expect(storage().put('documentation/3/buf', Buffer.from('abcdef'), { contentType: 'text/plain', size: 5 })).rejects.toThrow();
+    expect(await storage().get('documentation/3/short')).toBeNull();
+    expect(await storage().get('documentation/3/long')).toBeNull();
+    expect(await storage().get('documentation/3/buf')).toBeNull();
+  });
+
+  it('given a key with .., an absolute path, a backslash or a control character, refuses it before any I/O', async () => {
+    for (const key of badKeys) {
+      await expect(storage().put(key, Buffer.from('x'), { contentType: 'text/plain', size: 1 }), JSON.stringify(key)).rejects.toThrow(/refused key/);
+      await expect(storage().get(key)).rejects.toThrow(/refused key/);
+      await expect(storage().delete(key)).rejects.toThrow(/refused key/);
+    }
+  });
+}
+
+describe('localFileStorage', () => {
+  let root: string;
+  let storage: FileStorage;
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'file-storage-'));
+    storage = localFileStorage(path.join(root, 'uploads'));
+  });
+  afterEach(async () => fs.rm(root, { recursive: true, force: true }));
+
+  sharedBehaviour(() => storage);
+
+  it('given a nested key, creates its folders and leaves no temp file behind', async () => {
+    await storage.put('documentation/12/3f2a', Buffer.from('hallo'), { contentType: 'text/plain', size: 5 });
+    expect(await fs.readFile(path.join(root, 'uploads', 'documentation', '12', '3f2a'), 'utf8')).toBe('hallo');
+    expect(await fs.readdir(path.join(root, 'uploads', '.tmp'))).toEqual([]);
+  });
+
+  it('given a failed put over an existing file, the old file stays whole', async () => {
+    await storage.put('documentation/5/x', Buffer.from('alt'), { contentType: 'text/plain', size: 3 });
+    await expect(storage.put('documentation/5/x', Readable.from([Buffer.from('zu lang')]), { contentType: 'text/plain', size: 3 })).rejects.toThrow();
+    expect(await text((await storage.get('documentation/5/x'))!)).toBe('alt');
+    expect(await fs.readdir(path.join(root, 'uploads', '.tmp'))).toEqual([]);
+  });
+
+  it('given a bad key, nothing is created outside the root', async () => {
+    await expect(storage.put('../outside', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow();
+    expect(await fs.readdir(root)).toEqual([]);
+  });
+});
+
+type SeenRequest = { method: string; url: string; authorization: string; contentSha: string; contentType?: string; signatureValid: boolean };
+
+/** A tiny S3: objects in a Map, every request's signature recomputed from what arrived. */
+function fakeS3(credentials: { accessKeyId: string; secretAccessKey: string }) {
+  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const seen: SeenRequest[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    try {
+      for await (const c of req) chunks.push(c as Buffer);
+    } catch {
+      return; // the client gave up mid-body (a stream of the wrong length): store nothing
+    }
+    const body = Buffer.concat(chunks);
+    const authorization = req.headers.authorization ?? '';
+    const signedHeaders = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? [];
+    const headers = Object.fromEntries(signedHeaders.map((h) => [h, String(req.headers[h])]));
+    const resigned = aws4.sign({ method: req.method, path: req.url, service: 's3', region: 'eu-central-1', headers }, credentials);
+    const signatureValid = authorization.startsWith('AWS4-HMAC-SHA256 ') && resigned.headers?.Authorization === authorization;
+    seen.push({ method: req.method!, url: req.url!, authorization, contentSha: String(req.headers['x-amz-content-sha256']), contentType: req.headers['content-type'], signatureValid });
+    if (!signatureValid) return res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+    const object = objects.get(req.url!);
+    if (req.method === 'PUT') {
+      objects.set(req.url!, { body, contentType: req.headers['content-type'] ?? '' });
+      return res.writeHead(200).end();
+    }
+    if (req.method === 'GET') {
+      if (!object) return res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+      return res.writeHead(200, { 'content-type': object.contentType }).end(object.body);
+    }
+    if (req.method === 'DELETE') {
+      objects.delete(req.url!);
+      return res.writeHead(204).end();
+    }
+    res.writeHead(405).end();
+  });
+  return { server, objects, seen };
+}
+
+describe('s3FileStorage against a fake S3', () => {
+  const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
+  const fake = fakeS3(credentials);
+  let storage: FileStorage;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    const { port } = fake.server.address() as AddressInfo;
+    storage = s3FileStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', bucket: 'kita-uploads', forcePathStyle: true, ...credentials });
+  });
+  afterAll(async () => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+  beforeEach(() => {
+    fake.objects.clear();
+    fake.seen.length = 0;
+  });
+
+  sharedBehaviour(() => storage);
+
+  it('given a put, signs it with AWS4-HMAC-SHA256 and sends it path-style with its type and SHA-256', async () => {
+    const jpeg = fixtureFiles.jpeg.buffer;
+    await storage.put('documentation/12/3f2a', jpeg, { contentType: 'image/jpeg', size: jpeg.length });
+    await storage.put('documentation/12/stream', Readable.from([jpeg]), { contentType: 'image/jpeg', size: jpeg.length });
+    const [buffered, streamed] = fake.seen;
+    expect(buffered).toMatchObject({ method: 'PUT', url: '/kita-uploads/documentation/12/3f2a', contentType: 'image/jpeg', signatureValid: true });
+    expect(buffered!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/);
+    expect(buffered!.contentSha).toMatch(/^[0-9a-f]{64}$/);
+    expect(streamed).toMatchObject({ method: 'PUT', contentSha: 'UNSIGNED-PAYLOAD', signatureValid: true });
+    expect(fake.objects.get('/kita-uploads/documentation/12/stream')?.body).toEqual(jpeg);
+  });
+
+  it('given wrong credentials, a put fails naming the status and the S3 error code', async () => {
+    const { port } = fake.server.address() as AddressInfo;
+    const wrong = s3FileStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', bucket: 'kita-uploads', forcePathStyle: true, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'falsch' });
+    await expect(wrong.put('documentation/1/x', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(/403 SignatureDoesNotMatch/);
+    await expect(wrong.get('documentation/1/x')).rejects.toThrow(/403/);
+  });
+
+  it('given a store that does not answer, gives up after the timeout', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const slow = s3FileStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', bucket: 'b', forcePathStyle: true, timeoutMs: 200, ...credentials });
+    await expect(slow.get('documentation/1/x')).rejects.toThrow(/timed out/);
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+});

@@ -1,0 +1,42 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { theme } from '../../lib/theme';
+import { buildUploadedFile, documentationTemplate } from '../../testing/factories/documentation';
+import { DocumentationFormFields } from './documentation-form-fields';
+
+const renderFields = (props: Partial<Parameters<typeof DocumentationFormFields>[0]> = {}) =>
+  render(
+    <MantineProvider theme={theme} env="test">
+      <DocumentationFormFields sections={documentationTemplate} answers={{}} {...props} />
+    </MantineProvider>,
+  );
+
+describe('DocumentationFormFields (shared renderer)', () => {
+  it('as a template preview without uploads: the questions work, the file picker is shown but disabled', async () => {
+    const onChange = vi.fn();
+    renderFields({ onChange });
+    await userEvent.click(screen.getByRole('radio', { name: 'Abfall' }));
+    expect(onChange).toHaveBeenCalledWith('thema', 'abfall');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Eltern' }));
+    expect(onChange).toHaveBeenCalledWith('beteiligte', ['eltern']);
+    expect(screen.getByRole('button', { name: 'Dateien auswählen' })).toBeDisabled();
+  });
+
+  it('read-only: answers and files shown, nothing to change, errors linked to their question', () => {
+    renderFields({
+      readOnly: true,
+      answers: { titel: 'Hochbeet', thema: 'wasser', fotos: { consent: true } },
+      files: [buildUploadedFile({ name: 'beet.jpg' })],
+      errors: { thema: 'Bitte wähle eine Option.' },
+    });
+    expect(screen.getByRole('textbox', { name: /Titel des Projekts/ })).toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: 'Wasser' })).toBeChecked();
+    expect(screen.getByRole('group', { name: /^Hauptthema/ })).toHaveAccessibleDescription('Bitte wähle eine Option.');
+    const photos = screen.getByRole('group', { name: /^Fotos aus dem Projekt/ });
+    expect(within(photos).getByRole('img', { name: 'beet.jpg' })).toHaveAttribute('src', '/api/facilities/11/documentation/files/1');
+    expect(within(photos).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(photos).getByRole('checkbox', { name: /Sorgeberechtigten/ })).toBeChecked();
+  });
+});

@@ -1,0 +1,136 @@
+import { Button, Group, NativeSelect, type ButtonProps } from '@mantine/core';
+import { createLink } from '@tanstack/react-router';
+import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { formatDateTime } from '../../../lib/locale';
+import {
+  adminDocumentationList as contract,
+  adminDocumentationStateLabels,
+  type AdminDocumentationRow as Row,
+} from '../../../shared/contracts/admin-documentation';
+import { regions } from '../../../shared/contracts/facility-lists';
+import { listQueryOf, type ListSearch } from '../../../shared/contracts/list-contract';
+import { seasonText } from '../../../shared/season-text';
+import { useDocumentationList } from '../api/list-documentation';
+import { documentationApiPath, scoreText } from './format';
+
+type Search = ListSearch<typeof contract>;
+
+/** a Mantine button that is a typed router link */
+const ButtonLink = createLink(
+  forwardRef<HTMLAnchorElement, ButtonProps & AnchorHTMLAttributes<HTMLAnchorElement>>((props, ref) => <Button component="a" ref={ref} {...props} />),
+);
+
+type Props = {
+  seasonIdentifier: string;
+  search: Search;
+  onSearchChange: (next: Partial<Search>) => void;
+  /** the seasons to switch between (admins; the jury may not list seasons) */
+  seasons: { identifier: string; label: string }[] | null;
+  onSeasonChange: (seasonIdentifier: string) => void;
+  /** admins edit the template; the jury only judges */
+  isAdmin: boolean;
+  /** only jury members review: "von mir bewertet" means nothing to an admin outside the jury */
+  isJury: boolean;
+};
+
+const columns = (seasonIdentifier: string, isJury: boolean): DataTableColumn<Row>[] => [
+  {
+    key: 'facility',
+    header: 'KiTa',
+    sortable: true,
+    render: (r) =>
+      r.state === 'not_started' ? (
+        r.facilityLabel
+      ) : (
+        <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier/$facilityId" params={{ seasonIdentifier, facilityId: r.facilityId }}>
+          {r.facilityLabel}
+        </AnchorLink>
+      ),
+  },
+  { key: 'city', header: 'Ort', render: (r) => r.city },
+  { key: 'region', header: 'Regierungsbezirk', sortable: true, render: (r) => r.region ?? '–' },
+  { key: 'state', header: 'Status', sortable: true, render: (r) => adminDocumentationStateLabels[r.state] },
+  { key: 'submittedAt', header: 'Eingereicht am', sortable: true, render: (r) => (r.submittedAt ? formatDateTime(r.submittedAt) : '–') },
+  { key: 'reviews', header: 'Bewertungen', sortable: true, render: (r) => `${r.reviewCount} von ${r.jurySize}` },
+  { key: 'score', header: 'Ø Punkte', sortable: true, align: 'right', render: (r) => scoreText(r.averageScore) },
+  ...(isJury ? [{ key: 'reviewedByMe', header: 'Von mir bewertet', render: (r: Row) => (r.reviewedByMe ? 'ja' : 'nein') }] : []),
+];
+
+/**
+ * /verwaltung/dokuboegen/{seasonIdentifier}: the season's forms with their state and the jury's progress. The average
+ * stays hidden ("–") from a jury member until their own review is in (the server leaves it out).
+ */
+export function DocumentationListPage({ seasonIdentifier, search, onSearchChange, seasons, onSeasonChange, isAdmin, isJury }: Props) {
+  const result = useDocumentationList(seasonIdentifier, listQueryOf(contract, search));
+  const season = seasonText(seasonIdentifier);
+  const base = documentationApiPath(seasonIdentifier);
+  const texts = {
+    heading: `Dokumentationsbögen ${season}`,
+    caption: `Dokumentationsbögen des KiTa-Jahres ${season}`,
+    searchHint: 'Name oder Ort der KiTa',
+    filtersLabel: 'Dokumentationsbögen filtern',
+    empty: 'Kein Dokumentationsbogen passt zu diesen Filtern.',
+    error: 'Die Dokumentationsbögen konnten nicht geladen werden.',
+  };
+  const filters = (
+    <>
+      <ListFilterSelect label="Status" width={170} options={adminDocumentationStateLabels} value={search.state} onChange={(state) => onSearchChange({ state, page: undefined })} />
+      <ListFilterSelect label="Regierungsbezirk" width={190} options={regions} value={search.region} onChange={(region) => onSearchChange({ region, page: undefined })} />
+      {isJury && (
+        <ListFilterSelect
+          label="Von mir bewertet"
+          width={150}
+          options={{ yes: 'ja', no: 'nein' }}
+          value={search.reviewedByMe}
+          onChange={(reviewedByMe) => onSearchChange({ reviewedByMe, page: undefined })}
+        />
+      )}
+    </>
+  );
+  return (
+    <ListPage
+      contract={contract}
+      params={{ seasonIdentifier }}
+      search={search}
+      onSearchChange={onSearchChange}
+      result={result}
+      texts={texts}
+      exports
+      filters={filters}
+      actions={
+        isAdmin && (
+          <ButtonLink to="/verwaltung/dokuboegen/$seasonIdentifier/vorlage" params={{ seasonIdentifier }} variant="light">
+            Vorlage bearbeiten
+          </ButtonLink>
+        )
+      }
+      columns={columns(seasonIdentifier, isJury)}
+      getRowKey={(r) => r.facilityId}
+      minWidth={1000}
+    >
+      <Group align="flex-end" gap="xs" mb="md" wrap="wrap">
+        {seasons && seasons.length > 0 && (
+          <NativeSelect
+            label="KiTa-Jahr"
+            w={190}
+            data={seasons.map((s) => ({ value: s.identifier, label: s.label }))}
+            value={seasonIdentifier}
+            onChange={(e) => onSeasonChange(e.currentTarget.value)}
+          />
+        )}
+        <Button component="a" variant="default" href={`${base}/answers.csv`} download>
+          Antworten als CSV (Excel)
+        </Button>
+        <Button component="a" variant="default" href={`${base}/answers.xlsx`} download>
+          Antworten als Excel (XLSX)
+        </Button>
+        <Button component="a" variant="default" href={`${base}/forms.zip`} download>
+          Alle eingereichten Bögen als ZIP (PDF)
+        </Button>
+      </Group>
+    </ListPage>
+  );
+}

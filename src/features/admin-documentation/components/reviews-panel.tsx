@@ -1,0 +1,72 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { formatDateTime } from '../../../lib/locale';
+import { juryCriteria, type AdminDocumentationDetail, type Review } from '../../../shared/contracts/admin-documentation';
+import { scoreText } from './format';
+import { ReviewForm } from './review-form';
+
+function ReviewsTable({ reviews, caption }: { reviews: Review[]; caption: string }) {
+  return (
+    <Table.ScrollContainer minWidth={0}>
+      <Table captionSide="top" striped verticalSpacing={4} fz="sm">
+        <Table.Caption ta="left">{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Jurymitglied</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Punkte
+            </Table.Th>
+            <Table.Th scope="col">Kommentar</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {reviews.map((r) => (
+            <Table.Tr key={r.reviewerId}>
+              <Table.Td>
+                {r.reviewerName}
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(r.updatedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" title={juryCriteria.map((c) => `${c.label}: ${r.scores[c.key] ?? '–'}`).join(', ')}>
+                {scoreText(r.total)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{r.comment || '–'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The jury's reviews: the caller's own (a form while reviews are open), the others' once the caller's own is in
+ * (the server leaves them out before), and the average.
+ */
+export function ReviewsPanel({ detail }: { detail: AdminDocumentationDetail }) {
+  const others = detail.reviews.filter((r) => r.reviewerId !== detail.ownReview?.reviewerId);
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h3">
+        Bewertung
+      </Title>
+      <Text size="sm">{`${detail.reviewCount} ${detail.reviewCount === 1 ? 'Bewertung' : 'Bewertungen'} · Ø Punkte: ${scoreText(detail.averageScore)}`}</Text>
+      {detail.may.review ? (
+        <ReviewForm key={detail.ownReview?.updatedAt ?? 'new'} detail={detail} />
+      ) : (
+        detail.ownReview && <ReviewsTable reviews={[detail.ownReview]} caption="Deine Bewertung" />
+      )}
+      {detail.othersHidden ? (
+        <Text size="sm" c="dimmed">
+          Die Bewertungen der anderen siehst du, sobald deine eigene abgegeben ist.
+        </Text>
+      ) : others.length > 0 ? (
+        <ReviewsTable reviews={others} caption="Bewertungen der anderen" />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Noch keine anderen Bewertungen.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { docSections, docTemplate } from '../../../../testing/factories/admin-documentation';
+import { users } from '../../../../testing/factories/users';
+import { documentationHandlers } from '../../../../testing/handlers/admin-documentation';
+import { renderRoute } from '../../../../testing/render';
+
+const path = '/verwaltung/dokuboegen/2026-27/vorlage';
+/** a small template keeps jsdom quick: title, topic (a choice), photos */
+const small = () => {
+  const [section] = docSections();
+  return docTemplate({ sections: [{ ...section!, questions: section!.questions.filter((q) => ['titel', 'thema', 'fotos'].includes(q.key)) }] });
+};
+
+// a form of many Mantine inputs re-renders on every typed character: slow in jsdom on a shared machine
+describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
+  it('adds a question with a key from its label, moves it up by button (announced) and saves with the version read', async () => {
+    const fake = documentationHandlers({ template: small() });
+    const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vorlage des Dokumentationsbogens 2026/27' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Unser Projekt“' }));
+    const added = await screen.findByRole('group', { name: 'Frage 1.4' });
+    const label = within(added).getByRole('textbox', { name: 'Frage' });
+    await waitFor(() => expect(label).toHaveFocus());
+    await user.type(label, 'Größte Überraschung?');
+    expect(within(added).getByRole('textbox', { name: /^Schlüssel/ })).toHaveValue('groesste_ueberraschung');
+    await user.selectOptions(within(added).getByRole('combobox', { name: 'Art der Frage' }), 'Langer Text');
+    expect(within(added).getByRole('textbox', { name: 'Höchstens Zeichen' })).toHaveValue('5000');
+
+    const up = within(added).getByRole('button', { name: 'Nach oben: Frage 1.4 „Größte Überraschung?“' });
+    await user.click(up);
+    expect(await screen.findByText('Frage 1.4 „Größte Überraschung?“ ist jetzt an Position 3 von 4.')).toBeInTheDocument();
+    const moved = screen.getByRole('group', { name: 'Frage 1.3 „Größte Überraschung?“' });
+    await waitFor(() => expect(within(moved).getByRole('button', { name: /^Nach oben/ })).toHaveFocus());
+    expect(screen.getByRole('group', { name: 'Frage 1.4 „Fotos“' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(fake.calls).toHaveLength(1));
+    const body = fake.calls[0]!.body as { version: number; sections: { questions: { key: string; kind: string; maxLength?: number }[] }[] };
+    expect(body.version).toBe(3);
+    expect(body.sections[0]!.questions.map((q) => q.key)).toEqual(['titel', 'thema', 'groesste_ueberraschung', 'fotos']);
+    expect(body.sections[0]!.questions[2]).toEqual({ key: 'groesste_ueberraschung', kind: 'long_text', label: 'Größte Überraschung?', help: '', required: false, maxLength: 5000 });
+    expect(await screen.findByText('Die Vorlage für 2026/27 ist gespeichert.')).toBeInTheDocument();
+  });
+
+  it('says at the field when a key is taken, and sends nothing', async () => {
+    const fake = documentationHandlers({ template: small() });
+    const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
+    await user.click(await screen.findByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Unser Projekt“' }));
+    const added = await screen.findByRole('group', { name: 'Frage 1.4' });
+    await user.type(within(added).getByRole('textbox', { name: 'Frage' }), 'Noch ein Titel');
+    const key = within(added).getByRole('textbox', { name: /^Schlüssel/ });
+    await user.clear(key);
+    await user.type(key, 'titel');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await within(added).findByText('Dieser Schlüssel kommt schon vor.')).toBeInTheDocument();
+    await waitFor(() => expect(key).toHaveFocus());
+    expect(fake.calls).toHaveLength(0);
+    // the message follows the correction
+    await user.type(key, '_2');
+    await waitFor(() => expect(within(added).queryByText('Dieser Schlüssel kommt schon vor.')).not.toBeInTheDocument());
+  });
+
+  it('warns that forms were started, keeps saved keys fixed, previews the form as staff see it, and answers a 409 with the current state', async () => {
+    const fake = documentationHandlers({ template: { ...small(), startedForms: 12 }, failWith: { status: 409, code: 'conflict', message: 'x' } });
+    const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
+    expect(await screen.findByText('12 Bögen wurden schon begonnen. Entfernte Fragen behalten ihre Antworten; Verwaltung und Jury sehen sie weiter.')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' })).getByRole('textbox', { name: /^Schlüssel/ })).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Vorschau' }));
+    const preview = await screen.findByRole('dialog', { name: 'Vorschau: so sehen die KiTas den Bogen' });
+    expect(within(preview).getByRole('heading', { level: 3, name: 'Unser Projekt' })).toBeInTheDocument();
+    expect(within(preview).getByRole('textbox', { name: /Titel des Projekts/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Vorschau' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Jemand war schneller')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aktuellen Stand laden (deine Änderungen werden verworfen)' }));
+    await waitFor(() => expect(screen.queryByText('Jemand war schneller')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,198 @@
+import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { FormAlert } from '../../../../components/forms/form-alert';
+import { FormErrorSummary } from '../../../../components/forms/form-error-summary';
+import { PageHeading } from '../../../../components/layout/page-heading';
+import { AnchorLink } from '../../../../components/links/anchor-link';
+import { getErrorReason } from '../../../../lib/api-client';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
+import { formatDateTime } from '../../../../lib/locale';
+import { notify } from '../../../../lib/notifications';
+import { failureOf, type FormFailure } from '../../../../lib/use-schema-form';
+import { templateInputSchema, type Template } from '../../../../shared/contracts/documentation-template';
+import { seasonText } from '../../../../shared/season-text';
+import { templateQueryOptions, useTemplate } from '../../api/get-template';
+import { useSaveTemplate } from '../../api/save-template';
+import { CopyTemplateDialog } from './copy-template-dialog';
+import type { EditorContext } from './editor-context';
+import { SectionEditor } from './section-editor';
+import { TemplatePreview } from './template-preview';
+import { draftOf, newSection, templateErrors, toTemplateInput, uniqueKey, type TemplateDraft } from './template-draft';
+
+type Props = {
+  seasonIdentifier: string;
+  /** the other seasons (to copy a template from) */
+  seasons: { identifier: string; label: string }[];
+};
+
+const startedText = (n: number) =>
+  `${n} ${n === 1 ? 'Bogen wurde' : 'Bögen wurden'} schon begonnen. Entfernte Fragen behalten ihre Antworten; Verwaltung und Jury sehen sie weiter.`;
+
+/**
+ * /verwaltung/dokuboegen/{season}/vorlage (admins): sections and questions of the season's form. The contract's
+ * zod schema checks it (messages at the fields, by path); "Speichern" sends the version read, a 409 offers the
+ * current state. Reordering is by buttons, announced in a live region.
+ *
+ * The one form capability (`useSchemaForm`) keys messages by top-level field; a template is a tree, so this form uses
+ * @mantine/form directly with the same habits: checked on submit, then at each change; focus to the first message;
+ * failures shown with `failureOf`/`FormAlert`.
+ */
+export function TemplateEditor({ seasonIdentifier, seasons }: Props) {
+  const { data: template } = useTemplate(seasonIdentifier);
+  // "Aktuellen Stand laden" starts afresh even when nothing changed on the server
+  const [generation, setGeneration] = useState(0);
+  // a new version from the server (saved, copied, reloaded) starts the form afresh
+  return (
+    <EditorForm
+      key={`${template.version ?? 'default'}-${template.updatedAt ?? ''}-${generation}`}
+      seasonIdentifier={seasonIdentifier}
+      template={template}
+      seasons={seasons}
+      onReloaded={() => setGeneration((g) => g + 1)}
+    />
+  );
+}
+
+function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props & { template: Template; onReloaded: () => void }) {
+  const queryClient = useQueryClient();
+  const save = useSaveTemplate(seasonIdentifier);
+  const submitted = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const form = useForm<TemplateDraft>({
+    mode: 'controlled',
+    initialValues: draftOf(template),
+    validate: (values) => templateErrors(values, template.version),
+    clearInputErrorOnChange: false,
+    // after a failed submit each change is checked again at once, so a message follows its correction
+    onValuesChange: (values) => {
+      if (submitted.current) mantine.current?.setErrors(templateErrors(values, template.version));
+    },
+  });
+  const mantine = useRef(form);
+  mantine.current = form;
+  const values = form.getValues();
+  const allKeys = () => form.getValues().sections.flatMap((s) => s.questions.map((q) => q.key));
+  const sectionKeys = () => form.getValues().sections.map((s) => s.key);
+
+  const focusLater = (selector: string) =>
+    setTimeout(() => {
+      const el = formRef.current?.querySelector<HTMLElement>(selector);
+      const target = el?.matches('input, textarea, select, button') ? el : el?.querySelector<HTMLElement>('input, textarea, select, button');
+      target?.focus();
+    }, 0);
+
+  const ctx: EditorContext = {
+    form,
+    keysLocked: template.startedForms > 0,
+    move: (path, index, delta, uid, name) => {
+      const to = index + delta;
+      form.reorderListItem(path, { from: index, to });
+      const length = (path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], form.getValues()) as unknown[]).length;
+      setAnnouncement(`${name} ist jetzt an Position ${to + 1} von ${length}.`);
+      // the moved item keeps the focus; at the top or bottom its other button (this one is disabled there)
+      setTimeout(() => {
+        const own = formRef.current?.querySelector<HTMLButtonElement>(`[data-move="${uid}-${delta < 0 ? 'up' : 'down'}"]`);
+        const other = formRef.current?.querySelector<HTMLButtonElement>(`[data-move="${uid}-${delta < 0 ? 'down' : 'up'}"]`);
+        (own && !own.disabled ? own : other)?.focus();
+      }, 0);
+    },
+    announce: (message, focusId) => {
+      setAnnouncement(message);
+      if (focusId) focusLater(`[data-focus-id="${focusId}"]`);
+    },
+  };
+
+  const addSection = () => {
+    const s = newSection(uniqueKey('abschnitt', sectionKeys()));
+    form.insertListItem('sections', s);
+    ctx.announce(`Abschnitt ${values.sections.length + 1} hinzugefügt.`, `${s.uid}-title`);
+  };
+
+  const reload = async () => {
+    await queryClient.fetchQuery({ ...templateQueryOptions(seasonIdentifier), staleTime: 0 });
+    onReloaded();
+  };
+
+  const onSubmit = form.onSubmit(
+    async (draft) => {
+      setFailure(null);
+      try {
+        await save.mutateAsync(templateInputSchema.parse(toTemplateInput(draft, template.version)));
+        notify({ message: `Die Vorlage für ${seasonText(seasonIdentifier)} ist gespeichert.` });
+      } catch (error) {
+        const fields = getErrorReason(error)?.fields ?? {};
+        if (Object.keys(fields).length > 0) {
+          form.setErrors(fields);
+          focusFirstInvalid(formRef.current, Object.keys(fields));
+        } else setFailure(failureOf(error));
+      }
+    },
+    (errors) => focusFirstInvalid(formRef.current, Object.keys(errors)),
+  );
+
+  const topError = form.errors.sections ?? form.errors._form;
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageHeading>{`Vorlage des Dokumentationsbogens ${seasonText(seasonIdentifier)}`}</PageHeading>
+        <Group gap="xs">
+          <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier" params={{ seasonIdentifier }}>
+            Zur Liste der Dokumentationsbögen
+          </AnchorLink>
+          <CopyTemplateDialog seasonIdentifier={seasonIdentifier} version={template.version} seasons={seasons.filter((s) => s.identifier !== seasonIdentifier)} onCopied={reload} />
+        </Group>
+      </Group>
+      <Text mb="sm" size="sm">
+        {template.version === null
+          ? 'Dieses KiTa-Jahr hat noch keine eigene Vorlage; du siehst die Standardvorlage. Beim ersten Speichern wird sie die Vorlage dieses KiTa-Jahres.'
+          : `Zuletzt gespeichert${template.updatedAt ? ` am ${formatDateTime(template.updatedAt)}` : ''}${template.updatedBy ? ` von ${template.updatedBy}` : ''}.`}
+      </Text>
+      {template.startedForms > 0 && (
+        <Alert color="orange" mb="md" title="Achtung">
+          {startedText(template.startedForms)}
+        </Alert>
+      )}
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      <form ref={formRef} noValidate aria-label="Vorlage bearbeiten" onSubmit={(event) => {
+        submitted.current = true;
+        onSubmit(event);
+      }}>
+        <Stack gap="lg">
+          {values.sections.map((s, si) => (
+            <SectionEditor key={s.uid} ctx={ctx} si={si} count={values.sections.length} section={s} allKeys={allKeys} sectionKeys={sectionKeys} />
+          ))}
+          {topError && (
+            <Text c="red.8" role="alert">
+              {topError}
+            </Text>
+          )}
+          <Group>
+            <Button variant="light" data-focus-id="add-section" onClick={addSection}>
+              Abschnitt hinzufügen
+            </Button>
+          </Group>
+          <FormAlert failure={failure}>
+            <Group>
+              <Button size="xs" variant="default" onClick={() => void reload()}>
+                Aktuellen Stand laden (deine Änderungen werden verworfen)
+              </Button>
+            </Group>
+          </FormAlert>
+          <FormErrorSummary errors={form.errors as Record<string, string>} />
+          <Group justify="flex-end">
+            <TemplatePreview getDraft={() => form.getValues()} version={template.version} />
+            <Button type="submit" loading={save.isPending}>
+              Speichern
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </>
+  );
+}

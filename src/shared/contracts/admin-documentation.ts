@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { isoTimestampSchema, optionalText, versionSchema } from './common';
+import { answersSchema, documentationStates, stateChangeSchema, uploadedFileSchema } from './documentation';
+import { sectionSchema } from './documentation-template';
+import { regions } from './facility-lists';
+import { defineListContract, enumFilter, yesNoFilter } from './list-contract';
+import { listPageSchemaOf } from './list-query';
+
+/**
+ * Issue 12, admins and the jury (access `jury`: admins and jury members). Paths (SPEC §3):
+ *   GET  /api/admin/documentation/{seasonIdentifier}                     list (list kit) + /export.csv|xlsx of the list
+ *   GET  /api/admin/documentation/{seasonIdentifier}/answers.csv|xlsx     the answers, one row per KiTa, a column per question
+ *   GET  /api/admin/documentation/{seasonIdentifier}/forms.zip            every submitted form as PDF, streamed
+ *   GET|PUT /api/admin/documentation/{seasonIdentifier}/template          (PUT admins only) + POST …/template/copy
+ *   GET  /api/admin/documentation/{seasonIdentifier}/{facilityId}         the form as submitted, reviews, notes, history
+ *   GET  /api/admin/documentation/{seasonIdentifier}/{facilityId}/pdf
+ *   GET  /api/admin/documentation/{seasonIdentifier}/{facilityId}/files/{fileId}
+ *   POST /api/admin/documentation/{seasonIdentifier}/{facilityId}/decision   approve | return | reject
+ *   PUT  /api/admin/documentation/{seasonIdentifier}/{facilityId}/review     the caller's own review
+ *   POST /api/admin/documentation/{seasonIdentifier}/{facilityId}/notes      an internal note (never shown to staff)
+ */
+
+/** the jury's criteria (SPEC intro), weighted; scores 0–5 per criterion */
+export const juryCriteria = [
+  { key: 'scope', label: 'Umfang des Projekts', weight: 1 },
+  { key: 'content', label: 'Inhalt', weight: 1 },
+  { key: 'bne', label: 'Bezug zur Bildung für nachhaltige Entwicklung (BNE)', weight: 2 },
+  { key: 'children', label: 'Beteiligung der Kinder', weight: 2 },
+  { key: 'team', label: 'Beteiligung des Teams', weight: 1 },
+  { key: 'parents', label: 'Beteiligung der Eltern', weight: 1 },
+  { key: 'operator', label: 'Beteiligung des Trägers', weight: 1 },
+] as const;
+export type JuryCriterionKey = (typeof juryCriteria)[number]['key'];
+export const SCORE_MAX = 5;
+
+/** weighted mean of the scores on the 0–5 scale, one decimal; null without scores */
+export function weightedScore(scores: Partial<Record<JuryCriterionKey, number>>): number | null {
+  let sum = 0;
+  let weights = 0;
+  for (const c of juryCriteria) {
+    const s = scores[c.key];
+    if (typeof s !== 'number') continue;
+    sum += s * c.weight;
+    weights += c.weight;
+  }
+  return weights === 0 ? null : Math.round((sum / weights) * 10) / 10;
+}
+
+const scoreSchema = z
+  .number({ error: 'Bitte vergib 0 bis 5 Punkte.' })
+  .int('Bitte vergib ganze Punkte.')
+  .min(0, 'Bitte vergib 0 bis 5 Punkte.')
+  .max(SCORE_MAX, 'Bitte vergib 0 bis 5 Punkte.');
+
+/** PUT …/{facilityId}/review: every criterion scored; a jury member's one review, changeable until the decision */
+export const reviewInputSchema = z.object({
+  scores: z.object(Object.fromEntries(juryCriteria.map((c) => [c.key, scoreSchema])) as Record<JuryCriterionKey, typeof scoreSchema>),
+  comment: optionalText(4000, { multiline: true }),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+export const reviewSchema = z.object({
+  reviewerId: z.number().int(),
+  reviewerName: z.string(),
+  scores: z.record(z.string(), z.number().int()),
+  total: z.number().nullable(),
+  comment: z.string(),
+  updatedAt: isoTimestampSchema,
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** POST …/{facilityId}/decision; `comment` required for return and reject (shown to the KiTa) */
+export const decisionActions = ['approve', 'return', 'reject'] as const;
+export const decisionInputSchema = z
+  .object({
+    action: z.enum(decisionActions, { error: 'Bitte wähle eine Entscheidung.' }),
+    comment: optionalText(4000, { multiline: true }),
+    version: versionSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'approve' && v.comment === '')
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Bitte schreib der KiTa, was sie ändern soll oder warum.' });
+  });
+export type DecisionInput = z.infer<typeof decisionInputSchema>;
+
+export const noteInputSchema = z.object({
+  text: z
+    .string({ error: 'Bitte schreib eine Notiz.' })
+    .trim()
+    .min(1, 'Bitte schreib eine Notiz.')
+    .max(4000, 'Höchstens 4000 Zeichen.'),
+});
+export const noteSchema = z.object({ id: z.number().int(), text: z.string(), author: z.string().nullable(), createdAt: isoTimestampSchema });
+
+/** GET …/{facilityId}: the form as submitted with everything the jury needs */
+export const adminDocumentationDetailSchema = z.object({
+  formId: z.number().int(),
+  facilityId: z.number().int(),
+  facilityLabel: z.string(),
+  city: z.string(),
+  region: z.string().nullable(),
+  seasonIdentifier: z.string(),
+  seasonLabel: z.string(),
+  state: z.enum(documentationStates),
+  version: z.number().int(),
+  submittedAt: isoTimestampSchema.nullable(),
+  sections: z.array(sectionSchema),
+  answers: answersSchema,
+  /** answers whose question is no longer in the template: kept and shown to admins and the jury */
+  orphanAnswers: z.array(z.object({ key: z.string(), value: z.unknown() })),
+  files: z.array(uploadedFileSchema),
+  history: z.array(stateChangeSchema),
+  /** the caller's own review, or null */
+  ownReview: reviewSchema.nullable(),
+  /** others' reviews: empty (and `othersHidden` true) for a jury member until their own review is in */
+  reviews: z.array(reviewSchema),
+  othersHidden: z.boolean(),
+  reviewCount: z.number().int(),
+  averageScore: z.number().nullable(),
+  notes: z.array(noteSchema),
+  /** what the caller may do now */
+  may: z.object({ decide: z.boolean(), review: z.boolean(), edit: z.boolean() }),
+});
+export type AdminDocumentationDetail = z.infer<typeof adminDocumentationDetailSchema>;
+
+/** the list of a season's forms (started forms; KiTas enrolled but not started appear as "nicht begonnen") */
+export const adminDocumentationListStates = [...documentationStates, 'not_started'] as const;
+export const adminDocumentationList = defineListContract({
+  path: 'admin/documentation/:seasonIdentifier',
+  sortKeys: ['facility', 'region', 'state', 'submittedAt', 'reviews', 'score', 'updatedAt'],
+  defaults: { sort: 'facility', dir: 'asc', pageSize: 50 },
+  filters: {
+    state: enumFilter(adminDocumentationListStates),
+    region: enumFilter(regions),
+    /** the caller has (yes) / has not (no) reviewed it yet */
+    reviewedByMe: yesNoFilter(),
+  },
+});
+
+export const adminDocumentationRowSchema = z.object({
+  facilityId: z.number().int(),
+  facilityLabel: z.string(),
+  city: z.string(),
+  region: z.string().nullable(),
+  state: z.enum(adminDocumentationListStates),
+  submittedAt: isoTimestampSchema.nullable(),
+  updatedAt: isoTimestampSchema.nullable(),
+  /** reviews in / jury size */
+  reviewCount: z.number().int(),
+  jurySize: z.number().int(),
+  reviewedByMe: z.boolean(),
+  /** hidden (null) from a jury member who has not reviewed this form yet */
+  averageScore: z.number().nullable(),
+});
+export type AdminDocumentationRow = z.infer<typeof adminDocumentationRowSchema>;
+export const adminDocumentationPageSchema = listPageSchemaOf(adminDocumentationRowSchema);
+
+export const adminDocumentationStateLabels: Record<(typeof adminDocumentationListStates)[number], string> = {
+  draft: 'Entwurf',
+  submitted: 'eingereicht',
+  returned: 'zurückgegeben',
+  approved: 'angenommen',
+  rejected: 'abgelehnt',
+  not_started: 'nicht begonnen',
+};

@@ -1,0 +1,133 @@
+import type { AdminDocumentationDetail, AdminDocumentationRow } from '../../shared/contracts/admin-documentation';
+import type { Section, Template } from '../../shared/contracts/documentation-template';
+
+/** Data factories of the admin/jury documentation pages (issue 12), in the demo's language. */
+export const docSections = (): Section[] => [
+  {
+    key: 'projekt',
+    title: 'Unser Projekt',
+    intro: 'Erzählt uns von eurem Projekt.',
+    questions: [
+      { kind: 'text', key: 'titel', label: 'Titel des Projekts', help: '', required: true, maxLength: 200 },
+      { kind: 'long_text', key: 'beschreibung', label: 'Beschreibung', help: '', required: true, maxLength: 5000 },
+      { kind: 'number', key: 'kinder', label: 'Wie viele Kinder haben mitgemacht?', help: '', required: false, min: 0, max: null },
+      { kind: 'date', key: 'beginn', label: 'Beginn des Projekts', help: '', required: false },
+      {
+        kind: 'single_choice',
+        key: 'thema',
+        label: 'Thema',
+        help: '',
+        required: true,
+        options: [
+          { value: 'wasser', label: 'Wasser' },
+          { value: 'abfall', label: 'Abfall' },
+        ],
+      },
+      {
+        kind: 'multi_choice',
+        key: 'beteiligte',
+        label: 'Wer war beteiligt?',
+        help: '',
+        required: false,
+        maxChoices: null,
+        options: [
+          { value: 'team', label: 'Das Team' },
+          { value: 'eltern', label: 'Die Eltern' },
+          { value: 'traeger', label: 'Der Träger' },
+        ],
+      },
+      { kind: 'files', key: 'fotos', label: 'Fotos', help: '', required: false, fileTypes: ['image', 'pdf'], maxFiles: 10, consentLabel: 'Die Eltern sind einverstanden.' },
+    ],
+  },
+];
+
+export function docTemplate(overrides: Partial<Template> = {}): Template {
+  return {
+    seasonId: 2,
+    seasonIdentifier: '2026-27',
+    version: 3,
+    sections: docSections(),
+    updatedAt: '2026-11-20T09:00:00Z',
+    updatedBy: 'Ada Admin',
+    startedForms: 0,
+    ...overrides,
+  };
+}
+
+export function docRow(facilityId: number, facilityLabel: string, overrides: Partial<AdminDocumentationRow> = {}): AdminDocumentationRow {
+  return {
+    facilityId,
+    facilityLabel,
+    city: 'Nürnberg',
+    region: 'Mittelfranken',
+    state: 'submitted',
+    submittedAt: '2027-05-20T12:32:00Z',
+    updatedAt: '2027-05-20T12:32:00Z',
+    reviewCount: 2,
+    jurySize: 5,
+    reviewedByMe: false,
+    averageScore: null,
+    ...overrides,
+  };
+}
+
+export function docDetail(overrides: Partial<AdminDocumentationDetail> = {}): AdminDocumentationDetail {
+  return {
+    formId: 7,
+    facilityId: 11,
+    facilityLabel: 'Kinderhaus Pegnitzwiese',
+    city: 'Nürnberg',
+    region: 'Mittelfranken',
+    seasonIdentifier: '2026-27',
+    seasonLabel: 'KiTa-Jahr 2026/27',
+    state: 'submitted',
+    version: 4,
+    submittedAt: '2027-05-20T12:32:00Z',
+    sections: docSections(),
+    answers: {
+      titel: 'Wasser erleben',
+      beschreibung: 'Erste Zeile\nZweite Zeile',
+      kinder: 1250,
+      beginn: '2027-03-01',
+      thema: 'wasser',
+      beteiligte: ['team', 'eltern'],
+      fotos: { consent: true },
+    },
+    orphanAnswers: [{ key: 'alte_frage', value: 'Antwort auf eine alte Frage' }],
+    files: [
+      {
+        id: 5,
+        questionKey: 'fotos',
+        name: 'bach.jpg',
+        contentType: 'image/jpeg',
+        size: 120_000,
+        width: 2000,
+        height: 1500,
+        uploadedAt: '2027-05-01T10:00:00Z',
+        uploadedBy: 'Erika Muster',
+        url: 'admin/documentation/2026-27/11/files/5',
+      },
+      {
+        id: 6,
+        questionKey: 'fotos',
+        name: 'plan.pdf',
+        contentType: 'application/pdf',
+        size: 80_000,
+        width: null,
+        height: null,
+        uploadedAt: '2027-05-01T10:00:00Z',
+        uploadedBy: 'Erika Muster',
+        url: 'admin/documentation/2026-27/11/files/6',
+      },
+    ],
+    history: [{ state: 'submitted', at: '2027-05-20T12:32:00Z', by: 'Erika Muster', comment: '' }],
+    ownReview: null,
+    reviews: [],
+    othersHidden: true,
+    reviewCount: 2,
+    averageScore: null,
+    notes: [{ id: 1, text: 'Bitte Fotos prüfen.', author: 'Ada Admin', createdAt: '2027-05-21T08:00:00Z' }],
+    may: { decide: true, review: true, edit: true },
+    ...overrides,
+  };
+}
