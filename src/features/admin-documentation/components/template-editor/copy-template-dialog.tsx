@@ -41,7 +41,13 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
   };
   return (
     <>
-      <Button variant="default" onClick={() => setOpened(true)} disabled={seasons.length === 0}>
+      {/* the label wraps at 320 px instead of pushing the page sideways (WCAG 1.4.10) */}
+      <Button
+        variant="default"
+        onClick={() => setOpened(true)}
+        disabled={seasons.length === 0}
+        styles={{ root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6, maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         Vorlage aus anderem KiTa-Jahr übernehmen
       </Button>
       <Modal opened={opened} onClose={close} title="Vorlage aus anderem KiTa-Jahr übernehmen" closeButtonProps={{ 'aria-label': 'Schließen' }}>

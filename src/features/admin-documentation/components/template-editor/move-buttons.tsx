@@ -28,7 +28,7 @@ export function MoveButtons({ name, uid, index, count, onMove, onRemove, removeL
       >
         Nach unten
       </Button>
-      <Button size="compact-sm" variant="subtle" color="red.9" aria-label={`${removeLabel}: ${name}`} onClick={onRemove}>
+      <Button size="compact-sm" variant="subtle" color="red" aria-label={`${removeLabel}: ${name}`} onClick={onRemove}>
         {removeLabel}
       </Button>
     </Group>

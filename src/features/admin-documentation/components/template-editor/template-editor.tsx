@@ -137,7 +137,7 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
   const topError = form.errors.sections ?? form.errors._form;
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
         <PageHeading>{`Vorlage des Dokumentationsbogens ${seasonText(seasonIdentifier)}`}</PageHeading>
         <Group gap="xs">
           <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier" params={{ seasonIdentifier }}>
