@@ -1,6 +1,7 @@
 import { fail } from '../../lib/http-error';
 import type { DbOrTx } from '../../db/client';
-import { activeFacility } from '../facilities/facility-scope';
+import { notFoundError } from '../../lib/record-helpers';
+import { activeFacility, facilityIsActive } from '../facilities/facility-scope';
 import { seasonsRepository } from './seasons.repository';
 import type { SeasonEnrolmentRow, SeasonRow } from './seasons.table';
 
@@ -10,9 +11,13 @@ import type { SeasonEnrolmentRow, SeasonRow } from './seasons.table';
  * Otherwise 403 `not_enrolled` saying what to do; `purpose` ends the sentence ("… dann kannst du Angebote buchen").
  */
 export async function enrolledToCurrentSeason(db: DbOrTx, facilityId: number, purpose: string): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow }> {
-  await activeFacility(db, facilityId);
-  const current = await seasonsRepository({ db }).currentWithLiveEnrolment(facilityId);
-  if (!current) throw fail('season_guard.no_current_season', [purpose]);
+  // one query on the hot paths (every autosave, every booking): the KiTa's check rides along with the season
+  const current = await seasonsRepository({ db }).currentWithLiveEnrolment(facilityId, facilityIsActive(facilityId));
+  if (!current) {
+    await activeFacility(db, facilityId); // an unknown KiTa answers 404 before "no current season"
+    throw fail('season_guard.no_current_season', [purpose]);
+  }
+  if (!current.facilityActive) throw notFoundError();
   if (!current.enrolment) throw fail('season_guard.not_enrolled', [current.season.label, purpose]);
   return { season: current.season, enrolment: current.enrolment };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
 import { seasonEnrolments, seasons, type SeasonEnrolmentRow, type SeasonRow } from './seasons.table';
@@ -33,10 +33,16 @@ export function seasonsRepository({ db }: { db: DbOrTx }) {
       const rows = await db.select().from(seasons).where(eq(seasons.identifier, identifier)).limit(1);
       return rows[0] ?? null;
     },
-    /** the current season and the KiTa's live enrolment to it, in one query (the booking's hot path) */
-    async currentWithLiveEnrolment(facilityId: number): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow | null } | null> {
+    /**
+     * The current season and the KiTa's live enrolment to it, in one query (the booking's hot path).
+     * `facilityActive`: the facilities module's check, selected along (`facilityIsActive`); true when not asked.
+     */
+    async currentWithLiveEnrolment(
+      facilityId: number,
+      facilityActive: SQL<boolean> = sql<boolean>`true`,
+    ): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow | null; facilityActive: boolean } | null> {
       const rows = await db
-        .select({ season: seasons, enrolment: seasonEnrolments })
+        .select({ season: seasons, enrolment: seasonEnrolments, facilityActive })
         .from(seasons)
         .leftJoin(
           seasonEnrolments,
@@ -45,7 +51,7 @@ export function seasonsRepository({ db }: { db: DbOrTx }) {
         .where(eq(seasons.isCurrent, true))
         .limit(1);
       const row = rows[0];
-      return row ? { season: row.season, enrolment: row.enrolment } : null;
+      return row ? { season: row.season, enrolment: row.enrolment, facilityActive: row.facilityActive } : null;
     },
     /** the KiTa's live (not withdrawn) enrolment to a season, with "zur Auszeichnung zugelassen" (the programme reads it) */
     async liveEnrolment(facilityId: number, seasonId: number): Promise<SeasonEnrolmentRow | null> {
