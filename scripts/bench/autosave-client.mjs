@@ -31,7 +31,7 @@ async function kita({ facilityId, cookie, version: startVersion }) {
     const ms = performance.now() - start;
     results.push({ status: res.status, ms, conflicts: body?.conflicts?.length ?? 0, at: start - t0 });
     if (res.status === 200) {
-      version = body.form.version;
+      version = body.version;
       lastSaved[facilityId] = { ...(lastSaved[facilityId] ?? {}), [key]: value };
     }
     due += intervalMs;

@@ -47,42 +47,56 @@ describe('the staff form: reading and autosave', () => {
     expect(notEnrolled.message).toContain('den Dokumentationsbogen ausfüllen');
   });
 
-  it('given the first save, creates the form (audited once) and answers it with the saved answer and its version', async () => {
+  it('given the first save, creates the form (audited once) and answers what changed after baseVersion, not the whole form', async () => {
     const first = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 0, answers: { projekttitel: 'Vom Korn zum Brot' } }));
-    expect(first.conflicts).toEqual([]);
-    expect(first.form).toMatchObject({ version: 1, answers: { projekttitel: 'Vom Korn zum Brot' }, answerVersions: { projekttitel: 1 }, savedBy: 'Maria Mitglied' });
-    expect(first.form.id).toEqual(expect.any(Number));
-    expect(first.form.history).toEqual([expect.objectContaining({ state: 'draft', by: 'Maria Mitglied' })]);
+    expect(first).toEqual({
+      version: 1,
+      state: 'draft',
+      savedAt: expect.any(String),
+      savedBy: 'Maria Mitglied',
+      answers: { projekttitel: 'Vom Korn zum Brot' },
+      answerVersions: { projekttitel: 1 },
+      conflicts: [],
+    });
+    const form = parseAnswer(documentationFormSchema, await f.call('member', { method: 'GET', url: url() }));
+    expect(form.id).toEqual(expect.any(Number));
+    expect(form.history).toEqual([expect.objectContaining({ state: 'draft', by: 'Maria Mitglied' })]);
     const second = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 1, answers: { anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] } }));
-    expect(second.form).toMatchObject({ version: 2, answers: { projekttitel: 'Vom Korn zum Brot', anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] } });
-    expect(second.form.answerVersions).toEqual({ projekttitel: 1, anzahl_kinder: 2, themen: 2 });
+    // only the keys written after version 1: projekttitel (version 1) is not sent again
+    expect(second).toMatchObject({ version: 2, answers: { anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] }, answerVersions: { anzahl_kinder: 2, themen: 2 } });
+    expect(Object.keys(second.answers).sort()).toEqual(['anzahl_kinder', 'themen']);
+    // a client on an older base gets everything it missed
+    const older = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 0, answers: { gruppen: 'Sonnenkäfer' } }));
+    expect(older.answerVersions).toEqual({ projekttitel: 1, anzahl_kinder: 2, themen: 2, gruppen: 3 });
+    expect(older.answers).toMatchObject({ projekttitel: 'Vom Korn zum Brot', gruppen: 'Sonnenkäfer' });
     expect(await auditOf('documentation_form.create')).toHaveLength(1);
     expect(await auditOf('documentation_form.edit_by_admin')).toHaveLength(0);
   });
 
-  it('given a key a colleague changed after baseVersion, does not overwrite it and returns it in conflicts; the other keys are saved', async () => {
-    const colleague = parseAnswer(autosaveResultSchema, await saveAsColleague({ baseVersion: 2, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }));
-    expect(colleague.form.savedBy).toBe('Klara Kollegin');
-    const v = colleague.form.version;
-    // Maria still works on version 2
-    const mine = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 2, answers: { ziele: 'Meine Fassung', gruppen: 'Sonnenkäfer' } }));
+  it('given a key a colleague changed after baseVersion, does not overwrite it and returns it in conflicts with the colleague\'s value; the other keys are saved', async () => {
+    const colleague = parseAnswer(autosaveResultSchema, await saveAsColleague({ baseVersion: 3, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }));
+    expect(colleague.savedBy).toBe('Klara Kollegin');
+    const v = colleague.version;
+    // Maria still works on version 3
+    const mine = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 3, answers: { ziele: 'Meine Fassung', gruppen: 'Wichtel' } }));
     expect(mine.conflicts).toEqual(['ziele']);
-    expect(mine.form.answers).toMatchObject({ ziele: 'Die Kinder lernen, woher Brot kommt.', gruppen: 'Sonnenkäfer' });
-    expect(mine.form.answerVersions.ziele).toBe(v);
+    expect(mine.answers).toEqual({ ziele: 'Die Kinder lernen, woher Brot kommt.', gruppen: 'Wichtel' });
+    expect(mine.answerVersions).toEqual({ ziele: v, gruppen: v + 1 });
     // the same text as the colleague's is no conflict
-    const same = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 2, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }));
+    const same = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 3, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }));
     expect(same.conflicts).toEqual([]);
     // "meine Fassung behalten"
-    const kept = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 2, answers: { ziele: 'Meine Fassung' }, overwrite: ['ziele'] }));
+    const kept = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 3, answers: { ziele: 'Meine Fassung' }, overwrite: ['ziele'] }));
     expect(kept.conflicts).toEqual([]);
-    expect(kept.form.answers.ziele).toBe('Meine Fassung');
+    expect(kept.answers.ziele).toBe('Meine Fassung');
   });
 
   it('given only conflicting keys, writes nothing and keeps the version', async () => {
     const before = parseAnswer(documentationFormSchema, await f.call('member', { method: 'GET', url: url() }));
     const res = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 1, answers: { ziele: 'Alte Fassung' } }));
     expect(res.conflicts).toEqual(['ziele']);
-    expect(res.form.version).toBe(before.version);
+    expect(res.version).toBe(before.version);
+    expect(res.answers.ziele).toBe('Meine Fassung');
   });
 
   it('given 20 parallel saves on the same stale base version by two colleagues (overwrite), every save is written', async () => {
@@ -133,11 +147,11 @@ describe('the staff form: reading and autosave', () => {
     expect(late.code).toBe('documentation_closed');
 
     const admin = parseAnswer(autosaveResultSchema, await save('admin', { baseVersion: form.version, answers: { projekttitel: 'Korrigiert von der Verwaltung' } }));
-    expect(admin.form).toMatchObject({ editable: true, savedBy: 'Alex Admin', answers: { projekttitel: 'Korrigiert von der Verwaltung' } });
+    expect(admin).toMatchObject({ savedBy: 'Alex Admin', answers: { projekttitel: 'Korrigiert von der Verwaltung' } });
     expect((await auditOf('documentation_form.edit_by_admin'))[0]?.after).toMatchObject({ keys: ['projekttitel'] });
 
     await f.setSeason({ documentationDeadline: inDays(30), allowDocumentation: false });
-    const closed = reasonOfAnswer(await save('member', { baseVersion: admin.form.version, answers: { projekttitel: 'x' } }), 409);
+    const closed = reasonOfAnswer(await save('member', { baseVersion: admin.version, answers: { projekttitel: 'x' } }), 409);
     expect(closed.message).toBe('Für das KiTa-Jahr 2026/27 ist die Dokumentation noch nicht freigegeben.');
     // a KiTa that never started does not get a form created by a refused save
     const none = reasonOfAnswer(await f.asThird({ method: 'PUT', url: url(f.third.id), payload: { baseVersion: 0, answers: { projekttitel: 'x' } } }), 409);

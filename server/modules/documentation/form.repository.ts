@@ -109,6 +109,9 @@ export const partsColumns = (formId: SQL, savedBy: SQL) => sql`
     from documentation_form_events e left join users u on u.id = e.actor_id where e.form_id = ${formId}) as history,
   (select ${sqlName('u')} from users u where u.id = ${savedBy}) as saved_by`;
 
+/** the column `saved_by`: the name of the form's last saver, for a select that has the saver's id */
+export const saverNameColumn = (savedBy: SQL) => sql`(select ${sqlName('u')} from users u where u.id = ${savedBy}) as saved_by`;
+
 export type FormParts = ReturnType<typeof partsOf>;
 export function partsOf(row: PartsRow, url: (fileId: number) => string) {
   const files = row.files.map(

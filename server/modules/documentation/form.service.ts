@@ -3,6 +3,7 @@ import {
   answerProblem,
   documentationStateLabels,
   formProblems,
+  type Answers,
   type AutosaveInput,
   type AutosaveResult,
   type DocumentationForm,
@@ -18,7 +19,7 @@ import { findActiveFacility } from '../facilities/facility-scope';
 import { enrolledToCurrentSeason } from '../seasons/season-guard';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { documentationFormEvents as events, documentationForms as forms, type DocumentationFormRow } from './documentation.table';
-import { fileCounts, formParts, partsColumns, partsOf, staffFileUrl, type FormParts, type PartsRow } from './form.repository';
+import { fileCounts, formParts, saverNameColumn, staffFileUrl, userName, type FormParts } from './form.repository';
 import { cachedTemplate, questionsByKey, stableJson, type EffectiveTemplate } from './templates.service';
 
 /**
@@ -156,43 +157,28 @@ function checkAnswers(scope: FormScope, answers: AutosaveInput['answers']) {
   if (Object.keys(invalid).length > 0) throw fail('documentation.invalid_answers', { fields: invalid });
 }
 
-type InPlaceRow = PartsRow & { id: number; state: DocumentationState; conflicts: string[]; form: Record<string, unknown> };
-
-/** a form row as `to_jsonb` writes it (snake_case, timestamps as text) */
-function rowFromJson(j: Record<string, unknown>): DocumentationFormRow {
-  const date = (v: unknown) => (v == null ? null : new Date(v as string));
-  return {
-    id: j.id as number,
-    facilityId: j.facility_id as number,
-    seasonId: j.season_id as number,
-    state: j.state as DocumentationState,
-    answers: j.answers as DocumentationFormRow['answers'],
-    answerVersions: j.answer_versions as Record<string, number>,
-    version: j.version as number,
-    decisionComment: j.decision_comment as string,
-    savedAt: date(j.saved_at),
-    savedBy: (j.saved_by as number | null) ?? null,
-    submittedAt: date(j.submitted_at),
-    submittedBy: (j.submitted_by as number | null) ?? null,
-    decidedAt: date(j.decided_at),
-    decidedBy: (j.decided_by as number | null) ?? null,
-    createdAt: new Date(j.created_at as string),
-    createdBy: (j.created_by as number | null) ?? null,
-  };
-}
+type InPlaceRow = {
+  state: DocumentationState;
+  conflicts: string[];
+  version: number;
+  saved_at: string | null;
+  saved_by: string | null;
+  answers: Answers;
+  answer_versions: Record<string, number>;
+};
 
 /**
  * The autosave of an existing form as ONE statement (its own transaction): lock the row, find the conflicting keys
  * (changed after `baseVersion` by someone, not to be overwritten, and holding another value now), merge the rest
- * with their new version, and answer the row as it is afterwards. Saves the round trips of BEGIN/SELECT/UPDATE/
- * COMMIT on the hottest write of the portal. Undefined when the form does not exist yet (then the transactional
- * path creates it).
+ * with their new version, and answer what changed after `baseVersion`. Saves the round trips of BEGIN/SELECT/
+ * UPDATE/COMMIT on the hottest write of the portal. Undefined when the form does not exist yet (then the
+ * transactional path creates it).
  */
-async function saveInPlace(db: Db, scope: FormScope, input: AutosaveInput, editable: readonly DocumentationState[]) {
+async function saveInPlace(db: Db, scope: FormScope, input: AutosaveInput, editable: readonly DocumentationState[]): Promise<AutosaveResult | undefined> {
   const [r] = await queryRows<InPlaceRow>(
     db,
     sql`with cur as (
-        select id, state, version, answers, answer_versions from documentation_forms
+        select id, state, version, answers, answer_versions, saved_at, saved_by from documentation_forms
         where facility_id = ${scope.facilityId} and season_id = ${scope.season.id}
         for update
       ), patch as (
@@ -215,16 +201,51 @@ async function saveInPlace(db: Db, scope: FormScope, input: AutosaveInput, edita
           saved_by = ${scope.actor.id}
         from cur, w
         where f.id = cur.id and w.n > 0 and cur.state = any(${`{${editable.join(',')}}`}::text[])
-        returning f.*
+        returning f.version, f.answers, f.answer_versions, f.saved_at, f.saved_by
+      ), fin as (
+        select version, answers, answer_versions, saved_at, saved_by from upd
+        union all
+        select version, answers, answer_versions, saved_at, saved_by from cur where not exists (select 1 from upd)
+      ), changed as (
+        select v.key, v.value::int as version from fin, jsonb_each_text(fin.answer_versions) v
+        where v.value::int > ${input.baseVersion} and fin.answers ? v.key
       )
-      , now_row as (
-        select coalesce((select to_jsonb(upd) from upd), (select to_jsonb(d) from documentation_forms d, cur where d.id = cur.id)) as form
-      )
-      select cur.id, cur.state, w.conflicts, now_row.form,
-        ${partsColumns(sql`cur.id`, sql`(now_row.form ->> 'saved_by')::int`)}
-      from cur, w, now_row`,
+      select cur.state, w.conflicts, fin.version, fin.saved_at,
+        (select coalesce(jsonb_object_agg(c.key, fin.answers -> c.key), '{}'::jsonb) from changed c) as answers,
+        (select coalesce(jsonb_object_agg(c.key, c.version), '{}'::jsonb) from changed c) as answer_versions,
+        ${saverNameColumn(sql`fin.saved_by`)}
+      from cur, w, fin`,
   );
-  return r && { state: r.state, conflicts: r.conflicts, row: rowFromJson(r.form), parts: partsOf(r, staffFileUrl(scope.facilityId)) };
+  if (!r) return undefined;
+  return {
+    version: r.version,
+    state: r.state,
+    savedAt: r.saved_at === null ? null : new Date(r.saved_at).toISOString(),
+    savedBy: r.saved_by,
+    answers: r.answers,
+    answerVersions: r.answer_versions,
+    conflicts: r.conflicts,
+  };
+}
+
+/** the autosave's answer from a whole row (the transactional path and a save without keys) */
+async function resultOf(db: DbOrTx, row: DocumentationFormRow | undefined, baseVersion: number, conflicts: string[]): Promise<AutosaveResult> {
+  const answers: Answers = {};
+  const answerVersions: Record<string, number> = {};
+  for (const [key, version] of Object.entries(row?.answerVersions ?? {}))
+    if (version > baseVersion && row && key in row.answers) {
+      answers[key] = row.answers[key]!;
+      answerVersions[key] = version;
+    }
+  return {
+    version: row?.version ?? 0,
+    state: row?.state ?? 'draft',
+    savedAt: row?.savedAt?.toISOString() ?? null,
+    savedBy: row ? await userName(db, row.savedBy) : null,
+    answers,
+    answerVersions,
+    conflicts,
+  };
 }
 
 const same = (a: unknown, b: unknown) => stableJson(a ?? null) === stableJson(b ?? null);
@@ -233,13 +254,17 @@ const same = (a: unknown, b: unknown) => stableJson(a ?? null) === stableJson(b 
  * PUT /api/facilities/{id}/documentation, the hot path (every few seconds per open form): one short transaction
  * with the row locked. A key a colleague changed after `baseVersion` (and that holds another value now) is not
  * written unless `overwrite` names it; it comes back in `conflicts`. The rest is merged into the stored answers
- * in SQL (`answers || patch`), each written key remembers the new version. No audit entry per save, except the
- * form's creation and an admin's edit.
+ * in SQL (`answers || patch`), each written key remembers the new version. The answer carries only what changed
+ * after `baseVersion` (see autosaveResultSchema). No audit entry per save, except the form's creation and an
+ * admin's edit.
  */
 export async function autosave(db: Db, scope: FormScope, input: AutosaveInput, ctx: Ctx): Promise<AutosaveResult> {
   checkAnswers(scope, input.answers);
   const keys = Object.keys(input.answers);
-  if (keys.length === 0) return { form: await getForm(db, scope), conflicts: [] };
+  if (keys.length === 0) {
+    const [row] = await db.select().from(forms).where(formOfScope(scope)).limit(1);
+    return resultOf(db, row, input.baseVersion, []);
+  }
   // the season's rules first: a closed season creates no form
   assertEditable(scope, 'draft');
   // staff on a started form (nearly every save): one statement. Admins' saves are audited in the same transaction,
@@ -248,7 +273,7 @@ export async function autosave(db: Db, scope: FormScope, input: AutosaveInput, c
     const fast = await saveInPlace(db, scope, input, editableStates);
     if (fast) {
       assertEditable(scope, fast.state);
-      return { form: await formDto(db, scope, fast.row, fast.parts), conflicts: fast.conflicts };
+      return fast;
     }
   }
   const overwrite = new Set(input.overwrite);
@@ -285,7 +310,7 @@ export async function autosave(db: Db, scope: FormScope, input: AutosaveInput, c
       await audit(tx, { ...ctx, action: 'documentation_form.edit_by_admin', entityType: 'documentation_form', entityId: locked.id, after: { facilityId: scope.facilityId, keys: write, version } });
     return { row: updated!, conflicts };
   });
-  return { form: await formDto(db, scope, row), conflicts };
+  return resultOf(db, row, input.baseVersion, conflicts);
 }
 
 export type SubmittedHook = (tx: Tx, scope: FormScope, row: DocumentationFormRow) => Promise<void>;

@@ -45,13 +45,13 @@ async function fill(call: Caller, facilityId: number, consent: boolean) {
     payload: fixtureFiles.jpeg.buffer,
   });
   expect(photo.statusCode).toBe(201);
-  return saved.form.version;
+  return saved.version;
 }
 
 describe('submitting the form', () => {
   it('given gaps, answers 400 with every gap by question key, in template order', async () => {
     const first = parseAnswer(autosaveResultSchema, await member({ method: 'PUT', url: url(), payload: { baseVersion: 0, answers: { projekttitel: 'Vom Korn zum Brot' } } }));
-    const reason = reasonOfAnswer(await member({ method: 'POST', url: `${url()}/submit`, payload: { version: first.form.version } }), 400);
+    const reason = reasonOfAnswer(await member({ method: 'POST', url: `${url()}/submit`, payload: { version: first.version } }), 400);
     expect(reason.message).toBe('Bitte beantworte zuerst alle Pflichtfragen. Die erste offene Frage ist markiert.');
     const required = defaultTemplateSections.flatMap((s) => s.questions).filter((q) => q.required && q.key !== 'projekttitel').map((q) => q.key);
     expect(Object.keys(reason.fields ?? {})).toEqual(required);
@@ -106,7 +106,7 @@ describe('submitting the form', () => {
     const returned = parseAnswer(documentationFormSchema, await member({ method: 'GET', url: url() }));
     expect(returned).toMatchObject({ state: 'returned', editable: true, notEditableReason: null, returnComment: 'Bitte beschreibt die Beteiligung des Trägers.' });
     const saved = parseAnswer(autosaveResultSchema, await member({ method: 'PUT', url: url(), payload: { baseVersion: returned.version, answers: { beteiligung_traeger: 'Die Gemeinde hat das Hochbeet bezahlt.' } } }));
-    const resubmitted = parseAnswer(documentationFormSchema, await member({ method: 'POST', url: `${url()}/submit`, payload: { version: saved.form.version } }));
+    const resubmitted = parseAnswer(documentationFormSchema, await member({ method: 'POST', url: `${url()}/submit`, payload: { version: saved.version } }));
     expect(resubmitted).toMatchObject({ state: 'submitted', returnComment: null });
     expect(resubmitted.history.map((h) => h.state)).toEqual(['draft', 'submitted', 'returned', 'submitted']);
     expect(resubmitted.history[2]!.comment).toBe('Bitte beschreibt die Beteiligung des Trägers.');

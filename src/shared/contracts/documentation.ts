@@ -102,12 +102,37 @@ export const autosaveInputSchema = z.object({
   overwrite: z.array(questionKeySchema).max(400).default([]),
 });
 export type AutosaveInput = z.infer<typeof autosaveInputSchema>;
+/**
+ * The autosave's answer: not the whole form (the hot path of the portal, every few seconds per open form) but what
+ * the client needs to stay in step — the form's version, state and last save, and every answer that changed after
+ * `baseVersion` (this save's keys and colleagues' changes) with the version that wrote it. `applyAutosave` merges
+ * it into the form the client holds.
+ */
 export const autosaveResultSchema = z.object({
-  form: documentationFormSchema,
-  /** keys not saved because a colleague changed them after baseVersion */
+  version: z.number().int(),
+  state: z.enum(documentationStates),
+  savedAt: isoTimestampSchema.nullable(),
+  savedBy: z.string().nullable(),
+  /** the answers written after baseVersion, as stored now */
+  answers: answersSchema,
+  answerVersions: z.record(z.string(), z.number().int()),
+  /** keys not saved because a colleague changed them after baseVersion (their value is in `answers`) */
   conflicts: z.array(z.string()),
 });
 export type AutosaveResult = z.infer<typeof autosaveResultSchema>;
+
+/** the form the client holds after an autosave answered: the changed answers merged in */
+export function applyAutosave(form: DocumentationForm, result: AutosaveResult): DocumentationForm {
+  return {
+    ...form,
+    version: result.version,
+    state: result.state,
+    savedAt: result.savedAt,
+    savedBy: result.savedBy,
+    answers: { ...form.answers, ...result.answers },
+    answerVersions: { ...form.answerVersions, ...result.answerVersions },
+  };
+}
 
 /** POST /api/facilities/{id}/documentation/submit `{ version }`; 400 with `fields` per question key listing every gap */
 export const submitInputSchema = z.object({ version: versionSchema });

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { formProblems, type AutosaveInput, type DocumentationForm } from '../../shared/contracts/documentation';
+import { formProblems, type AutosaveInput, type AutosaveResult, type DocumentationForm } from '../../shared/contracts/documentation';
 import { fileTypeLabels, mimeTypesOf } from '../../shared/contracts/documentation-template';
 import { buildDocumentationForm, buildUploadedFile } from '../factories/documentation';
 
@@ -49,7 +49,19 @@ export function documentationHandlers(overrides: Partial<DocumentationForm> = {}
       }
       if (conflicts.length < Object.keys(input.answers).length)
         store.form = { ...store.form, answers, answerVersions, version, savedAt: new Date().toISOString(), savedBy };
-      return HttpResponse.json({ form: store.form, conflicts });
+      // like the server: only what changed after baseVersion
+      const f = store.form;
+      const changed = Object.keys(f.answerVersions).filter((k) => (f.answerVersions[k] ?? 0) > input.baseVersion && k in f.answers);
+      const result: AutosaveResult = {
+        version: f.version,
+        state: f.state,
+        savedAt: f.savedAt,
+        savedBy: f.savedBy,
+        answers: Object.fromEntries(changed.map((k) => [k, f.answers[k]!])),
+        answerVersions: Object.fromEntries(changed.map((k) => [k, f.answerVersions[k]!])),
+        conflicts,
+      };
+      return HttpResponse.json(result);
     }),
     http.post(`${base}/submit`, async ({ request }) => {
       const { version } = (await request.json()) as { version: number };

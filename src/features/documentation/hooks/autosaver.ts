@@ -1,6 +1,6 @@
 import { isHTTPError } from 'ky';
 import { getErrorReason } from '../../../lib/api-client';
-import type { AnswerValue, AutosaveInput, AutosaveResult, DocumentationForm } from '../../../shared/contracts/documentation';
+import { applyAutosave, type AnswerValue, type AutosaveInput, type AutosaveResult, type DocumentationForm } from '../../../shared/contracts/documentation';
 import { readPending, sameValue, writePending, type PendingAnswers, type PendingEntry } from './pending-answers';
 
 export type SaveStatus =
@@ -132,7 +132,10 @@ export function createAutosaver(deps: AutosaverDeps) {
     }
   }
 
-  function applyResult(input: AutosaveInput, { form, conflicts }: AutosaveResult) {
+  function applyResult(input: AutosaveInput, result: AutosaveResult) {
+    // the answer carries only what changed after the batch's base version: merged into the form held here
+    const form = applyAutosave(deps.getForm(), result);
+    const conflicts = result.conflicts;
     deps.setForm(form);
     const pending = { ...snapshot.pending };
     const conflicted = new Set(conflicts);
