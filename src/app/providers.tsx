@@ -1,8 +1,6 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '../lib/focus-ring.css';
-import '../lib/dates-contrast.css';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../../lib/dates-styles';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useState, type FocusEvent } from 'react';
 import { DATE_INPUT_PROPS, parseGermanDate } from '../../lib/locale';

@@ -1,3 +1,4 @@
+import '../../lib/dates-styles';
 import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { DATE_TIME_FORMAT } from '../../lib/locale';
 import { ARIA_LABELS } from './german-date-input';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { isoTimestampSchema, optionalText, versionSchema } from './common';
-import { answersSchema, documentationStates, stateChangeSchema, uploadedFileSchema } from './documentation';
+import { answersSchema, stateChangeSchema, uploadedFileSchema } from './documentation';
 import { sectionSchema } from './documentation-template';
-import { regions } from './facility-lists';
-import { defineListContract, enumFilter, yesNoFilter } from './list-contract';
+import { adminDocumentationList, adminDocumentationListStates, documentationStates } from './documentation-list';
 import { listPageSchemaOf } from './list-query';
 
 /**
@@ -123,19 +122,7 @@ export const adminDocumentationDetailSchema = z.object({
 });
 export type AdminDocumentationDetail = z.infer<typeof adminDocumentationDetailSchema>;
 
-/** the list of a season's forms (started forms; KiTas enrolled but not started appear as "nicht begonnen") */
-export const adminDocumentationListStates = [...documentationStates, 'not_started'] as const;
-export const adminDocumentationList = defineListContract({
-  path: 'admin/documentation/:seasonIdentifier',
-  sortKeys: ['facility', 'region', 'state', 'submittedAt', 'reviews', 'score', 'updatedAt'],
-  defaults: { sort: 'facility', dir: 'asc', pageSize: 50 },
-  filters: {
-    state: enumFilter(adminDocumentationListStates),
-    region: enumFilter(regions),
-    /** the caller has (yes) / has not (no) reviewed it yet */
-    reviewedByMe: yesNoFilter(),
-  },
-});
+export { adminDocumentationList, adminDocumentationListStates };
 
 export const adminDocumentationRowSchema = z.object({
   facilityId: z.number().int(),

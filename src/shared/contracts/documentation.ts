@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestampSchema, optionalText, versionSchema } from './common';
+import { documentationStates, type DocumentationState } from './documentation-list';
 import { cleanTextProblem, DOC_LIMITS, mimeTypesOf, type Question, questionKeySchema, sectionSchema } from './documentation-template';
 
 /**
@@ -7,8 +8,7 @@ import { cleanTextProblem, DOC_LIMITS, mimeTypesOf, type Question, questionKeySc
  * Paths (SPEC §3): staff `/api/facilities/{id}/documentation` (the current season's form) and below it;
  * admins and the jury `/api/admin/documentation/{seasonIdentifier}[/{facilityId}]` (admin-documentation.ts).
  */
-export const documentationStates = ['draft', 'submitted', 'returned', 'approved', 'rejected'] as const;
-export type DocumentationState = (typeof documentationStates)[number];
+export { documentationStates, type DocumentationState };
 /** SPEC §6: states written out in German */
 export const documentationStateLabels: Record<DocumentationState, string> = {
   draft: 'Entwurf',

@@ -1,3 +1,4 @@
+import '../../../lib/dates-styles';
 import { Alert, Button, DataList, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';

@@ -8,7 +8,7 @@ import { DocumentationListPage } from '../../../../../src/features/admin-documen
 import { seasonChoicesQueryOptions } from '../../../../../src/features/admin-seasons/api/list-seasons';
 import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 import { listRoute } from '../../../../../src/lib/list-search';
-import { adminDocumentationList } from '../../../../../src/shared/contracts/admin-documentation';
+import { adminDocumentationList } from '../../../../../src/shared/contracts/documentation-list';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminDocumentationList);
