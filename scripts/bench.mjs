@@ -26,3 +26,7 @@ if (want('autosave')) {
   console.log('\n## Documentation autosave: 300 KiTas, one changed answer each every 2 s for 30 s (PostgreSQL), target p99 <= 100 ms, no update lost');
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/autosave.ts'], { stdio: 'inherit' });
 }
+if (want('docexport')) {
+  console.log('\n## Documentation exports: answers of 300 forms (CSV/XLSX, target <= 2 s) and the ZIP of 300 PDFs (PostgreSQL, flat memory)');
+  spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/docexport.ts'], { stdio: 'inherit' });
+}

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { promisify } from 'node:util';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
@@ -82,5 +83,15 @@ describe('form PDF and the season ZIP', () => {
     await entries.next();
     expect(made).toBe(2);
     expect((await entries.next()).done).toBe(true);
+  });
+
+  it('given a KiTa merged into another, its form is named "KiTa {id}" and sorted by that name', async () => {
+    const merged = await createFacility(w.db, { label: 'Kita Aaa Zusammengelegt' });
+    await enrol(w.db, merged.id, w.season.id);
+    await createForm(w.db, merged.id, w.season.id, { state: 'submitted', answers: { titel: 'Zusammengelegt' } });
+    await w.db.execute(sql`update facilities set merged_into_id = ${w.facility.id} where id = ${merged.id}`);
+    const names: string[] = [];
+    for await (const e of formPdfEntries(w.db, w.t.app.fileStorage, w.season.id, () => Readable.from([Buffer.from('%PDF-1.4 stub')]))) names.push(e.name);
+    expect(names).toEqual(['Kinderhaus Sonnenschein.pdf', `KiTa ${merged.id}.pdf`, 'Kita Ährenfeld.pdf']);
   });
 });

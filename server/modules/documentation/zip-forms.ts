@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { FileStorage } from '../../lib/file-storage';
 import { zipNameSegment, zipStream, type ZipEntry } from '../../lib/zip-stream';
-import { findActiveFacility } from '../facilities/facility-scope';
+import { activeFacilityLabels, findActiveFacility } from '../facilities/facility-scope';
 import { formOf, reviewableStates } from './admin-documentation.service';
 import { documentationForms } from './documentation.table';
 import { documentationPdf, documentationPdfName } from './form-pdf';
@@ -33,7 +33,9 @@ export async function* formPdfEntries(db: DbOrTx, storage: FileStorage, seasonId
     .from(documentationForms)
     .where(and(eq(documentationForms.seasonId, seasonId), inArray(documentationForms.state, [...reviewableStates])))
     .orderBy(asc(documentationForms.id));
-  const named = await Promise.all(forms.map(async (f) => ({ ...f, label: (await findActiveFacility(db, f.facilityId))?.label ?? `KiTa ${f.facilityId}` })));
+  // the KiTas' names in one query (a merged or missing KiTa has none: "KiTa {id}")
+  const labels = await activeFacilityLabels(db, forms.map((f) => f.facilityId));
+  const named = forms.map((f) => ({ id: f.id, label: labels.get(f.facilityId) ?? `KiTa ${f.facilityId}` }));
   named.sort((a, b) => a.label.localeCompare(b.label, 'de'));
   for (const f of named) yield { name: `${zipNameSegment(f.label)}.pdf`, body: pdf(db, storage, f.id) };
 }

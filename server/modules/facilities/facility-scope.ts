@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFoundError } from '../../lib/record-helpers';
 import { facilities } from './facilities.table';
@@ -27,6 +27,16 @@ export async function findActiveFacility(db: DbOrTx, facilityId: number) {
     .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
     .limit(1);
   return row;
+}
+
+/** the names of those KiTas that exist and were not merged away, by id, in one query (lists of many KiTas' records) */
+export async function activeFacilityLabels(db: DbOrTx, facilityIds: number[]): Promise<Map<number, string>> {
+  if (facilityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: facilities.id, label: facilities.label })
+    .from(facilities)
+    .where(and(inArray(facilities.id, [...new Set(facilityIds)]), isNull(facilities.mergedIntoId)));
+  return new Map(rows.map((r) => [r.id, r.label]));
 }
 
 /** whether a KiTa with this id exists at all (merged ones too) */
