@@ -59,6 +59,42 @@ describe('/dokumentationsbogen: the form', () => {
   });
 });
 
+describe('/dokumentationsbogen: by keyboard alone', () => {
+  it('reaches every answer with Tab, chooses with Space and the arrow keys, and the choices are saved', async () => {
+    const { user, store } = await renderForm();
+    const title = screen.getByRole('textbox', { name: /Titel des Projekts/ });
+    // from the top of the page, Tab after Tab until the first answer
+    for (let i = 0; i < 80 && document.activeElement !== title; i++) await user.tab();
+    expect(title).toHaveFocus();
+    await user.keyboard('{End} und Kräuterschnecke');
+    expect(title).toHaveValue('Unser Hochbeet und Kräuterschnecke');
+
+    // a single choice: one tab stop, the arrow keys choose
+    const theme = screen.getByRole('group', { name: /^Hauptthema/ });
+    const radios = within(theme).getAllByRole('radio');
+    for (let i = 0; i < 40 && !radios.some((r) => r === document.activeElement); i++) await user.tab();
+    const start = radios.indexOf(document.activeElement as HTMLElement);
+    expect(start).toBeGreaterThanOrEqual(0);
+    await user.keyboard('{ArrowDown}');
+    const chosen = radios[(start + 1) % radios.length]!;
+    expect(chosen).toBeChecked();
+    expect(chosen).toHaveFocus();
+
+    // a multiple choice: each box a tab stop, Space ticks it
+    const involved = screen.getByRole('group', { name: /^Wer war beteiligt\?/ });
+    const boxes = within(involved).getAllByRole('checkbox');
+    for (let i = 0; i < 40 && document.activeElement !== boxes[0]; i++) await user.tab();
+    expect(boxes[0]).toHaveFocus();
+    const was = (boxes[0] as HTMLInputElement).checked;
+    await user.keyboard(' ');
+    expect((boxes[0] as HTMLInputElement).checked).toBe(!was);
+
+    await waitFor(() => expect(store.form.answers.titel).toBe('Unser Hochbeet und Kräuterschnecke'), slow);
+    await waitFor(() => expect(store.form.answers.thema).toBe((chosen as HTMLInputElement).value), slow);
+    expect(await screen.findAllByText(/^Gespeichert um \d\d:\d\d$/, undefined, slow)).not.toHaveLength(0);
+  });
+});
+
 describe('/dokumentationsbogen: autosave', () => {
   it('sends only the changed key with the version it was seen at and shows "Gespeichert um"', async () => {
     const { user, store } = await renderForm();
