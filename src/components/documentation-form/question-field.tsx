@@ -36,6 +36,9 @@ const describe = (help: string, extra?: ReactNode) =>
   ) : undefined;
 
 /** one question other than files: the Mantine input of its kind with label, help as description and the error linked */
+/** numbers and dates need a short box; the label above it keeps the question's full width */
+const narrowBox = { wrapper: { maxWidth: 240 } } as const;
+
 export function QuestionField({ id, question: q, value, error, readOnly, onChange, onBlur }: Props) {
   const base = { id, label: q.label, required: q.required, error, readOnly, onBlur, 'aria-invalid': error ? true : undefined } as const;
   switch (q.kind) {
@@ -71,7 +74,8 @@ export function QuestionField({ id, question: q, value, error, readOnly, onChang
           max={q.max ?? undefined}
           hideControls
           inputMode="numeric"
-          maw={240}
+          // only the box is narrow: label, help and message keep the full width (the * stayed on a line of its own)
+          styles={narrowBox}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' || v === '-' ? null : Number.isFinite(Number(v)) ? Number(v) : null)}
         />
       );
@@ -83,7 +87,7 @@ export function QuestionField({ id, question: q, value, error, readOnly, onChang
           description={describe(q.help)}
           value={typeof value === 'string' && value !== '' ? value : null}
           onChange={(v) => onChange(v ?? '')}
-          maw={240}
+          styles={narrowBox}
           clearable={!readOnly}
           clearButtonProps={{ 'aria-label': 'Datum leeren' }}
         />
