@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { preloadWithoutEntryChunks } from './scripts/vite/preload-deps.ts';
 import { purgeUnusedMantineCss } from './scripts/vite/purge-mantine-css.ts';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -29,6 +30,8 @@ function writeVersionFile(): Plugin {
   };
 }
 
+const preload = preloadWithoutEntryChunks();
+
 export default defineConfig(({ command }) => ({
   // Only builds carry a version: the dev server restarts on every change and must not nag about new versions.
   define: command === 'build' ? { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) } : {},
@@ -45,6 +48,7 @@ export default defineConfig(({ command }) => ({
     react(),
     writeVersionFile(),
     purgeUnusedMantineCss(),
+    preload.plugin,
   ],
   server: {
     port: 5173,
@@ -57,8 +61,10 @@ export default defineConfig(({ command }) => ({
     // them in production, nor the manifest (server/plugins/spa.ts)
     sourcemap: 'hidden',
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       output: {
+        chunkFileNames: 'assets/[hash].js',
         // React, the router, React Query and ky are all needed by the first page; as one chunk they compress
         // better than the dozen small shared chunks automatic splitting makes of them
         codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/ }] },

@@ -1,0 +1,28 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Every lazy route chunk carries the list of chunks to preload with it (`__vite__mapDeps([...])`), and those lists
+ * name the chunks the entry has already loaded (the framework, Mantine's base) again and again: ~2 KB gzip of the
+ * first page (docs/decisions/0006-first-load-budget.md). This plugin notes the entry's static imports when the bundle
+ * is written, and `build.modulePreload.resolveDependencies` leaves them out. A list that is too short only costs a
+ * round trip when a page opens (the dynamic import still loads its static imports); nothing can break.
+ */
+export function preloadWithoutEntryChunks() {
+  const loaded = new Set<string>();
+  const plugin: Plugin = {
+    name: 'kita-portal:preload-without-entry-chunks',
+    apply: 'build',
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
+      const visit = (name: string) => {
+        if (loaded.has(name)) return;
+        loaded.add(name);
+        for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
+      };
+      for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[]) => deps.filter((d) => !loaded.has(d));
+  return { plugin, resolveDependencies };
+}
