@@ -14,7 +14,7 @@ async function tabTo(page: Page, target: Locator, max = 120) {
   throw new Error(`not reached with ${max} × Tab: ${target.toString()}`);
 }
 
-test('template editor: move a question down and up again, add an option, open and close the preview, all by keyboard', async ({ page }) => {
+test('template editor: move a question down and up again, add an option, open and close the preview, leave with unsaved changes, all by keyboard', async ({ page }) => {
   // the editor of the default template is a long page: a few hundred Tab presses and three axe runs
   test.setTimeout(120_000);
   await loginViaApi(page, demoAccounts.admin);
@@ -56,6 +56,16 @@ test('template editor: move a question down and up again, add an option, open an
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(preview).toBeFocused();
+
+  // the new option is not saved: leaving asks first ("Abbrechen" has the focus), then goes
+  await page.getByRole('link', { name: 'Zur Liste der Dokumentationsbögen' }).click();
+  const leave = page.getByRole('dialog', { name: 'Änderungen nicht gespeichert' });
+  await expect(leave.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await expectAccessible(page, 'template editor: leave with unsaved changes');
+  await page.keyboard.press('Tab');
+  await expect(leave.getByRole('button', { name: 'Seite verlassen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/verwaltung\/dokuboegen\/2026-27$/);
 });
 
 test('jury: the list leads to a form and the review\'s points are chosen by keyboard alone', async ({ page }) => {

@@ -81,4 +81,21 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Aktuellen Stand laden (deine Änderungen werden verworfen)' }));
     await waitFor(() => expect(screen.queryByText('Jemand war schneller')).not.toBeInTheDocument());
   });
+  it('asks before leaving with unsaved changes: "Abbrechen" stays with the changes, "Seite verlassen" goes', async () => {
+    const fake = documentationHandlers({ template: small() });
+    const { user, router } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
+    const title = within(await screen.findByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' })).getByRole('textbox', { name: /^Frage/ });
+    await user.type(title, ' neu');
+    await user.click(screen.getByRole('link', { name: 'Zur Liste der Dokumentationsbögen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Änderungen nicht gespeichert' });
+    expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(path);
+    expect(title).toHaveValue('Titel des Projekts neu');
+
+    await user.click(screen.getByRole('link', { name: 'Zur Liste der Dokumentationsbögen' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Änderungen nicht gespeichert' })).getByRole('button', { name: 'Seite verlassen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verwaltung/dokuboegen/2026-27'));
+  });
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { LeaveGuard } from '../../../../components/dialogs/leave-guard';
 import { FormAlert } from '../../../../components/forms/form-alert';
 import { FormErrorSummary } from '../../../../components/forms/form-error-summary';
 import { PageHeading } from '../../../../components/layout/page-heading';
@@ -159,6 +160,9 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
+      <LeaveGuard when={form.isDirty() && !save.isPending}>
+        Deine Änderungen an der Vorlage sind noch nicht gespeichert. Wenn du die Seite verlässt, gehen sie verloren.
+      </LeaveGuard>
       <form ref={formRef} noValidate aria-label="Vorlage bearbeiten" onSubmit={(event) => {
         submitted.current = true;
         onSubmit(event);
