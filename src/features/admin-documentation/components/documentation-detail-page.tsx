@@ -16,7 +16,8 @@ const stateColors = { draft: 'gray', submitted: 'blue', returned: 'grape', appro
 
 /**
  * /verwaltung/dokuboegen/{season}/{facilityId}: the form as the KiTa submitted it (left) and the jury's panel (right:
- * decision, review, notes, history); one column on narrow screens.
+ * decision, review, notes, history) from 1024 px on, so the jury scores while reading at office widths; one column
+ * on narrower screens.
  */
 export function DocumentationDetailPage({ seasonIdentifier, facilityId }: { seasonIdentifier: string; facilityId: number }) {
   const { data: detail } = useDocumentationDetail(seasonIdentifier, facilityId);
@@ -47,10 +48,10 @@ export function DocumentationDetailPage({ seasonIdentifier, facilityId }: { seas
         {detail.submittedAt && <Text size="sm">{`Eingereicht am ${formatDateTime(detail.submittedAt)}`}</Text>}
       </Group>
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, lg: 7 }} miw={0}>
+        <Grid.Col span={{ base: 12, md: 7 }} miw={0}>
           <AnswerView detail={detail} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }} miw={0}>
+        <Grid.Col span={{ base: 12, md: 5 }} miw={0}>
           <Stack gap="lg" component="aside" aria-label="Jury">
             {detail.may.decide && (
               <Paper withBorder p="md">
