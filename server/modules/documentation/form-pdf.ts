@@ -12,6 +12,7 @@ import { seasonsRepository } from '../seasons/seasons.repository';
 import { documentationForms as forms } from './documentation.table';
 import { formFileRows } from './form.repository';
 import { effectiveTemplate } from './templates.service';
+import { asciiSlug } from '../../../src/shared/ascii-slug';
 
 /**
  * One KiTa's documentation form as a PDF: attached to the submission mail (staff side) and downloaded by admins and
@@ -111,17 +112,7 @@ export function formPdfModel(input: FormPdfInput): PdfDocModel {
 
 /** "dokumentationsbogen-kinderhaus-sonnenschein-2026-27.pdf" */
 export function documentationPdfName(facilityLabel: string, seasonIdentifier: string) {
-  const slug = facilityLabel
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  const slug = asciiSlug(facilityLabel, '-', 60);
   return `dokumentationsbogen-${slug || 'kita'}-${seasonIdentifier}.pdf`;
 }
 

@@ -14,6 +14,7 @@ import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
 import { germanTime } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingEnrolmentRow, type OfferingRow } from './programme.table';
+import { asciiSlug } from '../../../src/shared/ascii-slug';
 
 /**
  * The admin lists of the programme on the list kit (ADR 0007): the dates of one kind with seats taken/free, and the
@@ -243,18 +244,7 @@ export async function adminEnrolments(db: DbOrTx, where: SQL | undefined): Promi
 
 /** file names: `anmeldungen-<offering>-<date>`; the offering's title in lower-case ASCII */
 export function slug(title: string): string {
-  const s = title
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return s || 'termin';
+  return asciiSlug(title, '-', 60) || 'termin';
 }
 
 /** SPEC §3, in this order */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { asciiSlug } from '../../../../shared/ascii-slug';
 import {
   DOC_LIMITS,
   templateInputSchema,
@@ -41,18 +42,8 @@ export const newUid = () => `d${++counter}`;
 
 /** a stable key from a label: "Wie viele Kinder?" → wie_viele_kinder (umlauts spelled out, at most 40 characters) */
 export function keyFromLabel(label: string, fallback: string): string {
-  const base = label
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^[^a-z]+/, '')
-    .slice(0, 36)
-    .replace(/_+$/, '');
+  // a key starts with a letter
+  const base = asciiSlug(label, '_', 200).replace(/^[^a-z]+/, '').slice(0, 36).replace(/_+$/, '');
   return base || fallback;
 }
 
