@@ -1,45 +1,11 @@
 import type { AdminDocumentationDetail, AdminDocumentationRow } from '../../shared/contracts/admin-documentation';
 import type { Section, Template } from '../../shared/contracts/documentation-template';
+import { documentationTemplate } from './documentation';
 
 /** Data factories of the admin/jury documentation pages (issue 12), in the demo's language. */
-export const docSections = (): Section[] => [
-  {
-    key: 'projekt',
-    title: 'Unser Projekt',
-    intro: 'Erzählt uns von eurem Projekt.',
-    questions: [
-      { kind: 'text', key: 'titel', label: 'Titel des Projekts', help: '', required: true, maxLength: 200 },
-      { kind: 'long_text', key: 'beschreibung', label: 'Beschreibung', help: '', required: true, maxLength: 5000 },
-      { kind: 'number', key: 'kinder', label: 'Wie viele Kinder haben mitgemacht?', help: '', required: false, min: 0, max: null },
-      { kind: 'date', key: 'beginn', label: 'Beginn des Projekts', help: '', required: false },
-      {
-        kind: 'single_choice',
-        key: 'thema',
-        label: 'Thema',
-        help: '',
-        required: true,
-        options: [
-          { value: 'wasser', label: 'Wasser' },
-          { value: 'abfall', label: 'Abfall' },
-        ],
-      },
-      {
-        kind: 'multi_choice',
-        key: 'beteiligte',
-        label: 'Wer war beteiligt?',
-        help: '',
-        required: false,
-        maxChoices: null,
-        options: [
-          { value: 'team', label: 'Das Team' },
-          { value: 'eltern', label: 'Die Eltern' },
-          { value: 'traeger', label: 'Der Träger' },
-        ],
-      },
-      { kind: 'files', key: 'fotos', label: 'Fotos', help: '', required: false, fileTypes: ['image', 'pdf'], maxFiles: 10, consentLabel: 'Die Eltern sind einverstanden.' },
-    ],
-  },
-];
+
+/** the template with every question kind of the staff side's factory: one test template for the whole client */
+export const docSections = (): Section[] => structuredClone(documentationTemplate);
 
 export function docTemplate(overrides: Partial<Template> = {}): Template {
   return {
@@ -88,7 +54,7 @@ export function docDetail(overrides: Partial<AdminDocumentationDetail> = {}): Ad
       titel: 'Wasser erleben',
       beschreibung: 'Erste Zeile\nZweite Zeile',
       kinder: 1250,
-      beginn: '2027-03-01',
+      start: '2027-03-01',
       thema: 'wasser',
       beteiligte: ['team', 'eltern'],
       fotos: { consent: true },

@@ -15,20 +15,21 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, ()
     expect(screen.getByText('Status: eingereicht')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'PDF herunterladen' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/11/pdf');
 
-    const project = screen.getByRole('region', { name: 'Unser Projekt' });
+    const project = screen.getByRole('region', { name: 'Euer Projekt' });
     expect(within(project).getByText('Wasser erleben')).toBeInTheDocument();
     expect(within(project).getByText(/Erste Zeile\s+Zweite Zeile/)).toBeInTheDocument();
     expect(within(project).getByText('1.250')).toBeInTheDocument();
     expect(within(project).getByText('01.03.2027')).toBeInTheDocument();
     expect(within(project).getByText('Wasser')).toBeInTheDocument();
-    expect(within(project).getByText('Die Eltern')).toBeInTheDocument();
-    expect(within(project).getByText('Die Eltern sind einverstanden. – bestätigt')).toBeInTheDocument();
-    expect(within(project).getByRole('link', { name: 'plan.pdf herunterladen' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/11/files/6');
+    expect(within(project).getByText('Eltern')).toBeInTheDocument();
+    const evidence = screen.getByRole('region', { name: 'Fotos und Nachweise' });
+    expect(within(evidence).getByText('Die Sorgeberechtigten aller abgebildeten Kinder haben der Veröffentlichung zugestimmt. – bestätigt')).toBeInTheDocument();
+    expect(within(evidence).getByRole('link', { name: 'plan.pdf herunterladen' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/11/files/6');
 
     const orphans = screen.getByRole('region', { name: 'Antworten auf entfernte Fragen' });
     expect(within(orphans).getByText('Antwort auf eine alte Frage')).toBeInTheDocument();
 
-    await user.click(within(project).getByRole('button', { name: 'Foto „bach.jpg“ größer ansehen' }));
+    await user.click(within(evidence).getByRole('button', { name: 'Foto „bach.jpg“ größer ansehen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Foto „bach.jpg“' });
     expect(within(dialog).getByRole('img', { name: 'Foto „bach.jpg“ aus dem Dokumentationsbogen von Kinderhaus Pegnitzwiese' })).toBeInTheDocument();
     await user.keyboard('{Escape}');

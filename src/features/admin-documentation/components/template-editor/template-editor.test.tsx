@@ -8,8 +8,9 @@ import { renderRoute } from '../../../../testing/render';
 const path = '/verwaltung/dokuboegen/2026-27/vorlage';
 /** a small template keeps jsdom quick: title, topic (a choice), photos */
 const small = () => {
-  const [section] = docSections();
-  return docTemplate({ sections: [{ ...section!, questions: section!.questions.filter((q) => ['titel', 'thema', 'fotos'].includes(q.key)) }] });
+  const sections = docSections();
+  const questions = sections.flatMap((s) => s.questions).filter((q) => ['titel', 'thema', 'fotos'].includes(q.key));
+  return docTemplate({ sections: [{ ...sections[0]!, questions }] });
 };
 
 // a form of many Mantine inputs re-renders on every typed character: slow in jsdom on a shared machine
@@ -19,7 +20,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vorlage des Dokumentationsbogens 2026/27' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Unser Projekt“' }));
+    await user.click(screen.getByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Euer Projekt“' }));
     const added = await screen.findByRole('group', { name: 'Frage 1.4' });
     const label = within(added).getByRole('textbox', { name: 'Frage' });
     await waitFor(() => expect(label).toHaveFocus());
@@ -33,7 +34,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Frage 1.4 „Größte Überraschung?“ ist jetzt an Position 3 von 4.')).toBeInTheDocument();
     const moved = screen.getByRole('group', { name: 'Frage 1.3 „Größte Überraschung?“' });
     await waitFor(() => expect(within(moved).getByRole('button', { name: /^Nach oben/ })).toHaveFocus());
-    expect(screen.getByRole('group', { name: 'Frage 1.4 „Fotos“' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Frage 1.4 „Fotos aus dem Projekt“' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(fake.calls).toHaveLength(1));
@@ -47,7 +48,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
   it('says at the field when a key is taken, and sends nothing', async () => {
     const fake = documentationHandlers({ template: small() });
     const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
-    await user.click(await screen.findByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Unser Projekt“' }));
+    await user.click(await screen.findByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Euer Projekt“' }));
     const added = await screen.findByRole('group', { name: 'Frage 1.4' });
     await user.type(within(added).getByRole('textbox', { name: 'Frage' }), 'Noch ein Titel');
     const key = within(added).getByRole('textbox', { name: /^Schlüssel/ });
@@ -69,7 +70,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     expect(within(screen.getByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' })).getByRole('textbox', { name: /^Schlüssel/ })).toHaveAttribute('readonly');
     await user.click(screen.getByRole('button', { name: 'Vorschau' }));
     const preview = await screen.findByRole('dialog', { name: 'Vorschau: so sehen die KiTas den Bogen' });
-    expect(within(preview).getByRole('heading', { level: 3, name: 'Unser Projekt' })).toBeInTheDocument();
+    expect(within(preview).getByRole('heading', { level: 3, name: 'Euer Projekt' })).toBeInTheDocument();
     expect(within(preview).getByRole('textbox', { name: /Titel des Projekts/ })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
