@@ -56,6 +56,7 @@ import { Route as AppVerwaltungDokuboegenSeasonIdentifierFacilityIdRouteImport }
 import { Route as AppVerwaltungDokuboegenSeasonIdentifierVorlageRouteImport } from './../routes/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage'
 import { Route as AppVerwaltungFortbildungenTrainingEventIdAnmeldungenRouteImport } from './../routes/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen'
 import { Route as AppVerwaltungHospitationenHospitationIdAnmeldungenRouteImport } from './../routes/_app/verwaltung/hospitationen/$hospitationId/anmeldungen'
+import { Route as AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRouteImport } from './../routes/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId_.bearbeiten'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -321,6 +322,14 @@ const AppVerwaltungHospitationenHospitationIdAnmeldungenRoute =
     path: '/hospitationen/$hospitationId/anmeldungen',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute =
+  AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRouteImport.update(
+    {
+      id: '/dokuboegen/$seasonIdentifier/$facilityId_/bearbeiten',
+      path: '/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten',
+      getParentRoute: () => AppVerwaltungRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -369,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/hospitationen/$hospitationId/anmeldungen': typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten/': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
   '/verwaltung/dokuboegen/$seasonIdentifier/': typeof AppVerwaltungDokuboegenSeasonIdentifierIndexRoute
+  '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
@@ -416,6 +426,7 @@ export interface FileRoutesByTo {
   '/verwaltung/hospitationen/$hospitationId/anmeldungen': typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   '/verwaltung/datenpflege/migration-alte-manuelle-daten': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
   '/verwaltung/dokuboegen/$seasonIdentifier': typeof AppVerwaltungDokuboegenSeasonIdentifierIndexRoute
+  '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -466,6 +477,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/hospitationen/$hospitationId/anmeldungen': typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/': typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
   '/_app/verwaltung/dokuboegen/$seasonIdentifier/': typeof AppVerwaltungDokuboegenSeasonIdentifierIndexRoute
+  '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId_/bearbeiten': typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -516,6 +528,7 @@ export interface FileRouteTypes {
     | '/verwaltung/hospitationen/$hospitationId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten/'
     | '/verwaltung/dokuboegen/$seasonIdentifier/'
+    | '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -563,6 +576,7 @@ export interface FileRouteTypes {
     | '/verwaltung/hospitationen/$hospitationId/anmeldungen'
     | '/verwaltung/datenpflege/migration-alte-manuelle-daten'
     | '/verwaltung/dokuboegen/$seasonIdentifier'
+    | '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten'
   id:
     | '__root__'
     | '/_app'
@@ -612,6 +626,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/hospitationen/$hospitationId/anmeldungen'
     | '/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/'
     | '/_app/verwaltung/dokuboegen/$seasonIdentifier/'
+    | '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId_/bearbeiten'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -949,6 +964,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId_/bearbeiten': {
+      id: '/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId_/bearbeiten'
+      path: '/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten'
+      fullPath: '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten'
+      preLoaderRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
   }
 }
 
@@ -976,6 +998,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungHospitationenHospitationIdAnmeldungenRoute: typeof AppVerwaltungHospitationenHospitationIdAnmeldungenRoute
   AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute: typeof AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute
   AppVerwaltungDokuboegenSeasonIdentifierIndexRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierIndexRoute
+  AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute: typeof AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute
 }
 
 const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
@@ -1013,6 +1036,8 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
     AppVerwaltungDatenpflegeMigrationAlteManuelleDatenIndexRoute,
   AppVerwaltungDokuboegenSeasonIdentifierIndexRoute:
     AppVerwaltungDokuboegenSeasonIdentifierIndexRoute,
+  AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute:
+    AppVerwaltungDokuboegenSeasonIdentifierFacilityIdBearbeitenRoute,
 }
 
 const AppVerwaltungRouteWithChildren = AppVerwaltungRoute._addFileChildren(

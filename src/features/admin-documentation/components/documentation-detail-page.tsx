@@ -19,7 +19,7 @@ const stateColors = { draft: 'gray', submitted: 'blue', returned: 'grape', appro
  * decision, review, notes, history) from 1024 px on, so the jury scores while reading at office widths; one column
  * on narrower screens.
  */
-export function DocumentationDetailPage({ seasonIdentifier, facilityId }: { seasonIdentifier: string; facilityId: number }) {
+export function DocumentationDetailPage({ seasonIdentifier, facilityId, isCurrentSeason = false }: { seasonIdentifier: string; facilityId: number; isCurrentSeason?: boolean }) {
   const { data: detail } = useDocumentationDetail(seasonIdentifier, facilityId);
   const queryClient = useQueryClient();
   const reload = () => queryClient.fetchQuery({ ...documentationDetailQueryOptions(seasonIdentifier, facilityId), staleTime: 0 });
@@ -39,6 +39,12 @@ export function DocumentationDetailPage({ seasonIdentifier, facilityId }: { seas
           <Button component="a" variant="default" href={`${documentationApiPath(seasonIdentifier, facilityId)}/pdf`} download>
             PDF herunterladen
           </Button>
+          {/* admins may change the answers of the current season's forms (the staff form, autosaved and audited) */}
+          {detail.may.edit && isCurrentSeason && (
+            <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten" params={{ seasonIdentifier, facilityId }}>
+              Antworten bearbeiten
+            </AnchorLink>
+          )}
         </Group>
       </Group>
       <Group gap="sm" mb="md">

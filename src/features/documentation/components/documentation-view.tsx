@@ -27,6 +27,8 @@ type Props = {
   /** tests replace the photo downscaler (jsdom has no canvas) */
   prepareUpload?: PrepareUpload;
   debounceMs?: number;
+  /** an admin edits the KiTa's answers (/verwaltung/dokuboegen/…/bearbeiten): saved as you type, no "Einreichen" */
+  asAdmin?: boolean;
 };
 
 /** focuses a question: its input, or the first control of its fieldset */
@@ -45,7 +47,7 @@ export function DocumentationView(props: Props) {
   return <EditableForm key={`${form.seasonId}`} form={form} {...props} />;
 }
 
-function EditableForm({ form, facilityId, userId, ownName, prepareUpload, debounceMs }: Props & { form: DocumentationForm }) {
+function EditableForm({ form, facilityId, userId, ownName, prepareUpload, debounceMs, asAdmin = false }: Props & { form: DocumentationForm }) {
   const autosave = useAutosave({ facilityId, userId, ownName, form, debounceMs });
   const uploads = useFileUploads(facilityId, form, prepareUpload);
   const deleteFile = useDeleteDocumentationFile(facilityId);
@@ -122,7 +124,7 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
   const waiting = Object.keys(autosave.pending).length > 0;
   return (
     <Stack gap="lg">
-      <FormStateHeader form={form} />
+      <FormStateHeader form={form} asAdmin={asAdmin} />
       {editable && autosave.restored && (
         <Alert color="blue" variant="light" role="status">
           {restoredText}
@@ -144,7 +146,7 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
         aria-label="Dokumentationsbogen"
         onSubmit={(event) => {
           event.preventDefault();
-          if (editable) trySubmit();
+          if (editable && !asAdmin) trySubmit();
         }}
       >
         <DocumentationFormFields
@@ -191,7 +193,7 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
               )}
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <SaveStatusLine status={autosave.status} formSavedAt={form.savedAt} waiting={waiting} />
-                <Button type="submit">Einreichen</Button>
+                {!asAdmin && <Button type="submit">Einreichen</Button>}
               </Group>
             </Stack>
           </Box>

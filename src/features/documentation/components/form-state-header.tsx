@@ -5,7 +5,7 @@ import { documentationStateLabels, type DocumentationForm, type DocumentationSta
 const stateColors: Record<DocumentationState, string> = { draft: 'gray', submitted: 'blue', returned: 'grape', approved: 'green', rejected: 'red' };
 
 /** the season, the state in German, the jury's comment while returned, why the form is read-only, and the history */
-export function FormStateHeader({ form }: { form: DocumentationForm }) {
+export function FormStateHeader({ form, asAdmin = false }: { form: DocumentationForm; asAdmin?: boolean }) {
   return (
     <Stack gap="md">
       <Group gap="sm">
@@ -20,7 +20,7 @@ export function FormStateHeader({ form }: { form: DocumentationForm }) {
         {form.facilityLabel}
         {form.deadline ? ` · Einreichen bis ${formatDate(form.deadline)}` : ''}
       </Text>
-      {form.state === 'returned' && (
+      {form.state === 'returned' && !asAdmin && (
         <Alert color="orange" variant="light" title="Die Jury hat deinen Dokumentationsbogen zurückgegeben">
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {form.returnComment || 'Ohne Kommentar.'}
@@ -30,7 +30,7 @@ export function FormStateHeader({ form }: { form: DocumentationForm }) {
           </Text>
         </Alert>
       )}
-      {form.state === 'submitted' && form.submittedAt && (
+      {form.state === 'submitted' && form.submittedAt && !asAdmin && (
         <Alert color="green" variant="light" title="Eingereicht" tabIndex={-1} data-submitted-notice>
           Eingereicht am {formatDateTime(form.submittedAt)}; du bekommst eine Bestätigung per E-Mail mit dem Bogen als PDF.
         </Alert>

@@ -3,6 +3,7 @@ import { notFoundOn404, requireId, requireSeasonIdentifier } from '../../../../.
 import { RecordNotFound } from '../../../../../src/components/layout/record-not-found';
 import { documentationDetailQueryOptions } from '../../../../../src/features/admin-documentation/api/get-documentation';
 import { DocumentationDetailPage } from '../../../../../src/features/admin-documentation/components/documentation-detail-page';
+import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId')({
   staticData: { access: 'admin' },
@@ -21,5 +22,13 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
 
 function Page() {
   const { seasonIdentifier, facilityId } = Route.useParams();
-  return <DocumentationDetailPage key={`${seasonIdentifier}-${facilityId}`} seasonIdentifier={seasonIdentifier} facilityId={facilityId} />;
+  const { curSeason } = useAuthState();
+  return (
+    <DocumentationDetailPage
+      key={`${seasonIdentifier}-${facilityId}`}
+      seasonIdentifier={seasonIdentifier}
+      facilityId={facilityId}
+      isCurrentSeason={curSeason?.identifier === seasonIdentifier}
+    />
+  );
 }
