@@ -1,5 +1,5 @@
-import { Progress } from '@mantine/core';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
+import classes from './notification-countdown.module.css';
 
 /** How often the bar and its aria-valuenow move; 10 steps a second look smooth with the CSS transition. */
 const TICK_MS = 100;
@@ -47,7 +47,8 @@ const valueText = (remaining: number, paused: boolean) =>
 
 /**
  * The seed's progress bar (§8): a real progressbar for assistive technology, running from 100 to 0.
- * Mantine's own `withAutoCloseProgress` line is aria-hidden and CSS-only, so it can't serve here.
+ * Mantine's own `withAutoCloseProgress` line is aria-hidden and CSS-only, so it can't serve here; a plain element, not
+ * Mantine's Progress, keeps Progress out of the first page's bundle.
  * The ticks write to the DOM directly instead of setting React state: ten renders a second would be wasted, and
  * state updates from timers trigger act() warnings (which fail tests) in every suite that shows an API error.
  */
@@ -70,7 +71,7 @@ export function CountdownBar({ duration, onDone, pause, color = 'red' }: Countdo
       const node = section.current;
       if (node) {
         const value = percent(remaining.current, duration);
-        node.style.setProperty('--progress-section-size', `${value}%`);
+        node.style.setProperty('--countdown-size', `${value}%`);
         node.setAttribute('aria-valuenow', String(value));
         node.setAttribute('aria-valuetext', valueText(remaining.current, false));
       }
@@ -86,12 +87,11 @@ export function CountdownBar({ duration, onDone, pause, color = 'red' }: Countdo
   const now = remaining.current;
   const value = percent(now, duration);
   return (
-    <Progress.Root size="sm" mt="xs" transitionDuration={TICK_MS}>
-      <Progress.Section
+    <div className={classes.track}>
+      <div
         ref={section}
-        value={value}
-        color={color}
-        withAria={false}
+        className={classes.bar}
+        style={{ '--countdown-size': `${value}%`, '--countdown-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
         role="progressbar"
         aria-label="Verbleibende Anzeigedauer"
         aria-valuemin={0}
@@ -99,6 +99,6 @@ export function CountdownBar({ duration, onDone, pause, color = 'red' }: Countdo
         aria-valuenow={value}
         aria-valuetext={valueText(now, paused)}
       />
-    </Progress.Root>
+    </div>
   );
 }
