@@ -20,9 +20,11 @@ import {
   noteInputSchema,
   reviewInputSchema,
 } from '../../../src/shared/contracts/admin-documentation';
+import { seasonChoiceListSchema } from '../../../src/shared/contracts/admin-seasons';
 import { idParam, isCleanText, textCharsMessage } from '../../../src/shared/contracts/common';
 import { juryRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
+import { seasonChoices } from '../seasons/admin-seasons.service';
 import { kickMailWorkers } from '../mail/outbox';
 import { adminDocumentationListDef } from './admin-documentation.list';
 import { adminDocumentationDetail } from './admin-documentation.service';
@@ -45,6 +47,12 @@ export async function adminDocumentationRoutes(app: FastifyInstance) {
   const base = '/api/admin/documentation/:seasonIdentifier';
 
   await adminDocumentationListDef.register(app);
+
+  // the season switch of the list, for the jury too (the admin season list is admins' only)
+  asJury.get('/api/admin/documentation/seasons', {
+    schema: { tags, response: { 200: seasonChoiceListSchema } },
+    handler: async () => ({ items: await seasonChoices(app.db) }),
+  });
 
   for (const format of ['csv', 'xlsx'] as const) {
     asJury.get(`${base}/answers.${format}`, {

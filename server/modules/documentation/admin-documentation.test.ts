@@ -6,6 +6,7 @@ import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
 import { documentationFiles } from './documentation.table';
 import { allScores, createForm, createReview, documentationFixture, type DocRole } from './test-helpers';
+import { seasonChoiceListSchema } from '../../../src/shared/contracts/admin-seasons';
 
 const w = createTestWorld(async () => {
   const f = await documentationFixture();
@@ -44,6 +45,16 @@ const list = async (role: DocRole, query = '') => parseAnswer(adminDocumentation
 const labels = (page: { items: { facilityLabel: string }[] }) => page.items.map((i) => i.facilityLabel);
 
 describe('admin documentation list', () => {
+  it('given the season switch, lists the seasons to admins and the jury, newest first; staff are refused', async () => {
+    for (const role of ['admin', 'jury'] as const) {
+      const seasons = parseAnswer(seasonChoiceListSchema, await w.call(role, { method: 'GET', url: '/api/admin/documentation/seasons' }));
+      expect(seasons.items.map((s) => s.identifier)).toContain(w.season.identifier);
+      expect(seasons.items.find((s) => s.identifier === w.season.identifier)).toMatchObject({ label: w.season.label, is_current: true });
+    }
+    expect((await w.call('member', { method: 'GET', url: '/api/admin/documentation/seasons' })).statusCode).toBe(403);
+    expect((await w.call('anonymous', { method: 'GET', url: '/api/admin/documentation/seasons' })).statusCode).toBe(401);
+  });
+
   it('given the season, lists every live-enrolled KiTa once with its form state or "not_started", in German order', async () => {
     const page = await list('admin');
     expect(labels(page)).toEqual(['Kinderhaus Sonnenschein', 'Kinderkrippe Zwergerlstube', 'Kita Lechauen']);

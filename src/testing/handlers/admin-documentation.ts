@@ -28,6 +28,15 @@ export function documentationHandlers(options: Options = {}) {
     return null;
   };
   const handlers = [
+    // before ':season' (msw would take "seasons" for a season)
+    http.get('*/api/admin/documentation/seasons', () =>
+      HttpResponse.json({
+        items: [
+          { id: 2, identifier: '2026-27', label: 'KiTa-Jahr 2026/27', is_current: true },
+          { id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', is_current: false },
+        ],
+      }),
+    ),
     http.get('*/api/admin/documentation/:season', ({ request }) => {
       const url = new URL(request.url);
       const rows = options.rows ?? [];

@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AnchorLink } from '../../../../src/components/links/anchor-link';
 import { PageHeading } from '../../../../src/components/layout/page-heading';
-import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
-import { useAuthState } from '../../../../src/features/auth/hooks/use-auth-state';
+import { documentationSeasonsQueryOptions } from '../../../../src/features/admin-documentation/api/list-documentation';
 
 /**
- * /verwaltung/dokuboegen: the current season's list. The current season comes from the login status, which every
- * user has (the jury may not call the admin season list); without a current season admins choose one.
+ * /verwaltung/dokuboegen: the current season's list. The current season comes from the login status; without a
+ * current season admins and the jury choose one (the documentation's own season list, which the jury may read).
  */
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/')({
   staticData: { access: 'admin' },
@@ -20,8 +19,7 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/')({
 });
 
 function SeasonChoice() {
-  const { user } = useAuthState();
-  const seasons = useQuery({ ...seasonChoicesQueryOptions(), enabled: Boolean(user?.is_admin) });
+  const seasons = useQuery(documentationSeasonsQueryOptions());
   return (
     <>
       <PageHeading>Dokumentationsbögen</PageHeading>

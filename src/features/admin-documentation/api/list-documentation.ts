@@ -1,4 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, parseWith } from '../../../lib/api-client';
 import { listKeyOf, listQueryOptions, useListQuery } from '../../../lib/list-query';
+import { seasonChoiceListSchema } from '../../../shared/contracts/admin-seasons';
 import { adminDocumentationList, adminDocumentationPageSchema } from '../../../shared/contracts/admin-documentation';
 import type { ListQueryOf } from '../../../shared/contracts/list-contract';
 
@@ -16,3 +19,13 @@ export const documentationListQueryOptions = (seasonIdentifier: string, query: D
 
 export const useDocumentationList = (seasonIdentifier: string, query: DocumentationListQuery) =>
   useListQuery(adminDocumentationList, adminDocumentationPageSchema, query, { seasonIdentifier });
+
+/**
+ * GET /api/admin/documentation/seasons: the seasons to switch between, for admins and the jury. Keyed below
+ * ['admin', 'seasons'], so an admin's season writes (which invalidate that key) refresh it too.
+ */
+export const documentationSeasonsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'seasons', 'documentation-choices'],
+    queryFn: async () => api.get('admin/documentation/seasons').json().then(parseWith(seasonChoiceListSchema)).then((r) => r.items),
+  });

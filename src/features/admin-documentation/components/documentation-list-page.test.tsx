@@ -51,4 +51,14 @@ describe('/verwaltung/dokuboegen', () => {
     expect(within(table).queryByRole('columnheader', { name: /Von mir bewertet/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Von mir bewertet' })).not.toBeInTheDocument();
   });
+
+  it('gives the jury the season switch too, and switching opens that season', async () => {
+    const { handlers } = documentationHandlers({ rows: [docRow(11, 'Kinderhaus Pegnitzwiese')] });
+    const { user, router } = await renderRoute('/verwaltung/dokuboegen/2026-27', { user: users.jury(), handlers });
+    const season = await screen.findByRole('combobox', { name: 'KiTa-Jahr' });
+    expect(season).toHaveValue('2026-27');
+    await user.selectOptions(season, '2025-26');
+    await waitForPath(router, '/verwaltung/dokuboegen/2025-26');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dokumentationsbögen 2025/26' })).toBeInTheDocument();
+  });
 });

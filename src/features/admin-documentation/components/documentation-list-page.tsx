@@ -27,7 +27,7 @@ type Props = {
   seasonIdentifier: string;
   search: Search;
   onSearchChange: (next: Partial<Search>) => void;
-  /** the seasons to switch between (admins; the jury may not list seasons) */
+  /** the seasons to switch between (GET /api/admin/documentation/seasons, admins and the jury) */
   seasons: { identifier: string; label: string }[] | null;
   onSeasonChange: (seasonIdentifier: string) => void;
   /** admins edit the template; the jury only judges */

@@ -3,9 +3,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireSeasonIdentifier } from '../../../../../src/app/route-params';
 import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
 import { useListState } from '../../../../../src/components/list-page/use-list-state';
-import { documentationListQueryOptions } from '../../../../../src/features/admin-documentation/api/list-documentation';
+import { documentationListQueryOptions, documentationSeasonsQueryOptions } from '../../../../../src/features/admin-documentation/api/list-documentation';
 import { DocumentationListPage } from '../../../../../src/features/admin-documentation/components/documentation-list-page';
-import { seasonChoicesQueryOptions } from '../../../../../src/features/admin-seasons/api/list-seasons';
 import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 import { listRoute } from '../../../../../src/lib/list-search';
 import { adminDocumentationList } from '../../../../../src/shared/contracts/documentation-list';
@@ -24,9 +23,9 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
   },
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
-  loader: ({ context: { queryClient, auth }, params, deps }) => {
-    // the season switch lists the seasons for admins only (the jury may not call the admin season list)
-    if (auth.getState().user?.is_admin) void queryClient.prefetchQuery(seasonChoicesQueryOptions());
+  loader: ({ context: { queryClient }, params, deps }) => {
+    // the season switch: the documentation's own season list, which the jury may read as well
+    void queryClient.prefetchQuery(documentationSeasonsQueryOptions());
     return queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, deps));
   },
   component: Page,
@@ -37,7 +36,7 @@ function Page() {
   const { search, onSearchChange } = useListState(Route);
   const { user } = useAuthState();
   const isAdmin = Boolean(user?.is_admin);
-  const seasons = useQuery({ ...seasonChoicesQueryOptions(), enabled: isAdmin });
+  const seasons = useQuery(documentationSeasonsQueryOptions());
   const navigate = useNavigate();
   return (
     <DocumentationListPage
