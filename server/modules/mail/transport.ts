@@ -62,7 +62,10 @@ export function fileTransport(dir: string, log: (obj: Record<string, unknown>, m
       await fs.mkdir(dir, { recursive: true });
       const name = mail.messageId.replace(/[<>]/g, '').replace(/[^A-Za-z0-9@._-]/g, '_');
       const file = path.join(dir, `${name}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // written beside it and renamed: whoever reads the folder (a person, the e2e mailbox) never sees half a mail
+      const partial = `${file}.${process.pid}.partial`;
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(partial, file);
       const links = production ? undefined : [...new Set(mail.text.match(linkPattern) ?? [])];
       log({ file, to: mail.to, subject: mail.subject, ...(links ? { links } : {}) }, 'mail written to file (no SMTP_URL)');
     },
