@@ -24,10 +24,19 @@ export type DemoAccount = keyof typeof demoAccounts;
 export async function expectAccessible(page: Page, context = page.url()) {
   // a dialog fading in has not reached its final colours yet: check what people see once it has settled. Two frames
   // first, so a dialog whose opening was just clicked has mounted and started its transition.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const settle = async () => {
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+  };
+  const check = async () => {
+    await settle();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  };
+  let bad = await check();
+  // a notification that starts to fade out (it closes itself) while axe runs shows half its colours: a contrast
+  // finding is checked once more after the page has settled; a real one is still there
+  if (bad.length > 0 && bad.every((v) => v.id === 'color-contrast')) bad = await check();
   const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
