@@ -34,6 +34,20 @@ export function idParams<K extends string>(...keys: K[]) {
   };
 }
 
+/** The `params` option of a route below `/{seasonIdentifier}` (the documentation forms of a season). */
+export const seasonParams = {
+  parse: (raw: { seasonIdentifier: string }) => ({ seasonIdentifier: requireSeasonIdentifier(raw.seasonIdentifier) }),
+  stringify: (params: { seasonIdentifier: string }) => ({ seasonIdentifier: params.seasonIdentifier }),
+};
+
+const facilityIdParams = idParams('facilityId');
+
+/** … and of one KiTa's page below it (`/{seasonIdentifier}/{facilityId}`). */
+export const seasonFacilityParams = {
+  parse: (raw: { seasonIdentifier: string; facilityId: string }) => ({ ...seasonParams.parse(raw), ...facilityIdParams.parse(raw) }),
+  stringify: (params: { seasonIdentifier: string; facilityId: number }) => ({ ...seasonParams.stringify(params), ...facilityIdParams.stringify(params) }),
+};
+
 /**
  * For loaders of record pages: a 404 from the API means the record does not exist (or no longer does), so the
  * route shows its not-found component at once, with a way back, instead of the error page.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { notFoundOn404, requireId, requireSeasonIdentifier } from '../../../../../src/app/route-params';
+import { notFoundOn404, seasonFacilityParams } from '../../../../../src/app/route-params';
 import { RecordNotFound } from '../../../../../src/components/layout/record-not-found';
 import { documentationDetailQueryOptions } from '../../../../../src/features/admin-documentation/api/get-documentation';
 import { DocumentationDetailPage } from '../../../../../src/features/admin-documentation/components/documentation-detail-page';
@@ -7,10 +7,7 @@ import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-st
 
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId')({
   staticData: { access: 'admin' },
-  params: {
-    parse: ({ seasonIdentifier, facilityId }) => ({ seasonIdentifier: requireSeasonIdentifier(seasonIdentifier), facilityId: requireId(facilityId) }),
-    stringify: ({ seasonIdentifier, facilityId }) => ({ seasonIdentifier, facilityId: String(facilityId) }),
-  },
+  params: seasonFacilityParams,
   loader: ({ context: { queryClient }, params }) =>
     notFoundOn404(queryClient.ensureQueryData(documentationDetailQueryOptions(params.seasonIdentifier, params.facilityId))),
   // a parameter that can't name a record, or a KiTa without a form in this season, shows a way back to the list

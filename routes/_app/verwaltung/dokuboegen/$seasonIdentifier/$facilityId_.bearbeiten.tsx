@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { notFoundOn404, requireId, requireSeasonIdentifier } from '../../../../../src/app/route-params';
+import { notFoundOn404, seasonFacilityParams } from '../../../../../src/app/route-params';
 import { PageHeading } from '../../../../../src/components/layout/page-heading';
 import { RecordNotFound } from '../../../../../src/components/layout/record-not-found';
 import { AnchorLink } from '../../../../../src/components/links/anchor-link';
@@ -19,10 +19,7 @@ import { DocumentationView } from '../../../../../src/features/documentation/com
  */
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/$facilityId_/bearbeiten')({
   staticData: { access: 'admin' },
-  params: {
-    parse: ({ seasonIdentifier, facilityId }) => ({ seasonIdentifier: requireSeasonIdentifier(seasonIdentifier), facilityId: requireId(facilityId) }),
-    stringify: ({ seasonIdentifier, facilityId }) => ({ seasonIdentifier, facilityId: String(facilityId) }),
-  },
+  params: seasonFacilityParams,
   beforeLoad: ({ context, params }) => {
     if (!context.auth.getState().user?.is_admin)
       throw redirect({ to: '/verwaltung/dokuboegen/$seasonIdentifier/$facilityId', params, replace: true });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { requireSeasonIdentifier } from '../../../../../src/app/route-params';
+import { seasonParams } from '../../../../../src/app/route-params';
 import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
 import { useListState } from '../../../../../src/components/list-page/use-list-state';
 import { documentationListQueryOptions, documentationSeasonsQueryOptions } from '../../../../../src/features/admin-documentation/api/list-documentation';
@@ -17,10 +17,7 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
   staticData: { access: 'admin' },
   // a parameter that can't name a record (route-params) shows the not-found page inside the layout
   notFoundComponent: NotFoundPage,
-  params: {
-    parse: ({ seasonIdentifier }) => ({ seasonIdentifier: requireSeasonIdentifier(seasonIdentifier) }),
-    stringify: ({ seasonIdentifier }) => ({ seasonIdentifier }),
-  },
+  params: seasonParams,
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
   loader: ({ context: { queryClient }, params, deps }) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requireSeasonIdentifier } from '../../../../../src/app/route-params';
+import { seasonParams } from '../../../../../src/app/route-params';
 import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
 import { templateQueryOptions } from '../../../../../src/features/admin-documentation/api/get-template';
 import { TemplateEditor } from '../../../../../src/features/admin-documentation/components/template-editor/template-editor';
@@ -10,10 +10,7 @@ import { seasonChoicesQueryOptions } from '../../../../../src/features/admin-sea
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/vorlage')({
   staticData: { access: 'admin' },
   notFoundComponent: NotFoundPage,
-  params: {
-    parse: ({ seasonIdentifier }) => ({ seasonIdentifier: requireSeasonIdentifier(seasonIdentifier) }),
-    stringify: ({ seasonIdentifier }) => ({ seasonIdentifier }),
-  },
+  params: seasonParams,
   beforeLoad: ({ context, params }) => {
     if (!context.auth.getState().user?.is_admin)
       throw redirect({ to: '/verwaltung/dokuboegen/$seasonIdentifier', params: { seasonIdentifier: params.seasonIdentifier }, replace: true });
