@@ -5,7 +5,6 @@
  * exports and PDFs) and the client (question keys from labels).
  */
 export function asciiSlug(text: string, separator: '-' | '_', max: number): string {
-  const runs = separator === '-' ? /-+/g : /_+/g;
   const ends = separator === '-' ? /^-+|-+$/g : /^_+|_+$/g;
   return text
     .toLowerCase()
@@ -16,7 +15,6 @@ export function asciiSlug(text: string, separator: '-' | '_', max: number): stri
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[^a-z0-9]+/g, separator)
-    .replace(runs, separator)
     .replace(ends, '')
     .slice(0, max)
     .replace(ends, '');
