@@ -14,9 +14,12 @@ export async function activeFacility(db: DbOrTx, facilityId: number) {
   return row;
 }
 
+/** the KiTa with this id, if it was not merged into another: the one condition of the reads below */
+const activeById = (facilityId: number) => and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId));
+
 /** a boolean column for another module's select: the KiTa exists and was not merged away (one query less than `activeFacility` first) */
 export function facilityIsActive(facilityId: number) {
-  return sql<boolean>`exists (select 1 from ${facilities} af where af.id = ${facilityId} and af.merged_into_id is null)`;
+  return sql<boolean>`exists (select 1 from ${facilities} where ${activeById(facilityId)})`;
 }
 
 /** the KiTa if it exists and was not merged into another; for callers that answer their own error */
@@ -24,7 +27,7 @@ export async function findActiveFacility(db: DbOrTx, facilityId: number) {
   const [row] = await db
     .select()
     .from(facilities)
-    .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
+    .where(activeById(facilityId))
     .limit(1);
   return row;
 }
