@@ -6,6 +6,7 @@ import { loginAs } from '../../testing/login-as';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
 import { auditLog } from '../audit/audit.table';
+import { facilities } from '../facilities/facilities.table';
 import { documentationForms } from './documentation.table';
 import { docFixture, inDays } from './test-helpers';
 
@@ -170,6 +171,15 @@ describe('the staff form: reading and autosave', () => {
     expect((await save('admin', { baseVersion: form.version, answers: { projekttitel: 'Admin' } })).statusCode).toBe(200);
     await f.db.update(documentationForms).set({ state: 'draft' }).where(eq(documentationForms.id, row!.id));
   });
+  it('given a KiTa merged into another or an id no KiTa has, the season guard answers 404 (also to admins)', async () => {
+    const gone = await createFacility(f.db, { label: 'Kita Zusammengelegt' });
+    await enrol(f.db, gone.id, f.season.id);
+    expect((await f.call('admin', { method: 'GET', url: url(gone.id) })).statusCode).toBe(200);
+    await f.db.update(facilities).set({ mergedIntoId: f.facility.id }).where(eq(facilities.id, gone.id));
+    expect((await f.call('admin', { method: 'GET', url: url(gone.id) })).statusCode).toBe(404);
+    expect((await f.call('admin', { method: 'GET', url: url(2_147_483_647) })).statusCode).toBe(404);
+  });
+
   // last: it gives the season a template of its own with 20 questions
   it('given 20 parallel saves each with its own key (a new KiTa: the first saves create the form at once), all 20 answers are there', async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `frage_${i + 1}`);
