@@ -8,16 +8,18 @@ const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const anyOf = (list) => `^(${list.map(esc).join('|')})$`;
 
 /** module i may import only modules 0..i-1 (and itself): one rule per module, so no cycle can form */
-const layerRules = serverLayers.map((mod, i) => {
-  const above = serverLayers.slice(i + 1);
-  return {
-    name: 'server-module-order',
-    comment: `server/modules/${mod} may import only modules listed before it in scripts/module-boundaries.cjs (no module cycles)`,
-    severity: 'error',
-    from: { path: `^server/modules/${esc(mod)}/`, pathNot: TEST },
-    to: { path: above.length ? `^server/modules/(${above.map(esc).join('|')})/` : '^$' },
-  };
-}).filter((r) => r.to.path !== '^$');
+const layerRules = serverLayers
+  .map((mod, i) => {
+    const above = serverLayers.slice(i + 1);
+    return {
+      name: 'server-module-order',
+      comment: `server/modules/${mod} may import only modules listed before it in scripts/module-boundaries.cjs (no module cycles)`,
+      severity: 'error',
+      from: { path: `^server/modules/${esc(mod)}/`, pathNot: TEST },
+      to: { path: above.length ? `^server/modules/(${above.map(esc).join('|')})/` : '^$' },
+    };
+  })
+  .filter((r) => r.to.path !== '^$');
 
 module.exports = {
   forbidden: [

@@ -12,8 +12,29 @@ const zone = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+/**
+ * Every eslint-disable comment says why (`// eslint-disable-next-line rule -- reason`): the check of
+ * eslint-plugin-eslint-comments' require-description, without the dependency.
+ */
+const disableReason = {
+  meta: { type: 'suggestion', messages: { missing: 'Say why after "--": // eslint-disable-next-line <rule> -- <reason>' }, schema: [] },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          const text = comment.value.trim();
+          if (/^eslint-disable(-next-line|-line)?\b/.test(text) && !/\s--\s*\S/.test(text))
+            context.report({ loc: comment.loc, messageId: 'missing' });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  // a disable comment that no longer hides a problem fails the lint (it would hide the next one)
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...pluginQuery.configs['flat/recommended'],
@@ -26,21 +47,49 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'local/disable-reason': 'error',
+    },
+  },
+  { plugins: { local: { rules: { 'disable-reason': disableReason } } } },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSNonNullExpression > MemberExpression[object.name=/^req(uest)?$/][property.name='user']",
+          message:
+            'No `request.user!`: register the route through its builder (server/lib/route-builders.ts), whose `request.user` is typed by its access.',
+        },
+      ],
     },
   },
   // CommonJS config files (dependency-cruiser reads .dependency-cruiser.cjs with require)
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  zone(['src/**'], [
-    { group: ['**/server/**', '../server/*'], message: 'src/ never imports server/.' },
-    { group: ['**/routes/**'], message: 'src/ never imports routes/ (routes → features → shared).' },
-  ]),
-  zone(['src/shared/**'], [
-    { group: ['**/features/**', '**/components/**', '**/lib/**', '**/app/**', 'react', '@mantine/*'], message: 'src/shared/ is plain contracts used by client and server.' },
-  ]),
-  zone(['src/components/**', 'src/lib/**'], [
-    { group: ['**/features/**'], message: 'Shared code does not import features.' },
-  ]),
-  zone(['server/**'], [
-    { group: ['**/src/!(shared)/**', '**/src/!(shared)', '**/routes/**', 'react', '@mantine/*'], message: 'server/ imports from src/ only src/shared/.' },
-  ]),
+  zone(
+    ['src/**'],
+    [
+      { group: ['**/server/**', '../server/*'], message: 'src/ never imports server/.' },
+      { group: ['**/routes/**'], message: 'src/ never imports routes/ (routes → features → shared).' },
+    ],
+  ),
+  zone(
+    ['src/shared/**'],
+    [
+      {
+        group: ['**/features/**', '**/components/**', '**/lib/**', '**/app/**', 'react', '@mantine/*'],
+        message: 'src/shared/ is plain contracts used by client and server.',
+      },
+    ],
+  ),
+  zone(['src/components/**', 'src/lib/**'], [{ group: ['**/features/**'], message: 'Shared code does not import features.' }]),
+  zone(
+    ['server/**'],
+    [
+      {
+        group: ['**/src/!(shared)/**', '**/src/!(shared)', '**/routes/**', 'react', '@mantine/*'],
+        message: 'server/ imports from src/ only src/shared/.',
+      },
+    ],
+  ),
 );

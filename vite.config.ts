@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressBuild } from './scripts/vite/precompress.ts';
 import { preloadWithoutEntryChunks } from './scripts/vite/preload-deps.ts';
 import { purgeUnusedMantineCss } from './scripts/vite/purge-mantine-css.ts';
 
@@ -13,7 +14,10 @@ const apiPort = process.env.API_PORT ?? '3000';
  * the ping's `version` (new version → "Neu laden"); the server reads dist/version.json (docs/foundation-plan.md).
  */
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
-const appVersion = `${packageVersion}+${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`;
+const appVersion = `${packageVersion}+${new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z')}`;
 
 function writeVersionFile(): Plugin {
   let outDir = 'dist';
@@ -49,6 +53,8 @@ export default defineConfig(({ command }) => ({
     writeVersionFile(),
     purgeUnusedMantineCss(),
     preload.plugin,
+    // after the version file: brotli and gzip copies of every text file, sent as they are by the server
+    precompressBuild(),
   ],
   server: {
     port: 5173,

@@ -14,7 +14,16 @@ async function activatedAccount(request: APIRequestContext, label: string) {
   const email = uniqueEmail(label);
   const policy = (await (await request.get('/api/privacy-policy')).json()) as { version: string | null };
   const res = await request.post('/api/auth/register', {
-    data: { firstName: 'Tessa', lastName: 'Testmann', email, password: PASSWORD, passwordRepeat: PASSWORD, privacyPolicyVersion: policy.version ?? '-', acceptPrivacyPolicy: true, newsletter: false },
+    data: {
+      firstName: 'Tessa',
+      lastName: 'Testmann',
+      email,
+      password: PASSWORD,
+      passwordRepeat: PASSWORD,
+      privacyPolicyVersion: policy.version ?? '-',
+      acceptPrivacyPolicy: true,
+      newsletter: false,
+    },
   });
   expect(res.status(), await res.text()).toBe(202);
   const link = await linkFromMail(email, '/aktivieren/ct');

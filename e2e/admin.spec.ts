@@ -112,7 +112,10 @@ test('admin opens a KiTa, its tabs and the merge dialog, then a person', async (
   await expect(page.getByRole('table', { name: 'Alle Personen und Benutzerkonten' })).toBeVisible();
   await expectAccessible(page, 'persons list');
   await page.getByRole('combobox', { name: 'Eintrag' }).selectOption('nur Benutzerkonto');
-  await page.getByRole('button', { name: /Benutzerkonto von .* öffnen/ }).first().click();
+  await page
+    .getByRole('button', { name: /Benutzerkonto von .* öffnen/ })
+    .first()
+    .click();
   const account = page.getByRole('dialog', { name: /Benutzerkonto von/ });
   await expect(account.getByRole('button', { name: /Verwaltungsrechte entziehen|Verwaltungsrechte geben/ })).toBeVisible();
   await expectAccessible(page, 'account dialog');

@@ -53,7 +53,13 @@ function fill(path: string, ids: Ids): string {
 /** pages that lead on by design: the documentation forms open on the current season's list */
 const redirects: Record<string, string> = { '/verwaltung/dokuboegen': '/verwaltung/dokuboegen/2026-27' };
 
-const accountFor: Record<Access, DemoAccount | null> = { public: null, login: 'eineKita', facility: 'eineKita', enrolled: 'eineKita', admin: 'admin' };
+const accountFor: Record<Access, DemoAccount | null> = {
+  public: null,
+  login: 'eineKita',
+  facility: 'eineKita',
+  enrolled: 'eineKita',
+  admin: 'admin',
+};
 
 async function pageFor(browser: Browser, account: DemoAccount | null): Promise<Page> {
   const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1366, height: 768 } });
@@ -69,7 +75,10 @@ async function expectNoSidewaysScrolling(page: Page, context: string) {
   await page.setViewportSize({ width: 320, height: 768 });
   // wait for layout after the resize
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${context} scrolls sideways at 320 px`).toBeLessThanOrEqual(innerWidth);
   await page.setViewportSize({ width: 1366, height: 768 });
 }

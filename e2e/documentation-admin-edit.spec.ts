@@ -4,7 +4,7 @@ import { demoAccounts, expect, expectAccessible, loginViaApi, test } from './fix
 // "Antworten bearbeiten" opens the KiTa's own form, autosaved and audited, without "Einreichen"; the form's page then
 // shows the change. Waldkindergarten Isarauen (submitted in the demo data; no other spec changes it).
 
-test('an admin corrects an answer of a submitted form, and the form\'s page shows it', async ({ page }) => {
+test("an admin corrects an answer of a submitted form, and the form's page shows it", async ({ page }) => {
   await loginViaApi(page, demoAccounts.admin);
   await page.goto('/verwaltung/dokuboegen/2026-27');
   await page.getByRole('row').filter({ hasText: 'Waldkindergarten Isarauen' }).getByRole('link').first().click();

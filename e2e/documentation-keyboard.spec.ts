@@ -14,13 +14,47 @@ async function tabTo(page: Page, target: Locator, max = 120) {
   throw new Error(`not reached with ${max} × Tab: ${target.toString()}`);
 }
 
-test('template editor: move a question down and up again, add an option, open and close the preview, leave with unsaved changes, all by keyboard', async ({ page }) => {
-  // the editor of the default template is a long page: a few hundred Tab presses and three axe runs
-  test.setTimeout(120_000);
+test('template editor: move a question down and up again, add an option, open and close the preview, leave with unsaved changes, all by keyboard', async ({
+  page,
+}) => {
+  // the editor of the default template is a long page: a few hundred Tab presses and five axe runs
+  test.setTimeout(240_000);
   await loginViaApi(page, demoAccounts.admin);
   await page.goto('/verwaltung/dokuboegen/2026-27/vorlage');
   await expect(page.getByRole('heading', { level: 1, name: 'Vorlage des Dokumentationsbogens 2026/27' })).toBeVisible();
   await expectAccessible(page, 'template editor');
+
+  // issue 19: several sections start closed; the table of contents jumps to one (opens it, focus on its button)
+  const toc = page.getByRole('navigation', { name: 'Inhalt der Vorlage' });
+  const scaleLink = toc.getByRole('link', { name: 'Bewertungsskala der Jury' });
+  await tabTo(page, scaleLink);
+  await page.keyboard.press('Enter');
+  const scale = page.getByRole('button', { name: 'Bewertungsskala der Jury' });
+  await expect(scale).toBeFocused();
+  await expect(scale).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('textbox', { name: 'Beteiligung der Kinder: 5 Punkte' })).not.toHaveValue('');
+  await expectAccessible(page, 'template editor: score scale open');
+  // the disclosure closes with Enter again
+  await page.keyboard.press('Enter');
+  await expect(scale).toHaveAttribute('aria-expanded', 'false');
+  // section 1 opens by its disclosure button
+  const section1 = page.getByRole('button', { name: /^Abschnitt 1 „Euer Projekt“ · \d+ Fragen$/ });
+  await expect(section1).toHaveAttribute('aria-expanded', 'false');
+  await section1.focus();
+  await page.keyboard.press('Space');
+  await expect(section1).toHaveAttribute('aria-expanded', 'true');
+  // keys only behind "Erweitert"
+  await expect(page.getByRole('textbox', { name: /^Schlüssel/ })).toHaveCount(0);
+  const advanced = page.getByRole('button', { name: 'Erweitert: Frage 1.1 „Titel des Projekts“' });
+  await advanced.focus();
+  await page.keyboard.press('Enter');
+  await expect(advanced).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' }).getByRole('textbox', { name: /^Schlüssel/ })).toHaveValue(
+    'projekttitel',
+  );
+  await expectAccessible(page, 'template editor: section and Erweitert open');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { level: 1 }).click();
 
   // question 1.1 moves down with Enter; the focus stays on the moved question, the live region says where it is now
   const down = page.getByRole('button', { name: 'Nach unten: Frage 1.1 „Titel des Projekts“' });
@@ -68,7 +102,7 @@ test('template editor: move a question down and up again, add an option, open an
   await expect(page).toHaveURL(/\/verwaltung\/dokuboegen\/2026-27$/);
 });
 
-test('jury: the list leads to a form and the review\'s points are chosen by keyboard alone', async ({ page }) => {
+test("jury: the list leads to a form and the review's points are chosen by keyboard alone", async ({ page }) => {
   await loginViaApi(page, demoAccounts.jury);
   // a submitted form the demo jury member has not reviewed yet (the other submitted one has a demo review)
   await page.goto('/verwaltung/dokuboegen/2026-27');

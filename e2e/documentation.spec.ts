@@ -21,7 +21,10 @@ async function pageFor(browser: Browser, email: string) {
   return page;
 }
 
-test('a KiTa documents its project with a photo, survives a lost network, is returned, resubmits, and the jury approves it', async ({ page, browser }) => {
+test('a KiTa documents its project with a photo, survives a lost network, is returned, resubmits, and the jury approves it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await loginViaApi(page, demoAccounts.eineKita);
   const status = await (await page.request.get('/api/loginstatus')).json();
@@ -49,7 +52,10 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
 
   // a photo: picked by the file chooser, downscaled in the browser, checked by content on the server
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('group', { name: /^Fotos aus dem Projekt/ }).getByRole('button', { name: 'Dateien auswählen' }).click();
+  await page
+    .getByRole('group', { name: /^Fotos aus dem Projekt/ })
+    .getByRole('button', { name: 'Dateien auswählen' })
+    .click();
   await (await chooser).setFiles(photo);
   await expect(page.getByRole('img', { name: /photo/ }).first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('checkbox', { name: /Erziehungsberechtigten/ }).check();
@@ -118,7 +124,9 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   // the KiTa sees the comment at the top, fixes it and submits again
   await page.reload();
   await expect(page.getByText('Die Jury hat deinen Dokumentationsbogen zurückgegeben')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Die Jury hat deinen Dokumentationsbogen zurückgegeben' })).toContainText('Bitte beschreibt noch, wie euer Träger beteiligt war.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Die Jury hat deinen Dokumentationsbogen zurückgegeben' })).toContainText(
+    'Bitte beschreibt noch, wie euer Träger beteiligt war.',
+  );
   await expectAccessible(page, '/dokumentationsbogen returned');
   await field(page, /^Wie war euer Träger beteiligt/).fill('Der Träger hat die Becherlupen bezahlt und das Bachfest besucht.');
   await expect(saveState(page)).toHaveText(savedAt, { timeout: 15_000 });
@@ -132,8 +140,19 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   await expect(jury.getByText('Der Träger hat die Becherlupen bezahlt und das Bachfest besucht.')).toBeVisible();
   await expectAccessible(jury, 'jury detail');
   const review = jury.getByRole('form', { name: 'Deine Bewertung' });
-  for (const criterion of ['Umfang des Projekts', 'Inhalt', 'Bezug zur Bildung für nachhaltige Entwicklung (BNE)', 'Beteiligung der Kinder', 'Beteiligung des Teams', 'Beteiligung der Eltern', 'Beteiligung des Trägers']) {
-    await review.getByRole('group', { name: new RegExp(`^${criterion.replace(/[()]/g, '\\$&')} \\(Gewicht`) }).getByRole('radio', { name: '4' }).check();
+  for (const criterion of [
+    'Umfang des Projekts',
+    'Inhalt',
+    'Bezug zur Bildung für nachhaltige Entwicklung (BNE)',
+    'Beteiligung der Kinder',
+    'Beteiligung des Teams',
+    'Beteiligung der Eltern',
+    'Beteiligung des Trägers',
+  ]) {
+    await review
+      .getByRole('group', { name: new RegExp(`^${criterion.replace(/[()]/g, '\\$&')} \\(Gewicht`) })
+      .getByRole('radio', { name: '4' })
+      .check();
   }
   await review.getByRole('button', { name: 'Bewertung speichern' }).click();
   await expect(jury.getByText('Deine Bewertung ist gespeichert.')).toBeVisible();
@@ -156,7 +175,7 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   await jury.context().close();
 });
 
-test('staff cannot open another KiTa\'s files or the admin pages of the documentation', async ({ pageAs }) => {
+test("staff cannot open another KiTa's files or the admin pages of the documentation", async ({ pageAs }) => {
   const page = await pageAs('eineKita');
   const forbidden = await page.request.get('/api/admin/documentation/2026-27');
   expect(forbidden.status()).toBe(403);

@@ -7,7 +7,12 @@ test('504 on a call: the gateway text with the support e-mail, red, at the top, 
   await page.route('**/api/login', (route) => route.fulfill({ status: 504, body: '' }));
   await page.goto('/login');
   await loginViaForm(page, demoAccounts.eineKita);
-  await expectErrorNotification(page, 'Entschuldige, unsere Server scheinen gerade nicht erreichbar zu sein.', 'Nutzt du einen Proxy?', SUPPORT_EMAIL);
+  await expectErrorNotification(
+    page,
+    'Entschuldige, unsere Server scheinen gerade nicht erreichbar zu sein.',
+    'Nutzt du einen Proxy?',
+    SUPPORT_EMAIL,
+  );
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -26,7 +26,9 @@ export async function expectAccessible(page: Page, context = page.url()) {
   // first, so a dialog whose opening was just clicked has mounted and started its transition.
   const settle = async () => {
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 })
+      .catch(() => undefined);
   };
   const check = async () => {
     await settle();
@@ -64,8 +66,7 @@ export const test = base.extend<Fixtures>({
   // A page logged in as one of the demo accounts, opened on the home page:
   //   test('…', async ({ pageAs }) => { const page = await pageAs('eineKita'); … })
   pageAs: async ({ page }, use) => {
-    // Playwright's fixture callback, not a React hook
-    // eslint-disable-next-line react-hooks/rules-of-hooks
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- Playwright's fixture callback `use`, not a React hook
     await use(async (account) => {
       await loginViaApi(page, demoAccounts[account]);
       await page.goto('/');
@@ -122,7 +123,9 @@ export async function loginAsFreshUser(
   expect(created.ok(), `create ${email}: HTTP ${created.status()}`).toBeTruthy();
   await page.request.delete('/api/logout');
   const token = await tokenFromMail(email, /\/aktivieren\/ct([A-Za-z0-9_-]+)/);
-  const activated = await page.request.post('/api/auth/activate', { data: { token, password: FRESH_USER_PASSWORD, passwordRepeat: FRESH_USER_PASSWORD } });
+  const activated = await page.request.post('/api/auth/activate', {
+    data: { token, password: FRESH_USER_PASSWORD, passwordRepeat: FRESH_USER_PASSWORD },
+  });
   expect(activated.ok(), `activate ${email}: HTTP ${activated.status()}`).toBeTruthy();
   await loginViaApi(page, email, FRESH_USER_PASSWORD);
   if (!decideConsents) return { email, name: `${firstName} ${lastName}` };
@@ -132,4 +135,36 @@ export async function loginAsFreshUser(
   });
   expect(consents.ok(), `consents of ${email}: HTTP ${consents.status()}`).toBeTruthy();
   return { email, name: `${firstName} ${lastName}` };
+}
+
+/**
+ * A fresh account with a KiTa of its own, enrolled to the current season with one staff entry as its contact, logged in
+ * on `page` (CONVENTIONS 16: a test that writes makes its own world; the demo KiTas are for reading). Its
+ * documentation form is an untouched draft.
+ */
+export async function loginWithFreshEnrolledKita(page: Page, label = 'E2E-Kita') {
+  const user = await loginAsFreshUser(page, 'Greta', 'Garten');
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const created = await page.request.post('/api/facilities', {
+    data: {
+      label: `${label} ${suffix}`,
+      kind: 'Kindergarten',
+      street: 'Gartenweg 3',
+      postal_code: String(90000 + Math.floor(Math.random() * 9999)).padStart(5, '0'),
+      city: 'Testdorf',
+      region: 'Mittelfranken',
+    },
+  });
+  expect(created.ok(), `create KiTa: HTTP ${created.status()}`).toBeTruthy();
+  const kita = (await created.json()) as { id: number; label: string };
+  const person = await page.request.post(`/api/facilities/${kita.id}/persons`, {
+    data: { first_name: 'Greta', last_name: 'Garten', email: user.email, position: 'Leitung' },
+  });
+  expect(person.ok(), `add person: HTTP ${person.status()}`).toBeTruthy();
+  const contact = (await person.json()) as { id: number };
+  const enrolled = await page.request.put(`/api/facilities/${kita.id}/season-enrolment`, {
+    data: { project_topics: ['Wasser'], project_title: 'Unser Bach', contact_person_id: contact.id, children_taking_part: 20, accepted_terms: true },
+  });
+  expect(enrolled.ok(), `enrol: HTTP ${enrolled.status()}`).toBeTruthy();
+  return { ...user, facilityId: kita.id, facilityLabel: kita.label };
 }

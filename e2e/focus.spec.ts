@@ -105,7 +105,10 @@ test('the first KiTa selection keeps focus on the page', async ({ pageAs }) => {
   const page = await pageAs('mehrereKitas');
   const dialog = page.getByRole('dialog', { name: 'KiTa auswählen' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /angemeldet zum KiTa-Jahr/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /angemeldet zum KiTa-Jahr/ })
+    .first()
+    .click();
   await expect(dialog).toHaveCount(0);
   await expectFocusKept(page, 'choosing the first KiTa');
 });
@@ -145,11 +148,12 @@ test('every field shows a focus ring of at least 2 px, also with an error', asyn
   await page.goto('/registrieren');
   const first = page.getByRole('textbox', { name: 'Vorname' });
   await first.focus();
-  const ring = () => first.evaluate((el) => {
-    const box = el.closest('.mantine-Input-input') ?? el;
-    const style = getComputedStyle(box);
-    return { width: parseFloat(style.outlineWidth), style: style.outlineStyle, color: style.outlineColor };
-  });
+  const ring = () =>
+    first.evaluate((el) => {
+      const box = el.closest('.mantine-Input-input') ?? el;
+      const style = getComputedStyle(box);
+      return { width: parseFloat(style.outlineWidth), style: style.outlineStyle, color: style.outlineColor };
+    });
   expect(await ring()).toMatchObject({ width: 2, style: 'solid' });
   await page.screenshot({ path: '/tmp/form-focus-ring.png' });
   await page.getByRole('button', { name: 'Registrieren' }).click();
@@ -163,7 +167,9 @@ test('every field shows a focus ring of at least 2 px, also with an error', asyn
   await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
-  expect(await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth))).toBeGreaterThanOrEqual(2);
+  expect(
+    await page.getByRole('checkbox', { name: /Datenschutzerklärung/ }).evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth)),
+  ).toBeGreaterThanOrEqual(2);
 });
 
 test('guard dialog 1 opens on its first button, not the mail link, and Escape closes it like "Abbrechen."', async ({ pageAs }) => {

@@ -1,5 +1,13 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { activeFacilityId, expectFocusBackOnPage, expectFocusInside, expectPersistent, navigateInApp, SUPPORT_EMAIL, SUPPORT_PHONE } from './shell-helpers';
+import {
+  activeFacilityId,
+  expectFocusBackOnPage,
+  expectFocusInside,
+  expectPersistent,
+  navigateInApp,
+  SUPPORT_EMAIL,
+  SUPPORT_PHONE,
+} from './shell-helpers';
 
 // seed §6 (roles and permissions) and the guard dialogs of seed §8, against the real server and demo data.
 
@@ -9,7 +17,15 @@ const DIALOG_3 = 'Neue Einstellungen';
 
 test('anonymous visitors: every kind of protected page goes to /login', async ({ page }) => {
   // login-only, facility, enrolled, admin, admin with an id parameter, and home itself
-  for (const path of ['/', '/einstellungen', '/neue-kita', '/stammdaten', '/team-workshop-application', '/verwaltung/kitas', '/verwaltung/fortbildungen/3/anmeldungen']) {
+  for (const path of [
+    '/',
+    '/einstellungen',
+    '/neue-kita',
+    '/stammdaten',
+    '/team-workshop-application',
+    '/verwaltung/kitas',
+    '/verwaltung/fortbildungen/3/anmeldungen',
+  ]) {
     await page.goto(path);
     await expect(page, `anonymous on ${path}`).toHaveURL(/\/login$/);
   }
@@ -17,7 +33,13 @@ test('anonymous visitors: every kind of protected page goes to /login', async ({
 });
 
 test('anonymous visitors: the public routes open', async ({ page }) => {
-  for (const path of ['/registrieren', '/passwort-vergessen', '/aktivieren/wiederholen', '/passwort-wiederherstellen-abc123def456', '/aktivieren/ctabc123def456']) {
+  for (const path of [
+    '/registrieren',
+    '/passwort-vergessen',
+    '/aktivieren/wiederholen',
+    '/passwort-wiederherstellen-abc123def456',
+    '/aktivieren/ctabc123def456',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toHaveCount(0);

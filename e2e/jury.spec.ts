@@ -7,9 +7,12 @@ test('the jury account logs in, "Verwaltung" opens the Dokumentationsbögen, the
   await loginViaForm(page, demoAccounts.jury);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Start' })).toBeVisible();
-  // no KiTa, and no "Wir kennen deine KiTa noch nicht." for it: the start page shows the way to the forms
-  const card = page.getByRole('region', { name: 'Jury' });
-  await expect(card.getByRole('link', { name: 'Zu den Dokumentationsbögen' })).toBeVisible();
+  // no KiTa, and no "Wir kennen deine KiTa noch nicht." for it: the start page is the jury's queue (issue 19)
+  const queue = page.getByRole('region', { name: 'Deine Bewertungen · KiTa-Jahr 2026/27' });
+  const waiting = queue.getByRole('region', { name: /^Warten auf deine Bewertung/ });
+  await expect(waiting.getByRole('link', { name: 'Kinderkrippe Zwergerlstube' })).toBeVisible();
+  await expect(queue.getByRole('region', { name: /^Erledigt/ }).getByRole('link', { name: 'Waldkindergarten Isarauen' })).toBeVisible();
+  await expect(queue.getByRole('link', { name: 'Zu allen Dokumentationsbögen' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible(page, 'jury start page');
 

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, expectAccessible, FRESH_USER_PASSWORD, loginAsFreshUser, loginViaApi, test, tokenFromMail, uniqueEmail } from './fixtures';
+import {
+  demoAccounts,
+  expect,
+  expectAccessible,
+  FRESH_USER_PASSWORD,
+  loginAsFreshUser,
+  loginViaApi,
+  test,
+  tokenFromMail,
+  uniqueEmail,
+} from './fixtures';
 
 // Issue 5, KiTa staff pages against the real server. Writes happen with fresh accounts and their own KiTa, so the
 // SPEC §7 demo accounts keep showing what other specs expect (one shared database per run).
@@ -59,7 +69,9 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
   await page.getByRole('textbox', { name: 'Zahl der Mitarbeitenden' }).fill('7');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('0931 12345')).toBeVisible();
-  await expect(page.getByText(new RegExp(`Zuletzt geändert von ${me.name} am \\d\\d\\.\\d\\d\\.\\d{4}.*: Telefon, Zahl der Mitarbeitenden$`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`Zuletzt geändert von ${me.name} am \\d\\d\\.\\d\\d\\.\\d{4}.*: Telefon, Zahl der Mitarbeitenden$`)),
+  ).toBeVisible();
   // what changed, before and after, in the history
   await page.getByRole('button', { name: 'Änderungsverlauf anzeigen' }).click();
   const history = page.getByRole('table', { name: 'Die letzten Änderungen der Stammdaten, neueste zuerst' });
@@ -158,7 +170,14 @@ test('a person invited from /personal gets an account linked to the KiTa through
   await loginAsFreshUser(page, 'Ida', 'Inviter');
   const suffix = Date.now().toString(36);
   const created = await page.request.post('/api/facilities', {
-    data: { label: `E2E-Hort Einladung ${suffix}`, kind: 'Hort', street: 'Schulweg 2', postal_code: String(96000 + Math.floor(Math.random() * 999)), city: 'Testdorf', region: 'Oberfranken' },
+    data: {
+      label: `E2E-Hort Einladung ${suffix}`,
+      kind: 'Hort',
+      street: 'Schulweg 2',
+      postal_code: String(96000 + Math.floor(Math.random() * 999)),
+      city: 'Testdorf',
+      region: 'Oberfranken',
+    },
   });
   expect(created.ok(), `create KiTa: HTTP ${created.status()}`).toBeTruthy();
   const kita = await created.json();

@@ -8,9 +8,13 @@ import { libreOfficeToCsv } from './spreadsheets';
 // Issue 11, the season's programme against the real server. Every run makes its own module, dates and awarding
 // event (titles with a suffix) and cancels what it booked, so the demo accounts keep showing what other specs expect.
 
-type Api = { call: <T = any>(method: string, path: string, body?: unknown) => Promise<T> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Api = { call: <T = any>(method: string, path: string, body?: unknown) => Promise<T> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- each call names the answer's type
 
-async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, email: string): Promise<Api> {
+async function apiAs(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  email: string,
+): Promise<Api> {
   const request = await playwright.request.newContext({ baseURL });
   const login = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
   expect(login.ok(), `login as ${email}`).toBeTruthy();
@@ -36,16 +40,44 @@ function dates(daysAhead: number) {
   return { startsAt: `${day}T09:00:00+01:00`, endsAt: `${day}T16:00:00+01:00` };
 }
 
-const blankOffering = { description: '', place: '', onlineUrl: '', region: null, registrationOpensAt: null, registrationClosesAt: null, reminderDays: 7, moduleId: null, hostFacilityId: null, awardingEventId: null };
+const blankOffering = {
+  description: '',
+  place: '',
+  onlineUrl: '',
+  region: null,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  reminderDays: 7,
+  moduleId: null,
+  hostFacilityId: null,
+  awardingEventId: null,
+};
 
 test('book → waiting list → a cancellation promotes → the promoted person gets a mail', async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
   const seasonId = await currentSeasonId(admin);
   const tag = suffix();
-  const module = await admin.call<{ id: number }>('POST', 'admin/training-modules', { seasonId, title: `E2E-Modul ${tag}`, description: 'Ein Modul der e2e-Tests.', targetGroup: '', maxPerFacilityPerEvent: null, maxPerFacilityPerModule: null });
+  const module = await admin.call<{ id: number }>('POST', 'admin/training-modules', {
+    seasonId,
+    title: `E2E-Modul ${tag}`,
+    description: 'Ein Modul der e2e-Tests.',
+    targetGroup: '',
+    maxPerFacilityPerEvent: null,
+    maxPerFacilityPerModule: null,
+  });
   const title = `E2E-Fortbildung ${tag}`;
-  const draft = await admin.call<{ id: number; version: number }>('POST', 'admin/offerings', { ...blankOffering, kind: 'training', seasonId, moduleId: module.id, title, place: 'Haus der Umwelt, Nürnberg', region: 'Mittelfranken', capacity: 1, ...dates(28) });
+  const draft = await admin.call<{ id: number; version: number }>('POST', 'admin/offerings', {
+    ...blankOffering,
+    kind: 'training',
+    seasonId,
+    moduleId: module.id,
+    title,
+    place: 'Haus der Umwelt, Nürnberg',
+    region: 'Mittelfranken',
+    capacity: 1,
+    ...dates(28),
+  });
   await admin.call('POST', `admin/offerings/${draft.id}/publish`, { version: draft.version });
 
   await loginViaApi(page, demoAccounts.eineKita);
@@ -96,19 +128,37 @@ test('book → waiting list → a cancellation promotes → the promoted person 
   await expect(card).not.toContainText('Clara Lehmann');
 });
 
-/** opens the picker of `label` in `dialog`, goes one month on, picks day 15 and the time */
-async function pickDateTime(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, time: [string, string]) {
-  await dialog.getByRole('button', { name: label, exact: true }).click();
-  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Übernehmen' }) });
-  await picker.getByRole('button', { name: 'Nächster Monat' }).click();
-  await picker.getByRole('button', { name: /^15 / }).click();
-  await picker.getByLabel(`${label}: Stunden`).fill(time[0]);
-  await picker.getByLabel(`${label}: Minuten`).fill(time[1]);
-  await picker.getByRole('button', { name: 'Übernehmen' }).click();
-  await expect(picker).toBeHidden();
+/**
+ * Types date and time of `label` in `dialog` by keyboard, key by key as a person does (issue 19: "09:00" typed became
+ * 00:09, "15:30" became 10:00). With `pickDay` the day is picked in the calendar instead (next month, day 15).
+ */
+async function typeDateTime(page: Page, dialog: ReturnType<Page['getByRole']>, label: string, date: string | 'pickDay', time: string) {
+  const dateField = dialog.getByRole('textbox', { name: label, exact: true });
+  if (date === 'pickDay') {
+    await dateField.click();
+    // the calendar opens below the field (a popover, not a dialog)
+    const nextMonth = page.getByRole('button', { name: 'Nächster Monat' });
+    await nextMonth.click();
+    await page.getByRole('button', { name: /^15 / }).click();
+    await expect(nextMonth).toBeHidden();
+  } else {
+    await dateField.click();
+    await page.keyboard.type(date);
+  }
+  await page.keyboard.press('Tab');
+  const timeField = dialog.getByRole('textbox', { name: `${label}: Uhrzeit` });
+  if (date === 'pickDay') await timeField.focus();
+  await expect(timeField).toBeFocused();
+  await page.keyboard.type(time);
+  await expect(timeField).toHaveValue(time);
+  await expect(dateField).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
 }
 
-test('an admin creates a module and a date, publishes it, adds a person and exports the enrolments as CSV and XLSX (LibreOffice reads both)', async ({ page, playwright, baseURL }, testInfo) => {
+test('an admin creates a module and a date, publishes it, adds a person and exports the enrolments as CSV and XLSX (LibreOffice reads both)', async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(150_000);
   const tag = suffix();
   const moduleTitle = `E2E-Modul UI ${tag}`;
@@ -140,8 +190,9 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   await expectAccessible(page, 'new date dialog with messages');
   await dialog.getByRole('combobox', { name: 'Modul' }).selectOption({ label: moduleTitle });
   await dialog.getByRole('textbox', { name: 'Titel' }).fill(title);
-  await pickDateTime(page, dialog, 'Beginn', ['09', '00']);
-  await pickDateTime(page, dialog, 'Ende', ['16', '30']);
+  await typeDateTime(page, dialog, 'Beginn', 'pickDay', '09:00');
+  const startDay = await dialog.getByRole('textbox', { name: 'Beginn', exact: true }).inputValue();
+  await typeDateTime(page, dialog, 'Ende', startDay, '15:30');
   await dialog.getByRole('textbox', { name: 'Ort (Name und Adresse)' }).fill('Rathaus, Marktplatz 1, 86150 Augsburg');
   await dialog.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Schwaben');
   await dialog.getByRole('textbox', { name: 'Plätze' }).fill('10');
@@ -151,7 +202,7 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   await page.getByRole('searchbox', { name: 'Suche' }).fill(title);
   const row = page.getByRole('table', { name: 'Fortbildungstermine' }).getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Entwurf');
-  await expect(row).toContainText(', 09:00 Uhr');
+  await expect(row).toContainText(`${startDay}, 09:00 Uhr`);
   await row.getByRole('button', { name: /^Aktionen für/ }).click();
   await page.getByRole('menuitem', { name: 'Veröffentlichen' }).click();
   await expect(row).toContainText('veröffentlicht');
@@ -160,6 +211,7 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   await row.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Anmeldungen: ${title}` })).toBeVisible();
   await expect(page.getByText('0 von 10 Plätzen belegt, 10 frei, 0 auf der Warteliste')).toBeVisible();
+  await expect(page.getByText(`${startDay}, 09:00–15:30 Uhr`)).toBeVisible();
   await expectAccessible(page, 'enrolment page');
   await page.getByRole('button', { name: 'Person hinzufügen' }).click();
   const add = page.getByRole('dialog', { name: 'Person hinzufügen' });
@@ -187,13 +239,17 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   const csv = readFileSync(csvFile, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n');
-  const columns = 'Veranstaltung;Datum;Beginn;Ort;KiTa;PLZ;Ort der KiTa;Regierungsbezirk;Anrede;Vorname;Nachname;Funktion;E-Mail;Telefon;Status;Wartelistenplatz;Angemeldet am;Angemeldet von';
+  const columns =
+    'Veranstaltung;Datum;Beginn;Ort;KiTa;PLZ;Ort der KiTa;Regierungsbezirk;Anrede;Vorname;Nachname;Funktion;E-Mail;Telefon;Status;Wartelistenplatz;Angemeldet am;Angemeldet von';
   expect(lines[0]).toBe(columns);
   expect(lines[1]).toContain(title);
   expect(lines[1]).toContain('Kinderhaus Pegnitzwiese');
   expect(lines[1]).toContain('bestätigt');
   // LibreOffice opens both files as a spreadsheet user would: same columns, German dates (XLSX: real date cells)
-  for (const rows of [libreOfficeToCsv(xlsxFile, dir), libreOfficeToCsv(csvFile, dir, 'CSV:59,34,76,1')]) {
+  for (const [file, rows] of [
+    ['xlsx', libreOfficeToCsv(xlsxFile, dir)],
+    ['csv', libreOfficeToCsv(csvFile, dir, 'CSV:59,34,76,1')],
+  ] as const) {
     const [header, data] = rows;
     expect(header).toEqual(columns.split(';'));
     const col = (name: string) => header!.indexOf(name);
@@ -201,12 +257,17 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
     expect(data![col('Nachname')]).toBe('Lehmann');
     expect(data![col('Status')]).toBe('bestätigt');
     expect(data![col('Datum')]).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    // issue 19: "Beginn" is a time of day: the XLSX holds a real time cell formatted hh:mm ("09:30"); LibreOffice
+    // reads the CSV's "09:30" as a time too and shows it in its own locale's time format ("09:30:00 AM" here)
+    expect(data![col('Beginn')]).toMatch(file === 'xlsx' ? /^\d{2}:\d{2}$/ : /^\d{2}:\d{2}/);
     expect(data![col('Angemeldet am')]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
   }
 
   // tidy up: the date is called off (Clara is mailed), so the demo KiTa has no live booking left
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
-  const offering = (await admin.call<{ items: Array<{ id: number; version: number }> }>('GET', `admin/offerings?kind=training&q=${encodeURIComponent(title)}`)).items[0]!;
+  const offering = (
+    await admin.call<{ items: Array<{ id: number; version: number }> }>('GET', `admin/offerings?kind=training&q=${encodeURIComponent(title)}`)
+  ).items[0]!;
   await admin.call('POST', `admin/offerings/${offering.id}/cancel`, { version: offering.version, reason: 'e2e-Test aufgeräumt' });
 });
 
@@ -215,15 +276,23 @@ test('a KiTa approved for the award books the awarding event with a workshop per
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
   const staff = await apiAs(playwright, baseURL, demoAccounts.mehrereKitas);
   const seasonId = await currentSeasonId(admin);
-  const status = await staff.call<{ user: { facilities: Record<string, { id: number; label: string; is_enrolled_to_cur_season: boolean }> } }>('GET', 'loginstatus');
+  const status = await staff.call<{ user: { facilities: Record<string, { id: number; label: string; is_enrolled_to_cur_season: boolean }> } }>(
+    'GET',
+    'loginstatus',
+  );
   const kita = Object.values(status.user.facilities).find((f) => f.is_enrolled_to_cur_season)!;
 
   // zur Auszeichnung zugelassen (the documentation issue will set it on the jury's approval)
-  const detail = await admin.call<{ enrolments: Array<{ id: number; season_id: number; withdrawn_at: string | null; version: number }> }>('GET', `admin/facilities/${kita.id}`);
+  const detail = await admin.call<{ enrolments: Array<{ id: number; season_id: number; withdrawn_at: string | null; version: number }> }>(
+    'GET',
+    `admin/facilities/${kita.id}`,
+  );
   const enrolment = detail.enrolments.find((e) => e.season_id === seasonId && e.withdrawn_at === null)!;
   await admin.call('PUT', `admin/season-enrolments/${enrolment.id}/award-approval`, { approved: true, version: enrolment.version });
   // earlier runs left no live booking, but be sure: a KiTa books one awarding event only
-  for (const e of (await staff.call<{ enrolments: Array<{ enrolmentId: number; canCancel: boolean }> }>('GET', `facilities/${kita.id}/enrolments?kind=awarding`)).enrolments) {
+  for (const e of (
+    await staff.call<{ enrolments: Array<{ enrolmentId: number; canCancel: boolean }> }>('GET', `facilities/${kita.id}/enrolments?kind=awarding`)
+  ).enrolments) {
     if (e.canCancel) await staff.call('DELETE', `facilities/${kita.id}/enrolments/${e.enrolmentId}`);
   }
 
@@ -232,10 +301,27 @@ test('a KiTa approved for the award books the awarding event with a workshop per
   const workshopTitle = `E2E-Workshop Wasser ${tag}`;
   const when = dates(300);
   const event = await admin.call<{ id: number; version: number }>('POST', 'admin/awarding-events', {
-    seasonId, title: eventTitle, description: 'Mit Fachtagung.', ...when, place: 'Meistersingerhalle, Nürnberg', region: 'Mittelfranken', maxAttendeesPerFacility: 2, registrationOpensAt: null, registrationClosesAt: null,
+    seasonId,
+    title: eventTitle,
+    description: 'Mit Fachtagung.',
+    ...when,
+    place: 'Meistersingerhalle, Nürnberg',
+    region: 'Mittelfranken',
+    maxAttendeesPerFacility: 2,
+    registrationOpensAt: null,
+    registrationClosesAt: null,
   });
   await admin.call('POST', `admin/awarding-events/${event.id}/publish`, { version: event.version });
-  const workshop = await admin.call<{ id: number; version: number }>('POST', 'admin/offerings', { ...blankOffering, kind: 'awarding', seasonId, awardingEventId: event.id, title: workshopTitle, place: 'Raum 1', capacity: 10, ...when });
+  const workshop = await admin.call<{ id: number; version: number }>('POST', 'admin/offerings', {
+    ...blankOffering,
+    kind: 'awarding',
+    seasonId,
+    awardingEventId: event.id,
+    title: workshopTitle,
+    place: 'Raum 1',
+    capacity: 10,
+    ...when,
+  });
   await admin.call('POST', `admin/offerings/${workshop.id}/publish`, { version: workshop.version });
 
   await page.addInitScript(([key, id]) => window.localStorage.setItem(key!, id!), ['kita-portal.activeFacilityId', String(kita.id)]);
@@ -254,7 +340,10 @@ test('a KiTa approved for the award books the awarding event with a workshop per
   await dialog.getByRole('button', { name: 'Verbindlich anmelden' }).click();
   await expect(dialog.getByText('Bitte wähle einen Workshop.')).toBeVisible();
   await expectAccessible(page, 'awarding dialog');
-  await dialog.getByRole('combobox', { name: /^Workshop für / }).first().selectOption({ label: `${workshopTitle} (10 frei)` });
+  await dialog
+    .getByRole('combobox', { name: /^Workshop für / })
+    .first()
+    .selectOption({ label: `${workshopTitle} (10 frei)` });
   await dialog.getByRole('button', { name: 'Verbindlich anmelden' }).click();
   await expect(dialog).toBeHidden();
   const bookings = page.getByRole('table', { name: 'Unsere Anmeldungen' });
@@ -282,9 +371,8 @@ test('the admin dialogs of hospitations and awarding events, and an open date-ti
   await expect(page.getByRole('option', { name: /Zauberwald/ })).toBeVisible();
   await expectAccessible(page, 'new hospitation with the KiTa chooser open');
   await page.keyboard.press('Escape');
-  await hospitation.getByRole('button', { name: 'Beginn', exact: true }).click();
-  const calendar = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Übernehmen' }) });
-  await expect(calendar.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  await hospitation.getByRole('textbox', { name: 'Beginn', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
   await expectAccessible(page, 'date-time calendar open');
   await page.keyboard.press('Escape');
 

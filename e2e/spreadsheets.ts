@@ -10,7 +10,10 @@ export function libreOfficeToCsv(file: string, outDir: string, inFilter?: string
   const args = [`-env:UserInstallation=${profile}`, '--headless', ...(inFilter ? [`--infilter=${inFilter}`] : [])];
   args.push('--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true', '--outdir', join(outDir, 'lo'), file);
   execFileSync('libreoffice', args, { timeout: 90_000, stdio: 'pipe' });
-  const name = file.split('/').pop()!.replace(/\.(xlsx|csv)$/, '.csv');
+  const name = file
+    .split('/')
+    .pop()!
+    .replace(/\.(xlsx|csv)$/, '.csv');
   return parseCsv(readFileSync(join(outDir, 'lo', name), 'utf8'));
 }
 

@@ -31,7 +31,8 @@ const tableRegions = (page: Page) =>
         return {
           name: viewport.getAttribute('aria-labelledby') ? document.getElementById(viewport.getAttribute('aria-labelledby')!)?.textContent : null,
           overflows: viewport.scrollWidth > viewport.clientWidth + 1,
-          scrollbarShown: !!bar && bar.getBoundingClientRect().height > 0 && getComputedStyle(bar).visibility !== 'hidden' && getComputedStyle(bar).opacity !== '0',
+          scrollbarShown:
+            !!bar && bar.getBoundingClientRect().height > 0 && getComputedStyle(bar).visibility !== 'hidden' && getComputedStyle(bar).opacity !== '0',
           focusable: viewport.tabIndex === 0,
           actions,
         };
@@ -56,7 +57,7 @@ test('admin tables at 1366 px: actions in view, a wide table shows its scrollbar
     expect(await cutBadges(page), `${path}: cut badges`).toEqual([]);
     await expectAccessible(page, path);
   }
-  // the KiTa list is wider than 1366 px: its last column is reached with the keyboard
+  // the KiTa list's scroll region takes the keyboard: its last column is reached with the arrow keys
   await page.goto('/verwaltung/kitas');
   const region = page.getByRole('group', { name: 'Alle KiTas' });
   await region.focus();
@@ -128,19 +129,28 @@ test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.locator('header').evaluate((h) => h.getBoundingClientRect().height)).toBe(64);
   const tops = await Promise.all(
-    [page.getByTestId('active-facility'), page.getByRole('button', { name: 'KiTa wechseln' }), page.getByRole('button', { name: /Benutzermenü von/ })].map(async (l) => (await l.boundingBox())!.y + (await l.boundingBox())!.height / 2),
+    [
+      page.getByTestId('active-facility'),
+      page.getByRole('button', { name: 'KiTa wechseln' }),
+      page.getByRole('button', { name: /Benutzermenü von/ }),
+    ].map(async (l) => (await l.boundingBox())!.y + (await l.boundingBox())!.height / 2),
   );
   for (const centre of tops) expect(Math.abs(centre - 32), 'header items on one line').toBeLessThan(4);
 });
 
-test('admin KiTa detail: the programme history lists the bookings and opens a date’s enrolments; its caption stays in view at 320 px', async ({ pageAs }) => {
+test('admin KiTa detail: the programme history lists the bookings and opens a date’s enrolments; its caption stays in view at 320 px', async ({
+  pageAs,
+}) => {
   const page = await pageAs('admin');
   await page.goto('/verwaltung/kitas');
   await page.getByRole('link', { name: 'Kinderhaus Sonnenschein' }).first().click();
   await page.getByRole('tab', { name: /Anmeldungen/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Fortbildungen, Hospitationen und Auszeichnung' })).toBeVisible();
   const table = page.getByRole('table', { name: /Anmeldungen der KiTa zu Fortbildungen, Hospitationen und zur Auszeichnung/ });
-  await expect(table.getByRole('link').first()).toHaveAttribute('href', /^\/verwaltung\/(fortbildungen|hospitationen|auszeichnungsverantaltungen)\/\d+\/anmeldungen$/);
+  await expect(table.getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/verwaltung\/(fortbildungen|hospitationen|auszeichnungsverantaltungen)\/\d+\/anmeldungen$/,
+  );
   // a training date's link opens that date's enrolments (a workshop's opens its awarding event's, other specs book those)
   const link = table.getByRole('row').filter({ hasText: 'Fortbildung' }).getByRole('link').first();
   await expect(link).toHaveAttribute('href', /^\/verwaltung\/fortbildungen\/\d+\/anmeldungen$/);

@@ -11,7 +11,10 @@ const dayAhead = (n: number) => {
   return `${day}.${m}.${y}`;
 };
 
-test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "terminiert" with the date and is mailed', async ({ pageAs, browser }) => {
+test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "terminiert" with the date and is mailed', async ({
+  pageAs,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await pageAs('eineKita');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Team-Workshop' }).click();

@@ -6,7 +6,7 @@ const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
 if (want('bundle')) {
-  console.log('\n## What the browser loads (gzip), target /login JS <= 160 KB, CSS <= 25 KB');
+  console.log('\n## What the browser loads (gzip; on the wire; Lighthouse), target /login JS <= 160 KB, CSS <= 25 KB gzip');
   spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
   spawnSync('node', ['scripts/bench/bundle.mjs'], { stdio: 'inherit', env: { ...process.env, SKIP_BUILD: '1' } });
 }
@@ -19,14 +19,24 @@ if (want('facilities')) {
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/facilities.ts'], { stdio: 'inherit' });
 }
 if (want('rush')) {
-  console.log('\n## Booking rush: 2,000 requests from 500 KiTas for 50 dates opening at once (PostgreSQL), targets >= 200 decisions/s, p99 <= 200 ms, 0 overbooked');
+  console.log(
+    '\n## Booking rush: 2,000 requests from 500 KiTas for 50 dates opening at once (PostgreSQL), targets >= 200 decisions/s, p99 <= 200 ms, 0 overbooked',
+  );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/rush.ts'], { stdio: 'inherit' });
 }
 if (want('autosave')) {
-  console.log('\n## Documentation autosave: 300 KiTas, one changed answer each every 2 s for 30 s (PostgreSQL), target p99 <= 100 ms, no update lost');
+  console.log(
+    '\n## Documentation autosave: 300 KiTas, one changed answer each every 2 s for 30 s (PostgreSQL), target p99 <= 100 ms, no update lost',
+  );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/autosave.ts'], { stdio: 'inherit' });
 }
 if (want('docexport')) {
   console.log('\n## Documentation exports: answers of 300 forms (CSV/XLSX, target <= 2 s) and the ZIP of 300 PDFs (PostgreSQL, flat memory)');
   spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/docexport.ts'], { stdio: 'inherit' });
+}
+if (want('upload')) {
+  console.log(
+    '\n## Photo uploads: 50 KiTas upload a 5 MB phone photo each at once (PostgreSQL): p99, peak RSS, /api/loginstatus every 50 ms (target max <= 200 ms)',
+  );
+  spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/upload.ts'], { stdio: 'inherit' });
 }

@@ -35,7 +35,8 @@ export function checkModuleSql(root) {
       if (t.owner === mod || known.has(t.sqlName)) continue;
       const allowedWrite = writeAllowances.some((a) => a.module === mod && a.table === t.sqlName);
       const write = new RegExp(`\\.(insert|update|delete)\\(\\s*${t.variable}\\s*\\)`);
-      if (!allowedWrite && write.test(source)) findings.push(`${file}: writes ${t.owner}'s table ${t.sqlName}; call ${t.owner}'s service or repository`);
+      if (!allowedWrite && write.test(source))
+        findings.push(`${file}: writes ${t.owner}'s table ${t.sqlName}; call ${t.owner}'s service or repository`);
       // raw SQL: the table's SQL name after a keyword inside a sql`…` template or string
       if (readModelModules.includes(mod) || sharedSql.has(t.sqlName)) continue;
       const raw = new RegExp(`\\b(from|join|into|update|table)\\s+"?${t.sqlName}"?\\b`, 'i');
@@ -46,6 +47,34 @@ export function checkModuleSql(root) {
         }
       }
     }
+  }
+  return [...findings, ...checkVersionWrites(root, files)];
+}
+
+/**
+ * One way to write a versioned row (docs/decisions/catalogues-and-casing.md): an editor's change goes through
+ * versionedUpdate(), any other write takes stamp()/nextVersion() (server/lib/versioned-update.ts). A version counted up by
+ * hand (`version: sql`${t.version} + 1``, `version: row.version + 1`, `version = version + 1` in SQL) is refused
+ * outside the files allowed below, each with its reason.
+ */
+const versionWriteAllowances = {
+  'server/modules/documentation/form.service.ts':
+    "the autosave's one-statement save counts the form's and each answer's version in its own SQL (docs/decisions/documentation-autosave.md)",
+};
+const handWrittenVersion = /\bversion\s*[:=]\s*(?:sql`\$\{[\w.]+\.version\}\s*\+\s*1|[\w.]*\bversion\s*\+\s*1)/;
+
+function checkVersionWrites(root, files) {
+  const findings = [];
+  for (const { path } of files) {
+    const file = relative(root, path);
+    if (/\.test\.ts$|test-helpers\.ts$/.test(file) || versionWriteAllowances[file]) continue;
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (handWrittenVersion.test(line))
+        findings.push(
+          `${file}:${i + 1}: version counted up by hand; use versionedUpdate(), stamp() or nextVersion() (server/lib/versioned-update.ts)`,
+        );
+    });
   }
   return findings;
 }

@@ -70,6 +70,13 @@ const readModelFiles = [
       'sorted by them: one paged query (list kit) and its SPEC §3 exports',
   },
   {
+    file: 'server/modules/documentation/jury-queue.service.ts',
+    tables: ['facilities', 'season_enrolments'],
+    reason:
+      "the jury's queue and its next form (issue 19) are the forms of the jury's list (live enrolment, KiTa not merged away) in the list's " +
+      "KiTa-name order, with the caller's own review: one query",
+  },
+  {
     file: 'server/modules/documentation/export-answers.ts',
     tables: ['facilities'],
     reason: "the answers export names each form's KiTa (name, PLZ, Ort, Regierungsbezirk) in the keyset batches it streams, in KiTa order",
@@ -90,7 +97,11 @@ const writeAllowances = [
   // accounts is the service layer over the users row (settings, admin tools, registration); users/ keeps only
   // the repository the other modules read through
   { module: 'accounts', table: 'users', reason: 'accounts is the service layer of the account row' },
-  { module: 'accounts', table: 'privacy_policy_versions', reason: 'the admin publishes a privacy policy version (accounts is the service layer of users/)' },
+  {
+    module: 'accounts',
+    table: 'privacy_policy_versions',
+    reason: 'the admin publishes a privacy policy version (accounts is the service layer of users/)',
+  },
 ];
 
 /**
@@ -111,12 +122,14 @@ const knownExceptions = [
   {
     file: 'server/modules/seasons/admin-seasons.service.ts',
     tables: ['facilities'],
-    reason: "the season statistics group live enrolments by the KiTa's region and kind (a read model): move to a facilities query taking the enrolled ids, or into the admin read models",
+    reason:
+      "the season statistics group live enrolments by the KiTa's region and kind (a read model): move to a facilities query taking the enrolled ids, or into the admin read models",
   },
   {
     file: 'server/modules/admin-facilities/admin-facilities.service.ts',
     tables: ['facilities', 'facility_members', 'facility_join_requests', 'persons', 'season_enrolments'],
-    reason: 'merging two KiTas moves members, staff, enrolments and requests in one transaction: move each step to its owner (facilities/persons/seasons mergeInto())',
+    reason:
+      'merging two KiTas moves members, staff, enrolments and requests in one transaction: move each step to its owner (facilities/persons/seasons mergeInto())',
   },
 ];
 

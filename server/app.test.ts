@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDir } from '../scripts/vite/precompress';
 import { buildTestApp, type TestApp } from './testing/test-app';
 
 let t: TestApp;
@@ -126,7 +128,12 @@ describe('origin check and security headers', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
     };
-    for (const [method, url] of [['GET', '/api/loginstatus'], ['GET', '/api/nope'], ['GET', '/api/test-only/boom'], ['POST', '/api/logout']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/loginstatus'],
+      ['GET', '/api/nope'],
+      ['GET', '/api/test-only/boom'],
+      ['POST', '/api/logout'],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers: { origin: 'https://evil.example' } });
       expect(res.headers, `${method} ${url}`).toMatchObject(apiHeaders);
       expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
@@ -155,6 +162,29 @@ describe('public endpoints', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/loginstatus', '/api/ping', '/api/config']));
     expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+  });
+
+  it('given the OpenAPI document, every operation has an operationId, a summary and its session requirement', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/admin/seasons/{seasonId}'].put).toMatchObject({
+      operationId: 'putAdminSeasonsBySeasonId',
+      summary: 'admin/seasons/{seasonId}',
+    });
+    expect(doc.paths['/api/admin/seasons/{seasonId}'].put.security).toBeUndefined(); // the document's default: the session
+    expect(doc.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/login'].post.security).toEqual([{}, { session: [] }]);
+    expect(doc.paths['/api/admin/seasons/export.csv'].get.responses['200'].content).toHaveProperty('text/csv');
+  });
+
+  it('given GET /api/docs, the rendered reference loads Redoc from the portal itself, under the page CSP', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<redoc spec-url="/api/openapi.json">');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/redoc.standalone.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toBe('text/javascript; charset=utf-8');
   });
 
   it("given the OpenAPI document, each route's error responses follow from its access, params and body", async () => {
@@ -210,6 +240,64 @@ describe('SPA serving', () => {
       expect(api.json().reason.code).toBe('not_found');
       const traversal = await s.app.inject({ method: 'GET', url: '/../package.json' });
       expect(traversal.body).not.toContain('"dependencies"');
+    } finally {
+      await s.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, with Vary, and identity otherwise (issue 19)", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const indexHtml = `<!doctype html><html lang="de"><head><title>KiTa-Portal</title></head><body><div id="root"></div></body></html>`;
+    const script = `export const list = [${Array.from({ length: 400 }, (_, i) => `'Eintrag ${i}'`).join(', ')}];\n`;
+    fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'console.log(1)');
+    const totals = precompressDir(dist);
+    expect(totals.files).toBe(2); // index.html always, the tiny script not (below 1 KB)
+    expect(fs.existsSync(path.join(dist, 'assets', 'tiny-abc123.js.br'))).toBe(false);
+    const s = await buildTestApp({ distDir: dist });
+    try {
+      const get = (url: string, acceptEncoding?: string) =>
+        s.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+      const br = await get('/assets/main-abc123.js', 'gzip, deflate, br, zstd');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(script.length / 3);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gz = await get('/assets/main-abc123.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+      const plain = await get('/assets/main-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(script);
+
+      // a file without compressed copies goes out as it is
+      const tiny = await get('/assets/tiny-abc123.js', 'br');
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(tiny.body).toBe('console.log(1)');
+
+      // index.html and the SPA fallback of a deep link: compressed too, still HTML and never cached unchecked
+      for (const url of ['/', '/stammdaten', '/verwaltung/kitas/5']) {
+        const page = await get(url, 'br');
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-encoding'], url).toBe('br');
+        expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(String(page.headers.vary), url).toMatch(/accept-encoding/i);
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(indexHtml);
+        const identity = await get(url);
+        expect(identity.headers['content-encoding'], url).toBeUndefined();
+        expect(identity.body, url).toBe(indexHtml);
+      }
     } finally {
       await s.close();
       fs.rmSync(dist, { recursive: true, force: true });

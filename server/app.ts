@@ -18,6 +18,8 @@ import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { personRoutes } from './modules/persons/persons.routes';
 import { adminSeasonRoutes } from './modules/seasons/admin-seasons.routes';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
+import { programmeSteps } from './modules/programme/checklist-steps';
+import { documentationSteps } from './modules/documentation/checklist-steps';
 import { teamWorkshopStep } from './modules/team-workshops/team-workshops.service';
 import { teamWorkshopRoutes } from './modules/team-workshops/team-workshops.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
@@ -35,6 +37,9 @@ import fileStoragePlugin from './plugins/file-storage';
 import jsonBodyPlugin from './plugins/json-body';
 import mailPlugin, { type MailPluginOptions } from './plugins/mail';
 import openapiPlugin from './plugins/openapi';
+import pdfPlugin from './plugins/pdf';
+import requestContextPlugin from './plugins/request-context';
+import type { PdfRendererOptions } from './lib/pdf-pool';
 import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import spaPlugin from './plugins/spa';
@@ -54,6 +59,8 @@ export type BuildAppOptions = {
   mail?: MailPluginOptions;
   /** where uploads live; default: FILE_STORAGE (DATA_DIR/uploads or S3); tests pass a memory storage */
   fileStorage?: FileStorage;
+  /** the PDF threads' limits (tests shorten the timeout); default: 2 threads, 60 s, 256 MB heap */
+  pdf?: PdfRendererOptions;
   /** background jobs of the server process (the programme's reminders); off in tests unless asked */
   jobs?: { reminders?: boolean; reminderIntervalMs?: number };
 };
@@ -78,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // responses: written by functions compiled from the zod response schemas (zod itself where those cannot)
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestContextPlugin); // first: a crash anywhere in a request is logged with its id
   await app.register(dbPlugin, { db: options.db, config });
   await app.register(errorHandler);
   await app.register(jsonBodyPlugin);
@@ -86,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin, { version });
   await app.register(securityPlugin); // before sessions: a foreign Origin is refused without a DB lookup
   await app.register(sessionsPlugin);
+  await app.register(pdfPlugin, options.pdf ?? {});
   await app.register(mailPlugin, options.mail ?? {});
   await app.register(fileStoragePlugin, { storage: options.fileStorage });
   // TOTP secrets of older versions were stored in plain text: seal them before the first request
@@ -101,8 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountAdminRoutes);
   await app.register(facilityRoutes);
   await app.register(personRoutes);
-  // the checklist's team-workshop step belongs to a module after seasons: passed in, not imported (ADR 0009)
-  await app.register(enrolmentRoutes, { checklistSteps: { teamWorkshop: teamWorkshopStep } });
+  // the checklist's later steps belong to modules after seasons: passed in, not imported (ADR 0009)
+  await app.register(enrolmentRoutes, {
+    checklistSteps: { teamWorkshop: teamWorkshopStep, programme: programmeSteps, documentation: documentationSteps },
+  });
   await app.register(adminSeasonRoutes);
   await app.register(adminFacilityRoutes);
   await app.register(adminPersonRoutes);

@@ -86,7 +86,9 @@ describe('loadConfig', () => {
 
   it('given FILE_STORAGE=s3 without the S3 values, fails in German naming each missing one', () => {
     const run = () => loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'kita-uploads', S3_SECRET_ACCESS_KEY: '' });
-    expect(run).toThrow(/S3_ENDPOINT: fehlt – mit FILE_STORAGE=s3 sind S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY nötig/);
+    expect(run).toThrow(
+      /S3_ENDPOINT: fehlt – mit FILE_STORAGE=s3 sind S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID und S3_SECRET_ACCESS_KEY nötig/,
+    );
     expect(run).toThrow(/S3_REGION: fehlt/);
     expect(run).toThrow(/S3_ACCESS_KEY_ID: fehlt/);
     expect(run).toThrow(/S3_SECRET_ACCESS_KEY: fehlt/);

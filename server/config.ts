@@ -35,12 +35,18 @@ const envSchema = z.object({
     .optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** set behind a reverse proxy so request.ip and the protocol come from X-Forwarded-* */
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   /** uploads: `local` = DATA_DIR/uploads (one server), `s3` = an S3-compatible store (several servers) */
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT muss eine http(s)-Adresse sein, z. B. https://s3.eu-central-1.amazonaws.com.' }).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'S3_ENDPOINT muss eine http(s)-Adresse sein, z. B. https://s3.eu-central-1.amazonaws.com.' })
+    .optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -53,7 +59,12 @@ const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID',
 const configSchema = envSchema.superRefine((e, ctx) => {
   if (e.FILE_STORAGE !== 's3') return;
   for (const name of s3Required) {
-    if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `fehlt – mit FILE_STORAGE=s3 sind ${s3Required.slice(0, -1).join(', ')} und ${s3Required.at(-1)} nötig.` });
+    if (!e[name])
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `fehlt – mit FILE_STORAGE=s3 sind ${s3Required.slice(0, -1).join(', ')} und ${s3Required.at(-1)} nötig.`,
+      });
   }
 });
 

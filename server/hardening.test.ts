@@ -32,28 +32,62 @@ describe('control characters and lone surrogates in text fields', () => {
   const facilityBody = { label: 'Kinderhaus Mond', kind: 'Krippe', street: 'Weg 1', postal_code: '90402', city: 'Nürnberg', region: 'Mittelfranken' };
   const person = { first_name: 'Eva', last_name: 'Ernst', position: 'Leitung' };
   const password = 'Ein-Sehr-Langes-Kennwort-42';
-  const register = { firstName: 'Eva', lastName: 'Ernst', email: 'eva@test.example', password, passwordRepeat: password, privacyPolicyVersion: '2026-01', acceptPrivacyPolicy: true };
+  const register = {
+    firstName: 'Eva',
+    lastName: 'Ernst',
+    email: 'eva@test.example',
+    password,
+    passwordRepeat: password,
+    privacyPolicyVersion: '2026-01',
+    acceptPrivacyPolicy: true,
+  };
   // every text input that reached the database unchecked: [role, request, field name in `fields`]
   const cases: [Role, (bad: string) => InjectOptions, string, string?][] = [
     ['anonymous', (bad) => ({ method: 'POST', url: '/api/login', payload: { email: `a${bad}@test.example`, password: 'x' } }), 'email'],
     ['anonymous', (bad) => ({ method: 'POST', url: '/api/auth/register', payload: { ...register, firstName: `Eva${bad}` } }), 'firstName'],
-    ['anonymous', (bad) => ({ method: 'POST', url: '/api/auth/register', payload: { ...register, privacyPolicyVersion: `2026${bad}` } }), 'privacyPolicyVersion'],
+    [
+      'anonymous',
+      (bad) => ({ method: 'POST', url: '/api/auth/register', payload: { ...register, privacyPolicyVersion: `2026${bad}` } }),
+      'privacyPolicyVersion',
+    ],
     ['anonymous', (bad) => ({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: `a${bad}@test.example` } }), 'email'],
     ['anonymous', (bad) => ({ method: 'GET', url: `/api/auth/token-status?kind=activation&token=${encodeURIComponent(`abc${bad}`)}` }), 'token'],
     ['member', (bad) => ({ method: 'PATCH', url: '/api/me/profile', payload: { firstName: `Maria${bad}`, lastName: 'Mitglied' } }), 'firstName'],
-    ['member', (bad) => ({ method: 'PUT', url: '/api/me/consents', payload: { acceptPrivacyPolicyVersion: `2026${bad}` } }), 'acceptPrivacyPolicyVersion'],
-    ['member', (bad) => ({ method: 'POST', url: '/api/me/person-invitations', payload: { token: `abcdefghijk${bad}` } }), 'token', 'Der Einladungslink ist ungültig.'],
+    [
+      'member',
+      (bad) => ({ method: 'PUT', url: '/api/me/consents', payload: { acceptPrivacyPolicyVersion: `2026${bad}` } }),
+      'acceptPrivacyPolicyVersion',
+    ],
+    [
+      'member',
+      (bad) => ({ method: 'POST', url: '/api/me/person-invitations', payload: { token: `abcdefghijk${bad}` } }),
+      'token',
+      'Der Einladungslink ist ungültig.',
+    ],
     ['member', (bad) => ({ method: 'POST', url: '/api/facilities', payload: { ...facilityBody, label: `Kinderhaus${bad}` } }), 'label'],
     ['member', (bad) => ({ method: 'POST', url: '/api/facilities', payload: { ...facilityBody, website: `www.kita${bad}.de` } }), 'website'],
     ['member', (bad) => ({ method: 'GET', url: `/api/facilities/duplicates?postal_code=90402&label=${encodeURIComponent(`Haus${bad}`)}` }), 'label'],
-    ['member', (bad) => ({ method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, payload: { message: `Hallo${bad}` } }), 'message'],
-    ['member', (bad) => ({ method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { ...person, last_name: `Ernst${bad}` } }), 'last_name'],
+    [
+      'member',
+      (bad) => ({ method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, payload: { message: `Hallo${bad}` } }),
+      'message',
+    ],
+    [
+      'member',
+      (bad) => ({ method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { ...person, last_name: `Ernst${bad}` } }),
+      'last_name',
+    ],
     ['admin', (bad) => ({ method: 'GET', url: `/api/admin/persons?q=${encodeURIComponent(`Eva${bad}`)}` }), 'q'],
     ['admin', (bad) => ({ method: 'POST', url: '/api/admin/privacy-policy', payload: { version: `2027${bad}` } }), 'version'],
   ];
 
   // a URL cannot carry a lone surrogate (percent-decoding makes U+FFFD of it): those go into bodies only
-  const bads = (req: (bad: string) => InjectOptions) => ['\u0000', '\u001b', '\u0085', ...(/method: ['"]GET/.test(req.toString()) ? [] : ['\ud800', 'x\udc00'])];
+  const bads = (req: (bad: string) => InjectOptions) => [
+    '\u0000',
+    '\u001b',
+    '\u0085',
+    ...(/method: ['"]GET/.test(req.toString()) ? [] : ['\ud800', 'x\udc00']),
+  ];
   it.each(cases.flatMap(([role, req, field, message]) => bads(req).map((bad) => [role, req, field, message ?? textCharsMessage, bad] as const)))(
     'given %s and a field with a forbidden character (%#), answers 400 with the German text for the field',
     async (role, req, field, message, bad) => {
@@ -63,7 +97,11 @@ describe('control characters and lone surrogates in text fields', () => {
   );
 
   it('given a long text with line breaks and tabs, accepts it; a single-line field refuses a tab', async () => {
-    const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, payload: { message: 'Hallo,\n\twir möchten mitmachen.\r\nGrüße 👋' } });
+    const res = await f.call('member', {
+      method: 'POST',
+      url: `/api/facilities/${f.otherFacility.id}/join-requests`,
+      payload: { message: 'Hallo,\n\twir möchten mitmachen.\r\nGrüße 👋' },
+    });
     expect(res.statusCode).toBeLessThan(300);
     const tab = await f.call('member', { method: 'PATCH', url: '/api/me/profile', payload: { firstName: 'Ma\tria', lastName: 'Mitglied' } });
     expect(expectReason(tab, 400, 'validation_failed').fields?.firstName).toBe(textCharsMessage);
@@ -81,7 +119,10 @@ describe('ids beyond the integer column', () => {
     ['admin', { method: 'GET', url: `/api/admin/persons?facility_id=${huge}` }],
     ['admin', { method: 'GET', url: `/api/admin/facilities?enrolled_season_id=${huge}` }],
     ['admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: Number(huge), target_id: 1 } }],
-    ['admin', { method: 'POST', url: '/api/admin/users', payload: { email: 'neu@test.example', firstName: 'N', lastName: 'N', personId: Number(huge) } }],
+    [
+      'admin',
+      { method: 'POST', url: '/api/admin/users', payload: { email: 'neu@test.example', firstName: 'N', lastName: 'N', personId: Number(huge) } },
+    ],
     ['member', { method: 'DELETE', url: `/api/facilities/${f?.facility.id ?? 1}/persons/1?version=${huge}` }],
     ['member', { method: 'DELETE', url: `/api/facilities/${f?.facility.id ?? 1}/season-enrolment?version=${huge}` }],
   ])('given %s and %j, answers 400 validation_failed, not 500', async (role, req) => {
@@ -108,9 +149,17 @@ describe('framework errors answer SPEC §3 in German', () => {
 
   it('given a deeply nested JSON body, answers 400 json_too_deep; prototype keys answer invalid_json', async () => {
     const deep = `{"email":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    expectReason(await f.call('anonymous', { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: deep }), 400, 'json_too_deep');
+    expectReason(
+      await f.call('anonymous', { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: deep }),
+      400,
+      'json_too_deep',
+    );
     const proto = '{"email":"a@b.example","password":"x","__proto__":{"isAdmin":true}}';
-    expectReason(await f.call('anonymous', { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: proto }), 400, 'invalid_json');
+    expectReason(
+      await f.call('anonymous', { method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: proto }),
+      400,
+      'invalid_json',
+    );
   });
 
   it('given unparsable HTTP or over-long headers on a real socket, answers in SPEC §3 shape', async () => {
@@ -128,7 +177,9 @@ describe('framework errors answer SPEC §3 in German', () => {
         });
       const garbage = await raw('GET /api/config HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
       expect(garbage).toMatch(/^HTTP\/1.1 400/);
-      expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toEqual({ reason: { message: 'Die Anfrage konnte nicht verarbeitet werden.', code: 'bad_request' } });
+      expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toEqual({
+        reason: { message: 'Die Anfrage konnte nicht verarbeitet werden.', code: 'bad_request' },
+      });
       const long = await raw(`GET /api/config?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
       expect(long).toMatch(/^HTTP\/1.1 431/);
       expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4)).reason.code).toBe('headers_too_large');

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
+import { installCrashHandlers } from './lib/run-context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 
 const config = loadConfig();
@@ -20,6 +21,10 @@ const app = await buildApp({
   // the programme's reminder mails; safe with several processes on one PostgreSQL (FOR UPDATE SKIP LOCKED)
   jobs: { reminders: true },
 });
+
+// an uncaught exception or unhandled rejection is logged with the request or job it belonged to, then the process
+// exits with code 1: a supervisor (systemd, Docker's restart policy) starts a fresh one
+installCrashHandlers({ log: app.log });
 
 let closing = false;
 async function shutdown(signal: string) {

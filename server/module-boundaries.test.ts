@@ -27,13 +27,17 @@ const fixture: Record<string, string> = {
   'server/modules/persons/a.ts': "import { b } from './b';\nexport const a = b;\n",
   'server/modules/persons/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
   // server: another module's table imported, written and named in raw SQL
-  'server/modules/persons/persons.table.ts': "export const persons = pgTable('persons', {});\ndeclare function pgTable(n: string, c: object): unknown;\n",
+  'server/modules/persons/persons.table.ts':
+    "export const persons = pgTable('persons', {});\ndeclare function pgTable(n: string, c: object): unknown;\n",
   'server/modules/facilities/members.ts':
     "import { persons } from '../persons/persons.table';\n" +
     'declare const db: { update(t: unknown): unknown; execute(q: unknown): unknown };\n' +
     'declare function sql(s: TemplateStringsArray): unknown;\n' +
     'export const touch = () => db.update(persons);\n' +
     'export const raw = () => db.execute(sql`update persons set user_id = null`);\n',
+  'server/modules/persons/bump.ts':
+    'export const bump = (tx) => tx.update(persons).set({ name: "x", version: sql`${persons.version} + 1` });\n' +
+    'export const copy = (tx, row) => tx.update(persons).set({ version: row.version + 1 });\n',
 };
 
 let root: string;
@@ -48,7 +52,12 @@ beforeAll(async () => {
   const previous = process.cwd();
   process.chdir(root); // dependency-cruiser reports paths relative to the working directory
   try {
-    const out = await cruise(['src', 'server'], { baseDir: root, ruleSet: { forbidden: config.forbidden }, validate: true, tsPreCompilationDeps: true });
+    const out = await cruise(['src', 'server'], {
+      baseDir: root,
+      ruleSet: { forbidden: config.forbidden },
+      validate: true,
+      tsPreCompilationDeps: true,
+    });
     result = out.output as ICruiseResult;
   } finally {
     process.chdir(previous);
@@ -78,11 +87,13 @@ describe('module boundaries (npm run lint:deps)', () => {
     );
   });
 
-  it("given a module importing, writing or naming in raw SQL another module's table, the lint fails", () => {
+  it("given a module importing, writing or naming in raw SQL another module's table, or counting a version up by hand, the lint fails", () => {
     expect(violations()).toContain('no-foreign-table: server/modules/facilities/members.ts → server/modules/persons/persons.table.ts');
     expect(checkModuleSql(root)).toEqual([
       "server/modules/facilities/members.ts: writes persons's table persons; call persons's service or repository",
       "server/modules/facilities/members.ts: raw SQL names persons's table persons; call persons's service or repository",
+      'server/modules/persons/bump.ts:1: version counted up by hand; use versionedUpdate(), stamp() or nextVersion() (server/lib/versioned-update.ts)',
+      'server/modules/persons/bump.ts:2: version counted up by hand; use versionedUpdate(), stamp() or nextVersion() (server/lib/versioned-update.ts)',
     ]);
   });
 });

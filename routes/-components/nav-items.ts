@@ -24,8 +24,10 @@ const PAGES: Array<NavItem & { access: Access }> = [
 export function navItemsFor({ user, curSeason, activeFacilityId }: AuthState): NavItem[] {
   const adminEntry = adminEntryPathFor(user);
   const pages = PAGES.map((page) => (page.to === '/verwaltung' && adminEntry ? { ...page, to: adminEntry } : page));
-  return pages.filter(({ access, to }) => {
-    if ((access === 'facility' || access === 'enrolled') && activeFacilityId === null) return false;
-    return decideAccess({ access, pathname: to, user, curSeason, activeFacilityId }).kind === 'allow';
-  }).map(({ to, label }) => ({ to, label }));
+  return pages
+    .filter(({ access, to }) => {
+      if ((access === 'facility' || access === 'enrolled') && activeFacilityId === null) return false;
+      return decideAccess({ access, pathname: to, user, curSeason, activeFacilityId }).kind === 'allow';
+    })
+    .map(({ to, label }) => ({ to, label }));
 }

@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { isPlannedPath } from '../../src/app/route-status';
 import { MainNav } from '../../src/components/layout/main-nav';
 import { UserMenu } from '../../src/components/layout/user-menu';
@@ -10,6 +10,7 @@ import type { AuthState } from '../../src/features/auth/auth-machine';
 import { useAuthStore } from '../../src/features/auth/hooks/use-auth-state';
 import { useLogoutAction } from '../../src/features/auth/hooks/use-logout-action';
 import type { FacilitySummary, User } from '../../src/shared/contracts/auth';
+import { loadNotificationsContainer } from '../../src/lib/notifications-outlet';
 import { navItemsFor } from './nav-items';
 import { useInvitationAcceptance } from './use-invitation-acceptance';
 
@@ -36,10 +37,18 @@ export function SessionNav({ state, onNavigate }: { state: AuthState; onNavigate
   return <MainNav items={items} onNavigate={onNavigate} />;
 }
 
-export function SessionDialogs({ state, facilities, supportEmail, supportPhone }: Omit<SessionProps, 'user'> & { supportEmail: string; supportPhone: string }): ReactElement {
+export function SessionDialogs({
+  state,
+  facilities,
+  supportEmail,
+  supportPhone,
+}: Omit<SessionProps, 'user'> & { supportEmail: string; supportPhone: string }): ReactElement {
   const auth = useAuthStore();
   // mounted only while someone is logged in: the moment a stored staff invitation can be redeemed
   useInvitationAcceptance(true);
+  // Mantine's notifications container comes along while the network is surely there, so a later failure (offline)
+  // shows in it; /login keeps it out of its first load and falls back to the plain list (src/lib/notifications-outlet)
+  useEffect(() => void loadNotificationsContainer().catch(() => undefined), []);
   return (
     <GuardDialogs
       supportEmail={supportEmail}

@@ -20,15 +20,14 @@ function AccessibilityStatementPage() {
       <PageHeading>Erklärung zur Barrierefreiheit</PageHeading>
       <Text mb="md">
         Das {programmeName} soll für alle gut nutzbar sein. Diese Erklärung gilt für dieses Portal. Es richtet sich nach der
-        Barrierefreie-Informationstechnik-Verordnung (BITV 2.0) und den Web Content Accessibility Guidelines (WCAG) 2.1 in der
-        Stufe AA.
+        Barrierefreie-Informationstechnik-Verordnung (BITV 2.0) und den Web Content Accessibility Guidelines (WCAG) 2.1 in der Stufe AA.
       </Text>
       <Title order={2} size="h4" mb="xs">
         Stand der Vereinbarkeit
       </Title>
       <Text mb="md">
-        Das Portal ist weitgehend mit der BITV 2.0 vereinbar. Jede Seite wird vor einer neuen Fassung automatisch auf Barrieren
-        geprüft, auch in 400 % Vergrößerung (320 Pixel Breite) und mit der Tastatur allein.
+        Das Portal ist weitgehend mit der BITV 2.0 vereinbar. Jede Seite wird vor einer neuen Fassung automatisch auf Barrieren geprüft, auch in 400 %
+        Vergrößerung (320 Pixel Breite) und mit der Tastatur allein.
       </Text>
       <Title order={2} size="h4" mb="xs">
         Was noch nicht barrierefrei ist
@@ -41,8 +40,7 @@ function AccessibilityStatementPage() {
         Barrieren melden
       </Title>
       <Text mb="md">
-        Ist dir etwas aufgefallen, das du nicht oder nur schwer nutzen kannst? Schreib uns, wir antworten dir so schnell wie
-        möglich:{' '}
+        Ist dir etwas aufgefallen, das du nicht oder nur schwer nutzen kannst? Schreib uns, wir antworten dir so schnell wie möglich:{' '}
         {EMAIL.test(contact) ? (
           <Anchor href={`mailto:${contact}`} data-testid="accessibility-contact">
             {contact}
@@ -57,8 +55,8 @@ function AccessibilityStatementPage() {
         Schlichtungsverfahren
       </Title>
       <Text>
-        Bekommst du auf deine Meldung keine zufriedenstellende Antwort, kannst du dich an die Durchsetzungs- oder
-        Schlichtungsstelle für Barrierefreiheit deines Bundeslandes wenden. Das Verfahren ist für dich kostenlos.
+        Bekommst du auf deine Meldung keine zufriedenstellende Antwort, kannst du dich an die Durchsetzungs- oder Schlichtungsstelle für
+        Barrierefreiheit deines Bundeslandes wenden. Das Verfahren ist für dich kostenlos.
       </Text>
     </Container>
   );

@@ -22,7 +22,12 @@ function DocumentationPage() {
       {activeFacilityId === null || !user ? (
         <NoActiveFacility />
       ) : (
-        <DocumentationView key={activeFacilityId} facilityId={activeFacilityId} userId={user.id} ownName={`${user.first_name} ${user.last_name}`.trim() || null} />
+        <DocumentationView
+          key={activeFacilityId}
+          facilityId={activeFacilityId}
+          userId={user.id}
+          ownName={`${user.first_name} ${user.last_name}`.trim() || null}
+        />
       )}
     </>
   );

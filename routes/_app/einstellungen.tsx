@@ -23,7 +23,13 @@ function SettingsRoute() {
   // The session user carries name, e-mail and missingSettings: keep it in step so dialog 3 goes at once.
   async function accountChanged(account: AccountResponse) {
     if (!user) return;
-    const next = { ...user, first_name: account.firstName, last_name: account.lastName, email: account.email, missingSettings: account.missingSettings };
+    const next = {
+      ...user,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      email: account.email,
+      missingSettings: account.missingSettings,
+    };
     await applySession({ loggedin: true, user: next, curSeason });
   }
 

@@ -32,14 +32,19 @@ function HomePage() {
         <AdminHome />
       ) : facility ? (
         <>
-          <Text mb="md">Willkommen, {user?.first_name}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.</Text>
+          <Text mb="md">
+            Willkommen, {user?.first_name}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.
+          </Text>
           <SeasonChecklist key={facility.id} facilityId={facility.id} />
         </>
       ) : noFacility ? (
         !jury && (
           <Text>
             Deinem Benutzerkonto ist noch keine KiTa zugeordnet.{' '}
-            <Anchor component={Link} to="/neue-kita">Registriere deine KiTa</Anchor> oder bitte deine Kolleginnen und Kollegen, dich einzuladen.
+            <Anchor component={Link} to="/neue-kita">
+              Registriere deine KiTa
+            </Anchor>{' '}
+            oder bitte deine Kolleginnen und Kollegen, dich einzuladen.
           </Text>
         )
       ) : (

@@ -38,10 +38,6 @@ function EnrolmentForFacility({ facilityId }: { facilityId: number }) {
   const { data: persons } = useSuspenseQuery(allPersonsQueryOptions(facilityId));
   const contacts = persons.items.map(contactOptionOf);
   return (
-    <SeasonEnrolmentView
-      facilityId={facilityId}
-      contacts={contacts}
-      onEnrolledChange={(enrolled) => session.setEnrolled(facilityId, enrolled)}
-    />
+    <SeasonEnrolmentView facilityId={facilityId} contacts={contacts} onEnrolledChange={(enrolled) => session.setEnrolled(facilityId, enrolled)} />
   );
 }

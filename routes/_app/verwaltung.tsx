@@ -1,5 +1,7 @@
 import { Outlet, createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
+import { ColumnChoiceOwner } from '../../src/components/data-table/column-choice';
 import { mayOpenAdminPath } from '../../src/features/access/access-rules';
+import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { AdminSubNav } from './verwaltung/-components/admin-sub-nav';
 
 /**
@@ -16,13 +18,17 @@ export const Route = createFileRoute('/_app/verwaltung')({
   component: AdminLayout,
 });
 
-/** Every admin page carries the admin areas' sub-navigation above its content; the overview is that list itself. */
+/**
+ * Every admin page carries the admin areas' sub-navigation above its content; the overview is that list itself.
+ * The lists remember their column choice per admin (the signed-in user's id).
+ */
 function AdminLayout() {
   const overview = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') === '/verwaltung' });
+  const userId = useAuthState().user?.id ?? null;
   return (
-    <>
+    <ColumnChoiceOwner value={userId}>
       {!overview && <AdminSubNav />}
       <Outlet />
-    </>
+    </ColumnChoiceOwner>
   );
 }

@@ -86,7 +86,6 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
   }
 }
 
-
 // BENCH_DRIVER=pglite|pg runs one driver only (like the KiTa-list benchmark)
 const only = process.env.BENCH_DRIVER;
 const results = [];

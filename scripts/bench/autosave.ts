@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { seedEnrolledKitas } from './enrolled-kitas';
 import { withThrowawayPg } from './throwaway-pg';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
@@ -32,22 +33,32 @@ async function run(databaseUrl: string) {
   try {
     await migrate(handle);
     const db = handle.db;
-    await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current, allow_documentation) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true, true)`);
-    await db.execute(sql.raw(`insert into facilities (label, kind, postal_code, city, region)
-      select 'Doku-KiTa ' || i, 'Kindergarten', '90402', 'Nürnberg', 'Mittelfranken' from generate_series(1, ${KITAS}) i`));
-    await db.execute(sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at) select f.id, s.id, now() from facilities f, seasons s`));
-    await db.execute(sql.raw(`insert into users (email, password_hash, first_name, last_name, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
-      select 'member' || f.id || '@doku.example', 'x', 'Mitglied', 'Nr' || f.id, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now() from facilities f`));
-    await db.execute(sql.raw(`insert into facility_members (facility_id, user_id) select f.id, u.id from facilities f join users u on u.email = 'member' || f.id || '@doku.example'`));
+    const members = await seedEnrolledKitas(db, KITAS, 'Doku-KiTa', 'doku.example');
     // a form in progress: every text question of the default template answered with a paragraph or three
-    const answers: Record<string, unknown> = { projekttitel: 'Vom Korn zum Brot', themen: ['ernaehrung', 'klima'], gruppen: 'Sonnenkäfer', anzahl_kinder: 24, projektbeginn: '2027-03-01' };
-    for (const k of ['ziele', 'umsetzung', 'erkenntnisse', 'beteiligung_kinder', 'beteiligung_team', 'beteiligung_eltern', 'beteiligung_traeger', 'netzwerkpartner', 'reflexion', 'nachhaltigkeit'])
+    const answers: Record<string, unknown> = {
+      projekttitel: 'Vom Korn zum Brot',
+      themen: ['ernaehrung', 'klima'],
+      gruppen: 'Sonnenkäfer',
+      anzahl_kinder: 24,
+      projektbeginn: '2027-03-01',
+    };
+    for (const k of [
+      'ziele',
+      'umsetzung',
+      'erkenntnisse',
+      'beteiligung_kinder',
+      'beteiligung_team',
+      'beteiligung_eltern',
+      'beteiligung_traeger',
+      'netzwerkpartner',
+      'reflexion',
+      'nachhaltigkeit',
+    ])
       answers[k] = `${TEXT} ${TEXT} ${TEXT}`;
     const versions = Object.fromEntries(Object.keys(answers).map((k) => [k, 1]));
     await db.execute(sql`insert into documentation_forms (facility_id, season_id, answers, answer_versions, version, saved_at)
       select f.id, s.id, ${JSON.stringify(answers)}::jsonb, ${JSON.stringify(versions)}::jsonb, 1, now() from facilities f, seasons s`);
     await db.execute(sql.raw('analyze'));
-    const members = await queryRows<{ user_id: number; facility_id: number }>(db, 'select user_id, facility_id from facility_members order by facility_id');
     const sessions = sessionsRepository({ db });
     const kitas: { facilityId: number; cookie: string; version: number }[] = [];
     for (const m of members) {
@@ -60,7 +71,11 @@ async function run(databaseUrl: string) {
     const cpu = process.cpuUsage();
     // the server's own event loop (the load runs in a worker thread): busy time per save, free of the client's work
     const elu = performance.eventLoopUtilization();
-    const out = await new Promise<{ totalMs: number; results: { status: number; ms: number; conflicts: number; at: number }[]; lastSaved: Record<string, Record<string, string>> }>((resolve, reject) => {
+    const out = await new Promise<{
+      totalMs: number;
+      results: { status: number; ms: number; conflicts: number; at: number }[];
+      lastSaved: Record<string, Record<string, string>>;
+    }>((resolve, reject) => {
       const worker = new Worker(new URL('./autosave-client.mjs', import.meta.url), {
         workerData: { base: portal.address, kitas, seconds: SECONDS, intervalMs: INTERVAL_MS, keys: KEYS, text: TEXT },
       });
@@ -72,7 +87,10 @@ async function run(databaseUrl: string) {
     await portal.app.close();
 
     // no update lost: every KiTa's last confirmed value per key is what the database holds
-    const rows = await queryRows<{ facility_id: number; answers: Record<string, unknown> }>(db, 'select facility_id, answers from documentation_forms');
+    const rows = await queryRows<{ facility_id: number; answers: Record<string, unknown> }>(
+      db,
+      'select facility_id, answers from documentation_forms',
+    );
     const stored = new Map(rows.map((r) => [r.facility_id, r.answers]));
     let checked = 0;
     let lost = 0;
@@ -85,7 +103,10 @@ async function run(databaseUrl: string) {
     // p99 per 5 s of the run: a slow start (JIT, caches, pool) shows apart from the steady state
     const windows: number[] = [];
     for (let w = 0; w * 5000 < SECONDS * 1000; w++) {
-      const inWindow = out.results.filter((r) => r.at >= w * 5000 && r.at < (w + 1) * 5000).map((r) => r.ms).sort((a, b) => a - b);
+      const inWindow = out.results
+        .filter((r) => r.at >= w * 5000 && r.at < (w + 1) * 5000)
+        .map((r) => r.ms)
+        .sort((a, b) => a - b);
       if (inWindow.length > 0) windows.push(Number(pct(inWindow, 99).toFixed(1)));
     }
     const byStatus: Record<string, number> = {};
@@ -103,7 +124,15 @@ async function run(databaseUrl: string) {
       max: Number(latencies[latencies.length - 1]!.toFixed(1)),
       p99Per5s: windows,
       // the first 5 s open the pool's connections and warm the JIT; a running portal is past that
-      p99After5s: Number(pct(out.results.filter((r) => r.at >= 5000).map((r) => r.ms).sort((a, b) => a - b), 99).toFixed(1)),
+      p99After5s: Number(
+        pct(
+          out.results
+            .filter((r) => r.at >= 5000)
+            .map((r) => r.ms)
+            .sort((a, b) => a - b),
+          99,
+        ).toFixed(1),
+      ),
       serverLoopMsPerSave: Number((serverBusy.active / out.results.length).toFixed(2)),
       serverLoopUtilization: Number(serverBusy.utilization.toFixed(2)),
       processCpuMsPerSave: Number(((used.user + used.system) / 1000 / out.results.length).toFixed(2)),

@@ -31,7 +31,18 @@ const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
 const TEXT =
   'Die Kinder haben im Frühjahr Weizen gesät, das Wachsen beobachtet und im Sommer mit dem Bäcker aus dem Ort Brot gebacken. ' +
   'In der Kinderkonferenz haben sie entschieden, welche Körner wir ausprobieren; die Eltern haben beim Backfest geholfen.';
-const LONG_KEYS = ['ziele', 'umsetzung', 'erkenntnisse', 'beteiligung_kinder', 'beteiligung_team', 'beteiligung_eltern', 'beteiligung_traeger', 'netzwerkpartner', 'reflexion', 'nachhaltigkeit'];
+const LONG_KEYS = [
+  'ziele',
+  'umsetzung',
+  'erkenntnisse',
+  'beteiligung_kinder',
+  'beteiligung_team',
+  'beteiligung_eltern',
+  'beteiligung_traeger',
+  'netzwerkpartner',
+  'reflexion',
+  'nachhaltigkeit',
+];
 
 /** every question of the default template answered; what differs per KiTa is filled in by SQL below */
 function answers(): Record<string, unknown> {
@@ -48,7 +59,9 @@ function answers(): Record<string, unknown> {
 }
 
 async function seed(db: Db) {
-  await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current, allow_documentation) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true, true)`);
+  await db.execute(
+    sql`insert into seasons (identifier, label, enrolment_state, is_current, allow_documentation) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true, true)`,
+  );
   await db.execute(
     sql.raw(`insert into facilities (label, kind, street, postal_code, city, region)
       select (array['Kinderhaus','Kita','Kindergarten','Haus für Kinder','Kinderkrippe'])[1 + i % 5] || ' ' ||
@@ -58,7 +71,9 @@ async function seed(db: Db) {
              (array['Oberbayern','Niederbayern','Oberpfalz','Oberfranken','Mittelfranken','Unterfranken','Schwaben'])[1 + i % 7]
         from generate_series(1, ${KITAS}) i`),
   );
-  await db.execute(sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at) select f.id, s.id, now() from facilities f, seasons s`));
+  await db.execute(
+    sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at) select f.id, s.id, now() from facilities f, seasons s`),
+  );
   const base = answers();
   const versions = Object.fromEntries([...Object.keys(base), 'projekttitel', 'gruppen', 'anzahl_kinder'].map((k) => [k, 3]));
   await db.execute(sql`insert into documentation_forms (facility_id, season_id, state, answers, answer_versions, version, saved_at, submitted_at)
@@ -121,7 +136,14 @@ async function download(url: string, cookie: string, zip = false) {
   const ms = Math.round(performance.now() - t0);
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
-  const out: Record<string, unknown> = { status: res.status, ms, bytes, rssBeforeMB: mb(before.rss), peakRssMB: mb(peak), growthMB: mb(peak - before.rss) };
+  const out: Record<string, unknown> = {
+    status: res.status,
+    ms,
+    bytes,
+    rssBeforeMB: mb(before.rss),
+    peakRssMB: mb(peak),
+    growthMB: mb(peak - before.rss),
+  };
   if (zip) {
     // end of central directory record: 22 bytes at the end (no comment), total entries at offset 10
     const eocd = carry.subarray(carry.length - 22);
@@ -130,7 +152,8 @@ async function download(url: string, cookie: string, zip = false) {
     out.atEntries = atEntries;
     // the largest RSS rise from one 100th entry to the next: flat memory keeps it near 0 however many PDFs follow
     const hundreds = atEntries.filter((a) => a.entries % 100 === 0);
-    out.rssGrowthPer100MaxMB = hundreds.length > 1 ? Math.max(...hundreds.slice(1).map((a, i) => Number((a.rssMB - hundreds[i]!.rssMB).toFixed(1)))) : null;
+    out.rssGrowthPer100MaxMB =
+      hundreds.length > 1 ? Math.max(...hundreds.slice(1).map((a, i) => Number((a.rssMB - hundreds[i]!.rssMB).toFixed(1)))) : null;
   }
   return out;
 }
@@ -151,7 +174,13 @@ async function run(databaseUrl: string) {
     const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
     const photos = await seedPhotos(db, portal.app.fileStorage);
     const [textBytes] = await queryRows<{ avg: number }>(db, `select avg(octet_length(answers::text))::int as avg from documentation_forms`);
-    const setup = { kitas: KITAS, formsWithPhoto: photos, answersBytesPerForm: textBytes?.avg, seedMs: Math.round(performance.now() - t0), gc: typeof global.gc === 'function' };
+    const setup = {
+      kitas: KITAS,
+      formsWithPhoto: photos,
+      answersBytesPerForm: textBytes?.avg,
+      seedMs: Math.round(performance.now() - t0),
+      gc: typeof global.gc === 'function',
+    };
     console.log(JSON.stringify({ setup }));
     const base = `${portal.address}/api/admin/documentation/2026-27`;
     const line = (what: string, forms: number, r: Record<string, unknown>) => console.log(JSON.stringify({ export: what, forms, ...r }));
@@ -164,7 +193,9 @@ async function run(databaseUrl: string) {
     const [first] = await queryRows<{ facility_id: number }>(db, 'select facility_id from documentation_forms order by id limit 1');
     await (await fetch(`${base}/${first!.facility_id}/pdf`, { headers: { cookie } })).arrayBuffer();
     // 100 forms: the others back to draft for this run (the ZIP holds submitted forms only)
-    await db.execute(sql.raw(`update documentation_forms set state = 'draft' where id not in (select id from documentation_forms order by id limit ${SMALL})`));
+    await db.execute(
+      sql.raw(`update documentation_forms set state = 'draft' where id not in (select id from documentation_forms order by id limit ${SMALL})`),
+    );
     line('forms.zip', SMALL, await download(`${base}/forms.zip`, cookie, true));
     await db.execute(sql.raw(`update documentation_forms set state = 'submitted'`));
     line('forms.zip', KITAS, await download(`${base}/forms.zip`, cookie, true));

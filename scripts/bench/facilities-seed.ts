@@ -49,4 +49,3 @@ export async function seed(handle: DbHandle, n: { facilities: number; persons: n
   const session = await sessionsRepository({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
   return { cookie: `kita_session=${session.token}`, seedMs: Math.round(performance.now() - t0) };
 }
-

@@ -28,7 +28,16 @@ async function cannon(url: string, cookie: string) {
   // autocannon reports p90 and p97.5; p95 lies between them. CPU ms per request of this process (server, and the
   // database too with PGlite) is a figure that does not depend on how busy the machine is.
   const cpuMsPerRequest = Number(((used.user + used.system) / 1000 / Math.max(1, out.requests.total)).toFixed(2));
-  return { rps: out.requests.average, p50: out.latency.p50, p90: out.latency.p90, p97_5: out.latency.p97_5, p99: out.latency.p99, errors: out.errors, non2xx: out.non2xx, cpuMsPerRequest };
+  return {
+    rps: out.requests.average,
+    p50: out.latency.p50,
+    p90: out.latency.p90,
+    p97_5: out.latency.p97_5,
+    p99: out.latency.p99,
+    errors: out.errors,
+    non2xx: out.non2xx,
+    cpuMsPerRequest,
+  };
 }
 
 /** one export over HTTP, consumed as a stream; RSS of this process (server included) sampled meanwhile */
@@ -43,7 +52,14 @@ async function exportRun(url: string, cookie: string) {
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
   const ms = Math.round(performance.now() - t0);
   clearInterval(timer);
-  return { status: res.status, ms, bytes, rssBeforeMB: Math.round(before / 2 ** 20), peakRssMB: Math.round(peak / 2 ** 20), growthMB: Math.round((peak - before) / 2 ** 20) };
+  return {
+    status: res.status,
+    ms,
+    bytes,
+    rssBeforeMB: Math.round(before / 2 ** 20),
+    peakRssMB: Math.round(peak / 2 ** 20),
+    growthMB: Math.round((peak - before) / 2 ** 20),
+  };
 }
 
 async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
@@ -69,7 +85,6 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
 
 const only = process.env.BENCH_DRIVER;
 const results = [];

@@ -31,22 +31,37 @@ async function run(databaseUrl: string) {
     const db = handle.db;
     const t0 = performance.now();
     await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true)`);
-    await db.execute(sql.raw(`insert into facilities (label, kind, postal_code, city, region)
-      select 'Rush-KiTa ' || i, 'Kindergarten', '90402', 'Nürnberg', 'Mittelfranken' from generate_series(1, ${KITAS}) i`));
-    await db.execute(sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at)
-      select f.id, s.id, now() from facilities f, seasons s`));
-    await db.execute(sql.raw(`insert into persons (facility_id, first_name, last_name, position, email)
-      select f.id, 'Person', 'Nr' || j, 'pädagogische Fachkraft', 'p' || f.id || '-' || j || '@rush.example' from facilities f, generate_series(1, ${PER_KITA}) j`));
-    await db.execute(sql.raw(`insert into users (email, password_hash, first_name, last_name, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
-      select 'member' || f.id || '@rush.example', 'x', 'Mitglied', 'Nr' || f.id, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now() from facilities f`));
-    await db.execute(sql.raw(`insert into facility_members (facility_id, user_id)
-      select f.id, u.id from facilities f join users u on u.email = 'member' || f.id || '@rush.example'`));
+    await db.execute(
+      sql.raw(`insert into facilities (label, kind, postal_code, city, region)
+      select 'Rush-KiTa ' || i, 'Kindergarten', '90402', 'Nürnberg', 'Mittelfranken' from generate_series(1, ${KITAS}) i`),
+    );
+    await db.execute(
+      sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at)
+      select f.id, s.id, now() from facilities f, seasons s`),
+    );
+    await db.execute(
+      sql.raw(`insert into persons (facility_id, first_name, last_name, position, email)
+      select f.id, 'Person', 'Nr' || j, 'pädagogische Fachkraft', 'p' || f.id || '-' || j || '@rush.example' from facilities f, generate_series(1, ${PER_KITA}) j`),
+    );
+    await db.execute(
+      sql.raw(`insert into users (email, password_hash, first_name, last_name, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
+      select 'member' || f.id || '@rush.example', 'x', 'Mitglied', 'Nr' || f.id, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now() from facilities f`),
+    );
+    await db.execute(
+      sql.raw(`insert into facility_members (facility_id, user_id)
+      select f.id, u.id from facilities f join users u on u.email = 'member' || f.id || '@rush.example'`),
+    );
     await db.execute(sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons`));
-    await db.execute(sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state, registration_opens_at)
+    await db.execute(
+      sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state, registration_opens_at)
       select 'training', s.id, m.id, 'Termin ' || i, now() + interval '30 days', now() + interval '30 days 6 hours', 'Nürnberg', 'Mittelfranken', ${SEATS}, 'published', now() - interval '1 second'
-        from seasons s, training_modules m, generate_series(1, ${EVENTS}) i`));
+        from seasons s, training_modules m, generate_series(1, ${EVENTS}) i`),
+    );
     await db.execute(sql.raw('analyze'));
-    const members = await queryRows<{ user_id: number; facility_id: number }>(db, 'select user_id, facility_id from facility_members order by facility_id');
+    const members = await queryRows<{ user_id: number; facility_id: number }>(
+      db,
+      'select user_id, facility_id from facility_members order by facility_id',
+    );
     const sessions = sessionsRepository({ db });
     const cookieOf = new Map<number, string>();
     for (const m of members) {
@@ -55,7 +70,12 @@ async function run(databaseUrl: string) {
     }
     const personsRows = await queryRows<{ id: number; facility_id: number }>(db, 'select id, facility_id from persons order by facility_id, id');
     const offeringIds = (await queryRows<{ id: number }>(db, 'select id from offerings order by id')).map((r) => r.id);
-    const requests = personsRows.map((p, i) => ({ facilityId: p.facility_id, personId: p.id, offeringId: offeringIds[i % offeringIds.length]!, cookie: cookieOf.get(p.facility_id)! }));
+    const requests = personsRows.map((p, i) => ({
+      facilityId: p.facility_id,
+      personId: p.id,
+      offeringId: offeringIds[i % offeringIds.length]!,
+      cookie: cookieOf.get(p.facility_id)!,
+    }));
     // the rush arrives in no particular order
     for (let i = requests.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
@@ -68,32 +88,45 @@ async function run(databaseUrl: string) {
     // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
     // on how busy the shared machine is than latency does
     const cpu = process.cpuUsage();
-    const out = await new Promise<{ totalMs: number; results: { status: number; ms: number; code: string | null; state: string | null }[] }>((resolve, reject) => {
-      const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), { workerData: { base: portal.address, concurrency: CONCURRENCY, requests } });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const out = await new Promise<{ totalMs: number; results: { status: number; ms: number; code: string | null; state: string | null }[] }>(
+      (resolve, reject) => {
+        const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), {
+          workerData: { base: portal.address, concurrency: CONCURRENCY, requests },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
     const used = process.cpuUsage(cpu);
 
     // the admin's spring page: the enrolment list of one date with 500 enrolments, and its CSV export
-    await db.execute(sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
+    await db.execute(
+      sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
       select 'training', s.id, m.id, 'Großer Termin', now() + interval '40 days', now() + interval '40 days 6 hours', 'Nürnberg', 'Mittelfranken', 400, 'published'
-        from seasons s, training_modules m`));
-    await db.execute(sql.raw(`insert into offering_enrolments (offering_id, facility_id, person_id, state, queued_at)
+        from seasons s, training_modules m`),
+    );
+    await db.execute(
+      sql.raw(`insert into offering_enrolments (offering_id, facility_id, person_id, state, queued_at)
       select (select max(id) from offerings), p.facility_id, p.id, case when row_number() over (order by p.id) <= 400 then 'confirmed' else 'waitlisted' end,
              now() - (p.id || ' seconds')::interval
-        from (select * from persons order by id limit 500) p`));
+        from (select * from persons order by id limit 500) p`),
+    );
     await db.execute(sql.raw('analyze'));
     const [big] = await queryRows<{ id: number }>(db, 'select max(id) as id from offerings');
-    const admin = await queryRows<{ id: number }>(db, `insert into users (email, password_hash, first_name, last_name, is_admin, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
-      values ('admin@rush.example', 'x', 'Alex', 'Admin', true, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now()) returning id`);
+    const admin = await queryRows<{ id: number }>(
+      db,
+      `insert into users (email, password_hash, first_name, last_name, is_admin, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
+      values ('admin@rush.example', 'x', 'Alex', 'Admin', true, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now()) returning id`,
+    );
     const adminSession = await sessions.create(admin[0]!.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
     const adminCookie = `kita_session=${adminSession.token}`;
     const listTimes: number[] = [];
     for (let i = 0; i < 40; i++) {
       const sort = ['lastName', 'facilityLabel', 'waitlistPosition', 'createdAt'][i % 4];
       const t = performance.now();
-      const res = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments?pageSize=100&sort=${sort}`, { headers: { cookie: adminCookie } });
+      const res = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments?pageSize=100&sort=${sort}`, {
+        headers: { cookie: adminCookie },
+      });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`enrolment list answered ${res.status}`);
       listTimes.push(performance.now() - t);
@@ -120,7 +153,10 @@ async function run(databaseUrl: string) {
          count(*) filter (where e.state = 'waitlisted')::int as waitlisted
        from offerings o left join offering_enrolments e on e.offering_id = o.id where o.id in (${offeringIds.join(',')}) group by o.id order by o.id`,
     );
-    const [doubles] = await queryRows<{ n: number }>(db, `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' and offering_id in (${offeringIds.join(',')}) group by offering_id, person_id having count(*) > 1) d`);
+    const [doubles] = await queryRows<{ n: number }>(
+      db,
+      `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' and offering_id in (${offeringIds.join(',')}) group by offering_id, person_id having count(*) > 1) d`,
+    );
     const [gaps] = await queryRows<{ n: number }>(
       db,
       `select count(*)::int as n from (select offering_id, count(*) as c, max(pos) as m from (

@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(async () => handle?.close());
 
-const failure = async (p: Promise<unknown>) => p.then(() => null, (err: unknown) => sqlState(err));
+const failure = async (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => sqlState(err),
+  );
 
 describe('rules the database enforces', () => {
   it('given a current season, when a second one is made current, the partial unique index refuses (23505)', async () => {

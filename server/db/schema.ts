@@ -12,4 +12,17 @@ import * as seasons from '../modules/seasons/seasons.table';
 import * as teamWorkshops from '../modules/team-workshops/team-workshops.table';
 import * as users from '../modules/users/users.table';
 
-export const schema = { ...users, ...facilities, ...joinRequests, ...persons, ...seasons, ...sessions, ...audit, ...mail, ...accounts, ...rateLimit, ...teamWorkshops, ...programme };
+export const schema = {
+  ...users,
+  ...facilities,
+  ...joinRequests,
+  ...persons,
+  ...seasons,
+  ...sessions,
+  ...audit,
+  ...mail,
+  ...accounts,
+  ...rateLimit,
+  ...teamWorkshops,
+  ...programme,
+};

@@ -43,11 +43,32 @@ type DemoFacility = {
 };
 
 const f = (
-  label: string, kind: string, street: string, postalCode: string, city: string, region: string,
-  operatorName: string, operatorKind: string, phone: string, slug: string, childrenCount: number, staffCount: number,
+  label: string,
+  kind: string,
+  street: string,
+  postalCode: string,
+  city: string,
+  region: string,
+  operatorName: string,
+  operatorKind: string,
+  phone: string,
+  slug: string,
+  childrenCount: number,
+  staffCount: number,
 ): DemoFacility => ({
-  label, kind, street, postalCode, city, region, operatorName, operatorKind, phone,
-  email: `${slug}@kita.demo.example`, website: `https://${slug}.kita.demo.example`, childrenCount, staffCount,
+  label,
+  kind,
+  street,
+  postalCode,
+  city,
+  region,
+  operatorName,
+  operatorKind,
+  phone,
+  email: `${slug}@kita.demo.example`,
+  website: `https://${slug}.kita.demo.example`,
+  childrenCount,
+  staffCount,
 });
 
 // prettier-ignore
@@ -82,13 +103,38 @@ export type DemoAccount = {
 export const demoAccounts: DemoAccount[] = [
   { email: 'admin@demo.example', firstName: 'Alex', lastName: 'Admin', isAdmin: true, consentsDecided: true, facilities: {} },
   { email: 'ohne-kita@demo.example', firstName: 'Olga', lastName: 'Ohnekita', isAdmin: false, consentsDecided: true, facilities: {} },
-  { email: 'eine-kita@demo.example', firstName: 'Elif', lastName: 'Einhorn', isAdmin: false, consentsDecided: true, facilities: { 'Kinderhaus Pegnitzwiese': true } },
-  { email: 'nicht-angemeldet@demo.example', firstName: 'Niklas', lastName: 'Neumann', isAdmin: false, consentsDecided: true, facilities: { 'Kindergarten St. Martin': false } },
   {
-    email: 'mehrere-kitas@demo.example', firstName: 'Maria', lastName: 'Mehring', isAdmin: false, consentsDecided: true,
+    email: 'eine-kita@demo.example',
+    firstName: 'Elif',
+    lastName: 'Einhorn',
+    isAdmin: false,
+    consentsDecided: true,
+    facilities: { 'Kinderhaus Pegnitzwiese': true },
+  },
+  {
+    email: 'nicht-angemeldet@demo.example',
+    firstName: 'Niklas',
+    lastName: 'Neumann',
+    isAdmin: false,
+    consentsDecided: true,
+    facilities: { 'Kindergarten St. Martin': false },
+  },
+  {
+    email: 'mehrere-kitas@demo.example',
+    firstName: 'Maria',
+    lastName: 'Mehring',
+    isAdmin: false,
+    consentsDecided: true,
     facilities: { 'Kinderhaus Sonnenschein': true, 'Kindertagesstätte Zauberwald': true, 'Kita Lechauen': false },
   },
-  { email: 'einstellungen@demo.example', firstName: 'Emil', lastName: 'Einstein', isAdmin: false, consentsDecided: false, facilities: { 'Haus für Kinder Regenbogen': true } },
+  {
+    email: 'einstellungen@demo.example',
+    firstName: 'Emil',
+    lastName: 'Einstein',
+    isAdmin: false,
+    consentsDecided: false,
+    facilities: { 'Haus für Kinder Regenbogen': true },
+  },
   { email: 'jury@demo.example', firstName: 'Jana', lastName: 'Jurowski', isAdmin: false, isJury: true, consentsDecided: true, facilities: {} },
 ];
 

@@ -16,7 +16,15 @@ import type { Tx } from './client';
  * KiTa + season and brought to the demo state, so running it twice changes nothing. With a file storage (the seed
  * command passes the configured one) Kinderhaus Sonnenschein's approved form carries a real JPEG.
  */
-const answersOf = (title: string, topics: string[], groups: string, children: number, from: string, to: string, story: Partial<Answers> = {}): Answers => ({
+const answersOf = (
+  title: string,
+  topics: string[],
+  groups: string,
+  children: number,
+  from: string,
+  to: string,
+  story: Partial<Answers> = {},
+): Answers => ({
   projekttitel: title,
   themen: topics,
   gruppen: groups,
@@ -45,43 +53,75 @@ type DemoForm = { facility: string; season: '2026-27' | '2025-26'; state: Docume
 export const demoForms: DemoForm[] = [
   // eine-kita@: a draft the e2e suite can continue
   {
-    facility: 'Kinderhaus Pegnitzwiese', season: '2026-27', state: 'draft', comment: '',
+    facility: 'Kinderhaus Pegnitzwiese',
+    season: '2026-27',
+    state: 'draft',
+    comment: '',
     answers: { projekttitel: 'Wasser ist Leben', themen: ['wasser'], gruppen: 'Vorschulgruppe Biber', anzahl_kinder: 18 },
   },
   // mehrere-kitas@: approved, already "zur Auszeichnung zugelassen" (seed-demo-programme), with a photo
   {
-    facility: 'Kinderhaus Sonnenschein', season: '2026-27', state: 'approved', comment: 'Ein rundes Projekt, herzlichen Glückwunsch!', photo: true,
+    facility: 'Kinderhaus Sonnenschein',
+    season: '2026-27',
+    state: 'approved',
+    comment: 'Ein rundes Projekt, herzlichen Glückwunsch!',
+    photo: true,
     answers: answersOf('Vom Korn zum Brot', ['ernaehrung', 'artenvielfalt'], 'Igelgruppe, Fuchsgruppe', 40, '2026-10-05', '2027-05-29'),
   },
   // einstellungen@: returned with the jury's comment
   {
-    facility: 'Haus für Kinder Regenbogen', season: '2026-27', state: 'returned',
+    facility: 'Haus für Kinder Regenbogen',
+    season: '2026-27',
+    state: 'returned',
     comment: 'Bitte beschreibt noch genauer, wie die Kinder mitentschieden haben, und ergänzt ein paar Fotos.',
-    answers: answersOf('Müll vermeiden im KiTa-Alltag', ['abfall', 'konsum'], 'alle Gruppen', 60, '2026-11-02', '2027-05-15', { beteiligung_kinder: 'Die Kinder haben mitgemacht.' }),
+    answers: answersOf('Müll vermeiden im KiTa-Alltag', ['abfall', 'konsum'], 'alle Gruppen', 60, '2026-11-02', '2027-05-15', {
+      beteiligung_kinder: 'Die Kinder haben mitgemacht.',
+    }),
   },
   // submitted: one with a review by the demo jury member, one waiting for the jury
   {
-    facility: 'Waldkindergarten Isarauen', season: '2026-27', state: 'submitted', comment: '',
+    facility: 'Waldkindergarten Isarauen',
+    season: '2026-27',
+    state: 'submitted',
+    comment: '',
     answers: answersOf('Wildbienen im Isartal', ['artenvielfalt', 'klima'], 'Waldgruppe', 22, '2026-09-15', '2027-06-10', {
       umsetzung: 'Wir haben Nisthilfen gebaut, eine Blühwiese angelegt und jede Woche gezählt, welche Bienen kommen.',
     }),
   },
   {
-    facility: 'Kinderkrippe Zwergerlstube', season: '2026-27', state: 'submitted', comment: '',
+    facility: 'Kinderkrippe Zwergerlstube',
+    season: '2026-27',
+    state: 'submitted',
+    comment: '',
     answers: answersOf('Kleine Hände, große Ernte', ['ernaehrung'], 'Krippengruppen Mäuse und Spatzen', 24, '2026-10-01', '2027-06-01'),
   },
-  { facility: 'Kita Naabtal-Spatzen', season: '2026-27', state: 'draft', comment: '', answers: { projekttitel: 'Strom sparen mit Strom-Detektiven', themen: ['energie'] } },
+  {
+    facility: 'Kita Naabtal-Spatzen',
+    season: '2026-27',
+    state: 'draft',
+    comment: '',
+    answers: { projekttitel: 'Strom sparen mit Strom-Detektiven', themen: ['energie'] },
+  },
   // 2025-26: approved forms of the KiTas awarded that year
   {
-    facility: 'Kinderhaus Sonnenschein', season: '2025-26', state: 'approved', comment: '',
+    facility: 'Kinderhaus Sonnenschein',
+    season: '2025-26',
+    state: 'approved',
+    comment: '',
     answers: answersOf('Unser Schulgarten blüht', ['artenvielfalt'], 'Vorschulkinder', 25, '2025-10-06', '2026-06-12'),
   },
   {
-    facility: 'Kindertagesstätte Zauberwald', season: '2025-26', state: 'approved', comment: '',
+    facility: 'Kindertagesstätte Zauberwald',
+    season: '2025-26',
+    state: 'approved',
+    comment: '',
     answers: answersOf('Zauberwald-Detektive gegen Müll', ['abfall'], 'alle Gruppen', 70, '2025-11-03', '2026-06-05'),
   },
   {
-    facility: 'Kindergarten Mainkiesel', season: '2025-26', state: 'approved', comment: '',
+    facility: 'Kindergarten Mainkiesel',
+    season: '2025-26',
+    state: 'approved',
+    comment: '',
     answers: answersOf('Mit dem Rad zur KiTa', ['mobilitaet', 'klima'], 'Vorschulgruppe', 20, '2025-10-13', '2026-05-29'),
   },
 ];
@@ -100,7 +140,8 @@ export async function seedDemoDocumentation(tx: Tx, storage?: FileStorage) {
     if (!f || !s) throw new Error(`Demo form names unknown KiTa ${d.facility} or season ${d.season}`);
     const previous = d.season === '2025-26';
     const submittedAt = d.state === 'draft' ? null : previous ? day('2026-06-20') : day('2026-11-10');
-    const decidedAt = d.state === 'approved' || d.state === 'returned' || d.state === 'rejected' ? (previous ? day('2026-07-15') : day('2026-11-18')) : null;
+    const decidedAt =
+      d.state === 'approved' || d.state === 'returned' || d.state === 'rejected' ? (previous ? day('2026-07-15') : day('2026-11-18')) : null;
 
     // 2025-26 had its enrolments; the approved ones are "zur Auszeichnung zugelassen"
     if (previous) {
@@ -108,7 +149,10 @@ export async function seedDemoDocumentation(tx: Tx, storage?: FileStorage) {
       const [enrolment] = await tx.select({ id: seasonEnrolments.id }).from(seasonEnrolments).where(live).limit(1);
       const values = { approvedForAwardAt: decidedAt, approvedForAwardBy: admin?.id ?? null, projectTitle: String(d.answers.projekttitel ?? '') };
       if (enrolment) await tx.update(seasonEnrolments).set(values).where(eq(seasonEnrolments.id, enrolment.id));
-      else await tx.insert(seasonEnrolments).values({ ...values, facilityId: f.id, seasonId: s.id, projectTopics: ['Artenvielfalt'], acceptedTermsAt: day('2025-10-01') });
+      else
+        await tx
+          .insert(seasonEnrolments)
+          .values({ ...values, facilityId: f.id, seasonId: s.id, projectTopics: ['Artenvielfalt'], acceptedTermsAt: day('2025-10-01') });
     }
 
     const answerVersions = Object.fromEntries(Object.keys(d.answers).map((k) => [k, 1]));
@@ -122,20 +166,30 @@ export async function seedDemoDocumentation(tx: Tx, storage?: FileStorage) {
       decidedAt,
       decidedBy: decidedAt ? (admin?.id ?? null) : null,
     };
-    const [existing] = await tx.select({ id: documentationForms.id }).from(documentationForms).where(and(eq(documentationForms.facilityId, f.id), eq(documentationForms.seasonId, s.id)));
+    const [existing] = await tx
+      .select({ id: documentationForms.id })
+      .from(documentationForms)
+      .where(and(eq(documentationForms.facilityId, f.id), eq(documentationForms.seasonId, s.id)));
     let formId: number;
     if (existing) {
-      await tx.update(documentationForms).set({ ...values, version: sql`${documentationForms.version}` }).where(eq(documentationForms.id, existing.id));
+      await tx
+        .update(documentationForms)
+        .set({ ...values, version: sql`${documentationForms.version}` })
+        .where(eq(documentationForms.id, existing.id));
       formId = existing.id;
     } else {
-      const [row] = await tx.insert(documentationForms).values({ ...values, facilityId: f.id, seasonId: s.id, createdAt: day(previous ? '2026-03-01' : '2026-10-20') }).returning({ id: documentationForms.id });
+      const [row] = await tx
+        .insert(documentationForms)
+        .values({ ...values, facilityId: f.id, seasonId: s.id, createdAt: day(previous ? '2026-03-01' : '2026-10-20') })
+        .returning({ id: documentationForms.id });
       formId = row!.id;
     }
 
     // the history as the workflow would have written it
     await tx.delete(documentationFormEvents).where(eq(documentationFormEvents.formId, formId));
     if (submittedAt) await tx.insert(documentationFormEvents).values({ formId, state: 'submitted', at: submittedAt });
-    if (decidedAt) await tx.insert(documentationFormEvents).values({ formId, state: d.state, comment: d.comment, actorId: admin?.id ?? null, at: decidedAt });
+    if (decidedAt)
+      await tx.insert(documentationFormEvents).values({ formId, state: d.state, comment: d.comment, actorId: admin?.id ?? null, at: decidedAt });
 
     if (d.photo && storage) {
       const bytes = readFileSync(photoPath);
@@ -143,7 +197,16 @@ export async function seedDemoDocumentation(tx: Tx, storage?: FileStorage) {
       await storage.put(storageKey, bytes, { contentType: 'image/jpeg', size: bytes.length });
       await tx
         .insert(documentationFiles)
-        .values({ formId, questionKey: 'fotos', storageKey, name: 'Hochbeet-Ernte.jpg', contentType: 'image/jpeg', size: bytes.length, width: 40, height: 30 })
+        .values({
+          formId,
+          questionKey: 'fotos',
+          storageKey,
+          name: 'Hochbeet-Ernte.jpg',
+          contentType: 'image/jpeg',
+          size: bytes.length,
+          width: 40,
+          height: 30,
+        })
         .onConflictDoNothing({ target: documentationFiles.storageKey });
     }
 

@@ -15,7 +15,13 @@ import type { Tx } from './client';
  */
 
 /** KiTas without demo accounts that take part in the programme (enrolled to 2026-27 here) */
-export const programmeKitas = ['Waldkindergarten Isarauen', 'Kinderkrippe Zwergerlstube', 'Kita Naabtal-Spatzen', 'Hort an der Rotmainschule', 'Großtagespflege Kleine Entdecker'];
+export const programmeKitas = [
+  'Waldkindergarten Isarauen',
+  'Kinderkrippe Zwergerlstube',
+  'Kita Naabtal-Spatzen',
+  'Hort an der Rotmainschule',
+  'Großtagespflege Kleine Entdecker',
+];
 /** their projects (every live demo enrolment names a project and a contact, like a real one) */
 const programmeProjects: Record<string, string> = {
   'Waldkindergarten Isarauen': 'Was der Wald uns schenkt',
@@ -63,7 +69,15 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
       .limit(1);
     const project = { projectTitle: programmeProjects[label] ?? 'Unser Umweltprojekt', contactPersonId: lead?.id ?? null };
     if (!live) {
-      await tx.insert(seasonEnrolments).values({ facilityId: id, seasonId, projectTopics: ['Abfall', 'Konsum'], groupsTakingPart: 'alle Gruppen', childrenTakingPart: 30, acceptedTermsAt: at(-60), ...project });
+      await tx.insert(seasonEnrolments).values({
+        facilityId: id,
+        seasonId,
+        projectTopics: ['Abfall', 'Konsum'],
+        groupsTakingPart: 'alle Gruppen',
+        childrenTakingPart: 30,
+        acceptedTermsAt: at(-60),
+        ...project,
+      });
     } else {
       await tx.update(seasonEnrolments).set(project).where(eq(seasonEnrolments.id, live.id));
     }
@@ -72,15 +86,27 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
   await tx
     .update(seasonEnrolments)
     .set({ approvedForAwardAt: at(-10) })
-    .where(and(eq(seasonEnrolments.facilityId, await facilityId('Kinderhaus Sonnenschein')), eq(seasonEnrolments.seasonId, seasonId), isNull(seasonEnrolments.withdrawnAt)));
+    .where(
+      and(
+        eq(seasonEnrolments.facilityId, await facilityId('Kinderhaus Sonnenschein')),
+        eq(seasonEnrolments.seasonId, seasonId),
+        isNull(seasonEnrolments.withdrawnAt),
+      ),
+    );
 
   const upsertModule = async (title: string, values: Partial<typeof trainingModules.$inferInsert>) => {
-    const [existing] = await tx.select({ id: trainingModules.id }).from(trainingModules).where(and(eq(trainingModules.seasonId, seasonId), eq(trainingModules.title, title)));
+    const [existing] = await tx
+      .select({ id: trainingModules.id })
+      .from(trainingModules)
+      .where(and(eq(trainingModules.seasonId, seasonId), eq(trainingModules.title, title)));
     if (existing) {
       await tx.update(trainingModules).set(values).where(eq(trainingModules.id, existing.id));
       return existing.id;
     }
-    const [row] = await tx.insert(trainingModules).values({ seasonId, title, ...values }).returning({ id: trainingModules.id });
+    const [row] = await tx
+      .insert(trainingModules)
+      .values({ seasonId, title, ...values })
+      .returning({ id: trainingModules.id });
     return row!.id;
   };
   const einsteiger = await upsertModule('Einsteiger', {
@@ -97,12 +123,18 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
   });
 
   const upsertEvent = async (title: string, values: Omit<typeof awardingEvents.$inferInsert, 'seasonId' | 'title'>) => {
-    const [existing] = await tx.select({ id: awardingEvents.id }).from(awardingEvents).where(and(eq(awardingEvents.seasonId, seasonId), eq(awardingEvents.title, title)));
+    const [existing] = await tx
+      .select({ id: awardingEvents.id })
+      .from(awardingEvents)
+      .where(and(eq(awardingEvents.seasonId, seasonId), eq(awardingEvents.title, title)));
     if (existing) {
       await tx.update(awardingEvents).set(values).where(eq(awardingEvents.id, existing.id));
       return existing.id;
     }
-    const [row] = await tx.insert(awardingEvents).values({ seasonId, title, ...values }).returning({ id: awardingEvents.id });
+    const [row] = await tx
+      .insert(awardingEvents)
+      .values({ seasonId, title, ...values })
+      .returning({ id: awardingEvents.id });
     return row!.id;
   };
   const nord = await upsertEvent('Auszeichnungsveranstaltung Nord', {
@@ -126,50 +158,123 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
 
   type OfferingSeed = Omit<typeof offerings.$inferInsert, 'seasonId'>;
   const upsertOffering = async (o: OfferingSeed) => {
-    const [existing] = await tx.select({ id: offerings.id }).from(offerings).where(and(eq(offerings.seasonId, seasonId), eq(offerings.kind, o.kind), eq(offerings.title, o.title)));
+    const [existing] = await tx
+      .select({ id: offerings.id })
+      .from(offerings)
+      .where(and(eq(offerings.seasonId, seasonId), eq(offerings.kind, o.kind), eq(offerings.title, o.title)));
     if (existing) {
       await tx.update(offerings).set(o).where(eq(offerings.id, existing.id));
       return existing.id;
     }
-    const [row] = await tx.insert(offerings).values({ seasonId, ...o }).returning({ id: offerings.id });
+    const [row] = await tx
+      .insert(offerings)
+      .values({ seasonId, ...o })
+      .returning({ id: offerings.id });
     return row!.id;
   };
   const open = { registrationOpensAt: at(-30), state: 'published' as const };
   const free = await upsertOffering({
-    kind: 'training', moduleId: einsteiger, title: 'Einsteiger: Nachhaltigkeit im KiTa-Alltag (München)',
+    kind: 'training',
+    moduleId: einsteiger,
+    title: 'Einsteiger: Nachhaltigkeit im KiTa-Alltag (München)',
     description: 'Was heißt Bildung für nachhaltige Entwicklung in der KiTa? Wir finden euer Projektthema.',
-    startsAt: at(30, 8), endsAt: at(30, 14), place: 'Ökologisches Bildungszentrum, Englschalkinger Str. 166, 81927 München', region: 'Oberbayern', capacity: 20, registrationClosesAt: at(23), ...open,
+    startsAt: at(30, 8),
+    endsAt: at(30, 14),
+    place: 'Ökologisches Bildungszentrum, Englschalkinger Str. 166, 81927 München',
+    region: 'Oberbayern',
+    capacity: 20,
+    registrationClosesAt: at(23),
+    ...open,
   });
   const oneLeft = await upsertOffering({
-    kind: 'training', moduleId: einsteiger, title: 'Einsteiger: Nachhaltigkeit im KiTa-Alltag (Nürnberg)',
+    kind: 'training',
+    moduleId: einsteiger,
+    title: 'Einsteiger: Nachhaltigkeit im KiTa-Alltag (Nürnberg)',
     description: 'Was heißt Bildung für nachhaltige Entwicklung in der KiTa? Wir finden euer Projektthema.',
-    startsAt: at(40, 8), endsAt: at(40, 14), place: 'Umweltstation Nürnberg, Wöhrder Wiese, 90403 Nürnberg', region: 'Mittelfranken', capacity: 3, registrationClosesAt: at(33), ...open,
+    startsAt: at(40, 8),
+    endsAt: at(40, 14),
+    place: 'Umweltstation Nürnberg, Wöhrder Wiese, 90403 Nürnberg',
+    region: 'Mittelfranken',
+    capacity: 3,
+    registrationClosesAt: at(33),
+    ...open,
   });
   const full = await upsertOffering({
-    kind: 'training', moduleId: erfahrene, title: 'Erfahrene: Kinder beteiligen (Regensburg)',
+    kind: 'training',
+    moduleId: erfahrene,
+    title: 'Erfahrene: Kinder beteiligen (Regensburg)',
     description: 'Wie Kinder ihr Projekt mitbestimmen: Methoden und Beispiele aus ausgezeichneten KiTas.',
-    startsAt: at(35, 8), endsAt: at(35, 14), place: 'Umweltstation Regensburg, Am Ölberg 2, 93047 Regensburg', region: 'Oberpfalz', capacity: 2, registrationClosesAt: at(28), ...open,
+    startsAt: at(35, 8),
+    endsAt: at(35, 14),
+    place: 'Umweltstation Regensburg, Am Ölberg 2, 93047 Regensburg',
+    region: 'Oberpfalz',
+    capacity: 2,
+    registrationClosesAt: at(28),
+    ...open,
   });
   const online = await upsertOffering({
-    kind: 'training', moduleId: erfahrene, title: 'Erfahrene: Eltern und Träger gewinnen (online)',
-    description: 'Online-Fortbildung am Vormittag.', startsAt: at(50, 8), endsAt: at(50, 11), place: '', onlineUrl: 'https://meet.demo.example/erfahrene', region: 'Oberfranken', capacity: 25, registrationClosesAt: at(45), ...open,
+    kind: 'training',
+    moduleId: erfahrene,
+    title: 'Erfahrene: Eltern und Träger gewinnen (online)',
+    description: 'Online-Fortbildung am Vormittag.',
+    startsAt: at(50, 8),
+    endsAt: at(50, 11),
+    place: '',
+    onlineUrl: 'https://meet.demo.example/erfahrene',
+    region: 'Oberfranken',
+    capacity: 25,
+    registrationClosesAt: at(45),
+    ...open,
   });
   const past = await upsertOffering({
-    kind: 'training', moduleId: einsteiger, title: 'Einsteiger: Auftakt (Bamberg)',
-    description: 'Der erste Termin des KiTa-Jahres.', startsAt: at(-20, 8), endsAt: at(-20, 14), place: 'Bistumshaus St. Otto, Heinrichsdamm 32, 96047 Bamberg', region: 'Oberfranken', capacity: 15,
-    registrationOpensAt: at(-60), registrationClosesAt: at(-25), state: 'published',
+    kind: 'training',
+    moduleId: einsteiger,
+    title: 'Einsteiger: Auftakt (Bamberg)',
+    description: 'Der erste Termin des KiTa-Jahres.',
+    startsAt: at(-20, 8),
+    endsAt: at(-20, 14),
+    place: 'Bistumshaus St. Otto, Heinrichsdamm 32, 96047 Bamberg',
+    region: 'Oberfranken',
+    capacity: 15,
+    registrationOpensAt: at(-60),
+    registrationClosesAt: at(-25),
+    state: 'published',
   });
   await upsertOffering({
-    kind: 'training', moduleId: einsteiger, title: 'Einsteiger: Nachhaltigkeit im KiTa-Alltag (Würzburg)',
-    description: 'Noch in Planung.', startsAt: at(60, 8), endsAt: at(60, 14), place: 'Umweltstation Würzburg, Nigglweg 5, 97082 Würzburg', region: 'Unterfranken', capacity: 20, state: 'draft',
+    kind: 'training',
+    moduleId: einsteiger,
+    title: 'Einsteiger: Nachhaltigkeit im KiTa-Alltag (Würzburg)',
+    description: 'Noch in Planung.',
+    startsAt: at(60, 8),
+    endsAt: at(60, 14),
+    place: 'Umweltstation Würzburg, Nigglweg 5, 97082 Würzburg',
+    region: 'Unterfranken',
+    capacity: 20,
+    state: 'draft',
   });
   const hospZauberwald = await upsertOffering({
-    kind: 'hospitation', hostFacilityId: await facilityId('Kindertagesstätte Zauberwald'), title: 'Hospitation: Wildbienen im KiTa-Garten',
-    description: 'Wir zeigen unser Wildbienenprojekt: Nisthilfen, Blühwiese und wie die Kinder beobachten.', startsAt: at(45, 7), endsAt: at(45, 11), place: 'Kindertagesstätte Zauberwald, Hainstraße 15, 96047 Bamberg', region: 'Oberfranken', capacity: 4, ...open,
+    kind: 'hospitation',
+    hostFacilityId: await facilityId('Kindertagesstätte Zauberwald'),
+    title: 'Hospitation: Wildbienen im KiTa-Garten',
+    description: 'Wir zeigen unser Wildbienenprojekt: Nisthilfen, Blühwiese und wie die Kinder beobachten.',
+    startsAt: at(45, 7),
+    endsAt: at(45, 11),
+    place: 'Kindertagesstätte Zauberwald, Hainstraße 15, 96047 Bamberg',
+    region: 'Oberfranken',
+    capacity: 4,
+    ...open,
   });
   await upsertOffering({
-    kind: 'hospitation', hostFacilityId: await facilityId('Waldkindergarten Isarauen'), title: 'Hospitation: Ein Tag im Waldkindergarten',
-    description: 'Draußen-Alltag mit Kompost, Wasser und Werkzeug; wie der Wald zum Lernort wird.', startsAt: at(55, 7), endsAt: at(55, 12), place: 'Waldkindergarten Isarauen, Am Isarkanal 3, 82049 Pullach im Isartal', region: 'Oberbayern', capacity: 3, ...open,
+    kind: 'hospitation',
+    hostFacilityId: await facilityId('Waldkindergarten Isarauen'),
+    title: 'Hospitation: Ein Tag im Waldkindergarten',
+    description: 'Draußen-Alltag mit Kompost, Wasser und Werkzeug; wie der Wald zum Lernort wird.',
+    startsAt: at(55, 7),
+    endsAt: at(55, 12),
+    place: 'Waldkindergarten Isarauen, Am Isarkanal 3, 82049 Pullach im Isartal',
+    region: 'Oberbayern',
+    capacity: 3,
+    ...open,
   });
   for (const [eventId, city, titles] of [
     [nord, 'Nürnberg', ['Workshop: Gärtnern mit Kindern', 'Workshop: Energie sparen im Gruppenraum']],
@@ -177,8 +282,16 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
   ] as const) {
     for (const [i, t] of titles.entries()) {
       await upsertOffering({
-        kind: 'awarding', awardingEventId: eventId, title: `${t} (${city})`, description: 'Workshop im Rahmen der Fachtagung.',
-        startsAt: at(eventId === nord ? 120 : 127, 11), endsAt: at(eventId === nord ? 120 : 127, 12, 30), place: `Raum ${i + 1}`, region: city === 'Nürnberg' ? 'Mittelfranken' : 'Oberbayern', capacity: 25, ...open,
+        kind: 'awarding',
+        awardingEventId: eventId,
+        title: `${t} (${city})`,
+        description: 'Workshop im Rahmen der Fachtagung.',
+        startsAt: at(eventId === nord ? 120 : 127, 11),
+        endsAt: at(eventId === nord ? 120 : 127, 12, 30),
+        place: `Raum ${i + 1}`,
+        region: city === 'Nürnberg' ? 'Mittelfranken' : 'Oberbayern',
+        capacity: 25,
+        ...open,
       });
     }
   }
@@ -186,7 +299,10 @@ export async function seedDemoProgramme(tx: Tx, seasonId: number) {
   let queued = at(-15).getTime();
   const book = async (offeringId: number, label: string, lastName: string, state: 'confirmed' | 'waitlisted' | 'attended') => {
     const p = await personOf(label, lastName);
-    const [existing] = await tx.select({ id: offeringEnrolments.id }).from(offeringEnrolments).where(and(eq(offeringEnrolments.offeringId, offeringId), eq(offeringEnrolments.personId, p.id)));
+    const [existing] = await tx
+      .select({ id: offeringEnrolments.id })
+      .from(offeringEnrolments)
+      .where(and(eq(offeringEnrolments.offeringId, offeringId), eq(offeringEnrolments.personId, p.id)));
     queued += 60_000;
     const values = {
       state,

@@ -11,8 +11,21 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const tables = [
-  'users', 'facilities', 'facility_members', 'seasons', 'season_enrolments', 'privacy_policy_versions', 'team_workshop_applications', 'training_modules',
-  'awarding_events', 'offerings', 'offering_enrolments', 'documentation_forms', 'documentation_form_events', 'documentation_files', 'documentation_reviews',
+  'users',
+  'facilities',
+  'facility_members',
+  'seasons',
+  'season_enrolments',
+  'privacy_policy_versions',
+  'team_workshop_applications',
+  'training_modules',
+  'awarding_events',
+  'offerings',
+  'offering_enrolments',
+  'documentation_forms',
+  'documentation_form_events',
+  'documentation_files',
+  'documentation_reviews',
 ];
 async function counts() {
   const out: Record<string, number> = {};
@@ -32,7 +45,15 @@ const statusOf = async (email: string) => {
 describe('seed:demo', () => {
   it('given the demo data, the programme shows what SPEC §7 promises', async () => {
     await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026' });
-    const rows = await queryRows<{ title: string; capacity: number; taken: number; waiting: number; attended: number; starts_at: Date; state: string }>(
+    const rows = await queryRows<{
+      title: string;
+      capacity: number;
+      taken: number;
+      waiting: number;
+      attended: number;
+      starts_at: Date;
+      state: string;
+    }>(
       t.handle.db,
       `select o.title, o.capacity, o.state, o.starts_at,
          (select count(*)::int from offering_enrolments e where e.offering_id = o.id and e.state in ('confirmed', 'attended')) as taken,
@@ -45,9 +66,15 @@ describe('seed:demo', () => {
     expect(upcoming.some((r) => r.capacity - r.taken === 1)).toBe(true);
     expect(upcoming.some((r) => r.capacity === r.taken && r.waiting > 0)).toBe(true);
     expect(rows.some((r) => new Date(r.starts_at) < new Date() && r.attended > 0)).toBe(true);
-    const [regions] = await queryRows<{ n: number }>(t.handle.db, `select count(distinct region)::int as n from offerings where kind = 'training' and state = 'published'`);
+    const [regions] = await queryRows<{ n: number }>(
+      t.handle.db,
+      `select count(distinct region)::int as n from offerings where kind = 'training' and state = 'published'`,
+    );
     expect(regions!.n).toBeGreaterThanOrEqual(3);
-    const [hosp] = await queryRows<{ n: number }>(t.handle.db, `select count(distinct host_facility_id)::int as n from offerings where kind = 'hospitation'`);
+    const [hosp] = await queryRows<{ n: number }>(
+      t.handle.db,
+      `select count(distinct host_facility_id)::int as n from offerings where kind = 'hospitation'`,
+    );
     expect(hosp!.n).toBe(2);
     const events = await queryRows<{ title: string; workshops: number }>(
       t.handle.db,
@@ -163,7 +190,8 @@ describe('seed:demo', () => {
       ['Kinderkrippe Zwergerlstube', false],
       ['Waldkindergarten Isarauen', true],
     ]);
-    const [sonnenschein] = (await t.app.inject({ method: 'GET', url: '/api/admin/documentation/2026-27?q=Sonnenschein', headers: { cookie } })).json().items;
+    const [sonnenschein] = (await t.app.inject({ method: 'GET', url: '/api/admin/documentation/2026-27?q=Sonnenschein', headers: { cookie } })).json()
+      .items;
     const detail = await t.app.inject({ method: 'GET', url: `/api/admin/documentation/2026-27/${sonnenschein.facilityId}`, headers: { cookie } });
     expect(detail.json().files).toEqual([expect.objectContaining({ name: 'Hochbeet-Ernte.jpg', contentType: 'image/jpeg' })]);
     const photo = await t.app.inject({ method: 'GET', url: detail.json().files[0].url, headers: { cookie } });

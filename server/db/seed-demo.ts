@@ -55,8 +55,20 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
       const consents = a.consentsDecided
         ? { privacyPolicyVersion: demoPrivacyPolicyVersion, privacyPolicyAcceptedAt: decidedAt, newsletter: false, newsletterDecidedAt: decidedAt }
         : { privacyPolicyVersion: null, privacyPolicyAcceptedAt: null, newsletter: null, newsletterDecidedAt: null };
-      const values = { email: a.email, firstName: a.firstName, lastName: a.lastName, isAdmin: a.isAdmin, isJury: a.isJury ?? false, deactivatedAt: null, ...consents };
-      const [existing] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, a.email)).limit(1);
+      const values = {
+        email: a.email,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        isAdmin: a.isAdmin,
+        isJury: a.isJury ?? false,
+        deactivatedAt: null,
+        ...consents,
+      };
+      const [existing] = await tx
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, a.email))
+        .limit(1);
       let userId: number;
       if (existing) {
         // keep the hash when the password still matches, so repeated runs do not churn rows
@@ -67,7 +79,10 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
           .where(eq(users.id, existing.id));
         userId = existing.id;
       } else {
-        const [row] = await tx.insert(users).values({ ...values, passwordHash, activatedAt: new Date() }).returning({ id: users.id });
+        const [row] = await tx
+          .insert(users)
+          .values({ ...values, passwordHash, activatedAt: new Date() })
+          .returning({ id: users.id });
         userId = row!.id;
       }
 
@@ -98,8 +113,22 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
     for (const p of demoPersons) {
       const facilityId = facilityIds[p.facility];
       if (!facilityId) throw new Error(`Demo person ${p.firstName} ${p.lastName} names unknown facility ${p.facility}`);
-      const [user] = p.account ? await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, p.account)) : [];
-      const values = { salutation: p.salutation, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, position: p.position, userId: user?.id ?? null, removedAt: null };
+      const [user] = p.account
+        ? await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, p.account))
+        : [];
+      const values = {
+        salutation: p.salutation,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        phone: p.phone,
+        position: p.position,
+        userId: user?.id ?? null,
+        removedAt: null,
+      };
       const [existing] = await tx
         .select({ id: persons.id })
         .from(persons)
@@ -110,7 +139,10 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
         await tx.update(persons).set(values).where(eq(persons.id, existing.id));
         personId = existing.id;
       } else {
-        const [row] = await tx.insert(persons).values({ ...values, facilityId }).returning({ id: persons.id });
+        const [row] = await tx
+          .insert(persons)
+          .values({ ...values, facilityId })
+          .returning({ id: persons.id });
         personId = row!.id;
       }
       if (p.position === 'Leitung') leadIds[p.facility] = personId;
@@ -139,7 +171,9 @@ async function main() {
   try {
     await migrate(handle);
     await seedDemo(handle.db, { password: process.env.DEMO_PASSWORD || 'Demo-Passwort-2026', fileStorage: fileStorageFromConfig(config) });
-    console.log(`Demo data ready: ${demoAccounts.length} accounts (${demoAccounts.map((a) => a.email).join(', ')}), ${demoFacilities.length} KiTas, seasons 2026-27 (current) and 2025-26.`);
+    console.log(
+      `Demo data ready: ${demoAccounts.length} accounts (${demoAccounts.map((a) => a.email).join(', ')}), ${demoFacilities.length} KiTas, seasons 2026-27 (current) and 2025-26.`,
+    );
   } finally {
     await handle.close();
   }

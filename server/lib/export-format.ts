@@ -4,7 +4,11 @@
  * = + - @, tab or CR) neutralised with a leading apostrophe.
  */
 export type Cell = string | number | boolean | Date | null | undefined;
-export type Column<R> = { header: string; value: (row: R) => Cell; kind?: 'date' | 'datetime' | 'text' | 'number'; width?: number };
+/**
+ * One column of an export. `kind` 'time' is a time of day ("Beginn"): a real time cell in XLSX, "09:30" in CSV.
+ * `width` (characters) is the XLSX column's least width; the file fits each column to its content (xlsx-stream.ts).
+ */
+export type Column<R> = { header: string; value: (row: R) => Cell; kind?: 'date' | 'datetime' | 'time' | 'text' | 'number'; width?: number };
 
 export const BOM = '\uFEFF';
 export const CRLF = '\r\n';
@@ -29,6 +33,11 @@ const berlinParts = (d: Date) => {
 export const germanDateTime = (d: Date) => {
   const p = berlinParts(d);
   return `${p.d}.${p.m}.${p.y} ${p.h}:${p.min}`;
+};
+/** "09:30": the Berlin time of day */
+export const germanTimeOfDay = (d: Date) => {
+  const p = berlinParts(d);
+  return `${p.h}:${p.min}`;
 };
 export const germanDay = (d: Date | string) => {
   if (typeof d === 'string') {
@@ -60,7 +69,7 @@ export const neutralise = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 export function csvCell(value: Cell, kind?: Column<unknown>['kind']): string {
   let s: string;
   if (value === null || value === undefined) s = '';
-  else if (value instanceof Date) s = kind === 'date' ? germanDay(value) : germanDateTime(value);
+  else if (value instanceof Date) s = kind === 'date' ? germanDay(value) : kind === 'time' ? germanTimeOfDay(value) : germanDateTime(value);
   else if (typeof value === 'number') s = String(value).replace('.', ',');
   else if (typeof value === 'boolean') s = value ? 'Ja' : 'Nein';
   else if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) s = germanDay(value);

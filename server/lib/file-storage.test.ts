@@ -10,7 +10,21 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fixtureFiles } from '../testing/fixture-files';
 import { localFileStorage, s3FileStorage, type FileStorage } from './file-storage';
 
-const badKeys = ['', '../etc/passwd', 'documentation/../../x', '/etc/passwd', 'a\\b', 'a//b', 'a/', '.hidden', 'a/./b', 'a\u0000b', 'a\nb', 'C:/x', 'ä'];
+const badKeys = [
+  '',
+  '../etc/passwd',
+  'documentation/../../x',
+  '/etc/passwd',
+  'a\\b',
+  'a//b',
+  'a/',
+  '.hidden',
+  'a/./b',
+  'a\u0000b',
+  'a\nb',
+  'C:/x',
+  'ä',
+];
 
 async function bytes(stream: Readable | null): Promise<Buffer | null> {
   if (!stream) return null;
@@ -50,8 +64,12 @@ function sharedBehaviour(storage: () => FileStorage) {
   });
 
   it('given a stream shorter or longer than its size, the put fails and stores nothing', async () => {
-    await expect(storage().put('documentation/3/short', Readable.from([Buffer.from('abc')]), { contentType: 'text/plain', size: 5 })).rejects.toThrow();
-    await expect(storage().put('documentation/3/long', Readable.from([Buffer.from('abcdef')]), { contentType: 'text/plain', size: 5 })).rejects.toThrow();
+    await expect(
+      storage().put('documentation/3/short', Readable.from([Buffer.from('abc')]), { contentType: 'text/plain', size: 5 }),
+    ).rejects.toThrow();
+    await expect(
+      storage().put('documentation/3/long', Readable.from([Buffer.from('abcdef')]), { contentType: 'text/plain', size: 5 }),
+    ).rejects.toThrow();
     await expect(storage().put('documentation/3/buf', Buffer.from('abcdef'), { contentType: 'text/plain', size: 5 })).rejects.toThrow();
     expect(await storage().get('documentation/3/short')).toBeNull();
     expect(await storage().get('documentation/3/long')).toBeNull();
@@ -116,7 +134,14 @@ function fakeS3(credentials: { accessKeyId: string; secretAccessKey: string }) {
     const headers = Object.fromEntries(signedHeaders.map((h) => [h, String(req.headers[h])]));
     const resigned = aws4.sign({ method: req.method, path: req.url, service: 's3', region: 'eu-central-1', headers }, credentials);
     const signatureValid = authorization.startsWith('AWS4-HMAC-SHA256 ') && resigned.headers?.Authorization === authorization;
-    seen.push({ method: req.method!, url: req.url!, authorization, contentSha: String(req.headers['x-amz-content-sha256']), contentType: req.headers['content-type'], signatureValid });
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      authorization,
+      contentSha: String(req.headers['x-amz-content-sha256']),
+      contentType: req.headers['content-type'],
+      signatureValid,
+    });
     if (!signatureValid) return res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
     const object = objects.get(req.url!);
     if (req.method === 'PUT') {
@@ -143,7 +168,13 @@ describe('s3FileStorage against a fake S3', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     const { port } = fake.server.address() as AddressInfo;
-    storage = s3FileStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', bucket: 'kita-uploads', forcePathStyle: true, ...credentials });
+    storage = s3FileStorage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'eu-central-1',
+      bucket: 'kita-uploads',
+      forcePathStyle: true,
+      ...credentials,
+    });
   });
   afterAll(async () => new Promise<void>((resolve) => fake.server.close(() => resolve())));
   beforeEach(() => {
@@ -159,7 +190,9 @@ describe('s3FileStorage against a fake S3', () => {
     await storage.put('documentation/12/stream', Readable.from([jpeg]), { contentType: 'image/jpeg', size: jpeg.length });
     const [buffered, streamed] = fake.seen;
     expect(buffered).toMatchObject({ method: 'PUT', url: '/kita-uploads/documentation/12/3f2a', contentType: 'image/jpeg', signatureValid: true });
-    expect(buffered!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/);
+    expect(buffered!.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=.*host.*, Signature=[0-9a-f]{64}$/,
+    );
     expect(buffered!.contentSha).toMatch(/^[0-9a-f]{64}$/);
     expect(streamed).toMatchObject({ method: 'PUT', contentSha: 'UNSIGNED-PAYLOAD', signatureValid: true });
     expect(fake.objects.get('/kita-uploads/documentation/12/stream')?.body).toEqual(jpeg);
@@ -167,8 +200,17 @@ describe('s3FileStorage against a fake S3', () => {
 
   it('given wrong credentials, a put fails naming the status and the S3 error code', async () => {
     const { port } = fake.server.address() as AddressInfo;
-    const wrong = s3FileStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', bucket: 'kita-uploads', forcePathStyle: true, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'falsch' });
-    await expect(wrong.put('documentation/1/x', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(/403 SignatureDoesNotMatch/);
+    const wrong = s3FileStorage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'eu-central-1',
+      bucket: 'kita-uploads',
+      forcePathStyle: true,
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'falsch',
+    });
+    await expect(wrong.put('documentation/1/x', Buffer.from('x'), { contentType: 'text/plain', size: 1 })).rejects.toThrow(
+      /403 SignatureDoesNotMatch/,
+    );
     await expect(wrong.get('documentation/1/x')).rejects.toThrow(/403/);
   });
 
@@ -176,7 +218,14 @@ describe('s3FileStorage against a fake S3', () => {
     const silent = http.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
-    const slow = s3FileStorage({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', bucket: 'b', forcePathStyle: true, timeoutMs: 200, ...credentials });
+    const slow = s3FileStorage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'eu-central-1',
+      bucket: 'b',
+      forcePathStyle: true,
+      timeoutMs: 200,
+      ...credentials,
+    });
     await expect(slow.get('documentation/1/x')).rejects.toThrow(/timed out/);
     silent.closeAllConnections();
     await new Promise<void>((resolve) => silent.close(() => resolve()));

@@ -15,7 +15,12 @@ describe('error catalogue', () => {
 
   it('given an entry with fields, arguments and options, fail() builds the SPEC §3 error from it', () => {
     const e = fail('me.wrong_password', { field: 'currentPassword' });
-    expect(e).toMatchObject({ statusCode: 400, code: 'wrong_password', message: 'Das Passwort ist falsch.', fields: { currentPassword: 'Das Passwort ist falsch.' } });
+    expect(e).toMatchObject({
+      statusCode: 400,
+      code: 'wrong_password',
+      message: 'Das Passwort ist falsch.',
+      fields: { currentPassword: 'Das Passwort ist falsch.' },
+    });
     expect(fail('auth.too_many_attempts', ['12:30'], { headers: { 'retry-after': '5' } })).toMatchObject({
       statusCode: 429,
       message: 'Zu viele Anmeldeversuche. Bitte versuche es um 12:30 Uhr wieder.',

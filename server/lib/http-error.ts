@@ -29,7 +29,9 @@ export type FailOptions = {
 type MessageArgs<Id extends ErrorId> = ErrorEntry<Id>['message'] extends (...args: infer A) => string ? A : never;
 type FailArgs<Id extends ErrorId> = ErrorEntry<Id>['message'] extends string
   ? [options?: FailOptions]
-  : MessageArgs<Id> extends [] ? [options?: FailOptions] : [args: MessageArgs<Id>, options?: FailOptions];
+  : MessageArgs<Id> extends []
+    ? [options?: FailOptions]
+    : [args: MessageArgs<Id>, options?: FailOptions];
 
 /**
  * The error of a catalogue entry (src/shared/contracts/error-codes.ts): `throw fail('facility.already_member')`,

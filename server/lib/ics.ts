@@ -22,7 +22,10 @@ export const icsContentType = 'text/calendar; charset=utf-8';
 
 /** 20261123T143200Z */
 export function icsUtc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, line breaks */

@@ -33,7 +33,10 @@ const loggedIn = {
     email: 'a"b@example.org',
     first_name: 'Ä\u2028ß',
     last_name: 'Muster',
-    facilities: { '12': { id: 12, label: 'Sonnenschein', is_enrolled_to_cur_season: true }, '3': { id: 3, label: 'Mond', is_enrolled_to_cur_season: false } },
+    facilities: {
+      '12': { id: 12, label: 'Sonnenschein', is_enrolled_to_cur_season: true },
+      '3': { id: 3, label: 'Mond', is_enrolled_to_cur_season: false },
+    },
     missingSettings: { newsletter: 'Newsletter' },
     passwordHash: 'never sent',
   },
@@ -81,7 +84,12 @@ describe('compiled response serializer', () => {
 
   it('a response of the wrong shape still fails the way zod fails it', () => {
     const write = serializerFor(loginStatusResponseSchema);
-    for (const bad of [{ loggedin: 'yes', user: null, curSeason: null }, { loggedin: true, user: null }, { ...loggedIn, user: { ...loggedIn.user, id: 1.5 } }, undefined]) {
+    for (const bad of [
+      { loggedin: 'yes', user: null, curSeason: null },
+      { loggedin: true, user: null },
+      { ...loggedIn, user: { ...loggedIn.user, id: 1.5 } },
+      undefined,
+    ]) {
       let error: unknown;
       try {
         write(bad);

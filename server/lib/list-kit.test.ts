@@ -32,7 +32,12 @@ const auditListDef = defineList({
       q.q ? ilike(auditLog.entityId, likePattern(q.q)) : undefined,
       s.where,
     );
-    const base = db.select({ a: auditLog, ...s.columns }).from(auditLog).where(where).orderBy(...s.orderBy).offset(s.offset);
+    const base = db
+      .select({ a: auditLog, ...s.columns })
+      .from(auditLog)
+      .where(where)
+      .orderBy(...s.orderBy)
+      .offset(s.offset);
     return s.limit ? base.limit(s.limit) : base;
   },
   item: ({ a }: { a: AuditRow }) => ({ id: a.id, at: a.at.toISOString(), action: a.action, entity_type: a.entityType, entity_id: a.entityId }),

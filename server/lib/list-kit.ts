@@ -6,6 +6,7 @@ import type { ListContract, ListFilter } from '../../src/shared/contracts/list-c
 import { listPageSchemaOf, listQuerySchemaOf, type ServerListQuery } from '../../src/shared/contracts/list-query';
 import type { Page } from '../../src/shared/contracts/paging';
 import type { DbOrTx } from '../db/client';
+import type { SessionUser } from '../modules/users/users.table';
 import type { Access } from '../plugins/access';
 import { berlinDate, csvExcel, type Column } from './export-format';
 import { pageWindow } from './paging';
@@ -43,7 +44,8 @@ export type ListDefinition<S extends string, F extends Record<string, ListFilter
   /** the page's URL (`/api/…`), its access, OpenAPI tags; `params` for path parameters */
   route: { url: string; access: Exclude<Access, 'public'>; tags: string[]; params?: z.ZodType<P>; errors?: readonly ErrorStatus[] };
   /** what a request adds to the query (the current season, the KiTa of the path); may refuse (404 …) */
-  context: (args: { db: Db; params: P; request: FastifyRequest }) => Ctx | Promise<Ctx>;
+  /** `user`: the caller, whom the list's access guarantees (the route builder's typed `request.user`) */
+  context: (args: { db: Db; params: P; request: FastifyRequest; user: SessionUser }) => Ctx | Promise<Ctx>;
   /** ORDER BY expression per sort key (text through `germanSort`); `tieBreaker` is unique, so pages never overlap */
   sort: Record<S, AnyColumn | SQL>;
   tieBreaker: AnyColumn | SQL;
@@ -63,7 +65,8 @@ const BATCH = 1000;
 function after(s: AnyColumn | SQL, tie: AnyColumn | SQL, dir: 'asc' | 'desc', last: Cursor): SQL {
   const v = last.__sort;
   const t = last.__tie;
-  if (dir === 'asc') return v === null ? sql`(${s} is null and ${tie} > ${t})` : sql`(${s} > ${v} or (${s} = ${v} and ${tie} > ${t}) or ${s} is null)`;
+  if (dir === 'asc')
+    return v === null ? sql`(${s} is null and ${tie} > ${t})` : sql`(${s} > ${v} or (${s} = ${v} and ${tie} > ${t}) or ${s} is null)`;
   return v === null ? sql`(${s} is not null or ${tie} < ${t})` : sql`(${s} < ${v} or (${s} = ${v} and ${tie} < ${t}))`;
 }
 
@@ -135,11 +138,11 @@ export function defineList<S extends string, F extends Record<string, ListFilter
     const r = routesFor(app, def.route.access);
     const base = { tags: def.route.tags, querystring: querySchema, ...(def.route.params ? { params: def.route.params } : {}) };
     const errors = def.route.errors ?? [];
-    const ctxOf = (request: FastifyRequest) => def.context({ db: app.db, params: request.params as P, request });
+    const ctxOf = (request: FastifyRequest, user: SessionUser) => def.context({ db: app.db, params: request.params as P, request, user });
     r.get(def.route.url, {
       errors,
       schema: { ...base, response: { 200: pageSchema } },
-      handler: async (request) => page(app.db, request.query as Q, await ctxOf(request)),
+      handler: async (request) => page(app.db, request.query as Q, await ctxOf(request, request.user)),
     });
     if (!def.export) return;
     for (const format of ['csv', 'xlsx'] as const) {
@@ -147,7 +150,7 @@ export function defineList<S extends string, F extends Record<string, ListFilter
         errors,
         schema: { ...base, response: {} },
         handler: async (request, reply) => {
-          const ctx = await ctxOf(request);
+          const ctx = await ctxOf(request, request.user);
           return sendExport(reply, format, batches(app.db, request.query as Q, ctx), ctx);
         },
       });

@@ -22,7 +22,11 @@ const isDbError = (e: Loose) =>
   e.name === 'DrizzleQueryError' || 'params' in e || 'query' in e || (typeof e.severity === 'string' && typeof e.code === 'string');
 
 /** "invalid input syntax for type integer: "$argon2id$…"" → "invalid input syntax for type integer: "…"" */
-export const blankLiterals = (text: string) => text.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'").replace(/\([^()]*\)=\([^()]*\)/g, '(…)=(…)');
+export const blankLiterals = (text: string) =>
+  text
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/'[^']*'/g, "'…'")
+    .replace(/\([^()]*\)=\([^()]*\)/g, '(…)=(…)');
 
 /** only the stack's frames: its first lines repeat the message (drizzle's spans two, the second with the parameters) */
 const frames = (stack: unknown) =>
@@ -60,7 +64,18 @@ export function serializeError(err: unknown): SerializedError {
 }
 
 /** Secrets that might sit in a logged object; bodies are never logged, this is the second line. */
-export const redactPaths = ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.currentPassword', '*.token', '*.totp', '*.secret', '*.pendingSecret', '*.passwordHash', '*.params'];
+export const redactPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  '*.password',
+  '*.currentPassword',
+  '*.token',
+  '*.totp',
+  '*.secret',
+  '*.pendingSecret',
+  '*.passwordHash',
+  '*.params',
+];
 
 /** The app's pino options: the serializer above for every `err`, the redaction paths. buildApp adds them to any logger it is given. */
 export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {

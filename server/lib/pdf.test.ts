@@ -5,8 +5,9 @@ import { NO_ANSWER, pdfSafeText, renderPdf, type PdfDocModel } from './pdf';
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const longAnswer = Array.from({ length: 60 }, (_, i) =>
-  `Absatz ${i + 1}: Die Kinder haben im Garten Kräuter gepflanzt, gegossen und beobachtet, wie sie wachsen – jeden Tag ein bisschen mehr.`,
+const longAnswer = Array.from(
+  { length: 60 },
+  (_, i) => `Absatz ${i + 1}: Die Kinder haben im Garten Kräuter gepflanzt, gegossen und beobachtet, wie sie wachsen – jeden Tag ein bisschen mehr.`,
 ).join('\n');
 
 const model: PdfDocModel = {
@@ -90,7 +91,9 @@ describe('renderPdf', () => {
 
   it('given many images, scales each to the page and never splits one across pages', async () => {
     const photos = Array.from({ length: 7 }, () => ({ data: fixtureFiles.jpeg.buffer, mime: 'image/jpeg' as const }));
-    const { totalPages, images } = await pdfText(renderPdf({ title: 'Fotos', meta: [], sections: [{ title: 'Fotos', items: [{ label: 'Alle', value: 'Sieben Fotos', images: photos }] }] }));
+    const { totalPages, images } = await pdfText(
+      renderPdf({ title: 'Fotos', meta: [], sections: [{ title: 'Fotos', items: [{ label: 'Alle', value: 'Sieben Fotos', images: photos }] }] }),
+    );
     // 8 cm high each (40x30 scaled to the 17 cm text width would be 12.7 cm: the height wins), 2 on a page
     expect(totalPages).toBe(4);
     expect(images).toBe(7);

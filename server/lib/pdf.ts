@@ -6,7 +6,8 @@ import PDFDocument from 'pdfkit';
  *
  * API: `renderPdf(doc: PdfDocModel): Readable` — pipe it into the reply, a file or a ZIP entry; nobody needs the
  * whole file in memory. The layout is built at once when called (a few ms per page); a broken image does not fail
- * the PDF but prints "[Bild konnte nicht gelesen werden]" in its place.
+ * the PDF but prints "[Bild konnte nicht gelesen werden]" in its place (so does a PNG above MAX_PNG_PIXELS). It runs
+ * in the server's PDF worker threads (pdf-pool.ts): broken PNG data can still make pdfkit throw where nothing catches.
  *
  * Layout: title, subtitle, the meta lines ("Label: Wert"), then each section with its items (label in bold, the
  * answer below; a list of answers as bullets; null, '' or [] as "– keine Angabe –"; images after the answer, scaled to
@@ -39,12 +40,18 @@ const MARGIN = 2 * CM;
 const FOOTER_SPACE = 1.2 * CM;
 const MAX_IMAGE_HEIGHT = 8 * CM;
 const GREY = '#555555';
+/**
+ * pdfkit decodes a PNG with transparency into raw pixels (several copies of width × height × 4 bytes, outside the
+ * JavaScript heap, so a worker's heap limit does not bound them): an 8000 × 8000 PNG took 1.1 GB. Larger ones are
+ * shown as unreadable instead; uploads are re-encoded far below this, so only legacy files can reach it.
+ */
+export const MAX_PNG_PIXELS = 25_000_000;
 const BLACK = '#000000';
 
 // Unicode code points that Windows-1252 puts into 0x80–0x9F (pdfkit maps them); Latin-1 itself is 0x20–0xFF
 const CP1252_EXTRA = new Set([
-  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019,
-  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
+  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022,
+  0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
 ]);
 // letters without a decomposition in Unicode that still have an obvious plain form
 const PLAIN: Record<string, string> = { ı: 'i', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', Ħ: 'H', ŀ: 'l', Ŀ: 'L', '\u2212': '-', '\u00a0': ' ' };
@@ -69,8 +76,7 @@ export function pdfSafeText(input: string): string {
   return out.replace(/\r\n?/g, '\n');
 }
 
-const isEmpty = (v: string | string[] | null) =>
-  v === null || (typeof v === 'string' ? v.trim() === '' : v.every((s) => s.trim() === ''));
+const isEmpty = (v: string | string[] | null) => v === null || (typeof v === 'string' ? v.trim() === '' : v.every((s) => s.trim() === ''));
 
 export function renderPdf(model: PdfDocModel): Readable {
   const doc = new PDFDocument({
@@ -91,7 +97,11 @@ export function renderPdf(model: PdfDocModel): Readable {
   if (model.subtitle) doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(GREY).text(pdfSafeText(model.subtitle), { width });
   doc.moveDown(0.6).fontSize(10).fillColor(BLACK);
   for (const m of model.meta) {
-    doc.font('Helvetica-Bold').text(`${pdfSafeText(m.label)}: `, { continued: true, width }).font('Helvetica').text(pdfSafeText(m.value) || NO_ANSWER);
+    doc
+      .font('Helvetica-Bold')
+      .text(`${pdfSafeText(m.label)}: `, { continued: true, width })
+      .font('Helvetica')
+      .text(pdfSafeText(m.value) || NO_ANSWER);
   }
 
   for (const section of model.sections) {
@@ -99,7 +109,12 @@ export function renderPdf(model: PdfDocModel): Readable {
     ensureSpace(60); // a section title never sits alone at the foot of a page
     doc.font('Helvetica-Bold').fontSize(14).fillColor(BLACK).text(pdfSafeText(section.title), { width });
     const lineY = doc.y + 2;
-    doc.moveTo(MARGIN, lineY).lineTo(MARGIN + width, lineY).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(MARGIN, lineY)
+      .lineTo(MARGIN + width, lineY)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.y = lineY + 6;
 
     for (const item of section.items) {
@@ -110,10 +125,7 @@ export function renderPdf(model: PdfDocModel): Readable {
       if (isEmpty(item.value)) {
         doc.font('Helvetica-Oblique').fillColor(GREY).text(NO_ANSWER, { width }).fillColor(BLACK);
       } else if (Array.isArray(item.value)) {
-        doc.list(
-          item.value.filter((v) => v.trim() !== '').map(pdfSafeText),
-          { width, bulletRadius: 1.5, textIndent: 12, bulletIndent: 2 },
-        );
+        doc.list(item.value.filter((v) => v.trim() !== '').map(pdfSafeText), { width, bulletRadius: 1.5, textIndent: 12, bulletIndent: 2 });
       } else {
         doc.text(pdfSafeText(item.value!), { width, lineGap: 1.5 });
       }
@@ -140,8 +152,17 @@ function drawImage(doc: PDFKit.PDFDocument, image: PdfImage, width: number, ensu
   let img: OpenedImage;
   try {
     img = openImage(doc, image.data);
+    // by content, as pdfkit decides (JPEGs are embedded as they are, never decoded)
+    const png = image.data[0] === 0x89 && image.data[1] === 0x50;
+    if (png && img.width * img.height > MAX_PNG_PIXELS) throw new Error('too many pixels');
   } catch {
-    doc.moveDown(0.3).font('Helvetica-Oblique').fillColor(GREY).text('[Bild konnte nicht gelesen werden]', { width }).fillColor(BLACK).font('Helvetica');
+    doc
+      .moveDown(0.3)
+      .font('Helvetica-Oblique')
+      .fillColor(GREY)
+      .text('[Bild konnte nicht gelesen werden]', { width })
+      .fillColor(BLACK)
+      .font('Helvetica');
     return;
   }
   const scale = Math.min(width / img.width, MAX_IMAGE_HEIGHT / img.height);

@@ -7,8 +7,7 @@ export const notFoundError = () => fail('common.not_found');
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export const personName = (u: { firstName: string; lastName: string; email?: string }) =>
-  `${u.firstName} ${u.lastName}`.trim() || u.email || '';
+export const personName = (u: { firstName: string; lastName: string; email?: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email || '';
 
 /** `{id, name}` for "changed by" columns; null when no one or the account is gone */
 export const actorOf = (id: number | null, u: { firstName: string; lastName: string; email: string } | null | undefined) =>

@@ -9,7 +9,9 @@
  *     handler: async (request) => publishEvent(app.db, request.params.eventId, request.user.id, auditContext(request)),
  *   });
  *
- * The OpenAPI error responses (401/403/400/404/409) follow from access, schema and URL (`derivedErrorStatuses`).
+ * The OpenAPI error responses (401/403/400/404/409) follow from access, schema and URL (`derivedErrorStatuses`); the
+ * operationId and a summary from method and URL unless the schema gives its own (`schema: { summary: '…' }`), and the
+ * session requirement from the access (public routes: the session cookie is optional).
  */
 import type {
   ContextConfigDefault,
@@ -39,9 +41,25 @@ type Request<S extends FastifySchema, A extends Access> = Omit<
   FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, S, ZodTypeProvider>,
   'user'
 > & { user: UserOf<A> };
-type Reply<S extends FastifySchema> = FastifyReply<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, ContextConfigDefault, S, ZodTypeProvider>;
+type Reply<S extends FastifySchema> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
 type Result<S extends FastifySchema> = ReturnType<
-  RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault, S, ZodTypeProvider>
+  RouteHandlerMethod<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    S,
+    ZodTypeProvider
+  >
 >;
 
 export type RouteOptions<S extends FastifySchema, A extends Access> = {
@@ -65,7 +83,13 @@ const hasKey = (schema: unknown, key: string) => {
  * 401 unless public; 403 for admin/member/jury access and for every state-changing call (Origin check); 400 when it
  * validates params, query or body; 404 when it has a path parameter; 409 when the write carries a `version`.
  */
-export function derivedErrorStatuses(method: string, url: string, access: Access, schema: FastifySchema, extra: readonly ErrorStatus[] = []): ErrorStatus[] {
+export function derivedErrorStatuses(
+  method: string,
+  url: string,
+  access: Access,
+  schema: FastifySchema,
+  extra: readonly ErrorStatus[] = [],
+): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(extra);
   if (access !== 'public') statuses.add(401);
   if (access === 'admin' || access === 'member' || access === 'jury' || stateChanging.has(method)) statuses.add(403);
@@ -74,6 +98,21 @@ export function derivedErrorStatuses(method: string, url: string, access: Access
   if (hasKey(schema.body, 'version') || hasKey(schema.querystring, 'version')) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
+
+const words = (segment: string) => segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
+const upperFirst = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/** `GET /api/admin/seasons/:seasonId/export.csv` → `getAdminSeasonsBySeasonIdExportCsv` (unique per method and URL) */
+function operationIdOf(method: string, url: string): string {
+  const parts = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', ...words(segment)] : words(segment)));
+  return method.toLowerCase() + parts.map(upperFirst).join('');
+}
+
+/** the URL as the reference shows it (`admin/seasons/{seasonId}`): readable where a route gives no summary */
+const summaryOf = (url: string) => url.replace(/^\/api\//, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** the builder of one access level; the named ones below read better in a routes file */
 export function routesFor<A extends Access>(app: FastifyInstance, access: A) {
@@ -85,7 +124,14 @@ export function routesFor<A extends Access>(app: FastifyInstance, access: A) {
       const derived = Object.fromEntries(derivedErrorStatuses(method, url, access, schema, errors).map((s) => [s, errorBodySchema]));
       // a route's own error schemas (the login's seed shape) win over the derived ones
       const response = { ...derived, ...(schema.response as Record<number, unknown> | undefined) };
-      r.route({ method, url, config: { ...config, access }, schema: { ...schema, response }, handler: handler as never });
+      const documented = {
+        operationId: operationIdOf(method, url),
+        summary: summaryOf(url),
+        // public routes read the session when there is one (loginstatus, logout, ping); the others require it (the
+        // document's default, server/plugins/openapi.ts)
+        ...(access === 'public' ? { security: [{}, { session: [] }] } : {}),
+      };
+      r.route({ method, url, config: { ...config, access }, schema: { ...documented, ...schema, response }, handler: handler as never });
     };
   return { get: route('GET'), post: route('POST'), put: route('PUT'), patch: route('PATCH'), delete: route('DELETE') };
 }

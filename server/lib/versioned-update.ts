@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { audit, type AuditEntry } from '../modules/audit/audit';
-import { changes, conflictError } from './record-helpers';
+import { changes, conflictError, notFoundError } from './record-helpers';
 
 /** a table with optimistic concurrency: `version` counts writes, `updatedAt`/`updatedBy` say who wrote last */
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn; updatedBy: PgColumn };
@@ -13,15 +13,18 @@ export type VersionedUpdate<T extends VersionedTable, E extends Record<string, u
   /** the version the editor read */
   version: number;
   /** reads the row inside the transaction (locking it where the caller wants); throws 404 when it is gone */
-  load: (tx: Tx) => Promise<T['$inferSelect']>;
-  values: Partial<T['$inferInsert']>;
+  load: (tx: DbOrTx) => Promise<T['$inferSelect']>;
+  /** the new values, or a function of the locked row (e.g. "keep the first approval's date") */
+  values: Partial<T['$inferInsert']> | ((row: T['$inferSelect']) => Partial<T['$inferInsert']>);
+  /** rules on the locked row after the version check (e.g. "only a draft can be published"); throw to refuse */
+  check?: (row: T['$inferSelect'], tx: DbOrTx) => unknown;
   /** the audited fields of a row; the audit entry holds only the ones that changed */
   editable: (row: T['$inferSelect']) => E;
   /** saving unchanged data is no change: version and "zuletzt geändert" stay as they are */
   skipUnchanged?: boolean;
   audit: Pick<AuditEntry, 'action' | 'entityType'> & {
     /** context stored next to the changed fields in `after` (e.g. the enrolment's facilityId and seasonId) */
-    context?: Record<string, unknown>;
+    context?: Record<string, unknown> | ((row: T['$inferSelect']) => Record<string, unknown>);
   };
   ctx: Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
 };
@@ -31,15 +34,17 @@ export type VersionedUpdate<T extends VersionedTable, E extends Record<string, u
  * persons, seasons, season enrolments). Runs in the caller's transaction; a stale version answers 409 and changes nothing.
  */
 export async function versionedUpdate<T extends VersionedTable, E extends Record<string, unknown>>(
-  tx: Tx,
+  tx: DbOrTx,
   spec: VersionedUpdate<T, E>,
 ): Promise<{ changed: boolean; row: T['$inferSelect'] }> {
   const { table, id, version, ctx } = spec;
   const before = await spec.load(tx);
   if ((before as { version: number }).version !== version) throw conflictError();
-  if (spec.skipUnchanged && !changes(spec.editable(before), { ...spec.editable(before), ...spec.values }).changed) return { changed: false, row: before };
+  await spec.check?.(before, tx);
+  const values = typeof spec.values === 'function' ? spec.values(before) : spec.values;
+  if (spec.skipUnchanged && !changes(spec.editable(before), { ...spec.editable(before), ...values }).changed) return { changed: false, row: before };
   // drizzle can't relate a generic table's columns to its insert type; the spec's types carry the checks
-  const set = { ...spec.values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${table.version} + 1` } as never;
+  const set = { ...values, ...stamp(table, ctx.actorUserId) } as never;
   const rows = (await tx
     .update(table)
     .set(set)
@@ -49,6 +54,36 @@ export async function versionedUpdate<T extends VersionedTable, E extends Record
   if (!after) throw conflictError();
   const diff = changes(spec.editable(before), spec.editable(after));
   const { context, ...action } = spec.audit;
-  await audit(tx, { ...ctx, ...action, entityId: id, before: diff.before, after: context ? { ...diff.after, ...context } : diff.after });
+  const extra = typeof context === 'function' ? context(after) : context;
+  await audit(tx, { ...ctx, ...action, entityId: id, before: diff.before, after: extra ? { ...diff.after, ...extra } : diff.after });
   return { changed: true, row: after };
 }
+
+/** `load` for the common case: the row by id, locked FOR UPDATE; 404 when it is gone */
+export function lockById<T extends VersionedTable>(table: T, id: number) {
+  return async (tx: DbOrTx): Promise<T['$inferSelect']> => {
+    // drizzle can't type a select from a generic table; the table's own row type is what comes back
+    const [row] = (await tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, id))
+      .for('update')) as T['$inferSelect'][];
+    if (!row) throw notFoundError();
+    return row;
+  };
+}
+
+/** the next version of a row, for writes that change no editable field (a merge moving rows to another KiTa) */
+export const nextVersion = (table: { version: PgColumn }) => sql`${table.version} + 1`;
+
+/**
+ * The columns every other write of a versioned row sets: a state change by the system or a bulk action that no editor's
+ * version guards (a promotion from the waiting list, an admin's action on several enrolments). An edit of a record that
+ * an editor read goes through `versionedUpdate`; `npm test` refuses a version written by hand anywhere else
+ * (scripts/check-module-sql.mjs).
+ */
+export const stamp = (table: { version: PgColumn }, actorUserId: number | null, now = new Date()) => ({
+  updatedAt: now,
+  updatedBy: actorUserId,
+  version: nextVersion(table),
+});

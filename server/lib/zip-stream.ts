@@ -34,7 +34,7 @@ export function zipNameSegment(text: string): string {
   const cleaned = text
     .normalize('NFC')
     .replace(/\s+/g, ' ')
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .replace(/[/\\]/g, '-')
     .replace(/[<>:"|?*]/g, '_')

@@ -15,11 +15,9 @@ import { createTestWorld } from '../testing/test-world';
 function testOnlyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/admin/test-only', { config: { access: 'admin' } }, async () => ({ secret: 'admin data' }));
-  r.post(
-    '/api/admin/test-only',
-    { config: { access: 'admin' }, schema: { body: z.object({ name: z.string().min(3) }) } },
-    async () => ({ secret: 'admin write' }),
-  );
+  r.post('/api/admin/test-only', { config: { access: 'admin' }, schema: { body: z.object({ name: z.string().min(3) }) } }, async () => ({
+    secret: 'admin write',
+  }));
   r.get(
     '/api/facilities/:facilityId/test-only',
     { config: { access: 'member' }, schema: { params: z.object({ facilityId: z.coerce.number().int() }) } },
@@ -51,7 +49,12 @@ const t = createTestWorld(async () => {
 
 const concrete = (url: string) => url.replace(':facilityId', String(t.facilityId)).replace(/:[A-Za-z]+/g, '1');
 const call = (method: string, url: string, cookie?: string) =>
-  t.app.inject({ method: method as 'GET', url: concrete(url), headers: cookie ? { cookie } : {}, ...(method === 'GET' || method === 'HEAD' || method === 'DELETE' ? {} : { payload: {} }) });
+  t.app.inject({
+    method: method as 'GET',
+    url: concrete(url),
+    headers: cookie ? { cookie } : {},
+    ...(method === 'GET' || method === 'HEAD' || method === 'DELETE' ? {} : { payload: {} }),
+  });
 
 describe('route permissions (enumerated from every registered route)', () => {
   it('given the app, every route declared an access level and the test-only ones are among them', () => {
@@ -63,7 +66,10 @@ describe('route permissions (enumerated from every registered route)', () => {
 
   it('given the team-workshop routes (issue 11), staff calls are member routes and decisions admin-only', () => {
     const of = (prefix: string) =>
-      t.app.routeList.filter((r) => r.url.startsWith(prefix) && r.method !== 'HEAD').map((r) => `${r.access} ${r.method} ${r.url}`).sort();
+      t.app.routeList
+        .filter((r) => r.url.startsWith(prefix) && r.method !== 'HEAD')
+        .map((r) => `${r.access} ${r.method} ${r.url}`)
+        .sort();
     expect(of('/api/facilities/:facilityId/team-workshop-applications')).toEqual(
       ['DELETE', 'GET', 'POST', 'PUT'].map((m) => `member ${m} /api/facilities/:facilityId/team-workshop-applications`),
     );
@@ -215,6 +221,10 @@ describe('route permissions (enumerated from every registered route)', () => {
 const publicRoutes = [
   'GET /api/openapi.json',
   'HEAD /api/openapi.json',
+  'GET /api/docs',
+  'HEAD /api/docs',
+  'GET /api/docs/redoc.standalone.js',
+  'HEAD /api/docs/redoc.standalone.js',
   'GET /api/config',
   'HEAD /api/config',
   'POST /api/login',
@@ -238,7 +248,12 @@ describe('route permissions (the real routes, each role)', () => {
   const realRoutes = () => t.app.routeList.filter((r) => !r.url.endsWith('/test-only'));
 
   it('given the app, the public routes are exactly the frozen list', () => {
-    expect(realRoutes().filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...publicRoutes].sort());
+    expect(
+      realRoutes()
+        .filter((r) => r.access === 'public')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...publicRoutes].sort());
   });
 
   it('given the app, every /api/admin/ route is admin-only (or jury under /api/admin/documentation/) and every admin or jury route lives there', () => {
@@ -272,7 +287,8 @@ describe('route permissions (the real routes, each role)', () => {
           ...(['GET', 'HEAD', 'DELETE'].includes(route.method) ? {} : { payload: {} }),
         });
         calls++;
-        const denied = res.statusCode === 401 || res.statusCode === 403 ? (errorBodySchema.safeParse(res.json()).data?.reason.code ?? res.statusCode) : null;
+        const denied =
+          res.statusCode === 401 || res.statusCode === 403 ? (errorBodySchema.safeParse(res.json()).data?.reason.code ?? res.statusCode) : null;
         // the login's own 401 for wrong credentials is an answer, not a denial
         const accessDenial = denied === 'unauthenticated' || denied === 'forbidden' ? denied : null;
         expect(`${route.method} ${route.url} ${accessDenial ?? 'passed'}`).toBe(`${route.method} ${route.url} passed`);

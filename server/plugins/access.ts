@@ -31,9 +31,10 @@ export class MissingAccessError extends Error {}
 /**
  * preValidation: after the session hook and before schema validation, so anonymous callers learn nothing from
  * validation answers; params are still raw strings here. Synchronous, and built per route, so it needs no look
- * at the route options (which fastify assembles anew on each access).
+ * at the route options (which fastify assembles anew on each access). Upload routes run it once more before their
+ * body is read (server/modules/documentation/upload-body.ts), so no anonymous caller can make the server take a file.
  */
-function accessCheck(access: Exclude<Access, 'public'>) {
+export function accessCheck(access: Exclude<Access, 'public'>) {
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const user = request.user;
     if (!user) return done(fail('common.unauthenticated'));

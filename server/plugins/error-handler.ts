@@ -69,7 +69,11 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   // no onRequest hook ran: the headers every JSON answer gets from the security plugin that matter here
   return reply
     .status(e.statusCode)
-    .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none';frame-ancestors 'none'" })
+    .headers({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    })
     .send({ reason: { message: e.message, code: e.code } });
 }
 

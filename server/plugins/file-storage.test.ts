@@ -25,7 +25,12 @@ describe('file-storage plugin', () => {
   it('given no storage and FILE_STORAGE unset, files go to DATA_DIR/uploads', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'file-storage-plugin-'));
     const handle = await openTestDb();
-    const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, TOTP_KEY: TEST_TOTP_KEY }), db: handle.db, distDir: '/nonexistent-dist', mail: { start: false } });
+    const app = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, TOTP_KEY: TEST_TOTP_KEY }),
+      db: handle.db,
+      distDir: '/nonexistent-dist',
+      mail: { start: false },
+    });
     try {
       await app.ready();
       await app.fileStorage.put('documentation/7/b', Buffer.from('Grüße'), { contentType: 'text/plain', size: Buffer.byteLength('Grüße') });

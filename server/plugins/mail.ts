@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { onMailSuppressed } from '../modules/mail/outbox';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from '../modules/mail/worker';
 import { fileTransport, smtpTransport, type MailTransport } from '../modules/mail/transport';
 import type { AttachmentSources } from '../modules/mail/templates';
@@ -41,8 +42,15 @@ async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
     attachmentSources,
   });
   app.decorate('mail', { worker, transport, attachmentSources });
+  // a mail the budget held back is a line in the log (no address: the outbox row has it, for the record)
+  const offSuppressed = onMailSuppressed((m) =>
+    log.warn({ mailId: m.id, template: m.template, facilityId: m.facilityId, reason: m.reason }, 'mail over budget, not sent'),
+  );
   if (opts.start !== false) app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  app.addHook('onClose', async () => {
+    offSuppressed();
+    await worker.stop();
+  });
 }
 
 export default fp(mailPlugin, { name: 'mail', dependencies: ['db'] });

@@ -5,7 +5,8 @@ import { fail } from '../lib/http-error';
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // HSTS only makes sense when we are served over https
-const hsts = (secureCookies: boolean): [string, string][] => (secureCookies ? [['strict-transport-security', 'max-age=15552000; includeSubDomains']] : []);
+const hsts = (secureCookies: boolean): [string, string][] =>
+  secureCookies ? [['strict-transport-security', 'max-age=15552000; includeSubDomains']] : [];
 
 /**
  * The security headers of every document answer (the SPA, its assets), fixed at startup. They are what

@@ -16,7 +16,10 @@ const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: re
 export function servableFile(distDir: string, urlPath: string, production: boolean): string | undefined {
   // eslint-disable-next-line no-control-regex -- a control character is never part of one of our file names
   if (/[\u0000-\u001f\u007f]/.test(urlPath)) return undefined;
-  const rel = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '').replace(/^[/\\]+/, '');
+  const rel = path
+    .normalize(urlPath)
+    .replace(/^(\.\.[/\\])+/, '')
+    .replace(/^[/\\]+/, '');
   if (!rel || rel.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return undefined;
   if (production && rel.endsWith('.map')) return undefined;
   const file = path.join(distDir, rel);
@@ -40,12 +43,14 @@ async function spaPlugin(app: FastifyInstance, opts: { distDir: string; producti
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
-    // serve: false — we route ourselves, so the wildcard route carries an access level like every other route
-    await app.register(fastifyStatic, { root: opts.distDir, serve: false });
+    // serve: false — we route ourselves, so the wildcard route carries an access level like every other route.
+    // preCompressed: the build wrote `x.br` and `x.gz` next to every text file (scripts/vite/precompress.ts); they are
+    // sent as they are to browsers that accept them, with Content-Encoding and `Vary: accept-encoding` (also on the
+    // uncompressed answer), and the original's Content-Type. Files without a compressed copy go out as they are.
+    await app.register(fastifyStatic, { root: opts.distDir, serve: false, preCompressed: true });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', opts.distDir, { cacheControl: false });
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', opts.distDir, { cacheControl: false });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');

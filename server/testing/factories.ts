@@ -55,7 +55,10 @@ export async function addMember(db: DbOrTx, facilityId: number, userId: number) 
 }
 
 export async function enrol(db: DbOrTx, facilityId: number, seasonId: number, overrides: Partial<typeof seasonEnrolments.$inferInsert> = {}) {
-  const [row] = await db.insert(seasonEnrolments).values({ facilityId, seasonId, acceptedTermsAt: new Date(), ...overrides }).returning();
+  const [row] = await db
+    .insert(seasonEnrolments)
+    .values({ facilityId, seasonId, acceptedTermsAt: new Date(), ...overrides })
+    .returning();
   return row!;
 }
 

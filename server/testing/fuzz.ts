@@ -65,10 +65,28 @@ const isIdName = (name: string) => /(^id$|Id$|_id$)/.test(name);
 const types = (s: JsonSchema) => [s.type ?? []].flat();
 
 /** a path or query value as it goes into the URL: raw tokens stay as they are (bad encodings on purpose) */
-export const rawUrlTokens = ['%00', '%zz', '%ED%A0%80', '%C0%AF', '..%2f..%2f', '%2e%2e', '1e3', '0x10', ' 1', '1.5', '-1', '0', '2147483648', '99999999999999999999', 'null', '[]', 'a'.repeat(150)];
+export const rawUrlTokens = [
+  '%00',
+  '%zz',
+  '%ED%A0%80',
+  '%C0%AF',
+  '..%2f..%2f',
+  '%2e%2e',
+  '1e3',
+  '0x10',
+  ' 1',
+  '1.5',
+  '-1',
+  '0',
+  '2147483648',
+  '99999999999999999999',
+  'null',
+  '[]',
+  'a'.repeat(150),
+];
 
 function encode(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   try {
     return encodeURIComponent(text);
   } catch {
@@ -91,7 +109,10 @@ export function stringValue(schema: JsonSchema, world: FuzzWorld, name = '', cle
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? 60, 60));
   // printable text (letters, umlauts, emoji, quotes, % and _): gets past validation into the services and SQL
-  if (clean) return fc.string({ minLength: Math.max(min, 3), maxLength: Math.max(max, 3), unit: 'grapheme' }).filter((v) => v.trim().length >= Math.max(min, 3) && !/[\p{Cc}\p{Cs}]/u.test(v));
+  if (clean)
+    return fc
+      .string({ minLength: Math.max(min, 3), maxLength: Math.max(max, 3), unit: 'grapheme' })
+      .filter((v) => v.trim().length >= Math.max(min, 3) && !/[\p{Cc}\p{Cs}]/u.test(v));
   return fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: max, unit: 'grapheme' }) },
     { weight: 1, arbitrary: fc.string({ minLength: min, maxLength: max, unit: 'binary' }) },
@@ -102,11 +123,15 @@ export function stringValue(schema: JsonSchema, world: FuzzWorld, name = '', cle
 
 function integerValue(schema: JsonSchema, world: FuzzWorld, name: string, clean: boolean): fc.Arbitrary<number> {
   if (isIdName(name) && clean) return fc.constantFrom(...world.ids);
-  if (isIdName(name)) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...world.ids) }, { weight: 1, arbitrary: fc.constantFrom(...hostileNumbers) });
+  if (isIdName(name))
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...world.ids) }, { weight: 1, arbitrary: fc.constantFrom(...hostileNumbers) });
   const min = schema.minimum ?? -1000;
   const max = Math.min(schema.maximum ?? 100_000, 10_000_000);
   if (clean) return fc.integer({ min: Math.max(min, 0), max: Math.max(min, 0, Math.min(max, 1000)) });
-  return fc.oneof({ weight: 4, arbitrary: fc.integer({ min: Math.max(min, -1e9), max: Math.max(min, max) }) }, { weight: 1, arbitrary: fc.constantFrom(...hostileNumbers) });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: Math.max(min, -1e9), max: Math.max(min, max) }) },
+    { weight: 1, arbitrary: fc.constantFrom(...hostileNumbers) },
+  );
 }
 
 /** a value for `schema`: usually one it allows, sometimes anything at all */
@@ -133,7 +158,8 @@ function allowedValue(schema: JsonSchema, world: FuzzWorld, name: string, depth:
       return clean ? fc.uniqueArray(items, { minLength: Math.min(schema.minItems ?? 0, maxLength), maxLength }) : fc.array(items, { maxLength });
     }
     if (t.includes('integer')) return integerValue(schema, world, name, clean);
-    if (t.includes('number')) return clean ? fc.integer({ min: 0, max: 1000 }) : fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(...hostileNumbers));
+    if (t.includes('number'))
+      return clean ? fc.integer({ min: 0, max: 1000 }) : fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(...hostileNumbers));
     if (t.includes('boolean')) return fc.boolean();
     if (t.includes('string')) return stringValue(schema, world, name, clean);
     return hostileValue;
@@ -165,7 +191,10 @@ export function objectValue(schema: JsonSchema, world: FuzzWorld, depth = 0, cle
   }
   const entries = Object.entries(schema.properties ?? {}).map(([key, s]) => {
     const value = valueFor(s, world, key, depth + 1);
-    return fc.oneof({ weight: required.has(key) ? 12 : 2, arbitrary: value.map((v) => [key, v] as const) }, { weight: 1, arbitrary: fc.constant([key, absent] as const) });
+    return fc.oneof(
+      { weight: required.has(key) ? 12 : 2, arbitrary: value.map((v) => [key, v] as const) },
+      { weight: 1, arbitrary: fc.constant([key, absent] as const) },
+    );
   });
   return fc.tuple(fc.tuple(...entries), fc.option(fc.constantFrom(...prototypeKeys), { freq: 6 })).map(([pairs, extra]) => {
     const out: Record<string, unknown> = {};

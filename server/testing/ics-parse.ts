@@ -6,7 +6,10 @@ export function parseIcs(text: string) {
   // every line ends with CRLF: no bare LF anywhere
   expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   for (const physical of text.split('\r\n')) expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75);
-  const unfolded = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const unfolded = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const events: Record<string, string>[] = [];
   let current: Record<string, string> | null = null;
   const calendar: Record<string, string> = {};

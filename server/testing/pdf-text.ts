@@ -5,7 +5,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
  * The text of a PDF as a reader would copy it, per page (pdf.js through unpdf), for tests of generated PDFs.
  * `images` counts the image objects in the file (raw `/Subtype /Image` dictionaries; pdfkit writes them uncompressed).
  */
-export async function pdfText(input: Buffer | Readable): Promise<{ pages: string[]; text: string; totalPages: number; images: number; bytes: Buffer }> {
+export async function pdfText(
+  input: Buffer | Readable,
+): Promise<{ pages: string[]; text: string; totalPages: number; images: number; bytes: Buffer }> {
   const bytes = Buffer.isBuffer(input) ? input : await collect(input);
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {

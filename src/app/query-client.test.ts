@@ -1,6 +1,7 @@
 import { HTTPError } from 'ky';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { shouldRetry } from './query-client';
+import { createQueryClient, shouldRetry } from './query-client';
 
 const httpError = (status: number) => new HTTPError(new Response(null, { status }), new Request('http://portal.test/api/x'), {} as never);
 
@@ -13,5 +14,20 @@ describe('query retry policy', () => {
     expect(shouldRetry(0, httpError(503))).toBe(true);
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetry(1, httpError(503))).toBe(false);
+  });
+});
+
+describe('while the browser reports itself offline (issue 19)', () => {
+  it('a query and a mutation still run and fail, so the shared handler can say "Bist du offline?" instead of waiting silently', async () => {
+    const client = createQueryClient({ retry: false });
+    const offline = new TypeError('Failed to fetch');
+    onlineManager.setOnline(false);
+    try {
+      await expect(client.fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(offline) })).rejects.toBe(offline);
+      const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(offline) });
+      await expect(mutation.execute(undefined)).rejects.toBe(offline);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -45,7 +45,10 @@ const facilityIdParams = idParams('facilityId');
 /** … and of one KiTa's page below it (`/{seasonIdentifier}/{facilityId}`). */
 export const seasonFacilityParams = {
   parse: (raw: { seasonIdentifier: string; facilityId: string }) => ({ ...seasonParams.parse(raw), ...facilityIdParams.parse(raw) }),
-  stringify: (params: { seasonIdentifier: string; facilityId: number }) => ({ ...seasonParams.stringify(params), ...facilityIdParams.stringify(params) }),
+  stringify: (params: { seasonIdentifier: string; facilityId: number }) => ({
+    ...seasonParams.stringify(params),
+    ...facilityIdParams.stringify(params),
+  }),
 };
 
 /**

@@ -50,7 +50,18 @@ describe('layout and navigation', () => {
     // every KiTa page is built (the documentation form was the last, issue 12): none is marked
     await renderRoute('/einstellungen', { user: users.oneEnrolled() });
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
-    for (const name of ['Start', 'Stammdaten', 'Personal', 'KiTa-Jahr-Anmeldung', 'Team-Workshop', 'Fortbildungen', 'Hospitationen', 'Dokumentationsbogen', 'Auszeichnungsveranstaltung', 'Einstellungen']) {
+    for (const name of [
+      'Start',
+      'Stammdaten',
+      'Personal',
+      'KiTa-Jahr-Anmeldung',
+      'Team-Workshop',
+      'Fortbildungen',
+      'Hospitationen',
+      'Dokumentationsbogen',
+      'Auszeichnungsveranstaltung',
+      'Einstellungen',
+    ]) {
       expect(within(nav).getByRole('link', { name }), name).not.toHaveAccessibleDescription();
     }
     cleanup();
@@ -73,7 +84,7 @@ describe('layout and navigation', () => {
     expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).toHaveAccessibleDescription('in Vorbereitung');
   });
 
-  it('the footer links the imprint (configured), and the portal\'s own privacy policy and accessibility statement', async () => {
+  it("the footer links the imprint (configured), and the portal's own privacy policy and accessibility statement", async () => {
     await renderRoute('/login');
     const footer = screen.getByRole('navigation', { name: 'Rechtliches' });
     expect(within(footer).getByRole('link', { name: /Impressum/ })).toHaveAttribute('href', 'https://example.org/impressum');
@@ -138,7 +149,13 @@ describe('id route parameters (seed §2)', () => {
   });
 
   it('an id that names nothing (not a number, or beyond the column range) shows the not-found page', async () => {
-    for (const path of ['/verwaltung/hospitationen/abc/anmeldungen', '/verwaltung/fortbildungen/x/anmeldungen', '/verwaltung/fortbildungen/99999999999/anmeldungen', '/verwaltung/dokuboegen/2026-27/x', '/verwaltung/dokuboegen/abc']) {
+    for (const path of [
+      '/verwaltung/hospitationen/abc/anmeldungen',
+      '/verwaltung/fortbildungen/x/anmeldungen',
+      '/verwaltung/fortbildungen/99999999999/anmeldungen',
+      '/verwaltung/dokuboegen/2026-27/x',
+      '/verwaltung/dokuboegen/abc',
+    ]) {
       const { unmount } = await renderRoute(path, { user: users.admin() });
       expect(await screen.findByRole('heading', { level: 1, name: /nicht/ }), path).toBeInTheDocument();
       expect(screen.getByRole('main'), path).not.toHaveTextContent(/abc|null|99999999999/);
@@ -147,7 +164,8 @@ describe('id route parameters (seed §2)', () => {
   });
 
   it('a record that does not exist says so at once, with the way back to its list', async () => {
-    const missing = (path: string) => http.get(`*/api/admin/${path}/999`, () => HttpResponse.json({ reason: { message: 'Nicht gefunden.', code: 'not_found' } }, { status: 404 }));
+    const missing = (path: string) =>
+      http.get(`*/api/admin/${path}/999`, () => HttpResponse.json({ reason: { message: 'Nicht gefunden.', code: 'not_found' } }, { status: 404 }));
     const first = await renderRoute('/verwaltung/kitas/999', { user: users.admin(), handlers: [missing('facilities')] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Diese KiTa gibt es nicht (mehr)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zur Liste aller KiTas' })).toHaveAttribute('href', '/verwaltung/kitas');
@@ -164,7 +182,9 @@ describe('id route parameters (seed §2)', () => {
   });
 
   it('token routes are public', async () => {
-    const malformed = http.get('*/api/auth/token-status', () => HttpResponse.json({ status: 'malformed', msg: 'Der Link ist unvollständig.', needsPassword: false }));
+    const malformed = http.get('*/api/auth/token-status', () =>
+      HttpResponse.json({ status: 'malformed', msg: 'Der Link ist unvollständig.', needsPassword: false }),
+    );
     const first = await renderRoute('/aktivieren/ctabc123', { handlers: [malformed] });
     expect(first.router.state.matches.at(-1)?.params).toMatchObject({ token: 'abc123' });
     first.unmount();

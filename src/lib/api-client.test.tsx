@@ -55,9 +55,7 @@ describe('api client: failures the shared handler reports (seed §8)', () => {
     expect(isAlreadyNotified(error)).toBe(true);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Da ging etwas schief.')).toBeInTheDocument();
-    expect(
-      within(alert).getByText('Die Server von Ökokids konnten nicht erreicht werden. Bist du offline?'),
-    ).toBeInTheDocument();
+    expect(within(alert).getByText('Die Server von Ökokids konnten nicht erreicht werden. Bist du offline?')).toBeInTheDocument();
     expect(within(alert).getByRole('progressbar', { name: 'Verbleibende Anzeigedauer' })).toBeInTheDocument();
   });
 

@@ -127,9 +127,7 @@ function trackingFetch(inner?: typeof fetch): typeof fetch {
 }
 
 /** Attaches the parsed SPEC §3 body to every HTTPError, reading a clone so callers can still read the body. */
-async function attachReason<E extends Parameters<NonNullable<NonNullable<Options['hooks']>['beforeError']>[number]>[0]>(
-  error: E,
-): Promise<E> {
+async function attachReason<E extends Parameters<NonNullable<NonNullable<Options['hooks']>['beforeError']>[number]>[0]>(error: E): Promise<E> {
   try {
     if ((error.response.headers.get('content-type') ?? '').includes('json')) {
       const body: unknown = await error.response.clone().json();

@@ -5,17 +5,22 @@
  * page uses it without loading the form library.
  */
 export function focusFirstInvalid(form: HTMLFormElement | null, keys: string[] = [], attempt = 0) {
-  setTimeout(() => {
-    const root: ParentNode = form ?? document;
-    const marked = root.querySelector<HTMLElement>('[aria-invalid="true"]');
-    // React may not have rendered the messages yet: look again shortly before falling back to the field names
-    if (!marked && attempt < 3) {
-      focusFirstInvalid(form, keys, attempt + 1);
-      return;
-    }
-    const target =
-      marked ?? keys.map((key) => root.querySelector<HTMLElement>(`[data-path="${CSS.escape(key)}"], [name="${CSS.escape(key)}"]`)).find(Boolean);
-    const focusable = target?.matches('input, select, textarea, button') ? target : target?.querySelector<HTMLElement>('input, select, textarea, button');
-    focusable?.focus();
-  }, attempt === 0 ? 0 : 30);
+  setTimeout(
+    () => {
+      const root: ParentNode = form ?? document;
+      const marked = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // React may not have rendered the messages yet: look again shortly before falling back to the field names
+      if (!marked && attempt < 3) {
+        focusFirstInvalid(form, keys, attempt + 1);
+        return;
+      }
+      const target =
+        marked ?? keys.map((key) => root.querySelector<HTMLElement>(`[data-path="${CSS.escape(key)}"], [name="${CSS.escape(key)}"]`)).find(Boolean);
+      const focusable = target?.matches('input, select, textarea, button')
+        ? target
+        : target?.querySelector<HTMLElement>('input, select, textarea, button');
+      focusable?.focus();
+    },
+    attempt === 0 ? 0 : 30,
+  );
 }

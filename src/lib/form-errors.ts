@@ -14,4 +14,3 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
-

@@ -22,8 +22,7 @@ export const listQueryOptions = <C extends ListContract, Item>(
   query: ListQueryOf<C>,
   params?: Record<string, string | number>,
 ) =>
-  // the page schema is the contract's, fixed per list: the path in the key stands for it
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps -- the page schema is the contract's, fixed per list: the path in the key stands for it
   queryOptions({
     queryKey: [...listKeyOf(contract, params), 'list', query],
     queryFn: async () =>
@@ -34,4 +33,5 @@ export const listQueryOptions = <C extends ListContract, Item>(
     placeholderData: keepPreviousData,
   });
 
-export const useListQuery = <C extends ListContract, Item>(...args: Parameters<typeof listQueryOptions<C, Item>>) => useQuery(listQueryOptions(...args));
+export const useListQuery = <C extends ListContract, Item>(...args: Parameters<typeof listQueryOptions<C, Item>>) =>
+  useQuery(listQueryOptions(...args));

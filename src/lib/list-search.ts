@@ -18,7 +18,13 @@ import { toSearchParams } from './search-params';
  */
 const yesNo = ['yes', 'no'] as const;
 const fieldOf = (filter: ListFilter) =>
-  filter.kind === 'enum' ? searchEnum(filter.values) : filter.kind === 'id' ? searchInt(1) : filter.kind === 'yesNo' ? searchEnum(yesNo) : searchText(filter.max);
+  filter.kind === 'enum'
+    ? searchEnum(filter.values)
+    : filter.kind === 'id'
+      ? searchInt(1)
+      : filter.kind === 'yesNo'
+        ? searchEnum(yesNo)
+        : searchText(filter.max);
 
 /** `validateSearch` of a list route: every field optional, a broken one dropped on its own (set to undefined) */
 export function listSearchParser<C extends ListContract>(contract: C) {
@@ -47,7 +53,12 @@ export function listRoute<C extends ListContract>(contract: C) {
 }
 
 /** the download link of an export: the list's filters and sort, never the page (the whole filtered list) */
-export function exportUrlOf<C extends ListContract>(contract: C, format: 'xlsx' | 'csv', search: ListSearch<C>, params?: Record<string, string | number>) {
+export function exportUrlOf<C extends ListContract>(
+  contract: C,
+  format: 'xlsx' | 'csv',
+  search: ListSearch<C>,
+  params?: Record<string, string | number>,
+) {
   const query = toSearchParams(listFiltersOf(contract, search) as Record<string, string | number | undefined>).toString();
   return `/api/${listPath(contract, params)}/export.${format}${query ? `?${query}` : ''}`;
 }

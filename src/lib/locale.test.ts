@@ -1,6 +1,15 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATES_SETTINGS, formatDate, formatDateTime, formatTime, formatTimeSpan, instantOfPickerValue, parseGermanDate, pickerValueOf } from './locale';
+import {
+  DATES_SETTINGS,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  formatTimeSpan,
+  instantOfPickerValue,
+  parseGermanDate,
+  pickerValueOf,
+} from './locale';
 
 describe('German locale', () => {
   it('sets dayjs to German with Monday as first day of the week', () => {

@@ -24,6 +24,7 @@ export { DATES_SETTINGS } from './dates-settings';
 
 /** Props for Mantine's TimeInput/TimePicker and DateTimePicker: 24-hour clock, no AM/PM. */
 export const TIME_PICKER_PROPS = { format: '24h' } as const;
+/** @public for the date-time fields (issue 20: kept while they are rebuilt; delete if none uses it) */
 export const DATE_TIME_PICKER_PROPS = { valueFormat: DATE_TIME_FORMAT, timePickerProps: TIME_PICKER_PROPS } as const;
 export const DATE_INPUT_PROPS = { valueFormat: DATE_FORMAT } as const;
 
@@ -85,9 +86,14 @@ export function pickerValueOf(iso: string | null | undefined): string | null {
   return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : null;
 }
 
-/** the instant with its Berlin offset ("2027-02-01T09:00:00+01:00") of a DateTimePicker value; null when empty */
+/**
+ * the instant with its Berlin offset ("2027-02-01T09:00:00+01:00") of a date-time field's value; null when empty.
+ * Anything else (a date without its time, a time typed wrong) is handed on as typed, so the contract refuses it with
+ * its German message instead of the form sending nothing (or midnight) without a word.
+ */
 export function instantOfPickerValue(value: string | null | undefined): string | null {
   if (!value) return null;
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return value;
   const d = dayjs.tz(value, 'YYYY-MM-DD HH:mm:ss', TIME_ZONE);
-  return d.isValid() ? d.format() : null;
+  return d.isValid() ? d.format() : value;
 }

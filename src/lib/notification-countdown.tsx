@@ -40,10 +40,8 @@ type CountdownBarProps = {
   color?: string;
 };
 
-const percent = (remaining: number, duration: number) =>
-  duration > 0 ? Math.round((remaining / duration) * 100) : 0;
-const valueText = (remaining: number, paused: boolean) =>
-  `${paused ? 'angehalten, ' : ''}noch ${Math.ceil(remaining / 1000)} Sekunden`;
+const percent = (remaining: number, duration: number) => (duration > 0 ? Math.round((remaining / duration) * 100) : 0);
+const valueText = (remaining: number, paused: boolean) => `${paused ? 'angehalten, ' : ''}noch ${Math.ceil(remaining / 1000)} Sekunden`;
 
 /**
  * The seed's progress bar (§8): a real progressbar for assistive technology, running from 100 to 0.

@@ -19,8 +19,16 @@ describe('first-page answers checked without zod', () => {
 
   it('reads the SPEC §3 reason, or nothing for other bodies', () => {
     expect(errorReasonOf({ reason: { message: 'Nein', code: 'forbidden' } })).toEqual({ message: 'Nein', code: 'forbidden' });
-    expect(errorReasonOf({ reason: { message: 'Fehler', code: 'validation', fields: { email: 'Ungültig' } } })?.fields).toEqual({ email: 'Ungültig' });
-    for (const other of [undefined, 'text', { reason: 'x' }, { reason: { message: 1, code: 'x' } }, { reason: { message: 'm', code: 'c', fields: { a: 1 } } }]) {
+    expect(errorReasonOf({ reason: { message: 'Fehler', code: 'validation', fields: { email: 'Ungültig' } } })?.fields).toEqual({
+      email: 'Ungültig',
+    });
+    for (const other of [
+      undefined,
+      'text',
+      { reason: 'x' },
+      { reason: { message: 1, code: 'x' } },
+      { reason: { message: 'm', code: 'c', fields: { a: 1 } } },
+    ]) {
       expect(errorReasonOf(other)).toBeUndefined();
     }
   });

@@ -27,11 +27,14 @@ function expect<T>(body: unknown, what: string, ok: (b: Record<string, unknown>)
 
 /** GET /api/loginstatus and the login/reset answers' user part: `loggedin`, `user` and `curSeason` */
 export const asLoginStatus = <T>(body: unknown): T =>
-  expect<T>(body, 'loginstatus', (b) => typeof b.loggedin === 'boolean' && isObjectOrNull(b.user) && isObjectOrNull(b.curSeason) && (!b.loggedin || isRecord(b.user)));
+  expect<T>(
+    body,
+    'loginstatus',
+    (b) => typeof b.loggedin === 'boolean' && isObjectOrNull(b.user) && isObjectOrNull(b.curSeason) && (!b.loggedin || isRecord(b.user)),
+  );
 
 /** POST /api/ping */
-export const asPing = <T>(body: unknown): T =>
-  expect<T>(body, 'ping', (b) => typeof b.loggedin === 'boolean' && typeof b.version === 'string');
+export const asPing = <T>(body: unknown): T => expect<T>(body, 'ping', (b) => typeof b.loggedin === 'boolean' && typeof b.version === 'string');
 
 /** GET /api/config */
 export const asPublicConfig = <T>(body: unknown): T =>

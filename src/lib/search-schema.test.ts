@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { searchEnum, searchInt, searchSchema, searchText } from './search-schema';
 
 describe('searchSchema (validateSearch without zod)', () => {
-  const schema = searchSchema({ page: searchInt(1), size: searchInt(0, 1000), dir: searchEnum(['asc', 'desc']), q: searchText(10), code: searchText(20, 3) });
+  const schema = searchSchema({
+    page: searchInt(1),
+    size: searchInt(0, 1000),
+    dir: searchEnum(['asc', 'desc']),
+    q: searchText(10),
+    code: searchText(20, 3),
+  });
 
   it('keeps valid fields, numbers given as numbers or digit strings', () => {
-    expect(schema.parse({ page: 3, size: '25', dir: 'desc', q: '  Bamberg ', code: 'abcd' })).toEqual({ page: 3, size: 25, dir: 'desc', q: 'Bamberg', code: 'abcd' });
+    expect(schema.parse({ page: 3, size: '25', dir: 'desc', q: '  Bamberg ', code: 'abcd' })).toEqual({
+      page: 3,
+      size: 25,
+      dir: 'desc',
+      q: 'Bamberg',
+      code: 'abcd',
+    });
   });
 
   it('drops each broken field on its own (set to undefined, so it overrides the raw search)', () => {

@@ -41,5 +41,3 @@ export function searchSchema<F extends Record<string, Field<unknown>>>(fields: F
     },
   };
 }
-
-export type SearchOf<S extends { parse: (raw: unknown) => unknown }> = ReturnType<S['parse']>;

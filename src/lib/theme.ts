@@ -51,6 +51,16 @@ export const theme = createTheme({
         label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'break-word' },
       },
     },
+    // WCAG 1.4.10 (issue 19): Mantine's button keeps its label on one line and hides what does not fit, so
+    // "Stornieren" in a narrow table cell and long labels at 320 px were cut. Ours never shrink below their longest
+    // word, wrap onto a second line where the container is narrower than the label, and grow in height with it.
+    Button: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%', flexShrink: 0, paddingBlock: 4 },
+        inner: { height: 'auto', minHeight: 'calc(var(--button-height) - 10px)' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25, height: 'auto' },
+      },
+    },
     // Label and value side by side while they fit, else the value moves under its label; long values (e-mail
     // addresses, web addresses) break instead of pushing the page sideways at 320 px.
     DataList: {
@@ -60,8 +70,7 @@ export const theme = createTheme({
       },
     },
   },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
 });
 
 /**

@@ -67,7 +67,14 @@ describe('useSchemaForm: one validation timing, focus and failure texts for ever
   });
 
   it('given the server answers reason.fields, they land on the fields and focus goes to the first', async () => {
-    server.use(http.post(url, () => HttpResponse.json({ reason: { message: 'Bitte prüfe deine Eingaben.', code: 'validation', fields: { city: 'Diesen Ort kennen wir nicht.' } } }, { status: 400 })));
+    server.use(
+      http.post(url, () =>
+        HttpResponse.json(
+          { reason: { message: 'Bitte prüfe deine Eingaben.', code: 'validation', fields: { city: 'Diesen Ort kennen wir nicht.' } } },
+          { status: 400 },
+        ),
+      ),
+    );
     const user = renderProbe();
     await user.type(screen.getByLabelText('Name'), 'Erle');
     await user.type(screen.getByLabelText('Ort'), 'Xy');

@@ -202,8 +202,6 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
   };
 }
 
-export type SchemaForm = ReturnType<typeof useSchemaForm>;
-
 /** '' → null, "12" → 12, "1,5" → 1.5; anything else stays as typed so the schema answers with its German message. */
 export function toCount(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;

@@ -20,9 +20,37 @@ export const minimumScore = 3;
 export type PasswordVerdict = { ok: true; score: number } | { ok: false; score: number; message: string };
 
 /** What every guesser tries first against this portal: its own words, the seasons, months and the years around now. */
-const portalWords = ['kita', 'kitas', 'portal', 'kitaportal', 'umwelt', 'umweltkita', 'kitajahr', 'jahr', 'saison', 'programm', 'passwort', 'kindergarten'];
+const portalWords = [
+  'kita',
+  'kitas',
+  'portal',
+  'kitaportal',
+  'umwelt',
+  'umweltkita',
+  'kitajahr',
+  'jahr',
+  'saison',
+  'programm',
+  'passwort',
+  'kindergarten',
+];
 const seasonWords = ['frühling', 'fruehling', 'frühjahr', 'fruehjahr', 'sommer', 'herbst', 'winter'];
-const monthWords = ['januar', 'jänner', 'februar', 'märz', 'maerz', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'dezember'];
+const monthWords = [
+  'januar',
+  'jänner',
+  'februar',
+  'märz',
+  'maerz',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'dezember',
+];
 
 export type PasswordContext = {
   /** PROGRAMME_NAME (the server's configuration; the client's public config) */
@@ -38,7 +66,16 @@ export function contextWords(context: PasswordContext = {}): string[] {
   const programmeParts = programme.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   const joined = programmeParts.join('');
   return [
-    ...new Set([...portalWords, ...seasonWords, ...monthWords, String(year - 1), String(year), String(year + 1), ...programmeParts, ...(joined.length >= 3 ? [joined] : [])]),
+    ...new Set([
+      ...portalWords,
+      ...seasonWords,
+      ...monthWords,
+      String(year - 1),
+      String(year),
+      String(year + 1),
+      ...programmeParts,
+      ...(joined.length >= 3 ? [joined] : []),
+    ]),
   ];
 }
 
@@ -48,7 +85,11 @@ export function contextWords(context: PasswordContext = {}): string[] {
  * counts a tail like "2026!!" as random characters, a password that uses such words is also refused when what is
  * left after taking them out is weak on its own: "Sommer2026!!" leaves "!!", "KiTa-Portal-2026" leaves "--".
  */
-export function checkPasswordStrength(password: string, personal: { email?: string; firstName?: string; lastName?: string }, context: PasswordContext = {}): PasswordVerdict {
+export function checkPasswordStrength(
+  password: string,
+  personal: { email?: string; firstName?: string; lastName?: string },
+  context: PasswordContext = {},
+): PasswordVerdict {
   if (password.length < passwordRules.min) return { ok: false, score: 0, message: passwordMessages.tooShort };
   if (password.length > passwordRules.max) return { ok: false, score: 0, message: passwordMessages.tooLong };
   const lower = password.toLowerCase();

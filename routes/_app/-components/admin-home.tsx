@@ -8,16 +8,27 @@ export function AdminHome() {
       <Text mb="md">Du bist als Administrator angemeldet. Häufige Aufgaben:</Text>
       <List spacing="xs" aria-label="Häufige Aufgaben der Verwaltung">
         <List.Item>
-          <Anchor component={Link} to="/verwaltung/kita-jahre">KiTa-Jahre</Anchor>: Anmeldung öffnen und schließen, Fristen
+          <Anchor component={Link} to="/verwaltung/kita-jahre">
+            KiTa-Jahre
+          </Anchor>
+          : Anmeldung öffnen und schließen, Fristen
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/verwaltung/kitas">KiTas</Anchor>: alle KiTas, Stammdaten, Export
+          <Anchor component={Link} to="/verwaltung/kitas">
+            KiTas
+          </Anchor>
+          : alle KiTas, Stammdaten, Export
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/verwaltung/personen">Personen</Anchor>: Personal und Benutzerkonten
+          <Anchor component={Link} to="/verwaltung/personen">
+            Personen
+          </Anchor>
+          : Personal und Benutzerkonten
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/verwaltung">Alle Bereiche der Verwaltung</Anchor>
+          <Anchor component={Link} to="/verwaltung">
+            Alle Bereiche der Verwaltung
+          </Anchor>
         </List.Item>
       </List>
     </>

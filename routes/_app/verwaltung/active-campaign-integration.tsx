@@ -8,7 +8,12 @@ export const Route = createFileRoute('/_app/verwaltung/active-campaign-integrati
     <PlaceholderPage
       title="ActiveCampaign-Integration"
       planned="die Anbindung an ActiveCampaign einrichten und Kontakte abgleichen."
-      meanwhile={<>Bis dahin exportierst du die <AnchorLink to="/verwaltung/personen">Personenliste</AnchorLink> als Excel-Datei und importierst sie in ActiveCampaign.</>}
+      meanwhile={
+        <>
+          Bis dahin exportierst du die <AnchorLink to="/verwaltung/personen">Personenliste</AnchorLink> als Excel-Datei und importierst sie in
+          ActiveCampaign.
+        </>
+      }
     />
   ),
 });

@@ -20,7 +20,12 @@ function AdminStartPage() {
         {ADMIN_AREAS.map((area) => (
           <List.Item key={area.to}>
             <Group gap="xs">
-              <Anchor component={Link} to={area.to} fw={600} aria-describedby={isPlannedPath(router, area.to) ? `planned${area.to.replaceAll('/', '-')}` : undefined}>
+              <Anchor
+                component={Link}
+                to={area.to}
+                fw={600}
+                aria-describedby={isPlannedPath(router, area.to) ? `planned${area.to.replaceAll('/', '-')}` : undefined}
+              >
                 {area.label}
               </Anchor>
               {isPlannedPath(router, area.to) && <PlannedBadge id={`planned${area.to.replaceAll('/', '-')}`} />}

@@ -13,7 +13,10 @@ export const Route = createFileRoute('/_app/verwaltung/kita-jahre')({
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
   loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(seasonListQueryOptions(deps)), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(seasonListQueryOptions(deps)),
+      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]),
   component: Page,
 });
 

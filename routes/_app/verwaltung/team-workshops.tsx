@@ -28,21 +28,41 @@ export const Route = createFileRoute('/_app/verwaltung/team-workshops')({
   component: TeamWorkshopsPage,
 });
 
-const texts = { heading: 'Team-Workshops', caption: 'Anträge auf einen Team-Workshop', searchHint: 'Name oder Ort der KiTa',
-  filtersLabel: 'Anträge filtern', empty: 'Kein Antrag passt zu diesen Filtern.', error: 'Die Anträge konnten nicht geladen werden.' };
+const texts = {
+  heading: 'Team-Workshops',
+  caption: 'Anträge auf einen Team-Workshop',
+  searchHint: 'Name oder Ort der KiTa',
+  filtersLabel: 'Anträge filtern',
+  empty: 'Kein Antrag passt zu diesen Filtern.',
+  error: 'Die Anträge konnten nicht geladen werden.',
+};
 
 const columns = (open: (row: Item) => void): DataTableColumn<Item>[] => [
-  { key: 'facility', header: 'KiTa', sortable: true,
-    render: (r) => <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility.id }}>{r.facility.label}</AnchorLink> },
-  { key: 'city', header: 'Ort', sortable: true, render: (r) => r.facility.city },
+  {
+    key: 'facility',
+    header: 'KiTa',
+    sortable: true,
+    render: (r) => (
+      <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility.id }}>
+        {r.facility.label}
+      </AnchorLink>
+    ),
+  },
+  { key: 'city', header: 'Ort', sortable: true, render: (r) => r.facility.city, hiddenByDefault: true },
   { key: 'season', header: 'KiTa-Jahr', sortable: true, render: (r) => r.seasonLabel },
   { key: 'state', header: 'Status', sortable: true, render: (r) => stateText(r) },
   { key: 'preferredDates', header: 'Wunschtermine', render: (r) => r.preferredDates.map((d) => formatDate(d)).join(', ') },
-  { key: 'participants', header: 'Teilnehmende', sortable: true, render: (r) => r.participantCount },
+  { key: 'participants', header: 'Teilnehmende', sortable: true, render: (r) => r.participantCount, hiddenByDefault: true },
   { key: 'createdAt', header: 'Eingereicht am', sortable: true, render: (r) => formatDateTime(r.createdAt) },
-  { key: 'actions', header: 'Aktionen',
-    render: (r) => <Button size="xs" variant="light" onClick={() => open(r)} aria-label={`Antrag von ${r.facility.label} öffnen`}>
-      {r.state === 'submitted' || r.state === 'accepted' ? 'Entscheiden' : 'Ansehen'}</Button> },
+  {
+    key: 'actions',
+    header: 'Aktionen',
+    render: (r) => (
+      <Button size="xs" variant="light" onClick={() => open(r)} aria-label={`Antrag von ${r.facility.label} öffnen`}>
+        {r.state === 'submitted' || r.state === 'accepted' ? 'Entscheiden' : 'Ansehen'}
+      </Button>
+    ),
+  },
 ];
 
 /** /verwaltung/team-workshops: the KiTas' applications; accept, decline or schedule in a dialog (the KiTa is mailed). */
@@ -53,16 +73,42 @@ function TeamWorkshopsPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const filters = (
     <>
-      <ListFilterSelect label="KiTa-Jahr" width={190} options={Object.fromEntries(seasons.map((s) => [String(s.id), s.label]))}
-        value={search.seasonId ? String(search.seasonId) : undefined} onChange={(v) => onSearchChange({ seasonId: v ? Number(v) : undefined, page: undefined })} />
-      <ListFilterSelect label="Status" width={160} options={teamWorkshopStateLabels} value={search.state} onChange={(state) => onSearchChange({ state, page: undefined })} />
-      <ListFilterSelect label="Regierungsbezirk" width={190} options={regions} value={search.region} onChange={(region) => onSearchChange({ region, page: undefined })} />
+      <ListFilterSelect
+        label="KiTa-Jahr"
+        width={190}
+        options={Object.fromEntries(seasons.map((s) => [String(s.id), s.label]))}
+        value={search.seasonId ? String(search.seasonId) : undefined}
+        onChange={(v) => onSearchChange({ seasonId: v ? Number(v) : undefined, page: undefined })}
+      />
+      <ListFilterSelect
+        label="Status"
+        width={160}
+        options={teamWorkshopStateLabels}
+        value={search.state}
+        onChange={(state) => onSearchChange({ state, page: undefined })}
+      />
+      <ListFilterSelect
+        label="Regierungsbezirk"
+        width={190}
+        options={regions}
+        value={search.region}
+        onChange={(region) => onSearchChange({ region, page: undefined })}
+      />
     </>
   );
   return (
     <>
-      <ListPage contract={contract} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports filters={filters}
-        columns={columns((r) => setOpenId(r.id))} getRowKey={(r) => r.id} />
+      <ListPage
+        contract={contract}
+        search={search}
+        onSearchChange={onSearchChange}
+        result={result}
+        texts={texts}
+        exports
+        filters={filters}
+        columns={columns((r) => setOpenId(r.id))}
+        getRowKey={(r) => r.id}
+      />
       <DecideDialog applicationId={openId} onClose={() => setOpenId(null)} />
     </>
   );

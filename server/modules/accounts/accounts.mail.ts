@@ -1,9 +1,9 @@
-import { defineMailTemplate, layout } from '../mail/templates';
+import { defineMailTemplate, hello as helloName, layout } from '../mail/templates';
 
 /** The account mails (issue 4). German, du-form; links are paths made absolute from PUBLIC_URL. */
 
 type Named = { firstName: string };
-const hello = (d: Named) => (d.firstName ? `Hallo ${d.firstName},` : 'Hallo,');
+const hello = (d: Named) => helloName(d.firstName);
 
 export const activationMail = defineMailTemplate<Named & { path: string; invited?: boolean }>('account-activation', (d, ctx) =>
   layout(
@@ -11,8 +11,14 @@ export const activationMail = defineMailTemplate<Named & { path: string; invited
       subject: d.invited ? `Dein Zugang zum ${ctx.programmeName}` : `Bitte bestätige deine E-Mail-Adresse – ${ctx.programmeName}`,
       greeting: hello(d),
       paragraphs: d.invited
-        ? [`für dich wurde ein Benutzerkonto im ${ctx.programmeName} angelegt.`, 'Über den Link legst du dein Passwort fest und aktivierst dein Konto.']
-        : [`schön, dass du dich im ${ctx.programmeName} registriert hast.`, 'Bitte bestätige deine E-Mail-Adresse, damit wir dein Benutzerkonto aktivieren können.'],
+        ? [
+            `für dich wurde ein Benutzerkonto im ${ctx.programmeName} angelegt.`,
+            'Über den Link legst du dein Passwort fest und aktivierst dein Konto.',
+          ]
+        : [
+            `schön, dass du dich im ${ctx.programmeName} registriert hast.`,
+            'Bitte bestätige deine E-Mail-Adresse, damit wir dein Benutzerkonto aktivieren können.',
+          ],
       action: { label: d.invited ? 'Passwort festlegen' : 'E-Mail-Adresse bestätigen', url: ctx.link(d.path) },
       after: ['Der Link gilt 48 Stunden und funktioniert nur einmal.', 'Wenn du das nicht warst, musst du nichts tun.'],
     },
@@ -43,7 +49,10 @@ export const passwordResetMail = defineMailTemplate<Named & { path: string }>('a
       greeting: hello(d),
       paragraphs: ['du hast ein neues Passwort angefordert. Über den Link legst du es fest.'],
       action: { label: 'Neues Passwort festlegen', url: ctx.link(d.path) },
-      after: ['Der Link gilt eine Stunde und funktioniert nur einmal.', 'Wenn du das nicht warst, musst du nichts tun – dein Passwort bleibt, wie es ist.'],
+      after: [
+        'Der Link gilt eine Stunde und funktioniert nur einmal.',
+        'Wenn du das nicht warst, musst du nichts tun – dein Passwort bleibt, wie es ist.',
+      ],
     },
     ctx,
   ),
@@ -66,7 +75,10 @@ export const emailChangeConfirmMail = defineMailTemplate<Named & { path: string;
     {
       subject: `Bitte bestätige deine neue E-Mail-Adresse – ${ctx.programmeName}`,
       greeting: hello(d),
-      paragraphs: [`du möchtest dein Benutzerkonto im ${ctx.programmeName} auf diese Adresse umstellen: ${d.newEmail}.`, 'Bitte bestätige das über den Link.'],
+      paragraphs: [
+        `du möchtest dein Benutzerkonto im ${ctx.programmeName} auf diese Adresse umstellen: ${d.newEmail}.`,
+        'Bitte bestätige das über den Link.',
+      ],
       action: { label: 'Neue E-Mail-Adresse bestätigen', url: ctx.link(d.path) },
       after: ['Der Link gilt 24 Stunden und funktioniert nur einmal.', 'Wenn du das nicht warst, musst du nichts tun.'],
     },
@@ -93,7 +105,10 @@ export const accountDeletedMail = defineMailTemplate<Named>('account-deleted', (
     {
       subject: `Dein Benutzerkonto wurde gelöscht – ${ctx.programmeName}`,
       greeting: hello(d),
-      paragraphs: [`dein Benutzerkonto im ${ctx.programmeName} und deine Einwilligungen sind gelöscht.`, 'Einträge deiner KiTa bleiben bei der KiTa, ohne Bezug zu deinem Konto.'],
+      paragraphs: [
+        `dein Benutzerkonto im ${ctx.programmeName} und deine Einwilligungen sind gelöscht.`,
+        'Einträge deiner KiTa bleiben bei der KiTa, ohne Bezug zu deinem Konto.',
+      ],
     },
     ctx,
   ),

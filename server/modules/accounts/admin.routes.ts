@@ -25,7 +25,6 @@ import {
 } from './admin.service';
 import { adminRoute } from '../../lib/route-builders';
 
-
 /** Admin account calls (issue 4); the work is in admin.service.ts. */
 export async function accountAdminRoutes(app: FastifyInstance) {
   const asAdmin = adminRoute(app);

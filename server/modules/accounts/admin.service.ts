@@ -46,7 +46,11 @@ export async function findUser(db: DbOrTx, id: number) {
 }
 
 async function otherActiveAdmins(db: DbOrTx, id: number) {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), ne(users.id, id))).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), ne(users.id, id)))
+    .limit(1);
   return rows.length;
 }
 
@@ -57,7 +61,13 @@ export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreat
   try {
     const created = await db.transaction(async (tx) => {
       if (await usersRepository({ db: tx }).findByEmail(input.email)) throw fail('admin_accounts.email_taken');
-      const user = await usersRepository({ db: tx }).insert({ email: input.email, passwordHash: '', firstName: input.firstName, lastName: input.lastName, isAdmin: input.isAdmin });
+      const user = await usersRepository({ db: tx }).insert({
+        email: input.email,
+        passwordHash: '',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isAdmin: input.isAdmin,
+      });
       if (input.facilityId !== undefined) {
         if (!(await facilityExists(tx, input.facilityId))) throw fail('admin_accounts.facility_not_found');
         await addMember(tx, input.facilityId, user.id);
@@ -66,8 +76,19 @@ export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreat
         if (!(await linkStaffEntryToAccount(tx, input.personId, user.id))) throw fail('admin_accounts.person_not_found');
       }
       const token = await issueToken(tx, 'activation', user.id);
-      await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: true } });
-      await audit(tx, { ...ctx, action: 'account.create', entityType: 'user', entityId: user.id, after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null } });
+      await enqueueMail(tx, {
+        to: user.email,
+        template: activationMail,
+        data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: true },
+        budget: 'exempt',
+      });
+      await audit(tx, {
+        ...ctx,
+        action: 'account.create',
+        entityType: 'user',
+        entityId: user.id,
+        after: { email: user.email, isAdmin: user.isAdmin, personId: input.personId ?? null, facilityId: input.facilityId ?? null },
+      });
       return user;
     });
     kickMailWorkers();
@@ -84,7 +105,12 @@ export async function resendActivation(db: Db, userId: number, ctx: Ctx) {
     if (user.activatedAt) throw fail('admin_accounts.already_active');
     if (user.deactivatedAt) throw fail('admin_accounts.deactivated');
     const token = await issueToken(tx, 'activation', user.id);
-    await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) } });
+    await enqueueMail(tx, {
+      to: user.email,
+      template: activationMail,
+      data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) },
+      budget: 'exempt',
+    });
     await audit(tx, { ...ctx, action: 'account.resend_activation', entityType: 'user', entityId: user.id });
   });
   kickMailWorkers();
@@ -95,7 +121,11 @@ export async function deactivateUser(db: Db, userId: number, selfId: number, ctx
   const updated = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     if (user.id === selfId) throw fail('admin_accounts.not_self');
-    const [row] = await tx.update(users).set({ deactivatedAt: user.deactivatedAt ?? new Date() }).where(eq(users.id, user.id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ deactivatedAt: user.deactivatedAt ?? new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
     const ended = await userSessions(tx).endAll(user.id);
     await audit(tx, { ...ctx, action: 'account.deactivate', entityType: 'user', entityId: user.id, after: { endedSessions: ended } });
     return row!;
@@ -106,6 +136,8 @@ export async function deactivateUser(db: Db, userId: number, selfId: number, ctx
 export async function reactivateUser(db: Db, userId: number, ctx: Ctx) {
   const updated = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
+    // an active account stays as it is: no session ends, no audit entry (issue 18)
+    if (!user.deactivatedAt) return user;
     const [row] = await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, user.id)).returning();
     // sessions of a deactivated account were ended; none may come back to life
     await userSessions(tx).endAll(user.id);
@@ -133,7 +165,14 @@ export async function setAdmin(db: Db, userId: number, isAdmin: boolean, ctx: Ct
       throw fail('admin_accounts.last_admin');
     }
     const [row] = await tx.update(users).set({ isAdmin }).where(eq(users.id, user.id)).returning();
-    await audit(tx, { ...ctx, action: isAdmin ? 'account.grant_admin' : 'account.revoke_admin', entityType: 'user', entityId: user.id, before: { isAdmin: user.isAdmin }, after: { isAdmin } });
+    await audit(tx, {
+      ...ctx,
+      action: isAdmin ? 'account.grant_admin' : 'account.revoke_admin',
+      entityType: 'user',
+      entityId: user.id,
+      before: { isAdmin: user.isAdmin },
+      after: { isAdmin },
+    });
     return row!;
   });
   return adminUserView(db, updated);
@@ -148,7 +187,14 @@ export async function setJury(db: Db, userId: number, isJury: boolean, ctx: Ctx)
   const updated = await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     const [row] = await tx.update(users).set({ isJury }).where(eq(users.id, user.id)).returning();
-    await audit(tx, { ...ctx, action: isJury ? 'account.grant_jury' : 'account.revoke_jury', entityType: 'user', entityId: user.id, before: { isJury: user.isJury }, after: { isJury } });
+    await audit(tx, {
+      ...ctx,
+      action: isJury ? 'account.grant_jury' : 'account.revoke_jury',
+      entityType: 'user',
+      entityId: user.id,
+      before: { isJury: user.isJury },
+      after: { isJury },
+    });
     return row!;
   });
   return adminUserView(db, updated);
@@ -158,7 +204,13 @@ export async function publishPrivacyPolicy(db: Db, version: string, ctx: Ctx) {
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx.insert(privacyPolicyVersions).values({ version }).returning();
-      await audit(tx, { ...ctx, action: 'privacy_policy.publish', entityType: 'privacy_policy', entityId: inserted!.id, after: { version: inserted!.version } });
+      await audit(tx, {
+        ...ctx,
+        action: 'privacy_policy.publish',
+        entityType: 'privacy_policy',
+        entityId: inserted!.id,
+        after: { version: inserted!.version },
+      });
       return inserted!;
     });
     return { version: row.version, publishedAt: row.publishedAt.toISOString() };

@@ -20,14 +20,25 @@ const t = createTestWorld(async () => {
 });
 
 const auditFor = async (action: AuditAction, entityId: number) =>
-  t.handle.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
+  t.handle.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))));
 const put = (url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie: t.cookie } });
 
 describe('admin account API', () => {
   it('given a person of a KiTa, creating an account links it, makes it a member and mails an invitation that asks for a password', async () => {
     const facility = await createFacility(t.handle.db);
-    const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Paula', lastName: 'Pause', position: 'pädagogische Fachkraft', email: 'paula@test.example' }).returning();
-    const res = await post(t, '/api/admin/users', { email: 'paula@test.example', firstName: 'Paula', lastName: 'Pause', personId: person!.id, facilityId: facility.id }, { cookie: t.cookie });
+    const [person] = await t.handle.db
+      .insert(persons)
+      .values({ facilityId: facility.id, firstName: 'Paula', lastName: 'Pause', position: 'pädagogische Fachkraft', email: 'paula@test.example' })
+      .returning();
+    const res = await post(
+      t,
+      '/api/admin/users',
+      { email: 'paula@test.example', firstName: 'Paula', lastName: 'Pause', personId: person!.id, facilityId: facility.id },
+      { cookie: t.cookie },
+    );
     const created = parseAnswer(adminUserSchema, res, 201);
     expect(created).toMatchObject({ email: 'paula@test.example', isAdmin: false, activatedAt: null, totpEnabled: false, activeSessions: 0 });
     const [linked] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
@@ -38,7 +49,10 @@ describe('admin account API', () => {
     const mail = await lastMailTo(t, 'paula@test.example');
     expect(mail.subject).toContain('Dein Zugang');
     const token = tokenIn(mail.text, 'activation');
-    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${token}`))).toMatchObject({ status: 'valid', needsPassword: true });
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${token}`))).toMatchObject({
+      status: 'valid',
+      needsPassword: true,
+    });
     const noPassword = await post(t, '/api/auth/activate', { token });
     expect(reasonOfAnswer(noPassword, 400).fields).toEqual({ password: 'Bitte lege ein Passwort fest.' });
     expect((await post(t, '/api/auth/activate', { token, password: strongPassword, passwordRepeat: strongPassword })).statusCode).toBe(200);
@@ -49,9 +63,18 @@ describe('admin account API', () => {
     const existing = await createUser(t.handle.db);
     const dup = await post(t, '/api/admin/users', { email: existing.email.toUpperCase(), firstName: 'A', lastName: 'B' }, { cookie: t.cookie });
     expect(reasonOfAnswer(dup, 409).fields?.email).toContain('schon ein Benutzerkonto');
-    expect(reasonOfAnswer(await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie: t.cookie })).fields).toEqual({ personId: 'Diese Person gibt es nicht.' });
-    expect((await post(t, '/api/admin/users', { email: 'nf@test.example', firstName: 'A', lastName: 'B', facilityId: 999999 }, { cookie: t.cookie })).statusCode).toBe(404);
-    expect(reasonOfAnswer(await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie: t.cookie })).fields).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
+    expect(
+      reasonOfAnswer(
+        await post(t, '/api/admin/users', { email: 'np@test.example', firstName: 'A', lastName: 'B', personId: 999999 }, { cookie: t.cookie }),
+      ).fields,
+    ).toEqual({ personId: 'Diese Person gibt es nicht.' });
+    expect(
+      (await post(t, '/api/admin/users', { email: 'nf@test.example', firstName: 'A', lastName: 'B', facilityId: 999999 }, { cookie: t.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      reasonOfAnswer(await post(t, '/api/admin/users', { email: 'kaputt', firstName: '', lastName: 'B' }, { cookie: t.cookie })).fields,
+    ).toMatchObject({ email: expect.any(String), firstName: expect.any(String) });
   });
 
   it('given an account not yet activated, resend mails a new link; an active one answers 409', async () => {
@@ -81,6 +104,15 @@ describe('admin account API', () => {
     expect(reasonOfAnswer(await post(t, `/api/admin/users/${t.admin.id}/deactivate`, {}, { cookie: t.cookie })).code).toBe('not_self');
   });
 
+  it('given an active account, "reactivate" changes nothing: its sessions live on, no audit entry (issue 18)', async () => {
+    const user = await createUser(t.handle.db);
+    const session = await loginAs(t.app, user);
+    const res = await post(t, `/api/admin/users/${user.id}/reactivate`, {}, { cookie: t.cookie });
+    expect(parseAnswer(adminUserSchema, res)).toMatchObject({ deactivatedAt: null, activeSessions: 1 });
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', session)).loggedin).toBe(true);
+    expect(await auditFor('account.reactivate', user.id)).toHaveLength(0);
+  });
+
   it("given a user's sessions, the admin ends them all", async () => {
     const user = await createUser(t.handle.db);
     const a = await loginAs(t.app, user, '10.90.0.1');
@@ -103,7 +135,12 @@ describe('admin account API', () => {
     try {
       const only = await createUser(solo.handle.db, { isAdmin: true });
       const c = await loginAs(solo.app, only);
-      const res = await solo.app.inject({ method: 'PUT', url: `/api/admin/users/${only.id}/admin`, payload: { isAdmin: false }, headers: { cookie: c } });
+      const res = await solo.app.inject({
+        method: 'PUT',
+        url: `/api/admin/users/${only.id}/admin`,
+        payload: { isAdmin: false },
+        headers: { cookie: c },
+      });
       expect(reasonOfAnswer(res, 409).code).toBe('last_admin');
     } finally {
       await solo.close();
@@ -124,13 +161,21 @@ describe('admin account API', () => {
     expect(await auditFor('account.grant_jury', user.id)).toEqual([
       expect.objectContaining({ actorUserId: t.admin.id, entityType: 'user', before: { isJury: false }, after: { isJury: true } }),
     ]);
-    expect(await auditFor('account.revoke_jury', user.id)).toEqual([expect.objectContaining({ actorUserId: t.admin.id, before: { isJury: true }, after: { isJury: false } })]);
+    expect(await auditFor('account.revoke_jury', user.id)).toEqual([
+      expect.objectContaining({ actorUserId: t.admin.id, before: { isJury: true }, after: { isJury: false } }),
+    ]);
     expect(reasonOfAnswer(await put(`/api/admin/users/${user.id}/jury`, { isJury: 'ja' })).fields?.isJury).toBe('Bitte wähle Ja oder Nein.');
     expect((await put('/api/admin/users/999999/jury', { isJury: true })).statusCode).toBe(404);
 
     // an admin's own switch: jury or not, the admin stays an admin (nobody is locked out)
-    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${t.admin.id}/jury`, { isJury: true }))).toMatchObject({ isAdmin: true, isJury: true });
-    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${t.admin.id}/jury`, { isJury: false }))).toMatchObject({ isAdmin: true, isJury: false });
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${t.admin.id}/jury`, { isJury: true }))).toMatchObject({
+      isAdmin: true,
+      isJury: true,
+    });
+    expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${t.admin.id}/jury`, { isJury: false }))).toMatchObject({
+      isAdmin: true,
+      isJury: false,
+    });
     expect((await get(t, `/api/admin/users/${user.id}`, t.cookie)).statusCode).toBe(200);
   });
 

@@ -25,7 +25,13 @@ export async function ensureFirstAdmin(
       isAdmin: true,
       activatedAt: new Date(),
     });
-    await audit(tx, { actorUserId: null, action: 'account.create_first_admin', entityType: 'user', entityId: user.id, after: { email, isAdmin: true } });
+    await audit(tx, {
+      actorUserId: null,
+      action: 'account.create_first_admin',
+      entityType: 'user',
+      entityId: user.id,
+      after: { email, isAdmin: true },
+    });
     opts.print(
       generated
         ? `First administrator created: ${email} / ${generated}  (shown once; change it after signing in)`

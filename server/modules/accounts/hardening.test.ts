@@ -22,7 +22,10 @@ describe('re-authentication is throttled like the login', () => {
     for (let i = 0; i < throttleRules.perAccount; i++) expect((await changePassword(cookie, `falsch-${i}`)).statusCode).toBe(400);
     const blocked = await changePassword(cookie, user.password);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().reason).toMatchObject({ code: 'too_many_attempts', message: expect.stringMatching(/^Zu viele falsche Versuche\. Bitte versuche es um \d{2}:\d{2} Uhr wieder\.$/) });
+    expect(blocked.json().reason).toMatchObject({
+      code: 'too_many_attempts',
+      message: expect.stringMatching(/^Zu viele falsche Versuche\. Bitte versuche es um \d{2}:\d{2} Uhr wieder\.$/),
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // every route that asks for the password shares the count
     expect((await post(t, '/api/me/totp/disable', { password: user.password }, { cookie })).statusCode).toBe(429);
@@ -35,7 +38,8 @@ describe('re-authentication is throttled like the login', () => {
     const user = await createUser(t.handle.db);
     const cookie = await loginAs(t.app, user, '10.80.1.1');
     expect((await post(t, '/api/me/totp/setup', {}, { cookie })).statusCode).toBe(200);
-    for (let i = 0; i < throttleRules.perAccount; i++) expect((await post(t, '/api/me/totp/enable', { code: '000000' }, { cookie })).statusCode).toBe(400);
+    for (let i = 0; i < throttleRules.perAccount; i++)
+      expect((await post(t, '/api/me/totp/enable', { code: '000000' }, { cookie })).statusCode).toBe(400);
     expect((await post(t, '/api/me/totp/enable', { code: '000000' }, { cookie })).statusCode).toBe(429);
   });
 
@@ -58,7 +62,11 @@ describe('a password change spends open reset links', () => {
     expect((await changePassword(cookie, user.password)).statusCode).toBe(200);
     const status = await t.app.inject({ method: 'GET', url: `/api/auth/token-status?kind=password-reset&token=${token}` });
     expect(status.json().status).toBe('used');
-    const reset = await post(t, '/api/auth/password/reset', { token, password: 'Holunderbusch-Regenpfeifer-77', passwordRepeat: 'Holunderbusch-Regenpfeifer-77' });
+    const reset = await post(t, '/api/auth/password/reset', {
+      token,
+      password: 'Holunderbusch-Regenpfeifer-77',
+      passwordRepeat: 'Holunderbusch-Regenpfeifer-77',
+    });
     expect(reset.statusCode).toBe(410);
     expect(reset.json().reason.code).toBe('token_used');
   });
@@ -72,11 +80,22 @@ describe('weak passwords built from the portal’s own words', () => {
     const res = await post(
       t,
       '/api/auth/register',
-      { firstName: 'Tessa', lastName: 'Test', email: `weak-${weak.indexOf(password)}@test.example`, password, passwordRepeat: password, privacyPolicyVersion: policy.version ?? '-', acceptPrivacyPolicy: true, newsletter: false },
+      {
+        firstName: 'Tessa',
+        lastName: 'Test',
+        email: `weak-${weak.indexOf(password)}@test.example`,
+        password,
+        passwordRepeat: password,
+        privacyPolicyVersion: policy.version ?? '-',
+        acceptPrivacyPolicy: true,
+        newsletter: false,
+      },
       { ip: `10.82.0.${weak.indexOf(password) + 1}` },
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().reason.fields.password).toBe('Dieses Passwort ist zu leicht zu erraten. Nimm besser mehrere Wörter oder eine längere Zeichenfolge.');
+    expect(res.json().reason.fields.password).toBe(
+      'Dieses Passwort ist zu leicht zu erraten. Nimm besser mehrere Wörter oder eine längere Zeichenfolge.',
+    );
   });
 
   it('given such a password in the settings, it is refused too; a strong one passes', async () => {
@@ -100,7 +119,12 @@ describe('timing of an account without a password yet', () => {
     const known = await createUser(t.handle.db);
     const time = async (email: string, i: number) => {
       const start = performance.now();
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'falsch-falsch' }, remoteAddress: `10.83.0.${i}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'falsch-falsch' },
+        remoteAddress: `10.83.0.${i}`,
+      });
       expect(res.statusCode).toBe(401);
       return performance.now() - start;
     };

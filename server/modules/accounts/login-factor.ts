@@ -7,7 +7,10 @@ import type { UserRow } from '../users/users.table';
 import { beginTotpSetup, checkSecondFactor, confirmTotpSetup, totpRequired, totpRow } from './totp';
 
 // the seed's login shape next to SPEC §3's reason, like every other login failure
-const needs = (id: 'auth.totp_required' | 'auth.totp_invalid' | 'auth.totp_setup_required' | 'auth.totp_setup_invalid', extra: Record<string, unknown>) => {
+const needs = (
+  id: 'auth.totp_required' | 'auth.totp_invalid' | 'auth.totp_setup_required' | 'auth.totp_setup_invalid',
+  extra: Record<string, unknown>,
+) => {
   const msg = fail(id).message;
   return fail(id, { body: { success: false, user: null, curSeason: null, msg, ...extra } });
 };
@@ -39,7 +42,14 @@ export async function secondFactorAtLogin(
       throw needs('auth.totp_invalid', { needs: 'totp' });
     }
     if (ok === 'recovery') {
-      await audit(deps.db, { actorUserId: user.id, action: 'account.use_recovery_code', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+      await audit(deps.db, {
+        actorUserId: user.id,
+        action: 'account.use_recovery_code',
+        entityType: 'user',
+        entityId: user.id,
+        requestId: meta.requestId,
+        ip: meta.ip,
+      });
     }
     return {};
   }
@@ -51,6 +61,13 @@ export async function secondFactorAtLogin(
     await wrong();
     throw needs('auth.totp_setup_invalid', { needs: 'totp-setup', totpSetup: setup });
   }
-  await audit(deps.db, { actorUserId: user.id, action: 'account.enable_totp', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+  await audit(deps.db, {
+    actorUserId: user.id,
+    action: 'account.enable_totp',
+    entityType: 'user',
+    entityId: user.id,
+    requestId: meta.requestId,
+    ip: meta.ip,
+  });
   return { recoveryCodes };
 }

@@ -43,7 +43,6 @@ import {
 } from './me.service';
 import { userRoute } from '../../lib/route-builders';
 
-
 /** The logged-in account's own settings (SPEC §4, /einstellungen). */
 export async function accountMeRoutes(app: FastifyInstance) {
   const asUser = userRoute(app);

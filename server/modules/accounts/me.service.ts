@@ -42,7 +42,14 @@ export async function accountView(deps: { db: DbOrTx; config: AppConfig }, user:
     db
       .select({ newEmail: accountTokens.newEmail })
       .from(accountTokens)
-      .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.kind, 'email-change'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date())))
+      .where(
+        and(
+          eq(accountTokens.userId, user.id),
+          eq(accountTokens.kind, 'email-change'),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, new Date()),
+        ),
+      )
       .orderBy(desc(accountTokens.createdAt))
       .limit(1),
     totpEnabled(db, user.id),
@@ -82,7 +89,15 @@ export async function assertPassword(deps: { db: Db }, user: UserRow, password: 
 export async function updateProfile(deps: Deps, user: UserRow, input: { firstName: string; lastName: string }, meta: Meta) {
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set(input).where(eq(users.id, user.id));
-    await audit(tx, { actorUserId: user.id, action: 'account.update_profile', entityType: 'user', entityId: user.id, ...meta, before: { firstName: user.firstName, lastName: user.lastName }, after: input });
+    await audit(tx, {
+      actorUserId: user.id,
+      action: 'account.update_profile',
+      entityType: 'user',
+      entityId: user.id,
+      ...meta,
+      before: { firstName: user.firstName, lastName: user.lastName },
+      after: input,
+    });
     return reload(tx, user.id);
   });
 }
@@ -96,12 +111,17 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: { new
     // whether the new address has an account is not revealed: its owner gets a notice instead of a link
     const taken = await usersRepository({ db: tx }).findByEmail(newEmail);
     if (taken) {
-      await enqueueMail(tx, { to: taken.email, template: emailTakenMail, data: {} });
+      await enqueueMail(tx, { to: taken.email, template: emailTakenMail, data: {}, budget: 'recipient' });
       return;
     }
     const token = await issueToken(tx, 'email-change', user.id, { newEmail });
-    await enqueueMail(tx, { to: newEmail, template: emailChangeConfirmMail, data: { firstName: user.firstName, newEmail, path: tokenPaths['email-change'](token) } });
-    await enqueueMail(tx, { to: user.email, template: emailChangeNoticeMail, data: { firstName: user.firstName, newEmail } });
+    await enqueueMail(tx, {
+      to: newEmail,
+      template: emailChangeConfirmMail,
+      data: { firstName: user.firstName, newEmail, path: tokenPaths['email-change'](token) },
+      budget: 'recipient',
+    });
+    await enqueueMail(tx, { to: user.email, template: emailChangeNoticeMail, data: { firstName: user.firstName, newEmail }, budget: 'exempt' });
     await audit(tx, { actorUserId: user.id, action: 'account.request_email_change', entityType: 'user', entityId: user.id, ...meta });
   });
   kickMailWorkers();
@@ -115,7 +135,15 @@ export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) 
       if (taken && taken.id !== user.id) throw fail('me.email_taken');
       await tx.update(users).set({ email: row.newEmail! }).where(eq(users.id, user.id));
       await spendOpenTokens(tx, 'email-change', user.id);
-      await audit(tx, { actorUserId: user.id, action: 'account.change_email', entityType: 'user', entityId: user.id, ...meta, before: { email: user.email }, after: { email: row.newEmail } });
+      await audit(tx, {
+        actorUserId: user.id,
+        action: 'account.change_email',
+        entityType: 'user',
+        entityId: user.id,
+        ...meta,
+        before: { email: user.email },
+        after: { email: row.newEmail },
+      });
     });
   } catch (err) {
     if (sqlState(err) === '23505') throw fail('me.email_taken');
@@ -132,7 +160,7 @@ export async function changePassword(deps: Deps, user: UserRow, currentSessionId
     // a reset link requested before (by the owner or by someone with access to the mailbox) must not undo this
     await spendOpenTokens(tx, 'password-reset', user.id);
     await userSessions(tx).endAll(user.id, currentSessionId);
-    await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
+    await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName }, budget: 'exempt' });
     await audit(tx, { actorUserId: user.id, action: 'account.change_password', entityType: 'user', entityId: user.id, ...meta });
   });
   kickMailWorkers();
@@ -194,7 +222,11 @@ async function tableExists(db: DbOrTx, name: string) {
 export async function deleteAccount(deps: Deps, user: UserRow, input: { password: string; confirmLastMember: boolean }, meta: Meta) {
   await assertPassword(deps, user, input.password);
   if (user.isAdmin) {
-    const others = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`)).limit(1);
+    const others = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`))
+      .limit(1);
     if (others.length === 0) throw fail('me.last_admin');
   }
   const last = await lastMemberOf(deps.db, user.id);
@@ -211,10 +243,21 @@ export async function deleteAccount(deps: Deps, user: UserRow, input: { password
     await tx.update(seasonEnrolments).set({ createdBy: null }).where(eq(seasonEnrolments.createdBy, user.id));
     await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, user.id));
     // entries about the account keep what happened and when, not the personal values (names, addresses)
-    await tx.update(auditLog).set({ before: null, after: null }).where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(user.id))));
+    await tx
+      .update(auditLog)
+      .set({ before: null, after: null })
+      .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(user.id))));
     await tx.delete(users).where(eq(users.id, user.id));
-    await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: null, action: 'account.delete', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { lastMemberOf: last.map((f) => f.id) } });
+    await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName }, budget: 'exempt' });
+    await audit(tx, {
+      actorUserId: null,
+      action: 'account.delete',
+      entityType: 'user',
+      entityId: user.id,
+      requestId: meta.requestId,
+      ip: meta.ip,
+      after: { lastMemberOf: last.map((f) => f.id) },
+    });
   });
   kickMailWorkers();
 }
@@ -234,7 +277,13 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
       )
     : [];
   const enrolments = await db
-    .select({ id: seasonEnrolments.id, facilityId: seasonEnrolments.facilityId, seasonId: seasonEnrolments.seasonId, createdAt: seasonEnrolments.createdAt, withdrawnAt: seasonEnrolments.withdrawnAt })
+    .select({
+      id: seasonEnrolments.id,
+      facilityId: seasonEnrolments.facilityId,
+      seasonId: seasonEnrolments.seasonId,
+      createdAt: seasonEnrolments.createdAt,
+      withdrawnAt: seasonEnrolments.withdrawnAt,
+    })
     .from(seasonEnrolments)
     .where(eq(seasonEnrolments.createdBy, user.id));
   const teamWorkshops = await applicationsCreatedBy(db, user.id);
@@ -268,13 +317,26 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
       // issue 11: the team-workshop applications this account made (other modules add their own kinds)
       ...teamWorkshops,
       // the season's programme: bookings of the staff entries linked to this account
-      ...(await enrolmentsOfPersons(db, persons.map((p) => Number(p.id)))),
+      ...(await enrolmentsOfPersons(
+        db,
+        persons.map((p) => Number(p.id)),
+      )),
     ],
     sessions: sessions.map((s) => sessionInfo(s, currentSessionId)),
     activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
   };
 }
 
-export function sessionInfo(s: { id: string; createdAt: Date; lastSeenAt: Date; ip: string | null; userAgent: string | null }, currentId: string | undefined) {
-  return { id: s.id, current: s.id === currentId, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), ip: s.ip, userAgent: s.userAgent };
+export function sessionInfo(
+  s: { id: string; createdAt: Date; lastSeenAt: Date; ip: string | null; userAgent: string | null },
+  currentId: string | undefined,
+) {
+  return {
+    id: s.id,
+    current: s.id === currentId,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    ip: s.ip,
+    userAgent: s.userAgent,
+  };
 }

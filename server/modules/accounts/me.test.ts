@@ -13,7 +13,13 @@ import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-
 import { createTestWorld } from '../../testing/test-world';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
-import { accountResponseSchema, deletionCheckResponseSchema, privacyPolicyResponseSchema, sessionsResponseSchema, tokenStatusResponseSchema } from '../../../src/shared/contracts/accounts';
+import {
+  accountResponseSchema,
+  deletionCheckResponseSchema,
+  privacyPolicyResponseSchema,
+  sessionsResponseSchema,
+  tokenStatusResponseSchema,
+} from '../../../src/shared/contracts/accounts';
 
 const t = createTestWorld(() => buildTestApp()); // migration 0001 ships privacy policy version `shipped`
 
@@ -109,7 +115,11 @@ describe('password change', () => {
   it('given the current password, sets the new one, keeps this session and ends the others', async () => {
     const { user, cookie } = await userWithCookie();
     const other = await loginAs(t.app, user, '10.70.0.2');
-    const res = await call('POST', '/api/me/password', cookie, { currentPassword: user.password, password: strongPassword, passwordRepeat: strongPassword });
+    const res = await call('POST', '/api/me/password', cookie, {
+      currentPassword: user.password,
+      password: strongPassword,
+      passwordRepeat: strongPassword,
+    });
     expect(res.statusCode).toBe(200);
     expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).loggedin).toBe(true);
     expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', other)).loggedin).toBe(false);
@@ -119,11 +129,23 @@ describe('password change', () => {
 
   it('given a wrong current password or a weak new one, answers 400 per field and changes nothing', async () => {
     const { user, cookie } = await userWithCookie();
-    const wrong = await call('POST', '/api/me/password', cookie, { currentPassword: 'falsch', password: strongPassword, passwordRepeat: strongPassword });
+    const wrong = await call('POST', '/api/me/password', cookie, {
+      currentPassword: 'falsch',
+      password: strongPassword,
+      passwordRepeat: strongPassword,
+    });
     expect(reasonOfAnswer(wrong).fields).toEqual({ currentPassword: 'Das Passwort ist falsch.' });
-    const weak = await call('POST', '/api/me/password', cookie, { currentPassword: user.password, password: 'erika-muster-1', passwordRepeat: 'erika-muster-1' });
+    const weak = await call('POST', '/api/me/password', cookie, {
+      currentPassword: user.password,
+      password: 'erika-muster-1',
+      passwordRepeat: 'erika-muster-1',
+    });
     expect(reasonOfAnswer(weak).fields?.password).toMatch(/Namen/);
-    const mismatch = await call('POST', '/api/me/password', cookie, { currentPassword: user.password, password: strongPassword, passwordRepeat: 'anders' });
+    const mismatch = await call('POST', '/api/me/password', cookie, {
+      currentPassword: user.password,
+      password: strongPassword,
+      passwordRepeat: 'anders',
+    });
     expect(reasonOfAnswer(mismatch).fields?.passwordRepeat).toBe('Die beiden Passwörter stimmen nicht überein.');
     expect(await loginAs(t.app, user)).toBeTruthy();
   });
@@ -131,8 +153,16 @@ describe('password change', () => {
 
 describe('consents and missingSettings', () => {
   it('given undecided consents, dialog 3 lists them until they are decided; a newly published policy asks again', async () => {
-    const { user, cookie } = await userWithCookie({ newsletter: null, newsletterDecidedAt: null, privacyPolicyVersion: null, privacyPolicyAcceptedAt: null });
-    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})`, newsletter: 'Newsletter' });
+    const { user, cookie } = await userWithCookie({
+      newsletter: null,
+      newsletterDecidedAt: null,
+      privacyPolicyVersion: null,
+      privacyPolicyAcceptedAt: null,
+    });
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({
+      privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})`,
+      newsletter: 'Newsletter',
+    });
     const afterNewsletter = await call('PUT', '/api/me/consents', cookie, { newsletter: true });
     expect(afterNewsletter.json().consents).toMatchObject({ newsletter: true, newsletterDecidedAt: expect.any(String) });
     expect(afterNewsletter.json().missingSettings).toEqual({ privacyPolicy: `Datenschutzerklärung (Fassung ${shipped})` });
@@ -151,7 +181,9 @@ describe('consents and missingSettings', () => {
     const published = await call('POST', '/api/admin/privacy-policy', adminCookie, { version: '2' });
     expect(published.statusCode).toBe(201);
     expect((await call('POST', '/api/admin/privacy-policy', adminCookie, { version: '2' })).statusCode).toBe(409);
-    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2)' });
+    expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({
+      privacyPolicy: 'Datenschutzerklärung (Fassung 2)',
+    });
     expect(parseAnswer(privacyPolicyResponseSchema, await get(t, '/api/privacy-policy')).version).toBe('2');
     await call('PUT', '/api/me/consents', cookie, { acceptPrivacyPolicyVersion: '2' });
     expect(parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', cookie)).user?.missingSettings).toEqual({});
@@ -182,7 +214,9 @@ describe('data export', () => {
     const { user, cookie } = await userWithCookie();
     const facility = await createFacility(t.handle.db, { label: 'Kita Export' });
     await addMember(t.handle.db, facility.id, user.id);
-    await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Erika', lastName: 'Muster', position: 'Leitung', userId: user.id });
+    await t.handle.db
+      .insert(persons)
+      .values({ facilityId: facility.id, firstName: 'Erika', lastName: 'Muster', position: 'Leitung', userId: user.id });
     const season = await createSeason(t.handle.db);
     await enrol(t.handle.db, facility.id, season.id, { createdBy: user.id });
     const res = await get(t, '/api/me/export', cookie);
@@ -205,18 +239,26 @@ describe('account deletion', () => {
     const { user, cookie } = await userWithCookie();
     const facility = await createFacility(t.handle.db, { label: 'Kita Allein' });
     await addMember(t.handle.db, facility.id, user.id);
-    const [person] = await t.handle.db.insert(persons).values({ facilityId: facility.id, firstName: 'Erika', lastName: 'Muster', email: user.email, position: 'Leitung', userId: user.id }).returning();
+    const [person] = await t.handle.db
+      .insert(persons)
+      .values({ facilityId: facility.id, firstName: 'Erika', lastName: 'Muster', email: user.email, position: 'Leitung', userId: user.id })
+      .returning();
     await call('PATCH', '/api/me/profile', cookie, { firstName: 'Erika', lastName: 'Neu' }); // an audit entry with names
     const season = await createSeason(t.handle.db);
     const enrolment = await enrol(t.handle.db, facility.id, season.id, { createdBy: user.id });
 
-    expect(parseAnswer(deletionCheckResponseSchema, await get(t, '/api/me/deletion-check', cookie))).toEqual({ lastMemberOf: [{ id: facility.id, label: 'Kita Allein' }] });
+    expect(parseAnswer(deletionCheckResponseSchema, await get(t, '/api/me/deletion-check', cookie))).toEqual({
+      lastMemberOf: [{ id: facility.id, label: 'Kita Allein' }],
+    });
     const wrong = await call('POST', '/api/me/delete', cookie, { password: 'falsch' });
     expect(wrong.statusCode).toBe(400);
     expect(reasonOfAnswer(wrong).fields).toEqual({ password: 'Das Passwort ist falsch.' });
     const warned = await call('POST', '/api/me/delete', cookie, { password: user.password });
     expect(warned.statusCode).toBe(409);
-    expect(warned.json()).toMatchObject({ reason: { code: 'last_member', message: expect.stringContaining('Kita Allein') }, lastMemberOf: [{ id: facility.id }] });
+    expect(warned.json()).toMatchObject({
+      reason: { code: 'last_member', message: expect.stringContaining('Kita Allein') },
+      lastMemberOf: [{ id: facility.id }],
+    });
 
     const res = await call('POST', '/api/me/delete', cookie, { password: user.password, confirmLastMember: true });
     expect(res.statusCode).toBe(200);
@@ -225,9 +267,21 @@ describe('account deletion', () => {
     expect(await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect(await t.handle.db.select().from(facilityMembers).where(eq(facilityMembers.userId, user.id))).toHaveLength(0);
     const [keptPerson] = await t.handle.db.select().from(persons).where(eq(persons.id, person!.id));
-    expect(keptPerson).toMatchObject({ userId: null, facilityId: facility.id, firstName: 'Gelöschte', lastName: 'Person', email: '', position: 'Leitung' });
-    const aboutUser = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(user.id)));
-    expect(aboutUser.filter((e) => e.entityType === 'user' && e.action !== 'account.delete').every((e) => e.before === null && e.after === null)).toBe(true);
+    expect(keptPerson).toMatchObject({
+      userId: null,
+      facilityId: facility.id,
+      firstName: 'Gelöschte',
+      lastName: 'Person',
+      email: '',
+      position: 'Leitung',
+    });
+    const aboutUser = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(user.id)));
+    expect(
+      aboutUser.filter((e) => e.entityType === 'user' && e.action !== 'account.delete').every((e) => e.before === null && e.after === null),
+    ).toBe(true);
     const [keptEnrolment] = await t.handle.db.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, enrolment.id));
     expect(keptEnrolment!.createdBy).toBeNull();
     expect(await t.handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, user.id))).toHaveLength(0);

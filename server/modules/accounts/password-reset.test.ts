@@ -29,7 +29,10 @@ describe('forgotten password', () => {
     expect(mail.subject).toContain('Neues Passwort festlegen');
     expect(mail.text).toMatch(/https:\/\/portal\.test\.example\/passwort-wiederherstellen-[A-Za-z0-9_-]{43}/);
     const token = tokenIn(mail.text, 'password-reset');
-    const [row] = await t.handle.db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
+    const [row] = await t.handle.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(3_600_000);
     expect(await mailsTo(t, 'gibt-es-nicht@test.example')).toHaveLength(0);
   });
@@ -69,7 +72,10 @@ describe('forgotten password', () => {
     const user = await createUser(t.handle.db);
     await forgot(user.email, '10.60.3.1');
     const token = tokenIn((await lastMailTo(t, user.email)).text, 'password-reset');
-    await t.handle.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(accountTokens.tokenHash, hashToken(token)));
+    await t.handle.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     const expired = await reset(token);
     expect(expired.statusCode).toBe(410);
     expect(reasonOfAnswer(expired)).toMatchObject({ code: 'token_expired', message: expect.stringContaining('Passwort vergessen') });

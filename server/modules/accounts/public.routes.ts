@@ -18,7 +18,6 @@ import { accountMessages, activate, forgotPassword, register, resendActivation, 
 import { confirmEmailChange, meMessages } from './me.service';
 import { publicRoute } from '../../lib/route-builders';
 
-
 /** The public account flows (SPEC §4): none of them tells whether an address has an account. */
 export async function accountPublicRoutes(app: FastifyInstance) {
   const asPublic = publicRoute(app);

@@ -29,7 +29,8 @@ export const accountRateRules = {
 export const accountMessages = {
   registered: 'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige darin deine Adresse, dann ist dein Benutzerkonto aktiv.',
   resent: 'Wenn es zu dieser Adresse ein Benutzerkonto gibt, das noch nicht aktiviert ist, haben wir dir einen neuen Aktivierungslink geschickt.',
-  forgot: 'Wenn es zu dieser Adresse ein Benutzerkonto gibt, haben wir dir einen Link zum Festlegen eines neuen Passworts geschickt. Er gilt eine Stunde.',
+  forgot:
+    'Wenn es zu dieser Adresse ein Benutzerkonto gibt, haben wir dir einen Link zum Festlegen eines neuen Passworts geschickt. Er gilt eine Stunde.',
   activated: 'Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.',
   resetLoggedIn: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.',
   resetLogin: 'Dein neues Passwort gilt. Bitte melde dich jetzt an.',
@@ -59,7 +60,12 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
     await deps.db.transaction(async (tx) => {
       const existing = await usersRepository({ db: tx }).findByEmail(email);
       if (existing) {
-        await enqueueMail(tx, { to: existing.email, template: registrationAttemptMail, data: { firstName: existing.firstName, resetPath: '/passwort-vergessen' } });
+        await enqueueMail(tx, {
+          to: existing.email,
+          template: registrationAttemptMail,
+          data: { firstName: existing.firstName, resetPath: '/passwort-vergessen' },
+          budget: 'recipient',
+        });
         return;
       }
       const user = await usersRepository({ db: tx }).insert({
@@ -73,8 +79,21 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
         newsletterDecidedAt: now,
       });
       const token = await issueToken(tx, 'activation', user.id, { now });
-      await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token) } });
-      await audit(tx, { actorUserId: user.id, action: 'account.register', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip, after: { newsletter: input.newsletter, privacyPolicyVersion: policy?.version ?? input.privacyPolicyVersion } });
+      await enqueueMail(tx, {
+        to: user.email,
+        template: activationMail,
+        data: { firstName: user.firstName, path: tokenPaths.activation(token) },
+        budget: 'recipient',
+      });
+      await audit(tx, {
+        actorUserId: user.id,
+        action: 'account.register',
+        entityType: 'user',
+        entityId: user.id,
+        requestId: meta.requestId,
+        ip: meta.ip,
+        after: { newsletter: input.newsletter, privacyPolicyVersion: policy?.version ?? input.privacyPolicyVersion },
+      });
     });
   } catch (err) {
     // two registrations of one new address at once: the loser answers like any existing address
@@ -105,11 +124,21 @@ export async function activate(deps: Deps, input: ActivateRequest, meta: Meta): 
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     await consumeToken(tx, 'activation', input.token, now);
-    await tx.update(users).set({ activatedAt: now, ...(passwordHash ? { passwordHash } : {}) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ activatedAt: now, ...(passwordHash ? { passwordHash } : {}) })
+      .where(eq(users.id, user.id));
     await spendOpenTokens(tx, 'activation', user.id, now);
     // setting the first password is a password change too: no older reset link outlives it
     if (passwordHash) await spendOpenTokens(tx, 'password-reset', user.id, now);
-    await audit(tx, { actorUserId: user.id, action: 'account.activate', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+    await audit(tx, {
+      actorUserId: user.id,
+      action: 'account.activate',
+      entityType: 'user',
+      entityId: user.id,
+      requestId: meta.requestId,
+      ip: meta.ip,
+    });
   });
 }
 
@@ -123,7 +152,12 @@ export async function resendActivation(deps: Deps, rawEmail: string, meta: Meta)
     const user = await usersRepository({ db: tx }).findByEmail(email);
     if (!user || user.activatedAt || user.deactivatedAt) return;
     const token = await issueToken(tx, 'activation', user.id);
-    await enqueueMail(tx, { to: user.email, template: activationMail, data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) } });
+    await enqueueMail(tx, {
+      to: user.email,
+      template: activationMail,
+      data: { firstName: user.firstName, path: tokenPaths.activation(token), invited: !hasPassword(user) },
+      budget: 'recipient',
+    });
   });
   kickMailWorkers();
 }
@@ -138,7 +172,12 @@ export async function forgotPassword(deps: Deps, rawEmail: string, meta: Meta): 
     const user = await usersRepository({ db: tx }).findByEmail(email);
     if (!user || user.deactivatedAt) return;
     const token = await issueToken(tx, 'password-reset', user.id);
-    await enqueueMail(tx, { to: user.email, template: passwordResetMail, data: { firstName: user.firstName, path: tokenPaths['password-reset'](token) } });
+    await enqueueMail(tx, {
+      to: user.email,
+      template: passwordResetMail,
+      data: { firstName: user.firstName, path: tokenPaths['password-reset'](token) },
+      budget: 'recipient',
+    });
   });
   kickMailWorkers();
 }
@@ -154,11 +193,22 @@ export async function resetPassword(deps: Deps, input: PasswordResetRequest, met
   const updated = await deps.db.transaction(async (tx) => {
     await consumeToken(tx, 'password-reset', input.token, now);
     // the link proves the address, so a never-activated account is activated too
-    const [row] = await tx.update(users).set({ passwordHash, activatedAt: user.activatedAt ?? now }).where(eq(users.id, user.id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, activatedAt: user.activatedAt ?? now })
+      .where(eq(users.id, user.id))
+      .returning();
     await spendOpenTokens(tx, 'password-reset', user.id, now);
     await userSessions(tx).endAll(user.id);
-    await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName } });
-    await audit(tx, { actorUserId: user.id, action: 'account.reset_password', entityType: 'user', entityId: user.id, requestId: meta.requestId, ip: meta.ip });
+    await enqueueMail(tx, { to: user.email, template: passwordChangedMail, data: { firstName: user.firstName }, budget: 'exempt' });
+    await audit(tx, {
+      actorUserId: user.id,
+      action: 'account.reset_password',
+      entityType: 'user',
+      entityId: user.id,
+      requestId: meta.requestId,
+      ip: meta.ip,
+    });
     return row!;
   });
   kickMailWorkers();

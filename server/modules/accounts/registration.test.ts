@@ -30,7 +30,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const register = (body: Record<string, unknown>, ip = `10.20.${n}.1`) => post(t, '/api/auth/register', body, { ip });
-const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.21.0.1' });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.21.0.1' });
 
 describe('registration → activation → login', () => {
   it('given a new address, when registering, answers 202, mails an absolute activation link, and the account logs in only after activation', async () => {
@@ -46,11 +47,17 @@ describe('registration → activation → login', () => {
     expect(mail.text).toMatch(/https:\/\/portal\.test\.example\/aktivieren\/ct[A-Za-z0-9_-]{43}/);
     expect(mail.html).toContain('E-Mail-Adresse bestätigen');
     const token = tokenIn(mail.text, 'activation');
-    const [stored] = await t.handle.db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
+    const [stored] = await t.handle.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     expect(stored).toBeDefined(); // only the hash is stored
     expect(JSON.stringify(await t.handle.db.select().from(accountTokens))).not.toContain(token);
 
-    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${token}`))).toMatchObject({ status: 'valid', needsPassword: false });
+    expect(parseAnswer(tokenStatusResponseSchema, await get(t, `/api/auth/token-status?kind=activation&token=${token}`))).toMatchObject({
+      status: 'valid',
+      needsPassword: false,
+    });
     const act = await post(t, '/api/auth/activate', { token });
     expect(act.statusCode).toBe(200);
     expect(act.json().msg).toBe('Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.');
@@ -62,7 +69,12 @@ describe('registration → activation → login', () => {
     expect(user).toMatchObject({ firstName: 'Ronja', privacyPolicyVersion: '3', newsletter: true });
     expect(user!.privacyPolicyAcceptedAt).toBeInstanceOf(Date);
     expect(user!.newsletterDecidedAt).toBeInstanceOf(Date);
-    const actions = (await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(user!.id)))).map((a) => a.action);
+    const actions = (
+      await t.handle.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(user!.id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['account.register', 'account.activate']));
 
     const again = await post(t, '/api/auth/activate', { token });
@@ -84,8 +96,18 @@ describe('registration → activation → login', () => {
 
   it.each([
     ['a common password', { password: 'Passwort12345', passwordRepeat: 'Passwort12345' }, 'password', /zu leicht zu erraten/],
-    ['the name in the password', { password: 'Ronja-Räuber-2026!', passwordRepeat: 'Ronja-Räuber-2026!' }, 'password', /E-Mail-Adresse oder deinen Namen/],
-    ['the e-mail in the password', { email: 'lotta.kunz@test.example', password: 'lotta.kunz@test.example', passwordRepeat: 'lotta.kunz@test.example' }, 'password', /E-Mail-Adresse oder deinen Namen/],
+    [
+      'the name in the password',
+      { password: 'Ronja-Räuber-2026!', passwordRepeat: 'Ronja-Räuber-2026!' },
+      'password',
+      /E-Mail-Adresse oder deinen Namen/,
+    ],
+    [
+      'the e-mail in the password',
+      { email: 'lotta.kunz@test.example', password: 'lotta.kunz@test.example', passwordRepeat: 'lotta.kunz@test.example' },
+      'password',
+      /E-Mail-Adresse oder deinen Namen/,
+    ],
     ['a short password', { password: 'kurz', passwordRepeat: 'kurz' }, 'password', /mindestens 12 Zeichen/],
     ['a too long password', { password: 'x'.repeat(129), passwordRepeat: 'x'.repeat(129) }, 'password', /höchstens 128 Zeichen/],
     ['different repetitions', { passwordRepeat: 'Wundervolle-Bienenwiese-78' }, 'passwordRepeat', /stimmen nicht überein/],
@@ -103,7 +125,10 @@ describe('registration → activation → login', () => {
   it('given an outdated privacy-policy version, answers 409 policy_outdated', async () => {
     const res = await register(form({ privacyPolicyVersion: '2' }));
     expect(res.statusCode).toBe(409);
-    expect(reasonOfAnswer(res)).toMatchObject({ code: 'policy_outdated', fields: { privacyPolicyVersion: expect.stringContaining('neue Datenschutzerklärung') } });
+    expect(reasonOfAnswer(res)).toMatchObject({
+      code: 'policy_outdated',
+      fields: { privacyPolicyVersion: expect.stringContaining('neue Datenschutzerklärung') },
+    });
   });
 
   it('given three registrations of one address in an hour, the fourth is refused with 429 (per address, any IP)', async () => {
@@ -138,13 +163,19 @@ describe('activation links', () => {
     expect(unknown.statusCode).toBe(404);
     expect(reasonOfAnswer(unknown)).toMatchObject({ code: 'token_unknown', message: expect.stringContaining('erneut senden') });
 
-    await t.handle.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.tokenHash, hashToken(token)));
+    await t.handle.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     expect(await status(token)).toMatchObject({ status: 'expired' });
     const expired = await post(t, '/api/auth/activate', { token });
     expect(expired.statusCode).toBe(410);
     expect(reasonOfAnswer(expired)).toMatchObject({ code: 'token_expired', message: expect.stringContaining('abgelaufen') });
 
-    await t.handle.db.update(accountTokens).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(accountTokens.tokenHash, hashToken(token)));
+    await t.handle.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     await t.handle.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, body.email));
     const deactivated = await post(t, '/api/auth/activate', { token });
     expect(deactivated.statusCode).toBe(403);
@@ -163,7 +194,10 @@ describe('activation links', () => {
     const body = form();
     await register(body);
     const token = tokenIn((await lastMailTo(t, body.email)).text, 'activation');
-    const [row] = await t.handle.db.select().from(accountTokens).where(eq(accountTokens.tokenHash, hashToken(token)));
+    const [row] = await t.handle.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.tokenHash, hashToken(token)));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(48 * 3_600_000);
   });
 
@@ -172,7 +206,9 @@ describe('activation links', () => {
     await register(body);
     const active = await createUser(t.handle.db);
     const answers = await Promise.all(
-      ['niemand@test.example', active.email, body.email].map((email, i) => post(t, '/api/auth/activation/resend', { email }, { ip: `10.40.0.${i + 1}` })),
+      ['niemand@test.example', active.email, body.email].map((email, i) =>
+        post(t, '/api/auth/activation/resend', { email }, { ip: `10.40.0.${i + 1}` }),
+      ),
     );
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(answers[0]!.statusCode).toBe(200);
@@ -186,7 +222,8 @@ describe('activation links', () => {
   });
 
   it('given repeated resends for one address, the fourth within an hour is throttled', async () => {
-    for (let i = 0; i < 3; i++) expect((await post(t, '/api/auth/activation/resend', { email: 'spam@test.example' }, { ip: `10.41.0.${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post(t, '/api/auth/activation/resend', { email: 'spam@test.example' }, { ip: `10.41.0.${i}` })).statusCode).toBe(200);
     expect((await post(t, '/api/auth/activation/resend', { email: 'SPAM@test.example' }, { ip: '10.41.0.9' })).statusCode).toBe(429);
   });
 
@@ -202,7 +239,13 @@ describe('logging', () => {
     const { loadConfig } = await import('../../config');
     const { Writable } = await import('node:stream');
     const stream = new Writable({ write: (chunk, _enc, cb) => (lines.push(String(chunk)), cb()) });
-    const app = await buildApp({ config: loadConfig({ ADMIN_TOTP: 'optional' }), db: t.handle.db, distDir: '/nonexistent', logger: { level: 'trace', stream }, mail: { start: false, transport: { kind: 'x', send: async () => {}, close: () => {} } } });
+    const app = await buildApp({
+      config: loadConfig({ ADMIN_TOTP: 'optional' }),
+      db: t.handle.db,
+      distDir: '/nonexistent',
+      logger: { level: 'trace', stream },
+      mail: { start: false, transport: { kind: 'x', send: async () => {}, close: () => {} } },
+    });
     await app.ready();
     const body = form();
     await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: '10.50.0.1' });

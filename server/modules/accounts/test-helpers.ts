@@ -28,7 +28,13 @@ export function tokenIn(text: string, kind: 'activation' | 'password-reset' | 'e
 export const strongPassword = 'Wundervolle-Bienenwiese-77';
 
 export function post(t: TestApp, url: string, payload: unknown, opts: { cookie?: string; ip?: string } = {}) {
-  return t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: opts.ip ?? '10.9.0.1', headers: opts.cookie ? { cookie: opts.cookie } : {} });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    remoteAddress: opts.ip ?? '10.9.0.1',
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+  });
 }
 
 export function get(t: TestApp, url: string, cookie?: string) {

@@ -35,7 +35,8 @@ const tokenErrors: Record<Exclude<TokenState, 'valid'>, (kind: TokenKind) => Htt
 export const tokenError = (kind: TokenKind, state: Exclude<TokenState, 'valid'>) => tokenErrors[state](kind);
 
 /** One German text per state (from the error catalogue), so every page explains a broken link the same way. */
-export const tokenMessage = (kind: TokenKind, state: TokenState): string => (state === 'valid' ? 'Der Link ist gültig.' : tokenError(kind, state).message);
+export const tokenMessage = (kind: TokenKind, state: TokenState): string =>
+  state === 'valid' ? 'Der Link ist gültig.' : tokenError(kind, state).message;
 
 /** A fresh 256-bit token; only its sha256 is stored. */
 export async function issueToken(db: DbOrTx, kind: TokenKind, userId: number, opts: { newEmail?: string; now?: Date } = {}): Promise<string> {

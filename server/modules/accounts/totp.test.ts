@@ -18,7 +18,12 @@ const t = createTestWorld(() => buildTestApp({ env: { ADMIN_TOTP: 'required' } }
 const code = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 let ip = 0;
 const login = (email: string, password: string, totp?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password, ...(totp ? { totp } : {}) }, remoteAddress: `10.80.${Math.floor(++ip / 200)}.${ip % 200}` });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password, ...(totp ? { totp } : {}) },
+    remoteAddress: `10.80.${Math.floor(++ip / 200)}.${ip % 200}`,
+  });
 
 describe('administrators under ADMIN_TOTP=required', () => {
   it('given an admin without a second factor, the right password leads to the set-up; a right code finishes it, logs in and shows recovery codes once', async () => {
@@ -45,7 +50,10 @@ describe('administrators under ADMIN_TOTP=required', () => {
     expect(codes[0]).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
     const stored = await t.handle.db.select().from(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, admin.id));
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace('-', ''));
-    const entries = await t.handle.db.select().from(auditLog).where(eq(auditLog.entityId, String(admin.id)));
+    const entries = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(admin.id)));
     expect(entries.map((e) => e.action)).toContain('account.enable_totp');
     expect(JSON.stringify(entries)).not.toContain(secret);
     // the secret is stored encrypted: a database dump alone does not give the second factor away

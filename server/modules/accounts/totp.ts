@@ -87,7 +87,13 @@ export async function confirmTotpSetup(db: DbOrTx, userId: number, code: string,
 }
 
 /** A 6-digit code or an unused recovery code (then spent). */
-export async function checkSecondFactor(db: DbOrTx, userId: number, input: string, keys: TotpKeyConfig, now = new Date()): Promise<'code' | 'recovery' | null> {
+export async function checkSecondFactor(
+  db: DbOrTx,
+  userId: number,
+  input: string,
+  keys: TotpKeyConfig,
+  now = new Date(),
+): Promise<'code' | 'recovery' | null> {
   const row = await totpRow(db, userId);
   if (!row?.secret) return null;
   const trimmed = input.trim();
@@ -130,7 +136,10 @@ export async function disableTotp(db: DbOrTx, userId: number) {
 export async function sealPlainTotpSecrets(db: DbOrTx, keys: TotpKeyConfig): Promise<number> {
   const box = totpBox(keys);
   const plain = (col: typeof userTotp.secret | typeof userTotp.pendingSecret) => and(isNotNull(col), not(like(col, 'v1.%')));
-  const rows = await db.select().from(userTotp).where(or(plain(userTotp.secret), plain(userTotp.pendingSecret)));
+  const rows = await db
+    .select()
+    .from(userTotp)
+    .where(or(plain(userTotp.secret), plain(userTotp.pendingSecret)));
   let sealed = 0;
   for (const row of rows) {
     const seal = (v: string | null) => (v === null || box.isSealed(v) ? v : box.seal(v));

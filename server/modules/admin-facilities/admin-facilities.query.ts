@@ -68,7 +68,9 @@ function whereOf(q: AdminFacilityListQuery, b: Binds): SQL | undefined {
   const search = b.search as string | SQL;
   return and(
     isNull(facilities.mergedIntoId),
-    q.q ? or(ilike(facilities.label, search), ilike(facilities.city, search), like(facilities.postalCode, b.postalPrefix as string | SQL)) : undefined,
+    q.q
+      ? or(ilike(facilities.label, search), ilike(facilities.city, search), like(facilities.postalCode, b.postalPrefix as string | SQL))
+      : undefined,
     q.region ? eq(facilities.region, b.region as string | SQL) : undefined,
     q.kind ? eq(facilities.kind, b.kind as string | SQL) : undefined,
     q.enrolled === 'yes' ? liveEnrolment(b.season) : q.enrolled === 'no' ? sql`not ${liveEnrolment(b.season)}` : undefined,
@@ -101,7 +103,12 @@ const listFacilityColumns = {
   createdAt: facilities.createdAt,
   updatedAt: facilities.updatedAt,
 };
-type ListRow = { f: { [K in keyof typeof listFacilityColumns]: AdminFacilityRow['f'][K] }; membersCount: number; personsCount: number; isEnrolled: boolean };
+type ListRow = {
+  f: { [K in keyof typeof listFacilityColumns]: AdminFacilityRow['f'][K] };
+  membersCount: number;
+  personsCount: number;
+  isEnrolled: boolean;
+};
 
 export const toListItem = (r: ListRow): AdminFacilityListItem => ({
   id: r.f.id,
@@ -159,11 +166,7 @@ function buildPageQuery(db: DbOrTx, q: AdminFacilityListQuery, name: string) {
     .where(whereOf(q, placeholders))
     .as('filtered');
   const d = q.dir === 'desc' ? desc : asc;
-  const sorted = db
-    .select({ id: filtered.id, total: filtered.total })
-    .from(filtered)
-    .orderBy(d(filtered.sortKey), d(filtered.id))
-    .$dynamic();
+  const sorted = db.select({ id: filtered.id, total: filtered.total }).from(filtered).orderBy(d(filtered.sortKey), d(filtered.id)).$dynamic();
   const page = (q.pageSize > 0 ? sorted.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : sorted).as('page');
   return db
     .select({ f: listFacilityColumns, ...countColumns, isEnrolled: isEnrolledColumn(q, placeholders.season), total: page.total })
@@ -178,7 +181,16 @@ const pageQueries = new WeakMap<DbOrTx, Map<string, PageQuery>>();
 
 function pageQueryFor(db: DbOrTx, q: AdminFacilityListQuery) {
   // the statement name is the shape, so one name never stands for two texts on a connection
-  const name = ['admin_facility_page', q.sort, q.dir, q.q ? 'q' : '', q.region ? 'r' : '', q.kind ? 'k' : '', q.enrolled ?? '', q.pageSize > 0 ? 'paged' : 'all'].join('_');
+  const name = [
+    'admin_facility_page',
+    q.sort,
+    q.dir,
+    q.q ? 'q' : '',
+    q.region ? 'r' : '',
+    q.kind ? 'k' : '',
+    q.enrolled ?? '',
+    q.pageSize > 0 ? 'paged' : 'all',
+  ].join('_');
   let byName = pageQueries.get(db);
   if (!byName) pageQueries.set(db, (byName = new Map()));
   let query = byName.get(name);
@@ -196,6 +208,9 @@ export async function adminFacilityPage(db: DbOrTx, q: AdminFacilityListQuery, c
 }
 
 async function countOf(db: DbOrTx, q: AdminFacilityListQuery, seasonId: number) {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(facilities).where(whereOf(q, valuesOf(q, seasonId)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(facilities)
+    .where(whereOf(q, valuesOf(q, seasonId)));
   return row?.n ?? 0;
 }

@@ -52,7 +52,10 @@ export async function adminFacilityRoutes(app: FastifyInstance) {
   asAdmin.delete('/api/admin/facilities/:facilityId/enrolments/:seasonId', {
     schema: { tags, params: enrolmentParams, querystring: withdrawQuerySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await withdrawEnrolment(app.db, request.params.facilityId, request.query.version, auditContext(request), { seasonId: request.params.seasonId, onBehalf: true });
+      await withdrawEnrolment(app.db, request.params.facilityId, request.query.version, auditContext(request), {
+        seasonId: request.params.seasonId,
+        onBehalf: true,
+      });
       return reply.code(204).send(null);
     },
   });

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AdminFacilityDetail } from '../../../src/shared/contracts/admin-facilities';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { nextVersion, stamp } from '../../lib/versioned-update';
 import { notFoundError } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
@@ -16,16 +16,16 @@ import { persons } from '../persons/persons.table';
 import { enrolmentsOf } from '../seasons/enrolment.service';
 import { seasonEnrolments } from '../seasons/seasons.table';
 import { applicationsOfFacility, moveApplicationsOnMerge } from '../team-workshops/team-workshops.service';
-import { users } from '../users/users.table';
+import { userRef } from '../users/user-ref';
 
-const updater = alias(users, 'facility_updater');
+const updater = userRef('facility_updater');
 
 /** Everything an admin sees about one KiTa, merged ones included (they point to where they went). */
 export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promise<AdminFacilityDetail> {
   const [row] = await db
-    .select({ f: facilities, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
+    .select({ f: facilities, u: updater.name })
     .from(facilities)
-    .leftJoin(updater, eq(updater.id, facilities.updatedBy))
+    .leftJoin(updater.table, updater.on(facilities.updatedBy))
     .where(eq(facilities.id, facilityId));
   if (!row) throw notFoundError();
   const [members, staff, enrolments, joinRequests, teamWorkshops] = await Promise.all([
@@ -45,7 +45,12 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     facility: toFacilityDto(row.f, row.u?.email ? row.u : null),
     members,
     persons: staff.items,
-    enrolments: enrolments.map((e) => ({ ...e.dto, season_identifier: e.season.identifier, season_label: e.season.label, approved_for_award_at: e.approvedForAwardAt?.toISOString() ?? null })),
+    enrolments: enrolments.map((e) => ({
+      ...e.dto,
+      season_identifier: e.season.identifier,
+      season_label: e.season.label,
+      approved_for_award_at: e.approvedForAwardAt?.toISOString() ?? null,
+    })),
     join_requests: joinRequests,
     teamWorkshopApplications: teamWorkshops,
     history,
@@ -86,12 +91,16 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
       : [];
     await tx.delete(facilityMembers).where(eq(facilityMembers.facilityId, sourceId));
 
-    const movedPersons = await tx.update(persons).set({ facilityId: targetId, version: sql`${persons.version} + 1` }).where(eq(persons.facilityId, sourceId)).returning({ id: persons.id });
+    const movedPersons = await tx
+      .update(persons)
+      .set({ facilityId: targetId, version: nextVersion(persons) })
+      .where(eq(persons.facilityId, sourceId))
+      .returning({ id: persons.id });
 
     // a live enrolment of the source to a season the target is enrolled to as well is withdrawn first
     const clashes = await tx
       .update(seasonEnrolments)
-      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, version: sql`${seasonEnrolments.version} + 1` })
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, version: nextVersion(seasonEnrolments) })
       .where(
         and(
           eq(seasonEnrolments.facilityId, sourceId),
@@ -110,7 +119,9 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
     const teamWorkshops = await moveApplicationsOnMerge(tx, sourceId, targetId, ctx);
 
     // pending requests the target already has (or that are moot) are declined; the rest move
-    const targetMemberIds = (await tx.select({ userId: facilityMembers.userId }).from(facilityMembers).where(eq(facilityMembers.facilityId, targetId))).map((m) => m.userId);
+    const targetMemberIds = (
+      await tx.select({ userId: facilityMembers.userId }).from(facilityMembers).where(eq(facilityMembers.facilityId, targetId))
+    ).map((m) => m.userId);
     await tx
       .update(facilityJoinRequests)
       .set({ state: 'declined', decidedAt: new Date(), decidedBy: ctx.actorUserId })
@@ -132,11 +143,11 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
 
     await tx
       .update(facilities)
-      .set({ mergedIntoId: targetId, mergedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })
+      .set({ mergedIntoId: targetId, mergedAt: new Date(), ...stamp(facilities, ctx.actorUserId) })
       .where(eq(facilities.id, sourceId));
     await tx
       .update(facilities)
-      .set({ updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${facilities.version} + 1` })
+      .set(stamp(facilities, ctx.actorUserId))
       .where(and(eq(facilities.id, targetId), ne(facilities.id, sourceId)));
 
     const moved = {
@@ -157,7 +168,14 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
       withdrawnTeamWorkshopApplicationIds: teamWorkshops.withdrawnIds,
     };
     await audit(tx, { ...ctx, action: 'facility.merge_into', entityType: 'facility', entityId: targetId, after: record });
-    await audit(tx, { ...ctx, action: 'facility.merged_away', entityType: 'facility', entityId: sourceId, before: { mergedIntoId: null }, after: { mergedIntoId: targetId, ...record } });
+    await audit(tx, {
+      ...ctx,
+      action: 'facility.merged_away',
+      entityType: 'facility',
+      entityId: sourceId,
+      before: { mergedIntoId: null },
+      after: { mergedIntoId: targetId, ...record },
+    });
     return { target_id: targetId, moved };
   });
 }

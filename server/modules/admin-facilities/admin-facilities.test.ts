@@ -17,8 +17,20 @@ const f = createTestWorld(async () => {
   const f = await facilityFixture();
   const oldSeasonId = (await createSeason(f.db, { identifier: '2025-26', label: 'KiTa-Jahr 2025/26', enrolmentState: 'closed' })).id;
   // a small known world: the fixture's two KiTas plus these
-  const a = await createFacility(f.db, { label: 'Ärztehaus-Kita Übersee', kind: 'Krippe', region: 'Oberbayern', city: 'Übersee', postalCode: '83236' });
-  const b = await createFacility(f.db, { label: 'Hort Zugspitze', kind: 'Hort', region: 'Oberbayern', city: 'Garmisch-Partenkirchen', postalCode: '82467' });
+  const a = await createFacility(f.db, {
+    label: 'Ärztehaus-Kita Übersee',
+    kind: 'Krippe',
+    region: 'Oberbayern',
+    city: 'Übersee',
+    postalCode: '83236',
+  });
+  const b = await createFacility(f.db, {
+    label: 'Hort Zugspitze',
+    kind: 'Hort',
+    region: 'Oberbayern',
+    city: 'Garmisch-Partenkirchen',
+    postalCode: '82467',
+  });
   await createFacility(f.db, { label: 'Kindergarten Donauwelle', kind: 'Kindergarten', region: 'Niederbayern', city: 'Passau', postalCode: '94032' });
   await enrol(f.db, a.id, f.season.id);
   await enrol(f.db, b.id, oldSeasonId);
@@ -51,7 +63,11 @@ describe('admin KiTa list', () => {
   });
 
   it('given filters, region, kind and enrolment to a season narrow the list', async () => {
-    expect((await list('region=Oberbayern&sort=label')).items.map((i) => i.label)).toEqual(['Ärztehaus-Kita Übersee', 'Hort Zugspitze', 'Kinderhaus Sonnenschein']);
+    expect((await list('region=Oberbayern&sort=label')).items.map((i) => i.label)).toEqual([
+      'Ärztehaus-Kita Übersee',
+      'Hort Zugspitze',
+      'Kinderhaus Sonnenschein',
+    ]);
     expect((await list('region=Oberbayern&kind=Hort')).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
     const current = await list('enrolled=yes');
     expect(current.items.map((i) => [i.label, i.is_enrolled])).toEqual([['Ärztehaus-Kita Übersee', true]]);
@@ -85,34 +101,91 @@ describe('admin KiTa list', () => {
 
 describe('admin KiTa detail, edit, enrol on behalf', () => {
   it('given a KiTa, the detail shows members, staff (removed too), enrolments over the years and history', async () => {
-    const [p] = await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Alt', lastName: 'Gedient', position: 'Leitung', removedAt: new Date() }).returning();
+    const [p] = await f.db
+      .insert(persons)
+      .values({ facilityId: f.facility.id, firstName: 'Alt', lastName: 'Gedient', position: 'Leitung', removedAt: new Date() })
+      .returning();
     const { version } = parseAnswer(facilitySchema, await f.call('admin', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
-    await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { label: 'Kinderhaus Sonnenschein', kind: 'Haus für Kinder', street: 'Leopoldstraße 112', postal_code: '80802', city: 'München', region: 'Oberbayern', version } });
+    await f.call('member', {
+      method: 'PUT',
+      url: `/api/facilities/${f.facility.id}`,
+      payload: {
+        label: 'Kinderhaus Sonnenschein',
+        kind: 'Haus für Kinder',
+        street: 'Leopoldstraße 112',
+        postal_code: '80802',
+        city: 'München',
+        region: 'Oberbayern',
+        version,
+      },
+    });
     const res = await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.facility.id}` });
     const d = parseAnswer(adminFacilityDetailSchema, res);
     expect(d.members.map((m) => m.user_id)).toEqual([f.users.member.id]);
     expect(d.persons.find((x) => x.id === p!.id)?.removed_at).toBeTruthy();
     expect(d.enrolments).toHaveLength(1);
     expect(d.enrolments[0]).toMatchObject({ season_identifier: '2026-27', withdrawn_at: expect.any(String) });
-    expect(d.history[0]).toMatchObject({ action: 'facility.update', actor: { id: f.users.member.id, name: 'Maria Mitglied' }, after: { kind: 'Haus für Kinder' } });
+    expect(d.history[0]).toMatchObject({
+      action: 'facility.update',
+      actor: { id: f.users.member.id, name: 'Maria Mitglied' },
+      after: { kind: 'Haus für Kinder' },
+    });
   });
 
   it('given an admin edit with a stale version, answers 409; with the current one it saves and is audited as an admin write', async () => {
-    const { facility } = parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }));
-    const body = { label: 'Kita Lechauen', kind: 'Kindergarten', street: 'Haunstetter Straße 50', postal_code: '86161', city: 'Augsburg', region: 'Schwaben' };
-    expect((await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}`, payload: { ...body, version: facility.version + 1 } })).statusCode).toBe(409);
-    const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}`, payload: { ...body, version: facility.version } });
+    const { facility } = parseAnswer(
+      adminFacilityDetailSchema,
+      await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }),
+    );
+    const body = {
+      label: 'Kita Lechauen',
+      kind: 'Kindergarten',
+      street: 'Haunstetter Straße 50',
+      postal_code: '86161',
+      city: 'Augsburg',
+      region: 'Schwaben',
+    };
+    expect(
+      (
+        await f.call('admin', {
+          method: 'PUT',
+          url: `/api/admin/facilities/${f.otherFacility.id}`,
+          payload: { ...body, version: facility.version + 1 },
+        })
+      ).statusCode,
+    ).toBe(409);
+    const ok = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/facilities/${f.otherFacility.id}`,
+      payload: { ...body, version: facility.version },
+    });
     expect(ok.statusCode).toBe(200);
-    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.admin_update'), eq(auditLog.entityId, String(f.otherFacility.id))));
+    const [entry] = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'facility.admin_update'), eq(auditLog.entityId, String(f.otherFacility.id))));
     expect(entry?.actorUserId).toBe(f.users.admin.id);
   });
 
   it('given a closed past season, an admin enrols and withdraws a KiTa on its behalf; both are audited', async () => {
-    const [contact] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Kim', lastName: 'Kontakt', position: 'Leitung' }).returning();
-    const payload = { project_topics: ['Abfall'], project_title: 'Müll vermeiden', contact_person_id: contact!.id, children_taking_part: 12, accepted_terms: true };
+    const [contact] = await f.db
+      .insert(persons)
+      .values({ facilityId: f.otherFacility.id, firstName: 'Kim', lastName: 'Kontakt', position: 'Leitung' })
+      .returning();
+    const payload = {
+      project_topics: ['Abfall'],
+      project_title: 'Müll vermeiden',
+      contact_person_id: contact!.id,
+      children_taking_part: 12,
+      accepted_terms: true,
+    };
     const res = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
     expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ season_id: f.oldSeasonId, created_by: { id: f.users.admin.id } });
-    const member = await f.call('otherMember', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
+    const member = await f.call('otherMember', {
+      method: 'PUT',
+      url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`,
+      payload,
+    });
     expect(member.statusCode).toBe(403);
     const del = await f.call('admin', { method: 'DELETE', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}` });
     expect(del.statusCode).toBe(204);
@@ -147,7 +220,10 @@ describe('merge two duplicates', () => {
     const self = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: dup.id } });
     expect(self.statusCode).toBe(400);
     const res = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: keep.id } });
-    expect(parseAnswer(facilityMergeResultSchema, res)).toEqual({ target_id: keep.id, moved: { members: 2, persons: 2, enrolments: 2, join_requests: 1 } });
+    expect(parseAnswer(facilityMergeResultSchema, res)).toEqual({
+      target_id: keep.id,
+      moved: { members: 2, persons: 2, enrolments: 2, join_requests: 1 },
+    });
 
     expect(await counts(keep.id)).toEqual({ members: 2, persons: 2, enrolments: 3 });
     expect(await counts(dup.id)).toEqual({ members: 0, persons: 0, enrolments: 0 });
@@ -168,7 +244,9 @@ describe('merge two duplicates', () => {
     // the duplicate is gone from lists and member routes, but admins still see where it went
     expect((await list('q=Regenbogen')).items.map((i) => i.label)).toEqual(['Kita Regenbogen']);
     expect((await f.call('admin', { method: 'GET', url: `/api/facilities/${dup.id}` })).statusCode).toBe(404);
-    expect(parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${dup.id}` })).merged_into_id).toBe(keep.id);
+    expect(
+      parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${dup.id}` })).merged_into_id,
+    ).toBe(keep.id);
     const again = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: keep.id } });
     expect(again.statusCode).toBe(409);
   });
@@ -186,7 +264,10 @@ describe('permission of the admin KiTa routes', () => {
       { method: 'PUT' as const, url: `/api/admin/facilities/${f.facility.id}/enrolments/${f.season.id}`, payload: {} },
       { method: 'DELETE' as const, url: `/api/admin/facilities/${f.facility.id}/enrolments/${f.season.id}` },
     ];
-    for (const [role, status] of [['anonymous', 401], ['member', 403]] as const) {
+    for (const [role, status] of [
+      ['anonymous', 401],
+      ['member', 403],
+    ] as const) {
       for (const route of routes) {
         const res = await f.call(role, route);
         expect(`${route.method} ${route.url} ${res.statusCode}`).toBe(`${route.method} ${route.url} ${status}`);

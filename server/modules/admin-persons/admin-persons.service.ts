@@ -57,7 +57,9 @@ function whereOf(q: Query): SQL {
   if (q.facility_id) parts.push(sql`x.facility_id = ${q.facility_id}`);
   if (q.q) {
     const p = likePattern(q.q);
-    parts.push(sql`(x.first_name ilike ${p} or x.last_name ilike ${p} or x.email ilike ${p} or x.facility_label ilike ${p} or (x.first_name || ' ' || x.last_name) ilike ${p})`);
+    parts.push(
+      sql`(x.first_name ilike ${p} or x.last_name ilike ${p} or x.email ilike ${p} or x.facility_label ilike ${p} or (x.first_name || ' ' || x.last_name) ilike ${p})`,
+    );
   }
   return sql.join(parts, sql` and `);
 }

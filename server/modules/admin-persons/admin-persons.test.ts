@@ -14,7 +14,9 @@ const f = createTestWorld(async () => {
     .insert(persons)
     .values({ facilityId: f.facility.id, firstName: 'Maria', lastName: 'Mitglied', position: 'Leitung', userId: f.users.member.id })
     .returning();
-  await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Örjan', lastName: 'Ähnlich', position: 'Ergänzungskraft', email: 'oerjan@kita.example' });
+  await f.db
+    .insert(persons)
+    .values({ facilityId: f.facility.id, firstName: 'Örjan', lastName: 'Ähnlich', position: 'Ergänzungskraft', email: 'oerjan@kita.example' });
   await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Zora', lastName: 'Zeller', position: 'Leitung' });
   const [removed] = await f.db
     .insert(persons)
@@ -43,7 +45,10 @@ describe('admin persons and accounts', () => {
 
   it('given filters and search, the list narrows on the server and pages', async () => {
     expect((await list('kind=person&has_account=yes')).items.map((i) => i.last_name)).toEqual(['Mitglied']);
-    expect((await list(`facility_id=${f.otherFacility.id}&include_removed=yes&sort=last_name`)).items.map((i) => i.last_name)).toEqual(['Raus', 'Zeller']);
+    expect((await list(`facility_id=${f.otherFacility.id}&include_removed=yes&sort=last_name`)).items.map((i) => i.last_name)).toEqual([
+      'Raus',
+      'Zeller',
+    ]);
     expect((await list('q=sonnenschein&sort=last_name')).items.map((i) => i.last_name)).toEqual(['Ähnlich', 'Mitglied']);
     expect((await list('q=oerjan@')).items.map((i) => i.last_name)).toEqual(['Ähnlich']);
     const page = await list('pageSize=2&page=2&sort=last_name&dir=desc');
@@ -73,7 +78,9 @@ describe('admin persons and accounts', () => {
     expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe('Art;Vorname;Nachname;E-Mail;Funktion;KiTa;Benutzerkonto;Konto aktiv;Admin;Entfernt am;Angelegt am');
-    expect(lines[1]).toMatch(/^Personal;Örjan;Ähnlich;oerjan@kita\.example;Ergänzungskraft;Kinderhaus Sonnenschein;Nein;;Nein;;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(lines[1]).toMatch(
+      /^Personal;Örjan;Ähnlich;oerjan@kita\.example;Ergänzungskraft;Kinderhaus Sonnenschein;Nein;;Nein;;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
+    );
     expect(lines).toHaveLength(4);
     const xlsx = await f.call('admin', { method: 'GET', url: '/api/admin/persons/export.xlsx?kind=account&sort=last_name' });
     expect(xlsx.statusCode).toBe(200);
@@ -85,8 +92,13 @@ describe('admin persons and accounts', () => {
   });
 
   it('given a removed person, admins still open it; members never reach admin routes', async () => {
-    expect(parseAnswer(adminPersonDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).person.removed_at).toBeTruthy();
-    for (const [role, status] of [['anonymous', 401], ['member', 403]] as const) {
+    expect(
+      parseAnswer(adminPersonDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).person.removed_at,
+    ).toBeTruthy();
+    for (const [role, status] of [
+      ['anonymous', 401],
+      ['member', 403],
+    ] as const) {
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons' })).statusCode).toBe(status);
       expect((await f.call(role, { method: 'GET', url: '/api/admin/persons/export.csv' })).statusCode).toBe(status);
       expect((await f.call(role, { method: 'GET', url: `/api/admin/persons/${f.linkedId}` })).statusCode).toBe(status);

@@ -15,12 +15,29 @@ const t = createTestWorld(() => buildTestApp());
 
 describe('the audit-action rename migration', () => {
   it('given rows stored under the names before the naming rule, the migration renames each to its catalogue entry and leaves others alone', async () => {
-    const legacy = ['login', 'logout', 'admin_deactivate_user', 'facility.member.remove', 'facility.join_request.approve', 'export_own_data', 'totp_recovery_code_used'];
+    const legacy = [
+      'login',
+      'logout',
+      'admin_deactivate_user',
+      'facility.member.remove',
+      'facility.join_request.approve',
+      'export_own_data',
+      'totp_recovery_code_used',
+    ];
     await t.handle.db.insert(auditLog).values([...legacy, 'facility.update'].map((action) => ({ action, entityType: 'user', entityId: '1' })));
     await t.handle.db.execute(sql.raw(migration));
     const rows = await t.handle.db.select({ action: auditLog.action }).from(auditLog);
     expect(rows.map((r) => r.action).sort()).toEqual(
-      ['session.start', 'session.end', 'account.deactivate', 'facility.remove_member', 'join_request.approve', 'account.export_data', 'account.use_recovery_code', 'facility.update'].sort(),
+      [
+        'session.start',
+        'session.end',
+        'account.deactivate',
+        'facility.remove_member',
+        'join_request.approve',
+        'account.export_data',
+        'account.use_recovery_code',
+        'facility.update',
+      ].sort(),
     );
     // every name the migration writes is in the catalogue
     const written = [...migration.matchAll(/\('[^']+', '([^']+)'\)/g)].map((m) => m[1]);

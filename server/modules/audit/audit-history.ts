@@ -1,12 +1,11 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEntryDto } from '../../../src/shared/contracts/common';
 import type { DbOrTx } from '../../db/client';
 import { actorOf, iso } from '../../lib/record-helpers';
-import { users } from '../users/users.table';
 import { auditLog } from './audit.table';
+import { userRef } from '../users/user-ref';
 
-const actor = alias(users, 'audit_actor');
+const actor = userRef('audit_actor');
 
 /** audit entries about any of the given records, newest first, with the actor's name */
 export async function historyOf(db: DbOrTx, records: { type: string; ids: (number | string)[] }[], limit = 200): Promise<AuditEntryDto[]> {
@@ -15,9 +14,9 @@ export async function historyOf(db: DbOrTx, records: { type: string; ids: (numbe
     .map((r) => and(eq(auditLog.entityType, r.type), inArray(auditLog.entityId, r.ids.map(String))));
   if (conditions.length === 0) return [];
   const rows = await db
-    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .select({ e: auditLog, a: actor.name })
     .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .leftJoin(actor.table, actor.on(auditLog.actorUserId))
     .where(or(...conditions))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
@@ -33,7 +32,6 @@ export async function historyOf(db: DbOrTx, records: { type: string; ids: (numbe
   }));
 }
 
-
 /**
  * Entries about one record with one of `actions`, newest first, with the actor's name. `afterNamesAnyOf` keeps only
  * entries whose `after` names at least one of these keys (jsonb `?|`), so entries without such a change take no
@@ -47,15 +45,20 @@ export async function entriesAbout(
 ) {
   const keys = opts.afterNamesAnyOf;
   const rows = await db
-    .select({ e: auditLog, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .select({ e: auditLog, a: actor.name })
     .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .leftJoin(actor.table, actor.on(auditLog.actorUserId))
     .where(
       and(
         eq(auditLog.entityType, record.type),
         eq(auditLog.entityId, String(record.id)),
         inArray(auditLog.action, actions),
-        keys ? sql`${auditLog.after} ?| array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]` : undefined,
+        keys
+          ? sql`${auditLog.after} ?| array[${sql.join(
+              keys.map((k) => sql`${k}`),
+              sql`, `,
+            )}]::text[]`
+          : undefined,
       ),
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))

@@ -1,11 +1,11 @@
-import { defineMailTemplate, layout } from '../mail/templates';
+import { defineMailTemplate, hello, layout } from '../mail/templates';
 
 /** Sent once per throttle window when untrusted clients have used up an account's login guesses. */
 export const loginAttackMail = defineMailTemplate<{ firstName: string; until: string }>('auth-login-attack', (d, ctx) =>
   layout(
     {
       subject: `Viele falsche Anmeldeversuche bei deinem Konto – ${ctx.programmeName}`,
-      greeting: d.firstName ? `Hallo ${d.firstName},` : 'Hallo,',
+      greeting: hello(d.firstName),
       paragraphs: [
         `gerade wurde mehrmals versucht, dich mit einem falschen Passwort oder Code im ${ctx.programmeName} anzumelden.`,
         `Anmeldungen von Geräten, mit denen du dich noch nie angemeldet hast, sind deshalb bis ${d.until} Uhr gesperrt. Auf Geräten, mit denen du dich schon angemeldet hast, kannst du dich weiter anmelden.`,

@@ -55,15 +55,32 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
       response: { 200: loginResponseSchema, 400: errorBodySchema, 401: loginFailureSchema, 403: loginFailureSchema, 429: loginFailureSchema },
     },
     handler: async (request, reply) => {
-      const login = await checkCredentials({ db: app.db }, { ...request.body, ip: request.ip }, (userId) => devices.tokenFor(request, userId)?.nonce ?? null);
+      const login = await checkCredentials(
+        { db: app.db },
+        { ...request.body, ip: request.ip },
+        (userId) => devices.tokenFor(request, userId)?.nonce ?? null,
+      );
       const { user } = login;
-      const factor = await secondFactorAtLogin({ db: app.db, config: app.appConfig }, user, request.body.totp, { ip: request.ip, requestId: request.id }, login);
+      const factor = await secondFactorAtLogin(
+        { db: app.db, config: app.appConfig },
+        user,
+        request.body.totp,
+        { ip: request.ip, requestId: request.id },
+        login,
+      );
       await login.attempt.succeed();
       await app.sessions.start(request, reply, user.id);
       // from now on this browser is trusted for this account: others' failures no longer lock it out
       devices.issue(request, reply, user.id);
       await usersRepository({ db: app.db }).markLoggedIn(user.id);
-      await audit(app.db, { actorUserId: user.id, action: 'session.start', entityType: 'user', entityId: user.id, requestId: request.id, ip: request.ip });
+      await audit(app.db, {
+        actorUserId: user.id,
+        action: 'session.start',
+        entityType: 'user',
+        entityId: user.id,
+        requestId: request.id,
+        ip: request.ip,
+      });
       const answer = await loginAnswer({ db: app.db }, user);
       return factor.recoveryCodes ? { ...answer, recoveryCodes: factor.recoveryCodes } : answer;
     },
@@ -74,7 +91,14 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     handler: async (request, reply) => {
       const ended = await app.sessions.end(request, reply);
       if (ended) {
-        await audit(app.db, { actorUserId: ended.userId, action: 'session.end', entityType: 'user', entityId: ended.userId, requestId: request.id, ip: request.ip });
+        await audit(app.db, {
+          actorUserId: ended.userId,
+          action: 'session.end',
+          entityType: 'user',
+          entityId: ended.userId,
+          requestId: request.id,
+          ip: request.ip,
+        });
       }
       return { success: true, msg: 'Du bist abgemeldet.' };
     },
@@ -98,4 +122,3 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
     },
   });
 }
-

@@ -21,14 +21,28 @@ const loginFailure = (id: 'auth.invalid_credentials' | 'auth.account_inactive') 
 function throttledError(until: Date, now: Date) {
   const clock = berlinClock(until);
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return fail('auth.too_many_attempts', [clock], { body: failureBody(fail('auth.too_many_attempts', [clock]).message), headers: { 'retry-after': String(seconds) } });
+  return fail('auth.too_many_attempts', [clock], {
+    body: failureBody(fail('auth.too_many_attempts', [clock]).message),
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /** Mails the owner once per window when untrusted clients have used up the account's guesses. */
-async function alertOwner(deps: { db: Db }, user: UserRow | null, email: string, now: Date, until = new Date(now.getTime() + throttleRules.windowMinutes * 60_000)) {
+async function alertOwner(
+  deps: { db: Db },
+  user: UserRow | null,
+  email: string,
+  now: Date,
+  until = new Date(now.getTime() + throttleRules.windowMinutes * 60_000),
+) {
   // asked for unknown addresses too, so a locked-out answer takes the same time whether or not the account exists
   if (!(await loginThrottle(deps).shouldAlert(email, now)) || !user) return;
-  await enqueueMail(deps.db, { to: user.email, template: loginAttackMail, data: { firstName: user.firstName, until: berlinClock(until) } });
+  await enqueueMail(deps.db, {
+    to: user.email,
+    template: loginAttackMail,
+    data: { firstName: user.firstName, until: berlinClock(until) },
+    budget: 'exempt',
+  });
   kickMailWorkers();
 }
 

@@ -81,7 +81,12 @@ describe('sessions', () => {
   it('given a browser with a session, when logging in again, a new token is issued and the old one is dead (no fixation)', async () => {
     const user = await createUser(t.handle.db);
     const first = await loginAs(t.app, user);
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password }, headers: { cookie: first } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+      headers: { cookie: first },
+    });
     const second = res.cookies.find((c) => c.name === 'kita_session')!;
     expect(second.value).not.toBe(first.split('=')[1]);
     const old = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie: first } });
@@ -93,7 +98,10 @@ describe('sessions', () => {
   it('given a session idle past its expiry, when calling, it counts as logged out', async () => {
     const user = await createUser(t.handle.db);
     const cookie = await loginAs(t.app, user);
-    await t.handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.handle.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     const res = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
     expect(res.json()).toEqual({ loggedin: false, user: null, curSeason: null });
   });
@@ -101,7 +109,10 @@ describe('sessions', () => {
   it('given a session past its absolute lifetime, when pinging, it is not revived', async () => {
     const user = await createUser(t.handle.db);
     const cookie = await loginAs(t.app, user);
-    await t.handle.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.handle.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     const ping = await t.app.inject({ method: 'POST', url: '/api/ping', payload: { windowId: crypto.randomUUID() }, headers: { cookie } });
     expect(ping.json().loggedin).toBe(false);
   });
@@ -125,8 +136,13 @@ describe('sessions', () => {
     const user = await createUser(t.handle.db);
     const cookie = await loginAs(t.app, user);
     const before = new Date(Date.now() + 60_000);
-    await t.handle.db.update(sessions).set({ expiresAt: before, lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
-    expect(parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).loggedin).toBe(true);
+    await t.handle.db
+      .update(sessions)
+      .set({ expiresAt: before, lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(sessions.userId, user.id));
+    expect(parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).loggedin).toBe(
+      true,
+    );
     const [row] = await t.handle.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
   });
@@ -135,7 +151,9 @@ describe('sessions', () => {
     const user = await createUser(t.handle.db);
     const cookie = await loginAs(t.app, user);
     await t.handle.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
-    expect(parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).loggedin).toBe(false);
+    expect(parseAnswer(loginStatusResponseSchema, await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })).loggedin).toBe(
+      false,
+    );
   });
 
   it('given anyone, when pinging with a bad window id, answers 400 with a German field text', async () => {
@@ -171,7 +189,13 @@ describe('GET /api/loginstatus', () => {
   });
 
   it('given a member of two KiTas with one enrolled to the current season, lists both with is_enrolled_to_cur_season', async () => {
-    const season = await createSeason(t.handle.db, { identifier: '2026-27', label: 'KiTa-Jahr 2026/27', isCurrent: true, enrolmentState: 'open', allowDocumentation: true });
+    const season = await createSeason(t.handle.db, {
+      identifier: '2026-27',
+      label: 'KiTa-Jahr 2026/27',
+      isCurrent: true,
+      enrolmentState: 'open',
+      allowDocumentation: true,
+    });
     const old = await createSeason(t.handle.db, { identifier: '2025-26', label: 'KiTa-Jahr 2025/26' });
     const user = await createUser(t.handle.db);
     const a = await createFacility(t.handle.db, { label: 'A-Kindergarten' });
@@ -188,7 +212,13 @@ describe('GET /api/loginstatus', () => {
       [a.id]: { id: a.id, label: 'A-Kindergarten', is_enrolled_to_cur_season: true },
       [b.id]: { id: b.id, label: 'B-Krippe', is_enrolled_to_cur_season: false },
     });
-    expect(body.curSeason).toMatchObject({ id: season.id, identifier: '2026-27', enrolment_state: 'open', allow_documentation: true, is_current: true });
+    expect(body.curSeason).toMatchObject({
+      id: season.id,
+      identifier: '2026-27',
+      enrolment_state: 'open',
+      allow_documentation: true,
+      is_current: true,
+    });
   });
 
   it('given an admin with undecided consents, answers is_admin and both missingSettings in German', async () => {

@@ -48,7 +48,9 @@ describe('device cookies (OWASP): lockouts without denial of service', () => {
     const [uid, nonce, issued, mac] = ownDevice.slice('kita_device='.length).split('.') as [string, string, string, string];
     const tampered = `kita_device=${uid}.${nonce.slice(0, -1)}${nonce.endsWith('A') ? 'B' : 'A'}.${issued}.${mac}`;
     expect((await login(owner.email, owner.password, '10.71.2.1', tampered)).statusCode).toBe(429);
-    expect((await login(owner.email, owner.password, '10.71.2.1', `kita_device=${owner.id}.AAAAAAAAAAAAAAAAAAAAAA.${issued}.${mac}`)).statusCode).toBe(429);
+    expect(
+      (await login(owner.email, owner.password, '10.71.2.1', `kita_device=${owner.id}.AAAAAAAAAAAAAAAAAAAAAA.${issued}.${mac}`)).statusCode,
+    ).toBe(429);
     expect((await login(owner.email, owner.password, '10.71.2.1', ownDevice)).statusCode).toBe(200);
   });
 

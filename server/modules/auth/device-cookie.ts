@@ -26,7 +26,10 @@ export function deviceCookies(config: Config) {
   let key: Buffer | undefined;
   const name = deviceCookieName(config);
   const maxAgeMs = deviceCookieRules.maxAgeDays * 86_400_000;
-  const sign = (body: string) => createHmac('sha256', (key ??= derivedKey(config, 'device-cookie v1'))).update(body).digest('base64url');
+  const sign = (body: string) =>
+    createHmac('sha256', (key ??= derivedKey(config, 'device-cookie v1')))
+      .update(body)
+      .digest('base64url');
 
   function parseOne(raw: string, now: number): DeviceToken | null {
     const parts = raw.split('.');
@@ -66,7 +69,13 @@ export function deviceCookies(config: Config) {
       const fresh: DeviceToken = { userId, nonce: randomBytes(16).toString('base64url'), issuedAt: now };
       const others = tokensOf(request, now).filter((t) => t.userId !== userId);
       const value = [fresh, ...others].slice(0, deviceCookieRules.maxTokens).map(format).join('~');
-      reply.setCookie(name, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: config.secureCookies, maxAge: deviceCookieRules.maxAgeDays * 86_400 });
+      reply.setCookie(name, value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: config.secureCookies,
+        maxAge: deviceCookieRules.maxAgeDays * 86_400,
+      });
     },
   };
 }

@@ -101,7 +101,10 @@ describe('the session lookup is the only read of an authenticated request', () =
     const staff = await createUser(handle.db);
     const juryCookie = await loginAs(t.app, jury);
     const staffCookie = await loginAs(t.app, staff);
-    for (const [cookie, isJury, status] of [[juryCookie, true, 200], [staffCookie, false, 403]] as const) {
+    for (const [cookie, isJury, status] of [
+      [juryCookie, true, 200],
+      [staffCookie, false, 403],
+    ] as const) {
       const status_ = await count(async () => {
         const res = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
         expect(res.json().user).toMatchObject({ is_jury: isJury, is_admin: false });
@@ -117,7 +120,10 @@ describe('the session lookup is the only read of an authenticated request', () =
   it('given a session last seen over a minute ago, the next request adds exactly one write to slide it, the one after none', async () => {
     const user = await createUser(handle.db);
     const cookie = await loginAs(t.app, user);
-    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
+    await handle.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(sessions.userId, user.id));
     const first = await count(() => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
     const second = await count(() => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
     expect(first).toHaveLength(2);
@@ -128,9 +134,14 @@ describe('the session lookup is the only read of an authenticated request', () =
   it('given a session last seen over a minute ago, a burst of parallel requests slides it with one write', async () => {
     const user = await createUser(handle.db);
     const cookie = await loginAs(t.app, user);
-    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) }).where(eq(sessions.userId, user.id));
+    await handle.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(sessions.userId, user.id));
     const seen = await count(async () => {
-      const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } })),
+      );
       expect(answers.every((a) => a.json().loggedin === true)).toBe(true);
     });
     expect(seen.filter((q) => /^update "sessions"/.test(q))).toHaveLength(1);

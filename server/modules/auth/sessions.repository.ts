@@ -83,7 +83,10 @@ export function sessionsRepository({ db }: { db: Db }) {
     },
 
     async deleteByToken(token: string) {
-      const rows = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ id: sessions.id, userId: sessions.userId });
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ id: sessions.id, userId: sessions.userId });
       return rows[0] ?? null;
     },
 

@@ -66,14 +66,18 @@ describe('login throttle under a parallel burst (guesses counted before they are
       const c = String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
       return c === right ? '000000' : c;
     };
-    const res = await Promise.all(Array.from({ length: 400 }, (_, i) => login({ email: user.email, password: user.password, totp: wrongCode(i) }, ipOf(i))));
+    const res = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => login({ email: user.email, password: user.password, totp: wrongCode(i) }, ipOf(i))),
+    );
     expect(verified.codes).toBeLessThanOrEqual(throttleRules.perAccount);
     expect(verified.passwords).toBeLessThanOrEqual(throttleRules.perAccount);
     expect(statuses(res)).toEqual({ 401: throttleRules.perAccount, 429: 400 - throttleRules.perAccount });
   });
 
   it('given 100 wrong passwords for 100 accounts at once from one address, at most 20 are verified', async () => {
-    const res = await Promise.all(Array.from({ length: 100 }, (_, i) => login({ email: `burst-${i}@test.example`, password: 'falsch-falsch' }, '10.61.0.1')));
+    const res = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login({ email: `burst-${i}@test.example`, password: 'falsch-falsch' }, '10.61.0.1')),
+    );
     expect(verified.passwords).toBeLessThanOrEqual(throttleRules.perIp);
     expect(statuses(res)).toEqual({ 401: throttleRules.perIp, 429: 100 - throttleRules.perIp });
   });
@@ -84,7 +88,12 @@ describe('login throttle under a parallel burst (guesses counted before they are
     verified.passwords = 0;
     const res = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/me/password', headers: { cookie }, payload: { currentPassword: `falsch-${i}`, password: 'Holunderbusch-Regenpfeifer-77', passwordRepeat: 'Holunderbusch-Regenpfeifer-77' } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/me/password',
+          headers: { cookie },
+          payload: { currentPassword: `falsch-${i}`, password: 'Holunderbusch-Regenpfeifer-77', passwordRepeat: 'Holunderbusch-Regenpfeifer-77' },
+        }),
       ),
     );
     expect(verified.passwords).toBeLessThanOrEqual(throttleRules.perAccount);

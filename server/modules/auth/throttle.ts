@@ -53,7 +53,10 @@ export type BlockedLogin = { blocked: true; until: Date; accountLocked: boolean 
 export function loginThrottle({ db }: { db: Db }) {
   const limiter = rateLimiter({ db });
   return {
-    async begin(input: { email: string; ip: string; deviceNonce: string | null }, now = new Date()): Promise<BlockedLogin | ({ blocked: false } & LoginAttempt)> {
+    async begin(
+      input: { email: string; ip: string; deviceNonce: string | null },
+      now = new Date(),
+    ): Promise<BlockedLogin | ({ blocked: false } & LoginAttempt)> {
       const checks = input.deviceNonce
         ? [{ rule: loginRateRules.device, key: input.deviceNonce }]
         : [

@@ -8,7 +8,7 @@ import {
   type AdminDocumentationRow,
 } from '../../../src/shared/contracts/admin-documentation';
 import type { ServerListQuery } from '../../../src/shared/contracts/list-query';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { defineList, germanSort, type Cursor } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { facilities } from '../facilities/facilities.table';
@@ -70,6 +70,8 @@ function source(ctx: Ctx): SQL {
           from ${documentationReviews} r where r.form_id = d.id
       ) rv on d.id is not null
      where se.season_id = ${ctx.seasonId} and se.withdrawn_at is null and f.merged_into_id is null
+       -- the jury sees submitted forms and the states after that; admins every enrolled KiTa (issue 18)
+       and (${ctx.caller.isAdmin} or (d.state in ('submitted', 'approved', 'returned', 'rejected') and d.submitted_at is not null))
   ) x`;
 }
 
@@ -109,24 +111,19 @@ const toNumber = (v: string | number | null) => (v === null ? null : Number(v));
 /** active accounts that judge: the "n" of "reviews m / n" (an uncorrelated subquery: evaluated once per query) */
 const jurySizeSql = sql`select count(*)::int from ${users} where is_jury and activated_at is not null and deactivated_at is null`;
 
-export async function jurySize(db: DbOrTx): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select (${jurySizeSql}) as n`);
-  return Number(row?.n ?? 0);
-}
-
 const itemOf = (r: DocumentationListRow): AdminDocumentationRow => ({
-    facilityId: Number(r.facility_id),
-    facilityLabel: r.facility_label,
-    city: r.city,
-    region: r.region,
-    state: r.state,
-    submittedAt: toIso(r.submitted_at),
-    updatedAt: toIso(r.updated_at),
-    reviewCount: Number(r.review_count),
-    jurySize: Number(r.jury_size),
-    reviewedByMe: r.reviewed_by_me,
-    averageScore: toNumber(r.visible_score),
-  });
+  facilityId: Number(r.facility_id),
+  facilityLabel: r.facility_label,
+  city: r.city,
+  region: r.region,
+  state: r.state,
+  submittedAt: toIso(r.submitted_at),
+  updatedAt: toIso(r.updated_at),
+  reviewCount: Number(r.review_count),
+  jurySize: Number(r.jury_size),
+  reviewedByMe: r.reviewed_by_me,
+  averageScore: toNumber(r.visible_score),
+});
 
 /** /api/admin/documentation/:seasonIdentifier and its exports (admins and the jury) */
 export const adminDocumentationListDef = defineList({
@@ -137,9 +134,8 @@ export const adminDocumentationListDef = defineList({
     tags: ['admin documentation'],
     params: z.object({ seasonIdentifier: seasonIdentifierSchema }),
   },
-  context: async ({ db, params, request }): Promise<Ctx> => {
+  context: async ({ db, params, user }): Promise<Ctx> => {
     const season = await seasonByIdentifier(db, params.seasonIdentifier);
-    const user = request.user!;
     return { seasonId: season.id, seasonIdentifier: season.identifier, caller: { id: user.id, isAdmin: user.isAdmin } };
   },
   sort,

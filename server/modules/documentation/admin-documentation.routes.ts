@@ -12,11 +12,14 @@
  * - a jury member sees the others' reviews and the average only once their own review is in (pretalx's rule);
  *   admins always see them.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminDocumentationDetailSchema,
   decisionInputSchema,
+  juryQueueSchema,
+  nextUnreviewedQuerySchema,
+  nextUnreviewedSchema,
   noteInputSchema,
   reviewInputSchema,
 } from '../../../src/shared/contracts/admin-documentation';
@@ -32,9 +35,10 @@ import { sendAdminFile } from './admin-files';
 import { seasonIdentifierSchema } from '../../../src/shared/contracts/documentation-template';
 import { decideDocumentation } from './decision.service';
 import { sendAnswersExport } from './export-answers';
+import { juryQueue, nextUnreviewed } from './jury-queue.service';
 import { addNote } from './notes.service';
 import { saveReview } from './review.service';
-import { sendFormPdf, sendFormsZip } from './zip-forms';
+import { sendFormPdf, sendFormsZip, type PdfDeps } from './zip-forms';
 
 const tags = ['admin documentation'];
 const seasonParams = z.object({ seasonIdentifier: seasonIdentifierSchema });
@@ -44,6 +48,7 @@ const noteBody = noteInputSchema.refine((v) => isCleanText(v.text, true), { path
 
 export async function adminDocumentationRoutes(app: FastifyInstance) {
   const asJury = juryRoute(app);
+  const pdfDeps = (request: FastifyRequest): PdfDeps => ({ db: app.db, storage: app.fileStorage, renderer: app.pdf, log: request.log });
   const base = '/api/admin/documentation/:seasonIdentifier';
 
   await adminDocumentationListDef.register(app);
@@ -57,13 +62,25 @@ export async function adminDocumentationRoutes(app: FastifyInstance) {
   for (const format of ['csv', 'xlsx'] as const) {
     asJury.get(`${base}/answers.${format}`, {
       schema: { tags, params: seasonParams, response: {} },
-      handler: async (request, reply) => sendAnswersExport(app.db, reply, request.params.seasonIdentifier, format),
+      handler: async (request, reply) =>
+        sendAnswersExport(app.db, reply, request.params.seasonIdentifier, format, { submittedOnly: !request.user.isAdmin }),
     });
   }
 
   asJury.get(`${base}/forms.zip`, {
     schema: { tags, params: seasonParams, response: {} },
-    handler: async (request, reply) => sendFormsZip(app.db, app.fileStorage, reply, request.params.seasonIdentifier),
+    handler: async (request, reply) => sendFormsZip(pdfDeps(request), reply, request.params.seasonIdentifier),
+  });
+
+  // issue 19: the jury's start page and "Nächster Bogen" (static segments: they win over `:facilityId`)
+  asJury.get(`${base}/queue`, {
+    schema: { tags, params: seasonParams, response: { 200: juryQueueSchema } },
+    handler: async (request) => juryQueue(app.db, request.params.seasonIdentifier, request.user),
+  });
+
+  asJury.get(`${base}/next-unreviewed`, {
+    schema: { tags, params: seasonParams, querystring: nextUnreviewedQuerySchema, response: { 200: nextUnreviewedSchema } },
+    handler: async (request) => nextUnreviewed(app.db, request.params.seasonIdentifier, request.query.after, request.user),
   });
 
   asJury.get(`${base}/:facilityId`, {
@@ -72,15 +89,17 @@ export async function adminDocumentationRoutes(app: FastifyInstance) {
   });
 
   asJury.get(`${base}/:facilityId/pdf`, {
+    // 409: the PDF cannot be built (a photo pdfkit cannot read made its thread fail, or it took too long)
+    errors: [409],
     schema: { tags, params: formParams, response: {} },
-    handler: async (request, reply) => sendFormPdf(app.db, app.fileStorage, reply, request.params.seasonIdentifier, request.params.facilityId),
+    handler: async (request, reply) => sendFormPdf(pdfDeps(request), reply, request.params.seasonIdentifier, request.params.facilityId, request.user),
   });
 
   asJury.get(`${base}/:facilityId/files/:fileId`, {
     config: { cacheControl: 'private, no-store' },
     schema: { tags, params: fileParams, response: {} },
     handler: async (request, reply) =>
-      sendAdminFile(app.db, app.fileStorage, reply, request.params.seasonIdentifier, request.params.facilityId, request.params.fileId),
+      sendAdminFile(app.db, app.fileStorage, reply, request.params.seasonIdentifier, request.params.facilityId, request.params.fileId, request.user),
   });
 
   asJury.post(`${base}/:facilityId/decision`, {
@@ -88,7 +107,14 @@ export async function adminDocumentationRoutes(app: FastifyInstance) {
     errors: [409],
     schema: { tags, params: formParams, body: decisionInputSchema, response: { 200: adminDocumentationDetailSchema } },
     handler: async (request) => {
-      const detail = await decideDocumentation(app.db, request.params.seasonIdentifier, request.params.facilityId, request.body, request.user, auditContext(request));
+      const detail = await decideDocumentation(
+        app.db,
+        request.params.seasonIdentifier,
+        request.params.facilityId,
+        request.body,
+        request.user,
+        auditContext(request),
+      );
       kickMailWorkers();
       return detail;
     },
@@ -98,12 +124,15 @@ export async function adminDocumentationRoutes(app: FastifyInstance) {
     // 403: not in the jury; 409: not submitted yet
     errors: [403, 409],
     schema: { tags, params: formParams, body: reviewInputSchema, response: { 200: adminDocumentationDetailSchema } },
-    handler: async (request) => saveReview(app.db, request.params.seasonIdentifier, request.params.facilityId, request.body, request.user, auditContext(request)),
+    handler: async (request) =>
+      saveReview(app.db, request.params.seasonIdentifier, request.params.facilityId, request.body, request.user, auditContext(request)),
   });
 
   asJury.post(`${base}/:facilityId/notes`, {
     schema: { tags, params: formParams, body: noteBody, response: { 201: adminDocumentationDetailSchema } },
     handler: async (request, reply) =>
-      reply.code(201).send(await addNote(app.db, request.params.seasonIdentifier, request.params.facilityId, request.body, request.user, auditContext(request))),
+      reply
+        .code(201)
+        .send(await addNote(app.db, request.params.seasonIdentifier, request.params.facilityId, request.body, request.user, auditContext(request))),
   });
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { weightedScore, type AdminDocumentationDetail, type Review } from '../../../src/shared/contracts/admin-documentation';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
@@ -9,28 +8,29 @@ import type { SessionUser } from '../users/users.table';
 import { users } from '../users/users.table';
 import { formFiles, formHistory } from './form.repository';
 import { effectiveTemplate, seasonByIdentifier } from './templates.service';
-import {
-  documentationForms,
-  documentationNotes,
-  documentationReviews,
-  type DocumentationFormRow,
-} from './documentation.table';
+import { documentationForms, documentationNotes, documentationReviews, type DocumentationFormRow } from './documentation.table';
+import { userName, userRef } from '../users/user-ref';
 
 export type Caller = Pick<SessionUser, 'id' | 'isAdmin' | 'isJury'>;
 
 /** states a form has after its first "Einreichen": the jury may review it */
 export const reviewableStates: readonly DocumentationFormRow['state'][] = ['submitted', 'approved', 'returned', 'rejected'];
-export const isReviewable = (form: Pick<DocumentationFormRow, 'state' | 'submittedAt'>) => reviewableStates.includes(form.state) && form.submittedAt !== null;
+export const isReviewable = (form: Pick<DocumentationFormRow, 'state' | 'submittedAt'>) =>
+  reviewableStates.includes(form.state) && form.submittedAt !== null;
 
-/** the KiTa's form of the season named in the path; 404 for an unknown season or a KiTa without a form there */
-export async function formOf(db: DbOrTx, seasonIdentifier: string, facilityId: number, forUpdate = false) {
+/**
+ * the KiTa's form of the season named in the path; 404 for an unknown season or a KiTa without a form there. With a
+ * `caller` who is not an admin (the jury), a form never submitted (`draft`) answers 404 as well: the jury sees
+ * submitted forms and the states after that, admins everything (issue 18).
+ */
+export async function formOf(db: DbOrTx, seasonIdentifier: string, facilityId: number, forUpdate = false, caller?: Pick<Caller, 'isAdmin'>) {
   const season = await seasonByIdentifier(db, seasonIdentifier);
   const q = db
     .select()
     .from(documentationForms)
     .where(and(eq(documentationForms.seasonId, season.id), eq(documentationForms.facilityId, facilityId)));
   const [form] = await (forUpdate ? q.for('update') : q);
-  if (!form) throw fail('documentation.no_form');
+  if (!form || (caller && !caller.isAdmin && !isReviewable(form))) throw fail('documentation.no_form');
   return { season, form };
 }
 
@@ -47,7 +47,7 @@ export function averageOf(totals: (number | null)[]): number | null {
 
 async function reviewsOf(db: DbOrTx, formId: number): Promise<Review[]> {
   const rows = await db
-    .select({ r: documentationReviews, u: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    .select({ r: documentationReviews, u: userName })
     .from(documentationReviews)
     .innerJoin(users, eq(users.id, documentationReviews.reviewerId))
     .where(eq(documentationReviews.formId, formId))
@@ -62,13 +62,13 @@ async function reviewsOf(db: DbOrTx, formId: number): Promise<Review[]> {
   }));
 }
 
-const actor = alias(users, 'actor');
+const actor = userRef('actor');
 
 async function notesOf(db: DbOrTx, formId: number) {
   const rows = await db
-    .select({ n: documentationNotes, a: { firstName: actor.firstName, lastName: actor.lastName, email: actor.email } })
+    .select({ n: documentationNotes, a: actor.name })
     .from(documentationNotes)
-    .leftJoin(actor, eq(actor.id, documentationNotes.authorId))
+    .leftJoin(actor.table, actor.on(documentationNotes.authorId))
     .where(eq(documentationNotes.formId, formId))
     .orderBy(asc(documentationNotes.createdAt), asc(documentationNotes.id));
   return rows.map(({ n, a }) => ({ id: n.id, text: n.text, author: a ? personName(a) : null, createdAt: n.createdAt.toISOString() }));
@@ -78,10 +78,15 @@ async function notesOf(db: DbOrTx, formId: number) {
  * The form as admins and the jury see it. Reviews follow pretalx's rule: a jury member sees the others' reviews and
  * the average only once their own review is in (no anchoring on colleagues' scores); admins see everything.
  */
-export async function adminDocumentationDetail(db: DbOrTx, seasonIdentifier: string, facilityId: number, caller: Caller): Promise<AdminDocumentationDetail> {
-  const { season, form } = await formOf(db, seasonIdentifier, facilityId);
+export async function adminDocumentationDetail(
+  db: DbOrTx,
+  seasonIdentifier: string,
+  facilityId: number,
+  caller: Caller,
+): Promise<AdminDocumentationDetail> {
+  const { season, form } = await formOf(db, seasonIdentifier, facilityId, false, caller);
   const facility = await findActiveFacility(db, facilityId);
-  const sections = (await effectiveTemplate(db, season.id)).sections;
+  const { sections, scoreDescriptions } = await effectiveTemplate(db, season.id);
   const inTemplate = new Set(sections.flatMap((s) => s.questions.map((q) => q.key)));
   const answers: AdminDocumentationDetail['answers'] = {};
   const orphanAnswers: AdminDocumentationDetail['orphanAnswers'] = [];
@@ -106,6 +111,7 @@ export async function adminDocumentationDetail(db: DbOrTx, seasonIdentifier: str
     version: form.version,
     submittedAt: form.submittedAt?.toISOString() ?? null,
     sections,
+    scoreDescriptions,
     answers,
     orphanAnswers,
     files: await formFiles(db, form.id, (fileId) => adminFileUrl(season.identifier, facilityId, fileId)),

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminDocumentationDetailSchema, adminDocumentationPageSchema } from '../../../src/shared/contracts/admin-documentation';
 import { createFacility, enrol } from '../../testing/factories';
@@ -31,8 +32,26 @@ const w = createTestWorld(async () => {
     },
   });
   await f.db.insert(documentationFiles).values([
-    { formId: submitted.id, questionKey: 'fotos', storageKey: 'test/a', name: 'beet.jpg', contentType: 'image/jpeg', size: 10, width: 40, height: 30 },
-    { formId: submitted.id, questionKey: 'fotos', storageKey: 'test/b', name: 'ernte.jpg', contentType: 'image/jpeg', size: 10, width: 40, height: 30 },
+    {
+      formId: submitted.id,
+      questionKey: 'fotos',
+      storageKey: 'test/a',
+      name: 'beet.jpg',
+      contentType: 'image/jpeg',
+      size: 10,
+      width: 40,
+      height: 30,
+    },
+    {
+      formId: submitted.id,
+      questionKey: 'fotos',
+      storageKey: 'test/b',
+      name: 'ernte.jpg',
+      contentType: 'image/jpeg',
+      size: 10,
+      width: 40,
+      height: 30,
+    },
   ]);
   const draft = await createForm(f.db, third.id, f.season.id, { state: 'draft', answers: { titel: 'Müll trennen' } });
   await createForm(f.db, gone.id, f.season.id, { state: 'draft', answers: { titel: 'Ausgetreten' } });
@@ -41,7 +60,8 @@ const w = createTestWorld(async () => {
 });
 
 const base = () => `/api/admin/documentation/${w.season.identifier}`;
-const list = async (role: DocRole, query = '') => parseAnswer(adminDocumentationPageSchema, await w.call(role, { method: 'GET', url: `${base()}${query}` }));
+const list = async (role: DocRole, query = '') =>
+  parseAnswer(adminDocumentationPageSchema, await w.call(role, { method: 'GET', url: `${base()}${query}` }));
 const labels = (page: { items: { facilityLabel: string }[] }) => page.items.map((i) => i.facilityLabel);
 
 describe('admin documentation list', () => {
@@ -62,7 +82,14 @@ describe('admin documentation list', () => {
     expect(page.total).toBe(3);
     const sonnenschein = page.items[0]!;
     // weighted: (4+4+2*2+2*4+4+4+4)/9 = 32/9 = 3.6
-    expect(sonnenschein).toMatchObject({ reviewCount: 1, jurySize: 2, averageScore: 3.6, reviewedByMe: false, region: 'Oberbayern', city: 'München' });
+    expect(sonnenschein).toMatchObject({
+      reviewCount: 1,
+      jurySize: 2,
+      averageScore: 3.6,
+      reviewedByMe: false,
+      region: 'Oberbayern',
+      city: 'München',
+    });
     expect(sonnenschein.submittedAt).toBe('2027-06-01T10:00:00.000Z');
   });
 
@@ -81,10 +108,16 @@ describe('admin documentation list', () => {
     expect(labels(await list('admin', '?state=submitted'))).toEqual(['Kinderhaus Sonnenschein']);
     expect(labels(await list('admin', '?region=Oberpfalz'))).toEqual(['Kinderkrippe Zwergerlstube']);
     expect(labels(await list('jury', '?reviewedByMe=yes'))).toEqual(['Kinderhaus Sonnenschein']);
-    expect(labels(await list('jury', '?reviewedByMe=no'))).toEqual(['Kinderkrippe Zwergerlstube', 'Kita Lechauen']);
+    // the jury's list has submitted forms only (issue 18): nothing else is left unreviewed for this member
+    expect(labels(await list('jury', '?reviewedByMe=no'))).toEqual([]);
+    expect(labels(await list('jury2', '?reviewedByMe=no'))).toEqual(['Kinderhaus Sonnenschein']);
     expect(labels(await list('admin', '?q=regensb'))).toEqual(['Kinderkrippe Zwergerlstube']);
     expect(labels(await list('admin', '?q=sonnen'))).toEqual(['Kinderhaus Sonnenschein']);
-    expect(labels(await list('admin', '?sort=facility&dir=desc'))).toEqual(['Kita Lechauen', 'Kinderkrippe Zwergerlstube', 'Kinderhaus Sonnenschein']);
+    expect(labels(await list('admin', '?sort=facility&dir=desc'))).toEqual([
+      'Kita Lechauen',
+      'Kinderkrippe Zwergerlstube',
+      'Kinderhaus Sonnenschein',
+    ]);
     expect(labels(await list('admin', '?sort=state'))).toEqual(['Kita Lechauen', 'Kinderkrippe Zwergerlstube', 'Kinderhaus Sonnenschein']);
     expect(labels(await list('admin', '?sort=region'))).toEqual(['Kinderhaus Sonnenschein', 'Kinderkrippe Zwergerlstube', 'Kita Lechauen']);
     expect(labels(await list('admin', '?sort=score&dir=desc')).at(-1)).toBe('Kinderhaus Sonnenschein');
@@ -95,7 +128,9 @@ describe('admin documentation list', () => {
   });
 
   it('given an unknown season, answers 404', async () => {
-    expect(reasonOfAnswer(await w.call('admin', { method: 'GET', url: '/api/admin/documentation/1999-00' }), 404).message).toBe('Dieses KiTa-Jahr gibt es nicht.');
+    expect(reasonOfAnswer(await w.call('admin', { method: 'GET', url: '/api/admin/documentation/1999-00' }), 404).message).toBe(
+      'Dieses KiTa-Jahr gibt es nicht.',
+    );
     expect((await w.call('jury', { method: 'GET', url: '/api/admin/documentation/1999-00/answers.csv' })).statusCode).toBe(404);
   });
 
@@ -112,7 +147,7 @@ describe('admin documentation list', () => {
 
 describe('answers export', () => {
   it('given CSV, one row per started form with a column per question in template order, labels, German dates, orphans last', async () => {
-    const res = await w.call('jury', { method: 'GET', url: `${base()}/answers.csv` });
+    const res = await w.call('admin', { method: 'GET', url: `${base()}/answers.csv` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="dokumentationsboegen-2026-27.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -145,6 +180,45 @@ describe('answers export', () => {
     expect(row.getCell(10).value).toEqual(new Date('2027-03-15T00:00:00Z'));
     expect(row.getCell(12).value).toBe('Wasser, Klima');
     expect(sheet.rowCount).toBe(4);
+  });
+});
+
+describe('the jury and drafts (issue 18)', () => {
+  it('given a draft, the jury gets 404 for its detail, PDF, files and notes, and neither the list nor the answers export shows it; admins see everything', async () => {
+    const [file] = await w.db
+      .insert(documentationFiles)
+      .values({
+        formId: w.draft.id,
+        questionKey: 'fotos',
+        storageKey: 'test/draft',
+        name: 'kind.jpg',
+        contentType: 'image/jpeg',
+        size: 10,
+        width: 40,
+        height: 30,
+      })
+      .returning();
+    const at = `${base()}/${w.third.id}`;
+    for (const role of ['jury', 'jury2'] as const) {
+      for (const url of [at, `${at}/pdf`, `${at}/files/${file!.id}`]) {
+        expect(reasonOfAnswer(await w.call(role, { method: 'GET', url }), 404).code, url).toBe('no_form');
+      }
+      expect((await w.call(role, { method: 'POST', url: `${at}/notes`, payload: { text: 'Hallo' } })).statusCode).toBe(404);
+      expect(labels(await list(role))).toEqual(['Kinderhaus Sonnenschein']);
+      const csv = await w.call(role, { method: 'GET', url: `${base()}/answers.csv` });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body).not.toContain('Müll trennen');
+      expect(csv.body).not.toContain('Zwergerlstube');
+      expect(csv.body).toContain('Kinderhaus Sonnenschein');
+    }
+    expect((await w.call('admin', { method: 'GET', url: at })).statusCode).toBe(200);
+    expect((await w.call('admin', { method: 'GET', url: `${at}/pdf` })).statusCode).toBe(200);
+    // the file's bytes are not in the memory storage: an admin gets past the form check to the file lookup
+    expect(reasonOfAnswer(await w.call('admin', { method: 'GET', url: `${at}/files/${file!.id}` }), 404).code).toBe('not_found');
+    expect(labels(await list('admin'))).toContain('Kinderkrippe Zwergerlstube');
+    // a submitted form stays visible to the jury
+    expect((await w.call('jury2', { method: 'GET', url: `${base()}/${w.facility.id}` })).statusCode).toBe(200);
+    await w.db.delete(documentationFiles).where(eq(documentationFiles.id, file!.id));
   });
 });
 

@@ -62,9 +62,16 @@ describe('the staff form: reading and autosave', () => {
     const form = parseAnswer(documentationFormSchema, await f.call('member', { method: 'GET', url: url() }));
     expect(form.id).toEqual(expect.any(Number));
     expect(form.history).toEqual([expect.objectContaining({ state: 'draft', by: 'Maria Mitglied' })]);
-    const second = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 1, answers: { anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] } }));
+    const second = parseAnswer(
+      autosaveResultSchema,
+      await save('member', { baseVersion: 1, answers: { anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] } }),
+    );
     // only the keys written after version 1: projekttitel (version 1) is not sent again
-    expect(second).toMatchObject({ version: 2, answers: { anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] }, answerVersions: { anzahl_kinder: 2, themen: 2 } });
+    expect(second).toMatchObject({
+      version: 2,
+      answers: { anzahl_kinder: 18, themen: ['ernaehrung', 'klima'] },
+      answerVersions: { anzahl_kinder: 2, themen: 2 },
+    });
     expect(Object.keys(second.answers).sort()).toEqual(['anzahl_kinder', 'themen']);
     // a client on an older base gets everything it missed
     const older = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 0, answers: { gruppen: 'Sonnenkäfer' } }));
@@ -74,8 +81,11 @@ describe('the staff form: reading and autosave', () => {
     expect(await auditOf('documentation_form.edit_by_admin')).toHaveLength(0);
   });
 
-  it('given a key a colleague changed after baseVersion, does not overwrite it and returns it in conflicts with the colleague\'s value; the other keys are saved', async () => {
-    const colleague = parseAnswer(autosaveResultSchema, await saveAsColleague({ baseVersion: 3, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }));
+  it("given a key a colleague changed after baseVersion, does not overwrite it and returns it in conflicts with the colleague's value; the other keys are saved", async () => {
+    const colleague = parseAnswer(
+      autosaveResultSchema,
+      await saveAsColleague({ baseVersion: 3, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }),
+    );
     expect(colleague.savedBy).toBe('Klara Kollegin');
     const v = colleague.version;
     // Maria still works on version 3
@@ -84,10 +94,16 @@ describe('the staff form: reading and autosave', () => {
     expect(mine.answers).toEqual({ ziele: 'Die Kinder lernen, woher Brot kommt.', gruppen: 'Wichtel' });
     expect(mine.answerVersions).toEqual({ ziele: v, gruppen: v + 1 });
     // the same text as the colleague's is no conflict
-    const same = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 3, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }));
+    const same = parseAnswer(
+      autosaveResultSchema,
+      await save('member', { baseVersion: 3, answers: { ziele: 'Die Kinder lernen, woher Brot kommt.' } }),
+    );
     expect(same.conflicts).toEqual([]);
     // "meine Fassung behalten"
-    const kept = parseAnswer(autosaveResultSchema, await save('member', { baseVersion: 3, answers: { ziele: 'Meine Fassung' }, overwrite: ['ziele'] }));
+    const kept = parseAnswer(
+      autosaveResultSchema,
+      await save('member', { baseVersion: 3, answers: { ziele: 'Meine Fassung' }, overwrite: ['ziele'] }),
+    );
     expect(kept.conflicts).toEqual([]);
     expect(kept.answers.ziele).toBe('Meine Fassung');
   });
@@ -104,7 +120,18 @@ describe('the staff form: reading and autosave', () => {
     const base = parseAnswer(documentationFormSchema, await f.call('member', { method: 'GET', url: url() })).version;
     const keys = Array.from({ length: 20 }, (_, i) => `k${i}`);
     // the template has no such keys: use answers of real questions, 20 long texts spread over two callers
-    const texts = ['umsetzung', 'erkenntnisse', 'beteiligung_kinder', 'beteiligung_team', 'beteiligung_eltern', 'beteiligung_traeger', 'netzwerkpartner', 'reflexion', 'nachhaltigkeit', 'themen_sonstiges'];
+    const texts = [
+      'umsetzung',
+      'erkenntnisse',
+      'beteiligung_kinder',
+      'beteiligung_team',
+      'beteiligung_eltern',
+      'beteiligung_traeger',
+      'netzwerkpartner',
+      'reflexion',
+      'nachhaltigkeit',
+      'themen_sonstiges',
+    ];
     const results = await Promise.all(
       keys.map((k, i) => {
         const key = texts[i % texts.length]!;
@@ -123,7 +150,13 @@ describe('the staff form: reading and autosave', () => {
     const before = (await f.db.select().from(documentationForms).where(eq(documentationForms.facilityId, f.facility.id)))[0]!;
     const unknown = reasonOfAnswer(await save('member', { baseVersion: before.version, answers: { projekttitel: 'neu', gibtsnicht: 'x' } }), 400);
     expect(unknown.fields).toMatchObject({ gibtsnicht: 'Diese Frage gibt es im Dokumentationsbogen nicht.' });
-    const invalid = reasonOfAnswer(await save('member', { baseVersion: before.version, answers: { anzahl_kinder: 0, themen: ['bergbau'], projektbeginn: '2027-02-30', projekttitel: 'a'.repeat(201) } }), 400);
+    const invalid = reasonOfAnswer(
+      await save('member', {
+        baseVersion: before.version,
+        answers: { anzahl_kinder: 0, themen: ['bergbau'], projektbeginn: '2027-02-30', projekttitel: 'a'.repeat(201) },
+      }),
+      400,
+    );
     expect(invalid).toMatchObject({
       code: 'validation_failed',
       fields: {
@@ -143,11 +176,16 @@ describe('the staff form: reading and autosave', () => {
     await f.setSeason({ documentationDeadline: inDays(-1) });
     const form = parseAnswer(documentationFormSchema, await f.call('member', { method: 'GET', url: url() }));
     expect(form.editable).toBe(false);
-    expect(form.notEditableReason).toBe(`Die Frist für den Dokumentationsbogen ist am ${inDays(-1).split('-').reverse().join('.')} abgelaufen. Schreib uns, wenn du noch etwas ändern musst.`);
+    expect(form.notEditableReason).toBe(
+      `Die Frist für den Dokumentationsbogen ist am ${inDays(-1).split('-').reverse().join('.')} abgelaufen. Schreib uns, wenn du noch etwas ändern musst.`,
+    );
     const late = reasonOfAnswer(await save('member', { baseVersion: form.version, answers: { projekttitel: 'Zu spät' } }), 409);
     expect(late.code).toBe('documentation_closed');
 
-    const admin = parseAnswer(autosaveResultSchema, await save('admin', { baseVersion: form.version, answers: { projekttitel: 'Korrigiert von der Verwaltung' } }));
+    const admin = parseAnswer(
+      autosaveResultSchema,
+      await save('admin', { baseVersion: form.version, answers: { projekttitel: 'Korrigiert von der Verwaltung' } }),
+    );
     expect(admin).toMatchObject({ savedBy: 'Alex Admin', answers: { projekttitel: 'Korrigiert von der Verwaltung' } });
     expect((await auditOf('documentation_form.edit_by_admin'))[0]?.after).toMatchObject({ keys: ['projekttitel'] });
 
@@ -155,7 +193,10 @@ describe('the staff form: reading and autosave', () => {
     const closed = reasonOfAnswer(await save('member', { baseVersion: admin.version, answers: { projekttitel: 'x' } }), 409);
     expect(closed.message).toBe('Für das KiTa-Jahr 2026/27 ist die Dokumentation noch nicht freigegeben.');
     // a KiTa that never started does not get a form created by a refused save
-    const none = reasonOfAnswer(await f.asThird({ method: 'PUT', url: url(f.third.id), payload: { baseVersion: 0, answers: { projekttitel: 'x' } } }), 409);
+    const none = reasonOfAnswer(
+      await f.asThird({ method: 'PUT', url: url(f.third.id), payload: { baseVersion: 0, answers: { projekttitel: 'x' } } }),
+      409,
+    );
     expect(none.code).toBe('documentation_closed');
     expect(await f.db.select().from(documentationForms).where(eq(documentationForms.facilityId, f.third.id))).toHaveLength(0);
     await f.setSeason({ allowDocumentation: true });
@@ -183,21 +224,37 @@ describe('the staff form: reading and autosave', () => {
   // last: it gives the season a template of its own with 20 questions
   it('given 20 parallel saves each with its own key (a new KiTa: the first saves create the form at once), all 20 answers are there', async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `frage_${i + 1}`);
-    const sections = [{ key: 'alles', title: 'Alles', intro: '', questions: keys.map((key) => ({ kind: 'text', key, label: key, help: '', required: false, maxLength: 200 })) }];
-    expect((await f.call('admin', { method: 'PUT', url: '/api/admin/documentation/2026-27/template', payload: { sections, version: null } })).statusCode).toBe(200);
+    const sections = [
+      {
+        key: 'alles',
+        title: 'Alles',
+        intro: '',
+        questions: keys.map((key) => ({ kind: 'text', key, label: key, help: '', required: false, maxLength: 200 })),
+      },
+    ];
+    expect(
+      (await f.call('admin', { method: 'PUT', url: '/api/admin/documentation/2026-27/template', payload: { sections, version: null } })).statusCode,
+    ).toBe(200);
     const kita = await createFacility(f.db, { label: 'Kita Parallel' });
     await enrol(f.db, kita.id, f.season.id);
     const user = await createUser(f.db);
     await addMember(f.db, kita.id, user.id);
     const cookie = await loginAs(f.t.app, user);
     const results = await Promise.all(
-      keys.map((k, i) => f.t.app.inject({ method: 'PUT', url: url(kita.id), payload: { baseVersion: 0, answers: { [k]: `Antwort ${i + 1}` } }, headers: { cookie } })),
+      keys.map((k, i) =>
+        f.t.app.inject({ method: 'PUT', url: url(kita.id), payload: { baseVersion: 0, answers: { [k]: `Antwort ${i + 1}` } }, headers: { cookie } }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(keys.map(() => 200));
     const rows = await f.db.select().from(documentationForms).where(eq(documentationForms.facilityId, kita.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.answers).toEqual(Object.fromEntries(keys.map((k, i) => [k, `Antwort ${i + 1}`])));
     expect(rows[0]!.version).toBe(20);
-    expect(await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'documentation_form.create'), eq(auditLog.entityId, String(rows[0]!.id))))).toHaveLength(1);
+    expect(
+      await f.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'documentation_form.create'), eq(auditLog.entityId, String(rows[0]!.id)))),
+    ).toHaveLength(1);
   });
 });

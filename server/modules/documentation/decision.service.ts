@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decisionInputSchema, type DecisionInput } from '../../../src/shared/contracts/admin-documentation';
 import { documentationStateLabels } from '../../../src/shared/contracts/documentation';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { nextVersion } from '../../lib/versioned-update';
 import { conflictError } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
@@ -23,7 +24,7 @@ const target = { approve: 'approved', return: 'returned', reject: 'rejected' } a
 export async function decideDocumentation(db: Db, seasonIdentifier: string, facilityId: number, input: DecisionInput, caller: Caller, ctx: Ctx) {
   const d = decisionInputSchema.parse(input);
   await db.transaction(async (tx) => {
-    const { season, form } = await formOf(tx, seasonIdentifier, facilityId, true);
+    const { season, form } = await formOf(tx, seasonIdentifier, facilityId, true, caller);
     if (form.version !== d.version) throw conflictError();
     if (form.state !== 'submitted') throw fail('documentation.invalid_transition', [documentationStateLabels[form.state]]);
     if (d.action === 'approve') {
@@ -35,7 +36,7 @@ export async function decideDocumentation(db: Db, seasonIdentifier: string, faci
     const state = target[d.action];
     await tx
       .update(documentationForms)
-      .set({ state, decisionComment: d.comment, decidedAt: now, decidedBy: ctx.actorUserId, version: sql`${documentationForms.version} + 1` })
+      .set({ state, decisionComment: d.comment, decidedAt: now, decidedBy: ctx.actorUserId, version: nextVersion(documentationForms) })
       .where(eq(documentationForms.id, form.id));
     await tx.insert(documentationFormEvents).values({ formId: form.id, state, comment: d.comment, actorId: ctx.actorUserId, at: now });
     await audit(tx, {
@@ -47,7 +48,13 @@ export async function decideDocumentation(db: Db, seasonIdentifier: string, faci
       after: { state, comment: d.comment, facilityId, seasonId: season.id },
     });
     const facility = await findActiveFacility(tx, facilityId);
-    await notifyDocumentationDecision(tx, facilityId, { facilityLabel: facility?.label ?? '', seasonLabel: season.label, action: d.action, comment: d.comment });
+    await notifyDocumentationDecision(tx, facilityId, {
+      facilityLabel: facility?.label ?? '',
+      seasonLabel: season.label,
+      action: d.action,
+      comment: d.comment,
+      byAdmin: caller.isAdmin,
+    });
   });
   return adminDocumentationDetail(db, seasonIdentifier, facilityId, caller);
 }

@@ -22,7 +22,10 @@ const w = createTestWorld(async () => {
     return { facility, form };
   };
   const returnMember = await createUser(f.db, { firstName: 'Rita', lastName: 'Rück' });
-  const main = { facility: f.facility, form: await createForm(f.db, f.facility.id, f.season.id, { state: 'submitted', answers: { titel: 'Hochbeet' } }) };
+  const main = {
+    facility: f.facility,
+    form: await createForm(f.db, f.facility.id, f.season.id, { state: 'submitted', answers: { titel: 'Hochbeet' } }),
+  };
   const toReturn = await mk('Kita Rückgabe');
   await addMember(f.db, toReturn.facility.id, returnMember.id);
   return {
@@ -39,11 +42,17 @@ const w = createTestWorld(async () => {
 });
 
 const url = (facilityId: number, tail = '') => `/api/admin/documentation/${w.season.identifier}/${facilityId}${tail}`;
-const detail = async (role: DocRole, facilityId: number) => parseAnswer(adminDocumentationDetailSchema, await w.call(role, { method: 'GET', url: url(facilityId) }));
-const decide = (role: DocRole, facilityId: number, body: Record<string, unknown>) => w.call(role, { method: 'POST', url: url(facilityId, '/decision'), payload: body });
-const review = (role: DocRole, facilityId: number, body: Record<string, unknown>) => w.call(role, { method: 'PUT', url: url(facilityId, '/review'), payload: body });
+const detail = async (role: DocRole, facilityId: number) =>
+  parseAnswer(adminDocumentationDetailSchema, await w.call(role, { method: 'GET', url: url(facilityId) }));
+const decide = (role: DocRole, facilityId: number, body: Record<string, unknown>) =>
+  w.call(role, { method: 'POST', url: url(facilityId, '/decision'), payload: body });
+const review = (role: DocRole, facilityId: number, body: Record<string, unknown>) =>
+  w.call(role, { method: 'PUT', url: url(facilityId, '/review'), payload: body });
 const auditOf = (action: string, formId: number) =>
-  w.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(formId))));
+  w.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(formId))));
 const mailsTo = async (email: string) => {
   await w.t.flushMail();
   return w.t.mails.filter((m) => m.to === email);
@@ -62,7 +71,10 @@ describe('decisions', () => {
 
   it('given approve, the form is approved, the KiTa approved for the award in the same step, history, audit and a mail to each member', async () => {
     const before = w.t.mails.length;
-    const d = parseAnswer(adminDocumentationDetailSchema, await decide('jury', w.main.facility.id, { action: 'approve', comment: 'Großartig!', version: w.main.form.version }));
+    const d = parseAnswer(
+      adminDocumentationDetailSchema,
+      await decide('jury', w.main.facility.id, { action: 'approve', comment: 'Großartig!', version: w.main.form.version }),
+    );
     expect(d.state).toBe('approved');
     expect(d.version).toBe(w.main.form.version + 1);
     expect(d.may.decide).toBe(false);
@@ -79,7 +91,8 @@ describe('decisions', () => {
       const [mail] = await mailsTo(member.email);
       expect(mail!.subject).toBe('Euer Dokumentationsbogen wurde angenommen');
       expect(mail!.text).toContain('Auszeichnungsveranstaltung steht euch jetzt offen');
-      expect(mail!.text).toContain('Großartig!');
+      expect(mail!.text).toContain('Kommentar der Jury: Großartig!');
+      expect(mail!.text).toMatch(/^Hallo \S+,\n\ndie Jury hat den Dokumentationsbogen/);
     }
     expect(w.t.mails.length - before).toBe(2);
     // approved is final: a second decision is an invalid transition
@@ -89,7 +102,10 @@ describe('decisions', () => {
   });
 
   it('given return, the form is returned with the comment for the KiTa (decisionComment), history, audit, and the KiTa is mailed', async () => {
-    const d = parseAnswer(adminDocumentationDetailSchema, await decide('admin', w.toReturn.facility.id, { action: 'return', comment: 'Bitte ergänzt Fotos.', version: 1 }));
+    const d = parseAnswer(
+      adminDocumentationDetailSchema,
+      await decide('admin', w.toReturn.facility.id, { action: 'return', comment: 'Bitte ergänzt Fotos.', version: 1 }),
+    );
     expect(d.state).toBe('returned');
     const [row] = await w.db.select().from(documentationForms).where(eq(documentationForms.id, w.toReturn.form.id));
     expect(row!.decisionComment).toBe('Bitte ergänzt Fotos.');
@@ -98,11 +114,17 @@ describe('decisions', () => {
     expect(events.map((e) => e.state)).toEqual(['submitted', 'returned']);
     const [mail] = await mailsTo(w.returnMember.email);
     expect(mail!.subject).toBe('Euer Dokumentationsbogen wurde zurückgegeben');
-    expect(mail!.text).toContain('Kommentar der Jury: Bitte ergänzt Fotos.');
+    // issue 19: greeted by name, the sentence goes on in lower case, an admin's comment is the programme team's
+    expect(mail!.text).toMatch(/^Hallo \S+,\n\ndie Programmleitung hat den Dokumentationsbogen/);
+    expect(mail!.text).toContain('Kommentar der Programmleitung: Bitte ergänzt Fotos.');
+    expect(mail!.text).not.toContain('Kommentar der Jury');
   });
 
   it('given reject, the form is rejected and audited; no award approval', async () => {
-    const d = parseAnswer(adminDocumentationDetailSchema, await decide('admin', w.toReject.facility.id, { action: 'reject', comment: 'Kein Projektbezug.', version: 1 }));
+    const d = parseAnswer(
+      adminDocumentationDetailSchema,
+      await decide('admin', w.toReject.facility.id, { action: 'reject', comment: 'Kein Projektbezug.', version: 1 }),
+    );
     expect(d.state).toBe('rejected');
     expect(await auditOf('documentation_form.reject', w.toReject.form.id)).toHaveLength(1);
     const [enrolment] = await w.db.select().from(seasonEnrolments).where(eq(seasonEnrolments.facilityId, w.toReject.facility.id));
@@ -115,7 +137,9 @@ describe('decisions', () => {
   });
 
   it('given a KiTa whose enrolment is gone, approving answers 409 and changes nothing', async () => {
-    expect(reasonOfAnswer(await decide('admin', w.withdrawn.facility.id, { action: 'approve', comment: '', version: 1 }), 409).code).toBe('not_enrolled');
+    expect(reasonOfAnswer(await decide('admin', w.withdrawn.facility.id, { action: 'approve', comment: '', version: 1 }), 409).code).toBe(
+      'not_enrolled',
+    );
     const [row] = await w.db.select().from(documentationForms).where(eq(documentationForms.id, w.withdrawn.form.id));
     expect(row!.state).toBe('submitted');
   });
@@ -131,7 +155,9 @@ describe('reviews', () => {
 
   it('given a draft, a review answers 409 review_not_submitted; an admin outside the jury may not score (403)', async () => {
     expect(reasonOfAnswer(await review('jury', w.draft.facility.id, { scores: allScores(3), comment: '' }), 409).code).toBe('not_submitted');
-    expect(reasonOfAnswer(await review('admin', fid(), { scores: allScores(3), comment: '' }), 403).message).toBe('Bewerten dürfen nur Mitglieder der Jury.');
+    expect(reasonOfAnswer(await review('admin', fid(), { scores: allScores(3), comment: '' }), 403).message).toBe(
+      'Bewerten dürfen nur Mitglieder der Jury.',
+    );
   });
 
   it('given incomplete or out-of-range scores, answers 400', async () => {
@@ -190,7 +216,9 @@ describe('internal notes', () => {
   });
 
   it('given an empty note or control characters, answers 400; staff may not write notes (403)', async () => {
-    expect(reasonOfAnswer(await w.call('admin', { method: 'POST', url: url(w.main.facility.id, '/notes'), payload: { text: '  ' } }), 400).fields).toEqual({
+    expect(
+      reasonOfAnswer(await w.call('admin', { method: 'POST', url: url(w.main.facility.id, '/notes'), payload: { text: '  ' } }), 400).fields,
+    ).toEqual({
       text: 'Bitte schreib eine Notiz.',
     });
     expect((await w.call('admin', { method: 'POST', url: url(w.main.facility.id, '/notes'), payload: { text: 'a\u0007b' } })).statusCode).toBe(400);
@@ -200,10 +228,20 @@ describe('internal notes', () => {
 
 describe('files', () => {
   it('given a file of the form, serves it privately with nosniff; another form\u2019s file id answers 404', async () => {
-    await w.t.app.fileStorage.put('documentation/test/photo', fixtureFiles.jpeg.buffer, { contentType: 'image/jpeg', size: fixtureFiles.jpeg.buffer.length });
+    await w.t.app.fileStorage.put('documentation/test/photo', fixtureFiles.jpeg.buffer, {
+      contentType: 'image/jpeg',
+      size: fixtureFiles.jpeg.buffer.length,
+    });
     const [file] = await w.db
       .insert(documentationFiles)
-      .values({ formId: w.main.form.id, questionKey: 'fotos', storageKey: 'documentation/test/photo', name: 'Hochbeet-Ernte.jpg', contentType: 'image/jpeg', size: fixtureFiles.jpeg.buffer.length })
+      .values({
+        formId: w.main.form.id,
+        questionKey: 'fotos',
+        storageKey: 'documentation/test/photo',
+        name: 'Hochbeet-Ernte.jpg',
+        contentType: 'image/jpeg',
+        size: fixtureFiles.jpeg.buffer.length,
+      })
       .returning();
     const res = await w.call('jury', { method: 'GET', url: url(w.main.facility.id, `/files/${file!.id}`) });
     expect(res.statusCode).toBe(200);

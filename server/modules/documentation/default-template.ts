@@ -1,4 +1,5 @@
 import type { Question, Section } from '../../../src/shared/contracts/documentation-template';
+import type { ScoreDescriptions } from '../../../src/shared/contracts/jury-scale';
 
 /**
  * The template the portal ships: a season without a template of its own shows this one (version null) until an
@@ -59,7 +60,13 @@ export const defaultTemplateSections: Section[] = [
       },
       { kind: 'number', key: 'anzahl_kinder', label: 'Anzahl der beteiligten Kinder', help: '', required: true, min: 1, max: 1000 },
       { kind: 'date', key: 'projektbeginn', label: 'Projektbeginn', help: '', required: true },
-      { kind: 'date', key: 'projektende', label: 'Projektende', help: 'Falls das Projekt noch weiterläuft: das Ende des Berichtszeitraums.', required: true },
+      {
+        kind: 'date',
+        key: 'projektende',
+        label: 'Projektende',
+        help: 'Falls das Projekt noch weiterläuft: das Ende des Berichtszeitraums.',
+        required: true,
+      },
     ],
   },
   {
@@ -67,7 +74,12 @@ export const defaultTemplateSections: Section[] = [
     title: 'Ziele und Umsetzung',
     intro: '',
     questions: [
-      longText('ziele', 'Welche Ziele hattet ihr euch gesetzt?', 'Was sollten die Kinder erleben, entdecken oder lernen? Was wolltet ihr in der KiTa verändern?', true),
+      longText(
+        'ziele',
+        'Welche Ziele hattet ihr euch gesetzt?',
+        'Was sollten die Kinder erleben, entdecken oder lernen? Was wolltet ihr in der KiTa verändern?',
+        true,
+      ),
       longText(
         'umsetzung',
         'Was haben die Kinder gemacht?',
@@ -87,10 +99,25 @@ export const defaultTemplateSections: Section[] = [
     title: 'Beteiligung',
     intro: 'Wer hat wie mitgewirkt? Die Jury achtet besonders darauf, wie die Kinder mitentscheiden und mitgestalten konnten.',
     questions: [
-      longText('beteiligung_kinder', 'Wie haben die Kinder mitbestimmt und mitgestaltet?', 'Zum Beispiel Themenwahl, Kinderkonferenzen, eigene Ideen der Kinder.', true),
+      longText(
+        'beteiligung_kinder',
+        'Wie haben die Kinder mitbestimmt und mitgestaltet?',
+        'Zum Beispiel Themenwahl, Kinderkonferenzen, eigene Ideen der Kinder.',
+        true,
+      ),
       longText('beteiligung_team', 'Wie war euer Team beteiligt?', 'Wer hat das Projekt getragen, wie habt ihr euch abgestimmt?', true),
-      longText('beteiligung_eltern', 'Wie wart ihr mit den Eltern im Austausch und wie haben sie mitgemacht?', 'Zum Beispiel Elternabend, Mitmachaktionen, Aushänge.', true),
-      longText('beteiligung_traeger', 'Wie war euer Träger beteiligt?', 'Zum Beispiel Unterstützung, Besuch, Bericht in der Gemeinde. Lass das Feld leer, wenn er nicht beteiligt war.', false),
+      longText(
+        'beteiligung_eltern',
+        'Wie wart ihr mit den Eltern im Austausch und wie haben sie mitgemacht?',
+        'Zum Beispiel Elternabend, Mitmachaktionen, Aushänge.',
+        true,
+      ),
+      longText(
+        'beteiligung_traeger',
+        'Wie war euer Träger beteiligt?',
+        'Zum Beispiel Unterstützung, Besuch, Bericht in der Gemeinde. Lass das Feld leer, wenn er nicht beteiligt war.',
+        false,
+      ),
     ],
   },
   {
@@ -112,12 +139,7 @@ export const defaultTemplateSections: Section[] = [
     intro: '',
     questions: [
       longText('reflexion', 'Was ist gut gelungen, und was würdet ihr beim nächsten Mal anders machen?', '', true),
-      longText(
-        'nachhaltigkeit',
-        'Was bleibt in eurer KiTa?',
-        'Welche Gewohnheiten, Orte oder Regeln sind geblieben? Wie geht es weiter?',
-        true,
-      ),
+      longText('nachhaltigkeit', 'Was bleibt in eurer KiTa?', 'Welche Gewohnheiten, Orte oder Regeln sind geblieben? Wie geht es weiter?', true),
     ],
   },
   {
@@ -148,3 +170,66 @@ export const defaultTemplateSections: Section[] = [
     ],
   },
 ];
+
+/**
+ * Issue 19: what the jury's 0–5 points mean per criterion (index = points), shipped with the default template so a
+ * season starts with a shared yardstick; admins rewrite them in the template editor.
+ */
+export const defaultScoreDescriptions: ScoreDescriptions = {
+  scope: [
+    'Kein Projekt erkennbar.',
+    'Eine einzelne Aktion, kaum geplant.',
+    'Wenige Aktionen über kurze Zeit, eine Gruppe.',
+    'Mehrere Aktionen über einige Wochen.',
+    'Über Monate geplant, mehrere Gruppen machen mit.',
+    'Über das ganze KiTa-Jahr, die ganze KiTa und Partner von außen machen mit.',
+  ],
+  content: [
+    'Kein Inhalt beschrieben.',
+    'Thema genannt, Umsetzung bleibt unklar.',
+    'Einfache Umsetzung, Ziele kaum beschrieben.',
+    'Ziele und Umsetzung passen zusammen.',
+    'Vielfältige, altersgerechte Methoden; Ergebnisse gut beschrieben.',
+    'Durchdacht, kreativ und nachvollziehbar reflektiert; ein Beispiel für andere KiTas.',
+  ],
+  bne: [
+    'Kein Bezug zur nachhaltigen Entwicklung.',
+    'Umweltthema ohne Bezug zum eigenen Handeln.',
+    'Umweltwissen wird vermittelt, Handeln der Kinder kaum.',
+    'Die Kinder handeln selbst nachhaltig, z. B. beim Essen, Müll oder Energie.',
+    'Zusammenhänge (ökologisch, sozial, wirtschaftlich) werden mit den Kindern erarbeitet.',
+    'BNE prägt den KiTa-Alltag dauerhaft; die Kinder gestalten Veränderungen mit.',
+  ],
+  children: [
+    'Die Kinder waren nicht beteiligt.',
+    'Die Kinder haben nur zugeschaut.',
+    'Die Kinder haben bei vorgegebenen Aufgaben mitgemacht.',
+    'Die Kinder konnten bei einzelnen Schritten mitentscheiden.',
+    'Die Kinder haben Ideen eingebracht und Entscheidungen getroffen.',
+    'Die Kinder haben das Projekt von der Idee bis zum Abschluss mitgestaltet.',
+  ],
+  team: [
+    'Das Team war nicht beteiligt.',
+    'Eine Fachkraft allein, das Team wusste kaum davon.',
+    'Das Team wurde informiert.',
+    'Mehrere Fachkräfte haben mitgearbeitet.',
+    'Das ganze Team hat geplant und umgesetzt.',
+    'Das Team hat das Projekt gemeinsam getragen und in die Konzeption übernommen.',
+  ],
+  parents: [
+    'Die Eltern waren nicht beteiligt.',
+    'Die Eltern wurden nur informiert.',
+    'Einzelne Eltern haben einmal mitgeholfen.',
+    'Eltern haben bei mehreren Aktionen mitgemacht.',
+    'Eltern haben eigene Ideen und Wissen eingebracht.',
+    'Die Eltern haben das Projekt mitgestaltet und tragen es zu Hause weiter.',
+  ],
+  operator: [
+    'Der Träger war nicht beteiligt.',
+    'Der Träger wurde informiert.',
+    'Der Träger hat dem Projekt zugestimmt.',
+    'Der Träger hat das Projekt unterstützt, z. B. mit Geld oder Material.',
+    'Der Träger hat aktiv mitgemacht oder das Projekt nach außen getragen.',
+    'Der Träger verankert das Thema dauerhaft, auch in anderen Einrichtungen.',
+  ],
+};

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import { germanDateTime } from '../../lib/export-format';
-import { memberEmails } from '../facilities/facility-mails';
+import { memberRecipients, uniqueRecipients } from '../facilities/facility-mails';
 import { enqueueMail } from '../mail/outbox';
-import { defineMailTemplate, layout } from '../mail/templates';
+import { defineMailTemplate, hello, layout, typed } from '../mail/templates';
 import { documentationPdfName } from './form-pdf';
 
 /**
@@ -12,32 +12,50 @@ import { documentationPdfName } from './form-pdf';
  */
 export const formPdfSource = 'documentation-form-pdf';
 
-type SubmittedData = { formId: number; facilityLabel: string; seasonLabel: string; seasonIdentifier: string; submittedAt: string; submittedBy: string };
+type SubmittedData = {
+  formId: number;
+  facilityLabel: string;
+  seasonLabel: string;
+  seasonIdentifier: string;
+  submittedAt: string;
+  submittedBy: string;
+  greetName?: string;
+};
 
-export const formSubmittedTemplate = defineMailTemplate<SubmittedData>('documentation-submitted', (d, ctx) => ({
-  ...layout(
-    {
-      subject: `Dokumentationsbogen eingereicht: ${d.facilityLabel}`,
-      greeting: 'Hallo,',
-      paragraphs: [
-        `der Dokumentationsbogen der KiTa „${d.facilityLabel}“ für das ${d.seasonLabel} ist eingereicht (am ${germanDateTime(new Date(d.submittedAt)).replace(' ', ', ')} Uhr${d.submittedBy ? ` von ${d.submittedBy}` : ''}).`,
-        'Den Bogen findest du als PDF im Anhang. Die Jury sieht ihn sich jetzt an; sobald sie entschieden hat, bekommst du eine Nachricht.',
-      ],
-      action: { label: 'Dokumentationsbogen ansehen', url: ctx.link('/dokumentationsbogen') },
-    },
-    ctx,
-  ),
-  attachments: [
-    { filename: documentationPdfName(d.facilityLabel, d.seasonIdentifier), contentType: 'application/pdf', source: formPdfSource, sourceData: { formId: d.formId } },
-  ],
-}));
+export const formSubmittedTemplate = defineMailTemplate<SubmittedData>('documentation-submitted', (d, ctx) => {
+  // the PDF could not be built (a photo its renderer cannot read): the mail goes out without it and says so
+  const noPdf = ctx.attachmentMissing?.(formPdfSource) === true;
+  return {
+    ...layout(
+      {
+        subject: `Dokumentationsbogen eingereicht: ${d.seasonLabel}`,
+        greeting: hello(d.greetName),
+        paragraphs: [
+          `der Dokumentationsbogen der KiTa „${typed(d.facilityLabel)}“ für das ${d.seasonLabel} ist eingereicht (am ${germanDateTime(new Date(d.submittedAt)).replace(' ', ', ')} Uhr${d.submittedBy ? ` von ${typed(d.submittedBy)}` : ''}).`,
+          noPdf
+            ? 'Das PDF des Bogens ließ sich diesmal nicht erstellen; du findest den Bogen im Portal. Die Jury sieht ihn sich jetzt an; sobald sie entschieden hat, bekommst du eine Nachricht.'
+            : 'Den Bogen findest du als PDF im Anhang. Die Jury sieht ihn sich jetzt an; sobald sie entschieden hat, bekommst du eine Nachricht.',
+        ],
+        action: { label: 'Dokumentationsbogen ansehen', url: ctx.link('/dokumentationsbogen') },
+      },
+      ctx,
+    ),
+    attachments: noPdf
+      ? []
+      : [
+          {
+            filename: documentationPdfName(d.facilityLabel, d.seasonIdentifier),
+            contentType: 'application/pdf',
+            source: formPdfSource,
+            sourceData: { formId: d.formId },
+          },
+        ],
+  };
+});
 
-/** to each member of the KiTa once */
-export async function notifySubmitted(db: DbOrTx, facilityId: number, data: SubmittedData) {
-  const seen = new Set<string>();
-  for (const to of await memberEmails(db, facilityId)) {
-    if (seen.has(to.toLowerCase())) continue;
-    seen.add(to.toLowerCase());
-    await enqueueMail(db, { to, template: formSubmittedTemplate, data });
+/** to each member of the KiTa once; the KiTa's own doing (its mail budget) */
+export async function notifySubmitted(db: DbOrTx, facilityId: number, data: Omit<SubmittedData, 'greetName'>) {
+  for (const r of uniqueRecipients(await memberRecipients(db, facilityId))) {
+    await enqueueMail(db, { to: r.email, template: formSubmittedTemplate, data: { ...data, greetName: r.firstName }, budget: { facilityId } });
   }
 }

@@ -9,17 +9,26 @@ import {
   uploadedFileSchema,
   uploadQuerySchema,
 } from '../../../src/shared/contracts/documentation';
-import { DOC_LIMITS, seasonIdentifierSchema, templateCopyInputSchema, templateInputSchema, templateSchema } from '../../../src/shared/contracts/documentation-template';
-import { fail } from '../../lib/http-error';
+import {
+  seasonIdentifierSchema,
+  templateCopyInputSchema,
+  templateInputSchema,
+  templateSchema,
+} from '../../../src/shared/contracts/documentation-template';
 import { adminRoute, memberRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
+import { PdfRenderError } from '../../lib/pdf-pool';
 import { kickMailWorkers } from '../mail/outbox';
+import { AttachmentUnavailableError } from '../mail/templates';
+import type { SessionUser } from '../users/users.table';
 import { formPdfSource, notifySubmitted } from './documentation.mail';
-import { deleteFile, inlineDisposition, readFile, uploadFile } from './files.service';
+import { sendStoredFile } from './file-response';
+import { deleteFile, readFile, uploadFile } from './files.service';
 import { documentationPdf } from './form-pdf';
 import { userName } from './form.repository';
 import { autosave, formScope, getForm, submitForm } from './form.service';
 import { copyTemplate, saveTemplate, templateOfSeason } from './templates.service';
+import { isReceivedUpload, uploadBody } from './upload-body';
 
 const facilityParams = z.object({ facilityId: idParam });
 const seasonParams = z.object({ seasonIdentifier: seasonIdentifierSchema });
@@ -28,22 +37,29 @@ const tags = ['documentation'];
 const adminTags = ['admin documentation'];
 
 /** the scope of a staff call: the season guard, the KiTa's label (from the session for members) and the template */
-function scopeOf(app: FastifyInstance, request: FastifyRequest & { params: { facilityId: number } }) {
-  const user = request.user!;
+function scopeOf(app: FastifyInstance, request: Pick<FastifyRequest, 'userContext'> & { params: { facilityId: number }; user: SessionUser }) {
+  const user = request.user;
   const facilityId = request.params.facilityId;
   const known = request.userContext?.facilities.find((f) => f.id === facilityId)?.label;
   return formScope(app.db, facilityId, { id: user.id, isAdmin: user.isAdmin }, known);
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
 export async function documentationRoutes(app: FastifyInstance) {
-  // the submission mail's PDF, built by the mail worker when it sends
-  app.mail.attachmentSources.set(formPdfSource, (data) => readAll(documentationPdf(app.db, app.fileStorage, Number(data.formId))));
+  // the submission mail's PDF, built by the mail worker when it sends; a PDF that cannot be built (PdfRenderError)
+  // leaves the mail without it (logged with the form's id), other failures (database, storage) retry the mail
+  app.mail.attachmentSources.set(formPdfSource, async (data) => {
+    const formId = Number(data.formId);
+    try {
+      return await documentationPdf(app.db, app.fileStorage, app.pdf, formId);
+    } catch (err) {
+      if (!(err instanceof PdfRenderError)) throw err;
+      app.log.warn(
+        { formId, reason: err.reason, detail: err.message.slice(0, 300) },
+        'documentation PDF could not be built (submission mail goes without it)',
+      );
+      throw new AttachmentUnavailableError(`documentation PDF of form ${formId}: ${err.reason}`);
+    }
+  });
   const asMember = memberRoute(app);
   const asAdmin = adminRoute(app);
   const url = '/api/facilities/:facilityId/documentation';
@@ -93,53 +109,20 @@ export async function documentationRoutes(app: FastifyInstance) {
   });
 }
 
-/**
- * The raw body of an upload, at most DOC_LIMITS.fileBytes: a larger Content-Length is refused before reading, a
- * body that grows past the limit while arriving is cut off. Both answer 413 with the German text.
- */
-function readUpload(request: FastifyRequest, payload: NodeJS.ReadableStream & { destroy?: () => void }, done: (err: Error | null, body?: Buffer) => void) {
-  const tooLarge = () => fail('documentation.file_too_large', [Math.round(DOC_LIMITS.fileBytes / (1024 * 1024))]);
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > DOC_LIMITS.fileBytes) {
-    payload.resume();
-    return done(tooLarge());
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let finished = false;
-  const finish = (err: Error | null, body?: Buffer) => {
-    if (finished) return;
-    finished = true;
-    payload.removeListener('data', onData);
-    done(err, body);
-  };
-  const onData = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > DOC_LIMITS.fileBytes) {
-      // keep draining (discarding) so the 413 reaches the client instead of a reset connection
-      payload.resume();
-      return finish(tooLarge());
-    }
-    chunks.push(chunk);
-  };
-  payload.on('data', onData);
-  payload.on('end', () => finish(null, Buffer.concat(chunks, size)));
-  payload.on('error', (err: Error) => finish(err));
-}
-
-/** uploads in their own scope: the octet-stream parser (and its limit) exists for these routes only */
+/** uploads in their own scope: the octet-stream parser, its limits and the uploads in flight exist for these routes only */
 async function fileRoutes(app: FastifyInstance) {
-  app.addContentTypeParser('application/octet-stream', readUpload);
+  uploadBody(app);
   const asMember = memberRoute(app);
   const url = '/api/facilities/:facilityId/documentation/files';
 
   asMember.post(url, {
-    // 409: closed season, deadline, submitted form, too many files; 413: file or form too large
-    errors: [409, 413],
+    // 400: a wrong type, a photo that does not decode or has too many pixels; 409: closed season, deadline, submitted
+    // form, too many files; 413: file or form too large; 429: the user's uploads in flight
+    errors: [409, 413, 429],
     schema: { tags, params: facilityParams, querystring: uploadQuerySchema, response: { 201: uploadedFileSchema } },
     handler: async (request, reply) => {
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const file = await uploadFile(app.db, app.fileStorage, await scopeOf(app, request), { ...request.query, bytes }, auditContext(request));
+      const upload = isReceivedUpload(request.body) ? request.body : null;
+      const file = await uploadFile(app.db, app.fileStorage, await scopeOf(app, request), { ...request.query, upload }, auditContext(request));
       return reply.code(201).send(file);
     },
   });
@@ -148,12 +131,7 @@ async function fileRoutes(app: FastifyInstance) {
     schema: { tags, params: fileParams },
     handler: async (request, reply) => {
       const file = await readFile(app.db, app.fileStorage, await scopeOf(app, request), request.params.fileId);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', inlineDisposition(file.name))
-        .send(file.body);
+      return sendStoredFile(reply, file, file.body);
     },
   });
   asMember.delete(`${url}/:fileId`, {

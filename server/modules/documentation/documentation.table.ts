@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Answers } from '../../../src/shared/contracts/documentation';
 import type { Section } from '../../../src/shared/contracts/documentation-template';
-import { createdAt, id, ts } from '../../db/columns';
+import type { ScoreDescriptions } from '../../../src/shared/contracts/jury-scale';
+import { createdAt, createdByColumn, id, ts, versionColumns } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
 import { seasons } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
@@ -20,9 +21,9 @@ export const documentationTemplates = pgTable('documentation_templates', {
     .unique()
     .references(() => seasons.id, { onDelete: 'cascade' }),
   sections: jsonb('sections').$type<Section[]>().notNull(),
-  version: integer('version').notNull().default(1),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /** issue 19: what each jury score means (contract: scoreDescriptionsSchema); null = none written */
+  scoreDescriptions: jsonb('score_descriptions').$type<ScoreDescriptions>(),
+  ...versionColumns(() => users.id),
 });
 
 export const documentationStateValues = ['draft', 'submitted', 'returned', 'approved', 'rejected'] as const;
@@ -50,7 +51,7 @@ export const documentationForms = pgTable(
     decidedAt: ts('decided_at'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdByColumn(() => users.id),
   },
   (t) => [
     uniqueIndex('documentation_forms_facility_season_uq').on(t.facilityId, t.seasonId),

@@ -31,7 +31,11 @@ const input = {
 describe('the form as PDF', () => {
   it('formPdfModel: choices as labels, dates German, files by name with the photos, the consent, removed questions at the end', () => {
     const model = formPdfModel(input);
-    expect(model).toMatchObject({ title: 'Dokumentationsbogen', subtitle: 'Kinderhaus Sonnenschein – KiTa-Jahr 2026/27', notice: 'Erstellt am 21.06.2027, 10:00 Uhr.' });
+    expect(model).toMatchObject({
+      title: 'Dokumentationsbogen',
+      subtitle: 'Kinderhaus Sonnenschein – KiTa-Jahr 2026/27',
+      notice: 'Erstellt am 21.06.2027, 10:00 Uhr.',
+    });
     expect(model.meta).toEqual([
       { label: 'KiTa', value: 'Kinderhaus Sonnenschein' },
       { label: 'Ort', value: '80802 München' },
@@ -55,11 +59,14 @@ describe('the form as PDF', () => {
 
   it('renders to a PDF whose text holds the answers and one embedded photo', async () => {
     const pdf = await pdfText(renderPdf(formPdfModel(input)));
-    for (const s of ['Vom Korn zum Brot', 'Wasser', 'Boden', '01.03.2027', 'Mühle.jpg', 'Antwort auf eine gestrichene Frage', '– keine Angabe –']) expect(pdf.text).toContain(s);
+    for (const s of ['Vom Korn zum Brot', 'Wasser', 'Boden', '01.03.2027', 'Mühle.jpg', 'Antwort auf eine gestrichene Frage', '– keine Angabe –'])
+      expect(pdf.text).toContain(s);
     expect(pdf.images).toBe(1);
   });
 
   it('names the file after the KiTa and the season', () => {
-    expect(documentationPdfName('Kinderhaus „Sonnenschein“ Süd/Ost', '2026-27')).toBe('dokumentationsbogen-kinderhaus-sonnenschein-sued-ost-2026-27.pdf');
+    expect(documentationPdfName('Kinderhaus „Sonnenschein“ Süd/Ost', '2026-27')).toBe(
+      'dokumentationsbogen-kinderhaus-sonnenschein-sued-ost-2026-27.pdf',
+    );
   });
 });

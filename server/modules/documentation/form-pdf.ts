@@ -1,11 +1,12 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { documentationStateLabels, type AnswerValue, type Answers, type DocumentationState } from '../../../src/shared/contracts/documentation';
 import type { Question, Section } from '../../../src/shared/contracts/documentation-template';
 import type { DbOrTx } from '../../db/client';
 import { germanDateTime } from '../../lib/export-format';
 import type { FileStorage } from '../../lib/file-storage';
-import { renderPdf, type PdfDocModel, type PdfImage } from '../../lib/pdf';
+import type { PdfDocModel, PdfImage } from '../../lib/pdf';
+import type { PdfRenderer } from '../../lib/pdf-pool';
 import { germanDate } from '../../lib/record-helpers';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { seasonsRepository } from '../seasons/seasons.repository';
@@ -19,10 +20,11 @@ import { asciiSlug } from '../../../src/shared/ascii-slug';
  * the jury, alone or in the season's ZIP (doc-jury-server imports it).
  *
  * API:
- * - `documentationPdf(db, storage, formId): Readable` — the form of that id as the PDF's bytes, streamed. It answers
- *   at once; the form, its season's template and its photos are read while the stream starts (an unknown id or a
- *   storage failure ends the stream with an error). Rendered from the season's effective template and the answers
- *   as stored now; JPEG and PNG photos are embedded, other files (PDF, WebP) are listed by name.
+ * - `documentationPdf(db, storage, renderer, formId): Promise<Buffer>` — the form of that id as a PDF. The form, its
+ *   season's template and its photos are read here, the PDF is rendered in a worker thread (`app.pdf`), so a photo
+ *   pdfkit cannot decode rejects (PdfRenderError) instead of ending the server. Rendered from the season's effective
+ *   template and the answers as stored now; JPEG and PNG photos are embedded, other files (PDF, WebP) are listed by
+ *   name.
  * - `formPdfModel(input): PdfDocModel` — the same without I/O (tests, other callers that have the data): choices as
  *   their labels, dates as DD.MM.YYYY, file questions as the file names (+ photos) and the consent as "Ja"/"Nein",
  *   answers of questions no longer in the template in a last section "Weitere Angaben".
@@ -112,7 +114,7 @@ export function formPdfModel(input: FormPdfInput): PdfDocModel {
 
 /** "dokumentationsbogen-kinderhaus-sonnenschein-2026-27.pdf" */
 export function documentationPdfName(facilityLabel: string, seasonIdentifier: string) {
-  const slug = asciiSlug(facilityLabel, '-', 60);
+  const slug = asciiSlug(facilityLabel, '-', 60, true);
   return `dokumentationsbogen-${slug || 'kita'}-${seasonIdentifier}.pdf`;
 }
 
@@ -152,14 +154,11 @@ async function loadInput(db: DbOrTx, storage: FileStorage, formId: number): Prom
   };
 }
 
-export function documentationPdf(db: DbOrTx, storage: FileStorage, formId: number): Readable {
-  const out = new PassThrough();
-  loadInput(db, storage, formId)
-    .then((input) => {
-      const pdf = renderPdf(formPdfModel(input));
-      pdf.on('error', (err) => out.destroy(err));
-      pdf.pipe(out);
-    })
-    .catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
+/**
+ * The form's PDF, rendered in the app's PDF threads (`app.pdf`). Rejects with a PdfRenderError when the PDF cannot be
+ * built (a broken photo crashed its thread, it took too long): callers answer a German error, leave the attachment out
+ * or put a note into the ZIP. A missing form or a storage failure rejects with that error instead.
+ */
+export async function documentationPdf(db: DbOrTx, storage: FileStorage, renderer: PdfRenderer, formId: number): Promise<Buffer> {
+  return renderer.render(formPdfModel(await loadInput(db, storage, formId)));
 }

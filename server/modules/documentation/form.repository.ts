@@ -2,9 +2,15 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { DocumentationState, UploadedFile } from '../../../src/shared/contracts/documentation';
 import type { DbOrTx } from '../../db/client';
+import { displayFileName } from '../../lib/file-name';
 import { personName } from '../../lib/record-helpers';
 import { users } from '../users/users.table';
-import { documentationFiles as files, documentationFormEvents as events, documentationForms as forms, type DocumentationFileRow } from './documentation.table';
+import {
+  documentationFiles as files,
+  documentationFormEvents as events,
+  documentationForms as forms,
+  type DocumentationFileRow,
+} from './documentation.table';
 
 /**
  * Reads of one form's parts, shared by the staff side and the jury's views (doc-jury-server): files, history,
@@ -22,7 +28,8 @@ export function toFileDto(r: DocumentationFileRow, uploadedBy: string | null, ur
   return {
     id: r.id,
     questionKey: r.questionKey,
-    name: r.name,
+    // names stored before uploads were named by type may still hold bidi overrides
+    name: displayFileName(r.name),
     contentType: r.contentType,
     size: r.size,
     width: r.width,
@@ -35,7 +42,12 @@ export function toFileDto(r: DocumentationFileRow, uploadedBy: string | null, ur
 
 /** a form's files in upload order, with who uploaded them */
 export async function formFiles(db: DbOrTx, formId: number, url: (fileId: number) => string): Promise<UploadedFile[]> {
-  const rows = await db.select({ f: files, u: nameCols }).from(files).leftJoin(users, eq(users.id, files.uploadedBy)).where(eq(files.formId, formId)).orderBy(asc(files.id));
+  const rows = await db
+    .select({ f: files, u: nameCols })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(eq(files.formId, formId))
+    .orderBy(asc(files.id));
   return rows.map((r) => toFileDto(r.f, nameOf(r.u), url));
 }
 
@@ -44,7 +56,11 @@ export const formFileRows = (db: DbOrTx, formId: number) => db.select().from(fil
 
 /** one file of one form; undefined when the id belongs to another form (so another KiTa's id answers 404) */
 export async function fileOfForm(db: DbOrTx, formId: number, fileId: number) {
-  const [row] = await db.select().from(files).where(and(eq(files.id, fileId), eq(files.formId, formId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.formId, formId)))
+    .limit(1);
   return row;
 }
 
@@ -66,7 +82,12 @@ export async function fileCounts(db: DbOrTx, formId: number) {
 
 /** the form's state changes, oldest first */
 export async function formHistory(db: DbOrTx, formId: number) {
-  const rows = await db.select({ e: events, u: nameCols }).from(events).leftJoin(users, eq(users.id, events.actorId)).where(eq(events.formId, formId)).orderBy(asc(events.at), asc(events.id));
+  const rows = await db
+    .select({ e: events, u: nameCols })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.actorId))
+    .where(eq(events.formId, formId))
+    .orderBy(asc(events.at), asc(events.id));
   return rows.map((r) => ({ state: r.e.state, at: r.e.at.toISOString(), by: nameOf(r.u), comment: r.e.comment }));
 }
 
@@ -78,18 +99,34 @@ export async function userName(db: DbOrTx, userId: number | null): Promise<strin
 
 /** the form of a KiTa in a season */
 export async function formOf(db: DbOrTx, facilityId: number, seasonId: number) {
-  const [row] = await db.select().from(forms).where(and(eq(forms.facilityId, facilityId), eq(forms.seasonId, seasonId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.facilityId, facilityId), eq(forms.seasonId, seasonId)))
+    .limit(1);
   return row;
 }
 
 export type PartsRow = {
-  files: { id: number; question_key: string; name: string; content_type: string; size: number; width: number | null; height: number | null; uploaded_at: string; by: string | null }[];
+  files: {
+    id: number;
+    question_key: string;
+    name: string;
+    content_type: string;
+    size: number;
+    width: number | null;
+    height: number | null;
+    uploaded_at: string;
+    by: string | null;
+  }[];
   history: { state: string; at: string; by: string | null; comment: string }[];
   saved_by: string | null;
 };
 
 const sqlName = (alias: string) =>
-  sql.raw(`case when ${alias}.email is null then null else coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.email) end`);
+  sql.raw(
+    `case when ${alias}.email is null then null else coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.email) end`,
+  );
 
 /**
  * What the form's answer shows besides its row (files with their uploader, history with who, who saved last), in
@@ -114,20 +151,18 @@ export const saverNameColumn = (savedBy: SQL) => sql`(select ${sqlName('u')} fro
 
 export type FormParts = ReturnType<typeof partsOf>;
 export function partsOf(row: PartsRow, url: (fileId: number) => string) {
-  const files = row.files.map(
-    (f): UploadedFile => ({
-      id: f.id,
-      questionKey: f.question_key,
-      name: f.name,
-      contentType: f.content_type,
-      size: Number(f.size),
-      width: f.width,
-      height: f.height,
-      uploadedAt: new Date(f.uploaded_at).toISOString(),
-      uploadedBy: f.by,
-      url: url(f.id),
-    }),
-  );
+  const files = row.files.map((f): UploadedFile => ({
+    id: f.id,
+    questionKey: f.question_key,
+    name: f.name,
+    contentType: f.content_type,
+    size: Number(f.size),
+    width: f.width,
+    height: f.height,
+    uploadedAt: new Date(f.uploaded_at).toISOString(),
+    uploadedBy: f.by,
+    url: url(f.id),
+  }));
   return {
     files,
     usedBytes: files.reduce((a, f) => a + f.size, 0),

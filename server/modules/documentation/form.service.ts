@@ -73,7 +73,9 @@ export function assertEditable(scope: FormScope, state: DocumentationState) {
 export async function formDto(db: DbOrTx, scope: FormScope, row: DocumentationFormRow | undefined, known?: FormParts): Promise<DocumentationForm> {
   const state = row?.state ?? 'draft';
   const blocker = stateBlocker(state, scope.actor) ?? seasonBlocker(scope.season, scope.actor);
-  const parts = known ?? (row ? await formParts(db, row.id, row.savedBy, staffFileUrl(scope.facilityId)) : { files: [], history: [], savedBy: null, usedBytes: 0 });
+  const parts =
+    known ??
+    (row ? await formParts(db, row.id, row.savedBy, staffFileUrl(scope.facilityId)) : { files: [], history: [], savedBy: null, usedBytes: 0 });
   return {
     id: row?.id ?? null,
     facilityId: scope.facilityId,
@@ -136,7 +138,13 @@ export async function lockOrCreateForm(tx: Tx, scope: FormScope, ctx: Ctx) {
     return { row, created: false };
   }
   await tx.insert(events).values({ formId: inserted.id, state: 'draft', actorId: scope.actor.id });
-  await audit(tx, { ...ctx, action: 'documentation_form.create', entityType: 'documentation_form', entityId: inserted.id, after: { facilityId: scope.facilityId, seasonId: scope.season.id } });
+  await audit(tx, {
+    ...ctx,
+    action: 'documentation_form.create',
+    entityType: 'documentation_form',
+    entityId: inserted.id,
+    after: { facilityId: scope.facilityId, seasonId: scope.season.id },
+  });
   return { row: inserted, created: true };
 }
 
@@ -174,7 +182,12 @@ type InPlaceRow = {
  * UPDATE/COMMIT on the hottest write of the portal. Undefined when the form does not exist yet (then the
  * transactional path creates it).
  */
-async function saveInPlace(db: Db, scope: FormScope, input: AutosaveInput, editable: readonly DocumentationState[]): Promise<AutosaveResult | undefined> {
+async function saveInPlace(
+  db: Db,
+  scope: FormScope,
+  input: AutosaveInput,
+  editable: readonly DocumentationState[],
+): Promise<AutosaveResult | undefined> {
   const [r] = await queryRows<InPlaceRow>(
     db,
     sql`with cur as (
@@ -307,7 +320,13 @@ export async function autosave(db: Db, scope: FormScope, input: AutosaveInput, c
       .where(eq(forms.id, locked.id))
       .returning();
     if (scope.actor.isAdmin)
-      await audit(tx, { ...ctx, action: 'documentation_form.edit_by_admin', entityType: 'documentation_form', entityId: locked.id, after: { facilityId: scope.facilityId, keys: write, version } });
+      await audit(tx, {
+        ...ctx,
+        action: 'documentation_form.edit_by_admin',
+        entityType: 'documentation_form',
+        entityId: locked.id,
+        after: { facilityId: scope.facilityId, keys: write, version },
+      });
     return { row: updated!, conflicts };
   });
   return resultOf(db, row, input.baseVersion, conflicts);

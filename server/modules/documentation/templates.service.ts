@@ -1,21 +1,30 @@
 import { count, eq } from 'drizzle-orm';
 import type { Question, Section, Template } from '../../../src/shared/contracts/documentation-template';
+import type { ScoreDescriptions } from '../../../src/shared/contracts/jury-scale';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { nextVersion } from '../../lib/versioned-update';
 import { conflictError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
-import { defaultTemplateSections } from './default-template';
+import { defaultScoreDescriptions, defaultTemplateSections } from './default-template';
 import { documentationForms, documentationTemplates as templates } from './documentation.table';
+import { userName } from '../users/user-ref';
 
 /**
  * A season's template: its own row, or the shipped default (`version: null`) until an admin saves or copies one.
  * Forms always render from the effective template of their season; answers are keyed by question key, so a
  * template changed after forms were started loses no answer.
  */
-export type EffectiveTemplate = { sections: Section[]; version: number | null; updatedAt: Date | null; updatedBy: number | null };
+export type EffectiveTemplate = {
+  sections: Section[];
+  scoreDescriptions: ScoreDescriptions;
+  version: number | null;
+  updatedAt: Date | null;
+  updatedBy: number | null;
+};
 
 /**
  * The staff form reads its season's template on every autosave: kept in this process for a few seconds. A write
@@ -37,15 +46,24 @@ export function cachedTemplate(db: DbOrTx, seasonId: number, now = Date.now()): 
 
 export async function effectiveTemplate(db: DbOrTx, seasonId: number): Promise<EffectiveTemplate> {
   const [own] = await db
-    .select({ sections: templates.sections, version: templates.version, updatedAt: templates.updatedAt, updatedBy: templates.updatedBy })
+    .select({
+      sections: templates.sections,
+      scoreDescriptions: templates.scoreDescriptions,
+      version: templates.version,
+      updatedAt: templates.updatedAt,
+      updatedBy: templates.updatedBy,
+    })
     .from(templates)
     .where(eq(templates.seasonId, seasonId))
     .limit(1);
-  return own ?? { sections: defaultTemplateSections, version: null, updatedAt: null, updatedBy: null };
+  // a template saved before issue 19 has no descriptions (null): none, not the default ones (the admin chose its texts)
+  if (own) return { ...own, scoreDescriptions: own.scoreDescriptions ?? {} };
+  return { sections: defaultTemplateSections, scoreDescriptions: defaultScoreDescriptions, version: null, updatedAt: null, updatedBy: null };
 }
 
 /** every question of a template by its key */
-export const questionsByKey = (sections: Section[]) => new Map<string, Question>(sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const)));
+export const questionsByKey = (sections: Section[]) =>
+  new Map<string, Question>(sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const)));
 
 /** the season of an admin path (`/api/admin/documentation/2026-27/…`); 404 when there is none */
 export async function seasonByIdentifier(db: DbOrTx, identifier: string): Promise<SeasonRow> {
@@ -56,15 +74,14 @@ export async function seasonByIdentifier(db: DbOrTx, identifier: string): Promis
 
 async function templateDto(db: DbOrTx, season: SeasonRow): Promise<Template> {
   const t = await effectiveTemplate(db, season.id);
-  const [editor] = t.updatedBy
-    ? await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, t.updatedBy))
-    : [];
+  const [editor] = t.updatedBy ? await db.select(userName).from(users).where(eq(users.id, t.updatedBy)) : [];
   const [started] = await db.select({ n: count() }).from(documentationForms).where(eq(documentationForms.seasonId, season.id));
   return {
     seasonId: season.id,
     seasonIdentifier: season.identifier,
     version: t.version,
     sections: t.sections,
+    scoreDescriptions: t.scoreDescriptions,
     updatedAt: t.updatedAt?.toISOString() ?? null,
     updatedBy: editor ? personName(editor) : null,
     startedForms: started?.n ?? 0,
@@ -104,17 +121,32 @@ export function templateChanges(before: Section[], after: Section[]) {
  * Writes a season's own template with the optimistic check: `version` null creates it (409 when someone created
  * it meanwhile), a number must match the stored version. Answers the written row's sections.
  */
-async function writeTemplate(db: Db, season: SeasonRow, sections: Section[], version: number | null, ctx: Ctx, action: 'documentation_template.update' | 'documentation_template.copy', extra: Record<string, unknown> = {}) {
+async function writeTemplate(
+  db: Db,
+  season: SeasonRow,
+  written: { sections: Section[]; scoreDescriptions: ScoreDescriptions | undefined },
+  version: number | null,
+  ctx: Ctx,
+  action: 'documentation_template.update' | 'documentation_template.copy',
+  extra: Record<string, unknown> = {},
+) {
+  const { sections } = written;
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(templates).where(eq(templates.seasonId, season.id)).for('update');
       const before = current?.sections ?? defaultTemplateSections;
+      const descriptionsBefore = current ? (current.scoreDescriptions ?? {}) : defaultScoreDescriptions;
+      // not sent: the template keeps what it has (the default one's texts when it is the season's first)
+      const scoreDescriptions = written.scoreDescriptions ?? descriptionsBefore;
       if (version === null) {
         if (current) throw conflictError();
-        await tx.insert(templates).values({ seasonId: season.id, sections, version: 1, updatedBy: ctx.actorUserId });
+        await tx.insert(templates).values({ seasonId: season.id, sections, scoreDescriptions, version: 1, updatedBy: ctx.actorUserId });
       } else {
         if (!current || current.version !== version) throw conflictError();
-        await tx.update(templates).set({ sections, version: current.version + 1, updatedAt: new Date(), updatedBy: ctx.actorUserId }).where(eq(templates.id, current.id));
+        await tx
+          .update(templates)
+          .set({ sections, scoreDescriptions, version: nextVersion(templates), updatedAt: new Date(), updatedBy: ctx.actorUserId })
+          .where(eq(templates.id, current.id));
       }
       await audit(tx, {
         ...ctx,
@@ -122,7 +154,13 @@ async function writeTemplate(db: Db, season: SeasonRow, sections: Section[], ver
         entityType: 'documentation_template',
         entityId: season.id,
         before: { version: current?.version ?? null },
-        after: { seasonIdentifier: season.identifier, version: (current?.version ?? 0) + 1, ...extra, ...templateChanges(before, sections) },
+        after: {
+          seasonIdentifier: season.identifier,
+          version: (current?.version ?? 0) + 1,
+          ...extra,
+          ...templateChanges(before, sections),
+          scoreDescriptionsChanged: stableJson(descriptionsBefore) !== stableJson(scoreDescriptions),
+        },
       });
     });
     templateCache.delete(season.id);
@@ -135,18 +173,48 @@ async function writeTemplate(db: Db, season: SeasonRow, sections: Section[], ver
 }
 
 /** PUT /api/admin/documentation/{seasonIdentifier}/template */
-export async function saveTemplate(db: Db, identifier: string, input: { sections: Section[]; version: number | null }, ctx: Ctx): Promise<Template> {
+export async function saveTemplate(
+  db: Db,
+  identifier: string,
+  input: { sections: Section[]; scoreDescriptions?: ScoreDescriptions | undefined; version: number | null },
+  ctx: Ctx,
+): Promise<Template> {
   const season = await seasonByIdentifier(db, identifier);
-  await writeTemplate(db, season, input.sections, input.version, ctx, 'documentation_template.update');
+  await writeTemplate(
+    db,
+    season,
+    { sections: input.sections, scoreDescriptions: input.scoreDescriptions },
+    input.version,
+    ctx,
+    'documentation_template.update',
+  );
   return templateDto(db, season);
 }
 
 /** POST /api/admin/documentation/{seasonIdentifier}/template/copy: another season's own template becomes this one's */
-export async function copyTemplate(db: Db, identifier: string, input: { fromSeasonIdentifier: string; version: number | null }, ctx: Ctx): Promise<Template> {
+export async function copyTemplate(
+  db: Db,
+  identifier: string,
+  input: { fromSeasonIdentifier: string; version: number | null },
+  ctx: Ctx,
+): Promise<Template> {
   const season = await seasonByIdentifier(db, identifier);
   const from = await seasonsRepository({ db }).byIdentifier(input.fromSeasonIdentifier);
-  const [source] = from ? await db.select({ sections: templates.sections }).from(templates).where(eq(templates.seasonId, from.id)) : [];
+  const [source] = from
+    ? await db
+        .select({ sections: templates.sections, scoreDescriptions: templates.scoreDescriptions })
+        .from(templates)
+        .where(eq(templates.seasonId, from.id))
+    : [];
   if (!from || !source || from.id === season.id) throw fail('documentation.template_copy_missing');
-  await writeTemplate(db, season, source.sections, input.version, ctx, 'documentation_template.copy', { fromSeasonIdentifier: from.identifier });
+  await writeTemplate(
+    db,
+    season,
+    { sections: source.sections, scoreDescriptions: source.scoreDescriptions ?? {} },
+    input.version,
+    ctx,
+    'documentation_template.copy',
+    { fromSeasonIdentifier: from.identifier },
+  );
   return templateDto(db, season);
 }

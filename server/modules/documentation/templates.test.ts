@@ -39,16 +39,36 @@ describe('the default template', () => {
     const questions = new Map(defaultTemplateSections.flatMap((s) => s.questions).map((q) => [q.key, q]));
     const topics = questions.get('themen');
     expect(topics?.kind === 'multi_choice' && topics.options.map((o) => o.label)).toEqual([
-      'Ernährung', 'Abfall', 'Konsum', 'Artenvielfalt', 'Mobilität', 'Energie', 'Wasser', 'Klima', 'Sonstiges',
+      'Ernährung',
+      'Abfall',
+      'Konsum',
+      'Artenvielfalt',
+      'Mobilität',
+      'Energie',
+      'Wasser',
+      'Klima',
+      'Sonstiges',
     ]);
-    for (const k of ['beteiligung_kinder', 'beteiligung_team', 'beteiligung_eltern', 'beteiligung_traeger']) expect(questions.get(k)?.kind).toBe('long_text');
-    expect(questions.get('fotos')).toMatchObject({ kind: 'files', fileTypes: ['image'], maxFiles: 10, consentLabel: photoConsentLabel, required: true });
+    for (const k of ['beteiligung_kinder', 'beteiligung_team', 'beteiligung_eltern', 'beteiligung_traeger'])
+      expect(questions.get(k)?.kind).toBe('long_text');
+    expect(questions.get('fotos')).toMatchObject({
+      kind: 'files',
+      fileTypes: ['image'],
+      maxFiles: 10,
+      consentLabel: photoConsentLabel,
+      required: true,
+    });
     expect(questions.get('weitere_dokumente')).toMatchObject({ kind: 'files', fileTypes: ['pdf', 'image'], required: false });
     expect(questions.get('anzahl_kinder')).toMatchObject({ kind: 'number', required: true });
     expect(questions.get('projektbeginn')).toMatchObject({ kind: 'date', required: true });
     // an empty form lists every required question as a gap
     const gaps = formProblems(defaultTemplateSections, {}, {}, 'submit');
-    expect(Object.keys(gaps)).toEqual(defaultTemplateSections.flatMap((s) => s.questions).filter((q) => q.required).map((q) => q.key));
+    expect(Object.keys(gaps)).toEqual(
+      defaultTemplateSections
+        .flatMap((s) => s.questions)
+        .filter((q) => q.required)
+        .map((q) => q.key),
+    );
     expect(gaps.fotos).toBe('Bitte lade mindestens eine Datei hoch.');
   });
 });
@@ -56,7 +76,11 @@ describe('the default template', () => {
 describe('question kinds: the one German validation of answers', () => {
   const q = <K extends Question['kind']>(kind: K, extra: Record<string, unknown> = {}) =>
     ({ key: 'k', label: 'Frage', help: '', required: true, kind, ...extra }) as unknown as Question;
-  const options = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }, { value: 'c', label: 'C' }];
+  const options = [
+    { value: 'a', label: 'A' },
+    { value: 'b', label: 'B' },
+    { value: 'c', label: 'C' },
+  ];
   const cases: [Question, unknown, 'draft' | 'submit', string | null, number?][] = [
     [q('text', { maxLength: 5 }), 'abcdef', 'draft', 'Höchstens 5 Zeichen.'],
     [q('text', { maxLength: 50 }), 'a\u0007b', 'draft', 'Bitte entferne Steuerzeichen und ungültige Zeichen aus dem Text.'],
@@ -82,8 +106,20 @@ describe('question kinds: the one German validation of answers', () => {
     [q('multi_choice', { options, maxChoices: null }), ['z'], 'draft', 'Diese Option gibt es nicht.'],
     [q('multi_choice', { options, maxChoices: null }), [], 'submit', 'Bitte wähle mindestens eine Option.'],
     [q('multi_choice', { options, maxChoices: null }), 'a', 'draft', 'Bitte wähle Optionen aus der Liste.'],
-    [q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: 'Einverstanden' }), { consent: false }, 'submit', 'Bitte lade mindestens eine Datei hoch.', 0],
-    [q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: 'Einverstanden' }), { consent: false }, 'submit', 'Bitte bestätige die Einwilligung.', 1],
+    [
+      q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: 'Einverstanden' }),
+      { consent: false },
+      'submit',
+      'Bitte lade mindestens eine Datei hoch.',
+      0,
+    ],
+    [
+      q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: 'Einverstanden' }),
+      { consent: false },
+      'submit',
+      'Bitte bestätige die Einwilligung.',
+      1,
+    ],
     [q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: 'Einverstanden' }), { consent: true }, 'submit', null, 1],
     [q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: 'Einverstanden' }), { consent: true }, 'draft', 'Höchstens 2 Dateien.', 3],
     [q('files', { fileTypes: ['image'], maxFiles: 2, consentLabel: '' }), 'ja', 'draft', 'Ungültige Angabe.'],
@@ -101,7 +137,15 @@ describe('question kinds: the one German validation of answers', () => {
           questions: [
             { kind: 'number', key: 'n', label: 'N', min: 5, max: 1 },
             { kind: 'text', key: 'n', label: 'Doppelt' },
-            { kind: 'single_choice', key: 'c', label: 'C', options: [{ value: 'a', label: 'A' }, { value: 'a', label: 'B' }] },
+            {
+              kind: 'single_choice',
+              key: 'c',
+              label: 'C',
+              options: [
+                { value: 'a', label: 'A' },
+                { value: 'a', label: 'B' },
+              ],
+            },
             { kind: 'multi_choice', key: 'm', label: 'M', options: [{ value: 'a', label: 'A' }] },
             { kind: 'files', key: 'f', label: 'F', fileTypes: [] },
             { kind: 'rating', key: 'r', label: 'R' },
@@ -121,30 +165,45 @@ describe('question kinds: the one German validation of answers', () => {
   });
 });
 
-describe('a season\'s template (admins)', () => {
+describe("a season's template (admins)", () => {
   it('given a season without its own template, shows the default with version null; staff and jury-less members get 403', async () => {
     const t = parseAnswer(templateSchema, await f.call('admin', { method: 'GET', url: url() }));
     expect(t).toMatchObject({ seasonIdentifier: '2026-27', version: null, updatedAt: null, updatedBy: null, startedForms: 0 });
     expect(t.sections).toEqual(defaultTemplateSections);
     expect(reasonOfAnswer(await f.call('member', { method: 'GET', url: url() }), 403).code).toBe('forbidden');
-    expect(reasonOfAnswer(await f.call('member', { method: 'PUT', url: url(), payload: { sections: small, version: null } }), 403).code).toBe('forbidden');
+    expect(reasonOfAnswer(await f.call('member', { method: 'PUT', url: url(), payload: { sections: small, version: null } }), 403).code).toBe(
+      'forbidden',
+    );
     expect(reasonOfAnswer(await f.call('admin', { method: 'GET', url: url('2031-32') }), 404).message).toBe('Dieses KiTa-Jahr gibt es nicht.');
   });
 
   it('given version null, PUT creates it; a second create answers 409; PUT with the version updates, a stale one 409; audited with the changed keys', async () => {
-    const created = parseAnswer(templateSchema, await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: small, version: null } }));
+    const created = parseAnswer(
+      templateSchema,
+      await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: small, version: null } }),
+    );
     expect(created).toMatchObject({ version: 1, updatedBy: 'Alex Admin', seasonIdentifier: '2025-26' });
     expect(created.sections[0]!.questions.map((q) => q.key)).toEqual(['titel', 'kinder']);
-    expect(reasonOfAnswer(await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: small, version: null } }), 409).code).toBe('conflict');
+    expect(reasonOfAnswer(await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: small, version: null } }), 409).code).toBe(
+      'conflict',
+    );
 
     const changed = structuredClone(small);
     changed[0]!.questions[0]!.label = 'Titel des Projekts';
     changed[0]!.questions.push({ kind: 'date', key: 'beginn', label: 'Beginn', help: '', required: false });
-    const updated = parseAnswer(templateSchema, await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: changed, version: 1 } }));
+    const updated = parseAnswer(
+      templateSchema,
+      await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: changed, version: 1 } }),
+    );
     expect(updated.version).toBe(2);
-    expect(reasonOfAnswer(await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: small, version: 1 } }), 409).code).toBe('conflict');
+    expect(reasonOfAnswer(await f.call('admin', { method: 'PUT', url: url('2025-26'), payload: { sections: small, version: 1 } }), 409).code).toBe(
+      'conflict',
+    );
 
-    const entries = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'documentation_template.update'), eq(auditLog.entityId, String(f.previous.id))));
+    const entries = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'documentation_template.update'), eq(auditLog.entityId, String(f.previous.id))));
     expect(entries.map((e) => e.after)).toEqual([
       expect.objectContaining({ seasonIdentifier: '2025-26', version: 1, added: ['titel', 'kinder'] }),
       expect.objectContaining({ version: 2, added: ['beginn'], removed: [], changed: ['titel'] }),
@@ -160,21 +219,31 @@ describe('a season\'s template (admins)', () => {
     expect(still.version).toBeNull();
   });
 
-  it('copies another season\'s own template (audited); a season without one answers 400 at fromSeasonIdentifier', async () => {
-    const copied = parseAnswer(templateSchema, await f.call('admin', { method: 'POST', url: `${url('2024-25')}/copy`, payload: { fromSeasonIdentifier: '2025-26', version: null } }));
+  it("copies another season's own template (audited); a season without one answers 400 at fromSeasonIdentifier", async () => {
+    const copied = parseAnswer(
+      templateSchema,
+      await f.call('admin', { method: 'POST', url: `${url('2024-25')}/copy`, payload: { fromSeasonIdentifier: '2025-26', version: null } }),
+    );
     expect(copied.version).toBe(1);
     expect(copied.sections[0]!.questions.map((q) => q.key)).toEqual(['titel', 'kinder', 'beginn']);
     const [entry] = await f.db.select().from(auditLog).where(eq(auditLog.action, 'documentation_template.copy'));
     expect(entry?.after).toMatchObject({ fromSeasonIdentifier: '2025-26', seasonIdentifier: '2024-25' });
 
-    const missing = reasonOfAnswer(await f.call('admin', { method: 'POST', url: `${url('2025-26')}/copy`, payload: { fromSeasonIdentifier: '2026-27', version: 2 } }), 400);
+    const missing = reasonOfAnswer(
+      await f.call('admin', { method: 'POST', url: `${url('2025-26')}/copy`, payload: { fromSeasonIdentifier: '2026-27', version: 2 } }),
+      400,
+    );
     expect(missing.fields?.fromSeasonIdentifier).toBe('Dieses KiTa-Jahr hat keine eigene Vorlage.');
     const stale = await f.call('admin', { method: 'POST', url: `${url('2025-26')}/copy`, payload: { fromSeasonIdentifier: '2024-25', version: 1 } });
     expect(reasonOfAnswer(stale, 409).code).toBe('conflict');
   });
 
-  it('counts the season\'s started forms, and the staff form renders from the season\'s own template once saved', async () => {
-    await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}/documentation`, payload: { baseVersion: 0, answers: { projekttitel: 'Vom Korn zum Brot' } } });
+  it("counts the season's started forms, and the staff form renders from the season's own template once saved", async () => {
+    await f.call('member', {
+      method: 'PUT',
+      url: `/api/facilities/${f.facility.id}/documentation`,
+      payload: { baseVersion: 0, answers: { projekttitel: 'Vom Korn zum Brot' } },
+    });
     expect(parseAnswer(templateSchema, await f.call('admin', { method: 'GET', url: url() })).startedForms).toBe(1);
     parseAnswer(templateSchema, await f.call('admin', { method: 'PUT', url: url(), payload: { sections: small, version: null } }));
     const form = (await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/documentation` })).json();

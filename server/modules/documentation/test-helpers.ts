@@ -26,7 +26,10 @@ export const inDays = (n: number) => {
 export async function docFixture() {
   const f = await facilityFixture();
   await enrol(f.db, f.facility.id, f.season.id);
-  await f.db.update(seasons).set({ allowDocumentation: true, documentationDeadline: inDays(30) }).where(eq(seasons.id, f.season.id));
+  await f.db
+    .update(seasons)
+    .set({ allowDocumentation: true, documentationDeadline: inDays(30) })
+    .where(eq(seasons.id, f.season.id));
   const colleague = await createUser(f.db, { firstName: 'Klara', lastName: 'Kollegin' });
   await addMember(f.db, f.facility.id, colleague.id);
   const colleagueCookie = await loginAs(f.t.app, colleague);
@@ -84,7 +87,16 @@ export const testSections: Section[] = [
           { value: 'energie', label: 'Energie' },
         ],
       },
-      { key: 'fotos', kind: 'files', label: 'Fotos', help: '', required: false, fileTypes: ['image'], maxFiles: 10, consentLabel: 'Einwilligung liegt vor.' },
+      {
+        key: 'fotos',
+        kind: 'files',
+        label: 'Fotos',
+        help: '',
+        required: false,
+        fileTypes: ['image'],
+        maxFiles: 10,
+        consentLabel: 'Einwilligung liegt vor.',
+      },
     ],
   },
 ];
@@ -106,7 +118,15 @@ export async function createForm(
   const submittedAt = overrides.submittedAt !== undefined ? overrides.submittedAt : state === 'draft' ? null : new Date(Date.now() - 86_400_000);
   const [row] = await db
     .insert(documentationForms)
-    .values({ facilityId, seasonId, state, answers: overrides.answers ?? {}, submittedAt, decisionComment: overrides.decisionComment ?? '', savedAt: new Date() })
+    .values({
+      facilityId,
+      seasonId,
+      state,
+      answers: overrides.answers ?? {},
+      submittedAt,
+      decisionComment: overrides.decisionComment ?? '',
+      savedAt: new Date(),
+    })
     .returning();
   if (submittedAt) await db.insert(documentationFormEvents).values({ formId: row!.id, state: 'submitted', at: submittedAt });
   if (state !== 'draft' && state !== 'submitted')
@@ -114,7 +134,15 @@ export async function createForm(
   return row!;
 }
 
-export const allScores = (n: number): Record<JuryCriterionKey, number> => ({ scope: n, content: n, bne: n, children: n, team: n, parents: n, operator: n });
+export const allScores = (n: number): Record<JuryCriterionKey, number> => ({
+  scope: n,
+  content: n,
+  bne: n,
+  children: n,
+  team: n,
+  parents: n,
+  operator: n,
+});
 
 export async function createReview(db: DbOrTx, formId: number, reviewerId: number, scores: Record<string, number> = allScores(3), comment = '') {
   const [row] = await db.insert(documentationReviews).values({ formId, reviewerId, scores, comment }).returning();

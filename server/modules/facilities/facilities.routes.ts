@@ -70,7 +70,9 @@ export async function facilityRoutes(app: FastifyInstance) {
     schema: { tags, params: facilityParams.extend({ userId: idParam }), querystring: removeMemberQuerySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await activeFacility(app.db, request.params.facilityId);
-      await removeMember(app.db, request.params.facilityId, request.params.userId, auditContext(request), { confirmLastMember: request.query.confirmLastMember === 'true' });
+      await removeMember(app.db, request.params.facilityId, request.params.userId, auditContext(request), {
+        confirmLastMember: request.query.confirmLastMember === 'true',
+      });
       return reply.code(204).send(null);
     },
   });
@@ -81,7 +83,10 @@ export async function facilityRoutes(app: FastifyInstance) {
     schema: { tags, params: facilityParams, body: joinRequestInputSchema, response: { 201: joinRequestSchema } },
     handler: async (request, reply) => {
       await rateLimiter({ db: app.db }).hit([{ rule: facilityRateRules.joinRequest, key: String(me(request)) }]);
-      const answer = await requestToJoin(app.db, request.params.facilityId, request.body.message, { ...auditContext(request), actorUserId: me(request) });
+      const answer = await requestToJoin(app.db, request.params.facilityId, request.body.message, {
+        ...auditContext(request),
+        actorUserId: me(request),
+      });
       return reply.code(201).send(answer);
     },
   });

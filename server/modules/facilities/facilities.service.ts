@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
 import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
@@ -7,14 +6,14 @@ import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { actorOf, iso, notFoundError } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
-import { users } from '../users/users.table';
 import { facilities, facilityMembers, type FacilityRow } from './facilities.table';
 import { lastChangedFields } from './facility-history';
 import { facilityJoinRequests } from './join-requests.table';
+import { userRef } from '../users/user-ref';
 
 type Actor = { firstName: string; lastName: string; email: string } | null;
 
-const updater = alias(users, 'updater');
+const updater = userRef('updater');
 
 export function toFacilityDto(row: FacilityRow, updatedBy: Actor): Facility {
   return {
@@ -74,9 +73,9 @@ const editable = (row: FacilityRow) => ({
 
 export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facility> {
   const [row] = await db
-    .select({ f: facilities, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
+    .select({ f: facilities, u: updater.name })
     .from(facilities)
-    .leftJoin(updater, eq(updater.id, facilities.updatedBy))
+    .leftJoin(updater.table, updater.on(facilities.updatedBy))
     .where(and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId)))
     .limit(1);
   if (!row) throw notFoundError();
@@ -88,7 +87,10 @@ export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facil
 export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { actorUserId: number }): Promise<Facility> {
   const values = toColumns(facilityInputSchema.parse(input));
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(facilities).values({ ...values, updatedBy: ctx.actorUserId }).returning();
+    const [row] = await tx
+      .insert(facilities)
+      .values({ ...values, updatedBy: ctx.actorUserId })
+      .returning();
     await tx.insert(facilityMembers).values({ facilityId: row!.id, userId: ctx.actorUserId });
     await audit(tx, { ...ctx, action: 'facility.create', entityType: 'facility', entityId: row!.id, after: editable(row!) });
     return row!.id;
@@ -97,7 +99,13 @@ export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { 
 }
 
 /** Master data change with the version the editor read; a stale version answers 409 and changes nothing, nor does a save without changes. */
-export async function updateFacility(db: Db, facilityId: number, input: FacilityUpdate, ctx: Ctx, action: Extract<AuditAction, 'facility.update' | 'facility.admin_update'> = 'facility.update'): Promise<Facility> {
+export async function updateFacility(
+  db: Db,
+  facilityId: number,
+  input: FacilityUpdate,
+  ctx: Ctx,
+  action: Extract<AuditAction, 'facility.update' | 'facility.admin_update'> = 'facility.update',
+): Promise<Facility> {
   const { version, ...rest } = input;
   const values = toColumns(facilityInputSchema.parse(rest));
   await db.transaction((tx) =>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from '../../db/columns';
+import { createdAt, id, ts, versionColumns } from '../../db/columns';
 import { users } from '../users/users.table';
 
 /** kind, region and operator kind are text checked against the lists in regions.ts by the services. */
@@ -22,10 +22,7 @@ export const facilities = pgTable(
     childrenCount: integer('children_count'),
     staffCount: integer('staff_count'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    /** optimistic concurrency: every write sends the version it read and bumps it */
-    version: integer('version').notNull().default(1),
+    ...versionColumns(() => users.id),
     /** a duplicate merged into another KiTa keeps its row (and audit history) but leaves every list */
     mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => facilities.id),
     mergedAt: ts('merged_at'),

@@ -10,7 +10,13 @@ import { createTestWorld } from '../../testing/test-world';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
 import { adminFacilityDetailSchema } from '../../../src/shared/contracts/admin-facilities';
-import { duplicateListSchema, facilitySchema, joinRequestListSchema, joinRequestSchema, memberListSchema } from '../../../src/shared/contracts/facilities';
+import {
+  duplicateListSchema,
+  facilitySchema,
+  joinRequestListSchema,
+  joinRequestSchema,
+  memberListSchema,
+} from '../../../src/shared/contracts/facilities';
 
 const f = createTestWorld(() => facilityFixture());
 
@@ -37,7 +43,10 @@ describe('register a KiTa', () => {
     expect(body.updated_by).toEqual({ id: f.users.otherMember.id, name: 'Otto Anders' });
     const status = parseAnswer(loginStatusResponseSchema, await f.call('otherMember', { method: 'GET', url: '/api/loginstatus' }));
     expect(status.user?.facilities[String(body.id)]).toEqual({ id: body.id, label: 'Kindergarten Pusteblume', is_enrolled_to_cur_season: false });
-    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.create'), eq(auditLog.entityId, String(body.id))));
+    const [entry] = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'facility.create'), eq(auditLog.entityId, String(body.id))));
     expect(entry?.actorUserId).toBe(f.users.otherMember.id);
   });
 
@@ -79,22 +88,40 @@ describe('register a KiTa', () => {
 describe('master data', () => {
   it('given a member, when reading and saving the master data, who changed it last is shown and the version goes up', async () => {
     const { version } = parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
-    const res = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postal_code: '80802', version } });
+    const res = await f.call('member', {
+      method: 'PUT',
+      url: `/api/facilities/${f.facility.id}`,
+      payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postal_code: '80802', version },
+    });
     const saved = parseAnswer(facilitySchema, res);
     expect(saved).toMatchObject({ version: version + 1, updated_by: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
     expect(saved.last_changed_fields).toEqual(expect.arrayContaining(['street', 'operator_name', 'children_count']));
     expect(saved.last_changed_fields).not.toContain('label');
-    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'facility.update'), eq(auditLog.entityId, String(f.facility.id))));
+    const [entry] = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'facility.update'), eq(auditLog.entityId, String(f.facility.id))));
     expect(entry?.before).toMatchObject({ street: '' });
     expect(entry?.after).toMatchObject({ street: 'Blumenweg 1' });
   });
 
   it('given two editors, when the second saves with the old version, answers 409 conflict in German and keeps the first change', async () => {
     const { version } = parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
-    const first = await f.call('member', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Erstens', version } });
+    const first = await f.call('member', {
+      method: 'PUT',
+      url: `/api/facilities/${f.facility.id}`,
+      payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Erstens', version },
+    });
     expect(first.statusCode).toBe(200);
-    const second = await f.call('admin', { method: 'PUT', url: `/api/facilities/${f.facility.id}`, payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Zweitens', version } });
-    expect(reasonOfAnswer(second, 409)).toMatchObject({ code: 'conflict', message: expect.stringContaining('Jemand anderes hat diese Daten inzwischen geändert') });
+    const second = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/facilities/${f.facility.id}`,
+      payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', city: 'Zweitens', version },
+    });
+    expect(reasonOfAnswer(second, 409)).toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('Jemand anderes hat diese Daten inzwischen geändert'),
+    });
     expect(parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` })).city).toBe('Erstens');
   });
 });
@@ -103,7 +130,12 @@ describe('members and join requests', () => {
   it('given a user asking to join, members and admins get a mail, a member approves and the user becomes a member', async () => {
     const joiner = await createUser(f.db, { firstName: 'Jana', lastName: 'Neu' });
     const cookie = await loginAs(f.t.app, joiner);
-    const ask = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, headers: { cookie }, payload: { message: 'Ich bin die neue Leitung.' } });
+    const ask = await f.t.app.inject({
+      method: 'POST',
+      url: `/api/facilities/${f.facility.id}/join-requests`,
+      headers: { cookie },
+      payload: { message: 'Ich bin die neue Leitung.' },
+    });
     const request = parseAnswer(joinRequestSchema, ask, 201);
     expect(request).toMatchObject({ state: 'pending', user: { id: joiner.id, name: 'Jana Neu' } });
     const again = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests`, headers: { cookie }, payload: {} });
@@ -114,10 +146,14 @@ describe('members and join requests', () => {
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(403);
     const list = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/join-requests` });
     expect(parseAnswer(joinRequestListSchema, list).items.map((r) => r.id)).toContain(request.id);
-    expect((await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` })).statusCode).toBe(403);
+    expect(
+      (await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` })).statusCode,
+    ).toBe(403);
     const approve = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` });
     expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decided_by: { id: f.users.member.id } });
-    expect((await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/decline` })).statusCode).toBe(409);
+    expect((await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/decline` })).statusCode).toBe(
+      409,
+    );
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(200);
   });
 
@@ -125,12 +161,18 @@ describe('members and join requests', () => {
     const ask = async (facilityId: number, lastName: string) => {
       const joiner = await createUser(f.db, { firstName: 'Ada', lastName });
       const cookie = await loginAs(f.t.app, joiner);
-      const res = await f.t.app.inject({ method: 'POST', url: `/api/facilities/${facilityId}/join-requests`, headers: { cookie }, payload: { message: lastName } });
+      const res = await f.t.app.inject({
+        method: 'POST',
+        url: `/api/facilities/${facilityId}/join-requests`,
+        headers: { cookie },
+        payload: { message: lastName },
+      });
       return { cookie, request: parseAnswer(joinRequestSchema, res, 201) };
     };
     const declined = await ask(f.facility.id, 'Abgelehnt');
     const approved = await ask(f.otherFacility.id, 'Angenommen');
-    const pendingIds = async () => parseAnswer(joinRequestListSchema, await f.call('admin', { method: 'GET', url: '/api/admin/join-requests' })).items.map((r) => r.id);
+    const pendingIds = async () =>
+      parseAnswer(joinRequestListSchema, await f.call('admin', { method: 'GET', url: '/api/admin/join-requests' })).items.map((r) => r.id);
     expect(await pendingIds()).toEqual(expect.arrayContaining([declined.request.id, approved.request.id]));
     for (const role of ['member', 'otherMember'] as const) {
       expect((await f.call(role, { method: 'GET', url: '/api/admin/join-requests' })).statusCode).toBe(403);
@@ -139,23 +181,36 @@ describe('members and join requests', () => {
     const decline = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${declined.request.id}/decline` });
     expect(parseAnswer(joinRequestSchema, decline)).toMatchObject({ state: 'declined', decided_by: { id: f.users.admin.id } });
     // a request is decided through its own KiTa only
-    expect((await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${approved.request.id}/approve` })).statusCode).toBe(404);
-    const approve = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests/${approved.request.id}/approve` });
+    expect(
+      (await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${approved.request.id}/approve` })).statusCode,
+    ).toBe(404);
+    const approve = await f.call('admin', {
+      method: 'POST',
+      url: `/api/facilities/${f.otherFacility.id}/join-requests/${approved.request.id}/approve`,
+    });
     expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decided_by: { id: f.users.admin.id } });
 
     const left = await pendingIds();
     expect(left).not.toContain(declined.request.id);
     expect(left).not.toContain(approved.request.id);
-    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie: declined.cookie } })).statusCode).toBe(403);
-    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.otherFacility.id}`, headers: { cookie: approved.cookie } })).statusCode).toBe(200);
-    const detail = parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }));
+    expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie: declined.cookie } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.otherFacility.id}`, headers: { cookie: approved.cookie } })).statusCode,
+    ).toBe(200);
+    const detail = parseAnswer(
+      adminFacilityDetailSchema,
+      await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }),
+    );
     expect(detail.members.map((m) => m.last_name)).toContain('Angenommen');
   });
 
   it('given one account asking to join again and again, the eleventh request within a day answers 429 with Retry-After', async () => {
     const pushy = await createUser(f.db);
     const cookie = await loginAs(f.t.app, pushy);
-    const ask = () => f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, headers: { cookie }, payload: {} });
+    const ask = () =>
+      f.t.app.inject({ method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, headers: { cookie }, payload: {} });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await ask()).statusCode);
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
@@ -199,7 +254,10 @@ describe('permission matrix of the facility routes', () => {
     it(`given ${role}, every facility-bound route answers ${expected[role].join('/')} and a stranger sees no data`, async () => {
       for (const route of routes(f.facility.id)) {
         const res = await f.call(role, route);
-        expect({ route: `${route.method} ${route.url}`, status: expected[role].includes(res.statusCode) }).toEqual({ route: `${route.method} ${route.url}`, status: true });
+        expect({ route: `${route.method} ${route.url}`, status: expected[role].includes(res.statusCode) }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: true,
+        });
         if (role === 'anonymous' || role === 'otherMember') expect(res.body).not.toContain('Sonnenschein');
       }
     });

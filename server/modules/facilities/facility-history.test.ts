@@ -9,13 +9,23 @@ import { facilityHistorySchema, facilitySchema } from '../../../src/shared/contr
 const f = createTestWorld(() => facilityFixture());
 beforeAll(async () => {
   // the factory's KiTa lacks what the form requires (street, kind): a first complete save, as after registering
-  await save('member', { label: 'Kinderhaus Sonnenschein', kind: 'Kindergarten', street: 'Isarweg 2', postal_code: '80802', city: 'München', region: 'Oberbayern', operator_kind: 'kommunal' });
+  await save('member', {
+    label: 'Kinderhaus Sonnenschein',
+    kind: 'Kindergarten',
+    street: 'Isarweg 2',
+    postal_code: '80802',
+    city: 'München',
+    region: 'Oberbayern',
+    operator_kind: 'kommunal',
+  });
 });
 
 const url = () => `/api/facilities/${f.facility.id}`;
-const history = (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) => f.call(role, { method: 'GET', url: `/api/facilities/${id}/history` });
+const history = (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) =>
+  f.call(role, { method: 'GET', url: `/api/facilities/${id}/history` });
 /** the history's entries, read as the client reads them */
-const historyItems = async (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) => parseAnswer(facilityHistorySchema, await history(role, id)).items;
+const historyItems = async (role: Parameters<FacilityFixture['call']>[0], id = f.facility.id) =>
+  parseAnswer(facilityHistorySchema, await history(role, id)).items;
 const read = async () => parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: url() }));
 
 /** saves the KiTa's current master data with `patch` on top, as the edit form would */
@@ -45,7 +55,11 @@ describe('master-data history', () => {
   it('given an admin change after it, the newest comes first and is marked as done by the administration', async () => {
     await save('admin', { children_count: 42 });
     const items = await historyItems('member');
-    expect(items[0]).toMatchObject({ actor: { id: f.users.admin.id, name: 'Alex Admin' }, by_admin: true, changes: [{ field: 'children_count', before: null, after: 42 }] });
+    expect(items[0]).toMatchObject({
+      actor: { id: f.users.admin.id, name: 'Alex Admin' },
+      by_admin: true,
+      changes: [{ field: 'children_count', before: null, after: 42 }],
+    });
     expect(items[1]!.changes.map((c) => c.field)).toEqual(['phone', 'email']);
   });
 
@@ -53,7 +67,12 @@ describe('master-data history', () => {
     const current = await read();
     const before = await historyItems('member');
     const saved = await save('member', {});
-    expect(saved).toMatchObject({ version: current.version, updated_at: current.updated_at, updated_by: current.updated_by, last_changed_fields: ['children_count'] });
+    expect(saved).toMatchObject({
+      version: current.version,
+      updated_at: current.updated_at,
+      updated_by: current.updated_by,
+      last_changed_fields: ['children_count'],
+    });
     expect(await historyItems('member')).toEqual(before);
   });
 
@@ -66,15 +85,31 @@ describe('master-data history', () => {
 
   it('given audit entries with internal or unknown keys, only master-data fields reach the caller', async () => {
     expect(
-      changedFields({ phone: '1', version: 3, updatedAt: 'x', postalCode: '80802', secret: 's' }, { phone: '2', version: 4, updatedAt: 'y', postalCode: '80802', secret: 't' }),
+      changedFields(
+        { phone: '1', version: 3, updatedAt: 'x', postalCode: '80802', secret: 's' },
+        { phone: '2', version: 4, updatedAt: 'y', postalCode: '80802', secret: 't' },
+      ),
     ).toEqual([{ field: 'phone', before: '1', after: '2' }]);
-    await audit(f.db, { actorUserId: f.users.admin.id, action: 'facility.admin_update', entityType: 'facility', entityId: f.facility.id, before: { version: 1 }, after: { version: 2 } });
+    await audit(f.db, {
+      actorUserId: f.users.admin.id,
+      action: 'facility.admin_update',
+      entityType: 'facility',
+      entityId: f.facility.id,
+      before: { version: 1 },
+      after: { version: 2 },
+    });
     const items = await historyItems('member');
     expect(items[0]!.changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
   });
 
   it('given a merge into the KiTa after the last edit, the last change names no fields (they belong to an older change)', async () => {
-    await audit(f.db, { actorUserId: f.users.admin.id, action: 'facility.merge_into', entityType: 'facility', entityId: f.facility.id, after: { moved: {} } });
+    await audit(f.db, {
+      actorUserId: f.users.admin.id,
+      action: 'facility.merge_into',
+      entityType: 'facility',
+      entityId: f.facility.id,
+      after: { moved: {} },
+    });
     expect((await read()).last_changed_fields).toEqual([]);
     expect(await historyItems('member')).toHaveLength(10);
   });

@@ -24,11 +24,7 @@ export function facilityIsActive(facilityId: number) {
 
 /** the KiTa if it exists and was not merged into another; for callers that answer their own error */
 export async function findActiveFacility(db: DbOrTx, facilityId: number) {
-  const [row] = await db
-    .select()
-    .from(facilities)
-    .where(activeById(facilityId))
-    .limit(1);
+  const [row] = await db.select().from(facilities).where(activeById(facilityId)).limit(1);
   return row;
 }
 

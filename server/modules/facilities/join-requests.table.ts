@@ -16,14 +16,18 @@ export const facilityJoinRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull().default(''),
-    state: text('state', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
     decidedAt: ts('decided_at'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // one open request per user and KiTa; decided ones stay as history
-    uniqueIndex('facility_join_requests_pending_uq').on(t.facilityId, t.userId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('facility_join_requests_pending_uq')
+      .on(t.facilityId, t.userId)
+      .where(sql`${t.state} = 'pending'`),
     index('facility_join_requests_user_idx').on(t.userId),
   ],
 );

@@ -22,7 +22,8 @@ describe('removing the last member of a KiTa', () => {
     expect(warned.statusCode).toBe(409);
     expect(warned.json().reason).toEqual({
       code: 'last_member',
-      message: 'Du bist das letzte Mitglied von „Kita Einzelstück“. Danach kann niemand mehr die Daten dieser KiTa im Portal bearbeiten. Bitte bestätige, dass du den Zugriff trotzdem entziehen möchtest.',
+      message:
+        'Du bist das letzte Mitglied von „Kita Einzelstück“. Danach kann niemand mehr die Daten dieser KiTa im Portal bearbeiten. Bitte bestätige, dass du den Zugriff trotzdem entziehen möchtest.',
     });
     expect((await removeMember(cookie, facility.id, user.id, '?confirmLastMember=true')).statusCode).toBe(204);
   });
@@ -44,7 +45,18 @@ describe('removing the last member of a KiTa', () => {
 
 describe('invitations are redeemed only by the invited address', () => {
   it('given an invitation link opened by another account, answers 409 and links nothing; the invited address can still redeem it', async () => {
-    const add = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { salutation: 'Frau', first_name: 'Ina', last_name: 'Eingeladen', position: 'Leitung', email: 'ina.eingeladen@kita.example', phone: '089 123456' } });
+    const add = await f.call('member', {
+      method: 'POST',
+      url: `/api/facilities/${f.facility.id}/persons`,
+      payload: {
+        salutation: 'Frau',
+        first_name: 'Ina',
+        last_name: 'Eingeladen',
+        position: 'Leitung',
+        email: 'ina.eingeladen@kita.example',
+        phone: '089 123456',
+      },
+    });
     expect(add.statusCode).toBe(201);
     const personId = add.json().id as number;
     const invite = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${personId}/invite` });
@@ -56,15 +68,28 @@ describe('invitations are redeemed only by the invited address', () => {
 
     const stranger = await createUser(f.db, { email: 'jemand.anders@test.example' });
     const strangerCookie = await loginAs(f.t.app, stranger, '10.91.0.1');
-    const refused = await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie: strangerCookie }, payload: { token } });
+    const refused = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/me/person-invitations',
+      headers: { cookie: strangerCookie },
+      payload: { token },
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().reason).toMatchObject({ code: 'invitation_other_email', message: expect.stringContaining('Diese Einladung gilt für eine andere E-Mail-Adresse') });
+    expect(refused.json().reason).toMatchObject({
+      code: 'invitation_other_email',
+      message: expect.stringContaining('Diese Einladung gilt für eine andere E-Mail-Adresse'),
+    });
     const status = (await f.t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie: strangerCookie } })).json();
     expect(status.user.facilities).toEqual({});
 
     const invited = await createUser(f.db, { email: 'Ina.Eingeladen@Kita.example' });
     const invitedCookie = await loginAs(f.t.app, invited, '10.91.0.2');
-    const accepted = await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie: invitedCookie }, payload: { token } });
+    const accepted = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/me/person-invitations',
+      headers: { cookie: invitedCookie },
+      payload: { token },
+    });
     expect(accepted.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { JoinRequest, Member } from '../../../src/shared/contracts/facilities';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
@@ -10,6 +9,7 @@ import { facilities, facilityMembers } from './facilities.table';
 import { activeFacility } from './facility-scope';
 import { notifyJoinRequest } from './facility-mails';
 import { facilityJoinRequests } from './join-requests.table';
+import { userName, userRef } from '../users/user-ref';
 
 /** A KiTa's member accounts in name order; persons/members-view.ts adds each one's staff entry. */
 export async function memberAccounts(db: DbOrTx, facilityId: number): Promise<Omit<Member, 'person_id'>[]> {
@@ -44,7 +44,7 @@ export async function removeMember(db: Db, facilityId: number, userId: number, c
     const members = await tx.select({ userId: facilityMembers.userId }).from(facilityMembers).where(eq(facilityMembers.facilityId, facilityId));
     if (!members.some((m) => m.userId === userId)) throw notFoundError();
     if (members.length === 1 && !opts.confirmLastMember) {
-      const [user] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
+      const [user] = await tx.select(userName).from(users).where(eq(users.id, userId));
       throw fail('facility.last_member', [user ? personName(user) : '', facility?.label ?? '', userId === ctx.actorUserId]);
     }
     await tx.delete(facilityMembers).where(and(eq(facilityMembers.facilityId, facilityId), eq(facilityMembers.userId, userId)));
@@ -52,20 +52,20 @@ export async function removeMember(db: Db, facilityId: number, userId: number, c
   });
 }
 
-const decider = alias(users, 'decider');
+const decider = userRef('decider');
 
 async function joinRequests(db: DbOrTx, where: ReturnType<typeof and>): Promise<JoinRequest[]> {
   const rows = await db
     .select({
       r: facilityJoinRequests,
       label: facilities.label,
-      u: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-      d: { firstName: decider.firstName, lastName: decider.lastName, email: decider.email },
+      u: userName,
+      d: decider.name,
     })
     .from(facilityJoinRequests)
     .innerJoin(facilities, eq(facilities.id, facilityJoinRequests.facilityId))
     .innerJoin(users, eq(users.id, facilityJoinRequests.userId))
-    .leftJoin(decider, eq(decider.id, facilityJoinRequests.decidedBy))
+    .leftJoin(decider.table, decider.on(facilityJoinRequests.decidedBy))
     .where(where)
     .orderBy(sql`${facilityJoinRequests.state} = 'pending' desc`, desc(facilityJoinRequests.createdAt), desc(facilityJoinRequests.id))
     .limit(200);
@@ -83,8 +83,7 @@ async function joinRequests(db: DbOrTx, where: ReturnType<typeof and>): Promise<
 }
 
 /** pending requests first, then the decided ones (newest first, at most 200) as history */
-export const listJoinRequests = (db: DbOrTx, facilityId: number) =>
-  joinRequests(db, and(eq(facilityJoinRequests.facilityId, facilityId)));
+export const listJoinRequests = (db: DbOrTx, facilityId: number) => joinRequests(db, and(eq(facilityJoinRequests.facilityId, facilityId)));
 
 export const listPendingJoinRequests = (db: DbOrTx) => joinRequests(db, and(eq(facilityJoinRequests.state, 'pending')));
 
@@ -100,9 +99,21 @@ export async function requestToJoin(db: Db, facilityId: number, message: string,
   try {
     id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(facilityJoinRequests).values({ facilityId, userId: ctx.actorUserId, message }).returning();
-      await audit(tx, { ...ctx, action: 'join_request.create', entityType: 'facility', entityId: facilityId, after: { requestId: row!.id, userId: ctx.actorUserId } });
+      await audit(tx, {
+        ...ctx,
+        action: 'join_request.create',
+        entityType: 'facility',
+        entityId: facilityId,
+        after: { requestId: row!.id, userId: ctx.actorUserId },
+      });
       const [requester] = await tx.select().from(users).where(eq(users.id, ctx.actorUserId));
-      await notifyJoinRequest(tx, { facilityId, facilityLabel: facility.label, requesterName: personName(requester!), requesterEmail: requester!.email, message });
+      await notifyJoinRequest(tx, {
+        facilityId,
+        facilityLabel: facility.label,
+        requesterName: personName(requester!),
+        requesterEmail: requester!.email,
+        message,
+      });
       return row!.id;
     });
   } catch (err) {
@@ -142,4 +153,3 @@ export async function decideJoinRequest(db: Db, facilityId: number, requestId: n
   const [answer] = await joinRequests(db, and(eq(facilityJoinRequests.id, requestId)));
   return answer!;
 }
-

@@ -26,7 +26,12 @@ defineMailTemplate<{ name: string; path: string }>('test-hello', (data, ctx) =>
   ),
 );
 
-const config = loadConfig({ PUBLIC_URL: 'https://portal.test.example', PROGRAMME_NAME: 'Ökokids', SUPPORT_EMAIL: 'hilfe@verband.example', MAIL_FROM: 'Ökokids <noreply@verband.example>' });
+const config = loadConfig({
+  PUBLIC_URL: 'https://portal.test.example',
+  PROGRAMME_NAME: 'Ökokids',
+  SUPPORT_EMAIL: 'hilfe@verband.example',
+  MAIL_FROM: 'Ökokids <noreply@verband.example>',
+});
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 let handle: DbHandle;
@@ -58,7 +63,9 @@ describe('mail outbox', () => {
         })
         .catch(() => {});
       expect(await rows()).toHaveLength(0);
-      await handle.db.transaction((tx) => enqueueMail(tx, { to: 'erika@test.example', template: 'test-hello', data: { name: 'Erika', path: '/aktivieren/ctABC' } }));
+      await handle.db.transaction((tx) =>
+        enqueueMail(tx, { to: 'erika@test.example', template: 'test-hello', data: { name: 'Erika', path: '/aktivieren/ctABC' } }),
+      );
       await worker(smtp.url).drain();
       expect(smtp.received).toHaveLength(1);
       const mail = smtp.received[0]!;
@@ -135,11 +142,17 @@ describe('mail outbox', () => {
     try {
       const { id, messageId } = await enqueueMail(handle.db, { to: 'absturz@test.example', template: 'test-hello', data: { name: 'C', path: '/' } });
       const stillLeased = new Date(Date.now() + 60_000);
-      await handle.db.update(mailOutbox).set({ status: 'sending', attempts: 1, claimToken: crypto.randomUUID(), leaseUntil: stillLeased }).where(eq(mailOutbox.id, id));
+      await handle.db
+        .update(mailOutbox)
+        .set({ status: 'sending', attempts: 1, claimToken: crypto.randomUUID(), leaseUntil: stillLeased })
+        .where(eq(mailOutbox.id, id));
       const w = worker(smtp.url);
       await w.drain();
       expect(smtp.received).toHaveLength(0); // a live worker's claim is respected
-      await handle.db.update(mailOutbox).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      await handle.db
+        .update(mailOutbox)
+        .set({ leaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, id));
       await w.drain();
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.messageId).toBe(`<${messageId}@portal.test.example>`);
@@ -153,7 +166,8 @@ describe('mail outbox', () => {
   it('given two workers draining at once, every mail arrives exactly once', async () => {
     const smtp = await startSmtp();
     try {
-      for (let i = 0; i < 12; i++) await enqueueMail(handle.db, { to: `viele-${i}@test.example`, template: 'test-hello', data: { name: String(i), path: '/' } });
+      for (let i = 0; i < 12; i++)
+        await enqueueMail(handle.db, { to: `viele-${i}@test.example`, template: 'test-hello', data: { name: String(i), path: '/' } });
       const a = worker(smtp.url, { batchSize: 3 });
       const b = worker(smtp.url, { batchSize: 3 });
       await Promise.all([a.drain(), b.drain()]);

@@ -9,6 +9,11 @@ export type MailContext = {
   publicUrl: string;
   /** absolute link from a path: link('/aktivieren/ct…') → https://portal.example/aktivieren/ct… */
   link: (path: string) => string;
+  /**
+   * true while the worker renders a mail again because the attachment of this source could not be built (it threw
+   * AttachmentUnavailableError): the template says so in its text; the worker leaves the attachment out
+   */
+  attachmentMissing?: (source: string) => boolean;
 };
 
 /** a file sent with the mail (an .ics invitation); built by the template from its data, so nothing binary waits in the outbox */
@@ -20,6 +25,11 @@ export type MailAttachment = { filename: string; contentType: string; content: s
  */
 export type MailAttachmentFromSource = { filename: string; contentType: string; source: string; sourceData: Record<string, unknown> };
 export type AttachmentSources = Map<string, (data: Record<string, unknown>) => Promise<Buffer>>;
+/**
+ * Thrown by an attachment source whose file cannot be made, now or later (a PDF whose photo breaks the renderer):
+ * the mail goes out without it instead of failing. Any other error of a source is a failed attempt (retried).
+ */
+export class AttachmentUnavailableError extends Error {}
 export type RenderedMail = { subject: string; text: string; html: string; attachments?: (MailAttachment | MailAttachmentFromSource)[] };
 export type MailTemplate<D> = (data: D, ctx: MailContext) => RenderedMail;
 
@@ -34,6 +44,8 @@ export function defineMailTemplate<D extends Record<string, unknown>>(name: stri
 }
 
 export const hasMailTemplate = (name: string) => registry.has(name);
+/** every registered template's name (tests check each one's texts) */
+export const mailTemplateNames = () => [...registry.keys()];
 
 export function renderMail(name: string, data: unknown, ctx: MailContext): RenderedMail {
   const render = registry.get(name);
@@ -53,8 +65,32 @@ export function mailContext(config: { programmeName: string; supportEmail: strin
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/**
+ * Text that someone other than the programme typed (a KiTa's name, a staff entry's name, a message), for a mail's
+ * body only — never its subject or a link (issue 18): one line, at most `max` characters, and whatever looks like an
+ * address defanged (`evil.example` → `evil[.]example`, `https://` → `https[:]//`), so no mail program turns it
+ * into a link that seems to come from us. The layout escapes it for HTML like every text.
+ */
+export function typed(value: string | null | undefined, max = 120): string {
+  const line = (value ?? '')
+    // eslint-disable-next-line no-control-regex -- control and bidi characters are what we remove
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return short
+    .replace(/:\/\//g, '[:]//')
+    .replace(/([\p{L}\p{N}])\.(?=\p{L}{2,})/gu, '$1[.]')
+    .replace(/@/g, '[at]');
+}
+
+/** "Hallo Elif," with a first name, "Hallo," without; the next paragraph starts in lower case, as a German letter does */
+export const hello = (firstName?: string | null) => {
+  const name = typed(firstName, 60);
+  return name ? `Hallo ${name},` : 'Hallo,';
+};
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export type MailBody = {
   subject: string;
@@ -68,7 +104,8 @@ export type MailBody = {
 
 /** One look for every mail: greeting, paragraphs, an optional button (plus the bare link), signature with support. */
 export function layout(body: MailBody, ctx: MailContext): RenderedMail {
-  const signature = [`Viele Grüße`, `dein Team von ${ctx.programmeName}`];
+  // signed by the programme (PROGRAMME_NAME), not by the portal software
+  const signature = ['Viele Grüße', ctx.programmeName];
   const support = `Fragen? Schreib uns an ${ctx.supportEmail} oder ruf an: ${ctx.supportPhone}.`;
   const text = [
     body.greeting,

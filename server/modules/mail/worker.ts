@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runInContext } from '../../lib/run-context';
 import { mailOutbox, type MailOutboxRow } from './mail.table';
 import { onMailEnqueued } from './outbox';
-import { mailContext, renderMail, UnknownTemplateError, type AttachmentSources, type MailContext, type RenderedMail } from './templates';
+import {
+  AttachmentUnavailableError,
+  mailContext,
+  renderMail,
+  UnknownTemplateError,
+  type AttachmentSources,
+  type MailContext,
+  type RenderedMail,
+} from './templates';
 import { isPermanentFailure, type MailTransport } from './transport';
 
 type Log = {
@@ -40,7 +49,7 @@ export type MailWorker = {
   stop: () => Promise<void>;
   /** look for due mail now (coalesces while a run is going) */
   kick: () => void;
-  /** one claim-and-send round; answers how many rows it claimed */
+  /** one claim-and-send round; answers how many due rows it took (claimed, or given up at claim) */
   runOnce: () => Promise<number>;
   /** waits for the current run, then sends everything due; for tests and scripts */
   drain: () => Promise<void>;
@@ -77,12 +86,18 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   let again = false;
   let stopped = true;
 
-  async function claim(): Promise<MailOutboxRow[]> {
+  /**
+   * Claims due rows and counts the attempt now, before anything is tried: a send that kills the process (a crash, an
+   * out-of-memory) never reaches the error path, so the count must not wait for it. A due row whose attempts reached
+   * the limit is given up here (`failed`) instead of being claimed again, so a poison mail ends after N crashes
+   * instead of crashing the process every lease forever.
+   */
+  async function claim(): Promise<{ claimed: MailOutboxRow[]; givenUp: number }> {
     const at = now();
     const token = randomUUID();
-    return db.transaction(async (tx) => {
+    const { claimed, givenUp } = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: mailOutbox.id })
+        .select({ id: mailOutbox.id, attempts: mailOutbox.attempts })
         .from(mailOutbox)
         .where(
           or(
@@ -93,26 +108,75 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
         .orderBy(asc(mailOutbox.id))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(mailOutbox)
-        .set({ status: 'sending', claimToken: token, leaseUntil: new Date(at.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(inArray(mailOutbox.id, due.map((d) => d.id)))
-        .returning();
+      const spent = due.filter((d) => d.attempts >= maxAttempts).map((d) => d.id);
+      const fresh = due.filter((d) => d.attempts < maxAttempts).map((d) => d.id);
+      const givenUp =
+        spent.length === 0
+          ? []
+          : await tx
+              .update(mailOutbox)
+              .set({
+                status: 'failed',
+                lastError: `given up after ${maxAttempts} attempts; the last one did not finish (the process died while sending?)`,
+                claimToken: null,
+                leaseUntil: null,
+              })
+              .where(inArray(mailOutbox.id, spent))
+              .returning({ id: mailOutbox.id, template: mailOutbox.template, attempts: mailOutbox.attempts });
+      const claimed =
+        fresh.length === 0
+          ? []
+          : await tx
+              .update(mailOutbox)
+              .set({ status: 'sending', claimToken: token, leaseUntil: new Date(at.getTime() + leaseMs), attempts: sql`${mailOutbox.attempts} + 1` })
+              .where(inArray(mailOutbox.id, fresh))
+              .returning();
+      return { claimed, givenUp };
     });
+    for (const g of givenUp)
+      log.error({ mailId: g.id, template: g.template, attempts: g.attempts }, 'mail given up at claim: its attempts ran out without finishing');
+    return { claimed, givenUp: givenUp.length };
   }
 
-  /** the attachments as the transport takes them: sources built now (a source missing or failing is a failed attempt) */
-  async function attachmentsOf(rendered: RenderedMail) {
-    if (!rendered.attachments) return undefined;
-    return Promise.all(
-      rendered.attachments.map(async (a) => {
-        if (!('source' in a)) return a;
-        const build = opts.attachmentSources?.get(a.source);
-        if (!build) throw new Error(`No mail attachment source "${a.source}".`);
-        return { filename: a.filename, contentType: a.contentType, content: (await build(a.sourceData)).toString('base64'), encoding: 'base64' as const };
-      }),
-    );
+  type Built = { filename: string; contentType: string; content: string; encoding?: 'base64' };
+
+  /**
+   * The attachments as the transport takes them: sources built now. A source that throws AttachmentUnavailableError
+   * (or fails in the row's last attempt) is left out and named in `missing`; any other failure is a failed attempt.
+   */
+  async function attachmentsOf(row: MailOutboxRow, rendered: RenderedMail): Promise<{ built: Built[] | undefined; missing: Set<string> }> {
+    const missing = new Set<string>();
+    if (!rendered.attachments) return { built: undefined, missing };
+    const built: Built[] = [];
+    for (const a of rendered.attachments) {
+      if (!('source' in a)) {
+        built.push(a);
+        continue;
+      }
+      const build = opts.attachmentSources?.get(a.source);
+      if (!build) throw new Error(`No mail attachment source "${a.source}".`);
+      try {
+        built.push({ filename: a.filename, contentType: a.contentType, content: (await build(a.sourceData)).toString('base64'), encoding: 'base64' });
+      } catch (err) {
+        if (!(err instanceof AttachmentUnavailableError) && row.attempts < maxAttempts) throw err;
+        missing.add(a.source);
+        // the source's name only: its data may name people
+        log.warn(
+          { mailId: row.id, template: row.template, source: a.source, detail: err instanceof Error ? err.message.slice(0, 300) : String(err) },
+          'mail attachment left out',
+        );
+      }
+    }
+    return { built, missing };
+  }
+
+  /** the mail as it goes out: rendered again, saying so, when an attachment had to be left out */
+  async function prepare(row: MailOutboxRow) {
+    const rendered = renderMail(row.template, row.data, ctx);
+    const { built, missing } = await attachmentsOf(row, rendered);
+    if (missing.size === 0) return { ...rendered, attachments: built };
+    const again = renderMail(row.template, row.data, { ...ctx, attachmentMissing: (source) => missing.has(source) });
+    return { ...again, attachments: built };
   }
 
   const mine = (row: MailOutboxRow) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimToken, row.claimToken!));
@@ -120,10 +184,9 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   async function sendOne(row: MailOutboxRow) {
     let subject: string | null = null;
     try {
-      const rendered = renderMail(row.template, row.data, ctx);
-      subject = rendered.subject;
-      const attachments = await attachmentsOf(rendered);
-      await transport.send({ from, to: row.recipient, ...rendered, attachments, messageId: `<${row.messageId}@${host}>` });
+      const mail = await prepare(row);
+      subject = mail.subject;
+      await transport.send({ from, to: row.recipient, ...mail, messageId: `<${row.messageId}@${host}>` });
     } catch (err) {
       const permanent = err instanceof UnknownTemplateError || isPermanentFailure(err) || row.attempts >= maxAttempts;
       // the error text of an SMTP server or a template, never the mail's data (it holds tokens)
@@ -131,7 +194,11 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       const next = new Date(now().getTime() + backoffMs(row.attempts, base, maxBackoff));
       await db
         .update(mailOutbox)
-        .set(permanent ? { status: 'failed', lastError: message, claimToken: null, leaseUntil: null } : { status: 'pending', lastError: message, nextAttemptAt: next, claimToken: null, leaseUntil: null })
+        .set(
+          permanent
+            ? { status: 'failed', lastError: message, claimToken: null, leaseUntil: null }
+            : { status: 'pending', lastError: message, nextAttemptAt: next, claimToken: null, leaseUntil: null },
+        )
         .where(mine(row));
       const logged = { mailId: row.id, template: row.template, attempts: row.attempts, error: message };
       if (permanent) log.error(logged, 'mail given up');
@@ -168,9 +235,10 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   }
 
   async function runOnce(): Promise<number> {
-    const rows = await claim();
-    for (const row of rows) await sendOne(row);
-    return rows.length;
+    const { claimed, givenUp } = await claim();
+    // a crash while sending is logged with the mail it belonged to (server/lib/run-context.ts)
+    for (const row of claimed) await runInContext({ job: 'mail-outbox', mailId: row.id }, () => sendOne(row));
+    return claimed.length + givenUp;
   }
 
   async function loop() {
@@ -196,7 +264,8 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
       again = true;
       return;
     }
-    running = loop().finally(() => {
+    // the job's own context, not that of the request whose enqueue kicked it
+    running = runInContext({ job: 'mail-outbox' }, loop).finally(() => {
       running = null;
     });
   }

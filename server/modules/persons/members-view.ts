@@ -9,6 +9,10 @@ import { staffEntriesOfAccounts } from './person-scope';
  */
 export async function listMembers(db: DbOrTx, facilityId: number): Promise<Member[]> {
   const members = await memberAccounts(db, facilityId);
-  const personIds = await staffEntriesOfAccounts(db, facilityId, members.map((m) => m.user_id));
+  const personIds = await staffEntriesOfAccounts(
+    db,
+    facilityId,
+    members.map((m) => m.user_id),
+  );
   return members.map((m) => ({ ...m, person_id: personIds.get(m.user_id) ?? null }));
 }

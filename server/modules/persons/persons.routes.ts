@@ -37,8 +37,12 @@ export async function personRoutes(app: FastifyInstance) {
   await staffListDef.register(app);
 
   asMember.post('/api/facilities/:facilityId/persons', {
+    errors: [429],
     schema: { tags, params: facilityParams, body: personInputSchema, response: { 201: personSchema } },
-    handler: async (request, reply) => reply.code(201).send(await createPerson(app.db, request.params.facilityId, request.body, auditContext(request))),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(await createPerson(app.db, request.params.facilityId, request.body, auditContext(request), { limited: !request.user?.isAdmin })),
   });
 
   asMember.get('/api/facilities/:facilityId/persons/:personId', {
@@ -74,10 +78,16 @@ export async function personRoutes(app: FastifyInstance) {
         { rule: facilityRateRules.invitePerFacility, key: String(request.params.facilityId) },
         { rule: facilityRateRules.invitePerPerson, key: String(request.params.personId) },
       ]);
-      const { invited_at, email } = await invitePerson(app.db, request.params.facilityId, request.params.personId, {
-        ...auditContext(request),
-        actorUserId: request.user.id,
-      });
+      const { invited_at, email } = await invitePerson(
+        app.db,
+        request.params.facilityId,
+        request.params.personId,
+        {
+          ...auditContext(request),
+          actorUserId: request.user.id,
+        },
+        { byAdmin: request.user.isAdmin },
+      );
       return { invited_at, email };
     },
   });

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { idParam } from '../../../src/shared/contracts/common';
 import type { ServerListQuery } from '../../../src/shared/contracts/list-query';
 import { staffList } from '../../../src/shared/contracts/staff-list';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Person, PersonInput, PersonUpdate } from '../../../src/shared/contracts/persons';
 import { personInputSchema, personSchema } from '../../../src/shared/contracts/persons';
 import type { Page } from '../../../src/shared/contracts/paging';
@@ -13,7 +12,7 @@ import { fail } from '../../lib/http-error';
 import { defineList, germanSort } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
-import { versionedUpdate } from '../../lib/versioned-update';
+import { nextVersion, stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { sendInvitation } from '../facilities/facility-mails';
 import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
@@ -22,9 +21,10 @@ import { personOfFacility } from './person-scope';
 import { usersRepository } from '../users/users.repository';
 import { users } from '../users/users.table';
 import { persons, type PersonRow } from './persons.table';
+import { userRef } from '../users/user-ref';
 
 type Actor = { firstName: string; lastName: string; email: string } | null;
-const updater = alias(users, 'person_updater');
+const updater = userRef('person_updater');
 const INVITE_DAYS = 14;
 
 export function toPersonDto(row: PersonRow, updatedBy: Actor): Person {
@@ -61,7 +61,7 @@ const toColumns = (input: PersonInput) => {
   return { salutation: p.salutation, firstName: p.first_name, lastName: p.last_name, email: p.email, phone: p.phone, position: p.position };
 };
 
-const updaterCols = { firstName: updater.firstName, lastName: updater.lastName, email: updater.email };
+const updaterCols = updater.name;
 
 type StaffQuery = ServerListQuery<(typeof staffList)['sortKeys'][number], (typeof staffList)['filters']>;
 type StaffCtx = { facilityId: number; includeRemoved?: boolean };
@@ -87,10 +87,18 @@ export const staffListDef = defineList({
     const where = and(
       eq(persons.facilityId, ctx.facilityId),
       ctx.includeRemoved ? undefined : isNull(persons.removedAt),
-      search ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search)) : undefined,
+      search
+        ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search))
+        : undefined,
       s.where,
     );
-    const base = db.select({ p: persons, u: updaterCols, ...s.columns }).from(persons).leftJoin(updater, eq(updater.id, persons.updatedBy)).where(where).orderBy(...s.orderBy).offset(s.offset);
+    const base = db
+      .select({ p: persons, u: updaterCols, ...s.columns })
+      .from(persons)
+      .leftJoin(updater.table, updater.on(persons.updatedBy))
+      .where(where)
+      .orderBy(...s.orderBy)
+      .offset(s.offset);
     return s.limit ? base.limit(s.limit) : base;
   },
   item: (r: { p: PersonRow; u: Actor }) => toPersonDto(r.p, r.u),
@@ -104,24 +112,56 @@ export async function getPerson(db: DbOrTx, facilityId: number, personId: number
   const [row] = await db
     .select({ p: persons, u: updaterCols })
     .from(persons)
-    .leftJoin(updater, eq(updater.id, persons.updatedBy))
+    .leftJoin(updater.table, updater.on(persons.updatedBy))
     .where(and(eq(persons.id, personId), eq(persons.facilityId, facilityId), opts.includeRemoved ? undefined : isNull(persons.removedAt)));
   if (!row) throw notFoundError();
   return toPersonDto(row.p, row.u);
 }
 
-export async function createPerson(db: Db, facilityId: number, input: PersonInput, ctx: Ctx): Promise<Person> {
+/**
+ * Staff entries a KiTa's members may create per day (admins: no limit): every entry with an address can be mailed
+ * (invitations, bookings), so a KiTa cannot grow an unbounded list of addresses (issue 18). Generous for real use:
+ * a KiTa's whole team is a few dozen people, typed in once.
+ */
+export const PERSONS_PER_FACILITY_PER_DAY = 50;
+
+export async function createPerson(
+  db: Db,
+  facilityId: number,
+  input: PersonInput,
+  ctx: Ctx,
+  opts: { limited: boolean } = { limited: true },
+): Promise<Person> {
   await activeFacility(db, facilityId);
   const values = toColumns(input);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(persons).values({ ...values, facilityId, updatedBy: ctx.actorUserId }).returning();
+    if (opts.limited) {
+      // under the KiTa's lock (the booking core's and the mail budget's), so parallel requests count one after the other
+      await tx.execute(sql`select pg_advisory_xact_lock(7411, ${facilityId})`);
+      const [made] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(persons)
+        .where(and(eq(persons.facilityId, facilityId), gt(persons.createdAt, sql`now() - interval '24 hours'`)));
+      if (Number(made?.n ?? 0) >= PERSONS_PER_FACILITY_PER_DAY) throw fail('person.too_many_created');
+    }
+    const [row] = await tx
+      .insert(persons)
+      .values({ ...values, facilityId, updatedBy: ctx.actorUserId })
+      .returning();
     await audit(tx, { ...ctx, action: 'person.create', entityType: 'person', entityId: row!.id, after: { facilityId, ...editable(row!) } });
     return row!.id;
   });
   return getPerson(db, facilityId, id);
 }
 
-export async function updatePerson(db: Db, facilityId: number, personId: number, input: PersonUpdate, ctx: Ctx, opts: { includeRemoved?: boolean } = {}): Promise<Person> {
+export async function updatePerson(
+  db: Db,
+  facilityId: number,
+  personId: number,
+  input: PersonUpdate,
+  ctx: Ctx,
+  opts: { includeRemoved?: boolean } = {},
+): Promise<Person> {
   const { version, ...rest } = input;
   const values = toColumns(rest);
   await db.transaction((tx) =>
@@ -146,7 +186,7 @@ export async function removePerson(db: Db, facilityId: number, personId: number,
     if (version !== undefined && before.version !== version) throw conflictError();
     await tx
       .update(persons)
-      .set({ removedAt: new Date(), updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${persons.version} + 1`, inviteTokenHash: null })
+      .set({ removedAt: new Date(), ...stamp(persons, ctx.actorUserId), inviteTokenHash: null })
       .where(eq(persons.id, personId));
     await audit(tx, { ...ctx, action: 'person.remove', entityType: 'person', entityId: personId, before: { facilityId, ...editable(before) } });
   });
@@ -155,7 +195,13 @@ export async function removePerson(db: Db, facilityId: number, personId: number,
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Mails the person a link to register (or sign in) that links the account to this staff entry. */
-export async function invitePerson(db: Db, facilityId: number, personId: number, ctx: Ctx & { actorUserId: number }) {
+export async function invitePerson(
+  db: Db,
+  facilityId: number,
+  personId: number,
+  ctx: Ctx & { actorUserId: number },
+  opts: { byAdmin: boolean } = { byAdmin: false },
+) {
   const facility = await activeFacility(db, facilityId);
   const person = await personOfFacility(db, facilityId, personId);
   if (!person.email) {
@@ -170,12 +216,17 @@ export async function invitePerson(db: Db, facilityId: number, personId: number,
       .set({ inviteTokenHash: hashToken(token), invitedAt: now, inviteExpiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000) })
       .where(eq(persons.id, personId));
     const [inviter] = await tx.select().from(users).where(eq(users.id, ctx.actorUserId));
-    await sendInvitation(tx, person.email, {
-      firstName: person.firstName,
-      facilityLabel: facility.label,
-      inviterName: inviter ? personName(inviter) : 'Das Team',
-      path: `/registrieren?einladung=${token}`,
-    });
+    await sendInvitation(
+      tx,
+      person.email,
+      {
+        firstName: person.firstName,
+        facilityLabel: facility.label,
+        inviterName: inviter ? personName(inviter) : 'Das Team',
+        path: `/registrieren?einladung=${token}`,
+      },
+      opts.byAdmin ? 'exempt' : { facilityId },
+    );
     await audit(tx, { ...ctx, action: 'person.invite', entityType: 'person', entityId: personId, after: { email: person.email } });
   });
   return { invited_at: iso(now), email: person.email, token };
@@ -200,9 +251,18 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
     }
     const facility = await findActiveFacility(tx, person.facilityId);
     if (!facility) throw fail('person.invitation_invalid');
-    await tx.update(persons).set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: sql`${persons.version} + 1` }).where(eq(persons.id, person.id));
+    await tx
+      .update(persons)
+      .set({ userId, inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date(), version: nextVersion(persons) })
+      .where(eq(persons.id, person.id));
     await addMember(tx, person.facilityId, userId);
-    await audit(tx, { ...ctx, action: 'person.link_account', entityType: 'person', entityId: person.id, after: { userId, facilityId: person.facilityId } });
+    await audit(tx, {
+      ...ctx,
+      action: 'person.link_account',
+      entityType: 'person',
+      entityId: person.id,
+      after: { userId, facilityId: person.facilityId },
+    });
     return { facility_id: facility.id, facility_label: facility.label, person_id: person.id };
   });
 }

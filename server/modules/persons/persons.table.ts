@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from '../../db/columns';
+import { createdAt, id, ts, versionColumns } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
 import { users } from '../users/users.table';
 
@@ -23,9 +23,7 @@ export const persons = pgTable(
     invitedAt: ts('invited_at'),
     inviteExpiresAt: ts('invite_expires_at'),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionColumns(() => users.id),
     removedAt: ts('removed_at'),
   },
   (t) => [

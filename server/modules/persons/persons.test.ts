@@ -12,15 +12,30 @@ import { acceptInvitationResponseSchema, personInviteResponseSchema, personPageS
 
 const f = createTestWorld(() => facilityFixture());
 
-const person = { salutation: 'Frau', first_name: 'Erika', last_name: 'Beispiel', email: 'erika.beispiel@kita.example', phone: '089 123456', position: 'Leitung' };
+const person = {
+  salutation: 'Frau',
+  first_name: 'Erika',
+  last_name: 'Beispiel',
+  email: 'erika.beispiel@kita.example',
+  phone: '089 123456',
+  position: 'Leitung',
+};
 const add = async (overrides: Partial<typeof person> = {}, role: Role = 'member') =>
   f.call(role, { method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { ...person, ...overrides } });
 
 describe('staff list', () => {
   it('given a member, when adding a person, it is listed with paging, sorting and search', async () => {
-    expect(parseAnswer(personSchema, await add(), 201)).toMatchObject({ first_name: 'Erika', has_account: false, version: 1, facility_id: f.facility.id });
+    expect(parseAnswer(personSchema, await add(), 201)).toMatchObject({
+      first_name: 'Erika',
+      has_account: false,
+      version: 1,
+      facility_id: f.facility.id,
+    });
     await add({ first_name: 'Anton', last_name: 'Zander', email: '', position: 'Ergänzungskraft' });
-    const page = parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=last_name&dir=desc` }));
+    const page = parseAnswer(
+      personPageSchema,
+      await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=last_name&dir=desc` }),
+    );
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ last_name: 'Zander' }] });
     const search = parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?q=beisp` }));
     expect(search.items.map((p) => p.last_name)).toEqual(['Beispiel']);
@@ -38,7 +53,10 @@ describe('staff list', () => {
   it('given a person, when editing with the current version it saves; with a stale one it answers 409', async () => {
     const created = parseAnswer(personSchema, await add({ last_name: 'Version' }), 201);
     const url = `/api/facilities/${f.facility.id}/persons/${created.id}`;
-    const ok = parseAnswer(personSchema, await f.call('member', { method: 'PUT', url, payload: { ...person, last_name: 'Neu', version: created.version } }));
+    const ok = parseAnswer(
+      personSchema,
+      await f.call('member', { method: 'PUT', url, payload: { ...person, last_name: 'Neu', version: created.version } }),
+    );
     expect(ok).toMatchObject({ last_name: 'Neu', version: 2, updated_by: { id: f.users.member.id } });
     const stale = await f.call('admin', { method: 'PUT', url, payload: { ...person, last_name: 'Alt', version: created.version } });
     expect(reasonOfAnswer(stale, 409).code).toBe('conflict');
@@ -55,14 +73,25 @@ describe('staff list', () => {
     expect(list.items.map((p) => p.id)).not.toContain(created.id);
     expect((await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` })).statusCode).toBe(404);
     expect(old.id).toBeGreaterThan(0);
-    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'person.remove'), eq(auditLog.entityId, String(created.id))));
+    const [entry] = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'person.remove'), eq(auditLog.entityId, String(created.id))));
     expect(entry?.before).toMatchObject({ lastName: 'Geht' });
   });
 
   it("given a person of another KiTa, reaching it through the own KiTa's id answers 404", async () => {
-    const foreign = parseAnswer(personSchema, await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/persons`, payload: person }), 201);
+    const foreign = parseAnswer(
+      personSchema,
+      await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.otherFacility.id}/persons`, payload: person }),
+      201,
+    );
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await f.call('member', { method, url: `/api/facilities/${f.facility.id}/persons/${foreign.id}`, ...(method === 'PUT' ? { payload: { ...person, version: 1 } } : {}) });
+      const res = await f.call('member', {
+        method,
+        url: `/api/facilities/${f.facility.id}/persons/${foreign.id}`,
+        ...(method === 'PUT' ? { payload: { ...person, version: 1 } } : {}),
+      });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -84,7 +113,10 @@ describe('staff list sorting', () => {
       await f.call('member', { method: 'POST', url: `/api/facilities/${facility.id}/persons`, payload: { ...person, last_name: lastName } });
     }
     const names = async (dir: string) =>
-      parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=last_name&dir=${dir}` })).items.map((p) => p.last_name);
+      parseAnswer(
+        personPageSchema,
+        await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=last_name&dir=${dir}` }),
+      ).items.map((p) => p.last_name);
     expect(await names('asc')).toEqual(['Albrecht', 'Ärmel', 'Otto', 'Özdemir', 'Übel', 'ulm', 'Zimmermann']);
     expect(await names('desc')).toEqual(['Zimmermann', 'ulm', 'Übel', 'Özdemir', 'Otto', 'Ärmel', 'Albrecht']);
   });
@@ -105,15 +137,24 @@ describe('invitations', () => {
 
     const invited = await createUser(f.db, { email: 'neu.eingeladen@kita.example' });
     const cookie = await loginAs(f.t.app, invited);
-    expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token: 'x'.repeat(20) } })).statusCode).toBe(404);
+    expect(
+      (await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token: 'x'.repeat(20) } }))
+        .statusCode,
+    ).toBe(404);
     const accept = await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } });
-    expect(parseAnswer(acceptInvitationResponseSchema, accept)).toEqual({ facility_id: f.facility.id, facility_label: f.facility.label, person_id: created.id });
+    expect(parseAnswer(acceptInvitationResponseSchema, accept)).toEqual({
+      facility_id: f.facility.id,
+      facility_label: f.facility.label,
+      person_id: created.id,
+    });
     const status = parseAnswer(loginStatusResponseSchema, await f.t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
     expect(Object.keys(status.user?.facilities ?? {})).toEqual([String(f.facility.id)]);
     const after = parseAnswer(personSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` }));
     expect(after).toMatchObject({ has_account: true, user_id: invited.id });
     // single use
-    expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } })).statusCode).toBe(404);
+    expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('given a person without e-mail, inviting answers 400 with a German hint', async () => {
@@ -124,10 +165,18 @@ describe('invitations', () => {
 });
 
 describe('permission matrix of the staff routes', () => {
-  const expected: Record<Role, number[]> = { anonymous: [401], otherMember: [403, 404], member: [200, 201, 204, 400, 404, 409], admin: [200, 201, 204, 400, 404, 409] };
+  const expected: Record<Role, number[]> = {
+    anonymous: [401],
+    otherMember: [403, 404],
+    member: [200, 201, 204, 400, 404, 409],
+    admin: [200, 201, 204, 400, 404, 409],
+  };
   for (const role of ['anonymous', 'otherMember', 'member', 'admin'] as const) {
     it(`given ${role}, every staff route answers ${role === 'member' || role === 'admin' ? 'normally' : expected[role].join('/')} and a stranger sees no data`, async () => {
-      const [target] = await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Geheim', lastName: 'Person', position: 'Sonstige', email: 'geheim@kita.example' }).returning();
+      const [target] = await f.db
+        .insert(persons)
+        .values({ facilityId: f.facility.id, firstName: 'Geheim', lastName: 'Person', position: 'Sonstige', email: 'geheim@kita.example' })
+        .returning();
       const base = `/api/facilities/${f.facility.id}/persons`;
       const routes = [
         { method: 'GET' as const, url: base },

@@ -14,7 +14,11 @@ describe('seed:demo staff lists (issue 5)', () => {
     await seedDemo(t.handle.db, { password: 'Demo-Passwort-2026' });
     const [n] = await t.handle.db.select({ n: count() }).from(persons);
     expect(n!.n).toBe(24);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'eine-kita@demo.example', password: 'Demo-Passwort-2026' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'eine-kita@demo.example', password: 'Demo-Passwort-2026' },
+    });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const facilityId = Object.keys(login.json().user.facilities)[0];
     const staff = (await t.app.inject({ method: 'GET', url: `/api/facilities/${facilityId}/persons`, headers: { cookie } })).json();
@@ -24,7 +28,10 @@ describe('seed:demo staff lists (issue 5)', () => {
     ]);
     const status = (await t.app.inject({ method: 'GET', url: `/api/facilities/${facilityId}/season-enrolment`, headers: { cookie } })).json();
     expect(status.enrolment).toMatchObject({ project_title: 'Wasser erleben an der Pegnitz', contact_person_name: 'Elif Einhorn' });
-    const live = await t.handle.db.select().from(seasonEnrolments).where(and(isNull(seasonEnrolments.withdrawnAt), eq(seasonEnrolments.projectTitle, '')));
+    const live = await t.handle.db
+      .select()
+      .from(seasonEnrolments)
+      .where(and(isNull(seasonEnrolments.withdrawnAt), eq(seasonEnrolments.projectTitle, '')));
     expect(live).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { adminEnrolmentSchema, adminOfferingSchema, type AdminEnrolment, type AdminOffering } from '../../../src/shared/contracts/admin-programme';
 import { idParam } from '../../../src/shared/contracts/common';
@@ -11,10 +10,9 @@ import { likePattern } from '../../lib/paging';
 import { actorOf, iso, isoOrNull, notFoundError } from '../../lib/record-helpers';
 import { facilities } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
-import { users } from '../users/users.table';
-import { germanTime } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingEnrolmentRow, type OfferingRow } from './programme.table';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
+import { userRef } from '../users/user-ref';
 
 /**
  * The admin lists of the programme on the list kit (ADR 0007): the dates of one kind with seats taken/free, and the
@@ -22,8 +20,8 @@ import { asciiSlug } from '../../../src/shared/ascii-slug';
  * (scripts/module-boundaries.cjs): one query joins the KiTa and the staff entry so the list pages, sorts and exports.
  */
 
-const updater = alias(users, 'offering_updater');
-const creator = alias(users, 'enrolment_creator');
+const updater = userRef('offering_updater');
+const creator = userRef('enrolment_creator');
 const taken = sql<number>`(select count(*)::int from offering_enrolments t where t.offering_id = ${offerings.id} and t.state in ('confirmed', 'attended'))`;
 const waiting = sql<number>`(select count(*)::int from offering_enrolments t where t.offering_id = ${offerings.id} and t.state = 'waitlisted')`;
 
@@ -81,14 +79,14 @@ function offeringSelect(db: DbOrTx, extra: Record<string, SQL> = {}) {
       awardingEventTitle: awardingEvents.title,
       taken,
       waiting,
-      u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email },
+      u: updater.name,
       ...extra,
     })
     .from(offerings)
     .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
     .leftJoin(facilities, eq(facilities.id, offerings.hostFacilityId))
     .leftJoin(awardingEvents, eq(awardingEvents.id, offerings.awardingEventId))
-    .leftJoin(updater, eq(updater.id, offerings.updatedBy));
+    .leftJoin(updater.table, updater.on(offerings.updatedBy));
 }
 
 /** one offering in the admin shape (404 if none) */
@@ -120,11 +118,18 @@ export const adminOfferingListDef = defineList({
       q.moduleId ? eq(offerings.moduleId, q.moduleId) : undefined,
       q.awardingEventId ? eq(offerings.awardingEventId, q.awardingEventId) : undefined,
       q.state ? eq(offerings.state, q.state) : undefined,
-      search ? or(ilike(offerings.title, search), ilike(offerings.place, search), ilike(trainingModules.title, search), ilike(facilities.label, search)) : undefined,
+      search
+        ? or(ilike(offerings.title, search), ilike(offerings.place, search), ilike(trainingModules.title, search), ilike(facilities.label, search))
+        : undefined,
       s.where,
     );
-    const base = offeringSelect(db, s.columns).where(where).orderBy(...s.orderBy).offset(s.offset);
-    return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<(AdminOfferingRow & { __sort: string | null; __tie: string; __total: number })[]>;
+    const base = offeringSelect(db, s.columns)
+      .where(where)
+      .orderBy(...s.orderBy)
+      .offset(s.offset);
+    return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<
+      (AdminOfferingRow & { __sort: string | null; __tie: string; __total: number })[]
+    >;
   },
   item: toAdminOffering,
   itemSchema: adminOfferingSchema,
@@ -226,14 +231,14 @@ export function enrolmentSelect(db: DbOrTx, extra: Record<string, SQL> = {}) {
       email: persons.email,
       phone: persons.phone,
       waitlistPosition: position,
-      c: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email },
+      c: creator.name,
       ...extra,
     })
     .from(offeringEnrolments)
     .innerJoin(offerings, eq(offerings.id, offeringEnrolments.offeringId))
     .innerJoin(persons, eq(persons.id, offeringEnrolments.personId))
     .innerJoin(facilities, eq(facilities.id, offeringEnrolments.facilityId))
-    .leftJoin(creator, eq(creator.id, offeringEnrolments.createdBy));
+    .leftJoin(creator.table, creator.on(offeringEnrolments.createdBy));
 }
 
 /** the admin view of these enrolments */
@@ -244,14 +249,14 @@ export async function adminEnrolments(db: DbOrTx, where: SQL | undefined): Promi
 
 /** file names: `anmeldungen-<offering>-<date>`; the offering's title in lower-case ASCII */
 export function slug(title: string): string {
-  return asciiSlug(title, '-', 60) || 'termin';
+  return asciiSlug(title, '-', 60, true) || 'termin';
 }
 
 /** SPEC §3, in this order */
 export const enrolmentExportColumns = [
   { header: 'Veranstaltung', value: (r: AdminEnrolmentRow) => r.offeringTitle, width: 36 },
   { header: 'Datum', value: (r: AdminEnrolmentRow) => r.startsAt, kind: 'date' as const, width: 12 },
-  { header: 'Beginn', value: (r: AdminEnrolmentRow) => germanTime(r.startsAt), kind: 'text' as const, width: 8 },
+  { header: 'Beginn', value: (r: AdminEnrolmentRow) => r.startsAt, kind: 'time' as const },
   { header: 'Ort', value: (r: AdminEnrolmentRow) => r.place || r.onlineUrl, width: 30 },
   { header: 'KiTa', value: (r: AdminEnrolmentRow) => r.facilityLabel, width: 32 },
   { header: 'PLZ', value: (r: AdminEnrolmentRow) => r.facilityPostalCode, kind: 'text' as const, width: 8 },
@@ -264,7 +269,12 @@ export const enrolmentExportColumns = [
   { header: 'E-Mail', value: (r: AdminEnrolmentRow) => r.email, width: 30 },
   { header: 'Telefon', value: (r: AdminEnrolmentRow) => r.phone },
   { header: 'Status', value: (r: AdminEnrolmentRow) => enrolmentStateLabels[r.e.state], width: 12 },
-  { header: 'Wartelistenplatz', value: (r: AdminEnrolmentRow) => (r.waitlistPosition === null ? null : Number(r.waitlistPosition)), kind: 'number' as const, width: 10 },
+  {
+    header: 'Wartelistenplatz',
+    value: (r: AdminEnrolmentRow) => (r.waitlistPosition === null ? null : Number(r.waitlistPosition)),
+    kind: 'number' as const,
+    width: 10,
+  },
   { header: 'Angemeldet am', value: (r: AdminEnrolmentRow) => r.e.createdAt, kind: 'datetime' as const },
   {
     header: 'Angemeldet von',
@@ -290,12 +300,23 @@ function enrolmentRows(db: DbOrTx, q: { q?: string | undefined; state?: string |
     ctx.where,
     q.state ? eq(offeringEnrolments.state, q.state as OfferingEnrolmentRow['state']) : undefined,
     search
-      ? or(ilike(facilities.label, search), ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(facilities.city, search))
+      ? or(
+          ilike(facilities.label, search),
+          ilike(persons.firstName, search),
+          ilike(persons.lastName, search),
+          ilike(persons.email, search),
+          ilike(facilities.city, search),
+        )
       : undefined,
     s.where,
   );
-  const base = enrolmentSelect(db, s.columns).where(where).orderBy(...s.orderBy).offset(s.offset);
-  return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<(AdminEnrolmentRow & { __sort: string | null; __tie: string; __total: number })[]>;
+  const base = enrolmentSelect(db, s.columns)
+    .where(where)
+    .orderBy(...s.orderBy)
+    .offset(s.offset);
+  return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<
+    (AdminEnrolmentRow & { __sort: string | null; __tie: string; __total: number })[]
+  >;
 }
 
 /**
@@ -338,6 +359,7 @@ export const awardingEnrolmentListDef = enrolmentListOf(
   awardingEnrolmentList,
   '/api/admin/awarding-events/:awardingEventId/enrolments',
   'awardingEventId',
-  async (db, id) => (await db.select({ id: awardingEvents.id, title: awardingEvents.title }).from(awardingEvents).where(eq(awardingEvents.id, id)))[0],
+  async (db, id) =>
+    (await db.select({ id: awardingEvents.id, title: awardingEvents.title }).from(awardingEvents).where(eq(awardingEvents.id, id)))[0],
   (id) => eq(offerings.awardingEventId, id),
 );

@@ -29,24 +29,16 @@ import { activeFacility } from '../facilities/facility-scope';
 import { facilityProgrammeHistory } from './staff.service';
 import { adminOffering, adminOfferingListDef, awardingEnrolmentListDef, offeringEnrolmentListDef } from './admin-lists';
 import {
-  addOnBehalf,
   awardingEventById,
   cancelAwardingEvent,
-  cancelOffering,
-  copyOffering,
   createAwardingEvent,
-  createModule,
-  createOffering,
-  deleteModule,
-  enrolmentAction,
   listAwardingEvents,
-  listModules,
   publishAwardingEvent,
-  publishOffering,
   updateAwardingEvent,
-  updateModule,
-  updateOffering,
-} from './admin.service';
+} from './admin-awarding-events.service';
+import { addOnBehalf, enrolmentAction } from './admin-enrolments.service';
+import { createModule, deleteModule, listModules, updateModule } from './admin-modules.service';
+import { cancelOffering, copyOffering, createOffering, publishOffering, updateOffering } from './admin-offerings.service';
 
 const tags = ['admin programme'];
 const moduleParams = z.object({ moduleId: idParam });
@@ -147,7 +139,8 @@ export async function programmeAdminRoutes(app: FastifyInstance) {
   asAdmin.post('/api/admin/offerings/:offeringId/enrolments', {
     errors: [409],
     schema: { tags, params: offeringParams, body: adminBookingInputSchema, response: { 201: bookingResultSchema } },
-    handler: async (request, reply) => reply.code(201).send(await addOnBehalf(app.db, request.params.offeringId, request.body, auditContext(request))),
+    handler: async (request, reply) =>
+      reply.code(201).send(await addOnBehalf(app.db, request.params.offeringId, request.body, auditContext(request))),
   });
   asAdmin.post('/api/admin/offerings/:offeringId/enrolments/actions', {
     errors: [409],

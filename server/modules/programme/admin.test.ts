@@ -71,8 +71,16 @@ describe('admin: modules and offerings', () => {
     const o = await createOffering(w.db, w.season.id, { capacity: 1, title: 'Abfall vermeiden' });
     const [p, q] = await createStaff(w.db, w.facility.id, 2);
     const [theirs] = await createStaff(w.db, w.otherFacility.id, 1, { email: '' });
-    await w.call('member', { method: 'POST', url: `/api/facilities/${w.facility.id}/enrolments`, payload: { offeringId: o.id, personIds: [p!.id, q!.id] } });
-    await w.call('otherMember', { method: 'POST', url: `/api/facilities/${w.otherFacility.id}/enrolments`, payload: { offeringId: o.id, personIds: [theirs!.id] } });
+    await w.call('member', {
+      method: 'POST',
+      url: `/api/facilities/${w.facility.id}/enrolments`,
+      payload: { offeringId: o.id, personIds: [p!.id, q!.id] },
+    });
+    await w.call('otherMember', {
+      method: 'POST',
+      url: `/api/facilities/${w.otherFacility.id}/enrolments`,
+      payload: { offeringId: o.id, personIds: [theirs!.id] },
+    });
     const res = await admin('POST', `/api/admin/offerings/${o.id}/cancel`, { version: o.version, reason: 'Die Referentin ist krank.' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ state: 'cancelled', cancelReason: 'Die Referentin ist krank.', seatsTaken: 0 });
@@ -93,10 +101,18 @@ describe('admin: edits', () => {
     const m = await createModule(w.db, w.season.id);
     const o = await createOffering(w.db, w.season.id, { moduleId: m.id, capacity: 1 });
     const staff = await createStaff(w.db, w.facility.id, 4);
-    const booked = (await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.facility.id, personIds: staff.map((s) => s.id) })).json().results;
+    const booked = (
+      await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.facility.id, personIds: staff.map((s) => s.id) })
+    ).json().results;
     const current = (await admin('GET', `/api/admin/offerings/${o.id}`)).json();
     expect(current).toMatchObject({ seatsTaken: 1, waitlistLength: 3 });
-    const input = offeringInput(m.id, { title: current.title, startsAt: current.startsAt, endsAt: current.endsAt, capacity: 3, version: current.version });
+    const input = offeringInput(m.id, {
+      title: current.title,
+      startsAt: current.startsAt,
+      endsAt: current.endsAt,
+      capacity: 3,
+      version: current.version,
+    });
     const res = await admin('PUT', `/api/admin/offerings/${o.id}`, input);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ capacity: 3, seatsTaken: 3, seatsFree: 0, waitlistLength: 1 });
@@ -104,12 +120,22 @@ describe('admin: edits', () => {
     expect(states.map((r) => r.state)).toEqual(['confirmed', 'confirmed', 'confirmed', 'waitlisted']);
     expect(booked[3].enrolmentId).toBe(states[3]!.id);
     expect((await admin('PUT', `/api/admin/offerings/${o.id}`, input)).statusCode).toBe(409);
-    const audited = await w.db.select().from(auditLog).where(and(eq(auditLog.action, 'offering.update'), eq(auditLog.entityId, String(o.id))));
+    const audited = await w.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'offering.update'), eq(auditLog.entityId, String(o.id))));
     expect(audited[0]!.after).toMatchObject({ capacity: 3 });
     const mod = (await admin('GET', `/api/admin/training-modules?seasonId=${w.season.id}`)).json().items.find((x: { id: number }) => x.id === m.id);
-    const upd = await admin('PUT', `/api/admin/training-modules/${m.id}`, { seasonId: w.season.id, title: 'Einsteiger (neu)', maxPerFacilityPerModule: 4, version: mod.version });
+    const upd = await admin('PUT', `/api/admin/training-modules/${m.id}`, {
+      seasonId: w.season.id,
+      title: 'Einsteiger (neu)',
+      maxPerFacilityPerModule: 4,
+      version: mod.version,
+    });
     expect(upd.json()).toMatchObject({ title: 'Einsteiger (neu)', maxPerFacilityPerModule: 4, version: mod.version + 1 });
-    expect((await admin('PUT', `/api/admin/training-modules/${m.id}`, { seasonId: w.season.id, title: 'alt', version: mod.version })).statusCode).toBe(409);
+    expect(
+      (await admin('PUT', `/api/admin/training-modules/${m.id}`, { seasonId: w.season.id, title: 'alt', version: mod.version })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -127,11 +153,28 @@ describe('admin: awarding events', () => {
     expect(created.statusCode).toBe(201);
     const ev = (await admin('POST', `/api/admin/awarding-events/${created.json().id}/publish`, { version: created.json().version })).json();
     expect(ev.state).toBe('published');
-    const ws = await admin('POST', '/api/admin/offerings', { kind: 'awarding', seasonId: w.season.id, awardingEventId: ev.id, title: 'Workshop Boden', startsAt: '2027-10-14T12:00:00Z', endsAt: '2027-10-14T13:30:00Z', place: 'Saal 2', capacity: 20 });
+    const ws = await admin('POST', '/api/admin/offerings', {
+      kind: 'awarding',
+      seasonId: w.season.id,
+      awardingEventId: ev.id,
+      title: 'Workshop Boden',
+      startsAt: '2027-10-14T12:00:00Z',
+      endsAt: '2027-10-14T13:30:00Z',
+      place: 'Saal 2',
+      capacity: 20,
+    });
     await admin('POST', `/api/admin/offerings/${ws.json().id}/publish`, { version: ws.json().version });
     const [p] = await createStaff(w.db, w.facility.id, 1);
     await w.db.update(seasonEnrolments).set({ approvedForAwardAt: new Date() }).where(eq(seasonEnrolments.facilityId, w.facility.id));
-    expect((await w.call('member', { method: 'POST', url: `/api/facilities/${w.facility.id}/enrolments`, payload: { offeringId: ws.json().id, personIds: [p!.id] } })).statusCode).toBe(201);
+    expect(
+      (
+        await w.call('member', {
+          method: 'POST',
+          url: `/api/facilities/${w.facility.id}/enrolments`,
+          payload: { offeringId: ws.json().id, personIds: [p!.id] },
+        })
+      ).statusCode,
+    ).toBe(201);
     const awarding = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/awarding` })).json();
     expect(awarding).toMatchObject({ eligible: true, chosenEventId: ev.id });
     expect(awarding.events.find((e: { id: number }) => e.id === ev.id).workshops[0]).toMatchObject({ title: 'Workshop Boden', seatsLeft: 19 });
@@ -141,7 +184,12 @@ describe('admin: awarding events', () => {
     expect(enrolments.total).toBe(1);
     // the KiTa's programme history names the workshop's awarding event (the admin link goes to its enrolment page)
     const history = (await admin('GET', `/api/admin/facilities/${w.facility.id}/programme`)).json().items;
-    expect(history.find((h: { offeringId: number }) => h.offeringId === ws.json().id)).toMatchObject({ kind: 'awarding', awardingEventId: ev.id, offeringTitle: 'Workshop Boden', state: 'confirmed' });
+    expect(history.find((h: { offeringId: number }) => h.offeringId === ws.json().id)).toMatchObject({
+      kind: 'awarding',
+      awardingEventId: ev.id,
+      offeringTitle: 'Workshop Boden',
+      state: 'confirmed',
+    });
     const cancelled = await admin('POST', `/api/admin/awarding-events/${ev.id}/cancel`, { version: ev.version, reason: 'Hochwasser' });
     expect(cancelled.json()).toMatchObject({ state: 'cancelled', attendeeCount: 0 });
     expect((await admin('GET', `/api/admin/offerings/${ws.json().id}`)).json()).toMatchObject({ state: 'cancelled', cancelReason: 'Hochwasser' });
@@ -156,15 +204,29 @@ describe('admin: enrolments', () => {
     expect(first.json().results[0].state).toBe('confirmed');
     const waiting = await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.facility.id, personIds: [q!.id] });
     expect(waiting.json().results[0]).toMatchObject({ state: 'waitlisted', waitlistPosition: 1 });
-    const forced = await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.facility.id, personIds: [r!.id], overCapacity: true });
+    const forced = await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, {
+      facilityId: w.facility.id,
+      personIds: [r!.id],
+      overCapacity: true,
+    });
     expect(forced.json().results[0].state).toBe('confirmed');
-    const [entry] = await w.db.select().from(auditLog).where(and(eq(auditLog.action, 'offering_enrolment.create_on_behalf'), eq(auditLog.entityId, String(forced.json().results[0].enrolmentId))));
+    const [entry] = await w.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'offering_enrolment.create_on_behalf'), eq(auditLog.entityId, String(forced.json().results[0].enrolmentId))));
     expect(entry!.after).toMatchObject({ overCapacity: true, state: 'confirmed' });
     expect(entry!.actorUserId).toBe(w.users.admin.id);
     // confirming the waiting one needs a seat or the override
-    const noSeat = await admin('POST', `/api/admin/offerings/${o.id}/enrolments/actions`, { action: 'confirm', enrolmentIds: [waiting.json().results[0].enrolmentId] });
+    const noSeat = await admin('POST', `/api/admin/offerings/${o.id}/enrolments/actions`, {
+      action: 'confirm',
+      enrolmentIds: [waiting.json().results[0].enrolmentId],
+    });
     expect(noSeat.statusCode).toBe(409);
-    const ok = await admin('POST', `/api/admin/offerings/${o.id}/enrolments/actions`, { action: 'confirm', enrolmentIds: [waiting.json().results[0].enrolmentId], overCapacity: true });
+    const ok = await admin('POST', `/api/admin/offerings/${o.id}/enrolments/actions`, {
+      action: 'confirm',
+      enrolmentIds: [waiting.json().results[0].enrolmentId],
+      overCapacity: true,
+    });
     expect(ok.json().items[0]).toMatchObject({ state: 'confirmed', overCapacity: true });
   });
 
@@ -173,16 +235,26 @@ describe('admin: enrolments', () => {
     const a = await createOffering(w.db, w.season.id, { moduleId: m.id, capacity: 2 });
     const b = await createOffering(w.db, w.season.id, { moduleId: m.id, capacity: 1 });
     const staff = await createStaff(w.db, w.facility.id, 4);
-    const booked = (await admin('POST', `/api/admin/offerings/${a.id}/enrolments`, { facilityId: w.facility.id, personIds: staff.map((s) => s.id) })).json().results;
+    const booked = (
+      await admin('POST', `/api/admin/offerings/${a.id}/enrolments`, { facilityId: w.facility.id, personIds: staff.map((s) => s.id) })
+    ).json().results;
     const [e1, e2, e3, e4] = booked.map((x: { enrolmentId: number }) => x.enrolmentId);
     // move the first confirmed one to b: b has a seat; a's freed seat goes to the oldest waiting (e3)
-    const moved = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'move', enrolmentIds: [e1], targetOfferingId: b.id });
+    const moved = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, {
+      action: 'move',
+      enrolmentIds: [e1],
+      targetOfferingId: b.id,
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().items[0]).toMatchObject({ offeringId: b.id, state: 'confirmed' });
     const state = async (id: number) => (await w.db.select().from(offeringEnrolments).where(eq(offeringEnrolments.id, id)))[0]!.state;
     expect(await state(e3)).toBe('confirmed');
     expect(await state(e4)).toBe('waitlisted');
-    const cancel = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'cancel', enrolmentIds: [e2], reason: 'Doppelt gemeldet' });
+    const cancel = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, {
+      action: 'cancel',
+      enrolmentIds: [e2],
+      reason: 'Doppelt gemeldet',
+    });
     expect(cancel.json().items[0]).toMatchObject({ state: 'cancelled', cancelReason: 'Doppelt gemeldet' });
     expect(await state(e4)).toBe('confirmed');
     const attended = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'attended', enrolmentIds: [e3, e4] });
@@ -193,20 +265,45 @@ describe('admin: enrolments', () => {
     expect(foreign.statusCode).toBe(404);
     // moving to another module is refused
     const other = await createOffering(w.db, w.season.id, { capacity: 5 });
-    const wrong = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'move', enrolmentIds: [e3], targetOfferingId: other.id });
+    const wrong = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, {
+      action: 'move',
+      enrolmentIds: [e3],
+      targetOfferingId: other.id,
+    });
     expect(wrong.statusCode).toBe(400);
     // the KiTa's programme history (admin KiTa detail) lists them with their states
     const history = (await admin('GET', `/api/admin/facilities/${w.facility.id}/programme`)).json().items;
-    expect(history.filter((h: { enrolmentId: number }) => [e1, e2, e3, e4].includes(h.enrolmentId)).map((h: { state: string }) => h.state).sort()).toEqual(['attended', 'attended', 'cancelled', 'cancelled']);
+    expect(
+      history
+        .filter((h: { enrolmentId: number }) => [e1, e2, e3, e4].includes(h.enrolmentId))
+        .map((h: { state: string }) => h.state)
+        .sort(),
+    ).toEqual(['attended', 'attended', 'cancelled', 'cancelled']);
     expect(new Set(history.map((h: { seasonIdentifier: string }) => h.seasonIdentifier))).toEqual(new Set(['2026-27']));
-    // each item names its offering (the admin KiTa detail links to its enrolment page) 
-    expect(history.find((h: { enrolmentId: number }) => h.enrolmentId === e1)).toMatchObject({ offeringId: a.id, awardingEventId: null, kind: 'training' });
+    // each item names its offering (the admin KiTa detail links to its enrolment page)
+    expect(history.find((h: { enrolmentId: number }) => h.enrolmentId === e1)).toMatchObject({
+      offeringId: a.id,
+      awardingEventId: null,
+      kind: 'training',
+    });
   });
 
   it('given enrolments with umlauts and quotes, the exports carry SPEC §3 columns: CSV with BOM, ; and CRLF; XLSX with date cells', async () => {
     const m = await createModule(w.db, w.season.id);
-    const o = await createOffering(w.db, w.season.id, { moduleId: m.id, title: 'Wasser; „erleben“', capacity: 1, startsAt: new Date('2027-03-10T08:30:00Z'), endsAt: new Date('2027-03-10T15:00:00Z') });
-    const [p] = await createStaff(w.db, w.facility.id, 1, { firstName: 'Jürgen', lastName: 'Groß "Juju"', salutation: 'Herr', position: 'Leitung', phone: '+49 89 1234' });
+    const o = await createOffering(w.db, w.season.id, {
+      moduleId: m.id,
+      title: 'Wasser; „erleben“',
+      capacity: 1,
+      startsAt: new Date('2027-03-10T08:30:00Z'),
+      endsAt: new Date('2027-03-10T15:00:00Z'),
+    });
+    const [p] = await createStaff(w.db, w.facility.id, 1, {
+      firstName: 'Jürgen',
+      lastName: 'Groß "Juju"',
+      salutation: 'Herr',
+      position: 'Leitung',
+      phone: '+49 89 1234',
+    });
     const [q] = await createStaff(w.db, w.otherFacility.id, 1, { firstName: 'Öz', lastName: 'Äbel' });
     await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.facility.id, personIds: [p!.id] });
     await admin('POST', `/api/admin/offerings/${o.id}/enrolments`, { facilityId: w.otherFacility.id, personIds: [q!.id] });
@@ -242,6 +339,10 @@ describe('admin: enrolments', () => {
     expect(date.type).toBe(ExcelJS.ValueType.Date);
     expect((date.value as Date).toISOString()).toBe('2027-03-10T00:00:00.000Z');
     expect(date.numFmt).toBe('dd.mm.yyyy');
+    // issue 19: "Beginn" is a real time cell (09:30 Berlin), not the text "09:30"
+    const begin = sheet.getRow(2).getCell(3);
+    expect([begin.type, begin.numFmt, (begin.value as Date).toISOString()]).toEqual([ExcelJS.ValueType.Date, 'hh:mm', '1899-12-30T09:30:00.000Z']);
+    expect(sheet.autoFilter).toBe('A1:R3');
     expect(sheet.getRow(2).getCell(17).type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.getRow(2).getCell(11).value).toBe('Groß "Juju"');
     expect(sheet.getRow(3).getCell(16).value).toBe(1);
@@ -256,15 +357,29 @@ describe('own-data export', () => {
     const res = await w.call('member', { method: 'GET', url: '/api/me/export' });
     expect(res.statusCode).toBe(200);
     const body = JSON.parse(res.body);
-    expect(body.enrolments).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'offering-enrolment', offering: 'Exporttermin', state: 'confirmed', personId: p!.id })]));
+    expect(body.enrolments).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'offering-enrolment', offering: 'Exporttermin', state: 'confirmed', personId: p!.id }),
+      ]),
+    );
   });
 });
 
 describe('staff: calendar file and host view', () => {
   it('given a booking, its .ics parses with UID, times in UTC, location and link', async () => {
-    const o = await createOffering(w.db, w.season.id, { title: 'Artenvielfalt, draußen', startsAt: new Date('2027-04-01T07:00:00Z'), endsAt: new Date('2027-04-01T12:00:00Z') });
+    const o = await createOffering(w.db, w.season.id, {
+      title: 'Artenvielfalt, draußen',
+      startsAt: new Date('2027-04-01T07:00:00Z'),
+      endsAt: new Date('2027-04-01T12:00:00Z'),
+    });
     const [p] = await createStaff(w.db, w.facility.id, 1);
-    const booked = (await w.call('member', { method: 'POST', url: `/api/facilities/${w.facility.id}/enrolments`, payload: { offeringId: o.id, personIds: [p!.id] } })).json().results[0];
+    const booked = (
+      await w.call('member', {
+        method: 'POST',
+        url: `/api/facilities/${w.facility.id}/enrolments`,
+        payload: { offeringId: o.id, personIds: [p!.id] },
+      })
+    ).json().results[0];
     const res = await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/enrolments/${booked.enrolmentId}/calendar.ics` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -288,15 +403,38 @@ describe('staff: calendar file and host view', () => {
   });
 
   it('given a hospitation at our KiTa, the host sees its visitors; the visitor KiTa books it like any offering', async () => {
-    const h = await createOffering(w.db, w.season.id, { kind: 'hospitation', hostFacilityId: w.facility.id, title: 'Hospitation im Kinderhaus', place: '', capacity: 2 });
+    const h = await createOffering(w.db, w.season.id, {
+      kind: 'hospitation',
+      hostFacilityId: w.facility.id,
+      title: 'Hospitation im Kinderhaus',
+      place: '',
+      capacity: 2,
+    });
     const [v] = await createStaff(w.db, w.otherFacility.id, 1, { firstName: 'Vera', lastName: 'Besuch' });
     const list = (await w.call('otherMember', { method: 'GET', url: `/api/facilities/${w.otherFacility.id}/offerings?kind=hospitation` })).json();
-    expect(list.offerings.find((x: { id: number }) => x.id === h.id)).toMatchObject({ hostFacility: { label: 'Kinderhaus Sonnenschein' }, seatsLeft: 2, canBook: true });
-    expect((await w.call('otherMember', { method: 'POST', url: `/api/facilities/${w.otherFacility.id}/enrolments`, payload: { offeringId: h.id, personIds: [v!.id] } })).statusCode).toBe(201);
+    expect(list.offerings.find((x: { id: number }) => x.id === h.id)).toMatchObject({
+      hostFacility: { label: 'Kinderhaus Sonnenschein' },
+      seatsLeft: 2,
+      canBook: true,
+    });
+    expect(
+      (
+        await w.call('otherMember', {
+          method: 'POST',
+          url: `/api/facilities/${w.otherFacility.id}/enrolments`,
+          payload: { offeringId: h.id, personIds: [v!.id] },
+        })
+      ).statusCode,
+    ).toBe(201);
     const visits = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/hospitation-visits` })).json();
-    expect(visits.hospitations[0]).toMatchObject({ offeringId: h.id, visitors: [{ facilityLabel: 'Kita Lechauen', personName: 'Vera Besuch', state: 'confirmed' }] });
+    expect(visits.hospitations[0]).toMatchObject({
+      offeringId: h.id,
+      visitors: [{ facilityLabel: 'Kita Lechauen', personName: 'Vera Besuch', state: 'confirmed' }],
+    });
     // the visitor KiTa is no host: its view is empty; and it cannot read the host's view
-    expect((await w.call('otherMember', { method: 'GET', url: `/api/facilities/${w.otherFacility.id}/hospitation-visits` })).json().hospitations).toEqual([]);
+    expect(
+      (await w.call('otherMember', { method: 'GET', url: `/api/facilities/${w.otherFacility.id}/hospitation-visits` })).json().hospitations,
+    ).toEqual([]);
     expect((await w.call('otherMember', { method: 'GET', url: `/api/facilities/${w.facility.id}/hospitation-visits` })).statusCode).toBe(403);
   });
 });

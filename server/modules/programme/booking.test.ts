@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rushMessage } from '../../../src/shared/contracts/programme';
 import { auditLog } from '../audit/audit.table';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { createFacility, createSeason, enrol } from '../../testing/factories';
 import { createTestWorld } from '../../testing/test-world';
-import { __setBookingLockTimeoutForTests } from './booking';
 import { rateLimitHits } from '../rate-limit/rate-limit.table';
 import { programmeRateRules } from './programme-rate-limits';
 import { offeringEnrolments } from './programme.table';
@@ -28,7 +27,12 @@ describe('booking: capacity and waiting list', () => {
   it('given 2 seats, when 3 persons book, 2 are confirmed and the third waits on place 1; a later one on place 2', async () => {
     const o = await createOffering(w.db, w.season.id, { capacity: 2 });
     const staff = await createStaff(w.db, w.facility.id, 3);
-    const res = await bookAs('member', w.facility.id, o.id, staff.map((p) => p.id));
+    const res = await bookAs(
+      'member',
+      w.facility.id,
+      o.id,
+      staff.map((p) => p.id),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().results.map((r: { state: string; waitlistPosition: number | null }) => [r.state, r.waitlistPosition])).toEqual([
       ['confirmed', null],
@@ -95,7 +99,14 @@ describe('booking: capacity and waiting list', () => {
     const h = await createOffering(w.db, w.season.id, { kind: 'hospitation', hostFacilityId: w.otherFacility.id, capacity: 2, place: '' });
     const mine = await createStaff(w.db, w.facility.id, 3);
     const [theirs] = await createStaff(w.db, w.otherFacility.id, 1);
-    const [seat1, , waitingMine] = (await bookAs('member', w.facility.id, h.id, mine.map((p) => p.id))).json().results;
+    const [seat1, , waitingMine] = (
+      await bookAs(
+        'member',
+        w.facility.id,
+        h.id,
+        mine.map((p) => p.id),
+      )
+    ).json().results;
     const waitingTheirs = (await bookAs('otherMember', w.otherFacility.id, h.id, [theirs!.id])).json().results[0];
     expect([waitingMine.waitlistPosition, waitingTheirs.waitlistPosition]).toEqual([1, 2]);
     await cancelAs('member', w.facility.id, seat1.enrolmentId);
@@ -108,10 +119,27 @@ describe('booking: capacity and waiting list', () => {
     const a = await createOffering(w.db, w.season.id, { moduleId: m.id, capacity: 10 });
     const b = await createOffering(w.db, w.season.id, { moduleId: m.id, capacity: 10 });
     const staff = await createStaff(w.db, w.facility.id, 4);
-    const tooMany = await bookAs('member', w.facility.id, a.id, staff.slice(0, 3).map((p) => p.id));
+    const tooMany = await bookAs(
+      'member',
+      w.facility.id,
+      a.id,
+      staff.slice(0, 3).map((p) => p.id),
+    );
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().reason).toMatchObject({ code: 'limit_per_event', message: 'Pro KiTa sind bei diesem Termin höchstens 2 Personen möglich.' });
-    expect((await bookAs('member', w.facility.id, a.id, staff.slice(0, 2).map((p) => p.id))).statusCode).toBe(201);
+    expect(tooMany.json().reason).toMatchObject({
+      code: 'limit_per_event',
+      message: 'Pro KiTa sind bei diesem Termin höchstens 2 Personen möglich.',
+    });
+    expect(
+      (
+        await bookAs(
+          'member',
+          w.facility.id,
+          a.id,
+          staff.slice(0, 2).map((p) => p.id),
+        )
+      ).statusCode,
+    ).toBe(201);
     expect((await bookAs('member', w.facility.id, b.id, [staff[2]!.id])).statusCode).toBe(201);
     const module = await bookAs('member', w.facility.id, b.id, [staff[3]!.id]);
     expect(module.json().reason.code).toBe('limit_per_module');
@@ -183,7 +211,10 @@ describe('booking: permissions', () => {
     expect((await cancelAs('otherMember', w.facility.id, booked.enrolmentId)).statusCode).toBe(403);
     // through their own KiTa's path: our enrolment is not theirs
     expect((await cancelAs('otherMember', w.otherFacility.id, booked.enrolmentId)).statusCode).toBe(404);
-    const ics = await w.call('otherMember', { method: 'GET', url: `/api/facilities/${w.otherFacility.id}/enrolments/${booked.enrolmentId}/calendar.ics` });
+    const ics = await w.call('otherMember', {
+      method: 'GET',
+      url: `/api/facilities/${w.otherFacility.id}/enrolments/${booked.enrolmentId}/calendar.ics`,
+    });
     expect(ics.statusCode).toBe(404);
     expect(ics.body).not.toContain(o.title);
     // and booking our staff entry on their KiTa's path
@@ -199,7 +230,10 @@ describe('booking: permissions', () => {
     await w.db.update(offeringEnrolments).set({ state: 'attended' }).where(eq(offeringEnrolments.id, a.enrolmentId));
     expect((await cancelAs('member', w.facility.id, a.enrolmentId)).json().reason.code).toBe('attended');
     const { offerings } = await import('./programme.table');
-    await w.db.update(offerings).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(offerings.id, o.id));
+    await w.db
+      .update(offerings)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(offerings.id, o.id));
     expect((await cancelAs('member', w.facility.id, b.enrolmentId)).json().reason.code).toBe('offering_started');
   });
 });
@@ -210,7 +244,12 @@ describe('booking: rate limit', () => {
     await enrol(w.db, lone.id, w.season.id);
     const [p] = await createStaff(w.db, lone.id, 1);
     const o = await createOffering(w.db, w.season.id);
-    await w.db.insert(rateLimitHits).values(Array.from({ length: programmeRateRules.bookingPerFacility.limit }, () => ({ bucket: programmeRateRules.bookingPerFacility.bucket, key: String(lone.id) })));
+    await w.db.insert(rateLimitHits).values(
+      Array.from({ length: programmeRateRules.bookingPerFacility.limit }, () => ({
+        bucket: programmeRateRules.bookingPerFacility.bucket,
+        key: String(lone.id),
+      })),
+    );
     const res = await bookAs('admin', lone.id, o.id, [p!.id]);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeTruthy();
@@ -228,11 +267,18 @@ describe('awarding rules', () => {
     expect(res.json().reason.code).toBe('not_approved');
     const awarding = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/awarding` })).json();
     expect(awarding).toMatchObject({ eligible: false, chosenEventId: null });
-    const approve = await w.call('admin', { method: 'PUT', url: `/api/admin/season-enrolments/${w.seasonEnrolment.id}/award-approval`, payload: { approved: true, version: w.seasonEnrolment.version } });
+    const approve = await w.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/season-enrolments/${w.seasonEnrolment.id}/award-approval`,
+      payload: { approved: true, version: w.seasonEnrolment.version },
+    });
     expect(approve.statusCode).toBe(200);
     expect(approve.json().approvedForAwardAt).toBeTruthy();
     expect((await bookAs('member', w.facility.id, ws.id, [p!.id])).statusCode).toBe(201);
-    const audited = await w.db.select().from(auditLog).where(and(eq(auditLog.action, 'season_enrolment.approve_for_award'), eq(auditLog.entityId, String(w.seasonEnrolment.id))));
+    const audited = await w.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'season_enrolment.approve_for_award'), eq(auditLog.entityId, String(w.seasonEnrolment.id))));
     expect(audited).toHaveLength(1);
   });
 
@@ -258,10 +304,15 @@ describe('awarding rules', () => {
     await w.db.update(offeringEnrolments).set({ state: 'cancelled' }).where(eq(offeringEnrolments.facilityId, w.facility.id));
     const draft = await createAwardingEvent(w.db, w.season.id, { title: 'Entwurf', state: 'draft' });
     const d1 = await createOffering(w.db, w.season.id, { kind: 'awarding', awardingEventId: draft.id, capacity: 10 });
-    const visible = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` })).json().offerings.map((o: { id: number }) => o.id);
+    const visible = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` }))
+      .json()
+      .offerings.map((o: { id: number }) => o.id);
     expect(visible).toContain(l1.id);
     const listed = (await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/offerings?kind=awarding` })).json().offerings;
-    expect(listed.find((o: { id: number }) => o.id === l1.id)).toMatchObject({ canBook: false, registrationMessage: 'Anmeldung ab 01.01.2099, 09:00 Uhr.' });
+    expect(listed.find((o: { id: number }) => o.id === l1.id)).toMatchObject({
+      canBook: false,
+      registrationMessage: 'Anmeldung ab 01.01.2099, 09:00 Uhr.',
+    });
     expect(visible).not.toContain(d1.id);
     expect((await bookAs('member', w.facility.id, d1.id, [staff[2]!.id])).statusCode).toBe(404);
     const early = await bookAs('member', w.facility.id, l1.id, [staff[2]!.id]);
@@ -273,7 +324,7 @@ describe.runIf(process.env.DATABASE_URL)('lock timeout (PostgreSQL: a second con
   it('given the offering row locked elsewhere, a booking answers 409 with the rush message', async () => {
     const o = await createOffering(w.db, w.season.id);
     const [p] = await createStaff(w.db, w.facility.id, 1);
-    __setBookingLockTimeoutForTests(200);
+    vi.stubEnv('BOOKING_LOCK_TIMEOUT_MS', '200');
     try {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
@@ -292,7 +343,7 @@ describe.runIf(process.env.DATABASE_URL)('lock timeout (PostgreSQL: a second con
       expect(res.statusCode).toBe(409);
       expect(res.json().reason).toMatchObject({ code: 'rush', message: rushMessage });
     } finally {
-      __setBookingLockTimeoutForTests(3000);
+      vi.unstubAllEnvs();
     }
   });
 });

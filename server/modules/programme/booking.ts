@@ -1,20 +1,25 @@
+import type { Recipient } from '../facilities/facility-mails';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type OfferingKind } from '../../../src/shared/contracts/programme';
 import { sqlState, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { stamp } from '../../lib/versioned-update';
 import { notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import { germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
+import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
 import {
-  bookingCancelledTemplate,
-  bookingConfirmedTemplate,
-  bookingPromotedTemplate,
-  bookingWaitlistedTemplate,
-} from './programme.mails';
-import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingEnrolmentRow, type OfferingRow, type TrainingModuleRow } from './programme.table';
+  awardingEvents,
+  offeringEnrolments,
+  offerings,
+  trainingModules,
+  type OfferingEnrolmentRow,
+  type OfferingRow,
+  type TrainingModuleRow,
+} from './programme.table';
 
 /**
  * The booking core (issue 11, "Correctness under a rush"), as pretix does it: one transaction takes a lock per
@@ -23,30 +28,22 @@ import { awardingEvents, offeringEnrolments, offerings, trainingModules, type Of
  * pile-up into a 409 with the rush message instead of a hanging request. docs/decisions/0011-booking-lock.md.
  */
 
-let lockEnabled = true;
-let lockTimeoutMs = 3000;
-
-const testOnly = () => {
-  if (process.env.NODE_ENV !== 'test' && !process.env.VITEST) throw new Error('test-only switch used outside tests');
-};
-/** Test only: the concurrency test's control turns the locks off (and widens the race window) to see overbooking. */
-export function __setBookingLockForTests(on: boolean) {
-  testOnly();
-  lockEnabled = on;
-}
-/** Test only: a short lock timeout, to see the rush answer without waiting 3 s. */
-export function __setBookingLockTimeoutForTests(ms: number) {
-  testOnly();
-  lockTimeoutMs = ms;
-}
+/**
+ * Two settings only tests change, through the environment of the test process (`vi.stubEnv`), which the module
+ * exports nothing for; outside vitest they are fixed: BOOKING_LOCK_TIMEOUT_MS (a short one shows the rush answer
+ * without waiting 3 s) and BOOKING_LOCK=off (the concurrency test's control: no locks, a wider race window).
+ */
+const testSetting = (name: string) => (process.env.VITEST ? process.env[name] : undefined);
+const lockTimeoutMs = () => Number(testSetting('BOOKING_LOCK_TIMEOUT_MS') ?? 3000);
+const lockEnabled = () => testSetting('BOOKING_LOCK') !== 'off';
 
 /** One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. */
 export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: { facilityLock?: number } = {}): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      const timeout = `${Math.max(1, Math.floor(lockTimeoutMs))}ms`;
+      const timeout = `${Math.max(1, Math.floor(lockTimeoutMs()))}ms`;
       // one round trip: the lock timeout for this transaction, and the KiTa's lock if asked
-      if (opts.facilityLock !== undefined && lockEnabled) {
+      if (opts.facilityLock !== undefined && lockEnabled()) {
         await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock})`);
       } else {
         await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
@@ -65,9 +62,8 @@ export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: {
 export async function lockOfferings(tx: DbOrTx, ids: number[]): Promise<OfferingRow[]> {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const q = tx.select().from(offerings).where(inArray(offerings.id, sorted)).orderBy(asc(offerings.id));
-  return lockEnabled ? q.for('update') : q;
+  return lockEnabled() ? q.for('update') : q;
 }
-
 
 /** states that hold a seat */
 export const seatStates = ['confirmed', 'attended'] as const;
@@ -89,25 +85,38 @@ export async function waitlistPositions(tx: DbOrTx, offeringId: number, enrolmen
     select id, pos from (
       select id, row_number() over (order by queued_at, id) as pos
       from offering_enrolments where offering_id = ${offeringId} and state = 'waitlisted'
-    ) w where id in ${sql`(${sql.join(enrolmentIds.map((i) => sql`${i}`), sql`, `)})`}`);
+    ) w where id in ${sql`(${sql.join(
+      enrolmentIds.map((i) => sql`${i}`),
+      sql`, `,
+    )})`}`);
   const map = new Map<number, number>();
   for (const r of (rows as unknown as { rows: { id: number; pos: number | string }[] }).rows) map.set(Number(r.id), Number(r.pos));
   return map;
 }
 
 /** German reason why the registration of this offering is closed now; null when open */
-export function registrationBlocker(o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt' | 'endsAt'>, now = new Date()): string | null {
+export function registrationBlocker(
+  o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt' | 'endsAt'>,
+  now = new Date(),
+): string | null {
   if (o.state === 'cancelled') return 'Dieser Termin wurde abgesagt.';
   if (o.state !== 'published') return 'Für diesen Termin ist noch keine Anmeldung möglich.';
   // a date that is over says so first (not that its registration closed weeks ago)
   if (now >= o.endsAt) return 'Dieser Termin ist vorbei.';
   if (o.registrationOpensAt && now < o.registrationOpensAt) return `Anmeldung ab ${germanDateTimeText(o.registrationOpensAt)}.`;
   if (now >= o.startsAt) return 'Dieser Termin hat schon begonnen.';
-  if (o.registrationClosesAt && now >= o.registrationClosesAt) return `Die Anmeldung ist seit ${germanDateTimeText(o.registrationClosesAt)} geschlossen.`;
+  if (o.registrationClosesAt && now >= o.registrationClosesAt)
+    return `Die Anmeldung ist seit ${germanDateTimeText(o.registrationClosesAt)} geschlossen.`;
   return null;
 }
 
-export function mailDataOf(o: OfferingRow, e: { id: number }, person: { firstName: string; lastName: string }, facilityLabel: string, extra: Partial<BookingMailData> = {}): BookingMailData {
+export function mailDataOf(
+  o: OfferingRow,
+  e: { id: number },
+  person: { firstName: string; lastName: string },
+  facilityLabel: string,
+  extra: Partial<BookingMailData> = {},
+): BookingMailData {
   return {
     enrolmentId: e.id,
     kind: o.kind as OfferingKind,
@@ -139,105 +148,131 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
   const now = new Date();
   // The KiTa's lock (its limits span several offerings) comes first; every check that does not depend on the seats
   // runs before the offering's lock, so the lock is held only for recount, insert, audit and mail.
-  const results = await inBookingTx(db, async (tx) => {
-    const facility = await findActiveFacility(tx, a.facilityId);
-    if (!facility) throw notFoundError();
-    const checkOffering = (o: OfferingRow | undefined, seasonId: number | undefined): OfferingRow => {
-      if (!o || (o.state === 'draft' && !a.byAdmin)) throw notFoundError();
-      if (seasonId === undefined || o.seasonId !== seasonId) throw fail('programme.not_current_season');
-      if (o.state === 'cancelled') throw fail('programme.offering_cancelled');
-      if (!a.byAdmin) {
-        const blocked = registrationBlocker(o, now);
-        if (blocked) throw fail('programme.registration_closed', [blocked]);
-      }
-      return o;
-    };
-    const current = await seasonsRepository({ db: tx }).currentWithLiveEnrolment(a.facilityId);
-    const season = current?.season;
-    // the module's limits come with the offering (one round trip less on the hot path)
-    const [pre0] = await tx.select({ o: offerings, m: trainingModules }).from(offerings).leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId)).where(eq(offerings.id, a.offeringId));
-    const unlocked = pre0?.o;
-    checkOffering(unlocked, season?.id);
-    const seasonEnrolment = current?.enrolment;
-    if (!season || !seasonEnrolment) {
-      const label = season?.label ?? 'aktuellen KiTa-Jahr';
-      if (a.byAdmin) throw fail('season_guard.not_enrolled_admin', [label]);
-      throw season ? fail('season_guard.not_enrolled', [label, 'Angebote buchen']) : fail('season_guard.no_current_season', ['Angebote buchen']);
-    }
-    const staff = await staffOfFacility(tx, a.facilityId, a.personIds);
-    if (staff.length !== a.personIds.length) {
-      throw fail('programme.persons_not_staff');
-    }
-    const byId = new Map(staff.map((p) => [p.id, p]));
-    const already = await tx
-      .select({ personId: offeringEnrolments.personId })
-      .from(offeringEnrolments)
-      .where(and(eq(offeringEnrolments.offeringId, a.offeringId), inArray(offeringEnrolments.personId, a.personIds), ne(offeringEnrolments.state, 'cancelled')));
-    if (already[0]) throw fail('programme.already_booked', [personName(byId.get(already[0].personId)!)]);
-
-    const overridden = a.byAdmin === true && a.overCapacity === true;
-    const pre = unlocked!;
-    if (pre.kind === 'training' && pre0?.m && !overridden) await checkModuleLimits(tx, pre, pre0.m, a.facilityId, a.personIds.length);
-    if (pre.kind === 'awarding' && pre.awardingEventId !== null) {
-      if (!seasonEnrolment.approvedForAwardAt) {
-        throw fail(a.byAdmin ? 'programme.not_approved_admin' : 'programme.not_approved');
-      }
-      await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
-    }
-
-    // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
-    const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
-    const offering = checkOffering(lockedRow, season.id);
-
-    // the recount under the lock: what other transactions committed before we got it
-    const taken = await seatsTaken(tx, offering.id);
-    // the control of the concurrency test: without the lock, widen the window between count and insert
-    if (!lockEnabled) await tx.execute(sql`select pg_sleep(0.05)`);
-    let free = offering.capacity - taken;
-    const values = a.personIds.map((personId) => {
-      const seat = free > 0;
-      const beyond = !seat && overridden;
-      if (seat) free -= 1;
-      const state: 'confirmed' | 'waitlisted' = seat || beyond ? 'confirmed' : 'waitlisted';
-      return {
-        offeringId: offering.id,
-        facilityId: a.facilityId,
-        personId,
-        state,
-        // the waiting list's order is the order the lock was granted in, not the transaction's start
-        queuedAt: sql`clock_timestamp()`,
-        confirmedAt: state === 'confirmed' ? now : null,
-        overCapacity: beyond,
-        createdBy: a.actor.actorUserId,
-        updatedBy: a.actor.actorUserId,
+  const results = await inBookingTx(
+    db,
+    async (tx) => {
+      const facility = await findActiveFacility(tx, a.facilityId);
+      if (!facility) throw notFoundError();
+      const checkOffering = (o: OfferingRow | undefined, seasonId: number | undefined): OfferingRow => {
+        if (!o || (o.state === 'draft' && !a.byAdmin)) throw notFoundError();
+        if (seasonId === undefined || o.seasonId !== seasonId) throw fail('programme.not_current_season');
+        if (o.state === 'cancelled') throw fail('programme.offering_cancelled');
+        if (!a.byAdmin) {
+          const blocked = registrationBlocker(o, now);
+          if (blocked) throw fail('programme.registration_closed', [blocked]);
+        }
+        return o;
       };
-    });
-    const rows = (await tx.insert(offeringEnrolments).values(values).returning()) as OfferingEnrolmentRow[];
-    const positions = await waitlistPositions(tx, offering.id, rows.filter((r) => r.state === 'waitlisted').map((r) => r.id));
-    const cache = new Map<number, string[]>();
-    const out: BookedEntry[] = [];
-    for (const row of rows) {
-      const position = positions.get(row.id) ?? null;
-      await audit(tx, {
-        ...a.actor,
-        action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
-        entityType: 'offering_enrolment',
-        entityId: row.id,
-        after: { offeringId: offering.id, facilityId: a.facilityId, personId: row.personId, state: row.state, waitlistPosition: position, overCapacity: row.overCapacity },
+      const current = await seasonsRepository({ db: tx }).currentWithLiveEnrolment(a.facilityId);
+      const season = current?.season;
+      // the module's limits come with the offering (one round trip less on the hot path)
+      const [pre0] = await tx
+        .select({ o: offerings, m: trainingModules })
+        .from(offerings)
+        .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
+        .where(eq(offerings.id, a.offeringId));
+      const unlocked = pre0?.o;
+      checkOffering(unlocked, season?.id);
+      const seasonEnrolment = current?.enrolment;
+      if (!season || !seasonEnrolment) {
+        const label = season?.label ?? 'aktuellen KiTa-Jahr';
+        if (a.byAdmin) throw fail('season_guard.not_enrolled_admin', [label]);
+        throw season ? fail('season_guard.not_enrolled', [label, 'Angebote buchen']) : fail('season_guard.no_current_season', ['Angebote buchen']);
+      }
+      const staff = await staffOfFacility(tx, a.facilityId, a.personIds);
+      if (staff.length !== a.personIds.length) {
+        throw fail('programme.persons_not_staff');
+      }
+      const byId = new Map(staff.map((p) => [p.id, p]));
+      const already = await tx
+        .select({ personId: offeringEnrolments.personId })
+        .from(offeringEnrolments)
+        .where(
+          and(
+            eq(offeringEnrolments.offeringId, a.offeringId),
+            inArray(offeringEnrolments.personId, a.personIds),
+            ne(offeringEnrolments.state, 'cancelled'),
+          ),
+        );
+      if (already[0]) throw fail('programme.already_booked', [personName(byId.get(already[0].personId)!)]);
+
+      const overridden = a.byAdmin === true && a.overCapacity === true;
+      const pre = unlocked!;
+      if (pre.kind === 'training' && pre0?.m && !overridden) await checkModuleLimits(tx, pre, pre0.m, a.facilityId, a.personIds.length);
+      if (pre.kind === 'awarding' && pre.awardingEventId !== null) {
+        if (!seasonEnrolment.approvedForAwardAt) {
+          throw fail(a.byAdmin ? 'programme.not_approved_admin' : 'programme.not_approved');
+        }
+        await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
+      }
+
+      // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
+      const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
+      const offering = checkOffering(lockedRow, season.id);
+
+      // the recount under the lock: what other transactions committed before we got it
+      const taken = await seatsTaken(tx, offering.id);
+      // the control of the concurrency test: without the lock, widen the window between count and insert
+      if (!lockEnabled()) await tx.execute(sql`select pg_sleep(0.05)`);
+      let free = offering.capacity - taken;
+      const values = a.personIds.map((personId) => {
+        const seat = free > 0;
+        const beyond = !seat && overridden;
+        if (seat) free -= 1;
+        const state: 'confirmed' | 'waitlisted' = seat || beyond ? 'confirmed' : 'waitlisted';
+        return {
+          offeringId: offering.id,
+          facilityId: a.facilityId,
+          personId,
+          state,
+          // the waiting list's order is the order the lock was granted in, not the transaction's start
+          queuedAt: sql`clock_timestamp()`,
+          confirmedAt: state === 'confirmed' ? now : null,
+          overCapacity: beyond,
+          createdBy: a.actor.actorUserId,
+          updatedBy: a.actor.actorUserId,
+        };
       });
-      const person = byId.get(row.personId)!;
-      await mailBooking(
+      const rows = (await tx.insert(offeringEnrolments).values(values).returning()) as OfferingEnrolmentRow[];
+      const positions = await waitlistPositions(
         tx,
-        row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
-        a.facilityId,
-        person.email,
-        mailDataOf(offering, row, person, facility.label, { waitlistPosition: position }),
-        cache,
+        offering.id,
+        rows.filter((r) => r.state === 'waitlisted').map((r) => r.id),
       );
-      out.push({ personId: row.personId, enrolmentId: row.id, state: row.state as 'confirmed' | 'waitlisted', waitlistPosition: position });
-    }
-    return out;
-  }, { facilityLock: a.facilityId });
+      const cache = new Map<number, Recipient[]>();
+      const out: BookedEntry[] = [];
+      for (const row of rows) {
+        const position = positions.get(row.id) ?? null;
+        await audit(tx, {
+          ...a.actor,
+          action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
+          entityType: 'offering_enrolment',
+          entityId: row.id,
+          after: {
+            offeringId: offering.id,
+            facilityId: a.facilityId,
+            personId: row.personId,
+            state: row.state,
+            waitlistPosition: position,
+            overCapacity: row.overCapacity,
+          },
+        });
+        const person = byId.get(row.personId)!;
+        await mailBooking(
+          tx,
+          row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
+          a.facilityId,
+          person,
+          mailDataOf(offering, row, person, facility.label, { waitlistPosition: position }),
+          a.byAdmin ? 'exempt' : { facilityId: a.facilityId },
+          cache,
+        );
+        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state as 'confirmed' | 'waitlisted', waitlistPosition: position });
+      }
+      return out;
+    },
+    { facilityLock: a.facilityId },
+  );
   return { results };
 }
 
@@ -246,7 +281,13 @@ async function checkModuleLimits(tx: DbOrTx, offering: OfferingRow, module: Trai
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(offeringEnrolments)
-      .where(and(eq(offeringEnrolments.offeringId, offering.id), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])));
+      .where(
+        and(
+          eq(offeringEnrolments.offeringId, offering.id),
+          eq(offeringEnrolments.facilityId, facilityId),
+          inArray(offeringEnrolments.state, [...liveStates]),
+        ),
+      );
     if (Number(row?.n ?? 0) + adding > module.maxPerFacilityPerEvent) {
       const n = module.maxPerFacilityPerEvent;
       throw fail('programme.limit_per_event', [n]);
@@ -257,7 +298,9 @@ async function checkModuleLimits(tx: DbOrTx, offering: OfferingRow, module: Trai
       .select({ n: sql<number>`count(*)::int` })
       .from(offeringEnrolments)
       .innerJoin(offerings, eq(offerings.id, offeringEnrolments.offeringId))
-      .where(and(eq(offerings.moduleId, module.id), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])));
+      .where(
+        and(eq(offerings.moduleId, module.id), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])),
+      );
     if (Number(row?.n ?? 0) + adding > module.maxPerFacilityPerModule) {
       const n = module.maxPerFacilityPerModule;
       throw fail('programme.limit_per_module', [n, module.title]);
@@ -280,15 +323,24 @@ async function checkAwardingRules(
   if (!opts.byAdmin) {
     // the event's own registration window frames its workshops'
     const now = new Date();
-    if (event.registrationOpensAt && now < event.registrationOpensAt) throw fail('programme.registration_not_open', [germanDateTimeText(event.registrationOpensAt)]);
-    if (event.registrationClosesAt && now >= event.registrationClosesAt) throw fail('programme.registration_over', [germanDateTimeText(event.registrationClosesAt)]);
+    if (event.registrationOpensAt && now < event.registrationOpensAt)
+      throw fail('programme.registration_not_open', [germanDateTimeText(event.registrationOpensAt)]);
+    if (event.registrationClosesAt && now >= event.registrationClosesAt)
+      throw fail('programme.registration_over', [germanDateTimeText(event.registrationClosesAt)]);
   }
   const live = await tx
     .select({ personId: offeringEnrolments.personId, eventId: offerings.awardingEventId, eventTitle: awardingEvents.title })
     .from(offeringEnrolments)
     .innerJoin(offerings, eq(offerings.id, offeringEnrolments.offeringId))
     .innerJoin(awardingEvents, eq(awardingEvents.id, offerings.awardingEventId))
-    .where(and(eq(offerings.kind, 'awarding'), eq(offerings.seasonId, offering.seasonId), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])));
+    .where(
+      and(
+        eq(offerings.kind, 'awarding'),
+        eq(offerings.seasonId, offering.seasonId),
+        eq(offeringEnrolments.facilityId, facilityId),
+        inArray(offeringEnrolments.state, [...liveStates]),
+      ),
+    );
   const other = live.find((l) => l.eventId !== event.id);
   if (other) throw fail('programme.other_awarding_event', [other.eventTitle]);
   const twice = live.find((l) => personIds.includes(l.personId));
@@ -308,12 +360,17 @@ export type CancelArgs = { enrolmentId: number; actor: Ctx; byAdmin: boolean; re
  * waiting entry moves up in the same transaction.
  */
 export async function cancelEnrolment(db: Db, a: CancelArgs): Promise<OfferingEnrolmentRow> {
-  return inBookingTx(db, (tx) => cancelInTx(tx, a));
+  // a KiTa's own cancellation takes the KiTa's lock first, like its bookings: its mails count one after the other
+  // under the mail budget, and the lock order (KiTa, then offering) is the booking's
+  return inBookingTx(db, (tx) => cancelInTx(tx, a), a.byAdmin || a.facilityId === undefined ? {} : { facilityLock: a.facilityId });
 }
 
 export async function cancelInTx(tx: Tx, a: CancelArgs): Promise<OfferingEnrolmentRow> {
   const now = a.now ?? new Date();
-  const [peek] = await tx.select({ offeringId: offeringEnrolments.offeringId, facilityId: offeringEnrolments.facilityId }).from(offeringEnrolments).where(eq(offeringEnrolments.id, a.enrolmentId));
+  const [peek] = await tx
+    .select({ offeringId: offeringEnrolments.offeringId, facilityId: offeringEnrolments.facilityId })
+    .from(offeringEnrolments)
+    .where(eq(offeringEnrolments.id, a.enrolmentId));
   if (!peek || (a.facilityId !== undefined && peek.facilityId !== a.facilityId)) throw notFoundError();
   const [offering] = await lockOfferings(tx, [peek.offeringId]);
   const [row] = await tx.select().from(offeringEnrolments).where(eq(offeringEnrolments.id, a.enrolmentId)).for('update');
@@ -329,9 +386,7 @@ export async function cancelInTx(tx: Tx, a: CancelArgs): Promise<OfferingEnrolme
       cancelledBy: a.actor.actorUserId,
       cancelledByAdmin: a.byAdmin,
       cancelReason: a.reason || null,
-      updatedAt: now,
-      updatedBy: a.actor.actorUserId,
-      version: sql`${offeringEnrolments.version} + 1`,
+      ...stamp(offeringEnrolments, a.actor.actorUserId, now),
     })
     .where(eq(offeringEnrolments.id, row.id))
     .returning()) as [OfferingEnrolmentRow];
@@ -346,7 +401,14 @@ export async function cancelInTx(tx: Tx, a: CancelArgs): Promise<OfferingEnrolme
   const facility = await findActiveFacility(tx, row.facilityId);
   const [person] = await staffOfFacility(tx, row.facilityId, [row.personId], { includeRemoved: true });
   if (person) {
-    await mailBooking(tx, bookingCancelledTemplate, row.facilityId, person.email, mailDataOf(offering, row, person, facility?.label ?? '', { reason: a.reason || null, byAdmin: a.byAdmin }));
+    await mailBooking(
+      tx,
+      bookingCancelledTemplate,
+      row.facilityId,
+      person,
+      mailDataOf(offering, row, person, facility?.label ?? '', { reason: a.reason || null, byAdmin: a.byAdmin }),
+      a.byAdmin ? 'exempt' : { facilityId: row.facilityId },
+    );
   }
   if (row.state === 'confirmed' && offering.state !== 'cancelled') await promoteOne(tx, offering, a.actor);
   return updated;
@@ -373,7 +435,7 @@ export async function promoteOne(tx: DbOrTx, offering: OfferingRow, actor: Ctx):
   const now = new Date();
   const [row] = (await tx
     .update(offeringEnrolments)
-    .set({ state: 'confirmed', confirmedAt: now, updatedAt: now, updatedBy: actor.actorUserId, version: sql`${offeringEnrolments.version} + 1` })
+    .set({ state: 'confirmed', confirmedAt: now, ...stamp(offeringEnrolments, actor.actorUserId, now) })
     .where(and(eq(offeringEnrolments.id, Number(pick.id)), eq(offeringEnrolments.state, 'waitlisted')))
     .returning()) as [OfferingEnrolmentRow | undefined];
   if (!row) return null;
@@ -387,6 +449,8 @@ export async function promoteOne(tx: DbOrTx, offering: OfferingRow, actor: Ctx):
   });
   const facility = await findActiveFacility(tx, row.facilityId);
   const [person] = await staffOfFacility(tx, row.facilityId, [row.personId], { includeRemoved: true });
-  if (person) await mailBooking(tx, bookingPromotedTemplate, row.facilityId, person.email, mailDataOf(offering, row, person, facility?.label ?? ''));
+  // the promoted KiTa did not act: counted against the recipient only
+  if (person)
+    await mailBooking(tx, bookingPromotedTemplate, row.facilityId, person, mailDataOf(offering, row, person, facility?.label ?? ''), 'recipient');
   return row;
 }

@@ -2,9 +2,9 @@ import type { OfferingKind } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
 import { germanDay } from '../../lib/export-format';
 import { icsCalendar, icsContentType } from '../../lib/ics';
-import { memberEmails } from '../facilities/facility-mails';
-import { enqueueMail } from '../mail/outbox';
-import { defineMailTemplate, layout, type MailContext } from '../mail/templates';
+import { memberRecipients, uniqueRecipients, type Recipient } from '../facilities/facility-mails';
+import { enqueueMail, type MailBudget } from '../mail/outbox';
+import { defineMailTemplate, hello, layout, typed, type MailContext } from '../mail/templates';
 
 /** Mails of the season's programme (issue 11); every one through the outbox in the caller's transaction. */
 
@@ -30,6 +30,8 @@ export type BookingMailData = {
   waitlistPosition?: number | null;
   reason?: string | null;
   byAdmin?: boolean;
+  /** the recipient's first name (the staff entry's own address, or a member's), for the greeting */
+  greetName?: string;
 };
 
 const timeFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -41,15 +43,26 @@ function when(d: BookingMailData): string {
   const start = new Date(d.startsAt);
   const end = new Date(d.endsAt);
   const sameDay = germanDay(start) === germanDay(end);
-  return sameDay ? `${germanDay(start)}, ${germanTime(start)} bis ${germanTime(end)} Uhr` : `${germanDateTimeText(start)} bis ${germanDateTimeText(end)}`;
+  return sameDay
+    ? `${germanDay(start)}, ${germanTime(start)} bis ${germanTime(end)} Uhr`
+    : `${germanDateTimeText(start)} bis ${germanDateTimeText(end)}`;
 }
 
 function details(d: BookingMailData): string[] {
-  return [`Wann: ${when(d)}`, ...(d.place ? [`Wo: ${d.place}`] : []), ...(d.onlineUrl ? [`Online: ${d.onlineUrl}`] : []), `Für: ${d.personName} (${d.facilityLabel})`];
+  return [
+    `Wann: ${when(d)}`,
+    ...(d.place ? [`Wo: ${d.place}`] : []),
+    ...(d.onlineUrl ? [`Online: ${d.onlineUrl}`] : []),
+    `Für: ${typed(d.personName)} (${typed(d.facilityLabel)})`,
+  ];
 }
 
 /** the booking's calendar entry; the same UID in the mail and the download, so a calendar keeps one entry */
-export function bookingIcs(d: Pick<BookingMailData, 'enrolmentId' | 'title' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'kind'>, ctx: Pick<MailContext, 'programmeName' | 'publicUrl' | 'link'>, status: 'CONFIRMED' | 'CANCELLED' | 'TENTATIVE' = 'CONFIRMED') {
+export function bookingIcs(
+  d: Pick<BookingMailData, 'enrolmentId' | 'title' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'kind'>,
+  ctx: Pick<MailContext, 'programmeName' | 'publicUrl' | 'link'>,
+  status: 'CONFIRMED' | 'CANCELLED' | 'TENTATIVE' = 'CONFIRMED',
+) {
   const host = (() => {
     try {
       return new URL(ctx.publicUrl).hostname || 'kita-portal.local';
@@ -74,14 +87,22 @@ export function bookingIcs(d: Pick<BookingMailData, 'enrolmentId' | 'title' | 's
   );
 }
 
-const icsAttachment = (d: BookingMailData, ctx: MailContext) => ({ filename: 'termin.ics', contentType: icsContentType, content: bookingIcs(d, ctx) });
+const icsAttachment = (d: BookingMailData, ctx: MailContext) => ({
+  filename: 'termin.ics',
+  contentType: icsContentType,
+  content: bookingIcs(d, ctx),
+});
 
 export const bookingConfirmedTemplate = defineMailTemplate<BookingMailData>('programme-booking-confirmed', (d, ctx) => ({
   ...layout(
     {
       subject: `Anmeldung bestätigt: ${d.title}`,
-      greeting: 'Hallo,',
-      paragraphs: [`die Anmeldung für ${kindWord[d.kind]} „${d.title}“ ist bestätigt.`, ...details(d), 'Den Termin für deinen Kalender findest du im Anhang.'],
+      greeting: hello(d.greetName),
+      paragraphs: [
+        `die Anmeldung für ${kindWord[d.kind]} „${d.title}“ ist bestätigt.`,
+        ...details(d),
+        'Den Termin für deinen Kalender findest du im Anhang.',
+      ],
       action: { label: 'Anmeldungen ansehen', url: ctx.link(staffPagePath[d.kind]) },
     },
     ctx,
@@ -93,9 +114,9 @@ export const bookingWaitlistedTemplate = defineMailTemplate<BookingMailData>('pr
   layout(
     {
       subject: `Warteliste: ${d.title}`,
-      greeting: 'Hallo,',
+      greeting: hello(d.greetName),
       paragraphs: [
-        `${kindWord[d.kind].charAt(0).toUpperCase()}${kindWord[d.kind].slice(1)} „${d.title}“ ist ausgebucht. ${d.personName} steht auf Platz ${d.waitlistPosition ?? '–'} der Warteliste.`,
+        `${kindWord[d.kind]} „${d.title}“ ist ausgebucht. ${typed(d.personName)} steht auf Platz ${d.waitlistPosition ?? '–'} der Warteliste.`,
         ...details(d),
         'Wird ein Platz frei, rückt die Warteliste der Reihe nach nach; dann bekommst du eine Nachricht.',
       ],
@@ -109,8 +130,12 @@ export const bookingPromotedTemplate = defineMailTemplate<BookingMailData>('prog
   ...layout(
     {
       subject: `Nachgerückt: ${d.title}`,
-      greeting: 'Hallo,',
-      paragraphs: [`ein Platz ist frei geworden: ${d.personName} ist von der Warteliste nachgerückt und für „${d.title}“ bestätigt.`, ...details(d), 'Den Termin für deinen Kalender findest du im Anhang.'],
+      greeting: hello(d.greetName),
+      paragraphs: [
+        `ein Platz ist frei geworden: ${typed(d.personName)} ist von der Warteliste nachgerückt und für „${d.title}“ bestätigt.`,
+        ...details(d),
+        'Den Termin für deinen Kalender findest du im Anhang.',
+      ],
       action: { label: 'Anmeldungen ansehen', url: ctx.link(staffPagePath[d.kind]) },
     },
     ctx,
@@ -122,12 +147,12 @@ export const bookingCancelledTemplate = defineMailTemplate<BookingMailData>('pro
   layout(
     {
       subject: `Storniert: ${d.title}`,
-      greeting: 'Hallo,',
+      greeting: hello(d.greetName),
       paragraphs: [
         d.byAdmin
-          ? `die Anmeldung von ${d.personName} für „${d.title}“ wurde von uns storniert.`
-          : `die Anmeldung von ${d.personName} für „${d.title}“ ist storniert.`,
-        ...(d.reason ? [`Grund: ${d.reason}`] : []),
+          ? `die Anmeldung von ${typed(d.personName)} für „${d.title}“ wurde von uns storniert.`
+          : `die Anmeldung von ${typed(d.personName)} für „${d.title}“ ist storniert.`,
+        ...(d.reason ? [`Grund: ${typed(d.reason, 500)}`] : []),
         ...details(d),
       ],
       action: { label: 'Anmeldungen ansehen', url: ctx.link(staffPagePath[d.kind]) },
@@ -140,10 +165,10 @@ export const offeringCancelledTemplate = defineMailTemplate<BookingMailData>('pr
   layout(
     {
       subject: `Abgesagt: ${d.title}`,
-      greeting: 'Hallo,',
+      greeting: hello(d.greetName),
       paragraphs: [
-        `leider müssen wir ${kindWord[d.kind]} „${d.title}“ absagen. Die Anmeldung von ${d.personName} ist damit storniert.`,
-        ...(d.reason ? [`Grund: ${d.reason}`] : []),
+        `leider müssen wir ${kindWord[d.kind]} „${d.title}“ absagen. Die Anmeldung von ${typed(d.personName)} ist damit storniert.`,
+        ...(d.reason ? [`Grund: ${typed(d.reason, 500)}`] : []),
         ...details(d),
       ],
       action: { label: 'Andere Termine ansehen', url: ctx.link(staffPagePath[d.kind]) },
@@ -156,8 +181,12 @@ export const bookingReminderTemplate = defineMailTemplate<BookingMailData>('prog
   ...layout(
     {
       subject: `Erinnerung: ${d.title} am ${germanDay(new Date(d.startsAt))}`,
-      greeting: 'Hallo,',
-      paragraphs: [`wir erinnern an ${kindWord[d.kind]} „${d.title}“.`, ...details(d), 'Falls ihr doch nicht teilnehmen könnt, storniere die Anmeldung bitte im Portal, damit jemand von der Warteliste nachrücken kann.'],
+      greeting: hello(d.greetName),
+      paragraphs: [
+        `wir erinnern an ${kindWord[d.kind]} „${d.title}“.`,
+        ...details(d),
+        'Falls ihr doch nicht teilnehmen könnt, storniere die Anmeldung bitte im Portal, damit jemand von der Warteliste nachrücken kann.',
+      ],
       action: { label: 'Anmeldungen ansehen', url: ctx.link(staffPagePath[d.kind]) },
     },
     ctx,
@@ -165,18 +194,25 @@ export const bookingReminderTemplate = defineMailTemplate<BookingMailData>('prog
   attachments: [icsAttachment(d, ctx)],
 }));
 
-const unique = (list: string[]) => {
-  const seen = new Set<string>();
-  return list.filter((e) => e && !seen.has(e.toLowerCase()) && (seen.add(e.toLowerCase()), true));
-};
-
-/** to the person's own address if the staff entry has one, else to every member of the KiTa */
-export async function mailBooking(db: DbOrTx, template: string, facilityId: number, personEmail: string, data: BookingMailData, cache?: Map<number, string[]>) {
-  let to: string[];
-  if (personEmail) to = [personEmail];
+/**
+ * To the person's own address if the staff entry has one (greeted by the entry's first name), else to every member
+ * of the KiTa (each by their own). `budget`: the KiTa's when its staff acted (bookings, their cancellations, the
+ * promotions and reminders that follow), `exempt` when an admin did.
+ */
+export async function mailBooking(
+  db: DbOrTx,
+  template: string,
+  facilityId: number,
+  person: { email: string; firstName: string },
+  data: BookingMailData,
+  budget: MailBudget,
+  cache?: Map<number, Recipient[]>,
+) {
+  let to: Recipient[];
+  if (person.email) to = [{ email: person.email, firstName: person.firstName }];
   else {
-    to = cache?.get(facilityId) ?? unique(await memberEmails(db, facilityId));
+    to = cache?.get(facilityId) ?? uniqueRecipients(await memberRecipients(db, facilityId));
     cache?.set(facilityId, to);
   }
-  for (const address of to) await enqueueMail(db, { to: address, template, data });
+  for (const r of to) await enqueueMail(db, { to: r.email, template, data: { ...data, greetName: r.firstName }, budget });
 }

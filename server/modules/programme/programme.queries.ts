@@ -21,7 +21,11 @@ export type OfferingView = {
   waiting: number;
 };
 
-export async function offeringViews(db: DbOrTx, where: SQL | undefined, order: SQL[] = [asc(offerings.startsAt), asc(offerings.id)]): Promise<OfferingView[]> {
+export async function offeringViews(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL[] = [asc(offerings.startsAt), asc(offerings.id)],
+): Promise<OfferingView[]> {
   const rows = await db
     .select({
       o: offerings,
@@ -42,7 +46,10 @@ export async function offeringViews(db: DbOrTx, where: SQL | undefined, order: S
   return rows.map((r) => ({
     o: r.o,
     moduleTitle: r.moduleTitle,
-    host: r.hostId === null ? null : { id: r.hostId, label: r.hostLabel ?? '', street: r.hostStreet ?? '', postalCode: r.hostPostalCode ?? '', city: r.hostCity ?? '' },
+    host:
+      r.hostId === null
+        ? null
+        : { id: r.hostId, label: r.hostLabel ?? '', street: r.hostStreet ?? '', postalCode: r.hostPostalCode ?? '', city: r.hostCity ?? '' },
     taken: Number(r.taken),
     waiting: Number(r.waiting),
   }));
@@ -54,10 +61,15 @@ export function visibleToFacility(seasonId: number, kind: OfferingKind, facility
     eq(offerings.seasonId, seasonId),
     eq(offerings.kind, kind),
     // a workshop shows with its awarding event only (not while the event is a draft)
-    kind === 'awarding' ? sql`exists (select 1 from awarding_events ae where ae.id = ${offerings.awardingEventId} and ae.state <> 'draft')` : undefined,
+    kind === 'awarding'
+      ? sql`exists (select 1 from awarding_events ae where ae.id = ${offerings.awardingEventId} and ae.state <> 'draft')`
+      : undefined,
     or(
       eq(offerings.state, 'published'),
-      and(eq(offerings.state, 'cancelled'), sql`exists (select 1 from offering_enrolments x where x.offering_id = ${offerings.id} and x.facility_id = ${facilityId})`),
+      and(
+        eq(offerings.state, 'cancelled'),
+        sql`exists (select 1 from offering_enrolments x where x.offering_id = ${offerings.id} and x.facility_id = ${facilityId})`,
+      ),
     ),
   )!;
 }
@@ -84,7 +96,11 @@ const position = sql<number | null>`case when ${offeringEnrolments.state} = 'wai
   where w.offering_id = ${offeringEnrolments.offeringId} and w.state = 'waitlisted'
     and (w.queued_at, w.id) <= (${offeringEnrolments.queuedAt}, ${offeringEnrolments.id})) end`;
 
-export async function enrolmentViews(db: DbOrTx, where: SQL | undefined, order: SQL[] = [asc(offerings.startsAt), asc(offeringEnrolments.id)]): Promise<EnrolmentView[]> {
+export async function enrolmentViews(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL[] = [asc(offerings.startsAt), asc(offeringEnrolments.id)],
+): Promise<EnrolmentView[]> {
   const rows = await db
     .select({
       e: offeringEnrolments,
@@ -113,4 +129,8 @@ export async function enrolmentViews(db: DbOrTx, where: SQL | undefined, order: 
 }
 
 export const liveEnrolmentsOf = (facilityId: number, offeringIds: number[]) =>
-  and(eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.offeringId, offeringIds.length ? offeringIds : [0]), ne(offeringEnrolments.state, 'cancelled'));
+  and(
+    eq(offeringEnrolments.facilityId, facilityId),
+    inArray(offeringEnrolments.offeringId, offeringIds.length ? offeringIds : [0]),
+    ne(offeringEnrolments.state, 'cancelled'),
+  );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from '../../db/columns';
+import { createdAt, createdByColumn, id, ts, versionColumns } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
 import { seasons } from '../seasons/seasons.table';
@@ -25,10 +25,8 @@ export const trainingModules = pgTable(
     maxPerFacilityPerEvent: integer('max_per_facility_per_event'),
     maxPerFacilityPerModule: integer('max_per_facility_per_module'),
     createdAt: createdAt(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    createdBy: createdByColumn(() => users.id),
+    ...versionColumns(() => users.id),
   },
   (t) => [index('training_modules_season_idx').on(t.seasonId)],
 );
@@ -49,12 +47,12 @@ export const awardingEvents = pgTable(
     maxAttendeesPerFacility: integer('max_attendees_per_facility'),
     registrationOpensAt: ts('registration_opens_at'),
     registrationClosesAt: ts('registration_closes_at'),
-    state: text('state', { enum: ['draft', 'published', 'cancelled'] }).notNull().default('draft'),
+    state: text('state', { enum: ['draft', 'published', 'cancelled'] })
+      .notNull()
+      .default('draft'),
     createdAt: createdAt(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    createdBy: createdByColumn(() => users.id),
+    ...versionColumns(() => users.id),
   },
   (t) => [index('awarding_events_season_idx').on(t.seasonId)],
 );
@@ -81,14 +79,14 @@ export const offerings = pgTable(
     registrationOpensAt: ts('registration_opens_at'),
     registrationClosesAt: ts('registration_closes_at'),
     reminderDays: integer('reminder_days').notNull().default(7),
-    state: text('state', { enum: ['draft', 'published', 'cancelled'] }).notNull().default('draft'),
+    state: text('state', { enum: ['draft', 'published', 'cancelled'] })
+      .notNull()
+      .default('draft'),
     cancelReason: text('cancel_reason'),
     cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    createdBy: createdByColumn(() => users.id),
+    ...versionColumns(() => users.id),
   },
   (t) => [
     index('offerings_season_kind_idx').on(t.seasonId, t.kind, t.startsAt),
@@ -96,9 +94,12 @@ export const offerings = pgTable(
     index('offerings_host_idx').on(t.hostFacilityId),
     index('offerings_awarding_event_idx').on(t.awardingEventId),
     check('offerings_capacity_ck', sql`${t.capacity} >= 1`),
-    check('offerings_kind_parent_ck', sql`(${t.kind} <> 'training' or ${t.moduleId} is not null)
+    check(
+      'offerings_kind_parent_ck',
+      sql`(${t.kind} <> 'training' or ${t.moduleId} is not null)
       and (${t.kind} <> 'hospitation' or ${t.hostFacilityId} is not null)
-      and (${t.kind} <> 'awarding' or ${t.awardingEventId} is not null)`),
+      and (${t.kind} <> 'awarding' or ${t.awardingEventId} is not null)`,
+    ),
   ],
 );
 
@@ -129,14 +130,14 @@ export const offeringEnrolments = pgTable(
     attendedAt: ts('attended_at'),
     reminderSentAt: ts('reminder_sent_at'),
     createdAt: createdAt(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    createdBy: createdByColumn(() => users.id),
+    ...versionColumns(() => users.id),
   },
   (t) => [
     // a person is never booked twice on one offering (a cancelled booking stays as history)
-    uniqueIndex('offering_enrolments_live_uq').on(t.offeringId, t.personId).where(sql`${t.state} <> 'cancelled'`),
+    uniqueIndex('offering_enrolments_live_uq')
+      .on(t.offeringId, t.personId)
+      .where(sql`${t.state} <> 'cancelled'`),
     index('offering_enrolments_offering_state_idx').on(t.offeringId, t.state, t.queuedAt, t.id),
     index('offering_enrolments_facility_idx').on(t.facilityId),
     index('offering_enrolments_person_idx').on(t.personId),

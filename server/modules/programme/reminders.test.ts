@@ -17,10 +17,24 @@ const w = createTestWorld(async () => {
 
 describe('reminders', () => {
   it('given dates in 3 and in 10 days (reminder 7 days before), only the near one is reminded, once, and not its waiting list', async () => {
-    const near = await createOffering(w.db, w.season.id, { title: 'Bald', capacity: 1, startsAt: new Date(Date.now() + 3 * day), endsAt: new Date(Date.now() + 3 * day + 3_600_000) });
-    const far = await createOffering(w.db, w.season.id, { title: 'Später', startsAt: new Date(Date.now() + 10 * day), endsAt: new Date(Date.now() + 10 * day + 3_600_000) });
+    const near = await createOffering(w.db, w.season.id, {
+      title: 'Bald',
+      capacity: 1,
+      startsAt: new Date(Date.now() + 3 * day),
+      endsAt: new Date(Date.now() + 3 * day + 3_600_000),
+    });
+    const far = await createOffering(w.db, w.season.id, {
+      title: 'Später',
+      startsAt: new Date(Date.now() + 10 * day),
+      endsAt: new Date(Date.now() + 10 * day + 3_600_000),
+    });
     const [p, q] = await createStaff(w.db, w.facility.id, 2);
-    for (const o of [near, far]) await w.call('member', { method: 'POST', url: `/api/facilities/${w.facility.id}/enrolments`, payload: { offeringId: o.id, personIds: [p!.id, q!.id] } });
+    for (const o of [near, far])
+      await w.call('member', {
+        method: 'POST',
+        url: `/api/facilities/${w.facility.id}/enrolments`,
+        payload: { offeringId: o.id, personIds: [p!.id, q!.id] },
+      });
     let sent = 0;
     for (let n = await sendDueReminders(w.db); n > 0; n = await sendDueReminders(w.db)) sent += n;
     expect(sent).toBe(1);
@@ -30,9 +44,18 @@ describe('reminders', () => {
   });
 
   it('given 40 due reminders and two concurrent claim runs (as two processes would), each reminder is enqueued exactly once', async () => {
-    const o = await createOffering(w.db, w.season.id, { title: 'Viele', capacity: 40, startsAt: new Date(Date.now() + 2 * day), endsAt: new Date(Date.now() + 2 * day + 3_600_000) });
+    const o = await createOffering(w.db, w.season.id, {
+      title: 'Viele',
+      capacity: 40,
+      startsAt: new Date(Date.now() + 2 * day),
+      endsAt: new Date(Date.now() + 2 * day + 3_600_000),
+    });
     const staff = await createStaff(w.db, w.facility.id, 40);
-    await w.call('member', { method: 'POST', url: `/api/facilities/${w.facility.id}/enrolments`, payload: { offeringId: o.id, personIds: staff.map((s) => s.id) } });
+    await w.call('member', {
+      method: 'POST',
+      url: `/api/facilities/${w.facility.id}/enrolments`,
+      payload: { offeringId: o.id, personIds: staff.map((s) => s.id) },
+    });
     const runner = async () => {
       let total = 0;
       for (let n = await sendDueReminders(w.db, new Date(), 5); n > 0; n = await sendDueReminders(w.db, new Date(), 5)) total += n;
@@ -44,6 +67,11 @@ describe('reminders', () => {
     const forThis = mails.filter((m) => staff.some((s) => s.email === m.recipient));
     expect(forThis).toHaveLength(40);
     expect(new Set(forThis.map((m) => m.recipient)).size).toBe(40);
-    expect(await w.db.select().from(offeringEnrolments).where(and(eq(offeringEnrolments.offeringId, o.id), isNull(offeringEnrolments.reminderSentAt)))).toHaveLength(0);
+    expect(
+      await w.db
+        .select()
+        .from(offeringEnrolments)
+        .where(and(eq(offeringEnrolments.offeringId, o.id), isNull(offeringEnrolments.reminderSentAt))),
+    ).toHaveLength(0);
   });
 });

@@ -1,5 +1,7 @@
+import type { Recipient } from '../facilities/facility-mails';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runInContext } from '../../lib/run-context';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
 import { mailDataOf } from './booking';
@@ -23,10 +25,14 @@ export async function sendDueReminders(db: Db, now = new Date(), batchSize = 100
       for update of e skip locked`)) as unknown as { rows: { id: number }[] };
     const ids = due.rows.map((r) => Number(r.id));
     if (ids.length === 0) return 0;
-    const rows = (await tx.update(offeringEnrolments).set({ reminderSentAt: now }).where(inArray(offeringEnrolments.id, ids)).returning()) as OfferingEnrolmentRow[];
+    const rows = (await tx
+      .update(offeringEnrolments)
+      .set({ reminderSentAt: now })
+      .where(inArray(offeringEnrolments.id, ids))
+      .returning()) as OfferingEnrolmentRow[];
     const offeringCache = new Map<number, typeof offerings.$inferSelect>();
     const labels = new Map<number, string>();
-    const members = new Map<number, string[]>();
+    const members = new Map<number, Recipient[]>();
     for (const e of rows) {
       let o = offeringCache.get(e.offeringId);
       if (!o) {
@@ -35,7 +41,17 @@ export async function sendDueReminders(db: Db, now = new Date(), batchSize = 100
       }
       if (!labels.has(e.facilityId)) labels.set(e.facilityId, (await findActiveFacility(tx, e.facilityId))?.label ?? '');
       const [person] = await staffOfFacility(tx, e.facilityId, [e.personId], { includeRemoved: true });
-      if (person) await mailBooking(tx, bookingReminderTemplate, e.facilityId, person.email, mailDataOf(o!, e, person, labels.get(e.facilityId)!), members);
+      // a reminder follows a KiTa's booking: counted against the KiTa like the booking's own mail
+      if (person)
+        await mailBooking(
+          tx,
+          bookingReminderTemplate,
+          e.facilityId,
+          person,
+          mailDataOf(o!, e, person, labels.get(e.facilityId)!),
+          { facilityId: e.facilityId },
+          members,
+        );
     }
     return rows.length;
   });
@@ -62,7 +78,8 @@ export function startReminderJob(db: Db, log: Log, intervalMs = 5 * 60_000) {
   };
   const tick = () => {
     if (running || stopped) return;
-    running = round().finally(() => (running = null));
+    // a crash in a round is logged with the job's name (server/lib/run-context.ts)
+    running = runInContext({ job: 'programme-reminders' }, round).finally(() => (running = null));
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();

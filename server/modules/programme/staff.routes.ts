@@ -39,7 +39,12 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       await rateLimiter({ db: app.db }).hit([{ rule: programmeRateRules.bookingPerFacility, key: String(request.params.facilityId) }]);
       // book() checks the KiTa, its enrolment to the current season and the staff entries itself
-      const result = await book(app.db, { facilityId: request.params.facilityId, offeringId: request.body.offeringId, personIds: request.body.personIds, actor: auditContext(request) });
+      const result = await book(app.db, {
+        facilityId: request.params.facilityId,
+        offeringId: request.body.offeringId,
+        personIds: request.body.personIds,
+        actor: auditContext(request),
+      });
       return reply.code(201).send(result);
     },
   });
@@ -65,12 +70,14 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
     schema: { tags, params: enrolmentParams, response: {} },
     handler: async (request, reply) => {
       const text = await enrolmentIcs(app.db, request.params.facilityId, request.params.enrolmentId, mailContext(app.appConfig));
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="termin-${request.params.enrolmentId}.ics"`)
-        .header('cache-control', 'no-store')
-        // a text/calendar body, not JSON: the 200 has no zod schema (like the list kit's exports)
-        .send(Buffer.from(text, 'utf8') as never);
+      return (
+        reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('content-disposition', `attachment; filename="termin-${request.params.enrolmentId}.ics"`)
+          .header('cache-control', 'no-store')
+          // a text/calendar body, not JSON: the 200 has no zod schema (like the list kit's exports)
+          .send(Buffer.from(text, 'utf8') as never)
+      );
     },
   });
 

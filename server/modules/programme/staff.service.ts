@@ -49,14 +49,28 @@ function toOffering(v: OfferingView, own: EnrolmentView[], extraBlocker: string 
     registrationMessage: blocker,
     enrolments: own
       .filter((e) => e.o.id === o.id && e.e.state !== 'cancelled')
-      .map((e) => ({ enrolmentId: e.e.id, personId: e.e.personId, personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }), state: e.e.state, waitlistPosition: e.waitlistPosition })),
+      .map((e) => ({
+        enrolmentId: e.e.id,
+        personId: e.e.personId,
+        personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }),
+        state: e.e.state,
+        waitlistPosition: e.waitlistPosition,
+      })),
   };
 }
 
 export async function facilityOfferings(db: DbOrTx, facilityId: number, kind: OfferingKind, now = new Date()): Promise<OfferingsAnswer> {
   const { season, enrolment } = await enrolledScope(db, facilityId);
   const views = await offeringViews(db, visibleToFacility(season.id, kind, facilityId));
-  const own = views.length ? await enrolmentViews(db, liveEnrolmentsOf(facilityId, views.map((v) => v.o.id))) : [];
+  const own = views.length
+    ? await enrolmentViews(
+        db,
+        liveEnrolmentsOf(
+          facilityId,
+          views.map((v) => v.o.id),
+        ),
+      )
+    : [];
   let extraFor = (_v: OfferingView): string | null => null;
   if (kind === 'awarding') {
     // the same reasons as on the awarding page: approval, the event's own window, one event per KiTa
@@ -75,7 +89,13 @@ export async function facilityOfferings(db: DbOrTx, facilityId: number, kind: Of
   }
   const modules =
     kind === 'training'
-      ? (await db.select().from(trainingModules).where(eq(trainingModules.seasonId, season.id)).orderBy(asc(trainingModules.title), asc(trainingModules.id))).map((m) => ({
+      ? (
+          await db
+            .select()
+            .from(trainingModules)
+            .where(eq(trainingModules.seasonId, season.id))
+            .orderBy(asc(trainingModules.title), asc(trainingModules.id))
+        ).map((m) => ({
           id: m.id,
           title: m.title,
           description: m.description,
@@ -135,7 +155,15 @@ export async function enrolmentIcs(db: DbOrTx, facilityId: number, enrolmentId: 
   if (!row) throw notFoundError();
   const cancelled = row.e.state === 'cancelled' || row.o.state === 'cancelled';
   return bookingIcs(
-    { enrolmentId: row.e.id, title: row.o.title, startsAt: iso(row.o.startsAt), endsAt: iso(row.o.endsAt), place: row.o.place, onlineUrl: row.o.onlineUrl, kind: row.o.kind },
+    {
+      enrolmentId: row.e.id,
+      title: row.o.title,
+      startsAt: iso(row.o.startsAt),
+      endsAt: iso(row.o.endsAt),
+      place: row.o.place,
+      onlineUrl: row.o.onlineUrl,
+      kind: row.o.kind,
+    },
     ctx,
     // a waiting-list place is in the calendar as tentative until it moves up
     cancelled ? 'CANCELLED' : row.e.state === 'waitlisted' ? 'TENTATIVE' : 'CONFIRMED',
@@ -147,9 +175,14 @@ export async function hospitationVisits(db: DbOrTx, facilityId: number) {
   await activeFacility(db, facilityId);
   const season = await seasonsRepository({ db }).current();
   if (!season) return { hospitations: [] };
-  const views = await offeringViews(db, and(eq(offerings.seasonId, season.id), eq(offerings.kind, 'hospitation'), eq(offerings.hostFacilityId, facilityId), ne(offerings.state, 'draft')));
+  const views = await offeringViews(
+    db,
+    and(eq(offerings.seasonId, season.id), eq(offerings.kind, 'hospitation'), eq(offerings.hostFacilityId, facilityId), ne(offerings.state, 'draft')),
+  );
   const ids = views.map((v) => v.o.id);
-  const visitors = ids.length ? await enrolmentViews(db, and(inArray(offeringEnrolments.offeringId, ids), ne(offeringEnrolments.state, 'cancelled'))) : [];
+  const visitors = ids.length
+    ? await enrolmentViews(db, and(inArray(offeringEnrolments.offeringId, ids), ne(offeringEnrolments.state, 'cancelled')))
+    : [];
   return {
     hospitations: views.map((v) => ({
       offeringId: v.o.id,
@@ -160,7 +193,12 @@ export async function hospitationVisits(db: DbOrTx, facilityId: number) {
       capacity: v.o.capacity,
       visitors: visitors
         .filter((e) => e.o.id === v.o.id)
-        .map((e) => ({ facilityLabel: e.facilityLabel, personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }), state: e.e.state, waitlistPosition: e.waitlistPosition })),
+        .map((e) => ({
+          facilityLabel: e.facilityLabel,
+          personName: personName({ firstName: e.personFirstName, lastName: e.personLastName }),
+          state: e.e.state,
+          waitlistPosition: e.waitlistPosition,
+        })),
     })),
   };
 }
@@ -169,7 +207,8 @@ export async function hospitationVisits(db: DbOrTx, facilityId: number) {
 function awardingEventBlocker(e: { state: string; registrationOpensAt: Date | null; registrationClosesAt: Date | null }, now: Date): string | null {
   if (e.state === 'cancelled') return 'Diese Veranstaltung wurde abgesagt.';
   if (e.registrationOpensAt && now < e.registrationOpensAt) return `Anmeldung ab ${germanDateTimeText(e.registrationOpensAt)}.`;
-  if (e.registrationClosesAt && now >= e.registrationClosesAt) return `Die Anmeldung ist seit ${germanDateTimeText(e.registrationClosesAt)} geschlossen.`;
+  if (e.registrationClosesAt && now >= e.registrationClosesAt)
+    return `Die Anmeldung ist seit ${germanDateTimeText(e.registrationClosesAt)} geschlossen.`;
   return null;
 }
 
@@ -177,14 +216,24 @@ function awardingEventBlocker(e: { state: string; registrationOpensAt: Date | nu
 export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new Date()): Promise<AwardingAnswer> {
   const { season, enrolment } = await enrolledScope(db, facilityId);
   const eligible = enrolment.approvedForAwardAt !== null;
-  const message = eligible ? null : 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen. Sobald die Jury eure Dokumentation angenommen hat, kannst du dich hier anmelden.';
+  const message = eligible
+    ? null
+    : 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen. Sobald die Jury eure Dokumentation angenommen hat, kannst du dich hier anmelden.';
   const events = await db
     .select()
     .from(awardingEvents)
     .where(and(eq(awardingEvents.seasonId, season.id), or(eq(awardingEvents.state, 'published'), eq(awardingEvents.state, 'cancelled'))))
     .orderBy(asc(awardingEvents.startsAt), asc(awardingEvents.id));
   const workshops = await offeringViews(db, visibleToFacility(season.id, 'awarding', facilityId));
-  const own = workshops.length ? await enrolmentViews(db, liveEnrolmentsOf(facilityId, workshops.map((w) => w.o.id))) : [];
+  const own = workshops.length
+    ? await enrolmentViews(
+        db,
+        liveEnrolmentsOf(
+          facilityId,
+          workshops.map((w) => w.o.id),
+        ),
+      )
+    : [];
   const chosen = own.find((e) => e.e.state !== 'cancelled')?.o.awardingEventId ?? null;
   const visibleEvents = events.filter((e) => e.state === 'published' || own.some((o) => o.o.awardingEventId === e.id));
   return {
@@ -236,7 +285,10 @@ export async function facilityProgrammeHistory(db: DbOrTx, facilityId: number) {
 /** the bookings of these staff entries (the own-data export of the account linked to them), oldest first */
 export async function enrolmentsOfPersons(db: DbOrTx, personIds: number[]) {
   if (personIds.length === 0) return [];
-  const rows = await enrolmentViews(db, inArray(offeringEnrolments.personId, personIds), [asc(offeringEnrolments.createdAt), asc(offeringEnrolments.id)]);
+  const rows = await enrolmentViews(db, inArray(offeringEnrolments.personId, personIds), [
+    asc(offeringEnrolments.createdAt),
+    asc(offeringEnrolments.id),
+  ]);
   return rows.map((r) => ({
     type: 'offering-enrolment',
     id: r.e.id,

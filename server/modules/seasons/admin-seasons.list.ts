@@ -29,7 +29,7 @@ export const adminSeasonListDef = defineList({
     const base = db
       .select({ ...adminSeasonColumns, ...s.columns })
       .from(seasons)
-      .leftJoin(updater, eq(updater.id, seasons.updatedBy))
+      .leftJoin(updater.table, updater.on(seasons.updatedBy))
       .where(where)
       .orderBy(...s.orderBy)
       .offset(s.offset);

@@ -15,7 +15,16 @@ import { auditContext } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { awardApprovalAnswerSchema, awardApprovalInputSchema } from '../../../src/shared/contracts/admin-programme';
 import { adminSeasonListDef } from './admin-seasons.list';
-import { createSeason, getSeason, makeCurrent, seasonChoices, seasonStats, setAwardApproval, setEnrolmentState, updateSeason } from './admin-seasons.service';
+import {
+  createSeason,
+  getSeason,
+  makeCurrent,
+  seasonChoices,
+  seasonStats,
+  setAwardApproval,
+  setEnrolmentState,
+  updateSeason,
+} from './admin-seasons.service';
 import { adminRoute } from '../../lib/route-builders';
 
 const params = z.object({ seasonId: idParam });

@@ -1,19 +1,18 @@
 import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AdminSeason, SeasonChoice, SeasonInput, SeasonStats } from '../../../src/shared/contracts/admin-seasons';
 import { seasonInputSchema } from '../../../src/shared/contracts/admin-seasons';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { actorOf, conflictError, iso, notFoundError } from '../../lib/record-helpers';
-import { versionedUpdate } from '../../lib/versioned-update';
+import { lockById, stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { facilities } from '../facilities/facilities.table';
-import { users } from '../users/users.table';
 import { toSeasonDto } from './seasons.repository';
 import { seasonEnrolments, seasons, type SeasonRow } from './seasons.table';
+import { userRef } from '../users/user-ref';
 
-export const updater = alias(users, 'season_updater');
+export const updater = userRef('season_updater');
 type Actor = { firstName: string; lastName: string; email: string } | null;
 
 function toAdminSeasonDto(row: SeasonRow, enrolled: number, by: Actor): AdminSeason {
@@ -71,33 +70,41 @@ const toColumns = (input: SeasonInput) => {
   };
 };
 
-const identifierTaken = () =>
-  fail('season.identifier_taken');
+const identifierTaken = () => fail('season.identifier_taken');
 
 /** active enrolments of the row's season (a handful of seasons: a correlated count is cheap) */
-const enrolledCount = sql<number>`(select count(*) from ${seasonEnrolments} where ${seasonEnrolments.seasonId} = ${seasons.id} and ${seasonEnrolments.withdrawnAt} is null)`.mapWith(Number);
+const enrolledCount =
+  sql<number>`(select count(*) from ${seasonEnrolments} where ${seasonEnrolments.seasonId} = ${seasons.id} and ${seasonEnrolments.withdrawnAt} is null)`.mapWith(
+    Number,
+  );
 
 /** the admin season columns (season, enrolled count, last editor), for the detail and the list definition */
-export const adminSeasonColumns = { s: seasons, n: enrolledCount, u: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } };
+export const adminSeasonColumns = { s: seasons, n: enrolledCount, u: updater.name };
 export type AdminSeasonRow = { s: SeasonRow; n: number; u: Actor };
 export const toAdminSeason = (r: AdminSeasonRow) => toAdminSeasonDto(r.s, Number(r.n ?? 0), r.u?.email ? r.u : null);
 
 export async function getSeason(db: DbOrTx, id: number): Promise<AdminSeason> {
-  const [row] = await db.select(adminSeasonColumns).from(seasons).leftJoin(updater, eq(updater.id, seasons.updatedBy)).where(eq(seasons.id, id));
+  const [row] = await db.select(adminSeasonColumns).from(seasons).leftJoin(updater.table, updater.on(seasons.updatedBy)).where(eq(seasons.id, id));
   if (!row) throw notFoundError();
   return toAdminSeason(row);
 }
 
 /** every season as a choice (the KiTa list's filter, the current season for enrolling on a KiTa's behalf) */
 export async function seasonChoices(db: DbOrTx): Promise<SeasonChoice[]> {
-  const rows = await db.select({ id: seasons.id, identifier: seasons.identifier, label: seasons.label, is_current: seasons.isCurrent }).from(seasons).orderBy(desc(seasons.identifier));
+  const rows = await db
+    .select({ id: seasons.id, identifier: seasons.identifier, label: seasons.label, is_current: seasons.isCurrent })
+    .from(seasons)
+    .orderBy(desc(seasons.identifier));
   return rows;
 }
 
 export async function createSeason(db: Db, input: SeasonInput, ctx: Ctx): Promise<AdminSeason> {
   try {
     const id = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(seasons).values({ ...toColumns(input), updatedBy: ctx.actorUserId }).returning();
+      const [row] = await tx
+        .insert(seasons)
+        .values({ ...toColumns(input), updatedBy: ctx.actorUserId })
+        .returning();
       await audit(tx, { ...ctx, action: 'season.create', entityType: 'season', entityId: row!.id, after: editable(row!) });
       return row!.id;
     });
@@ -153,12 +160,12 @@ export async function makeCurrent(db: Db, id: number, ctx: Ctx): Promise<AdminSe
       if (target.isCurrent) return;
       const previous = await tx
         .update(seasons)
-        .set({ isCurrent: false, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasons.version} + 1` })
+        .set({ isCurrent: false, ...stamp(seasons, ctx.actorUserId) })
         .where(and(eq(seasons.isCurrent, true), ne(seasons.id, id)))
         .returning({ id: seasons.id, identifier: seasons.identifier });
       await tx
         .update(seasons)
-        .set({ isCurrent: true, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasons.version} + 1` })
+        .set({ isCurrent: true, ...stamp(seasons, ctx.actorUserId) })
         .where(eq(seasons.id, id));
       await audit(tx, {
         ...ctx,
@@ -198,7 +205,9 @@ export async function seasonStats(db: DbOrTx, id: number): Promise<SeasonStats> 
     db
       .select({
         enrolled: sql<number>`count(*) filter (where ${seasonEnrolments.withdrawnAt} is null)`.mapWith(Number),
-        withdrawn: sql<number>`count(distinct ${seasonEnrolments.facilityId}) filter (where ${seasonEnrolments.withdrawnAt} is not null)`.mapWith(Number),
+        withdrawn: sql<number>`count(distinct ${seasonEnrolments.facilityId}) filter (where ${seasonEnrolments.withdrawnAt} is not null)`.mapWith(
+          Number,
+        ),
       })
       .from(seasonEnrolments)
       .where(eq(seasonEnrolments.seasonId, id)),
@@ -216,29 +225,26 @@ export async function setAwardApproval(db: Db, seasonEnrolmentId: number, input:
 
 /** the same inside the caller's transaction (the jury's approval of a documentation form, issue 12) */
 export async function setAwardApprovalIn(tx: DbOrTx, seasonEnrolmentId: number, input: { approved: boolean; version: number }, ctx: Ctx) {
-  const [row] = await tx.select().from(seasonEnrolments).where(eq(seasonEnrolments.id, seasonEnrolmentId)).for('update');
-  if (!row) throw notFoundError();
-  if (row.version !== input.version) throw conflictError();
-  if (row.withdrawnAt) throw fail('season_guard.enrolment_withdrawn');
-  const approvedAt = input.approved ? (row.approvedForAwardAt ?? new Date()) : null;
-  const [updated] = await tx
-    .update(seasonEnrolments)
-    .set({
-      approvedForAwardAt: approvedAt,
-      approvedForAwardBy: input.approved ? (row.approvedForAwardBy ?? ctx.actorUserId) : null,
-      updatedAt: new Date(),
-      updatedBy: ctx.actorUserId,
-      version: sql`${seasonEnrolments.version} + 1`,
-    })
-    .where(eq(seasonEnrolments.id, row.id))
-    .returning();
-  await audit(tx, {
-    ...ctx,
-    action: input.approved ? 'season_enrolment.approve_for_award' : 'season_enrolment.revoke_award_approval',
-    entityType: 'season_enrolment',
-    entityId: row.id,
-    before: { approvedForAwardAt: row.approvedForAwardAt?.toISOString() ?? null },
-    after: { approvedForAwardAt: approvedAt?.toISOString() ?? null, facilityId: row.facilityId, seasonId: row.seasonId },
+  const { row } = await versionedUpdate(tx, {
+    table: seasonEnrolments,
+    id: seasonEnrolmentId,
+    version: input.version,
+    load: lockById(seasonEnrolments, seasonEnrolmentId),
+    check: (r) => {
+      if (r.withdrawnAt) throw fail('season_guard.enrolment_withdrawn');
+    },
+    // approving again keeps the first approval's date and approver
+    values: (r) => ({
+      approvedForAwardAt: input.approved ? (r.approvedForAwardAt ?? new Date()) : null,
+      approvedForAwardBy: input.approved ? (r.approvedForAwardBy ?? ctx.actorUserId) : null,
+    }),
+    editable: (r) => ({ approvedForAwardAt: r.approvedForAwardAt?.toISOString() ?? null }),
+    audit: {
+      action: input.approved ? 'season_enrolment.approve_for_award' : 'season_enrolment.revoke_award_approval',
+      entityType: 'season_enrolment',
+      context: (r) => ({ facilityId: r.facilityId, seasonId: r.seasonId }),
+    },
+    ctx,
   });
-  return { seasonEnrolmentId: updated!.id, approvedForAwardAt: updated!.approvedForAwardAt?.toISOString() ?? null, version: updated!.version };
+  return { seasonEnrolmentId: row.id, approvedForAwardAt: row.approvedForAwardAt?.toISOString() ?? null, version: row.version };
 }

@@ -6,7 +6,13 @@ import { auditLog } from '../audit/audit.table';
 import { seasons } from './seasons.table';
 import { createTestWorld } from '../../testing/test-world';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
-import { adminSeasonPageSchema, adminSeasonSchema, seasonChoiceListSchema, seasonHistorySchema, seasonStatsSchema } from '../../../src/shared/contracts/admin-seasons';
+import {
+  adminSeasonPageSchema,
+  adminSeasonSchema,
+  seasonChoiceListSchema,
+  seasonHistorySchema,
+  seasonStatsSchema,
+} from '../../../src/shared/contracts/admin-seasons';
 import type { AdminSeason } from '../../../src/shared/contracts/admin-seasons';
 
 const f = createTestWorld(() => facilityFixture());
@@ -34,20 +40,46 @@ describe('admin seasons', () => {
   });
 
   it('given bad input, answers 400 with German texts', async () => {
-    const res = await f.call('admin', { method: 'POST', url: '/api/admin/seasons', payload: { ...next, identifier: '27/28', end_date: '2027-01-01' } });
+    const res = await f.call('admin', {
+      method: 'POST',
+      url: '/api/admin/seasons',
+      payload: { ...next, identifier: '27/28', end_date: '2027-01-01' },
+    });
     expect(reasonOfAnswer(res, 400).fields).toMatchObject({ identifier: 'Die Kennung hat die Form JJJJ-JJ, z. B. 2026-27.' });
   });
 
   it('given a season, opening enrolment with the current version works; a stale version answers 409; both are audited', async () => {
-    const open = parseAnswer(adminSeasonSchema, await f.call('admin', { method: 'PUT', url: `/api/admin/seasons/${created.id}/enrolment-state`, payload: { enrolment_state: 'open', version: 1 } }));
+    const open = parseAnswer(
+      adminSeasonSchema,
+      await f.call('admin', {
+        method: 'PUT',
+        url: `/api/admin/seasons/${created.id}/enrolment-state`,
+        payload: { enrolment_state: 'open', version: 1 },
+      }),
+    );
     expect(open).toMatchObject({ enrolment_state: 'open', version: 2, updated_by: { id: f.users.admin.id } });
-    const stale = await f.call('admin', { method: 'PUT', url: `/api/admin/seasons/${created.id}`, payload: { ...next, allow_documentation: true, version: 1 } });
+    const stale = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/seasons/${created.id}`,
+      payload: { ...next, allow_documentation: true, version: 1 },
+    });
     expect(reasonOfAnswer(stale, 409).code).toBe('conflict');
-    const edit = parseAnswer(adminSeasonSchema, await f.call('admin', { method: 'PUT', url: `/api/admin/seasons/${created.id}`, payload: { ...next, enrolment_state: 'open', allow_documentation: true, jury_date: '2028-07-10', version: 2 } }));
+    const edit = parseAnswer(
+      adminSeasonSchema,
+      await f.call('admin', {
+        method: 'PUT',
+        url: `/api/admin/seasons/${created.id}`,
+        payload: { ...next, enrolment_state: 'open', allow_documentation: true, jury_date: '2028-07-10', version: 2 },
+      }),
+    );
     expect(edit).toMatchObject({ allow_documentation: true, jury_date: '2028-07-10', version: 3 });
     const history = parseAnswer(seasonHistorySchema, await f.call('admin', { method: 'GET', url: `/api/admin/seasons/${created.id}/history` })).items;
     expect(history.map((e) => e.action)).toEqual(['season.update', 'season.enrolment_open', 'season.create']);
-    expect(history[0]).toMatchObject({ actor: { id: f.users.admin.id, name: 'Alex Admin' }, before: { allowDocumentation: false }, after: { allowDocumentation: true } });
+    expect(history[0]).toMatchObject({
+      actor: { id: f.users.admin.id, name: 'Alex Admin' },
+      before: { allowDocumentation: false },
+      after: { allowDocumentation: true },
+    });
     const entries = await f.db.select().from(auditLog).where(eq(auditLog.entityType, 'season'));
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['season.create', 'season.enrolment_open', 'season.update']));
   });
@@ -69,7 +101,11 @@ describe('admin seasons', () => {
   });
 
   it('given many switches at once, exactly one season is current afterwards', async () => {
-    await Promise.all([created.id, f.season.id, created.id, f.season.id].map((id) => f.call('admin', { method: 'POST', url: `/api/admin/seasons/${id}/make-current` })));
+    await Promise.all(
+      [created.id, f.season.id, created.id, f.season.id].map((id) =>
+        f.call('admin', { method: 'POST', url: `/api/admin/seasons/${id}/make-current` }),
+      ),
+    );
     const current = await f.db.select().from(seasons).where(eq(seasons.isCurrent, true));
     expect(current).toHaveLength(1);
     await f.call('admin', { method: 'POST', url: `/api/admin/seasons/${f.season.id}/make-current` });
@@ -115,8 +151,12 @@ describe('admin seasons', () => {
   });
 
   it('given the seasons on the list kit, the list sorts, searches and filters on the server, answers 400 on an unknown sort key and exports the filtered list', async () => {
-    const page = (query: string) => f.call('admin', { method: 'GET', url: `/api/admin/seasons?${query}` }).then((r) => parseAnswer(adminSeasonPageSchema, r));
-    expect((await page('sort=enrolled_count&dir=desc')).items.map((s) => [s.identifier, s.enrolled_count])).toEqual([['2027-28', 2], ['2026-27', 0]]);
+    const page = (query: string) =>
+      f.call('admin', { method: 'GET', url: `/api/admin/seasons?${query}` }).then((r) => parseAnswer(adminSeasonPageSchema, r));
+    expect((await page('sort=enrolled_count&dir=desc')).items.map((s) => [s.identifier, s.enrolled_count])).toEqual([
+      ['2027-28', 2],
+      ['2026-27', 0],
+    ]);
     expect((await page('q=2027-28')).items.map((s) => s.identifier)).toEqual(['2027-28']);
     expect((await page('enrolment_state=closed')).items.map((s) => s.identifier)).toEqual([]);
     expect((await page('enrolment_state=open&sort=identifier&dir=asc')).items.map((s) => s.identifier)).toEqual(['2026-27', '2027-28']);
@@ -126,8 +166,12 @@ describe('admin seasons', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="kita-jahre-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Kennung;Bezeichnung;Beginn;Ende;Anmeldung;Anmeldung öffnet;Anmeldefrist;Dokumentation erlaubt;Dokumentationsfrist;Angemeldete KiTas;Aktuell;Zuletzt geändert');
-    expect(lines[1]).toMatch(/^2027-28;KiTa-Jahr 2027\/28;01\.09\.2027;31\.08\.2028;offen;;04\.02\.2028;Ja;30\.06\.2028;2;Nein;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(lines[0]).toBe(
+      'Kennung;Bezeichnung;Beginn;Ende;Anmeldung;Anmeldung öffnet;Anmeldefrist;Dokumentation erlaubt;Dokumentationsfrist;Angemeldete KiTas;Aktuell;Zuletzt geändert',
+    );
+    expect(lines[1]).toMatch(
+      /^2027-28;KiTa-Jahr 2027\/28;01\.09\.2027;31\.08\.2028;offen;;04\.02\.2028;Ja;30\.06\.2028;2;Nein;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
+    );
     expect(lines.slice(2)).toEqual(['']);
     const xlsx = await f.call('admin', { method: 'GET', url: '/api/admin/seasons/export.xlsx' });
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -8,25 +8,31 @@ import type { SeasonRow } from './seasons.table';
 
 type Step = SeasonChecklist['steps'][number];
 
+type StepOf = (db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today: string) => Promise<Step>;
+
 /**
  * Steps that later modules own (they come after seasons in the module order, ADR 0009), passed in by app.ts like
  * auth's second factor: without one the step shows only its date.
  */
 export type ChecklistSteps = {
-  teamWorkshop?: (db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today: string) => Promise<Step>;
+  teamWorkshop?: StepOf;
+  /** trainings, hospitation and the awarding event: the KiTa's bookings (programme) */
+  programme?: (...args: Parameters<StepOf>) => Promise<{ trainings: Step; hospitation: Step; award: Step }>;
+  /** the documentation form and the jury's decision (documentation) */
+  documentation?: (...args: Parameters<StepOf>) => Promise<{ documentation: Step; jury: Step }>;
 };
 
-/** a step whose page comes with a later issue: only its date and whether it lies ahead */
-const dated = (key: Step['key'], label: string, deadline: string | null, today: string): Step => ({
+/** a step known only by its date (no module passed in): whether it lies ahead */
+const dated = (key: Step['key'], label: string, deadline: string | null, today: string, path: string): Step => ({
   key,
   label,
   state: deadline && deadline < today ? 'closed' : 'upcoming',
   detail: deadline ? `bis ${germanDate(deadline)}` : 'Termin folgt',
   deadline,
-  path: null,
+  path,
 });
 
-/** The season's steps for the home page of the active KiTa (issue 5: enrolment is live, the rest shows dates). */
+/** The season's steps for the home page of the active KiTa: each reads the real state of its module (issue 19). */
 export async function seasonChecklist(db: DbOrTx, facilityId: number, today = berlinToday(), steps: ChecklistSteps = {}): Promise<SeasonChecklist> {
   await activeFacility(db, facilityId);
   const season = await seasonsRepository({ db }).current();
@@ -34,31 +40,59 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
   const [live] = await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true });
   const blocker = enrolmentBlocker(season, today);
   const enrolment: Step = live
-    ? { key: 'enrolment', label: 'Anmeldung zum KiTa-Jahr', state: 'done', detail: `Angemeldet am ${germanDate(live.dto.created_at)}`, deadline: season.enrolmentDeadline, path: '/kita-jahr-anmeldung' }
+    ? {
+        key: 'enrolment',
+        label: 'Anmeldung zum KiTa-Jahr',
+        state: 'done',
+        detail: `Angemeldet am ${germanDate(live.dto.created_at)}`,
+        deadline: season.enrolmentDeadline,
+        path: '/kita-jahr-anmeldung',
+      }
     : {
         key: 'enrolment',
         label: 'Anmeldung zum KiTa-Jahr',
         state: blocker === null ? 'open' : season.enrolmentDeadline && season.enrolmentDeadline < today ? 'missed' : 'closed',
-        detail: blocker?.message ?? (season.enrolmentDeadline ? `Anmeldung bis ${germanDate(season.enrolmentDeadline)} möglich` : 'Anmeldung möglich'),
+        detail:
+          blocker?.message ?? (season.enrolmentDeadline ? `Anmeldung bis ${germanDate(season.enrolmentDeadline)} möglich` : 'Anmeldung möglich'),
         deadline: season.enrolmentDeadline,
         path: '/kita-jahr-anmeldung',
       };
   const documentationOpen = season.allowDocumentation && (!season.documentationDeadline || today <= season.documentationDeadline);
+  const enrolled = live !== undefined;
+  const programme = steps.programme
+    ? await steps.programme(db, facilityId, season, enrolled, today)
+    : {
+        trainings: dated('trainings', 'Fortbildungen besuchen', season.trainingsDeadline, today, '/fortbildungen'),
+        hospitation: dated('hospitation', 'Hospitation', season.hospitationDeadline, today, '/hospitationen'),
+        award: {
+          ...dated('award', 'Auszeichnungsveranstaltung', season.awardDate, today, '/auszeichnungsverantaltung'),
+          detail: season.awardDate ? `am ${germanDate(season.awardDate)}` : 'Termin folgt',
+        },
+      };
+  const documentation = steps.documentation
+    ? await steps.documentation(db, facilityId, season, enrolled, today)
+    : {
+        documentation: {
+          ...dated('documentation', 'Dokumentationsbogen einreichen', season.documentationDeadline, today, '/dokumentationsbogen'),
+          ...(documentationOpen && live ? { state: 'open' as const } : {}),
+        },
+        jury: {
+          ...dated('jury', 'Bewertung durch die Jury', season.juryDate, today, '/dokumentationsbogen'),
+          detail: season.juryDate ? `am ${germanDate(season.juryDate)}` : 'Termin folgt',
+        },
+      };
   return {
     season: toSeasonDto(season),
     steps: [
       enrolment,
       steps.teamWorkshop
-        ? await steps.teamWorkshop(db, facilityId, season, live !== undefined, today)
-        : dated('team_workshop', 'Team-Workshop beantragen', season.teamWorkshopDeadline, today),
-      dated('trainings', 'Fortbildungen besuchen', season.trainingsDeadline, today),
-      dated('hospitation', 'Hospitation', season.hospitationDeadline, today),
-      {
-        ...dated('documentation', 'Dokumentationsbogen einreichen', season.documentationDeadline, today),
-        ...(documentationOpen && live ? { state: 'open' as const } : {}),
-      },
-      { ...dated('jury', 'Bewertung durch die Jury', season.juryDate, today), detail: season.juryDate ? `am ${germanDate(season.juryDate)}` : 'Termin folgt' },
-      { ...dated('award', 'Auszeichnungsveranstaltung', season.awardDate, today), detail: season.awardDate ? `am ${germanDate(season.awardDate)}` : 'Termin folgt' },
+        ? await steps.teamWorkshop(db, facilityId, season, enrolled, today)
+        : dated('team_workshop', 'Team-Workshop beantragen', season.teamWorkshopDeadline, today, '/team-workshop-application'),
+      programme.trainings,
+      programme.hospitation,
+      documentation.documentation,
+      documentation.jury,
+      programme.award,
     ],
   };
 }

@@ -1,24 +1,28 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { SeasonEnrolment, SeasonEnrolmentInput, SeasonEnrolmentStatus } from '../../../src/shared/contracts/season-enrolment';
 import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season-enrolment';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail, type HttpError } from '../../lib/http-error';
 import { actorOf, berlinToday, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
-import { versionedUpdate } from '../../lib/versioned-update';
+import { stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
 import { activeFacility } from '../facilities/facility-scope';
 import { persons } from '../persons/persons.table';
-import { users } from '../users/users.table';
 import { seasonsRepository, toSeasonDto } from './seasons.repository';
 import { seasonEnrolments, seasons, type SeasonEnrolmentRow, type SeasonRow } from './seasons.table';
+import { userRef } from '../users/user-ref';
 
-const creator = alias(users, 'enrolment_creator');
-const updater = alias(users, 'enrolment_updater');
+const creator = userRef('enrolment_creator');
+const updater = userRef('enrolment_updater');
 type Actor = { firstName: string; lastName: string; email: string } | null;
 
-export function toEnrolmentDto(row: SeasonEnrolmentRow, contact: { firstName: string; lastName: string } | null, createdBy: Actor, updatedBy: Actor): SeasonEnrolment {
+export function toEnrolmentDto(
+  row: SeasonEnrolmentRow,
+  contact: { firstName: string; lastName: string } | null,
+  createdBy: Actor,
+  updatedBy: Actor,
+): SeasonEnrolment {
   return {
     id: row.id,
     facility_id: row.facilityId,
@@ -42,12 +46,12 @@ export function toEnrolmentDto(row: SeasonEnrolmentRow, contact: { firstName: st
 /** enrolments of one KiTa with names, newest first; `live` = not withdrawn */
 export async function enrolmentsOf(db: DbOrTx, facilityId: number, opts: { seasonId?: number; live?: boolean; id?: number } = {}) {
   const rows = await db
-    .select({ e: seasonEnrolments, c: { firstName: persons.firstName, lastName: persons.lastName }, cb: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email }, ub: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email }, s: seasons })
+    .select({ e: seasonEnrolments, c: { firstName: persons.firstName, lastName: persons.lastName }, cb: creator.name, ub: updater.name, s: seasons })
     .from(seasonEnrolments)
     .innerJoin(seasons, eq(seasons.id, seasonEnrolments.seasonId))
     .leftJoin(persons, eq(persons.id, seasonEnrolments.contactPersonId))
-    .leftJoin(creator, eq(creator.id, seasonEnrolments.createdBy))
-    .leftJoin(updater, eq(updater.id, seasonEnrolments.updatedBy))
+    .leftJoin(creator.table, creator.on(seasonEnrolments.createdBy))
+    .leftJoin(updater.table, updater.on(seasonEnrolments.updatedBy))
     .where(
       and(
         eq(seasonEnrolments.facilityId, facilityId),
@@ -83,7 +87,12 @@ export async function enrolmentStatus(db: DbOrTx, facilityId: number): Promise<S
   const season = await seasonsRepository({ db }).current();
   const live = season ? await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true }) : [];
   const blocker = enrolmentBlocker(season);
-  return { season: season ? toSeasonDto(season) : null, enrolment: live[0]?.dto ?? null, can_change: blocker === null, message: blocker?.message ?? null };
+  return {
+    season: season ? toSeasonDto(season) : null,
+    enrolment: live[0]?.dto ?? null,
+    can_change: blocker === null,
+    message: blocker?.message ?? null,
+  };
 }
 
 const editable = (r: SeasonEnrolmentRow) => ({
@@ -157,7 +166,11 @@ export async function saveEnrolment(db: Db, facilityId: number, input: SeasonEnr
           load: async () => existing,
           values: { ...values, acceptedTermsAt: new Date() },
           editable,
-          audit: { action: opts.onBehalf ? 'season_enrolment.update_on_behalf' : 'season_enrolment.update', entityType: 'season_enrolment', context: { facilityId, seasonId: season.id } },
+          audit: {
+            action: opts.onBehalf ? 'season_enrolment.update_on_behalf' : 'season_enrolment.update',
+            entityType: 'season_enrolment',
+            context: { facilityId, seasonId: season.id },
+          },
           ctx,
         }));
       } else {
@@ -166,17 +179,29 @@ export async function saveEnrolment(db: Db, facilityId: number, input: SeasonEnr
           .insert(seasonEnrolments)
           .values({ ...values, facilityId, seasonId: season.id, acceptedTermsAt: new Date(), createdBy: ctx.actorUserId, updatedBy: ctx.actorUserId })
           .returning()) as [SeasonEnrolmentRow];
-        await audit(tx, { ...ctx, action: opts.onBehalf ? 'season_enrolment.create_on_behalf' : 'season_enrolment.create', entityType: 'season_enrolment', entityId: row.id, after: { facilityId, seasonId: season.id, ...editable(row) } });
+        await audit(tx, {
+          ...ctx,
+          action: opts.onBehalf ? 'season_enrolment.create_on_behalf' : 'season_enrolment.create',
+          entityType: 'season_enrolment',
+          entityId: row.id,
+          after: { facilityId, seasonId: season.id, ...editable(row) },
+        });
       }
-      await notifyEnrolment(tx, facilityId, contact.email || null, {
-        facilityLabel: facility.label,
-        seasonLabel: season.label,
-        projectTitle: row.projectTitle,
-        topics: row.projectTopics,
-        contactName: personName(contact),
-        deadline: season.enrolmentDeadline,
-        change: existing ? 'updated' : 'created',
-      });
+      await notifyEnrolment(
+        tx,
+        facilityId,
+        contact.email ? { email: contact.email, firstName: contact.firstName } : null,
+        {
+          facilityLabel: facility.label,
+          seasonLabel: season.label,
+          projectTitle: row.projectTitle,
+          topics: row.projectTopics,
+          contactName: personName(contact),
+          deadline: season.enrolmentDeadline,
+          change: existing ? 'updated' : 'created',
+        },
+        { byAdmin: opts.onBehalf === true },
+      );
       return row.id;
     });
   } catch (err) {
@@ -202,19 +227,32 @@ export async function withdrawEnrolment(db: Db, facilityId: number, version: num
     if (version !== undefined && existing.version !== version) throw conflictError();
     const [row] = await tx
       .update(seasonEnrolments)
-      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${seasonEnrolments.version} + 1` })
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, ...stamp(seasonEnrolments, ctx.actorUserId) })
       .where(eq(seasonEnrolments.id, existing.id))
       .returning();
-    await audit(tx, { ...ctx, action: opts.onBehalf ? 'season_enrolment.withdraw_on_behalf' : 'season_enrolment.withdraw', entityType: 'season_enrolment', entityId: existing.id, before: editable(existing), after: { ...editable(row!), facilityId, seasonId: season.id } });
-    const [contact] = existing.contactPersonId ? await tx.select().from(persons).where(eq(persons.id, existing.contactPersonId)) : [];
-    await notifyEnrolment(tx, facilityId, contact?.email || null, {
-      facilityLabel: facility.label,
-      seasonLabel: season.label,
-      projectTitle: existing.projectTitle,
-      topics: existing.projectTopics,
-      contactName: contact ? personName(contact) : '',
-      deadline: null,
-      change: 'withdrawn',
+    await audit(tx, {
+      ...ctx,
+      action: opts.onBehalf ? 'season_enrolment.withdraw_on_behalf' : 'season_enrolment.withdraw',
+      entityType: 'season_enrolment',
+      entityId: existing.id,
+      before: editable(existing),
+      after: { ...editable(row!), facilityId, seasonId: season.id },
     });
+    const [contact] = existing.contactPersonId ? await tx.select().from(persons).where(eq(persons.id, existing.contactPersonId)) : [];
+    await notifyEnrolment(
+      tx,
+      facilityId,
+      contact?.email ? { email: contact.email, firstName: contact.firstName } : null,
+      {
+        facilityLabel: facility.label,
+        seasonLabel: season.label,
+        projectTitle: existing.projectTitle,
+        topics: existing.projectTopics,
+        contactName: contact ? personName(contact) : '',
+        deadline: null,
+        change: 'withdrawn',
+      },
+      { byAdmin: opts.onBehalf === true },
+    );
   });
 }

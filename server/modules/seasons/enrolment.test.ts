@@ -19,7 +19,10 @@ const f = createTestWorld(async () => {
     .insert(persons)
     .values({ facilityId: f.facility.id, firstName: 'Klara', lastName: 'Kontakt', position: 'Leitung', email: 'klara@kita.example' })
     .returning();
-  const [foreign] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Fremd', lastName: 'Person', position: 'Leitung' }).returning();
+  const [foreign] = await f.db
+    .insert(persons)
+    .values({ facilityId: f.otherFacility.id, firstName: 'Fremd', lastName: 'Person', position: 'Leitung' })
+    .returning();
   return { ...f, contactId: contact!.id, foreignPersonId: foreign!.id };
 });
 
@@ -33,15 +36,25 @@ const input = () => ({
   accepted_terms: true,
 });
 const enrolled = async (role: Role = 'member') =>
-  parseAnswer(loginStatusResponseSchema, await f.call(role, { method: 'GET', url: '/api/loginstatus' })).user?.facilities[String(f.facility.id)]?.is_enrolled_to_cur_season;
+  parseAnswer(loginStatusResponseSchema, await f.call(role, { method: 'GET', url: '/api/loginstatus' })).user?.facilities[String(f.facility.id)]
+    ?.is_enrolled_to_cur_season;
 
 describe('season enrolment', () => {
   it('given an open season and no enrolment, the status says it may enrol', async () => {
-    expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }))).toMatchObject({ season: { identifier: '2026-27' }, enrolment: null, can_change: true, message: null });
+    expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }))).toMatchObject({
+      season: { identifier: '2026-27' },
+      enrolment: null,
+      can_change: true,
+      message: null,
+    });
   });
 
   it('given bad input, answers 400 with German field texts; a contact person of another KiTa is refused', async () => {
-    const bad = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_topics: [], accepted_terms: false, children_taking_part: -3 } });
+    const bad = await f.call('member', {
+      method: 'PUT',
+      url: url(),
+      payload: { ...input(), project_topics: [], accepted_terms: false, children_taking_part: -3 },
+    });
     expect(reasonOfAnswer(bad, 400).fields).toMatchObject({
       project_topics: 'Bitte wähle mindestens ein Thema.',
       accepted_terms: 'Bitte akzeptiere die Teilnahmebedingungen.',
@@ -54,9 +67,17 @@ describe('season enrolment', () => {
   it('given a member, when enrolling, the enrolment exists, loginstatus flips at once, the audit log and the confirmation mails record it', async () => {
     expect(await enrolled()).toBe(false);
     const body = parseAnswer(seasonEnrolmentSchema, await f.call('member', { method: 'PUT', url: url(), payload: input() }));
-    expect(body).toMatchObject({ project_title: 'Wasser ist Leben', contact_person_name: 'Klara Kontakt', version: 1, created_by: { id: f.users.member.id } });
+    expect(body).toMatchObject({
+      project_title: 'Wasser ist Leben',
+      contact_person_name: 'Klara Kontakt',
+      version: 1,
+      created_by: { id: f.users.member.id },
+    });
     expect(await enrolled()).toBe(true);
-    const [entry] = await f.db.select().from(auditLog).where(and(eq(auditLog.action, 'season_enrolment.create'), eq(auditLog.entityId, String(body.id))));
+    const [entry] = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'season_enrolment.create'), eq(auditLog.entityId, String(body.id))));
     expect(entry?.after).toMatchObject({ projectTitle: 'Wasser ist Leben', facilityId: f.facility.id });
     const mails = await f.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'season-enrolment-confirmation'));
     expect(mails.map((m) => m.recipient).sort()).toEqual(['klara@kita.example', f.users.member.email].sort());
@@ -67,7 +88,11 @@ describe('season enrolment', () => {
     expect(blind.statusCode).toBe(409);
     const { enrolment } = parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }));
     if (!enrolment) throw new Error('the enrolment of the test before is missing');
-    const res = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_title: 'Wasser und Klima', version: enrolment.version } });
+    const res = await f.call('member', {
+      method: 'PUT',
+      url: url(),
+      payload: { ...input(), project_title: 'Wasser und Klima', version: enrolment.version },
+    });
     expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ project_title: 'Wasser und Klima', version: enrolment.version + 1 });
     const stale = await f.call('admin', { method: 'PUT', url: url(), payload: { ...input(), version: enrolment.version } });
     expect(reasonOfAnswer(stale, 409).message).toContain('Jemand anderes hat diese Daten inzwischen geändert');
@@ -76,7 +101,10 @@ describe('season enrolment', () => {
   });
 
   it('given an enrolment, when withdrawing, it is kept as history, loginstatus flips back and the KiTa may enrol again', async () => {
-    expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'DELETE', url: url() }))).toMatchObject({ enrolment: null, can_change: true });
+    expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'DELETE', url: url() }))).toMatchObject({
+      enrolment: null,
+      can_change: true,
+    });
     expect(await enrolled()).toBe(false);
     expect((await f.call('member', { method: 'DELETE', url: url() })).statusCode).toBe(404);
     const again = await f.call('member', { method: 'PUT', url: url(), payload: input() });
@@ -89,7 +117,10 @@ describe('season enrolment', () => {
   it('given two members enrolling at the same moment, exactly one enrolment exists and the other gets 409 or saw it', async () => {
     const second = await createUser(f.db);
     await addMember(f.db, f.otherFacility.id, second.id);
-    const [contact] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'Zeit', lastName: 'Gleich', position: 'Leitung' }).returning();
+    const [contact] = await f.db
+      .insert(persons)
+      .values({ facilityId: f.otherFacility.id, firstName: 'Zeit', lastName: 'Gleich', position: 'Leitung' })
+      .returning();
     const cookie = await loginAs(f.t.app, second);
     const target = `/api/facilities/${f.otherFacility.id}/season-enrolment`;
     const payload = { ...input(), contact_person_id: contact!.id };
@@ -102,19 +133,21 @@ describe('season enrolment', () => {
     const live = await f.db
       .select()
       .from(seasonEnrolments)
-      .where(and(eq(seasonEnrolments.facilityId, f.otherFacility.id), eq(seasonEnrolments.seasonId, f.season.id), isNull(seasonEnrolments.withdrawnAt)));
+      .where(
+        and(eq(seasonEnrolments.facilityId, f.otherFacility.id), eq(seasonEnrolments.seasonId, f.season.id), isNull(seasonEnrolments.withdrawnAt)),
+      );
     expect(live).toHaveLength(1);
     await f.call('otherMember', { method: 'DELETE', url: target });
   });
 
-  it('given the checklist, the enrolment step is done and later steps show their dates only', async () => {
+  it('given the checklist, the enrolment step is done and later steps link to their pages with their dates', async () => {
     await f.db.update(seasons).set({ documentationDeadline: '2027-06-30', juryDate: '2027-07-15' }).where(eq(seasons.id, f.season.id));
     const res = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/season-checklist` });
     const { steps } = parseAnswer(seasonChecklistSchema, res);
     expect(steps.map((s) => s.key)).toEqual(['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award']);
     expect(steps[0]).toMatchObject({ state: 'done', path: '/kita-jahr-anmeldung' });
-    expect(steps[4]).toMatchObject({ deadline: '2027-06-30', path: null, detail: 'bis 30.06.2027' });
-    expect(steps[5]).toMatchObject({ detail: 'am 15.07.2027' });
+    expect(steps[4]).toMatchObject({ deadline: '2027-06-30', path: '/dokumentationsbogen' });
+    expect(steps[5]).toMatchObject({ detail: 'Jurysitzung am 15.07.2027; nach dem Einreichen' });
     const later = await seasonChecklist(f.db, f.facility.id, '2027-08-01');
     expect(later.steps[4]!.state).toBe('closed');
   });
@@ -146,10 +179,23 @@ describe('season enrolment', () => {
   it('given a closed season, enrolling answers 409 and the status says when it opens', async () => {
     await f.db.update(seasons).set({ enrolmentState: 'closed', enrolmentOpensOn: '2099-10-01' }).where(eq(seasons.id, f.season.id));
     try {
-      const status = parseAnswer(seasonEnrolmentStatusSchema, await f.call('otherMember', { method: 'GET', url: `/api/facilities/${f.otherFacility.id}/season-enrolment` }));
-      expect(status).toMatchObject({ can_change: false, message: 'Die Anmeldung zum KiTa-Jahr 2026/27 ist zurzeit geschlossen. Sie öffnet voraussichtlich am 01.10.2099.' });
-      const [p] = await f.db.insert(persons).values({ facilityId: f.otherFacility.id, firstName: 'A', lastName: 'B', position: 'Leitung' }).returning();
-      const res = await f.call('otherMember', { method: 'PUT', url: `/api/facilities/${f.otherFacility.id}/season-enrolment`, payload: { ...input(), contact_person_id: p!.id } });
+      const status = parseAnswer(
+        seasonEnrolmentStatusSchema,
+        await f.call('otherMember', { method: 'GET', url: `/api/facilities/${f.otherFacility.id}/season-enrolment` }),
+      );
+      expect(status).toMatchObject({
+        can_change: false,
+        message: 'Die Anmeldung zum KiTa-Jahr 2026/27 ist zurzeit geschlossen. Sie öffnet voraussichtlich am 01.10.2099.',
+      });
+      const [p] = await f.db
+        .insert(persons)
+        .values({ facilityId: f.otherFacility.id, firstName: 'A', lastName: 'B', position: 'Leitung' })
+        .returning();
+      const res = await f.call('otherMember', {
+        method: 'PUT',
+        url: `/api/facilities/${f.otherFacility.id}/season-enrolment`,
+        payload: { ...input(), contact_person_id: p!.id },
+      });
       expect(reasonOfAnswer(res, 409)).toMatchObject({ code: 'enrolment_closed', message: expect.stringContaining('geschlossen') });
     } finally {
       await f.db.update(seasons).set({ enrolmentState: 'open' }).where(eq(seasons.id, f.season.id));

@@ -10,7 +10,11 @@ import type { SeasonEnrolmentRow, SeasonRow } from './seasons.table';
  * workshop, …): the KiTa exists and is not merged away, a season is current, and the KiTa is enrolled to it.
  * Otherwise 403 `not_enrolled` saying what to do; `purpose` ends the sentence ("… dann kannst du Angebote buchen").
  */
-export async function enrolledToCurrentSeason(db: DbOrTx, facilityId: number, purpose: string): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow }> {
+export async function enrolledToCurrentSeason(
+  db: DbOrTx,
+  facilityId: number,
+  purpose: string,
+): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow }> {
   // one query on the hot paths (every autosave, every booking): the KiTa's check rides along with the season
   const current = await seasonsRepository({ db }).currentWithLiveEnrolment(facilityId, facilityIsActive(facilityId));
   if (!current) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from '../../db/columns';
+import { createdAt, createdByColumn, id, ts, versionColumns } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
@@ -13,7 +13,9 @@ export const seasons = pgTable(
     label: text('label').notNull(),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
-    enrolmentState: text('enrolment_state', { enum: ['closed', 'open'] }).notNull().default('closed'),
+    enrolmentState: text('enrolment_state', { enum: ['closed', 'open'] })
+      .notNull()
+      .default('closed'),
     enrolmentDeadline: date('enrolment_deadline', { mode: 'string' }),
     allowDocumentation: boolean('allow_documentation').notNull().default(false),
     documentationDeadline: date('documentation_deadline', { mode: 'string' }),
@@ -26,12 +28,14 @@ export const seasons = pgTable(
     hospitationDeadline: date('hospitation_deadline', { mode: 'string' }),
     juryDate: date('jury_date', { mode: 'string' }),
     awardDate: date('award_date', { mode: 'string' }),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionColumns(() => users.id),
   },
   // "exactly one current" is the database's job: at most one row may carry is_current = true
-  (t) => [uniqueIndex('seasons_one_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`)],
+  (t) => [
+    uniqueIndex('seasons_one_current_uq')
+      .on(t.isCurrent)
+      .where(sql`${t.isCurrent}`),
+  ],
 );
 
 export const seasonEnrolments = pgTable(
@@ -44,29 +48,34 @@ export const seasonEnrolments = pgTable(
     seasonId: integer('season_id')
       .notNull()
       .references(() => seasons.id),
-    projectTopics: text('project_topics').array().notNull().default(sql`'{}'::text[]`),
+    projectTopics: text('project_topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     contactPersonId: integer('contact_person_id').references(() => persons.id, { onDelete: 'set null' }),
     projectTitle: text('project_title').notNull().default(''),
     groupsTakingPart: text('groups_taking_part').notNull().default(''),
     childrenTakingPart: integer('children_taking_part'),
     acceptedTermsAt: ts('accepted_terms_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdByColumn(() => users.id),
     createdAt: createdAt(),
     withdrawnAt: ts('withdrawn_at'),
     withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
     /** "zur Auszeichnung zugelassen": set by an admin (issue 11), later by the jury's approval (issue 12) */
     approvedForAwardAt: ts('approved_for_award_at'),
     approvedForAwardBy: integer('approved_for_award_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
+    ...versionColumns(() => users.id),
   },
   (t) => [
     // a withdrawn enrolment stays as history, and the KiTa may enrol again
-    uniqueIndex('season_enrolments_active_uq').on(t.facilityId, t.seasonId).where(sql`${t.withdrawnAt} is null`),
+    uniqueIndex('season_enrolments_active_uq')
+      .on(t.facilityId, t.seasonId)
+      .where(sql`${t.withdrawnAt} is null`),
     index('season_enrolments_season_idx').on(t.seasonId),
     // "KiTas enrolled to season X" (admin list filter, numbers, exports) reads only this index
-    index('season_enrolments_live_season_idx').on(t.seasonId, t.facilityId).where(sql`${t.withdrawnAt} is null`),
+    index('season_enrolments_live_season_idx')
+      .on(t.seasonId, t.facilityId)
+      .where(sql`${t.withdrawnAt} is null`),
   ],
 );
 

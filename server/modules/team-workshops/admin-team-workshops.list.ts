@@ -17,8 +17,14 @@ export const adminTeamWorkshopListDef = defineList({
   route: { url: '/api/admin/team-workshop-applications', access: 'admin', tags: ['admin team workshops'] },
   context: () => null,
   sort: {
-    facility: germanSort(f.label), city: germanSort(f.city), region: f.region, season: s.startDate, state: twa.state,
-    participants: twa.participantCount, scheduledAt: twa.scheduledAt, createdAt: twa.createdAt,
+    facility: germanSort(f.label),
+    city: germanSort(f.city),
+    region: f.region,
+    season: s.startDate,
+    state: twa.state,
+    participants: twa.participantCount,
+    scheduledAt: twa.scheduledAt,
+    createdAt: twa.createdAt,
   },
   tieBreaker: twa.id,
   rows: (db, q, slice) => {
@@ -28,15 +34,30 @@ export const adminTeamWorkshopListDef = defineList({
       .from(twa)
       .innerJoin(f, eq(f.id, twa.facilityId))
       .innerJoin(s, eq(s.id, twa.seasonId))
-      .where(and(isNull(twa.withdrawnAt), q.seasonId ? eq(twa.seasonId, q.seasonId) : undefined, q.state ? eq(twa.state, q.state) : undefined,
-        q.region ? eq(f.region, q.region) : undefined, p ? or(ilike(f.label, p), ilike(f.city, p)) : undefined, slice.where))
+      .where(
+        and(
+          isNull(twa.withdrawnAt),
+          q.seasonId ? eq(twa.seasonId, q.seasonId) : undefined,
+          q.state ? eq(twa.state, q.state) : undefined,
+          q.region ? eq(f.region, q.region) : undefined,
+          p ? or(ilike(f.label, p), ilike(f.city, p)) : undefined,
+          slice.where,
+        ),
+      )
       .orderBy(...slice.orderBy)
       .offset(slice.offset);
     return (slice.limit ? base.limit(slice.limit) : base) as Promise<(Row & Cursor)[]>;
   },
   item: ({ a, kita, seasonLabel }: Row) => ({
-    id: a.id, seasonId: a.seasonId, seasonLabel, preferredDates: preferredDatesOf(a), participantCount: a.participantCount, state: a.state,
-    scheduledAt: isoOrNull(a.scheduledAt), createdAt: a.createdAt.toISOString(), version: a.version,
+    id: a.id,
+    seasonId: a.seasonId,
+    seasonLabel,
+    preferredDates: preferredDatesOf(a),
+    participantCount: a.participantCount,
+    state: a.state,
+    scheduledAt: isoOrNull(a.scheduledAt),
+    createdAt: a.createdAt.toISOString(),
+    version: a.version,
     facility: { id: a.facilityId, label: kita.label, city: kita.city, region: kita.region },
   }),
   itemSchema: teamWorkshopListItemSchema,
@@ -56,7 +77,11 @@ export const adminTeamWorkshopListDef = defineList({
       { header: 'Wunschtermin 3', value: (r) => r.a.preferredDate3, kind: 'date' },
       { header: 'Teilnehmende', value: (r) => r.a.participantCount, kind: 'number' },
       { header: 'Themenwünsche', value: (r) => r.a.topicWishes, width: 40 },
-      { header: 'Abweichende Adresse', value: (r) => (r.a.addressStreet !== null ? `${r.a.addressStreet}, ${r.a.addressPostalCode} ${r.a.addressCity}` : ''), width: 36 },
+      {
+        header: 'Abweichende Adresse',
+        value: (r) => (r.a.addressStreet !== null ? `${r.a.addressStreet}, ${r.a.addressPostalCode} ${r.a.addressCity}` : ''),
+        width: 36,
+      },
       { header: 'Anmerkungen', value: (r) => r.a.remarks, width: 40 },
       { header: 'Kommentar zur Entscheidung', value: (r) => r.a.decisionComment, width: 40 },
       { header: 'Eingereicht am', value: (r) => r.a.createdAt, kind: 'datetime' },

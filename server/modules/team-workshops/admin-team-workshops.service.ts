@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   teamWorkshopDecisionSchema,
   teamWorkshopStateLabels,
@@ -7,8 +7,9 @@ import {
 } from '../../../src/shared/contracts/team-workshops';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { changes, conflictError, notFoundError } from '../../lib/record-helpers';
-import { audit, type Ctx } from '../audit/audit';
+import { notFoundError } from '../../lib/record-helpers';
+import { lockById, versionedUpdate } from '../../lib/versioned-update';
+import type { Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { notifyDecision } from './team-workshops.mail';
@@ -23,7 +24,14 @@ export async function adminTeamWorkshopDetail(db: DbOrTx, applicationId: number)
   const history = await historyOf(db, [{ type: 'team_workshop_application', ids: [applicationId] }]);
   return {
     application,
-    facility: { id: application.facilityId, label: f?.label ?? '', street: f?.street ?? '', postalCode: f?.postalCode ?? '', city: f?.city ?? '', region: f?.region ?? '' },
+    facility: {
+      id: application.facilityId,
+      label: f?.label ?? '',
+      street: f?.street ?? '',
+      postalCode: f?.postalCode ?? '',
+      city: f?.city ?? '',
+      region: f?.region ?? '',
+    },
     history,
   };
 }
@@ -42,45 +50,42 @@ const target: Record<Decision, TeamWorkshopRow['state']> = { accept: 'accepted',
 export async function decideTeamWorkshop(db: Db, applicationId: number, input: TeamWorkshopDecision, ctx: Ctx) {
   const d = teamWorkshopDecisionSchema.parse(input);
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(twa).where(eq(twa.id, applicationId)).for('update');
-    if (!existing) throw notFoundError();
-    if (existing.version !== d.version) throw conflictError();
-    if (existing.withdrawnAt) throw fail('team_workshop.withdrawn');
-    if (!allowedFrom[d.decision].includes(existing.state)) {
-      const from = allowedFrom[d.decision].map((s) => teamWorkshopStateLabels[s]).join(' oder ');
-      throw fail('team_workshop.invalid_transition', [teamWorkshopStateLabels[existing.state], verbs[d.decision], from]);
-    }
-    const facility = await findActiveFacility(tx, existing.facilityId);
-    if (!facility) throw fail('team_workshop.facility_gone');
-    const now = new Date();
-    const [row] = await tx
-      .update(twa)
-      .set({
+    const { row } = await versionedUpdate(tx, {
+      table: twa,
+      id: applicationId,
+      version: d.version,
+      load: lockById(twa, applicationId),
+      check: (existing) => {
+        if (existing.withdrawnAt) throw fail('team_workshop.withdrawn');
+        if (!allowedFrom[d.decision].includes(existing.state)) {
+          const from = allowedFrom[d.decision].map((s) => teamWorkshopStateLabels[s]).join(' oder ');
+          throw fail('team_workshop.invalid_transition', [teamWorkshopStateLabels[existing.state], verbs[d.decision], from]);
+        }
+      },
+      values: {
         state: target[d.decision],
-        scheduledAt: d.decision === 'schedule' ? new Date(d.scheduledAt!) : d.decision === 'decline' ? null : existing.scheduledAt,
+        // accepting keeps a date already set; declining drops it
+        ...(d.decision === 'schedule' ? { scheduledAt: new Date(d.scheduledAt!) } : d.decision === 'decline' ? { scheduledAt: null } : {}),
         decisionComment: d.comment,
-        decidedAt: now,
+        decidedAt: new Date(),
         decidedBy: ctx.actorUserId,
-        updatedAt: now,
-        updatedBy: ctx.actorUserId,
-        version: sql`${twa.version} + 1`,
-      })
-      .where(eq(twa.id, existing.id))
-      .returning();
-    const diff = changes(auditedFields(existing), auditedFields(row!));
-    await audit(tx, {
-      ...ctx,
-      action: `team_workshop_application.${d.decision}`,
-      entityType: 'team_workshop_application',
-      entityId: existing.id,
-      before: diff.before,
-      after: { ...diff.after, facilityId: existing.facilityId },
+      },
+      editable: auditedFields,
+      audit: {
+        action: `team_workshop_application.${d.decision}`,
+        entityType: 'team_workshop_application',
+        context: (r) => ({ facilityId: r.facilityId }),
+      },
+      ctx,
     });
-    await notifyDecision(tx, existing.facilityId, {
+    // a merged-away KiTa refuses the decision; the throw rolls the update back
+    const facility = await findActiveFacility(tx, row.facilityId);
+    if (!facility) throw fail('team_workshop.facility_gone');
+    await notifyDecision(tx, row.facilityId, {
       facilityLabel: facility.label,
-      seasonLabel: await seasonLabelsOf(tx)(existing.seasonId),
+      seasonLabel: await seasonLabelsOf(tx)(row.seasonId),
       decision: d.decision,
-      scheduledAt: row!.scheduledAt ? row!.scheduledAt.toISOString() : null,
+      scheduledAt: row.scheduledAt ? row.scheduledAt.toISOString() : null,
       comment: d.comment,
     });
   });

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client';
 import { germanDateTime } from '../../lib/export-format';
-import { memberEmails } from '../facilities/facility-mails';
+import { memberRecipients, uniqueRecipients } from '../facilities/facility-mails';
 import { enqueueMail } from '../mail/outbox';
-import { defineMailTemplate, layout } from '../mail/templates';
+import { defineMailTemplate, hello, layout, typed } from '../mail/templates';
 
 /** "04.03.2027, 09:00 Uhr" (Europe/Berlin), as the portal writes a date with its time (SPEC §1) */
 export const germanWhen = (iso: string) => `${germanDateTime(new Date(iso)).replace(' ', ', ')} Uhr`;
@@ -14,6 +14,7 @@ type DecisionData = {
   /** ISO instant, for `schedule` */
   scheduledAt: string | null;
   comment: string;
+  greetName?: string;
 };
 
 /** to every member of the KiTa when an admin decides on its team-workshop application (issue 11) */
@@ -21,11 +22,11 @@ export const teamWorkshopDecisionTemplate = defineMailTemplate<DecisionData>('te
   const when = d.scheduledAt ? germanWhen(d.scheduledAt) : '';
   const what = {
     accept: {
-      subject: `Team-Workshop angenommen: ${d.facilityLabel}`,
+      subject: `Team-Workshop angenommen: ${d.seasonLabel}`,
       text: `euer Antrag auf einen Team-Workshop von ${ctx.programmeName} im ${d.seasonLabel} ist angenommen. Wir melden uns bei dir, um einen Termin zu vereinbaren.`,
     },
     decline: {
-      subject: `Team-Workshop abgelehnt: ${d.facilityLabel}`,
+      subject: `Team-Workshop abgelehnt: ${d.seasonLabel}`,
       text: `leider können wir euren Antrag auf einen Team-Workshop von ${ctx.programmeName} im ${d.seasonLabel} nicht annehmen.`,
     },
     schedule: {
@@ -36,24 +37,18 @@ export const teamWorkshopDecisionTemplate = defineMailTemplate<DecisionData>('te
   return layout(
     {
       subject: what.subject,
-      greeting: 'Hallo,',
-      paragraphs: [
-        `${what.text.charAt(0).toUpperCase()}${what.text.slice(1)}`,
-        `KiTa: ${d.facilityLabel}`,
-        ...(d.comment ? [`Kommentar: ${d.comment}`] : []),
-      ],
+      greeting: hello(d.greetName),
+      // after "Hallo …," the sentence goes on in lower case; the decision and its comment are the programme team's
+      paragraphs: [what.text, `KiTa: ${typed(d.facilityLabel)}`, ...(d.comment ? [`Kommentar der Programmleitung: ${d.comment}`] : [])],
       action: { label: 'Antrag ansehen', url: ctx.link('/team-workshop-application') },
     },
     ctx,
   );
 });
 
-/** each member's address once */
-export async function notifyDecision(db: DbOrTx, facilityId: number, data: DecisionData) {
-  const seen = new Set<string>();
-  for (const to of await memberEmails(db, facilityId)) {
-    if (seen.has(to.toLowerCase())) continue;
-    seen.add(to.toLowerCase());
-    await enqueueMail(db, { to, template: teamWorkshopDecisionTemplate, data });
+/** each member's address once; an admin's decision, so exempt from the mail budget */
+export async function notifyDecision(db: DbOrTx, facilityId: number, data: Omit<DecisionData, 'greetName'>) {
+  for (const r of uniqueRecipients(await memberRecipients(db, facilityId))) {
+    await enqueueMail(db, { to: r.email, template: teamWorkshopDecisionTemplate, data: { ...data, greetName: r.firstName }, budget: 'exempt' });
   }
 }

@@ -1,13 +1,12 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TeamWorkshopApplication } from '../../../src/shared/contracts/team-workshops';
 import type { DbOrTx } from '../../db/client';
 import { actorOf, iso, isoOrNull } from '../../lib/record-helpers';
-import { users } from '../users/users.table';
 import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-workshops.table';
+import { userRef } from '../users/user-ref';
 
-const creator = alias(users, 'tw_creator');
-const updater = alias(users, 'tw_updater');
+const creator = userRef('tw_creator');
+const updater = userRef('tw_updater');
 type Actor = { firstName: string; lastName: string; email: string } | null;
 
 export const preferredDatesOf = (r: TeamWorkshopRow) => [r.preferredDate1, r.preferredDate2, r.preferredDate3].filter((d): d is string => d !== null);
@@ -55,10 +54,10 @@ export const auditedFields = (r: TeamWorkshopRow) => ({
  */
 export async function applicationsWhere(db: DbOrTx, where: SQL | undefined, seasonLabels: (id: number) => Promise<string> | string) {
   const rows = await db
-    .select({ a: twa, cb: { firstName: creator.firstName, lastName: creator.lastName, email: creator.email }, ub: { firstName: updater.firstName, lastName: updater.lastName, email: updater.email } })
+    .select({ a: twa, cb: creator.name, ub: updater.name })
     .from(twa)
-    .leftJoin(creator, eq(creator.id, twa.createdBy))
-    .leftJoin(updater, eq(updater.id, twa.updatedBy))
+    .leftJoin(creator.table, creator.on(twa.createdBy))
+    .leftJoin(updater.table, updater.on(twa.updatedBy))
     .where(where)
     .orderBy(desc(twa.createdAt), desc(twa.id));
   const out: TeamWorkshopApplication[] = [];
@@ -76,4 +75,5 @@ export async function lockLive(tx: DbOrTx, facilityId: number, seasonId: number)
   return row;
 }
 
-export const liveOf = (facilityId: number, seasonId: number) => and(eq(twa.facilityId, facilityId), eq(twa.seasonId, seasonId), isNull(twa.withdrawnAt));
+export const liveOf = (facilityId: number, seasonId: number) =>
+  and(eq(twa.facilityId, facilityId), eq(twa.seasonId, seasonId), isNull(twa.withdrawnAt));

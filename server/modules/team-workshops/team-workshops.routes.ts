@@ -14,12 +14,7 @@ import { auditContext } from '../audit/audit';
 import { kickMailWorkers } from '../mail/outbox';
 import { adminTeamWorkshopListDef } from './admin-team-workshops.list';
 import { adminTeamWorkshopDetail, decideTeamWorkshop } from './admin-team-workshops.service';
-import {
-  applyForTeamWorkshop,
-  changeTeamWorkshopApplication,
-  teamWorkshopStatus,
-  withdrawTeamWorkshopApplication,
-} from './team-workshops.service';
+import { applyForTeamWorkshop, changeTeamWorkshopApplication, teamWorkshopStatus, withdrawTeamWorkshopApplication } from './team-workshops.service';
 
 const facilityParams = z.object({ facilityId: idParam });
 const applicationParams = z.object({ applicationId: idParam });
@@ -41,7 +36,8 @@ export async function teamWorkshopRoutes(app: FastifyInstance) {
   asMember.post(url, {
     errors: rules,
     schema: { tags, params: facilityParams, body: teamWorkshopInputSchema, response: { 201: teamWorkshopApplicationSchema } },
-    handler: async (request, reply) => reply.code(201).send(await applyForTeamWorkshop(app.db, request.params.facilityId, request.body, auditContext(request))),
+    handler: async (request, reply) =>
+      reply.code(201).send(await applyForTeamWorkshop(app.db, request.params.facilityId, request.body, auditContext(request))),
   });
   asMember.put(url, {
     errors: rules,

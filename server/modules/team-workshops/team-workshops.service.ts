@@ -10,7 +10,8 @@ import {
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { errorCatalogue } from '../../../src/shared/contracts/error-codes';
 import { fail } from '../../lib/http-error';
-import { berlinToday, changes, conflictError, germanDate } from '../../lib/record-helpers';
+import { berlinToday, conflictError, germanDate } from '../../lib/record-helpers';
+import { nextVersion, stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import { enrolledToCurrentSeason } from '../seasons/season-guard';
@@ -23,7 +24,13 @@ import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-wo
 export function seasonLabelsOf(db: DbOrTx) {
   const cache = new Map<number, Promise<string>>();
   return (id: number) => {
-    if (!cache.has(id)) cache.set(id, seasonsRepository({ db }).byId(id).then((s) => s?.label ?? ''));
+    if (!cache.has(id))
+      cache.set(
+        id,
+        seasonsRepository({ db })
+          .byId(id)
+          .then((s) => s?.label ?? ''),
+      );
     return cache.get(id)!;
   };
 }
@@ -46,7 +53,9 @@ async function enrolledSeason(db: DbOrTx, facilityId: number): Promise<SeasonRow
 }
 
 const deadlineBlocker = (season: SeasonRow, today = berlinToday()) =>
-  season.teamWorkshopDeadline && today > season.teamWorkshopDeadline ? teamWorkshopMessages.deadline(season.label, season.teamWorkshopDeadline) : null;
+  season.teamWorkshopDeadline && today > season.teamWorkshopDeadline
+    ? teamWorkshopMessages.deadline(season.label, season.teamWorkshopDeadline)
+    : null;
 
 async function liveApplication(db: DbOrTx, facilityId: number, seasonId: number): Promise<TeamWorkshopApplication | null> {
   const [a] = await applicationsWhere(db, liveOf(facilityId, seasonId), seasonLabelsOf(db));
@@ -89,8 +98,17 @@ export async function applyForTeamWorkshop(db: Db, facilityId: number, input: Te
   try {
     await db.transaction(async (tx) => {
       if (await lockLive(tx, facilityId, season.id)) throw fail('team_workshop.already_applied', [season.label]);
-      const [row] = await tx.insert(twa).values({ ...values, facilityId, seasonId: season.id, createdBy: ctx.actorUserId, updatedBy: ctx.actorUserId }).returning();
-      await audit(tx, { ...ctx, action: 'team_workshop_application.create', entityType: 'team_workshop_application', entityId: row!.id, after: { facilityId, seasonId: season.id, ...auditedFields(row!) } });
+      const [row] = await tx
+        .insert(twa)
+        .values({ ...values, facilityId, seasonId: season.id, createdBy: ctx.actorUserId, updatedBy: ctx.actorUserId })
+        .returning();
+      await audit(tx, {
+        ...ctx,
+        action: 'team_workshop_application.create',
+        entityType: 'team_workshop_application',
+        entityId: row!.id,
+        after: { facilityId, seasonId: season.id, ...auditedFields(row!) },
+      });
     });
   } catch (err) {
     // two members applying at the same moment: the partial unique index lets one win
@@ -111,19 +129,29 @@ async function undecided(tx: DbOrTx, facilityId: number, season: SeasonRow, vers
 }
 
 /** PUT: change the application while it is `submitted` (before the deadline) */
-export async function changeTeamWorkshopApplication(db: Db, facilityId: number, input: TeamWorkshopInput, ctx: Ctx): Promise<TeamWorkshopApplication> {
+export async function changeTeamWorkshopApplication(
+  db: Db,
+  facilityId: number,
+  input: TeamWorkshopInput,
+  ctx: Ctx,
+): Promise<TeamWorkshopApplication> {
   const season = await enrolledSeason(db, facilityId);
   const { version, ...values } = valuesOf(input);
   await db.transaction(async (tx) => {
     const existing = await undecided(tx, facilityId, season, version);
-    if (deadlineBlocker(season)) throw fail('team_workshop.deadline_passed', [season.label, germanDate(season.teamWorkshopDeadline!)]);
-    const [row] = await tx
-      .update(twa)
-      .set({ ...values, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${twa.version} + 1` })
-      .where(eq(twa.id, existing.id))
-      .returning();
-    const diff = changes(auditedFields(existing), auditedFields(row!));
-    await audit(tx, { ...ctx, action: 'team_workshop_application.update', entityType: 'team_workshop_application', entityId: existing.id, before: diff.before, after: { ...diff.after, facilityId } });
+    await versionedUpdate(tx, {
+      table: twa,
+      id: existing.id,
+      version: existing.version,
+      load: async () => existing,
+      check: () => {
+        if (deadlineBlocker(season)) throw fail('team_workshop.deadline_passed', [season.label, germanDate(season.teamWorkshopDeadline!)]);
+      },
+      values,
+      editable: auditedFields,
+      audit: { action: 'team_workshop_application.update', entityType: 'team_workshop_application', context: { facilityId } },
+      ctx,
+    });
   });
   return (await liveApplication(db, facilityId, season.id))!;
 }
@@ -135,10 +163,17 @@ export async function withdrawTeamWorkshopApplication(db: Db, facilityId: number
     const existing = await undecided(tx, facilityId, season, version);
     const [row] = await tx
       .update(twa)
-      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${twa.version} + 1` })
+      .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, ...stamp(twa, ctx.actorUserId) })
       .where(eq(twa.id, existing.id))
       .returning();
-    await audit(tx, { ...ctx, action: 'team_workshop_application.withdraw', entityType: 'team_workshop_application', entityId: existing.id, before: auditedFields(existing), after: { ...auditedFields(row!), facilityId } });
+    await audit(tx, {
+      ...ctx,
+      action: 'team_workshop_application.withdraw',
+      entityType: 'team_workshop_application',
+      entityId: existing.id,
+      before: auditedFields(existing),
+      after: { ...auditedFields(row!), facilityId },
+    });
   });
   return teamWorkshopStatus(db, facilityId);
 }
@@ -158,7 +193,12 @@ type Step = SeasonChecklist['steps'][number];
 
 /** the checklist's `team_workshop` step of the season checklist (seasons gets it passed in by app.ts) */
 export async function teamWorkshopStep(db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today = berlinToday()): Promise<Step> {
-  const base = { key: 'team_workshop' as const, label: 'Team-Workshop beantragen', deadline: season.teamWorkshopDeadline, path: '/team-workshop-application' };
+  const base = {
+    key: 'team_workshop' as const,
+    label: 'Team-Workshop beantragen',
+    deadline: season.teamWorkshopDeadline,
+    path: '/team-workshop-application',
+  };
   const application = await liveApplication(db, facilityId, season.id);
   if (application) {
     const detail =
@@ -170,7 +210,11 @@ export async function teamWorkshopStep(db: DbOrTx, facilityId: number, season: S
   const passed = season.teamWorkshopDeadline !== null && today > season.teamWorkshopDeadline;
   if (passed) return { ...base, state: 'missed', detail: `Frist am ${germanDate(season.teamWorkshopDeadline!)} abgelaufen` };
   if (!enrolled) return { ...base, state: 'upcoming', detail: 'Nach der Anmeldung zum KiTa-Jahr möglich' };
-  return { ...base, state: 'open', detail: season.teamWorkshopDeadline ? `Antrag bis ${germanDate(season.teamWorkshopDeadline)} möglich` : 'Antrag möglich' };
+  return {
+    ...base,
+    state: 'open',
+    detail: season.teamWorkshopDeadline ? `Antrag bis ${germanDate(season.teamWorkshopDeadline)} möglich` : 'Antrag möglich',
+  };
 }
 
 /**
@@ -181,7 +225,7 @@ export async function teamWorkshopStep(db: DbOrTx, facilityId: number, season: S
 export async function moveApplicationsOnMerge(tx: DbOrTx, sourceId: number, targetId: number, ctx: Ctx) {
   const withdrawn = await tx
     .update(twa)
-    .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, updatedAt: new Date(), updatedBy: ctx.actorUserId, version: sql`${twa.version} + 1` })
+    .set({ withdrawnAt: new Date(), withdrawnBy: ctx.actorUserId, ...stamp(twa, ctx.actorUserId) })
     .where(
       and(
         eq(twa.facilityId, sourceId),
@@ -190,6 +234,10 @@ export async function moveApplicationsOnMerge(tx: DbOrTx, sourceId: number, targ
       ),
     )
     .returning({ id: twa.id });
-  const moved = await tx.update(twa).set({ facilityId: targetId, version: sql`${twa.version} + 1` }).where(eq(twa.facilityId, sourceId)).returning({ id: twa.id });
+  const moved = await tx
+    .update(twa)
+    .set({ facilityId: targetId, version: nextVersion(twa) })
+    .where(eq(twa.facilityId, sourceId))
+    .returning({ id: twa.id });
   return { movedIds: moved.map((r) => r.id), withdrawnIds: withdrawn.map((r) => r.id) };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from '../../db/columns';
+import { createdAt, createdByColumn, id, ts, versionColumns } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
 import { seasons } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
@@ -27,22 +27,24 @@ export const teamWorkshopApplications = pgTable(
     addressPostalCode: text('address_postal_code'),
     addressCity: text('address_city'),
     remarks: text('remarks').notNull().default(''),
-    state: text('state', { enum: ['submitted', 'accepted', 'declined', 'scheduled'] }).notNull().default('submitted'),
+    state: text('state', { enum: ['submitted', 'accepted', 'declined', 'scheduled'] })
+      .notNull()
+      .default('submitted'),
     scheduledAt: ts('scheduled_at'),
     decisionComment: text('decision_comment').notNull().default(''),
     decidedAt: ts('decided_at'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdByColumn(() => users.id),
     createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...versionColumns(() => users.id),
     withdrawnAt: ts('withdrawn_at'),
     withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
   },
   (t) => [
     // one live application per KiTa and season; a withdrawn one stays as history and allows a new one
-    uniqueIndex('team_workshop_applications_live_uq').on(t.facilityId, t.seasonId).where(sql`${t.withdrawnAt} is null`),
+    uniqueIndex('team_workshop_applications_live_uq')
+      .on(t.facilityId, t.seasonId)
+      .where(sql`${t.withdrawnAt} is null`),
     index('team_workshop_applications_season_idx').on(t.seasonId, t.state),
     check('team_workshop_applications_scheduled_ck', sql`${t.state} <> 'scheduled' or ${t.scheduledAt} is not null`),
     check('team_workshop_applications_participants_ck', sql`${t.participantCount} between 1 and 200`),

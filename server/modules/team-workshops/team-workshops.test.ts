@@ -43,7 +43,10 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const auditOf = (action: string, id: number) =>
-  f.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
+  f.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
 const decisionMails = () => f.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'team-workshop-decision'));
 const decide = (id: number, body: Record<string, unknown>, role: 'admin' | 'member' = 'admin') =>
   f.call(role, { method: 'POST', url: `/api/admin/team-workshop-applications/${id}/decision`, payload: body });
@@ -67,7 +70,12 @@ describe('team-workshop application (staff)', () => {
   it('given no application, the status says it may apply', async () => {
     const res = await f.call('member', { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ season: { id: f.season.id, label: 'KiTa-Jahr 2026/27', deadline: null }, application: null, canChange: true, message: null });
+    expect(res.json()).toEqual({
+      season: { id: f.season.id, label: 'KiTa-Jahr 2026/27', deadline: null },
+      application: null,
+      canChange: true,
+      message: null,
+    });
   });
 
   it('given bad dates, counts or address, answers 400 with German field texts', async () => {
@@ -91,7 +99,11 @@ describe('team-workshop application (staff)', () => {
   });
 
   it('given a member, applying creates the application (audited); withdrawing keeps it as history and allows a new one', async () => {
-    const res = await f.call('member', { method: 'POST', url: url(), payload: input({ addressDiffers: true, street: 'Am Waldrand 3', postalCode: '80802', city: 'München' }) });
+    const res = await f.call('member', {
+      method: 'POST',
+      url: url(),
+      payload: input({ addressDiffers: true, street: 'Am Waldrand 3', postalCode: '80802', city: 'München' }),
+    });
     expect(res.statusCode).toBe(201);
     const first = res.json();
     expect(first).toMatchObject({
@@ -103,7 +115,10 @@ describe('team-workshop application (staff)', () => {
       createdBy: { id: f.users.member.id, name: 'Maria Mitglied' },
       version: 1,
     });
-    expect((await auditOf('team_workshop_application.create', first.id))[0]?.after).toMatchObject({ facilityId: f.facility.id, participantCount: 14 });
+    expect((await auditOf('team_workshop_application.create', first.id))[0]?.after).toMatchObject({
+      facilityId: f.facility.id,
+      participantCount: 14,
+    });
 
     const stale = await f.call('member', { method: 'DELETE', url: `${url()}?version=7` });
     expect(stale.statusCode).toBe(409);
@@ -135,7 +150,11 @@ describe('team-workshop application (staff)', () => {
     expect(blind.statusCode).toBe(409);
     const stale = await f.call('member', { method: 'PUT', url: url(), payload: input({ participantCount: 20, version: 5 }) });
     expect(stale.statusCode).toBe(409);
-    const res = await f.call('member', { method: 'PUT', url: url(), payload: input({ participantCount: 20, preferredDates: [inDays(60)], version: 1 }) });
+    const res = await f.call('member', {
+      method: 'PUT',
+      url: url(),
+      payload: input({ participantCount: 20, preferredDates: [inDays(60)], version: 1 }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ participantCount: 20, preferredDates: [inDays(60)], version: 2, updatedBy: { id: f.users.member.id } });
     const [entry] = await auditOf('team_workshop_application.update', res.json().id);
@@ -166,9 +185,13 @@ describe('team-workshop applications (admin)', () => {
     expect(byRegion.items.map((i: { facility: { label: string } }) => i.facility.label)).toEqual(['Kinderkrippe Zwergerlstube']);
     const search = (await f.call('admin', { method: 'GET', url: '/api/admin/team-workshop-applications?q=m%C3%BCnch' })).json();
     expect(search.items.map((i: { facility: { label: string } }) => i.facility.label)).toEqual(['Kinderhaus Sonnenschein']);
-    const sorted = (await f.call('admin', { method: 'GET', url: '/api/admin/team-workshop-applications?sort=facility&dir=asc&pageSize=1&page=2' })).json();
+    const sorted = (
+      await f.call('admin', { method: 'GET', url: '/api/admin/team-workshop-applications?sort=facility&dir=asc&pageSize=1&page=2' })
+    ).json();
     expect(sorted).toMatchObject({ total: 2, page: 2, items: [{ facility: { label: 'Kinderkrippe Zwergerlstube' } }] });
-    const none = (await f.call('admin', { method: 'GET', url: `/api/admin/team-workshop-applications?state=scheduled&seasonId=${f.season.id}` })).json();
+    const none = (
+      await f.call('admin', { method: 'GET', url: `/api/admin/team-workshop-applications?state=scheduled&seasonId=${f.season.id}` })
+    ).json();
     expect(none.total).toBe(0);
     const bad = await f.call('admin', { method: 'GET', url: '/api/admin/team-workshop-applications?sort=__proto__' });
     expect(bad.statusCode).toBe(400);
@@ -192,20 +215,26 @@ describe('team-workshop applications (admin)', () => {
     const app = await current();
     const res = await decide(app.id, { decision: 'accept', comment: 'Wir freuen uns!', version: app.version });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ application: { state: 'accepted', decisionComment: 'Wir freuen uns!' }, facility: { label: 'Kinderhaus Sonnenschein', region: 'Oberbayern' } });
+    expect(res.json()).toMatchObject({
+      application: { state: 'accepted', decisionComment: 'Wir freuen uns!' },
+      facility: { label: 'Kinderhaus Sonnenschein', region: 'Oberbayern' },
+    });
     expect(res.json().history.map((h: { action: string }) => h.action)).toContain('team_workshop_application.accept');
     const mails = await decisionMails();
     expect(mails.map((m) => m.recipient)).toEqual([f.users.member.email]);
     await f.t.flushMail();
     const sent = f.t.mails.filter((m) => m.subject.startsWith('Team-Workshop'));
-    expect(sent.map((m) => [m.to, m.subject])).toEqual([[f.users.member.email, 'Team-Workshop angenommen: Kinderhaus Sonnenschein']]);
-    expect(sent[0]?.text).toContain('Kommentar: Wir freuen uns!');
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([[f.users.member.email, 'Team-Workshop angenommen: KiTa-Jahr 2026/27']]);
+    expect(sent[0]?.text).toContain('Kommentar der Programmleitung: Wir freuen uns!');
     const [entry] = await auditOf('team_workshop_application.accept', app.id);
     expect(entry).toMatchObject({ actorUserId: f.users.admin.id, before: { state: 'submitted' }, after: { state: 'accepted' } });
 
     const again = await decide(app.id, { decision: 'accept', version: res.json().application.version });
     expect(again.statusCode).toBe(409);
-    expect(again.json().reason).toEqual({ code: 'invalid_transition', message: 'Dieser Antrag ist angenommen; annehmen geht nur, solange er eingereicht ist.' });
+    expect(again.json().reason).toEqual({
+      code: 'invalid_transition',
+      message: 'Dieser Antrag ist angenommen; annehmen geht nur, solange er eingereicht ist.',
+    });
     // decided: the KiTa may no longer change or withdraw it
     const status = (await f.call('member', { method: 'GET', url: url() })).json();
     expect(status).toMatchObject({ canChange: false, application: { state: 'accepted' } });
@@ -227,9 +256,12 @@ describe('team-workshop applications (admin)', () => {
     const sent = f.t.mails.find((m) => m.subject.startsWith('Team-Workshop terminiert'));
     expect(sent?.subject).toBe(`Team-Workshop terminiert: ${when}`);
     // the same template with another programme name: the programme is named in the text
-    const rendered = renderMail('team-workshop-decision', { facilityLabel: 'X', seasonLabel: 'KiTa-Jahr 2026/27', decision: 'schedule', scheduledAt: at, comment: '' },
-      mailContext({ programmeName: 'Ökokids', supportEmail: 's@x.example', supportPhone: '0911', publicUrl: 'https://portal.example' }));
-    expect(rendered.text).toContain(`Euer Team-Workshop von Ökokids im KiTa-Jahr 2026/27 ist terminiert am ${when}.`);
+    const rendered = renderMail(
+      'team-workshop-decision',
+      { facilityLabel: 'X', seasonLabel: 'KiTa-Jahr 2026/27', decision: 'schedule', scheduledAt: at, comment: '' },
+      mailContext({ programmeName: 'Ökokids', supportEmail: 's@x.example', supportPhone: '0911', publicUrl: 'https://portal.example' }),
+    );
+    expect(rendered.text).toContain(`Hallo,\n\neuer Team-Workshop von Ökokids im KiTa-Jahr 2026/27 ist terminiert am ${when}.`);
     expect(rendered.text).toContain('https://portal.example/team-workshop-application');
 
     const decline = await decide(app.id, { decision: 'decline', comment: 'Doch nicht', version: res.json().application.version });
@@ -241,7 +273,11 @@ describe('team-workshop applications (admin)', () => {
 
   it('given a submitted application of another KiTa, declining needs and keeps the comment; the KiTa sees it', async () => {
     const status = (await f.asThird({ method: 'GET', url: url(f.third.id) })).json();
-    const res = await decide(status.application.id, { decision: 'decline', comment: 'Leider keine Kapazität mehr.', version: status.application.version });
+    const res = await decide(status.application.id, {
+      decision: 'decline',
+      comment: 'Leider keine Kapazität mehr.',
+      version: status.application.version,
+    });
     expect(res.statusCode).toBe(200);
     const seen = (await f.asThird({ method: 'GET', url: url(f.third.id) })).json();
     expect(seen.application).toMatchObject({ state: 'declined', decisionComment: 'Leider keine Kapazität mehr.' });
@@ -260,7 +296,11 @@ describe('team-workshop applications (admin)', () => {
       'KiTa;PLZ;Ort der KiTa;Regierungsbezirk;KiTa-Jahr;Status;Termin;Wunschtermin 1;Wunschtermin 2;Wunschtermin 3;Teilnehmende;Themenwünsche;Abweichende Adresse;Anmerkungen;Kommentar zur Entscheidung;Eingereicht am',
     );
     const [y, m, d] = inDays(60).split('-');
-    expect(lines[1]).toMatch(new RegExp(`^Kinderhaus Sonnenschein;80802;München;Oberbayern;KiTa-Jahr 2026/27;terminiert;\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2};${d}\\.${m}\\.${y};;;20;`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Kinderhaus Sonnenschein;80802;München;Oberbayern;KiTa-Jahr 2026/27;terminiert;\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2};${d}\\.${m}\\.${y};;;20;`,
+      ),
+    );
     expect(lines[2]).toContain(';abgelehnt;;');
     expect(lines[2]).toContain(';Leider keine Kapazität mehr.;');
     expect(lines).toHaveLength(4);
@@ -292,7 +332,10 @@ describe('team-workshop applications (admin)', () => {
     await f.db.delete(teamWorkshopApplications).where(eq(teamWorkshopApplications.facilityId, f.third.id));
     const res = await f.asThird({ method: 'POST', url: url(f.third.id), payload: input() });
     expect(res.statusCode).toBe(409);
-    expect(res.json().reason).toMatchObject({ code: 'deadline_passed', message: 'Die Frist für Team-Workshop-Anträge zum KiTa-Jahr 2026/27 ist am 31.01.2020 abgelaufen.' });
+    expect(res.json().reason).toMatchObject({
+      code: 'deadline_passed',
+      message: 'Die Frist für Team-Workshop-Anträge zum KiTa-Jahr 2026/27 ist am 31.01.2020 abgelaufen.',
+    });
     expect((await f.asThird({ method: 'GET', url: url(f.third.id) })).json()).toMatchObject({ canChange: false, application: null });
     await f.db.update(seasons).set({ teamWorkshopDeadline: null }).where(eq(seasons.id, f.season.id));
   });
@@ -303,9 +346,18 @@ describe('team-workshop applications (admin)', () => {
     const row = (facilityId: number) => ({ facilityId, seasonId: f.season.id, preferredDate1: inDays(20), participantCount: 5 });
     const [fromSource] = await f.db.insert(teamWorkshopApplications).values(row(source.id)).returning();
     const [fromTarget] = await f.db.insert(teamWorkshopApplications).values(row(target.id)).returning();
-    const res = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: source.id, target_id: target.id } });
+    const res = await f.call('admin', {
+      method: 'POST',
+      url: '/api/admin/facilities/merge',
+      payload: { source_id: source.id, target_id: target.id },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await f.db.select().from(teamWorkshopApplications).where(eq(teamWorkshopApplications.facilityId, target.id));
-    expect(rows.map((r) => [r.id, r.withdrawnAt !== null]).sort()).toEqual([[fromSource!.id, true], [fromTarget!.id, false]].sort());
+    expect(rows.map((r) => [r.id, r.withdrawnAt !== null]).sort()).toEqual(
+      [
+        [fromSource!.id, true],
+        [fromTarget!.id, false],
+      ].sort(),
+    );
   });
 });

@@ -63,10 +63,7 @@ export const usersIdColumn = sql`${users}.${sql.identifier('id')}`;
 
 /** The user row and its context in one query (login, password reset: callers without a session lookup). */
 export async function loadUserContext(db: DbOrTx, userId: number, now = new Date()): Promise<UserContext> {
-  const rows = await db
-    .select(userContextColumns(usersIdColumn, now))
-    .from(users)
-    .where(eq(users.id, userId));
+  const rows = await db.select(userContextColumns(usersIdColumn, now)).from(users).where(eq(users.id, userId));
   const row = rows[0];
   return row ?? { facilities: [], curSeason: null, privacyPolicyVersion: null };
 }

@@ -7,7 +7,11 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export function usersRepository({ db }: { db: DbOrTx }) {
   return {
     async findByEmail(email: string) {
-      const rows = await db.select().from(users).where(eq(sql`lower(${users.email})`, normaliseEmail(email))).limit(1);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, normaliseEmail(email)))
+        .limit(1);
       return rows[0] ?? null;
     },
     async findById(id: number) {

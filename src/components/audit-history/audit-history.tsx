@@ -114,7 +114,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'ja' : 'nein';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value)) return value.length === 10 ? formatDateTime(value).slice(0, 10) : formatDateTime(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value))
+    return value.length === 10 ? formatDateTime(value).slice(0, 10) : formatDateTime(value);
   if (Array.isArray(value)) return value.map(show).join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
@@ -153,13 +154,5 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
  */
 export function AuditHistory({ entries, caption = 'Verlauf' }: { entries: AuditEntryDto[]; caption?: string }) {
   const paging = useLocalPaging(entries, 0);
-  return (
-    <DataTable
-      caption={caption}
-      columns={columns}
-      {...paging}
-      emptyText="Noch keine Änderungen aufgezeichnet."
-      minWidth={800}
-    />
-  );
+  return <DataTable caption={caption} columns={columns} {...paging} emptyText="Noch keine Änderungen aufgezeichnet." minWidth={800} />;
 }

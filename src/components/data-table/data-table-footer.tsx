@@ -33,14 +33,7 @@ type DataTableFooterProps = {
   onPageSizeChange: (pageSize: number) => void;
 };
 
-export function DataTableFooter({
-  page,
-  pageSize,
-  total,
-  pageSizeOptions,
-  onPageChange,
-  onPageSizeChange,
-}: DataTableFooterProps) {
+export function DataTableFooter({ page, pageSize, total, pageSizeOptions, onPageChange, onPageSizeChange }: DataTableFooterProps) {
   const pages = pageCount(pageSize, total);
   // A page size the parent chose outside the offered list (e.g. from an old link) is still shown correctly.
   const sizes = pageSizeOptions.includes(pageSize) || pageSize === ALL_ROWS ? pageSizeOptions : [...pageSizeOptions, pageSize];
@@ -72,7 +65,7 @@ export function DataTableFooter({
             total={pages}
             value={Math.min(page, pages)}
             onChange={onPageChange}
-              withEdges
+            withEdges
             size="sm"
             getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
             getItemProps={(item) => ({ 'aria-label': `Seite ${item}` })}

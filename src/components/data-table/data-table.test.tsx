@@ -90,7 +90,11 @@ describe('DataTable', () => {
   it('offers 10, 25, 50, 100 and "Alle" rows per page and goes back to page 1 on change', async () => {
     const { onChange, user } = renderTable({ page: 4 });
     const select = screen.getByRole('combobox', { name: 'Zeilen pro Seite' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '100', 'Alle']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50', '100', 'Alle']);
 
     await user.selectOptions(select, 'Alle');
     expect(onChange).toHaveBeenLastCalledWith({ page: 1, pageSize: 0, sort: 'label', dir: 'asc' });

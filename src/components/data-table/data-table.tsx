@@ -1,6 +1,8 @@
-import { Box, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useId, type Key, type ReactNode } from 'react';
 import { type ListQuery } from '../../shared/contracts/paging';
+import { useColumnChoice } from './column-choice';
+import { ColumnChooser } from './column-chooser';
 import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
 import classes from './data-table.module.css';
 import { TableScrollRegion } from './table-scroll-region';
@@ -21,6 +23,8 @@ export type DataTableColumn<Row> = {
   render?: (row: Row) => ReactNode;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /** with a column chooser: the column starts hidden ("Spalten" shows it); keeps a list within 1280 px */
+  hiddenByDefault?: boolean;
 };
 
 export type DataTableProps<Row> = {
@@ -46,6 +50,11 @@ export type DataTableProps<Row> = {
   pageSizeOptions?: readonly number[];
   /** below this width the table scrolls sideways instead of squeezing its columns */
   minWidth?: number;
+  /**
+   * a "Spalten" chooser above the table: every column but the first and `actions` can be hidden or shown, the
+   * choice is remembered per admin under this id (docs/decisions/list-columns.md)
+   */
+  columnChooserId?: string;
 };
 
 /** the column that holds a row's buttons stays in view when the table scrolls sideways */
@@ -68,7 +77,7 @@ function defaultRowKey(row: unknown, index: number): Key {
 export function DataTable<Row>({
   caption,
   captionHidden = false,
-  columns,
+  columns: allColumns,
   rows,
   getRowKey = defaultRowKey,
   total,
@@ -80,7 +89,10 @@ export function DataTable<Row>({
   emptyText = 'Keine Einträge gefunden.',
   pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
   minWidth = 600,
+  columnChooserId,
 }: DataTableProps<Row>) {
+  const choice = useColumnChoice(columnChooserId, allColumns);
+  const columns = choice.visible;
   const query: DataTableQuery = { page, pageSize, sort: sort?.key, dir: sort?.dir ?? 'asc' };
   const captionId = useId();
 
@@ -92,6 +104,11 @@ export function DataTable<Row>({
 
   return (
     <div>
+      {columnChooserId && (
+        <Group justify="flex-end" mb={4}>
+          <ColumnChooser choice={choice} />
+        </Group>
+      )}
       <Box pos="relative">
         <LoadingOverlay visible={loading} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Wird geladen' }} />
         {/* a wide table scrolls inside a named, keyboard-reachable region whose scrollbar shows whenever it is needed

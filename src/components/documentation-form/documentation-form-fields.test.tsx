@@ -24,6 +24,23 @@ describe('DocumentationFormFields (shared renderer)', () => {
     expect(screen.getByRole('button', { name: 'Dateien auswählen' })).toBeDisabled();
   });
 
+  it('Enter on "Dateien auswählen" opens the file chooser once, like Space (issue 19)', async () => {
+    renderFields({ uploads: { onAdd: vi.fn(), onDelete: vi.fn(), pending: [], onDismiss: vi.fn() } });
+    const photos = screen.getByRole('group', { name: /^Fotos aus dem Projekt/ });
+    const button = within(photos).getByRole('button', { name: 'Dateien auswählen' });
+    const chooser = photos.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const opened = vi.fn((event: Event) => event.preventDefault());
+    chooser.addEventListener('click', opened);
+    button.focus();
+    // the keyboard as a browser delivers it: keydown Enter (whose default is the button's click), then keyup
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    button.dispatchEvent(enter);
+    if (!enter.defaultPrevented) button.click();
+    expect(opened).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard(' ');
+    expect(opened).toHaveBeenCalledTimes(2);
+  });
+
   it('read-only: answers and files shown, nothing to change, errors linked to their question', () => {
     renderFields({
       readOnly: true,

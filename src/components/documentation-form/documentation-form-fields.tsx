@@ -7,7 +7,7 @@ import { questionElementId } from './question-ids';
 import { QuestionField } from './question-field';
 
 export type { FileUploadControls, PendingUpload } from './files-question';
-export { fileHref, questionElementId } from './question-ids';
+export { questionElementId } from './question-ids';
 
 /**
  * THE question renderer of the documentation form (issue 12), shared by the KiTa's page `/dokumentationsbogen`

@@ -34,7 +34,8 @@ type Props = {
   uploads: FileUploadControls | undefined;
 };
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** a files question: its files with thumbnails, a drop zone and a picker button, per-file progress and errors, the consent */
 export function FilesQuestionField({ id, question: q, value, files, error, readOnly, onChange, onBlur, uploads }: Props) {
@@ -86,7 +87,8 @@ export function FilesQuestionField({ id, question: q, value, files, error, readO
                         <img className={classes.thumb} src={fileHref(f)} alt={f.name} loading="lazy" />
                       </Anchor>
                     ) : (
-                      <Anchor href={fileHref(f)} target="_blank" rel="noopener" className={classes.fileName}>
+                      // the server sends every file but a photo as a download (attachment): no empty tab for it
+                      <Anchor href={fileHref(f)} download={f.name} className={classes.fileName}>
                         {f.name} (PDF)
                       </Anchor>
                     )}
@@ -138,7 +140,19 @@ export function FilesQuestionField({ id, question: q, value, files, error, readO
             >
               <Stack gap="xs" align="center">
                 <Text size="sm">{full ? `Es sind schon ${q.maxFiles} Dateien hochgeladen; lösche zuerst eine.` : 'Dateien hierher ziehen oder'}</Text>
-                <Button variant="light" onClick={() => input.current?.click()} disabled={!canAdd} onBlur={onBlur} {...inputProps}>
+                <Button
+                  variant="light"
+                  onClick={() => input.current?.click()}
+                  // Enter opens the file chooser like Space (issue 19): on keydown, once (no second, synthesised click)
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter' || event.repeat) return;
+                    event.preventDefault();
+                    input.current?.click();
+                  }}
+                  disabled={!canAdd}
+                  onBlur={onBlur}
+                  {...inputProps}
+                >
                   Dateien auswählen
                 </Button>
                 <input
@@ -169,7 +183,11 @@ export function FilesQuestionField({ id, question: q, value, files, error, readO
               aria-describedby={error ? `${id}-error` : undefined}
             />
           )}
-          {files.length === 0 && readOnly && <Text size="sm" c="dimmed">Keine Dateien hochgeladen.</Text>}
+          {files.length === 0 && readOnly && (
+            <Text size="sm" c="dimmed">
+              Keine Dateien hochgeladen.
+            </Text>
+          )}
           <ConfirmDialog
             opened={deleting !== null}
             title="Datei löschen?"

@@ -44,7 +44,14 @@ export function QuestionField({ id, question: q, value, error, readOnly, onChang
   switch (q.kind) {
     case 'text': {
       const text = typeof value === 'string' ? value : '';
-      return <TextInput {...base} description={describe(q.help, <Counter length={text.length} max={q.maxLength} />)} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...base}
+          description={describe(q.help, <Counter length={text.length} max={q.maxLength} />)}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     }
     case 'long_text': {
       const text = typeof value === 'string' ? value : '';
@@ -61,7 +68,8 @@ export function QuestionField({ id, question: q, value, error, readOnly, onChang
       );
     }
     case 'number': {
-      const range = q.min !== null && q.max !== null ? `von ${q.min} bis ${q.max}` : q.min !== null ? `ab ${q.min}` : q.max !== null ? `bis ${q.max}` : null;
+      const range =
+        q.min !== null && q.max !== null ? `von ${q.min} bis ${q.max}` : q.min !== null ? `ab ${q.min}` : q.max !== null ? `bis ${q.max}` : null;
       return (
         <NumberInput
           {...base}

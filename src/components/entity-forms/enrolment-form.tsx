@@ -106,11 +106,20 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
               </Text>
             ) : (
               <Text size="sm" mt="xs">
-                Euer Personal ist noch leer. <Anchor component={Link} to="/personal">Trag zuerst unter „Personal“ eine Person ein</Anchor>,
-                die ihr als Ansprechperson nennen könnt.
+                Euer Personal ist noch leer.{' '}
+                <Anchor component={Link} to="/personal">
+                  Trag zuerst unter „Personal“ eine Person ein
+                </Anchor>
+                , die ihr als Ansprechperson nennen könnt.
               </Text>
             ))}
-          <Textarea mt="md" label="Teilnehmende Gruppen" description="Zum Beispiel „Igelgruppe, Vorschulkinder“." rows={2} {...form.input('groups_taking_part')} />
+          <Textarea
+            mt="md"
+            label="Teilnehmende Gruppen"
+            description="Zum Beispiel „Igelgruppe, Vorschulkinder“."
+            rows={2}
+            {...form.input('groups_taking_part')}
+          />
         </Fieldset>
         <Fieldset legend="Teilnahmebedingungen">
           <List size="sm" spacing={4} mb="sm">

@@ -12,7 +12,19 @@ import { FACILITY_FIELD_LABELS as L } from '../../shared/field-labels';
 
 /** What the inputs hold: text exactly as typed, so a bad entry is corrected, not lost. */
 export type FacilityFormValues = Record<
-  'label' | 'kind' | 'street' | 'postal_code' | 'city' | 'region' | 'operator_name' | 'operator_kind' | 'phone' | 'email' | 'website' | 'children_count' | 'staff_count',
+  | 'label'
+  | 'kind'
+  | 'street'
+  | 'postal_code'
+  | 'city'
+  | 'region'
+  | 'operator_name'
+  | 'operator_kind'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'children_count'
+  | 'staff_count',
   string
 >;
 export type FacilityFormData = z.output<typeof facilityInputSchema>;
@@ -80,7 +92,12 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
   }
 
   return (
-    <form noValidate ref={form.formRef} aria-label={rest['aria-label']} onSubmit={(event) => void form.onSubmit((data) => onSubmit(data, version))(event)}>
+    <form
+      noValidate
+      ref={form.formRef}
+      aria-label={rest['aria-label']}
+      onSubmit={(event) => void form.onSubmit((data) => onSubmit(data, version))(event)}
+    >
       <Stack gap="lg" maw={960}>
         <Fieldset legend="KiTa">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -128,7 +145,11 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
           )}
         </FormAlert>
         <FormErrorSummary errors={form.errors} />
-        <FormActions submitLabel={typeof submitLabel === 'function' ? submitLabel(values) : submitLabel} submitting={form.submitting} onCancel={onCancel} />
+        <FormActions
+          submitLabel={typeof submitLabel === 'function' ? submitLabel(values) : submitLabel}
+          submitting={form.submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

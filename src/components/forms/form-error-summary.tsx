@@ -11,4 +11,3 @@ export function FormErrorSummary({ errors }: { errors: FieldErrors }) {
     </Alert>
   );
 }
-

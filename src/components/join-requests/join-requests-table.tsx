@@ -31,9 +31,7 @@ export function JoinRequestsTable({ requests, decide }: Props) {
       await decide.mutateAsync({ requestId: request.id, decision });
       notify({
         message:
-          decision === 'approve'
-            ? `${request.user.name} hat jetzt Zugriff auf die KiTa.`
-            : `Die Anfrage von ${request.user.name} ist abgelehnt.`,
+          decision === 'approve' ? `${request.user.name} hat jetzt Zugriff auf die KiTa.` : `Die Anfrage von ${request.user.name} ist abgelehnt.`,
       });
     } catch (error) {
       reportError(error, `Die Anfrage von ${request.user.name} konnte nicht entschieden werden.`);
@@ -51,10 +49,23 @@ export function JoinRequestsTable({ requests, decide }: Props) {
       header: 'Aktionen',
       render: (r) => (
         <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" loading={busy(r, 'approve')} disabled={decide.isPending} onClick={() => void onDecide(r, 'approve')} aria-label={`Anfrage von ${r.user.name} annehmen`}>
+          <Button
+            size="compact-sm"
+            loading={busy(r, 'approve')}
+            disabled={decide.isPending}
+            onClick={() => void onDecide(r, 'approve')}
+            aria-label={`Anfrage von ${r.user.name} annehmen`}
+          >
             Annehmen
           </Button>
-          <Button size="compact-sm" variant="default" loading={busy(r, 'decline')} disabled={decide.isPending} onClick={() => void onDecide(r, 'decline')} aria-label={`Anfrage von ${r.user.name} ablehnen`}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            loading={busy(r, 'decline')}
+            disabled={decide.isPending}
+            onClick={() => void onDecide(r, 'decline')}
+            aria-label={`Anfrage von ${r.user.name} ablehnen`}
+          >
             Ablehnen
           </Button>
         </Group>

@@ -6,22 +6,31 @@ const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]
 const isDisabled = (element: HTMLElement) => element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
 const focusLost = () => !document.activeElement || document.activeElement === document.body;
 
-function focusHeading(heading: HTMLElement) {
-  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  heading.focus();
+/** a heading or a table: made focusable by script only (not a tab stop) and focused */
+function focusStatic(element: HTMLElement) {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus();
 }
 
 /**
  * Where focus goes when the element that had it went away (WCAG 2.4.3): the control that opened a dialog; else,
- * in the nearest part of the page that is still there, the form that replaced a button (an edit mode) or the
- * heading of what changed; else the page heading.
+ * in the nearest part of the page that is still there (around the dialog's opener when a dialog closed, e.g. the
+ * table whose "Stornieren" button went away with the booking), the form that replaced a button (an edit mode), the
+ * table the control stood in, or the heading of what changed; else the page heading.
  */
-function fallbackTarget(lost: { inDialog: boolean; opener: HTMLElement | null; ancestors: HTMLElement[] }): HTMLElement | null {
+function fallbackTarget(lost: {
+  inDialog: boolean;
+  opener: HTMLElement | null;
+  ancestors: HTMLElement[];
+  openerAncestors: HTMLElement[];
+}): HTMLElement | null {
   if (lost.inDialog && lost.opener?.isConnected && !isDisabled(lost.opener)) return lost.opener;
   const main = document.getElementById('main-content');
-  // from the nearest part still there outwards: a form that replaced the control (edit mode), else a heading
-  for (const near of lost.ancestors) {
-    if (near === main || !main?.contains(near) || near.closest('[role="dialog"]')) continue;
+  // from the nearest part still there outwards: a form that replaced the control (edit mode), the table it stood
+  // in, else a heading
+  for (const near of lost.inDialog ? lost.openerAncestors : lost.ancestors) {
+    if (!near.isConnected || near === main || !main?.contains(near) || near.closest('[role="dialog"]')) continue;
+    if (near.matches('table')) return near;
     const field = near.querySelector<HTMLElement>(`form :is(${FIELD})`);
     if (field) return field;
     const heading = near.querySelector<HTMLElement>(HEADING);
@@ -45,8 +54,9 @@ export function useFocusKeeper() {
     let last: HTMLElement | null = null;
     let lastInDialog = false;
     let ancestors: HTMLElement[] = [];
-    /** the last focused element outside any dialog: the dialog's opener */
+    /** the last focused element outside any dialog: the dialog's opener, and where it stood */
     let opener: HTMLElement | null = null;
+    let openerAncestors: HTMLElement[] = [];
     let waitingForEnabled: HTMLElement | null = null;
     let timer: number | undefined;
 
@@ -55,9 +65,12 @@ export function useFocusKeeper() {
       last = event.target;
       waitingForEnabled = null;
       lastInDialog = last.closest('[role="dialog"]') !== null;
-      if (!lastInDialog) opener = last;
       ancestors = [];
       for (let node = last.parentElement; node && node !== document.body; node = node.parentElement) ancestors.push(node);
+      if (!lastInDialog) {
+        opener = last;
+        openerAncestors = ancestors;
+      }
     };
 
     const restore = () => {
@@ -71,9 +84,9 @@ export function useFocusKeeper() {
         if (waitingForEnabled?.isConnected) return;
       }
       if (!last || last.isConnected) return;
-      const target = fallbackTarget({ inDialog: lastInDialog, opener, ancestors });
+      const target = fallbackTarget({ inDialog: lastInDialog, opener, ancestors, openerAncestors });
       if (!target) return;
-      if (target.matches(HEADING)) focusHeading(target);
+      if (target.matches(`${HEADING}, table`)) focusStatic(target);
       else target.focus();
     };
 
@@ -88,7 +101,12 @@ export function useFocusKeeper() {
     });
 
     document.addEventListener('focusin', onFocusIn);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'data-loading', 'aria-disabled'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'data-loading', 'aria-disabled'],
+    });
     return () => {
       document.removeEventListener('focusin', onFocusIn);
       observer.disconnect();

@@ -15,15 +15,40 @@ const auditList = defineListContract({
   filters: { entity_type: enumFilter(['facility', 'person']), actor_id: idFilter(), mine: yesNoFilter('no') },
 });
 type Row = { id: number; action: string };
-const texts = { heading: 'Protokoll', caption: 'Alle Einträge', searchHint: 'Eintrag', filtersLabel: 'Protokoll filtern', empty: 'Nichts gefunden.', error: 'Das Protokoll konnte nicht geladen werden.' };
+const texts = {
+  heading: 'Protokoll',
+  caption: 'Alle Einträge',
+  searchHint: 'Eintrag',
+  filtersLabel: 'Protokoll filtern',
+  empty: 'Nichts gefunden.',
+  error: 'Das Protokoll konnte nicht geladen werden.',
+};
 
-function renderList(search: ListSearch<typeof auditList>, result: { data?: { items: Row[]; total: number; page: number; pageSize: number }; isFetching: boolean; isError: boolean }) {
+function renderList(
+  search: ListSearch<typeof auditList>,
+  result: { data?: { items: Row[]; total: number; page: number; pageSize: number }; isFetching: boolean; isError: boolean },
+) {
   const onSearchChange = vi.fn();
   render(
     <MantineProvider theme={theme} env="test">
-      <ListPage contract={auditList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
+      <ListPage
+        contract={auditList}
+        search={search}
+        onSearchChange={onSearchChange}
+        result={result}
+        texts={texts}
+        exports
         columns={[{ key: 'action', header: 'Was', sortable: true }]}
-        filters={<ListFilterSelect label="Art" width={150} options={{ facility: 'KiTa', person: 'Person' }} value={search.entity_type} onChange={(entity_type) => onSearchChange({ entity_type })} />} />
+        filters={
+          <ListFilterSelect
+            label="Art"
+            width={150}
+            options={{ facility: 'KiTa', person: 'Person' }}
+            value={search.entity_type}
+            onChange={(entity_type) => onSearchChange({ entity_type })}
+          />
+        }
+      />
     </MantineProvider>,
   );
   return { onSearchChange, user: userEvent.setup() };
@@ -33,16 +58,32 @@ describe('ListPage', () => {
   it('parses the URL from the contract: broken fields are dropped on their own, unknown sort keys too', () => {
     const parse = listSearchParser(auditList);
     expect(parse({ page: 2, sort: '__proto__', dir: 'up', entity_type: 'person', actor_id: '7', mine: 'maybe', q: '  x ' })).toEqual({
-      page: 2, pageSize: undefined, sort: undefined, dir: undefined, q: 'x', entity_type: 'person', actor_id: 7, mine: undefined,
+      page: 2,
+      pageSize: undefined,
+      sort: undefined,
+      dir: undefined,
+      q: 'x',
+      entity_type: 'person',
+      actor_id: 7,
+      mine: undefined,
     });
   });
 
   it('shows heading, rows with "von", exports of the filtered list without the page, and resets the filters', async () => {
-    const { onSearchChange, user } = renderList({ page: 2, entity_type: 'person', q: 'merge' }, { data: { items: [{ id: 1, action: 'facility.merge' }], total: 51, page: 2, pageSize: 50 }, isFetching: false, isError: false });
+    const { onSearchChange, user } = renderList(
+      { page: 2, entity_type: 'person', q: 'merge' },
+      { data: { items: [{ id: 1, action: 'facility.merge' }], total: 51, page: 2, pageSize: 50 }, isFetching: false, isError: false },
+    );
     expect(screen.getByRole('heading', { name: 'Protokoll' })).toBeInTheDocument();
     expect(screen.getByText('51–51 von 51')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute('href', '/api/admin/audit/export.csv?q=merge&entity_type=person&sort=at&dir=desc');
-    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute('href', '/api/admin/audit/export.xlsx?q=merge&entity_type=person&sort=at&dir=desc');
+    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute(
+      'href',
+      '/api/admin/audit/export.csv?q=merge&entity_type=person&sort=at&dir=desc',
+    );
+    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute(
+      'href',
+      '/api/admin/audit/export.xlsx?q=merge&entity_type=person&sort=at&dir=desc',
+    );
     await user.click(screen.getByRole('button', { name: 'Nach Was sortieren' }));
     expect(onSearchChange).toHaveBeenLastCalledWith({ page: undefined, pageSize: undefined, sort: 'action', dir: 'asc' });
     await user.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));

@@ -95,7 +95,8 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
         pageSize={query.pageSize}
         sort={{ key: query.sort, dir: query.dir }}
         loading={result.isFetching}
-        minWidth={props.minWidth ?? 960}
+        minWidth={props.minWidth ?? 720}
+        columnChooserId={contract.path}
         emptyText={texts.empty}
         onChange={(next) => onSearchChange(tableSearchOf(next, { page: 1, ...contract.defaults }) as Partial<ListSearch<C>>)}
       />
@@ -118,7 +119,13 @@ export function ListFilterSelect<V extends string>(props: {
     <NativeSelect
       label={props.label}
       w={props.width}
-      data={[{ value: ALL, label: 'alle' }, ...(Array.isArray(props.options) ? props.options.map((o: V) => [o, o]) : Object.entries(props.options)).map(([value, label]) => ({ value, label }))]}
+      data={[
+        { value: ALL, label: 'alle' },
+        ...(Array.isArray(props.options) ? props.options.map((o: V) => [o, o]) : Object.entries(props.options)).map(([value, label]) => ({
+          value,
+          label,
+        })),
+      ]}
       value={props.value ?? ALL}
       onChange={(e) => props.onChange((e.currentTarget.value || undefined) as V | undefined)}
     />

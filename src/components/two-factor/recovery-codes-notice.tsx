@@ -12,8 +12,8 @@ export function RecoveryCodesNotice({ codes, onConfirm, confirmLabel = 'Weiter' 
   return (
     <Stack gap="md">
       <Alert color="blue" title="Deine Wiederherstellungscodes" role="status">
-        Mit jedem dieser Codes kannst du dich einmal anmelden, wenn du dein Telefon nicht zur Hand hast. Sie werden nur jetzt
-        angezeigt – speichere oder drucke sie und bewahre sie sicher auf.
+        Mit jedem dieser Codes kannst du dich einmal anmelden, wenn du dein Telefon nicht zur Hand hast. Sie werden nur jetzt angezeigt – speichere
+        oder drucke sie und bewahre sie sicher auf.
       </Alert>
       <List aria-label="Wiederherstellungscodes" listStyleType="none" spacing={4} ff="monospace" fz="lg">
         {codes.map((code) => (

@@ -66,7 +66,10 @@ describe('decideAccess (seed §6/§8)', () => {
     expect(decide('enrolled', '/fortbildungen', u)).toEqual({ kind: 'home' });
     // dialog 3 still asks a jury member
     const undecided = { ...u, missingSettings: { newsletter: 'Newsletter' } };
-    expect(decide('login', '/', undecided)).toEqual({ kind: 'allow', dialog: { kind: 'missing-settings', firstName: 'Julia', labels: ['Newsletter'] } });
+    expect(decide('login', '/', undecided)).toEqual({
+      kind: 'allow',
+      dialog: { kind: 'missing-settings', firstName: 'Julia', labels: ['Newsletter'] },
+    });
   });
 
   it('jury (issue 12) who is also a KiTa member: the KiTa rules apply to KiTa pages, the documentation forms stay open', () => {

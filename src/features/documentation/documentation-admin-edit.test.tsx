@@ -8,11 +8,14 @@ import { renderRoute } from '../../testing/render';
 
 const slow = { timeout: 4000 };
 
-describe('/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edits a KiTa\'s answers', { timeout: 30_000 }, () => {
+describe("/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edits a KiTa's answers", { timeout: 30_000 }, () => {
   it('opens from the form\'s page, saves as the admin types, has no "Einreichen", and leads back', async () => {
     const staff = documentationHandlers({ state: 'submitted', editable: true, submittedAt: '2027-05-20T12:32:00Z' }, { savedBy: 'Alex Admin' });
     const admin = adminHandlers({ detail: docDetail() });
-    const { user, router } = await renderRoute('/verwaltung/dokuboegen/2026-27/11', { user: users.admin(), handlers: [...staff.handlers, ...admin.handlers] });
+    const { user, router } = await renderRoute('/verwaltung/dokuboegen/2026-27/11', {
+      user: users.admin(),
+      handlers: [...staff.handlers, ...admin.handlers],
+    });
     await user.click(await screen.findByRole('link', { name: 'Antworten bearbeiten' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dokumentationsbogen bearbeiten' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verwaltung/dokuboegen/2026-27/11/bearbeiten');
@@ -43,7 +46,7 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edit
     expect(screen.getByRole('link', { name: 'Zurück zum Dokumentationsbogen' })).toHaveAttribute('href', '/verwaltung/dokuboegen/2025-26/11');
   });
 
-  it('sends a jury member to the form\'s page: the jury reviews, it does not edit', async () => {
+  it("sends a jury member to the form's page: the jury reviews, it does not edit", async () => {
     const admin = adminHandlers({ detail: docDetail({ may: { decide: false, review: true, edit: false } }) });
     const { router } = await renderRoute('/verwaltung/dokuboegen/2026-27/11/bearbeiten', { user: users.jury(), handlers: admin.handlers });
     await waitFor(() => expect(router.state.location.pathname).toBe('/verwaltung/dokuboegen/2026-27/11'));

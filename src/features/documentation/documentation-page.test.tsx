@@ -47,7 +47,7 @@ describe('/dokumentationsbogen: the form', () => {
     expect(screen.getByRole('button', { name: 'Einreichen' })).toBeInTheDocument();
   });
 
-  it('checks a question on blur with the contract\'s German text', async () => {
+  it("checks a question on blur with the contract's German text", async () => {
     const { user } = await renderForm();
     const children = screen.getByRole('textbox', { name: /Wie viele Kinder/ });
     await user.clear(children);
@@ -120,7 +120,9 @@ describe('/dokumentationsbogen: autosave', () => {
     });
     await user.type(await screen.findByRole('textbox', { name: /Was habt ihr gemacht\?/ }), 'Kein Wort fehlt.');
     expect(await screen.findByText('Nicht gespeichert – wir versuchen es weiter', undefined, slow)).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem(storageKey) ?? '{}')).toMatchObject({ entries: { beschreibung: { value: 'Kein Wort fehlt.', base: 3 } } });
+    expect(JSON.parse(window.localStorage.getItem(storageKey) ?? '{}')).toMatchObject({
+      entries: { beschreibung: { value: 'Kein Wort fehlt.', base: 3 } },
+    });
     expect(screen.queryByText(/Bist du offline/)).not.toBeInTheDocument();
 
     offline = false;

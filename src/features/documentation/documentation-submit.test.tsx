@@ -46,7 +46,9 @@ describe('/dokumentationsbogen: Einreichen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dokumentationsbogen einreichen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja, einreichen' }));
     await waitFor(() => expect(store.submits).toEqual([3]));
-    const notice = await screen.findByText(/^Eingereicht am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr; du bekommst eine Bestätigung per E-Mail mit dem Bogen als PDF\.$/);
+    const notice = await screen.findByText(
+      /^Eingereicht am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr; du bekommst eine Bestätigung per E-Mail mit dem Bogen als PDF\.$/,
+    );
     await waitFor(() => expect(notice.closest('[data-submitted-notice]')).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Einreichen' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Titel des Projekts/ })).toHaveAttribute('readonly');
@@ -66,7 +68,7 @@ describe('/dokumentationsbogen: Einreichen', () => {
 });
 
 describe('/dokumentationsbogen: states', () => {
-  it('given a returned form, shows the jury\'s comment at the top and stays editable', async () => {
+  it("given a returned form, shows the jury's comment at the top and stays editable", async () => {
     await renderForm({
       state: 'returned',
       returnComment: 'Bitte ergänzt noch Fotos vom Beet.',
@@ -119,11 +121,16 @@ describe('/dokumentationsbogen: photos', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it('given a file whose content is no photo, shows the server\'s German reason at the file', async () => {
+  it("given a file whose content is no photo, shows the server's German reason at the file", async () => {
     const { user, store } = await renderForm();
-    await user.upload(screen.getByLabelText('Dateien für „Fotos aus dem Projekt“ auswählen'), new File(['nur Text'], 'falsch.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByLabelText('Dateien für „Fotos aus dem Projekt“ auswählen'),
+      new File(['nur Text'], 'falsch.jpg', { type: 'image/jpeg' }),
+    );
     const alert = await screen.findByRole('alert', { name: 'falsch.jpg' }, slow);
-    expect(within(alert).getByText('Diese Datei ist kein erlaubter Dateityp (erlaubt: Fotos (JPEG, PNG, WebP)). Ihr Inhalt zählt, nicht ihr Name.')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Diese Datei ist kein erlaubter Dateityp (erlaubt: Fotos (JPEG, PNG, WebP)). Ihr Inhalt zählt, nicht ihr Name.'),
+    ).toBeInTheDocument();
     expect(store.form.files).toEqual([]);
     await user.click(within(alert).getByRole('button', { name: 'Meldung zu falsch.jpg ausblenden' }));
     expect(screen.queryByRole('alert', { name: 'falsch.jpg' })).not.toBeInTheDocument();

@@ -52,7 +52,11 @@ export const accountTokenSchema = z
 
 /** a privacy policy's version label ("2026-01"), compared with the stored ones */
 const policyVersionSchema = (message: string) =>
-  z.string({ error: message }).min(1, message).max(50, 'Die Version ist zu lang (höchstens 50 Zeichen).').refine((v) => isCleanText(v), textCharsMessage);
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(50, 'Die Version ist zu lang (höchstens 50 Zeichen).')
+    .refine((v) => isCleanText(v), textCharsMessage);
 
 /** the answer of every public flow that must not reveal whether an address exists */
 export const messageResponseSchema = z.object({ msg: z.string() });
@@ -116,7 +120,13 @@ export const tokenKinds = ['activation', 'password-reset', 'email-change'] as co
 export const tokenKindSchema = z.enum(tokenKinds, { error: 'Unbekannte Link-Art.' });
 
 /** GET /api/auth/token-status?kind=&token= — lets a page explain a link before the user types anything */
-export const tokenStatusQuerySchema = z.object({ kind: tokenKindSchema, token: z.string().max(200).refine((v) => isCleanText(v), textCharsMessage) });
+export const tokenStatusQuerySchema = z.object({
+  kind: tokenKindSchema,
+  token: z
+    .string()
+    .max(200)
+    .refine((v) => isCleanText(v), textCharsMessage),
+});
 
 export const tokenStates = ['valid', 'malformed', 'unknown', 'expired', 'used', 'deactivated'] as const;
 export const tokenStatusResponseSchema = z.object({
@@ -126,12 +136,6 @@ export const tokenStatusResponseSchema = z.object({
   /** activation of an account created by an admin: the page asks for a password */
   needsPassword: z.boolean(),
 });
-
-/**
- * Error codes of token calls (HTTP 400 malformed, 404 unknown, 410 expired/used, 403 deactivated):
- * token_malformed, token_unknown, token_expired, token_used, account_deactivated.
- */
-export const tokenErrorCodes = ['token_malformed', 'token_unknown', 'token_expired', 'token_used', 'account_deactivated'] as const;
 
 // ---------------------------------------------------------------- two-factor sign-in (POST /api/login extension)
 
@@ -146,12 +150,6 @@ export const totpSetupSchema = z.object({
   secret: z.string(),
   /** otpauth:// URI for the QR code */
   otpauthUrl: z.string(),
-});
-
-export const loginExtrasSchema = z.object({
-  needs: z.enum(['totp', 'totp-setup']).optional(),
-  totpSetup: totpSetupSchema.optional(),
-  recoveryCodes: z.array(z.string()).optional(),
 });
 
 export const totpCodeSchema = z

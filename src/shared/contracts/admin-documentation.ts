@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { isoTimestampSchema, optionalText, versionSchema } from './common';
+import { idParam, isoTimestampSchema, optionalText, versionSchema } from './common';
 import { answersSchema, stateChangeSchema, uploadedFileSchema } from './documentation';
 import { sectionSchema } from './documentation-template';
 import { adminDocumentationList, adminDocumentationListStates, documentationStates } from './documentation-list';
 import { listPageSchemaOf } from './list-query';
+import { juryCriteria, scoreDescriptionsSchema, SCORE_MAX, type JuryCriterionKey } from './jury-scale';
 
 /**
  * Issue 12, admins and the jury (access `jury`: admins and jury members). Paths (SPEC §3):
@@ -17,20 +18,11 @@ import { listPageSchemaOf } from './list-query';
  *   POST /api/admin/documentation/{seasonIdentifier}/{facilityId}/decision   approve | return | reject
  *   PUT  /api/admin/documentation/{seasonIdentifier}/{facilityId}/review     the caller's own review
  *   POST /api/admin/documentation/{seasonIdentifier}/{facilityId}/notes      an internal note (never shown to staff)
+ *   GET  /api/admin/documentation/{seasonIdentifier}/queue                the caller's queue: waiting for my review, done
+ *   GET  /api/admin/documentation/{seasonIdentifier}/next-unreviewed?after={facilityId}   the next form to review
  */
 
-/** the jury's criteria (SPEC intro), weighted; scores 0–5 per criterion */
-export const juryCriteria = [
-  { key: 'scope', label: 'Umfang des Projekts', weight: 1 },
-  { key: 'content', label: 'Inhalt', weight: 1 },
-  { key: 'bne', label: 'Bezug zur Bildung für nachhaltige Entwicklung (BNE)', weight: 2 },
-  { key: 'children', label: 'Beteiligung der Kinder', weight: 2 },
-  { key: 'team', label: 'Beteiligung des Teams', weight: 1 },
-  { key: 'parents', label: 'Beteiligung der Eltern', weight: 1 },
-  { key: 'operator', label: 'Beteiligung des Trägers', weight: 1 },
-] as const;
-export type JuryCriterionKey = (typeof juryCriteria)[number]['key'];
-export const SCORE_MAX = 5;
+export { juryCriteria, SCORE_MAX, type JuryCriterionKey } from './jury-scale';
 
 /** weighted mean of the scores on the 0–5 scale, one decimal; null without scores */
 export function weightedScore(scores: Partial<Record<JuryCriterionKey, number>>): number | null {
@@ -83,11 +75,7 @@ export const decisionInputSchema = z
 export type DecisionInput = z.infer<typeof decisionInputSchema>;
 
 export const noteInputSchema = z.object({
-  text: z
-    .string({ error: 'Bitte schreib eine Notiz.' })
-    .trim()
-    .min(1, 'Bitte schreib eine Notiz.')
-    .max(4000, 'Höchstens 4000 Zeichen.'),
+  text: z.string({ error: 'Bitte schreib eine Notiz.' }).trim().min(1, 'Bitte schreib eine Notiz.').max(4000, 'Höchstens 4000 Zeichen.'),
 });
 export const noteSchema = z.object({ id: z.number().int(), text: z.string(), author: z.string().nullable(), createdAt: isoTimestampSchema });
 
@@ -104,6 +92,8 @@ export const adminDocumentationDetailSchema = z.object({
   version: z.number().int(),
   submittedAt: isoTimestampSchema.nullable(),
   sections: z.array(sectionSchema),
+  /** issue 19: what each score means, per criterion and level (the season's template; {} when it has none) */
+  scoreDescriptions: scoreDescriptionsSchema.default({}),
   answers: answersSchema,
   /** answers whose question is no longer in the template: kept and shown to admins and the jury */
   orphanAnswers: z.array(z.object({ key: z.string(), value: z.unknown() })),
@@ -150,3 +140,45 @@ export const adminDocumentationStateLabels: Record<(typeof adminDocumentationLis
   rejected: 'abgelehnt',
   not_started: 'nicht begonnen',
 };
+
+/**
+ * Issue 19, the jury's queue. "Waiting for my review": submitted forms (not decided yet) without the caller's review;
+ * "done": forms the caller reviewed, the latest review first. A review has no draft state (every criterion is scored
+ * on saving), so there is no "in progress".
+ */
+export const juryQueueItemSchema = z.object({
+  facilityId: z.number().int(),
+  facilityLabel: z.string(),
+  city: z.string(),
+  state: z.enum(documentationStates),
+  submittedAt: isoTimestampSchema.nullable(),
+  /** the caller's review: when it was saved and its weighted total (null while waiting) */
+  reviewedAt: isoTimestampSchema.nullable(),
+  ownTotal: z.number().nullable(),
+});
+export type JuryQueueItem = z.infer<typeof juryQueueItemSchema>;
+export const JURY_QUEUE_LIMIT = 20;
+const queuePartSchema = z.object({
+  /** at most JURY_QUEUE_LIMIT; the list page has all of them */
+  items: z.array(juryQueueItemSchema),
+  total: z.number().int(),
+});
+export const juryQueueSchema = z.object({
+  seasonIdentifier: z.string(),
+  seasonLabel: z.string(),
+  waiting: queuePartSchema,
+  done: queuePartSchema,
+});
+export type JuryQueue = z.infer<typeof juryQueueSchema>;
+
+/** `after`: the form just reviewed; the next one follows it in the list's order (KiTa name), wrapping around */
+export const nextUnreviewedQuerySchema = z.object({
+  after: idParam.optional(),
+});
+export const nextUnreviewedSchema = z.object({
+  /** null: every submitted form has the caller's review */
+  next: z.object({ facilityId: z.number().int(), facilityLabel: z.string() }).nullable(),
+  /** forms still waiting for the caller's review (without `after`'s own) */
+  remaining: z.number().int(),
+});
+export type NextUnreviewed = z.infer<typeof nextUnreviewedSchema>;

@@ -1,30 +1,33 @@
 import { z } from 'zod';
 import { auditEntrySchema, idField, isoTimestampSchema } from './common';
 import { facilitySchema, joinRequestSchema, memberSchema } from './facilities';
-import { adminFacilityList } from './admin-facility-list';
-import { adminFacilitySortKeys } from './facility-lists';
-import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
+import { listPageSchemaOf } from './list-query';
 import { personSchema } from './persons';
 import { seasonEnrolmentInputSchema, seasonEnrolmentSchema } from './season-enrolment';
 import { teamWorkshopApplicationSchema } from './team-workshops';
 
-export { adminFacilitySortKeys };
-
-/**
- * GET /api/admin/facilities (and its exports): the query of the list contract `adminFacilityList`.
- */
-export const adminFacilityListQuerySchema = listQuerySchemaOf(adminFacilityList);
-
 /** a list row: the KiTa's own fields of the facility answer, plus counts and the enrolment */
-export const adminFacilityListItemSchema = facilitySchema.pick({
-  id: true, label: true, kind: true, street: true, postal_code: true, city: true, region: true, operator_name: true, email: true, phone: true,
-  created_at: true, updated_at: true,
-}).extend({
-  members_count: z.number().int(),
-  persons_count: z.number().int(),
-  /** enrolled to the filter's season, else to the current season */
-  is_enrolled: z.boolean(),
-});
+export const adminFacilityListItemSchema = facilitySchema
+  .pick({
+    id: true,
+    label: true,
+    kind: true,
+    street: true,
+    postal_code: true,
+    city: true,
+    region: true,
+    operator_name: true,
+    email: true,
+    phone: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({
+    members_count: z.number().int(),
+    persons_count: z.number().int(),
+    /** enrolled to the filter's season, else to the current season */
+    is_enrolled: z.boolean(),
+  });
 export const adminFacilityPageSchema = listPageSchemaOf(adminFacilityListItemSchema);
 
 export const adminEnrolmentHistoryItemSchema = seasonEnrolmentSchema.extend({

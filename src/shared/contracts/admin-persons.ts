@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { auditEntrySchema, isoTimestampSchema } from './common';
-import { adminPersonList } from './admin-person-list';
-import { adminPersonSortKeys } from './facility-lists';
-import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
+import { listPageSchemaOf } from './list-query';
 import { personSchema } from './persons';
-
-export { adminPersonSortKeys };
-
-/** GET /api/admin/persons (and its exports): the query of the list contract `adminPersonList`. */
-export const adminPersonListQuerySchema = listQuerySchemaOf(adminPersonList);
 
 export const adminPersonListItemSchema = z.object({
   /** `p{personId}` or `u{userId}` */

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { actorSchema, idField, idSchema, isCleanText, isoTimestampSchema, optionalText, requiredText, textCharsMessage, versionSchema } from './common';
+import {
+  actorSchema,
+  idField,
+  idSchema,
+  isCleanText,
+  isoTimestampSchema,
+  optionalText,
+  requiredText,
+  textCharsMessage,
+  versionSchema,
+} from './common';
 import { regions } from './facility-lists';
 import { listPageSchemaOf } from './list-query';
 import { awardingEventSchema, enrolmentStates, offeringKindSchema, offeringStates } from './programme';
@@ -126,14 +136,22 @@ export const offeringInputSchema = z
     registrationOpensAt: optionalInstant,
     registrationClosesAt: optionalInstant,
     /** the reminder mail goes out this many days before the start */
-    reminderDays: z.number({ error: 'Bitte gib eine Zahl an.' }).int('Bitte gib eine ganze Zahl an.').min(0, 'Mindestens 0.').max(60, 'Höchstens 60 Tage.').default(7),
+    reminderDays: z
+      .number({ error: 'Bitte gib eine Zahl an.' })
+      .int('Bitte gib eine ganze Zahl an.')
+      .min(0, 'Mindestens 0.')
+      .max(60, 'Höchstens 60 Tage.')
+      .default(7),
   })
   .superRefine((v, ctx) => {
     if (v.endsAt <= v.startsAt) ctx.addIssue({ code: 'custom', message: 'Das Ende liegt vor dem Beginn.', path: ['endsAt'] });
     if (v.kind === 'training' && v.moduleId === null) ctx.addIssue({ code: 'custom', message: 'Bitte wähle ein Modul.', path: ['moduleId'] });
-    if (v.kind === 'hospitation' && v.hostFacilityId === null) ctx.addIssue({ code: 'custom', message: 'Bitte wähle die gastgebende KiTa.', path: ['hostFacilityId'] });
-    if (v.kind === 'awarding' && v.awardingEventId === null) ctx.addIssue({ code: 'custom', message: 'Bitte wähle die Auszeichnungsveranstaltung.', path: ['awardingEventId'] });
-    if (v.place === '' && v.onlineUrl === '' && v.kind !== 'hospitation') ctx.addIssue({ code: 'custom', message: 'Bitte gib einen Ort oder einen Online-Link an.', path: ['place'] });
+    if (v.kind === 'hospitation' && v.hostFacilityId === null)
+      ctx.addIssue({ code: 'custom', message: 'Bitte wähle die gastgebende KiTa.', path: ['hostFacilityId'] });
+    if (v.kind === 'awarding' && v.awardingEventId === null)
+      ctx.addIssue({ code: 'custom', message: 'Bitte wähle die Auszeichnungsveranstaltung.', path: ['awardingEventId'] });
+    if (v.place === '' && v.onlineUrl === '' && v.kind !== 'hospitation')
+      ctx.addIssue({ code: 'custom', message: 'Bitte gib einen Ort oder einen Online-Link an.', path: ['place'] });
     if (v.registrationOpensAt && v.registrationClosesAt && v.registrationClosesAt <= v.registrationOpensAt)
       ctx.addIssue({ code: 'custom', message: 'Der Anmeldeschluss liegt vor dem Anmeldebeginn.', path: ['registrationClosesAt'] });
   });
@@ -176,7 +194,10 @@ export const adminOfferingPageSchema = listPageSchemaOf(adminOfferingSchema);
 /** POST /api/admin/offerings/{id}/publish */
 export const versionBodySchema = z.object({ version: versionSchema });
 /** POST /api/admin/offerings/{id}/cancel: participants are mailed with the reason */
-export const offeringCancelSchema = z.object({ version: versionSchema, reason: requiredText('einen Grund für die Absage', 500, { multiline: true }) });
+export const offeringCancelSchema = z.object({
+  version: versionSchema,
+  reason: requiredText('einen Grund für die Absage', 500, { multiline: true }),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enrolments of one offering (or of all workshops of one awarding event)
@@ -238,7 +259,8 @@ export const enrolmentActionInputSchema = z
     overCapacity: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
-    if (v.action === 'move' && v.targetOfferingId === null) ctx.addIssue({ code: 'custom', message: 'Bitte wähle den neuen Termin.', path: ['targetOfferingId'] });
+    if (v.action === 'move' && v.targetOfferingId === null)
+      ctx.addIssue({ code: 'custom', message: 'Bitte wähle den neuen Termin.', path: ['targetOfferingId'] });
   });
 export const enrolmentActionAnswerSchema = z.object({ changed: z.number().int(), items: z.array(adminEnrolmentSchema) });
 

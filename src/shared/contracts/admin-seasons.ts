@@ -16,22 +16,22 @@ const optionalDate = z.nullable(calendarDate).default(null);
 /** POST /api/admin/seasons and PUT /api/admin/seasons/{seasonId} (with version) */
 const seasonFields = z.object({
   identifier: z
-      .string({ error: 'Bitte gib die Kennung an (z. B. 2026-27).' })
-      .trim()
-      .regex(/^\d{4}-\d{2}$/, 'Die Kennung hat die Form JJJJ-JJ, z. B. 2026-27.'),
-    label: requiredText('die Bezeichnung', 100),
-    start_date: optionalDate,
-    end_date: optionalDate,
-    enrolment_state: z.enum(enrolmentStates).default('closed'),
-    enrolment_opens_on: optionalDate,
-    enrolment_deadline: optionalDate,
-    allow_documentation: z.boolean().default(false),
-    documentation_deadline: optionalDate,
-    team_workshop_deadline: optionalDate,
-    trainings_deadline: optionalDate,
-    hospitation_deadline: optionalDate,
-    jury_date: optionalDate,
-    award_date: optionalDate,
+    .string({ error: 'Bitte gib die Kennung an (z. B. 2026-27).' })
+    .trim()
+    .regex(/^\d{4}-\d{2}$/, 'Die Kennung hat die Form JJJJ-JJ, z. B. 2026-27.'),
+  label: requiredText('die Bezeichnung', 100),
+  start_date: optionalDate,
+  end_date: optionalDate,
+  enrolment_state: z.enum(enrolmentStates).default('closed'),
+  enrolment_opens_on: optionalDate,
+  enrolment_deadline: optionalDate,
+  allow_documentation: z.boolean().default(false),
+  documentation_deadline: optionalDate,
+  team_workshop_deadline: optionalDate,
+  trainings_deadline: optionalDate,
+  hospitation_deadline: optionalDate,
+  jury_date: optionalDate,
+  award_date: optionalDate,
 });
 const endAfterStart = (s: { start_date: string | null; end_date: string | null }) => !s.start_date || !s.end_date || s.start_date <= s.end_date;
 const endAfterStartIssue = { message: 'Das Ende liegt vor dem Beginn.', path: ['end_date'] };

@@ -108,4 +108,17 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** the `entity_type` column: which record `entity_id` points at (accounts are stored as 'user') */
-export type AuditEntityType = 'facility' | 'person' | 'season' | 'season_enrolment' | 'user' | 'privacy_policy' | 'team_workshop_application' | 'training_module' | 'awarding_event' | 'offering' | 'offering_enrolment' | 'documentation_template' | 'documentation_form';
+export type AuditEntityType =
+  | 'facility'
+  | 'person'
+  | 'season'
+  | 'season_enrolment'
+  | 'user'
+  | 'privacy_policy'
+  | 'team_workshop_application'
+  | 'training_module'
+  | 'awarding_event'
+  | 'offering'
+  | 'offering_enrolment'
+  | 'documentation_template'
+  | 'documentation_form';

@@ -24,19 +24,22 @@ export const userSchema = z.object({
 });
 
 export const loginRequestSchema = z.object({
-  email: z
-    .string({ error: 'Bitte gib deine E-Mail-Adresse an.' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Bitte gib deine E-Mail-Adresse an.'),
-      z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
-      z.refine((v) => isCleanText(v), textCharsMessage),
-    ),
+  email: z.string({ error: 'Bitte gib deine E-Mail-Adresse an.' }).check(
+    z.trim(),
+    z.minLength(1, 'Bitte gib deine E-Mail-Adresse an.'),
+    z.maxLength(254, 'Die E-Mail-Adresse ist zu lang.'),
+    z.refine((v) => isCleanText(v), textCharsMessage),
+  ),
   password: z
     .string({ error: 'Bitte gib dein Passwort an.' })
     .check(z.minLength(1, 'Bitte gib dein Passwort an.'), z.maxLength(1024, 'Das Passwort ist zu lang.')),
   /** second factor, only when the server asked for it with `needs: "totp"` (accounts issue) */
-  totp: z.optional(z.string().check(z.maxLength(64), z.refine((v) => isCleanText(v), textCharsMessage))),
+  totp: z.optional(
+    z.string().check(
+      z.maxLength(64),
+      z.refine((v) => isCleanText(v), textCharsMessage),
+    ),
+  ),
 });
 
 export const loginResponseSchema = z.object({

@@ -90,8 +90,7 @@ export const maxInt4 = 2_147_483_647;
  * A record id in a body (`{"personId": 5}`): an integer 1 … 2^31-1 like the column. `idField(message)` when the
  * form has its own text (e.g. "Bitte wähle eine Ansprechperson …"). The one id schema of every contract.
  */
-export const idField = (message = 'Ungültige Nummer.') =>
-  z.number({ error: message }).int(message).min(1, message).max(maxInt4, message);
+export const idField = (message = 'Ungültige Nummer.') => z.number({ error: message }).int(message).min(1, message).max(maxInt4, message);
 export const idSchema = idField();
 
 /** A record id in a path or query string (`/api/facilities/{facilityId}`, `?facility_id=`): text turned into idSchema */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCleanText, optionalText, requiredText, textCharsMessage, versionSchema } from './common';
+import { scoreDescriptionsSchema } from './jury-scale';
 
 /**
  * Issue 12: a season's documentation-form template (Dokumentationsbogen-Vorlage). It is data that admins edit:
@@ -113,6 +114,8 @@ export type Section = z.infer<typeof sectionSchema>;
 export const templateBodySchema = z
   .object({
     sections: z.array(sectionSchema).min(1, 'Die Vorlage braucht mindestens einen Abschnitt.').max(DOC_LIMITS.sections),
+    /** issue 19: what the jury's scores mean; optional, so templates written before still parse */
+    scoreDescriptions: scoreDescriptionsSchema.optional(),
   })
   .superRefine((t, ctx) => {
     const questionKeys = new Set<string>();
@@ -121,14 +124,19 @@ export const templateBodySchema = z
       if (sectionKeys.has(s.key)) ctx.addIssue({ code: 'custom', path: ['sections', si, 'key'], message: 'Dieser Schlüssel kommt schon vor.' });
       sectionKeys.add(s.key);
       s.questions.forEach((q, qi) => {
-        if (questionKeys.has(q.key)) ctx.addIssue({ code: 'custom', path: ['sections', si, 'questions', qi, 'key'], message: 'Dieser Schlüssel kommt schon vor.' });
+        if (questionKeys.has(q.key))
+          ctx.addIssue({ code: 'custom', path: ['sections', si, 'questions', qi, 'key'], message: 'Dieser Schlüssel kommt schon vor.' });
         questionKeys.add(q.key);
         if (q.kind === 'number' && q.min !== null && q.max !== null && q.min > q.max)
           ctx.addIssue({ code: 'custom', path: ['sections', si, 'questions', qi, 'max'], message: 'Das Maximum ist kleiner als das Minimum.' });
         if (q.kind === 'single_choice' || q.kind === 'multi_choice') {
           const values = q.options.map((o) => o.value);
           if (new Set(values).size !== values.length)
-            ctx.addIssue({ code: 'custom', path: ['sections', si, 'questions', qi, 'options'], message: 'Jede Option braucht einen eigenen Schlüssel.' });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['sections', si, 'questions', qi, 'options'],
+              message: 'Jede Option braucht einen eigenen Schlüssel.',
+            });
         }
       });
     });
@@ -142,6 +150,8 @@ export const templateSchema = z.object({
   /** null: the season has no template of its own yet and shows the default one (saved on the first "Speichern") */
   version: z.number().int().nullable(),
   sections: z.array(sectionSchema),
+  /** issue 19: what each of the jury's scores means, per criterion and level ({} when none are written) */
+  scoreDescriptions: scoreDescriptionsSchema.default({}),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
   /** forms of this season that were started: the editor warns that removed questions keep their answers */
@@ -149,14 +159,20 @@ export const templateSchema = z.object({
 });
 export type Template = z.infer<typeof templateSchema>;
 
-/** PUT /api/admin/documentation/{seasonIdentifier}/template (version null when the season has none yet) */
-export const templateInputSchema = z.object({
-  sections: templateBodySchema.shape.sections,
-  version: versionSchema.nullable(),
-}).superRefine((v, ctx) => {
-  const r = templateBodySchema.safeParse({ sections: v.sections });
-  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
-});
+/**
+ * PUT /api/admin/documentation/{seasonIdentifier}/template (version null when the season has none yet);
+ * without `scoreDescriptions` the template keeps the ones it has
+ */
+export const templateInputSchema = z
+  .object({
+    sections: templateBodySchema.shape.sections,
+    scoreDescriptions: scoreDescriptionsSchema.optional(),
+    version: versionSchema.nullable(),
+  })
+  .superRefine((v, ctx) => {
+    const r = templateBodySchema.safeParse({ sections: v.sections });
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+  });
 
 /** a season's identifier as it stands in addresses and files (`2026-27`) */
 export const seasonIdentifierSchema = z.string().regex(/^\d{4}-\d{2}$/, 'Bitte wähle ein KiTa-Jahr.');

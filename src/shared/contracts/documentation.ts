@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestampSchema, optionalText, versionSchema } from './common';
+import { isoTimestampSchema, versionSchema } from './common';
 import { documentationStates, type DocumentationState } from './documentation-list';
 import { cleanTextProblem, DOC_LIMITS, mimeTypesOf, type Question, questionKeySchema, sectionSchema } from './documentation-template';
 
@@ -212,7 +212,12 @@ export function answerProblem(q: Question, value: AnswerValue | undefined, mode:
 }
 
 /** every gap of a form for "Einreichen", in template order (the client jumps to the first one) */
-export function formProblems(sections: z.infer<typeof sectionSchema>[], answers: Answers, fileCounts: Record<string, number>, mode: 'draft' | 'submit') {
+export function formProblems(
+  sections: z.infer<typeof sectionSchema>[],
+  answers: Answers,
+  fileCounts: Record<string, number>,
+  mode: 'draft' | 'submit',
+) {
   const problems: Record<string, string> = {};
   for (const s of sections)
     for (const q of s.questions) {
@@ -225,6 +230,3 @@ export function formProblems(sections: z.infer<typeof sectionSchema>[], answers:
 /** may a file of this content type go to this question */
 export const acceptsContentType = (q: Question, contentType: string) =>
   q.kind === 'files' && q.fileTypes.some((t) => mimeTypesOf[t].includes(contentType));
-
-/** the jury's comment on a transition and internal notes */
-export const commentSchema = optionalText(4000, { multiline: true });

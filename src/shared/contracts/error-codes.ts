@@ -45,7 +45,11 @@ export const errorCatalogue = {
     invalid_json: { status: 400, code: 'invalid_json', message: 'Die Anfrage konnte nicht gelesen werden (ungültiges JSON).' },
     payload_too_large: { status: 413, code: 'payload_too_large', message: 'Die Anfrage ist zu groß.' },
     unsupported_media_type: { status: 415, code: 'unsupported_media_type', message: 'Dieses Datenformat wird nicht unterstützt.' },
-    too_many_requests: { status: 429, code: 'too_many_requests', message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann noch einmal.' },
+    too_many_requests: {
+      status: 429,
+      code: 'too_many_requests',
+      message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann noch einmal.',
+    },
     origin_mismatch: { status: 403, code: 'origin_mismatch', message: 'Die Anfrage kam von einer fremden Seite und wurde abgelehnt.' },
     // the framework layer's answers (server/plugins/error-handler.ts, json-body.ts): before or outside any route
     bad_url: { status: 400, code: 'bad_url', message: 'Die Adresse ist ungültig (fehlerhafte Zeichen).' },
@@ -61,27 +65,50 @@ export const errorCatalogue = {
   }),
   auth: entries({
     invalid_credentials: { status: 401, code: 'invalid_credentials', message: 'E-Mail-Adresse oder Passwort ist falsch.' },
-    account_inactive: { status: 403, code: 'account_inactive', message: 'Dein Benutzerkonto ist nicht aktiv. Bitte bestätige deine E-Mail-Adresse oder wende dich an uns.' },
-    too_many_attempts: { status: 429, code: 'too_many_attempts', message: (clock: string) => `Zu viele Anmeldeversuche. Bitte versuche es um ${clock} Uhr wieder.` },
+    account_inactive: {
+      status: 403,
+      code: 'account_inactive',
+      message: 'Dein Benutzerkonto ist nicht aktiv. Bitte bestätige deine E-Mail-Adresse oder wende dich an uns.',
+    },
+    too_many_attempts: {
+      status: 429,
+      code: 'too_many_attempts',
+      message: (clock: string) => `Zu viele Anmeldeversuche. Bitte versuche es um ${clock} Uhr wieder.`,
+    },
     totp_required: { status: 401, code: 'totp_required', message: 'Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein.' },
-    totp_invalid: { status: 401, code: 'totp_invalid', message: 'Der Code stimmt nicht. Bitte gib den aktuellen Code aus deiner Authenticator-App ein.' },
+    totp_invalid: {
+      status: 401,
+      code: 'totp_invalid',
+      message: 'Der Code stimmt nicht. Bitte gib den aktuellen Code aus deiner Authenticator-App ein.',
+    },
     totp_setup_required: {
       status: 401,
       code: 'totp_setup_required',
-      message: 'Als Administrator*in meldest du dich mit einem zweiten Faktor an. Scanne den QR-Code mit deiner Authenticator-App und gib dann den Code ein.',
+      message:
+        'Als Administrator*in meldest du dich mit einem zweiten Faktor an. Scanne den QR-Code mit deiner Authenticator-App und gib dann den Code ein.',
     },
-    totp_setup_invalid: { status: 401, code: 'totp_invalid', message: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.' },
+    totp_setup_invalid: {
+      status: 401,
+      code: 'totp_invalid',
+      message: 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.',
+    },
   }),
   /** links from e-mails (activation, password reset, e-mail change) */
   token: entries({
-    malformed: { status: 400, code: 'token_malformed', message: () => 'Der Link ist unvollständig oder beschädigt. Bitte kopiere ihn vollständig aus der E-Mail.' },
+    malformed: {
+      status: 400,
+      code: 'token_malformed',
+      message: () => 'Der Link ist unvollständig oder beschädigt. Bitte kopiere ihn vollständig aus der E-Mail.',
+    },
     unknown: { status: 404, code: 'token_unknown', message: (kind: TokenKind) => `Diesen Link kennen wir nicht. ${linkAgain[kind]}` },
     expired: { status: 410, code: 'token_expired', message: (kind: TokenKind) => `Dieser Link ist abgelaufen. ${linkAgain[kind]}` },
     used: {
       status: 410,
       code: 'token_used',
       message: (kind: TokenKind) =>
-        kind === 'activation' ? 'Dieser Link wurde schon benutzt – dein Benutzerkonto ist aktiviert. Du kannst dich anmelden.' : `Dieser Link wurde schon benutzt. ${linkAgain[kind]}`,
+        kind === 'activation'
+          ? 'Dieser Link wurde schon benutzt – dein Benutzerkonto ist aktiviert. Du kannst dich anmelden.'
+          : `Dieser Link wurde schon benutzt. ${linkAgain[kind]}`,
     },
     deactivated: { status: 403, code: 'account_deactivated', message: () => 'Dieses Benutzerkonto ist deaktiviert. Bitte wende dich an uns.' },
   }),
@@ -126,7 +153,11 @@ export const errorCatalogue = {
       code: 'totp_invalid',
       ...atField('code', 'Der Code stimmt nicht. Prüfe, ob die Uhrzeit deines Telefons stimmt, und gib den aktuellen Code ein.'),
     },
-    totp_required: { status: 409, code: 'totp_required', message: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.' },
+    totp_required: {
+      status: 409,
+      code: 'totp_required',
+      message: 'Als Administrator*in brauchst du den zweiten Faktor; er lässt sich nicht ausschalten.',
+    },
     totp_not_enabled: { status: 409, code: 'totp_not_enabled', message: 'Der zweite Faktor ist noch nicht eingerichtet.' },
   }),
   /** the admin's account management */
@@ -150,7 +181,11 @@ export const errorCatalogue = {
   }),
   facility: entries({
     already_member: { status: 409, code: 'already_member', message: 'Du gehörst schon zu dieser KiTa.' },
-    already_requested: { status: 409, code: 'already_requested', message: 'Du hast schon um Aufnahme in diese KiTa gebeten. Ihre Mitglieder entscheiden bald.' },
+    already_requested: {
+      status: 409,
+      code: 'already_requested',
+      message: 'Du hast schon um Aufnahme in diese KiTa gebeten. Ihre Mitglieder entscheiden bald.',
+    },
     already_decided: { status: 409, code: 'already_decided', message: 'Über diese Anfrage wurde schon entschieden.' },
     already_merged: { status: 409, code: 'already_merged', message: 'Eine der beiden KiTas wurde schon mit einer anderen zusammengeführt.' },
     last_member: {
@@ -168,7 +203,24 @@ export const errorCatalogue = {
       fields: { email: 'Für die Einladung wird eine E-Mail-Adresse gebraucht.' },
     },
     already_linked: { status: 409, code: 'already_linked', message: 'Diese Person hat schon ein Benutzerkonto.' },
-    invitation_invalid: { status: 404, code: 'invitation_invalid', message: 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.' },
+    /** the mail budget (docs/decisions/0003-mail-outbox.md): an invitation is the request's whole point, so it says so */
+    invitation_mail_budget: {
+      status: 429,
+      code: 'mail_budget',
+      message:
+        'Aus eurer KiTa oder an diese Adresse sind gerade zu viele E-Mails gegangen. Die Einladung wurde nicht verschickt; bitte versuche es später noch einmal.',
+    },
+    /** staff entries a KiTa may create per day (person.service.ts) */
+    too_many_created: {
+      status: 429,
+      code: 'too_many_persons',
+      message: 'Eure KiTa hat heute schon sehr viele Personen angelegt. Weitere kannst du morgen anlegen; wenn ihr mehr braucht, schreib uns.',
+    },
+    invitation_invalid: {
+      status: 404,
+      code: 'invitation_invalid',
+      message: 'Dieser Einladungslink ist ungültig oder abgelaufen. Bitte lass dich noch einmal einladen.',
+    },
     invitation_other_email: {
       status: 409,
       code: 'invitation_other_email',
@@ -223,7 +275,11 @@ export const errorCatalogue = {
       message: (seasonLabel: string, purpose: string) =>
         `Deine KiTa ist nicht zum ${seasonLabel} angemeldet. Melde sie unter „KiTa-Jahr-Anmeldung“ an, dann kannst du ${purpose}.`,
     },
-    not_enrolled_admin: { status: 403, code: 'not_enrolled', message: (seasonLabel: string) => `Diese KiTa ist nicht zum ${seasonLabel} angemeldet.` },
+    not_enrolled_admin: {
+      status: 403,
+      code: 'not_enrolled',
+      message: (seasonLabel: string) => `Diese KiTa ist nicht zum ${seasonLabel} angemeldet.`,
+    },
     enrolment_withdrawn: { status: 409, code: 'enrolment_withdrawn', message: 'Diese Anmeldung zum KiTa-Jahr wurde zurückgezogen.' },
   }),
   team_workshop: entries({
@@ -257,11 +313,16 @@ export const errorCatalogue = {
   documentation: entries({
     no_form: { status: 404, code: 'no_form', message: 'Diese KiTa hat in diesem KiTa-Jahr keinen Dokumentationsbogen.' },
     season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
-    not_allowed: { status: 409, code: 'documentation_closed', message: (seasonLabel: string) => `Für das ${seasonLabel} ist die Dokumentation noch nicht freigegeben.` },
+    not_allowed: {
+      status: 409,
+      code: 'documentation_closed',
+      message: (seasonLabel: string) => `Für das ${seasonLabel} ist die Dokumentation noch nicht freigegeben.`,
+    },
     deadline_passed: {
       status: 409,
       code: 'documentation_closed',
-      message: (deadline: string) => `Die Frist für den Dokumentationsbogen ist am ${deadline} abgelaufen. Schreib uns, wenn du noch etwas ändern musst.`,
+      message: (deadline: string) =>
+        `Die Frist für den Dokumentationsbogen ist am ${deadline} abgelaufen. Schreib uns, wenn du noch etwas ändern musst.`,
     },
     locked: {
       status: 409,
@@ -269,10 +330,24 @@ export const errorCatalogue = {
       message: (stateLabel: string) => `Der Dokumentationsbogen ist ${stateLabel} und lässt sich nicht mehr ändern.`,
     },
     already_submitted: { status: 409, code: 'already_submitted', message: 'Der Dokumentationsbogen ist schon eingereicht.' },
-    incomplete: { status: 400, code: 'validation_failed', message: 'Bitte beantworte zuerst alle Pflichtfragen. Die erste offene Frage ist markiert.' },
+    incomplete: {
+      status: 400,
+      code: 'validation_failed',
+      message: 'Bitte beantworte zuerst alle Pflichtfragen. Die erste offene Frage ist markiert.',
+    },
     invalid_answers: { status: 400, code: 'validation_failed', message: validationFailed },
-    unknown_question: { status: 400, code: 'validation_failed', message: validationFailed, fields: { questionKey: 'Diese Frage gibt es im Dokumentationsbogen nicht.' } },
-    not_a_files_question: { status: 400, code: 'validation_failed', message: validationFailed, fields: { questionKey: 'Zu dieser Frage lassen sich keine Dateien hochladen.' } },
+    unknown_question: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { questionKey: 'Diese Frage gibt es im Dokumentationsbogen nicht.' },
+    },
+    not_a_files_question: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { questionKey: 'Zu dieser Frage lassen sich keine Dateien hochladen.' },
+    },
     wrong_file_type: {
       status: 400,
       code: 'wrong_file_type',
@@ -283,9 +358,36 @@ export const errorCatalogue = {
     form_too_large: {
       status: 413,
       code: 'form_too_large',
-      message: (maxMb: number) => `Alle Dateien des Dokumentationsbogens zusammen dürfen höchstens ${maxMb} MB groß sein. Lösche zuerst eine andere Datei.`,
+      message: (maxMb: number) =>
+        `Alle Dateien des Dokumentationsbogens zusammen dürfen höchstens ${maxMb} MB groß sein. Lösche zuerst eine andere Datei.`,
     },
-    too_many_files: { status: 409, code: 'too_many_files', message: (max: number) => `Zu dieser Frage lassen sich höchstens ${max} Dateien hochladen.` },
+    too_many_files: {
+      status: 409,
+      code: 'too_many_files',
+      message: (max: number) => `Zu dieser Frage lassen sich höchstens ${max} Dateien hochladen.`,
+    },
+    image_unreadable: {
+      status: 400,
+      code: 'image_unreadable',
+      message:
+        'Dieses Bild lässt sich nicht öffnen: Die Datei ist beschädigt oder kein gültiges Foto. Speichere es bitte neu (z. B. als JPEG) und lade es noch einmal hoch.',
+    },
+    image_too_many_pixels: {
+      status: 400,
+      code: 'image_too_large',
+      message: (maxMegapixels: number) =>
+        `Dieses Bild ist zu groß (höchstens ${maxMegapixels} Megapixel). Verkleinere es bitte und lade es dann noch einmal hoch.`,
+    },
+    pdf_unreadable: {
+      status: 400,
+      code: 'pdf_unreadable',
+      message: 'Diese PDF-Datei ist unvollständig oder beschädigt. Speichere sie bitte neu und lade sie noch einmal hoch.',
+    },
+    too_many_uploads: {
+      status: 429,
+      code: 'too_many_uploads',
+      message: (max: number) => `Du lädst gerade schon ${max} Dateien hoch. Warte, bis sie fertig sind, und versuch es dann noch einmal.`,
+    },
     file_missing: { status: 404, code: 'not_found', message: 'Diese Datei gibt es nicht (mehr).' },
     invalid_transition: {
       status: 409,
@@ -293,13 +395,24 @@ export const errorCatalogue = {
       message: (stateLabel: string) => `Der Dokumentationsbogen ist ${stateLabel}; diese Entscheidung geht nur bei einem eingereichten Bogen.`,
     },
     review_not_submitted: { status: 409, code: 'not_submitted', message: 'Bewerten lässt sich ein Bogen erst, wenn die KiTa ihn eingereicht hat.' },
-    template_copy_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { fromSeasonIdentifier: 'Dieses KiTa-Jahr hat keine eigene Vorlage.' } },
+    template_copy_missing: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { fromSeasonIdentifier: 'Dieses KiTa-Jahr hat keine eigene Vorlage.' },
+    },
     not_jury: { status: 403, code: 'forbidden', message: 'Das dürfen nur Administratorinnen, Administratoren und die Jury.' },
     review_jury_only: { status: 403, code: 'forbidden', message: 'Bewerten dürfen nur Mitglieder der Jury.' },
     not_enrolled_for_award: {
       status: 409,
       code: 'not_enrolled',
       message: 'Die KiTa ist zu diesem KiTa-Jahr nicht (mehr) angemeldet; ohne Anmeldung lässt sich der Bogen nicht annehmen.',
+    },
+    pdf_failed: {
+      status: 409,
+      code: 'pdf_failed',
+      message:
+        'Das PDF dieses Dokumentationsbogens ließ sich nicht erstellen (vielleicht ist ein Foto beschädigt oder zu groß). Im Portal kannst du dir den Bogen mit seinen Antworten und Fotos ansehen.',
     },
   }),
   /** the season's programme (training events, hospitations, awarding events; issue 11) */
@@ -315,11 +428,33 @@ export const errorCatalogue = {
     registration_not_open: { status: 409, code: 'registration_closed', message: (opensAt: string) => `Anmeldung ab ${opensAt}.` },
     registration_over: { status: 409, code: 'registration_closed', message: (closedAt: string) => `Die Anmeldung ist seit ${closedAt} geschlossen.` },
     registration_closed: { status: 409, code: 'registration_closed', message: (why: string) => why },
-    limit_per_event: { status: 409, code: 'limit_per_event', message: (n: number) => `Pro KiTa ${n === 1 ? 'ist bei diesem Termin eine Person' : `sind bei diesem Termin höchstens ${n} Personen`} möglich.` },
-    limit_per_module: { status: 409, code: 'limit_per_module', message: (n: number, module: string) => `Pro KiTa ${n === 1 ? `ist im Modul „${module}“ eine Anmeldung` : `sind im Modul „${module}“ höchstens ${n} Anmeldungen`} möglich.` },
-    other_awarding_event: { status: 409, code: 'other_awarding_event', message: (event: string) => `Deine KiTa ist schon für die Auszeichnungsveranstaltung „${event}“ angemeldet; eine KiTa nimmt an einer Veranstaltung teil.` },
-    one_workshop_per_person: { status: 409, code: 'one_workshop_per_person', message: (name: string) => `${name} ist schon für einen Workshop dieser Veranstaltung angemeldet.` },
-    limit_attendees: { status: 409, code: 'limit_attendees', message: (n: number) => `Pro KiTa können höchstens ${n} Personen an dieser Veranstaltung teilnehmen.` },
+    limit_per_event: {
+      status: 409,
+      code: 'limit_per_event',
+      message: (n: number) => `Pro KiTa ${n === 1 ? 'ist bei diesem Termin eine Person' : `sind bei diesem Termin höchstens ${n} Personen`} möglich.`,
+    },
+    limit_per_module: {
+      status: 409,
+      code: 'limit_per_module',
+      message: (n: number, module: string) =>
+        `Pro KiTa ${n === 1 ? `ist im Modul „${module}“ eine Anmeldung` : `sind im Modul „${module}“ höchstens ${n} Anmeldungen`} möglich.`,
+    },
+    other_awarding_event: {
+      status: 409,
+      code: 'other_awarding_event',
+      message: (event: string) =>
+        `Deine KiTa ist schon für die Auszeichnungsveranstaltung „${event}“ angemeldet; eine KiTa nimmt an einer Veranstaltung teil.`,
+    },
+    one_workshop_per_person: {
+      status: 409,
+      code: 'one_workshop_per_person',
+      message: (name: string) => `${name} ist schon für einen Workshop dieser Veranstaltung angemeldet.`,
+    },
+    limit_attendees: {
+      status: 409,
+      code: 'limit_attendees',
+      message: (n: number) => `Pro KiTa können höchstens ${n} Personen an dieser Veranstaltung teilnehmen.`,
+    },
     not_approved: { status: 403, code: 'not_approved', message: 'Deine KiTa ist noch nicht zur Auszeichnung zugelassen.' },
     not_approved_admin: { status: 403, code: 'not_approved', message: 'Diese KiTa ist nicht zur Auszeichnung zugelassen.' },
     enrolment_already_cancelled: { status: 409, code: 'already_cancelled', message: 'Diese Anmeldung ist schon storniert.' },
@@ -329,21 +464,70 @@ export const errorCatalogue = {
     not_draft: { status: 409, code: 'not_draft', message: 'Nur ein Entwurf kann veröffentlicht werden.' },
     awarding_event_already_cancelled: { status: 409, code: 'already_cancelled', message: 'Diese Veranstaltung ist schon abgesagt.' },
     offering_already_cancelled: { status: 409, code: 'already_cancelled', message: 'Dieser Termin ist schon abgesagt.' },
-    no_seat_to_confirm: { status: 409, code: 'no_seat', message: 'Es ist kein Platz frei. Zum Bestätigen über die Kapazität hinaus setze „Über die Kapazität hinaus“.' },
+    no_seat_to_confirm: {
+      status: 409,
+      code: 'no_seat',
+      message: 'Es ist kein Platz frei. Zum Bestätigen über die Kapazität hinaus setze „Über die Kapazität hinaus“.',
+    },
     not_waitlisted: { status: 409, code: 'not_waitlisted', message: 'Bestätigen lassen sich nur Anmeldungen auf der Warteliste.' },
     not_confirmed: { status: 409, code: 'not_confirmed', message: 'Als teilgenommen markieren lassen sich nur bestätigte Anmeldungen.' },
     not_live: { status: 409, code: 'not_live', message: 'Verschieben lassen sich nur bestätigte Anmeldungen und solche auf der Warteliste.' },
-    persons_not_staff: { status: 400, code: 'validation_failed', message: validationFailed, fields: { personIds: 'Bitte wähle Personen aus dem Personal der KiTa.' } },
+    persons_not_staff: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { personIds: 'Bitte wähle Personen aus dem Personal der KiTa.' },
+    },
     season_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { seasonId: 'Dieses KiTa-Jahr gibt es nicht.' } },
-    module_season_fixed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { seasonId: 'Das KiTa-Jahr eines Moduls mit Terminen lässt sich nicht ändern.' } },
-    awarding_event_season_fixed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { seasonId: 'Das KiTa-Jahr einer Auszeichnungsveranstaltung lässt sich nicht ändern.' } },
-    module_other_season: { status: 400, code: 'validation_failed', message: validationFailed, fields: { moduleId: 'Bitte wähle ein Modul dieses KiTa-Jahres.' } },
+    module_season_fixed: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { seasonId: 'Das KiTa-Jahr eines Moduls mit Terminen lässt sich nicht ändern.' },
+    },
+    awarding_event_season_fixed: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { seasonId: 'Das KiTa-Jahr einer Auszeichnungsveranstaltung lässt sich nicht ändern.' },
+    },
+    module_other_season: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { moduleId: 'Bitte wähle ein Modul dieses KiTa-Jahres.' },
+    },
     host_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { hostFacilityId: 'Diese KiTa gibt es nicht.' } },
-    awarding_event_other_season: { status: 400, code: 'validation_failed', message: validationFailed, fields: { awardingEventId: 'Bitte wähle eine Auszeichnungsveranstaltung dieses KiTa-Jahres.' } },
-    kind_fixed: { status: 400, code: 'validation_failed', message: validationFailed, fields: { kind: 'Die Art eines Termins lässt sich nicht ändern.' } },
-    move_target_same: { status: 400, code: 'validation_failed', message: validationFailed, fields: { targetOfferingId: 'Bitte wähle einen anderen Termin.' } },
-    move_target_other_module: { status: 400, code: 'validation_failed', message: validationFailed, fields: { targetOfferingId: 'Bitte wähle einen Termin desselben Moduls.' } },
-    move_target_other_kind: { status: 400, code: 'validation_failed', message: validationFailed, fields: { targetOfferingId: 'Bitte wähle einen Termin derselben Art.' } },
+    awarding_event_other_season: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { awardingEventId: 'Bitte wähle eine Auszeichnungsveranstaltung dieses KiTa-Jahres.' },
+    },
+    kind_fixed: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { kind: 'Die Art eines Termins lässt sich nicht ändern.' },
+    },
+    move_target_same: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { targetOfferingId: 'Bitte wähle einen anderen Termin.' },
+    },
+    move_target_other_module: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { targetOfferingId: 'Bitte wähle einen Termin desselben Moduls.' },
+    },
+    move_target_other_kind: {
+      status: 400,
+      code: 'validation_failed',
+      message: validationFailed,
+      fields: { targetOfferingId: 'Bitte wähle einen Termin derselben Art.' },
+    },
   }),
 } as const;
 
@@ -352,10 +536,16 @@ type Module = keyof Catalogue;
 
 /** `<module>.<name>`: what the server raises */
 export type ErrorId = { [M in Module]: `${M}.${keyof Catalogue[M] & string}` }[Module];
-export type ErrorEntry<Id extends ErrorId> = Id extends `${infer M extends Module}.${infer K}` ? (K extends keyof Catalogue[M] ? Catalogue[M][K] : never) : never;
+export type ErrorEntry<Id extends ErrorId> = Id extends `${infer M extends Module}.${infer K}`
+  ? K extends keyof Catalogue[M]
+    ? Catalogue[M][K]
+    : never
+  : never;
 
 /** every stable wire code the API answers with on purpose: what the client switches on */
-export type ErrorCode = { [M in Module]: { [K in keyof Catalogue[M]]: Catalogue[M][K] extends { code: infer C } ? C : never }[keyof Catalogue[M]] }[Module];
+export type ErrorCode = {
+  [M in Module]: { [K in keyof Catalogue[M]]: Catalogue[M][K] extends { code: infer C } ? C : never }[keyof Catalogue[M]];
+}[Module];
 
 export function errorEntry<Id extends ErrorId>(id: Id): ErrorEntry<Id> {
   const dot = id.indexOf('.');

@@ -13,17 +13,7 @@ export const personPositions = ['Leitung', 'stellv. Leitung', 'pädagogische Fac
 export const salutations = ['Frau', 'Herr', 'divers', 'keine Angabe'] as const;
 
 /** project topics of the programme (SPEC intro); "Sonstiges" for anything else */
-export const projectTopics = [
-  'Ernährung',
-  'Abfall',
-  'Konsum',
-  'Artenvielfalt',
-  'Mobilität',
-  'Energie',
-  'Wasser',
-  'Klima',
-  'Sonstiges',
-] as const;
+export const projectTopics = ['Ernährung', 'Abfall', 'Konsum', 'Artenvielfalt', 'Mobilität', 'Energie', 'Wasser', 'Klima', 'Sonstiges'] as const;
 
 export type Region = (typeof regions)[number];
 export type FacilityKind = (typeof facilityKinds)[number];

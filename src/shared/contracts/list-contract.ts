@@ -5,10 +5,7 @@
  * `src/lib/list-search.ts`.
  */
 export type ListFilter =
-  | { kind: 'enum'; values: readonly string[] }
-  | { kind: 'id' }
-  | { kind: 'yesNo'; default?: 'yes' | 'no' }
-  | { kind: 'text'; max: number };
+  { kind: 'enum'; values: readonly string[] } | { kind: 'id' } | { kind: 'yesNo'; default?: 'yes' | 'no' } | { kind: 'text'; max: number };
 
 export const enumFilter = <const T extends readonly string[]>(values: T) => ({ kind: 'enum', values }) as const;
 export const idFilter = () => ({ kind: 'id' }) as const;

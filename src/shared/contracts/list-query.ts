@@ -4,7 +4,12 @@ import { isCleanText, textCharsMessage } from './text';
 import { MAX_PAGE_SIZE, SEARCH_MAX, sortDirs, type ListContract, type ListFilter } from './list-contract';
 
 /** search text: no control characters or lone surrogates (German message), like every text field */
-const cleanText = (max: number) => z.string().trim().max(max).refine((v) => isCleanText(v), textCharsMessage);
+const cleanText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => isCleanText(v), textCharsMessage);
 
 const filterSchema = (filter: ListFilter) => {
   switch (filter.kind) {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { actorSchema, isCleanText, isoTimestampSchema, optionalEmailSchema, optionalPhoneSchema, requiredText, versionSchema } from './common';
 import { personPositions, salutations } from './facility-lists';
-import { listPageSchemaOf, listQuerySchemaOf } from './list-query';
-import { staffList } from './staff-list';
+import { listPageSchemaOf } from './list-query';
 
 /** a staff member of one KiTa (SPEC §2 person) as the form sends it */
 export const personInputSchema = z.object({
@@ -37,8 +36,6 @@ export const personSchema = z.object({
   version: z.number().int(),
 });
 
-/** GET /api/facilities/{id}/persons: the query of the list contract `staffList` (an unknown sort key answers 400) */
-export const personListQuerySchema = listQuerySchemaOf(staffList);
 export const personPageSchema = listPageSchemaOf(personSchema);
 
 /** POST /api/facilities/{id}/persons/{personId}/invite → when the mail was queued */
@@ -46,7 +43,11 @@ export const personInviteResponseSchema = z.object({ invited_at: isoTimestampSch
 
 /** POST /api/me/person-invitations: the invited account accepts the link's token → person linked, membership added */
 export const acceptInvitationSchema = z.object({
-  token: z.string().min(10, 'Der Einladungslink ist ungültig.').max(200).refine((v) => isCleanText(v), 'Der Einladungslink ist ungültig.'),
+  token: z
+    .string()
+    .min(10, 'Der Einladungslink ist ungültig.')
+    .max(200)
+    .refine((v) => isCleanText(v), 'Der Einladungslink ist ungültig.'),
 });
 export const acceptInvitationResponseSchema = z.object({ facility_id: z.number().int(), facility_label: z.string(), person_id: z.number().int() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorCatalogue } from './error-codes';
-import { idField, idSchema, isoTimestampSchema, optionalText } from './common';
+import { idField, idSchema, isoTimestampSchema } from './common';
 
 /**
  * The season's programme (issue 11, SPEC §2-3): one offering/enrolment mechanism for training events,
@@ -214,6 +214,3 @@ export type AwardingAnswer = z.infer<typeof awardingAnswerSchema>;
 
 // DELETE /api/facilities/{id}/enrolments/{enrolmentId}: answers the enrolment after cancelling
 export const cancelAnswerSchema = z.object({ enrolment: facilityEnrolmentSchema });
-
-/** an admin's reason when cancelling (mailed to the KiTa) */
-export const cancelReasonSchema = optionalText(500, { multiline: true });

@@ -62,7 +62,11 @@ export const seasonEnrolmentStatusSchema = z.object({
 export const withdrawQuerySchema = z.object({ version: versionParam.optional() });
 
 export const checklistStepKeys = ['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award'] as const;
-export const checklistStepStates = ['done', 'open', 'closed', 'upcoming', 'missed'] as const;
+/**
+ * done, open (now possible), closed, upcoming, missed (deadline passed); booked / waitlisted (a date of the programme,
+ * not yet attended), inReview (the form lies with the jury), declined (the jury rejected the form)
+ */
+export const checklistStepStates = ['done', 'open', 'closed', 'upcoming', 'missed', 'booked', 'waitlisted', 'inReview', 'declined'] as const;
 
 /** GET /api/facilities/{id}/season-checklist: the steps of the current season for the home page */
 export const seasonChecklistSchema = z.object({
@@ -72,10 +76,10 @@ export const seasonChecklistSchema = z.object({
       key: z.enum(checklistStepKeys),
       label: z.string(),
       state: z.enum(checklistStepStates),
-      /** German one-liner, e.g. "Angemeldet am 03.11.2026" */
+      /** German one-liner, e.g. "Angemeldet am 03.11.2026", "Gebucht für Di., 10.02.2027, 09:00 Uhr" */
       detail: z.string().nullable(),
       deadline: z.nullable(isoDateSchema),
-      /** the page of the step; null while that page does not exist yet */
+      /** the page of the step (every step has one; null is kept for older servers) */
       path: z.string().nullable(),
     }),
   ),

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { teamWorkshopStates } from './admin-team-workshop-list';
 import { listPageSchemaOf } from './list-query';
-import { actorSchema, auditEntrySchema, isCleanText, isoTimestampSchema, optionalText, postalCodeSchema, textCharsMessage, versionParam, versionSchema } from './common';
+import {
+  actorSchema,
+  auditEntrySchema,
+  isCleanText,
+  isoTimestampSchema,
+  optionalText,
+  postalCodeSchema,
+  textCharsMessage,
+  versionParam,
+  versionSchema,
+} from './common';
 
 /** Issue 11: a KiTa's application for an in-house team workshop (one live application per KiTa and season). */
 export { teamWorkshopStates };
@@ -40,7 +50,13 @@ function preferredDatesProblem(dates: string[]): string | null {
   return null;
 }
 
-const addressText = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`).refine((v) => isCleanText(v), textCharsMessage).default('');
+const addressText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .refine((v) => isCleanText(v), textCharsMessage)
+    .default('');
 
 /**
  * POST (apply) and PUT (change while `submitted`, with `version`) /api/facilities/{id}/team-workshop-applications.
@@ -77,7 +93,8 @@ export const teamWorkshopInputSchema = z
     // validated like a KiTa's address (facilities contract)
     if (v.street === '') ctx.addIssue({ code: 'custom', path: ['street'], message: 'Bitte gib Straße und Hausnummer an.' });
     const postal = postalCodeSchema.safeParse(v.postalCode);
-    if (!postal.success) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: postal.error.issues[0]?.message ?? 'Die Postleitzahl hat genau 5 Ziffern.' });
+    if (!postal.success)
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: postal.error.issues[0]?.message ?? 'Die Postleitzahl hat genau 5 Ziffern.' });
     if (v.city === '') ctx.addIssue({ code: 'custom', path: ['city'], message: 'Bitte gib den Ort an.' });
   });
 
@@ -140,8 +157,10 @@ export const teamWorkshopDecisionSchema = z
     }
     if (v.decision === 'schedule') {
       if (!v.scheduledAt) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Bitte gib Datum und Uhrzeit des Termins an.' });
-      else if (new Date(v.scheduledAt).getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Der Termin muss in der Zukunft liegen.' });
-      else if (new Date(v.scheduledAt).getUTCFullYear() >= 2100) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Dieser Termin liegt zu weit in der Zukunft.' });
+      else if (new Date(v.scheduledAt).getTime() <= Date.now())
+        ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Der Termin muss in der Zukunft liegen.' });
+      else if (new Date(v.scheduledAt).getUTCFullYear() >= 2100)
+        ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Dieser Termin liegt zu weit in der Zukunft.' });
     }
   });
 
@@ -155,9 +174,19 @@ export const teamWorkshopFacilitySchema = z.object({
 });
 
 /** a row of the admin list */
-export const teamWorkshopListItemSchema = teamWorkshopApplicationSchema.pick({
-  id: true, seasonId: true, seasonLabel: true, preferredDates: true, participantCount: true, state: true, scheduledAt: true, createdAt: true, version: true,
-}).extend({ facility: teamWorkshopFacilitySchema.pick({ id: true, label: true, city: true, region: true }) });
+export const teamWorkshopListItemSchema = teamWorkshopApplicationSchema
+  .pick({
+    id: true,
+    seasonId: true,
+    seasonLabel: true,
+    preferredDates: true,
+    participantCount: true,
+    state: true,
+    scheduledAt: true,
+    createdAt: true,
+    version: true,
+  })
+  .extend({ facility: teamWorkshopFacilitySchema.pick({ id: true, label: true, city: true, region: true }) });
 
 export const teamWorkshopPageSchema = listPageSchemaOf(teamWorkshopListItemSchema);
 

@@ -1,5 +1,6 @@
 import type { AdminDocumentationDetail, AdminDocumentationRow } from '../../shared/contracts/admin-documentation';
 import type { Section, Template } from '../../shared/contracts/documentation-template';
+import type { ScoreDescriptions } from '../../shared/contracts/jury-scale';
 import { documentationTemplate } from './documentation';
 
 /** Data factories of the admin/jury documentation pages (issue 12), in the demo's language. */
@@ -7,12 +8,33 @@ import { documentationTemplate } from './documentation';
 /** the template with every question kind of the staff side's factory: one test template for the whole client */
 export const docSections = (): Section[] => structuredClone(documentationTemplate);
 
+/** what the scores mean: two criteria described (the others have no texts, as a template may leave them) */
+export const docScoreDescriptions = (): ScoreDescriptions => ({
+  scope: [
+    'Kein Projekt erkennbar.',
+    'Eine einzelne Aktion.',
+    'Wenige Aktionen.',
+    'Mehrere Aktionen über Wochen.',
+    'Über Monate, mehrere Gruppen.',
+    'Das ganze KiTa-Jahr, die ganze KiTa.',
+  ],
+  children: [
+    'Nicht beteiligt.',
+    'Nur zugeschaut.',
+    'Mitgemacht.',
+    'Mitentschieden.',
+    'Ideen eingebracht.',
+    'Von der Idee bis zum Abschluss mitgestaltet.',
+  ],
+});
+
 export function docTemplate(overrides: Partial<Template> = {}): Template {
   return {
     seasonId: 2,
     seasonIdentifier: '2026-27',
     version: 3,
     sections: docSections(),
+    scoreDescriptions: docScoreDescriptions(),
     updatedAt: '2026-11-20T09:00:00Z',
     updatedBy: 'Ada Admin',
     startedForms: 0,
@@ -50,6 +72,7 @@ export function docDetail(overrides: Partial<AdminDocumentationDetail> = {}): Ad
     version: 4,
     submittedAt: '2027-05-20T12:32:00Z',
     sections: docSections(),
+    scoreDescriptions: docScoreDescriptions(),
     answers: {
       titel: 'Wasser erleben',
       beschreibung: 'Erste Zeile\nZweite Zeile',

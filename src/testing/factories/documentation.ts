@@ -12,8 +12,22 @@ export const documentationTemplate: Section[] = templateBodySchema.parse({
       title: 'Euer Projekt',
       intro: 'Erzählt uns, was ihr in diesem KiTa-Jahr gemacht habt.',
       questions: [
-        { key: 'titel', kind: 'text', label: 'Titel des Projekts', help: 'Ein kurzer Name, unter dem die Jury euer Projekt kennt.', required: true, maxLength: 100 },
-        { key: 'beschreibung', kind: 'long_text', label: 'Was habt ihr gemacht?', help: 'Ziele, Ablauf und was die Kinder erlebt haben.', required: true, maxLength: 5000 },
+        {
+          key: 'titel',
+          kind: 'text',
+          label: 'Titel des Projekts',
+          help: 'Ein kurzer Name, unter dem die Jury euer Projekt kennt.',
+          required: true,
+          maxLength: 100,
+        },
+        {
+          key: 'beschreibung',
+          kind: 'long_text',
+          label: 'Was habt ihr gemacht?',
+          help: 'Ziele, Ablauf und was die Kinder erlebt haben.',
+          required: true,
+          maxLength: 5000,
+        },
         { key: 'kinder', kind: 'number', label: 'Wie viele Kinder haben mitgemacht?', required: true, min: 1, max: 500 },
         {
           key: 'thema',

@@ -1,11 +1,21 @@
 import { http, HttpResponse } from 'msw';
-import type { AdminDocumentationDetail, AdminDocumentationRow } from '../../shared/contracts/admin-documentation';
+import type {
+  AdminDocumentationDetail,
+  AdminDocumentationRow,
+  JuryQueue,
+  NextUnreviewed,
+  ReviewInput,
+} from '../../shared/contracts/admin-documentation';
+import { weightedScore } from '../../shared/contracts/admin-documentation';
 import type { Template } from '../../shared/contracts/documentation-template';
 
 type Options = {
   rows?: AdminDocumentationRow[];
   detail?: AdminDocumentationDetail;
   template?: Template;
+  /** issue 19: GET …/queue and …/next-unreviewed (the latter by `after`, or one answer for every form) */
+  queue?: JuryQueue;
+  next?: NextUnreviewed | ((after: number) => NextUnreviewed);
   /** answer the next write with this status and German reason (e.g. 409 `conflict`) */
   failWith?: { status: number; code: string; message: string; fields?: Record<string, string> };
 };
@@ -42,7 +52,9 @@ export function documentationHandlers(options: Options = {}) {
       const rows = options.rows ?? [];
       return HttpResponse.json({ items: rows, total: rows.length, page: Number(url.searchParams.get('page') ?? 1), pageSize: 50 });
     }),
-    http.get('*/api/admin/documentation/:season/template', () => (state.template ? HttpResponse.json(state.template) : new HttpResponse(null, { status: 404 }))),
+    http.get('*/api/admin/documentation/:season/template', () =>
+      state.template ? HttpResponse.json(state.template) : new HttpResponse(null, { status: 404 }),
+    ),
     http.put('*/api/admin/documentation/:season/template', async ({ request }) => {
       const failed = await record(request);
       if (failed) return failed;
@@ -51,10 +63,46 @@ export function documentationHandlers(options: Options = {}) {
       return HttpResponse.json(state.template);
     }),
     http.post('*/api/admin/documentation/:season/template/copy', async ({ request }) => (await record(request)) ?? HttpResponse.json(state.template)),
-    http.get('*/api/admin/documentation/:season/:facilityId', () => (state.detail ? HttpResponse.json(state.detail) : new HttpResponse(null, { status: 404 }))),
-    http.post('*/api/admin/documentation/:season/:facilityId/decision', async ({ request }) => (await record(request)) ?? HttpResponse.json(state.detail)),
-    http.put('*/api/admin/documentation/:season/:facilityId/review', async ({ request }) => (await record(request)) ?? HttpResponse.json(state.detail)),
-    http.post('*/api/admin/documentation/:season/:facilityId/notes', async ({ request }) => (await record(request)) ?? HttpResponse.json({ id: 99 }, { status: 201 })),
+    // before ':facilityId', like the server's static segments
+    http.get('*/api/admin/documentation/:season/queue', () =>
+      options.queue ? HttpResponse.json(options.queue) : new HttpResponse(null, { status: 404 }),
+    ),
+    http.get('*/api/admin/documentation/:season/next-unreviewed', ({ request }) => {
+      const after = Number(new URL(request.url).searchParams.get('after'));
+      const next = typeof options.next === 'function' ? options.next(after) : options.next;
+      return HttpResponse.json(next ?? { next: null, remaining: 0 });
+    }),
+    http.get('*/api/admin/documentation/:season/:facilityId', () =>
+      state.detail ? HttpResponse.json(state.detail) : new HttpResponse(null, { status: 404 }),
+    ),
+    http.post(
+      '*/api/admin/documentation/:season/:facilityId/decision',
+      async ({ request }) => (await record(request)) ?? HttpResponse.json(state.detail),
+    ),
+    // a saved review becomes the caller's own (and the others' reviews show, as on the server)
+    http.put('*/api/admin/documentation/:season/:facilityId/review', async ({ request }) => {
+      const failed = await record(request);
+      if (failed) return failed;
+      const body = calls.at(-1)!.body as ReviewInput;
+      if (state.detail)
+        state.detail = {
+          ...state.detail,
+          othersHidden: false,
+          ownReview: {
+            reviewerId: 7,
+            reviewerName: 'Julia Jury',
+            scores: body.scores,
+            total: weightedScore(body.scores),
+            comment: body.comment,
+            updatedAt: new Date().toISOString(),
+          },
+        };
+      return HttpResponse.json(state.detail);
+    }),
+    http.post(
+      '*/api/admin/documentation/:season/:facilityId/notes',
+      async ({ request }) => (await record(request)) ?? HttpResponse.json({ id: 99 }, { status: 201 }),
+    ),
   ];
   return { handlers, calls, state };
 }

@@ -28,7 +28,12 @@ export function documentationHandlers(overrides: Partial<DocumentationForm> = {}
   const store = { form: buildDocumentationForm(overrides), saves: [] as AutosaveInput[], submits: [] as number[], nextFileId: 100 };
   const savedBy = options.savedBy ?? 'Erika Muster';
   const base = '*/api/facilities/:facilityId/documentation';
-  const closed = () => reason(409, 'form_locked', `Der Dokumentationsbogen ist ${store.form.state === 'draft' ? 'gesperrt' : 'eingereicht'} und lässt sich nicht mehr ändern.`);
+  const closed = () =>
+    reason(
+      409,
+      'form_locked',
+      `Der Dokumentationsbogen ist ${store.form.state === 'draft' ? 'gesperrt' : 'eingereicht'} und lässt sich nicht mehr ändern.`,
+    );
 
   const handlers = [
     http.get(base, () => HttpResponse.json(store.form)),
@@ -100,8 +105,19 @@ export function documentationHandlers(overrides: Partial<DocumentationForm> = {}
           `Diese Datei ist kein erlaubter Dateityp (erlaubt: ${question.fileTypes.map((t) => fileTypeLabels[t]).join(', ')}). Ihr Inhalt zählt, nicht ihr Name.`,
         );
       if (bytes.length > store.form.limits.fileBytes) return reason(413, 'file_too_large', 'Diese Datei ist zu groß (höchstens 10 MB).');
-      const file = buildUploadedFile({ id: store.nextFileId++, questionKey, name, contentType: type, size: bytes.length, uploadedAt: new Date().toISOString() });
-      store.form = { ...store.form, files: [...store.form.files, file], limits: { ...store.form.limits, usedBytes: store.form.limits.usedBytes + bytes.length } };
+      const file = buildUploadedFile({
+        id: store.nextFileId++,
+        questionKey,
+        name,
+        contentType: type,
+        size: bytes.length,
+        uploadedAt: new Date().toISOString(),
+      });
+      store.form = {
+        ...store.form,
+        files: [...store.form.files, file],
+        limits: { ...store.form.limits, usedBytes: store.form.limits.usedBytes + bytes.length },
+      };
       return HttpResponse.json(file, { status: 201 });
     }),
     http.delete(`${base}/files/:fileId`, ({ params }) => {

@@ -18,7 +18,9 @@ export function kitaDefaultHandlers() {
     http.get('*/api/facilities/:facilityId/offerings', () => HttpResponse.json({ offerings: [], modules: [] })),
     http.get('*/api/facilities/:facilityId/enrolments', () => HttpResponse.json({ enrolments: [] })),
     http.get('*/api/facilities/:facilityId/hospitation-visits', () => HttpResponse.json({ hospitations: [] })),
-    http.get('*/api/facilities/:facilityId/awarding', () => HttpResponse.json({ eligible: false, message: 'Eure KiTa ist noch nicht zur Auszeichnung zugelassen.', chosenEventId: null, events: [] })),
+    http.get('*/api/facilities/:facilityId/awarding', () =>
+      HttpResponse.json({ eligible: false, message: 'Eure KiTa ist noch nicht zur Auszeichnung zugelassen.', chosenEventId: null, events: [] }),
+    ),
     http.get('*/api/facilities/:facilityId', ({ params }) =>
       Number.isInteger(id(params)) ? HttpResponse.json(buildFacility({ id: id(params) })) : HttpResponse.json({ items: [] }),
     ),

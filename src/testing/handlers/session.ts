@@ -58,7 +58,9 @@ export function sessionHandlers(initial: LoginStatusResponse = anonymous(), acco
     }),
     // /einstellungen reads these for whoever is logged in (tests of the settings pass their own answers)
     http.get('*/api/me/account', () =>
-      session.status.user ? HttpResponse.json(accountOfUser(session.status.user)) : HttpResponse.json({ reason: { code: 'unauthorized', message: 'Bitte melde dich an.' } }, { status: 401 }),
+      session.status.user
+        ? HttpResponse.json(accountOfUser(session.status.user))
+        : HttpResponse.json({ reason: { code: 'unauthorized', message: 'Bitte melde dich an.' } }, { status: 401 }),
     ),
     http.get('*/api/me/sessions', () => HttpResponse.json({ items: [] })),
     http.delete('*/api/logout', () => {

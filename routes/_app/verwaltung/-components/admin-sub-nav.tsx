@@ -32,7 +32,13 @@ function AreaList() {
       {/* the overview lists every area: admins only (a jury member sees just the documentation forms) */}
       {user?.is_admin && (
         <Group component="li" gap={4}>
-          <Anchor component={Link} to="/verwaltung" size="sm" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page', style: { fontWeight: 700, textDecoration: 'underline' } }}>
+          <Anchor
+            component={Link}
+            to="/verwaltung"
+            size="sm"
+            activeOptions={{ exact: true }}
+            activeProps={{ 'aria-current': 'page', style: { fontWeight: 700, textDecoration: 'underline' } }}
+          >
             Übersicht
           </Anchor>
         </Group>
@@ -44,7 +50,11 @@ function AreaList() {
   );
 }
 
-const FRAME = { marginBottom: 'var(--mantine-spacing-lg)', paddingBottom: 'var(--mantine-spacing-sm)', borderBottom: '1px solid var(--mantine-color-gray-3)' };
+const FRAME = {
+  marginBottom: 'var(--mantine-spacing-lg)',
+  paddingBottom: 'var(--mantine-spacing-sm)',
+  borderBottom: '1px solid var(--mantine-color-gray-3)',
+};
 
 /**
  * The admin areas on every page under /verwaltung: where am I, where else can I go (areas in preparation

@@ -16,7 +16,10 @@ export const Route = createFileRoute('/_app/verwaltung/fortbildungen/')({
   validateSearch: list.validateSearch,
   loaderDeps: ({ search }) => ({ ...list.loaderDeps({ search }), kind: 'training' as const }),
   loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(offeringListQueryOptions(deps)), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(offeringListQueryOptions(deps)),
+      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]),
   component: Page,
 });
 

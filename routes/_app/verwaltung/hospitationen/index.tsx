@@ -15,7 +15,10 @@ export const Route = createFileRoute('/_app/verwaltung/hospitationen/')({
   validateSearch: list.validateSearch,
   loaderDeps: ({ search }) => ({ ...list.loaderDeps({ search }), kind: 'hospitation' as const }),
   loader: ({ context, deps }) =>
-    Promise.all([context.queryClient.ensureQueryData(offeringListQueryOptions(deps)), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(offeringListQueryOptions(deps)),
+      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]),
   component: Page,
 });
 

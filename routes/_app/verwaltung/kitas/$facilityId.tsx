@@ -13,7 +13,10 @@ export const Route = createFileRoute('/_app/verwaltung/kitas/$facilityId')({
   loader: ({ context, params }) => {
     // the programme history (tab "Anmeldungen") is fetched early but never holds up or fails the page
     void context.queryClient.prefetchQuery(facilityProgrammeQueryOptions(params.facilityId));
-    return Promise.all([notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]);
+    return Promise.all([
+      notFoundOn404(context.queryClient.ensureQueryData(adminFacilityQueryOptions(params.facilityId))),
+      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]);
   },
   component: Page,
   notFoundComponent: () => <RecordNotFound title="Diese KiTa gibt es nicht (mehr)" backTo="/verwaltung/kitas" backLabel="Zur Liste aller KiTas" />,

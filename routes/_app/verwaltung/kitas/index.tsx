@@ -18,7 +18,10 @@ export const Route = createFileRoute('/_app/verwaltung/kitas/')({
   loader: ({ context, deps }) => {
     // started with the list, not awaited: the open-requests block must not hold up (or fail) the page
     void context.queryClient.prefetchQuery(pendingJoinRequestsQueryOptions());
-    return Promise.all([context.queryClient.ensureQueryData(facilityListQueryOptions(deps)), context.queryClient.ensureQueryData(seasonChoicesQueryOptions())]);
+    return Promise.all([
+      context.queryClient.ensureQueryData(facilityListQueryOptions(deps)),
+      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]);
   },
   component: Page,
 });

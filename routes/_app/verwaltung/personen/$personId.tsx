@@ -12,7 +12,9 @@ export const Route = createFileRoute('/_app/verwaltung/personen/$personId')({
   params: idParams('personId'),
   loader: ({ context, params }) => notFoundOn404(context.queryClient.ensureQueryData(adminPersonQueryOptions(params.personId))),
   component: Page,
-  notFoundComponent: () => <RecordNotFound title="Diese Person gibt es nicht (mehr)" backTo="/verwaltung/personen" backLabel="Zur Liste aller Personen" />,
+  notFoundComponent: () => (
+    <RecordNotFound title="Diese Person gibt es nicht (mehr)" backTo="/verwaltung/personen" backLabel="Zur Liste aller Personen" />
+  ),
 });
 
 function Page() {
@@ -26,7 +28,13 @@ function Page() {
       personId={personId}
       renderAccount={(detail) => (
         <AccountPanel
-          person={{ id: detail.person.id, first_name: detail.person.first_name, last_name: detail.person.last_name, email: detail.person.email, facility_id: detail.facility.id }}
+          person={{
+            id: detail.person.id,
+            first_name: detail.person.first_name,
+            last_name: detail.person.last_name,
+            email: detail.person.email,
+            facility_id: detail.facility.id,
+          }}
           userId={detail.person.user_id ?? detail.account?.id ?? null}
           onChanged={refresh}
         />

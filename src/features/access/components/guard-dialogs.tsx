@@ -22,13 +22,21 @@ function SupportContact({ supportEmail, supportPhone }: Pick<GuardDialogsProps, 
       melde dich bei uns
       {supportEmail && (
         <>
-          {' '}per E-Mail an <Anchor href={`mailto:${supportEmail}`} underline="always">{supportEmail}</Anchor>
+          {' '}
+          per E-Mail an{' '}
+          <Anchor href={`mailto:${supportEmail}`} underline="always">
+            {supportEmail}
+          </Anchor>
         </>
       )}
       {supportEmail && supportPhone && ' oder'}
       {supportPhone && (
         <>
-          {' '}telefonisch unter <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} underline="always">{supportPhone}</Anchor>
+          {' '}
+          telefonisch unter{' '}
+          <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} underline="always">
+            {supportPhone}
+          </Anchor>
         </>
       )}
     </>
@@ -52,9 +60,8 @@ export function GuardDialogs(props: GuardDialogsProps) {
         <PersistentDialog title="Wir kennen deine KiTa noch nicht." onCancel={guard.closeDialog}>
           <Stack>
             <Text>
-              Deinem Benutzerkonto ist noch keine KiTa zugeordnet. Bitte deine Kolleginnen und Kollegen, dich in ihrer KiTa
-              hinzuzufügen, oder <SupportContact supportEmail={props.supportEmail} supportPhone={props.supportPhone} />.
-              Oder registriere deine KiTa jetzt.
+              Deinem Benutzerkonto ist noch keine KiTa zugeordnet. Bitte deine Kolleginnen und Kollegen, dich in ihrer KiTa hinzuzufügen, oder{' '}
+              <SupportContact supportEmail={props.supportEmail} supportPhone={props.supportPhone} />. Oder registriere deine KiTa jetzt.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={guard.closeDialog} data-autofocus>
@@ -69,9 +76,7 @@ export function GuardDialogs(props: GuardDialogsProps) {
       return (
         <PersistentDialog title="Deine KiTa ist noch nicht dabei!" onCancel={guard.closeDialog}>
           <Stack>
-            <Text>
-              Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr {seasonText(dialog.seasonIdentifier || props.seasonIdentifier)} angemeldet.
-            </Text>
+            <Text>Deine KiTa ist noch nicht zum aktuellen KiTa-Jahr {seasonText(dialog.seasonIdentifier || props.seasonIdentifier)} angemeldet.</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={guard.closeDialog} data-autofocus>
                 Abbrechen.

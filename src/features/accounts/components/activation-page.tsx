@@ -57,7 +57,9 @@ function ActivateOnLoad({ token }: { token: string }) {
     return (
       <Stack gap="md" align="flex-start">
         <Text>Dein Benutzerkonto konnte gerade nicht aktiviert werden.</Text>
-        <Button onClick={() => mutation.mutateAsync({ token }).then((a) => setOutcome({ kind: 'done', msg: a.msg }), fail)}>Noch einmal versuchen</Button>
+        <Button onClick={() => mutation.mutateAsync({ token }).then((a) => setOutcome({ kind: 'done', msg: a.msg }), fail)}>
+          Noch einmal versuchen
+        </Button>
       </Stack>
     );
   }
@@ -73,7 +75,11 @@ function ActivateOnLoad({ token }: { token: string }) {
 function ActivateWithPassword({ token }: { token: string }) {
   const mutation = useActivateMutation();
   const { outcome, setOutcome, fail } = useOutcome();
-  const form = useSchemaForm({ schema: activateRequestSchema, initialValues: { token, password: '', passwordRepeat: '' }, check: passwordRepeatCheck });
+  const form = useSchemaForm({
+    schema: activateRequestSchema,
+    initialValues: { token, password: '', passwordRepeat: '' },
+    check: passwordRepeatCheck,
+  });
   const verdict = usePasswordStrength(form.values.password);
   const submit = form.onSubmit(async (data) => {
     if (verdict && !verdict.ok) return form.setErrors({ password: verdict.message });
@@ -92,7 +98,13 @@ function ActivateWithPassword({ token }: { token: string }) {
       <Stack gap="md">
         <Text>Für dich wurde ein Benutzerkonto angelegt. Lege jetzt dein Passwort fest, dann ist es aktiv.</Text>
         <FormAlert failure={form.failure} />
-        <NewPasswordFields password={form.input('password')} repeat={form.input('passwordRepeat')} verdict={verdict} label="Passwort" repeatLabel="Passwort wiederholen" />
+        <NewPasswordFields
+          password={form.input('password')}
+          repeat={form.input('passwordRepeat')}
+          verdict={verdict}
+          label="Passwort"
+          repeatLabel="Passwort wiederholen"
+        />
         <Button type="submit" loading={mutation.isPending} style={{ alignSelf: 'flex-start' }}>
           Passwort festlegen und aktivieren
         </Button>

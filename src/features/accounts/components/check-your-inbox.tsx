@@ -11,8 +11,8 @@ export function CheckYourInbox({ message, resendHint = false }: Props) {
         {message}
       </Alert>
       <Text size="sm">
-        Die E-Mail ist nicht da? Schau bitte auch im Spam-Ordner nach. Tippfehler in der Adresse passieren schnell – dann
-        probier es einfach noch einmal.
+        Die E-Mail ist nicht da? Schau bitte auch im Spam-Ordner nach. Tippfehler in der Adresse passieren schnell – dann probier es einfach noch
+        einmal.
       </Text>
       {resendHint && (
         <Text size="sm">

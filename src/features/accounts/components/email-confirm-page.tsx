@@ -42,7 +42,11 @@ export function EmailConfirmPage({ token, loggedIn, onConfirmed }: Props) {
     const done = outcome.kind === 'done';
     return (
       <Stack gap="md">
-        <Alert color={done ? 'green' : 'red'} title={done ? 'Neue E-Mail-Adresse bestätigt' : 'Das hat nicht geklappt'} role={done ? 'status' : 'alert'}>
+        <Alert
+          color={done ? 'green' : 'red'}
+          title={done ? 'Neue E-Mail-Adresse bestätigt' : 'Das hat nicht geklappt'}
+          role={done ? 'status' : 'alert'}
+        >
           {outcome.msg}
         </Alert>
         <Anchor component={Link} to={loggedIn ? '/einstellungen' : '/login'} underline="always">

@@ -21,7 +21,11 @@ type Props = {
 function ResetForm({ token, onDone }: Props) {
   const mutation = useResetPasswordMutation();
   const [problem, setProblem] = useState<{ state: TokenProblemState; msg: string } | null>(null);
-  const form = useSchemaForm({ schema: passwordResetRequestSchema, initialValues: { token, password: '', passwordRepeat: '' }, check: passwordRepeatCheck });
+  const form = useSchemaForm({
+    schema: passwordResetRequestSchema,
+    initialValues: { token, password: '', passwordRepeat: '' },
+    check: passwordRepeatCheck,
+  });
   const verdict = usePasswordStrength(form.values.password);
   const submit = form.onSubmit(async (data) => {
     if (verdict && !verdict.ok) return form.setErrors({ password: verdict.message });

@@ -5,13 +5,21 @@ import { formatDate } from '../format';
  * The wording of the privacy policy in force (the server keeps only its version, the text ships with the client
  * build): shown in the dialog next to the consent and on the portal's own page /datenschutz.
  */
-export function PrivacyPolicyText({ publishedAt, programmeName = 'KiTa-Portal', headingOrder = 3 }: { publishedAt: string | null; programmeName?: string; headingOrder?: 2 | 3 }) {
+export function PrivacyPolicyText({
+  publishedAt,
+  programmeName = 'KiTa-Portal',
+  headingOrder = 3,
+}: {
+  publishedAt: string | null;
+  programmeName?: string;
+  headingOrder?: 2 | 3;
+}) {
   return (
     <>
       {publishedAt && <Text size="sm">Gültig seit {formatDate(publishedAt)}.</Text>}
       <Text>
-        Im {programmeName} verarbeiten wir deine Daten nur, damit deine KiTa am Programm teilnehmen kann. Verantwortlich
-        ist der Trägerverein des Programms.
+        Im {programmeName} verarbeiten wir deine Daten nur, damit deine KiTa am Programm teilnehmen kann. Verantwortlich ist der Trägerverein des
+        Programms.
       </Text>
       <Title order={headingOrder} size="h5">
         Welche Daten wir speichern
@@ -25,9 +33,9 @@ export function PrivacyPolicyText({ publishedAt, programmeName = 'KiTa-Portal', 
         Deine Rechte
       </Title>
       <Text size="sm">
-        Unter „Einstellungen“ kannst du deine Daten jederzeit einsehen, als Datei herunterladen, berichtigen und dein
-        Benutzerkonto löschen. Den Newsletter kannst du dort jederzeit ab- oder wieder anbestellen. Einträge deiner KiTa
-        bleiben nach einer Löschung bei der KiTa, ohne Bezug zu deinem Konto.
+        Unter „Einstellungen“ kannst du deine Daten jederzeit einsehen, als Datei herunterladen, berichtigen und dein Benutzerkonto löschen. Den
+        Newsletter kannst du dort jederzeit ab- oder wieder anbestellen. Einträge deiner KiTa bleiben nach einer Löschung bei der KiTa, ohne Bezug zu
+        deinem Konto.
       </Text>
     </>
   );

@@ -35,7 +35,13 @@ describe('/registrieren', () => {
   it('refuses a guessable password while typing and before sending', async () => {
     const post = recordingPost('auth/register', { msg: SAME_ANSWER.registered }, 202);
     const { user } = await renderRoute('/registrieren', { handlers: [privacyPolicyHandler(), post.handler] });
-    await fill(user, { Vorname: 'Erika', Nachname: 'Muster', 'E-Mail': 'erika@example.org', Passwort: 'passwort1234', 'Passwort wiederholen': 'passwort1234' });
+    await fill(user, {
+      Vorname: 'Erika',
+      Nachname: 'Muster',
+      'E-Mail': 'erika@example.org',
+      Passwort: 'passwort1234',
+      'Passwort wiederholen': 'passwort1234',
+    });
     await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
     expect(await screen.findByText(/Passwortstärke: (sehr )?schwach/, {}, { timeout: 8000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Registrieren' }));
@@ -44,7 +50,11 @@ describe('/registrieren', () => {
   });
 
   it('shows the server field messages on their fields', async () => {
-    const post = recordingPost('auth/register', errorBody('validation', 'Bitte prüfe deine Eingaben.', { email: 'Diese Adresse nehmen wir nicht an.' }), 400);
+    const post = recordingPost(
+      'auth/register',
+      errorBody('validation', 'Bitte prüfe deine Eingaben.', { email: 'Diese Adresse nehmen wir nicht an.' }),
+      400,
+    );
     const { user } = await renderRoute('/registrieren', { handlers: [privacyPolicyHandler(), post.handler] });
     await fill(user, { Vorname: 'Erika', Nachname: 'Muster', 'E-Mail': 'erika@example.org', Passwort: strong, 'Passwort wiederholen': strong });
     await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
@@ -91,7 +101,8 @@ describe('/registrieren with a policy published meanwhile', () => {
     const post = http.post('*/api/auth/register', async ({ request }) => {
       const body = (await request.json()) as { privacyPolicyVersion: string };
       bodies.push(body);
-      if (body.privacyPolicyVersion !== version) return HttpResponse.json(errorBody('policy_outdated', outdated, { privacyPolicyVersion: outdated }), { status: 409 });
+      if (body.privacyPolicyVersion !== version)
+        return HttpResponse.json(errorBody('policy_outdated', outdated, { privacyPolicyVersion: outdated }), { status: 409 });
       return HttpResponse.json({ msg: SAME_ANSWER.registered }, { status: 202 });
     });
     const { user } = await renderRoute('/registrieren', { handlers: [policy, post] });

@@ -34,7 +34,11 @@ export function RegistrationForm() {
   // the version shown travels with the consent; before the first published version the server takes any value
   const queryClient = useQueryClient();
   const shownVersion = policy.version ?? 'keine';
-  const form = useSchemaForm({ schema: registerRequestSchema, initialValues: { ...initial, privacyPolicyVersion: shownVersion }, check: passwordRepeatCheck });
+  const form = useSchemaForm({
+    schema: registerRequestSchema,
+    initialValues: { ...initial, privacyPolicyVersion: shownVersion },
+    check: passwordRepeatCheck,
+  });
   const { values } = form;
   const verdict = usePasswordStrength(values.password, values);
 
@@ -52,7 +56,8 @@ export function RegistrationForm() {
     try {
       setDone((await mutation.mutateAsync(data)).msg);
     } catch (error) {
-      if (hasErrorCode(getErrorReason(error), 'policy_outdated')) void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
+      if (hasErrorCode(getErrorReason(error), 'policy_outdated'))
+        void queryClient.invalidateQueries({ queryKey: privacyPolicyQueryOptions().queryKey });
       throw error;
     }
   });
@@ -60,11 +65,7 @@ export function RegistrationForm() {
   if (done) return <CheckYourInbox message={done} resendHint />;
 
   return (
-    <form
-      noValidate ref={form.formRef}
-      aria-label="Registrierung"
-      onSubmit={(event) => void submit(event)}
-    >
+    <form noValidate ref={form.formRef} aria-label="Registrierung" onSubmit={(event) => void submit(event)}>
       <Stack gap="md">
         <FormAlert failure={form.failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -12,7 +12,13 @@ const undecided = () =>
     id: 6,
     email: 'einstellungen@demo.example',
     firstName: 'Emil',
-    consents: { privacyPolicyVersion: null, privacyPolicyAcceptedAt: null, currentPrivacyPolicyVersion: '2026-01', newsletter: null, newsletterDecidedAt: null },
+    consents: {
+      privacyPolicyVersion: null,
+      privacyPolicyAcceptedAt: null,
+      currentPrivacyPolicyVersion: '2026-01',
+      newsletter: null,
+      newsletterDecidedAt: null,
+    },
     missingSettings: { privacyPolicy: 'Datenschutzerklärung (neue Fassung)', newsletter: 'Newsletter' },
   });
 
@@ -36,7 +42,10 @@ describe('/einstellungen', () => {
       box.account = { ...box.account, consents: { ...consents }, missingSettings: missing } as AccountResponse;
       return HttpResponse.json(box.account);
     });
-    const { user, router, queryClient, session } = await renderRoute('/', { user: users.missingSettings(), handlers: [put, ...settingsHandlers(box)] });
+    const { user, router, queryClient, session } = await renderRoute('/', {
+      user: users.missingSettings(),
+      handlers: [put, ...settingsHandlers(box)],
+    });
     await user.click(await screen.findByRole('button', { name: 'Ok, mache ich.' }));
     await waitForPath(router, '/einstellungen');
     const section = screen.getByRole('region', { name: 'Einwilligungen' });
@@ -66,7 +75,10 @@ describe('/einstellungen', () => {
       http.post('*/api/me/delete', async ({ request }) => {
         const body = (await request.json()) as { password: string };
         bodies.push(body);
-        if (body.password !== 'richtig') return HttpResponse.json(errorBody('wrong_password', 'Das Passwort ist falsch.', { password: 'Das Passwort ist falsch.' }), { status: 400 });
+        if (body.password !== 'richtig')
+          return HttpResponse.json(errorBody('wrong_password', 'Das Passwort ist falsch.', { password: 'Das Passwort ist falsch.' }), {
+            status: 400,
+          });
         return HttpResponse.json({ msg: 'Dein Benutzerkonto ist gelöscht. Schade, dass du gehst!' });
       }),
     ];

@@ -13,10 +13,16 @@ describe('/einstellungen: password and second factor', () => {
     let calls = 0;
     const post = http.post('*/api/me/password', () => {
       calls += 1;
-      if (calls === 1) return HttpResponse.json(errorBody('wrong_password', 'Das Passwort ist falsch.', { currentPassword: 'Das Passwort ist falsch.' }), { status: 400 });
+      if (calls === 1)
+        return HttpResponse.json(errorBody('wrong_password', 'Das Passwort ist falsch.', { currentPassword: 'Das Passwort ist falsch.' }), {
+          status: 400,
+        });
       return HttpResponse.json({ msg: 'Dein neues Passwort gilt. Deine anderen Sitzungen wurden beendet.' });
     });
-    const { user } = await renderRoute('/einstellungen', { user: users.oneEnrolled(), handlers: [post, ...settingsHandlers({ account: buildAccount() })] });
+    const { user } = await renderRoute('/einstellungen', {
+      user: users.oneEnrolled(),
+      handlers: [post, ...settingsHandlers({ account: buildAccount() })],
+    });
     const section = screen.getByRole('region', { name: 'Passwort ändern' });
     await user.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
     expect(within(section).getByText('Bitte gib dein aktuelles Passwort an.')).toBeInTheDocument();
@@ -35,7 +41,8 @@ describe('/einstellungen: password and second factor', () => {
     const setup = recordingPost('me/totp/setup', { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Portal:x?secret=JBSWY3DPEHPK3PXP' });
     const enable = http.post('*/api/me/totp/enable', async ({ request }) => {
       const { code } = (await request.json()) as { code: string };
-      if (code !== '123456') return HttpResponse.json(errorBody('totp_invalid', 'Der Code stimmt nicht.', { code: 'Der Code stimmt nicht.' }), { status: 400 });
+      if (code !== '123456')
+        return HttpResponse.json(errorBody('totp_invalid', 'Der Code stimmt nicht.', { code: 'Der Code stimmt nicht.' }), { status: 400 });
       box.account = { ...box.account, totp: { enabled: true, required: false, recoveryCodesLeft: 10 } };
       return HttpResponse.json({ recoveryCodes: ['AAAAA-BBBBB', 'CCCCC-DDDDD'], msg: 'ok' });
     });
@@ -83,7 +90,11 @@ describe('/einstellungen/email-bestaetigen/{token}', () => {
     const first = await renderRoute(`/einstellungen/email-bestaetigen/${TEST_TOKEN}`, { handlers: [used.handler] });
     expect(await screen.findByText('Der Link wurde schon benutzt')).toBeInTheDocument();
     first.unmount();
-    const taken = recordingPost('auth/email-change/confirm', errorBody('email_taken', 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.'), 409);
+    const taken = recordingPost(
+      'auth/email-change/confirm',
+      errorBody('email_taken', 'Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.'),
+      409,
+    );
     await renderRoute(`/einstellungen/email-bestaetigen/${TEST_TOKEN}`, { handlers: [taken.handler] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.');
   });

@@ -39,7 +39,9 @@ describe('/aktivieren/ct{token}', () => {
 
   it('asks an invited account for its password first', async () => {
     const post = recordingPost('auth/activate', { msg: 'Dein Benutzerkonto ist aktiviert. Du kannst dich jetzt anmelden.' });
-    const { user } = await renderRoute(`/aktivieren/ct${TEST_TOKEN}`, { handlers: [tokenStatusHandler('activation', { needsPassword: true }), post.handler] });
+    const { user } = await renderRoute(`/aktivieren/ct${TEST_TOKEN}`, {
+      handlers: [tokenStatusHandler('activation', { needsPassword: true }), post.handler],
+    });
     await user.type(screen.getByLabelText('Passwort', { exact: true }), strong);
     await user.type(screen.getByLabelText('Passwort wiederholen'), strong);
     await user.click(screen.getByRole('button', { name: 'Passwort festlegen und aktivieren' }));
@@ -80,7 +82,12 @@ describe('/passwort-wiederherstellen-{token}', () => {
         tokenStatusHandler('password-reset'),
         http.post('*/api/auth/password/reset', () => {
           if (box.session) box.session.status = loggedIn(me);
-          return HttpResponse.json({ msg: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.', loggedin: true, user: me, curSeason: currentSeason });
+          return HttpResponse.json({
+            msg: 'Dein neues Passwort gilt. Du bist jetzt angemeldet.',
+            loggedin: true,
+            user: me,
+            curSeason: currentSeason,
+          });
         }),
       ],
     });
@@ -95,14 +102,18 @@ describe('/passwort-wiederherstellen-{token}', () => {
 
   it('explains an expired link and a link used meanwhile', async () => {
     const expired = 'Dieser Link ist abgelaufen. Fordere einfach einen neuen an.';
-    const first = await renderRoute(`/passwort-wiederherstellen-${TEST_TOKEN}`, { handlers: [tokenStatusHandler('password-reset', { status: 'expired', msg: expired })] });
+    const first = await renderRoute(`/passwort-wiederherstellen-${TEST_TOKEN}`, {
+      handlers: [tokenStatusHandler('password-reset', { status: 'expired', msg: expired })],
+    });
     expect(await screen.findByText(expired)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Neuen Link zum Zurücksetzen anfordern' })).toHaveAttribute('href', '/passwort-vergessen');
     first.unmount();
 
     const used = 'Dieser Link wurde schon benutzt.';
     const post = recordingPost('auth/password/reset', errorBody('token_used', used), 410);
-    const { user } = await renderRoute(`/passwort-wiederherstellen-${TEST_TOKEN}`, { handlers: [tokenStatusHandler('password-reset'), post.handler] });
+    const { user } = await renderRoute(`/passwort-wiederherstellen-${TEST_TOKEN}`, {
+      handlers: [tokenStatusHandler('password-reset'), post.handler],
+    });
     await user.type(screen.getByLabelText('Neues Passwort', { exact: true }), strong);
     await user.type(screen.getByLabelText('Neues Passwort wiederholen'), strong);
     await user.click(screen.getByRole('button', { name: 'Passwort speichern' }));

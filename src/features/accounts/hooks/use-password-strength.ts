@@ -17,7 +17,8 @@ export function usePasswordStrength(password: string, personal: Personal = {}): 
     let cancelled = false;
     const timer = setTimeout(() => {
       void loadChecker().then((check) => {
-        if (!cancelled) setVerdict({ for: password, value: check(password, { email, firstName, lastName }, { programmeName: getPublicConfig().programmeName }) });
+        if (!cancelled)
+          setVerdict({ for: password, value: check(password, { email, firstName, lastName }, { programmeName: getPublicConfig().programmeName }) });
       });
     }, 150);
     return () => {

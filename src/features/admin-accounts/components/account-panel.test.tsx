@@ -8,8 +8,19 @@ import { renderRoute } from '../../../testing/render';
 
 const AT = '2026-10-01T08:00:00.000Z';
 const account = (overrides: Partial<AdminUser> = {}): AdminUser => ({
-  id: 7, email: 'jana@example.org', firstName: 'Jana', lastName: 'Jurorin', isAdmin: false, isJury: false, activatedAt: AT,
-  deactivatedAt: null, lastLoginAt: AT, createdAt: AT, totpEnabled: false, activeSessions: 0, ...overrides,
+  id: 7,
+  email: 'jana@example.org',
+  firstName: 'Jana',
+  lastName: 'Jurorin',
+  isAdmin: false,
+  isJury: false,
+  activatedAt: AT,
+  deactivatedAt: null,
+  lastLoginAt: AT,
+  createdAt: AT,
+  totpEnabled: false,
+  activeSessions: 0,
+  ...overrides,
 });
 
 /** the person page of a staff entry with account 7; the server keeps the jury flag it was last sent */
@@ -19,7 +30,9 @@ function handlers(initial: Partial<AdminUser> = {}, answer?: () => Response) {
   return {
     writes,
     handlers: [
-      http.get('*/api/admin/persons/511', () => HttpResponse.json(adminPersonDetail(511, { person: personRecord(511, { user_id: 7, has_account: true }) }))),
+      http.get('*/api/admin/persons/511', () =>
+        HttpResponse.json(adminPersonDetail(511, { person: personRecord(511, { user_id: 7, has_account: true }) })),
+      ),
       http.get('*/api/admin/users/7', () => HttpResponse.json(current)),
       http.put('*/api/admin/users/7/jury', async ({ request }) => {
         const body = (await request.json()) as { isJury: boolean };
@@ -54,7 +67,9 @@ describe('the account panel: jury switch (issue 12)', () => {
   });
 
   it('given the server refuses, the switch stays off and the reason is shown', async () => {
-    const { handlers: h } = handlers({}, () => HttpResponse.json({ reason: { code: 'forbidden', message: 'Dafür fehlen dir die Rechte.' } }, { status: 403 }));
+    const { handlers: h } = handlers({}, () =>
+      HttpResponse.json({ reason: { code: 'forbidden', message: 'Dafür fehlen dir die Rechte.' } }, { status: 403 }),
+    );
     const { user } = await renderRoute('/verwaltung/personen/511', { user: users.admin(), handlers: h });
     const jury = await screen.findByRole('switch', { name: 'Jury-Mitglied' });
     await user.click(jury);

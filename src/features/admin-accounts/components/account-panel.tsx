@@ -17,10 +17,30 @@ type Props = { person: AccountPerson | null; userId: number | null; onChanged: (
 type Confirm = 'deactivate' | 'end-sessions' | 'make-admin' | 'unmake-admin' | null;
 
 const CONFIRMS = {
-  deactivate: { title: 'Konto deaktivieren?', label: 'Ja, deaktivieren', danger: true, text: 'Die Person kann sich nicht mehr anmelden; alle ihre Sitzungen enden sofort. Du kannst das Konto später wieder aktivieren.' },
-  'end-sessions': { title: 'Alle Sitzungen beenden?', label: 'Ja, alle beenden', danger: true, text: 'Die Person wird auf allen Geräten abgemeldet und muss sich neu anmelden.' },
-  'make-admin': { title: 'Verwaltungsrechte geben?', label: 'Ja, Verwaltungsrechte geben', danger: false, text: 'Das Konto sieht und ändert dann alle KiTas, Personen und KiTa-Jahre. Es muss sich mit zweitem Faktor anmelden.' },
-  'unmake-admin': { title: 'Verwaltungsrechte entziehen?', label: 'Ja, Rechte entziehen', danger: true, text: 'Das Konto kann die Verwaltung danach nicht mehr öffnen.' },
+  deactivate: {
+    title: 'Konto deaktivieren?',
+    label: 'Ja, deaktivieren',
+    danger: true,
+    text: 'Die Person kann sich nicht mehr anmelden; alle ihre Sitzungen enden sofort. Du kannst das Konto später wieder aktivieren.',
+  },
+  'end-sessions': {
+    title: 'Alle Sitzungen beenden?',
+    label: 'Ja, alle beenden',
+    danger: true,
+    text: 'Die Person wird auf allen Geräten abgemeldet und muss sich neu anmelden.',
+  },
+  'make-admin': {
+    title: 'Verwaltungsrechte geben?',
+    label: 'Ja, Verwaltungsrechte geben',
+    danger: false,
+    text: 'Das Konto sieht und ändert dann alle KiTas, Personen und KiTa-Jahre. Es muss sich mit zweitem Faktor anmelden.',
+  },
+  'unmake-admin': {
+    title: 'Verwaltungsrechte entziehen?',
+    label: 'Ja, Rechte entziehen',
+    danger: true,
+    text: 'Das Konto kann die Verwaltung danach nicht mehr öffnen.',
+  },
 } as const;
 
 /**
@@ -59,11 +79,22 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
   const active = u.deactivatedAt === null;
 
   const runConfirm = () => {
-    if (confirm === 'deactivate') setActive.mutate({ userId, active: false }, { onSuccess: () => done.onSuccess('Das Konto ist deaktiviert; seine Sitzungen sind beendet.'), onError: done.onError, onSettled: after });
+    if (confirm === 'deactivate')
+      setActive.mutate(
+        { userId, active: false },
+        { onSuccess: () => done.onSuccess('Das Konto ist deaktiviert; seine Sitzungen sind beendet.'), onError: done.onError, onSettled: after },
+      );
     if (confirm === 'end-sessions') endSessions.mutate(userId, { ...done, onSettled: after });
     if (confirm === 'make-admin' || confirm === 'unmake-admin') {
       const isAdmin = confirm === 'make-admin';
-      setAdmin.mutate({ userId, isAdmin }, { onSuccess: () => done.onSuccess(isAdmin ? 'Das Konto hat jetzt Verwaltungsrechte.' : 'Das Konto hat keine Verwaltungsrechte mehr.'), onError: done.onError, onSettled: after });
+      setAdmin.mutate(
+        { userId, isAdmin },
+        {
+          onSuccess: () => done.onSuccess(isAdmin ? 'Das Konto hat jetzt Verwaltungsrechte.' : 'Das Konto hat keine Verwaltungsrechte mehr.'),
+          onError: done.onError,
+          onSettled: after,
+        },
+      );
     }
   };
   const c = confirm ? CONFIRMS[confirm] : null;
@@ -71,8 +102,12 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Title order={3} size="h5">{u.email}</Title>
-        <Badge variant="light" color={active && u.activatedAt ? 'green' : 'gray'}>{!active ? 'deaktiviert' : u.activatedAt ? 'aktiv' : 'noch nicht aktiviert'}</Badge>
+        <Title order={3} size="h5">
+          {u.email}
+        </Title>
+        <Badge variant="light" color={active && u.activatedAt ? 'green' : 'gray'}>
+          {!active ? 'deaktiviert' : u.activatedAt ? 'aktiv' : 'noch nicht aktiviert'}
+        </Badge>
         {u.isAdmin && <Badge variant="light">Admin</Badge>}
         {u.isJury && <Badge variant="light">Jury</Badge>}
       </Group>
@@ -93,7 +128,16 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
             Konto deaktivieren
           </Button>
         ) : (
-          <Button variant="default" loading={setActive.isPending} onClick={() => setActive.mutate({ userId, active: true }, { onSuccess: () => done.onSuccess('Das Konto ist wieder aktiv.'), onError: done.onError, onSettled: onChanged })}>
+          <Button
+            variant="default"
+            loading={setActive.isPending}
+            onClick={() =>
+              setActive.mutate(
+                { userId, active: true },
+                { onSuccess: () => done.onSuccess('Das Konto ist wieder aktiv.'), onError: done.onError, onSettled: onChanged },
+              )
+            }
+          >
             Konto reaktivieren
           </Button>
         )}
@@ -115,7 +159,11 @@ export function AccountPanel({ person, userId, onChanged }: Props) {
             const isJury = event.currentTarget.checked;
             setJury.mutate(
               { userId, isJury },
-              { onSuccess: () => done.onSuccess(isJury ? 'Das Konto gehört jetzt zur Jury.' : 'Das Konto gehört nicht mehr zur Jury.'), onError: done.onError, onSettled: onChanged },
+              {
+                onSuccess: () => done.onSuccess(isJury ? 'Das Konto gehört jetzt zur Jury.' : 'Das Konto gehört nicht mehr zur Jury.'),
+                onError: done.onError,
+                onSettled: onChanged,
+              },
             );
           }}
         />

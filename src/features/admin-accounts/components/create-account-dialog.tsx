@@ -15,7 +15,13 @@ export function CreateAccountDialog({ person, opened, onClose, onCreated }: Prop
   const form = useSchemaForm({
     schema: adminCreateUserRequestSchema,
     initialValues: { email: person.email },
-    toInput: ({ email }) => ({ email, firstName: person.first_name, lastName: person.last_name, personId: person.id, facilityId: person.facility_id }),
+    toInput: ({ email }) => ({
+      email,
+      firstName: person.first_name,
+      lastName: person.last_name,
+      personId: person.id,
+      facilityId: person.facility_id,
+    }),
   });
   const create = useCreateAdminUser();
 

@@ -8,7 +8,11 @@ export async function getDocumentation(seasonIdentifier: string, facilityId: num
   return api.get(`admin/documentation/${seasonIdentifier}/${facilityId}`).json().then(parseWith(adminDocumentationDetailSchema));
 }
 
-export const documentationDetailKey = (seasonIdentifier: string, facilityId: number) => [...adminDocumentationKey(seasonIdentifier), 'detail', facilityId];
+export const documentationDetailKey = (seasonIdentifier: string, facilityId: number) => [
+  ...adminDocumentationKey(seasonIdentifier),
+  'detail',
+  facilityId,
+];
 
 export const documentationDetailQueryOptions = (seasonIdentifier: string, facilityId: number) =>
   queryOptions({ queryKey: documentationDetailKey(seasonIdentifier, facilityId), queryFn: () => getDocumentation(seasonIdentifier, facilityId) });

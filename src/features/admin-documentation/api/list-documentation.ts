@@ -27,5 +27,10 @@ export const useDocumentationList = (seasonIdentifier: string, query: Documentat
 export const documentationSeasonsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'seasons', 'documentation-choices'],
-    queryFn: async () => api.get('admin/documentation/seasons').json().then(parseWith(seasonChoiceListSchema)).then((r) => r.items),
+    queryFn: async () =>
+      api
+        .get('admin/documentation/seasons')
+        .json()
+        .then(parseWith(seasonChoiceListSchema))
+        .then((r) => r.items),
   });

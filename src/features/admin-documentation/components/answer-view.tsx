@@ -14,7 +14,9 @@ const none = (
 );
 
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** a plain value of a question that no longer exists: shown as well as can be without its question */
 function plainValue(value: unknown): ReactNode {
@@ -22,7 +24,8 @@ function plainValue(value: unknown): ReactNode {
   if (typeof value === 'number') return value.toLocaleString('de-DE');
   if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : <span className={classes.longText}>{value}</span>;
   if (Array.isArray(value)) return value.map(String).join(', ');
-  if (typeof value === 'object' && 'consent' in value) return `Einwilligung bestätigt: ${(value as { consent: unknown }).consent === true ? 'ja' : 'nein'}`;
+  if (typeof value === 'object' && 'consent' in value)
+    return `Einwilligung bestätigt: ${(value as { consent: unknown }).consent === true ? 'ja' : 'nein'}`;
   return JSON.stringify(value);
 }
 
@@ -81,7 +84,8 @@ function FileList({ files, onPhoto }: { files: UploadedFile[]; onPhoto: (file: U
         <List size="sm">
           {others.map((f) => (
             <List.Item key={f.id}>
-              <Anchor href={apiHref(f.url)} download={f.name}>{`${f.name} herunterladen`}</Anchor> <Text span size="sm" c="dimmed">{`(${sizeText(f.size)})`}</Text>
+              <Anchor href={apiHref(f.url)} download={f.name}>{`${f.name} herunterladen`}</Anchor>{' '}
+              <Text span size="sm" c="dimmed">{`(${sizeText(f.size)})`}</Text>
             </List.Item>
           ))}
         </List>
@@ -158,8 +162,21 @@ export function AnswerView({ detail }: { detail: AdminDocumentationDetail }) {
           </dl>
         </section>
       )}
-      <Modal opened={photo !== null} onClose={() => setPhoto(null)} size="xl" title={photo ? `Foto „${photo.name}“` : 'Foto'} closeButtonProps={{ 'aria-label': 'Schließen' }}>
-        {photo && <Image src={apiHref(photo.url)} alt={`Foto „${photo.name}“ aus dem Dokumentationsbogen von ${detail.facilityLabel}`} fit="contain" mah="75vh" />}
+      <Modal
+        opened={photo !== null}
+        onClose={() => setPhoto(null)}
+        size="xl"
+        title={photo ? `Foto „${photo.name}“` : 'Foto'}
+        closeButtonProps={{ 'aria-label': 'Schließen' }}
+      >
+        {photo && (
+          <Image
+            src={apiHref(photo.url)}
+            alt={`Foto „${photo.name}“ aus dem Dokumentationsbogen von ${detail.facilityLabel}`}
+            fit="contain"
+            mah="75vh"
+          />
+        )}
       </Modal>
     </Stack>
   );

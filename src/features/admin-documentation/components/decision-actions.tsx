@@ -37,7 +37,17 @@ const actions: Record<Action, { button: string; title: string; text: string; com
   },
 };
 
-function DecisionForm({ detail, action, onDone, onReload }: { detail: AdminDocumentationDetail; action: Action; onDone: () => void; onReload: () => void }) {
+function DecisionForm({
+  detail,
+  action,
+  onDone,
+  onReload,
+}: {
+  detail: AdminDocumentationDetail;
+  action: Action;
+  onDone: () => void;
+  onReload: () => void;
+}) {
   const decide = useDecideDocumentation(detail.seasonIdentifier, detail.facilityId);
   const a = actions[action];
   const form = useSchemaForm({
@@ -83,7 +93,13 @@ export function DecisionActions({ detail, onReload }: { detail: AdminDocumentati
           </Button>
         ))}
       </Group>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? actions[open].title : ''} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? actions[open].title : ''}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Schließen' }}
+      >
         {open && (
           <DecisionForm
             key={`${open}-${detail.version}`}

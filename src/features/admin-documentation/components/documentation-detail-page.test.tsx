@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { docDetail } from '../../../testing/factories/admin-documentation';
 import { users } from '../../../testing/factories/users';
 import { documentationHandlers } from '../../../testing/handlers/admin-documentation';
@@ -13,7 +14,7 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, ()
     const { user } = await renderRoute(path, { user: users.admin(), handlers });
     expect(await screen.findByRole('heading', { level: 1, name: 'Kinderhaus Pegnitzwiese' })).toBeInTheDocument();
     expect(screen.getByText('Status: eingereicht')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'PDF herunterladen' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/11/pdf');
+    expect(screen.getByRole('button', { name: 'PDF herunterladen' })).toBeInTheDocument();
 
     const project = screen.getByRole('region', { name: 'Euer Projekt' });
     expect(within(project).getByText('Wasser erleben')).toBeInTheDocument();
@@ -23,8 +24,13 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, ()
     expect(within(project).getByText('Wasser')).toBeInTheDocument();
     expect(within(project).getByText('Eltern')).toBeInTheDocument();
     const evidence = screen.getByRole('region', { name: 'Fotos und Nachweise' });
-    expect(within(evidence).getByText('Die Sorgeberechtigten aller abgebildeten Kinder haben der Veröffentlichung zugestimmt. – bestätigt')).toBeInTheDocument();
-    expect(within(evidence).getByRole('link', { name: 'plan.pdf herunterladen' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/11/files/6');
+    expect(
+      within(evidence).getByText('Die Sorgeberechtigten aller abgebildeten Kinder haben der Veröffentlichung zugestimmt. – bestätigt'),
+    ).toBeInTheDocument();
+    expect(within(evidence).getByRole('link', { name: 'plan.pdf herunterladen' })).toHaveAttribute(
+      'href',
+      '/api/admin/documentation/2026-27/11/files/6',
+    );
 
     const orphans = screen.getByRole('region', { name: 'Antworten auf entfernte Fragen' });
     expect(within(orphans).getByText('Antwort auf eine alte Frage')).toBeInTheDocument();
@@ -53,8 +59,27 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, ()
     await user.click(within(dialog).getByRole('button', { name: 'Ja, zurückgeben' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.calls).toEqual([
-      { method: 'POST', path: '/api/admin/documentation/2026-27/11/decision', body: { action: 'return', comment: 'Bitte ergänzt die Fotos.', version: 4 } },
+      {
+        method: 'POST',
+        path: '/api/admin/documentation/2026-27/11/decision',
+        body: { action: 'return', comment: 'Bitte ergänzt die Fotos.', version: 4 },
+      },
     ]);
+  });
+
+  it('given a form whose PDF cannot be built, "PDF herunterladen" tells why and saves no file', async () => {
+    const { handlers } = documentationHandlers({ detail: docDetail() });
+    const message = 'Das PDF dieses Dokumentationsbogens ließ sich nicht erstellen (vielleicht ist ein Foto beschädigt oder zu groß).';
+    const pdf = http.get('*/api/admin/documentation/2026-27/11/pdf', () =>
+      HttpResponse.json({ msg: message, reason: { code: 'pdf_failed', message } }, { status: 409 }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL }));
+    const { user } = await renderRoute(path, { user: users.admin(), handlers: [pdf, ...handlers] });
+    await user.click(await screen.findByRole('button', { name: 'PDF herunterladen' }));
+    expect(await screen.findByText(/ließ sich nicht erstellen/)).toBeInTheDocument();
+    expect(createObjectURL).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
   it('approves and tells the KiTa is admitted to the award; a 409 says someone was faster', async () => {
@@ -76,8 +101,15 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, ()
     expect(await within(form).findByText('Bitte prüfe die 7 markierten Felder.')).toBeInTheDocument();
     expect(fake.calls).toHaveLength(0);
 
-    const scores = { 'Umfang des Projekts (Gewicht 1)': '4', 'Inhalt (Gewicht 1)': '5', 'Bezug zur Bildung für nachhaltige Entwicklung (BNE) (Gewicht 2)': '3',
-      'Beteiligung der Kinder (Gewicht 2)': '5', 'Beteiligung des Teams (Gewicht 1)': '2', 'Beteiligung der Eltern (Gewicht 1)': '1', 'Beteiligung des Trägers (Gewicht 1)': '0' };
+    const scores = {
+      'Umfang des Projekts (Gewicht 1)': '4',
+      'Inhalt (Gewicht 1)': '5',
+      'Bezug zur Bildung für nachhaltige Entwicklung (BNE) (Gewicht 2)': '3',
+      'Beteiligung der Kinder (Gewicht 2)': '5',
+      'Beteiligung des Teams (Gewicht 1)': '2',
+      'Beteiligung der Eltern (Gewicht 1)': '1',
+      'Beteiligung des Trägers (Gewicht 1)': '0',
+    };
     for (const [legend, score] of Object.entries(scores))
       await user.click(within(within(form).getByRole('group', { name: legend })).getByRole('radio', { name: score }));
     await user.type(within(form).getByRole('textbox', { name: /Kommentar/ }), 'Schönes Projekt.');
@@ -91,7 +123,14 @@ describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, ()
   });
 
   it('shows the others’ reviews and the average once they are visible', async () => {
-    const review = { reviewerId: 8, reviewerName: 'Jutta Jury', scores: { scope: 3 }, total: 3.5, comment: 'Gut.', updatedAt: '2027-05-22T10:00:00Z' };
+    const review = {
+      reviewerId: 8,
+      reviewerName: 'Jutta Jury',
+      scores: { scope: 3 },
+      total: 3.5,
+      comment: 'Gut.',
+      updatedAt: '2027-05-22T10:00:00Z',
+    };
     const fake = documentationHandlers({ detail: docDetail({ othersHidden: false, reviews: [review], averageScore: 3.5, reviewCount: 1 }) });
     await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
     const table = await screen.findByRole('table', { name: 'Bewertungen der anderen' });

@@ -1,5 +1,6 @@
-import { Badge, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { DownloadButton } from '../../../components/download/download-button';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDateTime } from '../../../lib/locale';
@@ -19,7 +20,15 @@ const stateColors = { draft: 'gray', submitted: 'blue', returned: 'grape', appro
  * decision, review, notes, history) from 1024 px on, so the jury scores while reading at office widths; one column
  * on narrower screens.
  */
-export function DocumentationDetailPage({ seasonIdentifier, facilityId, isCurrentSeason = false }: { seasonIdentifier: string; facilityId: number; isCurrentSeason?: boolean }) {
+export function DocumentationDetailPage({
+  seasonIdentifier,
+  facilityId,
+  isCurrentSeason = false,
+}: {
+  seasonIdentifier: string;
+  facilityId: number;
+  isCurrentSeason?: boolean;
+}) {
   const { data: detail } = useDocumentationDetail(seasonIdentifier, facilityId);
   const queryClient = useQueryClient();
   const reload = () => queryClient.fetchQuery({ ...documentationDetailQueryOptions(seasonIdentifier, facilityId), staleTime: 0 });
@@ -36,9 +45,14 @@ export function DocumentationDetailPage({ seasonIdentifier, facilityId, isCurren
           <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier" params={{ seasonIdentifier }}>
             Zur Liste der Dokumentationsbögen
           </AnchorLink>
-          <Button component="a" variant="default" href={`${documentationApiPath(seasonIdentifier, facilityId)}/pdf`} download>
+          <DownloadButton
+            variant="default"
+            apiPath={`${documentationApiPath(seasonIdentifier, facilityId)}/pdf`}
+            fallbackName={`dokumentationsbogen-${facilityId}.pdf`}
+            failureText="Das PDF konnte nicht heruntergeladen werden."
+          >
             PDF herunterladen
-          </Button>
+          </DownloadButton>
           {/* admins may change the answers of the current season's forms (the staff form, autosaved and audited) */}
           {detail.may.edit && isCurrentSeason && (
             <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier/$facilityId/bearbeiten" params={{ seasonIdentifier, facilityId }}>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { docRow } from '../../../testing/factories/admin-documentation';
 import { users } from '../../../testing/factories/users';
@@ -22,7 +22,7 @@ describe('/verwaltung/dokuboegen', () => {
       ],
     });
     // an admin who also sits on the jury sees everything of both roles
-    await renderRoute('/verwaltung/dokuboegen/2026-27', { user: { ...users.admin(), is_jury: true }, handlers });
+    const { user } = await renderRoute('/verwaltung/dokuboegen/2026-27', { user: { ...users.admin(), is_jury: true }, handlers });
     const table = await screen.findByRole('table', { name: 'Dokumentationsbögen des KiTa-Jahres 2026/27' });
     const [, first, second, third] = within(table).getAllByRole('row');
     expect(within(first!).getByRole('link', { name: 'Kinderhaus Pegnitzwiese' })).toHaveAttribute('href', '/verwaltung/dokuboegen/2026-27/11');
@@ -36,11 +36,22 @@ describe('/verwaltung/dokuboegen', () => {
     expect(within(third!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(third!).getByRole('cell', { name: 'nicht begonnen' })).toBeInTheDocument();
 
-    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute('href', expect.stringMatching(/^\/api\/admin\/documentation\/2026-27\/export\.csv/));
-    expect(screen.getByRole('link', { name: 'Antworten als Excel (XLSX)' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/answers.xlsx');
-    expect(screen.getByRole('link', { name: 'Antworten als CSV (Excel)' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/answers.csv');
-    expect(screen.getByRole('link', { name: 'Alle eingereichten Bögen als ZIP (PDF)' })).toHaveAttribute('href', '/api/admin/documentation/2026-27/forms.zip');
     expect(screen.getByRole('link', { name: 'Vorlage bearbeiten' })).toHaveAttribute('href', '/verwaltung/dokuboegen/2026-27/vorlage');
+    // issue 19: the five downloads are one "Exportieren …" menu, opened by keyboard
+    expect(screen.queryByRole('link', { name: 'Als CSV (Excel) exportieren' })).not.toBeInTheDocument();
+    const exportButton = screen.getByRole('button', { name: 'Exportieren …' });
+    exportButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    expect(item('Liste als CSV (Excel)')).toHaveAttribute('href', expect.stringMatching(/^\/api\/admin\/documentation\/2026-27\/export\.csv/));
+    expect(item('Liste als Excel (XLSX)')).toHaveAttribute('href', expect.stringMatching(/^\/api\/admin\/documentation\/2026-27\/export\.xlsx/));
+    expect(item('Antworten als Excel (XLSX)')).toHaveAttribute('href', '/api/admin/documentation/2026-27/answers.xlsx');
+    expect(item('Antworten als CSV (Excel)')).toHaveAttribute('href', '/api/admin/documentation/2026-27/answers.csv');
+    expect(item('Alle eingereichten Bögen als ZIP (PDF)')).toHaveAttribute('href', '/api/admin/documentation/2026-27/forms.zip');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(exportButton).toHaveFocus();
     expect(screen.getByRole('combobox', { name: 'Von mir bewertet' })).toBeInTheDocument();
   });
 

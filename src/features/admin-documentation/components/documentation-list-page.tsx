@@ -1,9 +1,10 @@
-import { Button, Group, NativeSelect, type ButtonProps } from '@mantine/core';
+import { Button, Group, Menu, NativeSelect, type ButtonProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
 import { AnchorLink } from '../../../components/links/anchor-link';
+import { exportUrlOf } from '../../../lib/list-search';
 import { formatDateTime } from '../../../lib/locale';
 import {
   adminDocumentationList as contract,
@@ -50,7 +51,7 @@ const columns = (seasonIdentifier: string, isJury: boolean): DataTableColumn<Row
         </AnchorLink>
       ),
   },
-  { key: 'city', header: 'Ort', render: (r) => r.city },
+  { key: 'city', header: 'Ort', render: (r) => r.city, hiddenByDefault: true },
   { key: 'region', header: 'Regierungsbezirk', sortable: true, render: (r) => r.region ?? '–' },
   { key: 'state', header: 'Status', sortable: true, render: (r) => adminDocumentationStateLabels[r.state] },
   { key: 'submittedAt', header: 'Eingereicht am', sortable: true, render: (r) => (r.submittedAt ? formatDateTime(r.submittedAt) : '–') },
@@ -58,6 +59,29 @@ const columns = (seasonIdentifier: string, isJury: boolean): DataTableColumn<Row
   { key: 'score', header: 'Ø Punkte', sortable: true, align: 'right', render: (r) => scoreText(r.averageScore) },
   ...(isJury ? [{ key: 'reviewedByMe', header: 'Von mir bewertet', render: (r: Row) => (r.reviewedByMe ? 'ja' : 'nein') }] : []),
 ];
+
+/**
+ * The list's five downloads behind one button (issue 19: six buttons and a select took three rows and clipped the ZIP
+ * button at 320 px). Mantine's Menu: Enter, Space or the arrow keys open it, the arrows move, Enter downloads, Escape
+ * closes and gives focus back to the button.
+ */
+function ExportMenu({ items }: { items: { label: string; href: string }[] }) {
+  return (
+    // no initial-focus placeholder: a focusable role="presentation" div inside role="menu" fails axe (see UserMenu)
+    <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button variant="default">Exportieren …</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item key={item.label} component="a" href={item.href} download>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 /**
  * /verwaltung/dokuboegen/{seasonIdentifier}: the season's forms with their state and the jury's progress. The average
@@ -77,8 +101,20 @@ export function DocumentationListPage({ seasonIdentifier, search, onSearchChange
   };
   const filters = (
     <>
-      <ListFilterSelect label="Status" width={170} options={adminDocumentationStateLabels} value={search.state} onChange={(state) => onSearchChange({ state, page: undefined })} />
-      <ListFilterSelect label="Regierungsbezirk" width={190} options={regions} value={search.region} onChange={(region) => onSearchChange({ region, page: undefined })} />
+      <ListFilterSelect
+        label="Status"
+        width={170}
+        options={adminDocumentationStateLabels}
+        value={search.state}
+        onChange={(state) => onSearchChange({ state, page: undefined })}
+      />
+      <ListFilterSelect
+        label="Regierungsbezirk"
+        width={190}
+        options={regions}
+        value={search.region}
+        onChange={(region) => onSearchChange({ region, page: undefined })}
+      />
       {isJury && (
         <ListFilterSelect
           label="Von mir bewertet"
@@ -98,7 +134,6 @@ export function DocumentationListPage({ seasonIdentifier, search, onSearchChange
       onSearchChange={onSearchChange}
       result={result}
       texts={texts}
-      exports
       filters={filters}
       actions={
         isAdmin && (
@@ -109,7 +144,6 @@ export function DocumentationListPage({ seasonIdentifier, search, onSearchChange
       }
       columns={columns(seasonIdentifier, isJury)}
       getRowKey={(r) => r.facilityId}
-      minWidth={1000}
     >
       <Group align="flex-end" gap="xs" mb="md" wrap="wrap">
         {seasons && seasons.length > 0 && (
@@ -121,15 +155,15 @@ export function DocumentationListPage({ seasonIdentifier, search, onSearchChange
             onChange={(e) => onSeasonChange(e.currentTarget.value)}
           />
         )}
-        <Button component="a" variant="default" href={`${base}/answers.csv`} download>
-          Antworten als CSV (Excel)
-        </Button>
-        <Button component="a" variant="default" href={`${base}/answers.xlsx`} download>
-          Antworten als Excel (XLSX)
-        </Button>
-        <Button component="a" variant="default" href={`${base}/forms.zip`} download>
-          Alle eingereichten Bögen als ZIP (PDF)
-        </Button>
+        <ExportMenu
+          items={[
+            { label: 'Liste als Excel (XLSX)', href: exportUrlOf(contract, 'xlsx', search, { seasonIdentifier }) },
+            { label: 'Liste als CSV (Excel)', href: exportUrlOf(contract, 'csv', search, { seasonIdentifier }) },
+            { label: 'Antworten als Excel (XLSX)', href: `${base}/answers.xlsx` },
+            { label: 'Antworten als CSV (Excel)', href: `${base}/answers.csv` },
+            { label: 'Alle eingereichten Bögen als ZIP (PDF)', href: `${base}/forms.zip` },
+          ]}
+        />
       </Group>
     </ListPage>
   );

@@ -1,7 +1,9 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { juryCriteria, type AdminDocumentationDetail, type Review } from '../../../shared/contracts/admin-documentation';
 import { scoreText } from './format';
+import { NextForm } from './next-form';
 import { ReviewForm } from './review-form';
 
 function ReviewsTable({ reviews, caption }: { reviews: Review[]; caption: string }) {
@@ -45,6 +47,7 @@ function ReviewsTable({ reviews, caption }: { reviews: Review[]; caption: string
  */
 export function ReviewsPanel({ detail }: { detail: AdminDocumentationDetail }) {
   const others = detail.reviews.filter((r) => r.reviewerId !== detail.ownReview?.reviewerId);
+  const [saved, setSaved] = useState(false);
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">
@@ -52,10 +55,11 @@ export function ReviewsPanel({ detail }: { detail: AdminDocumentationDetail }) {
       </Title>
       <Text size="sm">{`${detail.reviewCount} ${detail.reviewCount === 1 ? 'Bewertung' : 'Bewertungen'} · Ø Punkte: ${scoreText(detail.averageScore)}`}</Text>
       {detail.may.review ? (
-        <ReviewForm key={detail.ownReview?.updatedAt ?? 'new'} detail={detail} />
+        <ReviewForm key={detail.ownReview?.updatedAt ?? 'new'} detail={detail} onSaved={() => setSaved(true)} />
       ) : (
         detail.ownReview && <ReviewsTable reviews={[detail.ownReview]} caption="Deine Bewertung" />
       )}
+      {detail.ownReview && <NextForm seasonIdentifier={detail.seasonIdentifier} facilityId={detail.facilityId} focus={saved} />}
       {detail.othersHidden ? (
         <Text size="sm" c="dimmed">
           Die Bewertungen der anderen siehst du, sobald deine eigene abgegeben ist.

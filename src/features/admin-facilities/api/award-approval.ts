@@ -8,7 +8,10 @@ export function useAwardApproval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ seasonEnrolmentId, approved, version }: { seasonEnrolmentId: number; approved: boolean; version: number }) =>
-      api.put(`admin/season-enrolments/${seasonEnrolmentId}/award-approval`, { json: { approved, version }, retry: 0 }).json().then(parseWith(awardApprovalAnswerSchema)),
+      api
+        .put(`admin/season-enrolments/${seasonEnrolmentId}/award-approval`, { json: { approved, version }, retry: 0 })
+        .json()
+        .then(parseWith(awardApprovalAnswerSchema)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminFacilitiesKey }),
   });
 }

@@ -5,7 +5,11 @@ import { adminFacilitiesKey } from './list-facilities';
 
 /** GET /api/admin/join-requests: the open requests to join any KiTa, newest first. */
 export async function listPendingJoinRequests(): Promise<JoinRequest[]> {
-  return api.get('admin/join-requests').json().then(parseWith(joinRequestListSchema)).then((list) => list.items);
+  return api
+    .get('admin/join-requests')
+    .json()
+    .then(parseWith(joinRequestListSchema))
+    .then((list) => list.items);
 }
 
 export const pendingJoinRequestsQueryOptions = () =>

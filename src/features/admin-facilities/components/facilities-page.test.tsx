@@ -17,7 +17,10 @@ function listHandlers(total = 60) {
       const page = Number(params.get('page'));
       const size = Number(params.get('pageSize'));
       return HttpResponse.json({
-        items: [adminFacilityItem(page * 100 + 1, `KiTa Seite ${page}`), adminFacilityItem(page * 100 + 2, 'Kinderhaus Übersee', { is_enrolled: false })],
+        items: [
+          adminFacilityItem(page * 100 + 1, `KiTa Seite ${page}`),
+          adminFacilityItem(page * 100 + 2, 'Kinderhaus Übersee', { is_enrolled: false }),
+        ],
         total,
         page,
         pageSize: size,
@@ -60,15 +63,37 @@ describe('/verwaltung/kitas', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'Hort');
     await user.selectOptions(screen.getByRole('combobox', { name: 'KiTa-Jahr' }), 'nicht angemeldet zu 2025/26');
     await waitFor(() =>
-      expect(last()).toEqual({ q: '804', region: 'Schwaben', kind: 'Hort', enrolled_season_id: '1', enrolled: 'no', sort: 'city', dir: 'desc', page: '1', pageSize: '0' }),
+      expect(last()).toEqual({
+        q: '804',
+        region: 'Schwaben',
+        kind: 'Hort',
+        enrolled_season_id: '1',
+        enrolled: 'no',
+        sort: 'city',
+        dir: 'desc',
+        page: '1',
+        pageSize: '0',
+      }),
     );
     await waitForIdle(router);
-    expect(router.state.location.search).toEqual({ q: '804', region: 'Schwaben', kind: 'Hort', enrolled_season_id: 1, enrolled: 'no', sort: 'city', dir: 'desc', pageSize: 0 });
+    expect(router.state.location.search).toEqual({
+      q: '804',
+      region: 'Schwaben',
+      kind: 'Hort',
+      enrolled_season_id: 1,
+      enrolled: 'no',
+      sort: 'city',
+      dir: 'desc',
+      pageSize: 0,
+    });
   });
 
   it('opens a bookmarked, filtered list as it was shared', async () => {
     const { handlers, last } = listHandlers();
-    await renderRoute('/verwaltung/kitas?region=Oberfranken&q=Bamberg&page=3&sort=postal_code&dir=desc&kind=kaputt', { user: users.admin(), handlers });
+    await renderRoute('/verwaltung/kitas?region=Oberfranken&q=Bamberg&page=3&sort=postal_code&dir=desc&kind=kaputt', {
+      user: users.admin(),
+      handlers,
+    });
     // the broken kind is dropped on its own; the rest stays
     expect(last()).toEqual({ q: 'Bamberg', region: 'Oberfranken', sort: 'postal_code', dir: 'desc', page: '3', pageSize: '25' });
     expect(screen.getByRole('searchbox', { name: /Suche/ })).toHaveValue('Bamberg');
@@ -77,7 +102,10 @@ describe('/verwaltung/kitas', () => {
 
   it('export links carry the filters and sort but no page', async () => {
     const { handlers } = listHandlers();
-    await renderRoute('/verwaltung/kitas?region=Unterfranken&enrolled_season_id=2&q=W%C3%BCrzburg&page=2&sort=city', { user: users.admin(), handlers });
+    await renderRoute('/verwaltung/kitas?region=Unterfranken&enrolled_season_id=2&q=W%C3%BCrzburg&page=2&sort=city', {
+      user: users.admin(),
+      handlers,
+    });
     const xlsx = new URL(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' }).getAttribute('href')!, 'http://x');
     const csv = new URL(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' }).getAttribute('href')!, 'http://x');
     expect(xlsx.pathname).toBe('/api/admin/facilities/export.xlsx');

@@ -18,8 +18,14 @@ type Props = {
   onSearchChange: (next: Partial<FacilityListSearch>) => void;
 };
 
-const texts = { heading: 'KiTas', caption: 'Alle KiTas', searchHint: 'Name, Ort oder Postleitzahl', filtersLabel: 'KiTas filtern',
-  empty: 'Keine KiTa passt zu diesen Filtern.', error: 'Die KiTas konnten nicht geladen werden.' };
+const texts = {
+  heading: 'KiTas',
+  caption: 'Alle KiTas',
+  searchHint: 'Name, Ort oder Postleitzahl',
+  filtersLabel: 'KiTas filtern',
+  empty: 'Keine KiTa passt zu diesen Filtern.',
+  error: 'Die KiTas konnten nicht geladen werden.',
+};
 
 const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] => [
   {
@@ -36,14 +42,24 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
   { key: 'postal_code', header: 'PLZ', sortable: true },
   { key: 'city', header: 'Ort', sortable: true },
   { key: 'region', header: 'Regierungsbezirk', sortable: true },
-  { key: 'operator_name', header: 'Träger' },
-  { key: 'members_count', header: 'Konten', align: 'right' },
-  { key: 'persons_count', header: 'Personal', align: 'right' },
+  // issue 19: the defaults fit 1280 px; these are one click away under "Spalten"
+  { key: 'operator_name', header: 'Träger', hiddenByDefault: true },
+  { key: 'members_count', header: 'Konten', align: 'right', hiddenByDefault: true },
+  { key: 'persons_count', header: 'Personal', align: 'right', hiddenByDefault: true },
   {
     key: 'is_enrolled',
     header: `Angemeldet ${enrolledTo}`,
     label: 'Angemeldet',
-    render: (f) => (f.is_enrolled ? <Badge variant="light" color="green">ja</Badge> : <Badge variant="light" color="gray">nein</Badge>),
+    render: (f) =>
+      f.is_enrolled ? (
+        <Badge variant="light" color="green">
+          ja
+        </Badge>
+      ) : (
+        <Badge variant="light" color="gray">
+          nein
+        </Badge>
+      ),
   },
   { key: 'updated_at', header: 'Geändert am', sortable: true, render: (f) => formatDate(f.updated_at) },
 ];
@@ -58,8 +74,16 @@ export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
   const enrolledTo = filterSeason ? `(${seasonText(filterSeason.identifier)})` : '(aktuelles KiTa-Jahr)';
 
   return (
-    <ListPage contract={adminFacilityList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
-      filters={<FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />} columns={columns(enrolledTo)}>
+    <ListPage
+      contract={adminFacilityList}
+      search={search}
+      onSearchChange={onSearchChange}
+      result={result}
+      texts={texts}
+      exports
+      filters={<FacilityFilters search={search} seasons={seasons} onChange={onSearchChange} />}
+      columns={columns(enrolledTo)}
+    >
       <PendingJoinRequests />
     </ListPage>
   );

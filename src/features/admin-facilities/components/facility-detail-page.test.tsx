@@ -21,7 +21,11 @@ const history = [
 function detailHandlers() {
   const writes: { method: string; url: string; body: unknown }[] = [];
   const record = async (request: Request) => {
-    writes.push({ method: request.method, url: new URL(request.url).pathname + new URL(request.url).search, body: await request.json().catch(() => null) });
+    writes.push({
+      method: request.method,
+      url: new URL(request.url).pathname + new URL(request.url).search,
+      body: await request.json().catch(() => null),
+    });
   };
   const own = adminFacilityDetail(11, 'KiTa Sonnenschein', { history });
   const twin = adminFacilityDetail(12, 'Kita Sonnenschein e.V.', {
@@ -32,7 +36,12 @@ function detailHandlers() {
     http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
     http.get('*/api/admin/facilities/:id', ({ params }) => HttpResponse.json(params.id === '12' ? twin : own)),
     http.get('*/api/admin/facilities', () =>
-      HttpResponse.json({ items: [adminFacilityItem(11, 'KiTa Sonnenschein'), adminFacilityItem(12, 'Kita Sonnenschein e.V.')], total: 2, page: 1, pageSize: 10 }),
+      HttpResponse.json({
+        items: [adminFacilityItem(11, 'KiTa Sonnenschein'), adminFacilityItem(12, 'Kita Sonnenschein e.V.')],
+        total: 2,
+        page: 1,
+        pageSize: 10,
+      }),
     ),
     http.put('*/api/admin/facilities/:id', async ({ request }) => {
       await record(request);
@@ -120,30 +129,66 @@ describe('/verwaltung/kitas/$facilityId', () => {
   it('switches "zur Auszeichnung zugelassen" for the current enrolment, sending its version', async () => {
     const { handlers, writes } = detailHandlers();
     const enrolment = {
-      id: 70, facility_id: 11, season_id: 2, season_identifier: '2026-27', season_label: 'KiTa-Jahr 2026/27',
-      project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: null, contact_person_name: null,
-      groups_taking_part: '', children_taking_part: 20, accepted_terms_at: '2026-10-01T08:00:00Z', created_at: '2026-10-01T08:00:00Z',
-      created_by: null, updated_at: '2026-10-01T08:00:00Z', updated_by: null, withdrawn_at: null, version: 5, approved_for_award_at: null,
+      id: 70,
+      facility_id: 11,
+      season_id: 2,
+      season_identifier: '2026-27',
+      season_label: 'KiTa-Jahr 2026/27',
+      project_topics: ['Wasser'],
+      project_title: 'Bachforscher',
+      contact_person_id: null,
+      contact_person_name: null,
+      groups_taking_part: '',
+      children_taking_part: 20,
+      accepted_terms_at: '2026-10-01T08:00:00Z',
+      created_at: '2026-10-01T08:00:00Z',
+      created_by: null,
+      updated_at: '2026-10-01T08:00:00Z',
+      updated_by: null,
+      withdrawn_at: null,
+      version: 5,
+      approved_for_award_at: null,
     };
-    handlers.unshift(http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))));
+    handlers.unshift(
+      http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))),
+    );
     const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
     await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
     const toggle = screen.getByRole('switch', { name: 'zur Auszeichnung zugelassen' });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
-    await waitFor(() => expect(writes).toEqual([{ method: 'PUT', url: '/api/admin/season-enrolments/70/award-approval', body: { approved: true, version: 5 } }]));
+    await waitFor(() =>
+      expect(writes).toEqual([{ method: 'PUT', url: '/api/admin/season-enrolments/70/award-approval', body: { approved: true, version: 5 } }]),
+    );
     expect(await screen.findByText('KiTa Sonnenschein ist zur Auszeichnung zugelassen.')).toBeInTheDocument();
   });
 
   it('withdraws the current enrolment on the KiTa’s behalf after a confirm, sending its version', async () => {
     const { handlers, writes } = detailHandlers();
     const enrolment = {
-      id: 70, facility_id: 11, season_id: 2, season_identifier: '2026-27', season_label: 'KiTa-Jahr 2026/27',
-      project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, contact_person_name: 'Jördis Größer',
-      groups_taking_part: '', children_taking_part: 20, accepted_terms_at: '2026-10-01T08:00:00Z', created_at: '2026-10-01T08:00:00Z',
-      created_by: null, updated_at: '2026-10-01T08:00:00Z', updated_by: null, withdrawn_at: null, version: 5, approved_for_award_at: null,
+      id: 70,
+      facility_id: 11,
+      season_id: 2,
+      season_identifier: '2026-27',
+      season_label: 'KiTa-Jahr 2026/27',
+      project_topics: ['Wasser'],
+      project_title: 'Bachforscher',
+      contact_person_id: 511,
+      contact_person_name: 'Jördis Größer',
+      groups_taking_part: '',
+      children_taking_part: 20,
+      accepted_terms_at: '2026-10-01T08:00:00Z',
+      created_at: '2026-10-01T08:00:00Z',
+      created_by: null,
+      updated_at: '2026-10-01T08:00:00Z',
+      updated_by: null,
+      withdrawn_at: null,
+      version: 5,
+      approved_for_award_at: null,
     };
-    handlers.unshift(http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))));
+    handlers.unshift(
+      http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))),
+    );
     const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
     await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
     expect(screen.getByRole('table', { name: 'Anmeldungen zu den KiTa-Jahren' })).toHaveTextContent('Bachforscher');
@@ -158,9 +203,22 @@ describe('/verwaltung/kitas/$facilityId', () => {
       http.put('*/api/admin/facilities/11/enrolments/2', async ({ request }) => {
         writes.push({ method: 'PUT', url: '/api/admin/facilities/11/enrolments/2', body: await request.json() });
         return HttpResponse.json({
-          id: 71, facility_id: 11, season_id: 2, project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511,
-          contact_person_name: 'Jördis Größer', groups_taking_part: '', children_taking_part: 20, accepted_terms_at: null,
-          created_at: '2026-11-02T09:30:00Z', created_by: null, updated_at: '2026-11-02T09:30:00Z', updated_by: null, withdrawn_at: null, version: 1,
+          id: 71,
+          facility_id: 11,
+          season_id: 2,
+          project_topics: ['Wasser'],
+          project_title: 'Bachforscher',
+          contact_person_id: 511,
+          contact_person_name: 'Jördis Größer',
+          groups_taking_part: '',
+          children_taking_part: 20,
+          accepted_terms_at: null,
+          created_at: '2026-11-02T09:30:00Z',
+          created_by: null,
+          updated_at: '2026-11-02T09:30:00Z',
+          updated_by: null,
+          withdrawn_at: null,
+          version: 1,
         });
       }),
     );
@@ -181,7 +239,12 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Zu 2026/27 anmelden' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toEqual({
-      project_topics: ['Wasser'], project_title: 'Bachforscher', contact_person_id: 511, groups_taking_part: '', children_taking_part: 20, accepted_terms: true,
+      project_topics: ['Wasser'],
+      project_title: 'Bachforscher',
+      contact_person_id: 511,
+      groups_taking_part: '',
+      children_taking_part: 20,
+      accepted_terms: true,
     });
   });
 
@@ -193,9 +256,39 @@ describe('/verwaltung/kitas/$facilityId', () => {
         requested.push(String(params.id));
         return HttpResponse.json({
           items: [
-            { enrolmentId: 3, seasonIdentifier: '2026-27', kind: 'awarding', offeringId: 31, awardingEventId: 8, offeringTitle: 'Workshop Boden', startsAt: '2027-10-14T12:00:00.000Z', personName: 'Jördis Größer', state: 'waitlisted' },
-            { enrolmentId: 2, seasonIdentifier: '2026-27', kind: 'hospitation', offeringId: 21, awardingEventId: null, offeringTitle: 'Waldtag im Kinderhaus', startsAt: '2027-05-03T07:00:00.000Z', personName: 'Uwe Üblich', state: 'confirmed' },
-            { enrolmentId: 1, seasonIdentifier: '2025-26', kind: 'training', offeringId: 11, awardingEventId: null, offeringTitle: 'Wasser erleben', startsAt: '2026-03-10T08:30:00.000Z', personName: 'Jördis Größer', state: 'attended' },
+            {
+              enrolmentId: 3,
+              seasonIdentifier: '2026-27',
+              kind: 'awarding',
+              offeringId: 31,
+              awardingEventId: 8,
+              offeringTitle: 'Workshop Boden',
+              startsAt: '2027-10-14T12:00:00.000Z',
+              personName: 'Jördis Größer',
+              state: 'waitlisted',
+            },
+            {
+              enrolmentId: 2,
+              seasonIdentifier: '2026-27',
+              kind: 'hospitation',
+              offeringId: 21,
+              awardingEventId: null,
+              offeringTitle: 'Waldtag im Kinderhaus',
+              startsAt: '2027-05-03T07:00:00.000Z',
+              personName: 'Uwe Üblich',
+              state: 'confirmed',
+            },
+            {
+              enrolmentId: 1,
+              seasonIdentifier: '2025-26',
+              kind: 'training',
+              offeringId: 11,
+              awardingEventId: null,
+              offeringTitle: 'Wasser erleben',
+              startsAt: '2026-03-10T08:30:00.000Z',
+              personName: 'Jördis Größer',
+              state: 'attended',
+            },
           ],
         });
       }),
@@ -208,13 +301,20 @@ describe('/verwaltung/kitas/$facilityId', () => {
     const cells = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([
       ['2026/27', 'Workshop der Auszeichnungsveranstaltung', 'Workshop Boden', '14.10.2027', 'Jördis Größer', 'Warteliste'],
       ['2026/27', 'Hospitation', 'Waldtag im Kinderhaus', '03.05.2027', 'Uwe Üblich', 'bestätigt'],
       ['2025/26', 'Fortbildung', 'Wasser erleben', '10.03.2026', 'Jördis Größer', 'teilgenommen'],
     ]);
-    expect(within(table).getByRole('link', { name: 'Workshop Boden' })).toHaveAttribute('href', '/verwaltung/auszeichnungsverantaltungen/8/anmeldungen');
+    expect(within(table).getByRole('link', { name: 'Workshop Boden' })).toHaveAttribute(
+      'href',
+      '/verwaltung/auszeichnungsverantaltungen/8/anmeldungen',
+    );
     expect(within(table).getByRole('link', { name: 'Waldtag im Kinderhaus' })).toHaveAttribute('href', '/verwaltung/hospitationen/21/anmeldungen');
     expect(within(table).getByRole('link', { name: 'Wasser erleben' })).toHaveAttribute('href', '/verwaltung/fortbildungen/11/anmeldungen');
     expect(requested).toEqual(['11']);
@@ -225,6 +325,8 @@ describe('/verwaltung/kitas/$facilityId', () => {
     const { user } = await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
     await user.click(screen.getByRole('tab', { name: /Anmeldungen/ }));
     const table = screen.getByRole('table', { name: /Anmeldungen der KiTa zu Fortbildungen, Hospitationen und zur Auszeichnung/ });
-    expect(await within(table).findByText('Diese KiTa hat noch niemanden zu Fortbildungen, Hospitationen oder zur Auszeichnung angemeldet.')).toBeInTheDocument();
+    expect(
+      await within(table).findByText('Diese KiTa hat noch niemanden zu Fortbildungen, Hospitationen oder zur Auszeichnung angemeldet.'),
+    ).toBeInTheDocument();
   });
 });

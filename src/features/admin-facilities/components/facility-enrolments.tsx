@@ -28,7 +28,15 @@ const columns: DataTableColumn<Enrolment>[] = [
     header: 'Status',
     render: (e) => (
       <>
-        {e.withdrawn_at ? <Badge color="gray" variant="light">abgemeldet am {formatDate(e.withdrawn_at)}</Badge> : <Badge color="green" variant="light">angemeldet</Badge>}
+        {e.withdrawn_at ? (
+          <Badge color="gray" variant="light">
+            abgemeldet am {formatDate(e.withdrawn_at)}
+          </Badge>
+        ) : (
+          <Badge color="green" variant="light">
+            angemeldet
+          </Badge>
+        )}
         {e.approved_for_award_at && <Text size="sm">zur Auszeichnung zugelassen</Text>}
       </>
     ),
@@ -79,26 +87,31 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
       )}
       {live && currentSeason && !closed && (
         <Group mb="sm" gap="xs" align="center" wrap="wrap">
-        <Switch
-          label="zur Auszeichnung zugelassen"
-          // Mantine puts a description inside the label (it would become part of the name): the hint stands apart
-          aria-describedby="award-approval-hint"
-          checked={live.approved_for_award_at !== null}
-          disabled={approval.isPending}
-          onChange={(event) => {
-            const approved = event.currentTarget.checked;
-            approval.mutate(
-              { seasonEnrolmentId: live.id, approved, version: live.version },
-              {
-                onSuccess: () => notify({ message: approved ? `${detail.facility.label} ist zur Auszeichnung zugelassen.` : `${detail.facility.label} ist nicht mehr zur Auszeichnung zugelassen.` }),
-                onError: (error) => {
-                  if (isConflict(error)) notify({ message: conflictMessage, color: 'red', autoClose: 10_000 });
-                  else reportError(error, 'Die Zulassung zur Auszeichnung konnte nicht geändert werden.');
+          <Switch
+            label="zur Auszeichnung zugelassen"
+            // Mantine puts a description inside the label (it would become part of the name): the hint stands apart
+            aria-describedby="award-approval-hint"
+            checked={live.approved_for_award_at !== null}
+            disabled={approval.isPending}
+            onChange={(event) => {
+              const approved = event.currentTarget.checked;
+              approval.mutate(
+                { seasonEnrolmentId: live.id, approved, version: live.version },
+                {
+                  onSuccess: () =>
+                    notify({
+                      message: approved
+                        ? `${detail.facility.label} ist zur Auszeichnung zugelassen.`
+                        : `${detail.facility.label} ist nicht mehr zur Auszeichnung zugelassen.`,
+                    }),
+                  onError: (error) => {
+                    if (isConflict(error)) notify({ message: conflictMessage, color: 'red', autoClose: 10_000 });
+                    else reportError(error, 'Die Zulassung zur Auszeichnung konnte nicht geändert werden.');
+                  },
                 },
-              },
-            );
-          }}
-        />
+              );
+            }}
+          />
           <Text size="sm" c="dimmed" id="award-approval-hint">
             {live.approved_for_award_at
               ? `seit ${formatDate(live.approved_for_award_at)}: die KiTa kann sich zur Auszeichnungsveranstaltung anmelden`
@@ -106,9 +119,24 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
           </Text>
         </Group>
       )}
-      <DataTable caption="Anmeldungen zu den KiTa-Jahren" columns={columns} rows={detail.enrolments} total={detail.enrolments.length} page={1} pageSize={0} emptyText="Noch nie angemeldet." minWidth={900} />
+      <DataTable
+        caption="Anmeldungen zu den KiTa-Jahren"
+        columns={columns}
+        rows={detail.enrolments}
+        total={detail.enrolments.length}
+        page={1}
+        pageSize={0}
+        emptyText="Noch nie angemeldet."
+        minWidth={900}
+      />
       {currentSeason && (
-        <Modal opened={enrolling} onClose={() => setEnrolling(false)} title={`Anmeldung zu ${seasonText(currentSeason.identifier)}`} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+        <Modal
+          opened={enrolling}
+          onClose={() => setEnrolling(false)}
+          title={`Anmeldung zu ${seasonText(currentSeason.identifier)}`}
+          size="lg"
+          closeButtonProps={{ 'aria-label': 'Schließen' }}
+        >
           <EnrolmentForm
             enrolment={null}
             onBehalf

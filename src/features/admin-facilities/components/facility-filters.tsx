@@ -26,8 +26,20 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
   ];
   return (
     <>
-      <ListFilterSelect label="Regierungsbezirk" width={180} options={regions} value={search.region} onChange={(region) => onChange({ region, page: undefined })} />
-      <ListFilterSelect label="Art" width={170} options={facilityKinds} value={search.kind} onChange={(kind) => onChange({ kind, page: undefined })} />
+      <ListFilterSelect
+        label="Regierungsbezirk"
+        width={180}
+        options={regions}
+        value={search.region}
+        onChange={(region) => onChange({ region, page: undefined })}
+      />
+      <ListFilterSelect
+        label="Art"
+        width={170}
+        options={facilityKinds}
+        value={search.kind}
+        onChange={(kind) => onChange({ kind, page: undefined })}
+      />
       <NativeSelect
         label="KiTa-Jahr"
         w={250}

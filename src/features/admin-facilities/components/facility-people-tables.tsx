@@ -23,18 +23,52 @@ const personColumns: DataTableColumn<Person>[] = [
   },
   { key: 'position', header: 'Funktion' },
   { key: 'email', header: 'E-Mail' },
-  { key: 'has_account', header: 'Konto', render: (p) => (p.has_account ? 'ja' : p.invited_at ? `eingeladen am ${formatDate(p.invited_at)}` : 'nein') },
-  { key: 'removed_at', header: 'Status', render: (p) => (p.removed_at ? <Badge color="gray" variant="light">entfernt am {formatDate(p.removed_at)}</Badge> : 'aktiv') },
+  {
+    key: 'has_account',
+    header: 'Konto',
+    render: (p) => (p.has_account ? 'ja' : p.invited_at ? `eingeladen am ${formatDate(p.invited_at)}` : 'nein'),
+  },
+  {
+    key: 'removed_at',
+    header: 'Status',
+    render: (p) =>
+      p.removed_at ? (
+        <Badge color="gray" variant="light">
+          entfernt am {formatDate(p.removed_at)}
+        </Badge>
+      ) : (
+        'aktiv'
+      ),
+  },
 ];
 
 const all = { page: 1, pageSize: 0, onChange: () => {} } as const;
 
 /** Accounts that are members of the KiTa (they log in and act for it). */
 export function MembersTable({ members }: { members: Member[] }) {
-  return <DataTable caption="Mitglieder (Benutzerkonten)" columns={memberColumns} rows={members} total={members.length} getRowKey={(m) => m.user_id} emptyText="Noch kein Konto gehört zu dieser KiTa." {...all} />;
+  return (
+    <DataTable
+      caption="Mitglieder (Benutzerkonten)"
+      columns={memberColumns}
+      rows={members}
+      total={members.length}
+      getRowKey={(m) => m.user_id}
+      emptyText="Noch kein Konto gehört zu dieser KiTa."
+      {...all}
+    />
+  );
 }
 
 /** The staff list, removed persons included (they stay for past enrolments). */
 export function PersonsTable({ persons }: { persons: Person[] }) {
-  return <DataTable caption="Personal" columns={personColumns} rows={persons} total={persons.length} emptyText="Noch kein Personal eingetragen." {...all} />;
+  return (
+    <DataTable
+      caption="Personal"
+      columns={personColumns}
+      rows={persons}
+      total={persons.length}
+      emptyText="Noch kein Personal eingetragen."
+      {...all}
+    />
+  );
 }

@@ -24,7 +24,11 @@ function OfferingLink({ item }: { item: FacilityProgrammeHistoryItem }) {
     );
   if (item.awardingEventId !== null)
     return (
-      <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen" params={{ awardingEventId: item.awardingEventId }} fz="inherit">
+      <AnchorLink
+        to="/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen"
+        params={{ awardingEventId: item.awardingEventId }}
+        fz="inherit"
+      >
         {title}
       </AnchorLink>
     );
@@ -63,7 +67,7 @@ export function FacilityProgramme({ facilityId }: { facilityId: number }) {
           total={items.length}
           page={1}
           pageSize={0}
-            loading={programme.isPending}
+          loading={programme.isPending}
           minWidth={800}
           getRowKey={(i) => i.enrolmentId}
           emptyText="Diese KiTa hat noch niemanden zu Fortbildungen, Hospitationen oder zur Auszeichnung angemeldet."

@@ -9,7 +9,11 @@ type Application = AdminFacilityDetail['teamWorkshopApplications'][number];
 
 const columns: DataTableColumn<Application>[] = [
   { key: 'seasonLabel', header: 'KiTa-Jahr', render: (a) => a.seasonLabel },
-  { key: 'state', header: 'Status', render: (a) => (a.withdrawnAt ? `zurückgezogen am ${formatDate(a.withdrawnAt)}` : teamWorkshopStateText(a, formatDateTime)) },
+  {
+    key: 'state',
+    header: 'Status',
+    render: (a) => (a.withdrawnAt ? `zurückgezogen am ${formatDate(a.withdrawnAt)}` : teamWorkshopStateText(a, formatDateTime)),
+  },
   { key: 'preferredDates', header: 'Wunschtermine', render: (a) => a.preferredDates.map((d) => formatDate(d)).join(', ') },
   { key: 'participantCount', header: 'Teilnehmende', align: 'right', render: (a) => a.participantCount },
   { key: 'createdAt', header: 'Eingereicht am', render: (a) => `${formatDate(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}` },

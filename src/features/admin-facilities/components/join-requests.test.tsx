@@ -30,7 +30,9 @@ function kitaWithRequests() {
   let members: Member[] = [];
   const handlers = [
     http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
-    http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { members, join_requests: requests }))),
+    http.get('*/api/admin/facilities/11', () =>
+      HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { members, join_requests: requests })),
+    ),
     http.post('*/api/facilities/11/join-requests/:rid/:decision', ({ params }) => {
       decisions.push(`${String(params.rid)} ${String(params.decision)}`);
       const approve = params.decision === 'approve';
@@ -105,7 +107,10 @@ describe('/verwaltung/kitas: open join requests of all KiTas', () => {
 
   it('shows the first five and folds the rest behind a button', async () => {
     const items = [1, 2, 3, 4, 5, 6, 7].map((id) => joinRequest(id, `Person${id} Test`));
-    const { user } = await renderRoute('/verwaltung/kitas', { user: users.admin(), handlers: [http.get('*/api/admin/join-requests', () => HttpResponse.json({ items }))] });
+    const { user } = await renderRoute('/verwaltung/kitas', {
+      user: users.admin(),
+      handlers: [http.get('*/api/admin/join-requests', () => HttpResponse.json({ items }))],
+    });
     const table = await screen.findByRole('table', { name: 'Offene Zugangsanfragen aller KiTas' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
     await user.click(screen.getByRole('button', { name: 'Alle 7 anzeigen' }));

@@ -32,7 +32,10 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
   const [alert, setAlert] = useState<string | null>(null);
   const merge = useMergeFacilities();
 
-  const candidates = useQuery({ ...facilityListQueryOptions(listQueryOf(adminFacilityList, { q: debouncedQ, pageSize: 10 })), enabled: opened && debouncedQ.length >= 2 });
+  const candidates = useQuery({
+    ...facilityListQueryOptions(listQueryOf(adminFacilityList, { q: debouncedQ, pageSize: 10 })),
+    enabled: opened && debouncedQ.length >= 2,
+  });
   const other = useQuery({ ...adminFacilityQueryOptions(Number(otherId)), enabled: otherId !== '' });
   const options = (candidates.data?.items ?? []).filter((f) => f.id !== facility.id);
 
@@ -52,7 +55,9 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
     merge.mutate(ids, {
       onSuccess: (result) => {
         const m = result.moved;
-        notify({ message: `Zusammengeführt: ${m.members} Konten, ${m.persons} Personen, ${m.enrolments} Anmeldungen, ${m.join_requests} Beitrittsanfragen sind jetzt bei ${targetLabel}.` });
+        notify({
+          message: `Zusammengeführt: ${m.members} Konten, ${m.persons} Personen, ${m.enrolments} Anmeldungen, ${m.join_requests} Beitrittsanfragen sind jetzt bei ${targetLabel}.`,
+        });
         close();
         onMerged(result.target_id);
       },
@@ -71,14 +76,26 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
             {alert}
           </Alert>
         )}
-        <TextInput label="Doppelte KiTa suchen" description="Name, Ort oder Postleitzahl (mindestens 2 Zeichen)" type="search" value={q} onChange={(e) => setQ(e.currentTarget.value)} disabled={confirming} />
+        <TextInput
+          label="Doppelte KiTa suchen"
+          description="Name, Ort oder Postleitzahl (mindestens 2 Zeichen)"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          disabled={confirming}
+        />
         {candidates.isFetching && <Loader size="xs" role="status" aria-label="Suche läuft" />}
         {debouncedQ.length >= 2 && candidates.isSuccess && options.length === 0 && <Text size="sm">Keine andere KiTa gefunden.</Text>}
         {options.length > 0 && (
           <Radio.Group label="Treffer" value={otherId} onChange={setOtherId}>
             <Stack gap={4} mt={4}>
               {options.map((f) => (
-                <Radio key={f.id} value={String(f.id)} label={`${f.label} — ${f.street}, ${f.postal_code} ${f.city} (Nr. ${f.id})`} disabled={confirming} />
+                <Radio
+                  key={f.id}
+                  value={String(f.id)}
+                  label={`${f.label} — ${f.street}, ${f.postal_code} ${f.city} (Nr. ${f.id})`}
+                  disabled={confirming}
+                />
               ))}
             </Stack>
           </Radio.Group>
@@ -94,12 +111,12 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
             <Alert color="blue" title="Vorschau">
               <Text size="sm">{`Alles von „${sourceLabel}“ kommt zu „${targetLabel}“. „${sourceLabel}“ wird danach geschlossen.`}</Text>
               {moving && (
-              <List size="sm" mt={4}>
-                <List.Item>{`${moving.members.length} Konten (Mitglieder)`}</List.Item>
-                <List.Item>{`${moving.persons.length} Personen im Personal`}</List.Item>
-                <List.Item>{`${moving.enrolments.length} Anmeldungen zu KiTa-Jahren`}</List.Item>
-                <List.Item>{`${moving.join_requests.length} Beitrittsanfragen`}</List.Item>
-              </List>
+                <List size="sm" mt={4}>
+                  <List.Item>{`${moving.members.length} Konten (Mitglieder)`}</List.Item>
+                  <List.Item>{`${moving.persons.length} Personen im Personal`}</List.Item>
+                  <List.Item>{`${moving.enrolments.length} Anmeldungen zu KiTa-Jahren`}</List.Item>
+                  <List.Item>{`${moving.join_requests.length} Beitrittsanfragen`}</List.Item>
+                </List>
               )}
             </Alert>
           </>

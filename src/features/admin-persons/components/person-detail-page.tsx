@@ -59,11 +59,12 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
                 </Text>
                 <Text>{`E-Mail: ${p.email || '–'}`}</Text>
                 <Text>{`Telefon: ${p.phone || '–'}`}</Text>
-                {p.removed_at && (
-                  <Badge color="gray" variant="light">{`aus dem Personal entfernt am ${formatDateTime(p.removed_at)}`}</Badge>
-                )}
+                {p.removed_at && <Badge color="gray" variant="light">{`aus dem Personal entfernt am ${formatDateTime(p.removed_at)}`}</Badge>}
               </SimpleGrid>
-              <Text size="sm" c="dimmed">{`Zuletzt geändert am ${formatDateTime(p.updated_at)}${p.updated_by ? ` von ${p.updated_by.name}` : ''}.`}</Text>
+              <Text
+                size="sm"
+                c="dimmed"
+              >{`Zuletzt geändert am ${formatDateTime(p.updated_at)}${p.updated_by ? ` von ${p.updated_by.name}` : ''}.`}</Text>
               <Group>
                 <Button variant="default" onClick={() => setEditing(true)}>
                   Person bearbeiten

@@ -14,8 +14,20 @@ export function PersonFilters({ search, onChange }: Props) {
   return (
     <>
       <ListFilterSelect label="Eintrag" width={190} options={kinds} value={search.kind} onChange={(kind) => onChange({ kind, page: undefined })} />
-      <ListFilterSelect label="Benutzerkonto" width={150} options={accounts} value={search.has_account} onChange={(has_account) => onChange({ has_account, page: undefined })} />
-      <ListFilterSelect label="Funktion" width={200} options={personPositions} value={search.position} onChange={(position) => onChange({ position, page: undefined })} />
+      <ListFilterSelect
+        label="Benutzerkonto"
+        width={150}
+        options={accounts}
+        value={search.has_account}
+        onChange={(has_account) => onChange({ has_account, page: undefined })}
+      />
+      <ListFilterSelect
+        label="Funktion"
+        width={200}
+        options={personPositions}
+        value={search.position}
+        onChange={(position) => onChange({ position, page: undefined })}
+      />
       <Checkbox
         label="Entfernte zeigen"
         mb={8}

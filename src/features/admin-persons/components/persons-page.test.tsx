@@ -14,7 +14,19 @@ function listHandlers() {
       return HttpResponse.json({
         items: [
           adminPersonItem(511),
-          adminPersonItem(0, { key: 'u7', kind: 'account', person_id: null, user_id: 7, first_name: 'Konrad', last_name: 'Konto', facility_id: null, facility_label: null, position: null, account_active: true, is_admin: true }),
+          adminPersonItem(0, {
+            key: 'u7',
+            kind: 'account',
+            person_id: null,
+            user_id: 7,
+            first_name: 'Konrad',
+            last_name: 'Konto',
+            facility_id: null,
+            facility_label: null,
+            position: null,
+            account_active: true,
+            is_admin: true,
+          }),
         ],
         total: 80,
         page: Number(params.get('page')),
@@ -27,8 +39,19 @@ function listHandlers() {
 
 const AT = '2026-10-01T08:00:00.000Z';
 const adminUser = (overrides = {}) => ({
-  id: 7, email: 'joerdis@example.org', firstName: 'Jördis', lastName: 'Größer', isAdmin: false, isJury: false, activatedAt: AT,
-  deactivatedAt: null, lastLoginAt: AT, createdAt: AT, totpEnabled: false, activeSessions: 2, ...overrides,
+  id: 7,
+  email: 'joerdis@example.org',
+  firstName: 'Jördis',
+  lastName: 'Größer',
+  isAdmin: false,
+  isJury: false,
+  activatedAt: AT,
+  deactivatedAt: null,
+  lastLoginAt: AT,
+  createdAt: AT,
+  totpEnabled: false,
+  activeSessions: 2,
+  ...overrides,
 });
 
 function detailHandlers(withAccount: boolean) {
@@ -62,9 +85,16 @@ describe('/verwaltung/personen', () => {
     const { user } = await renderRoute('/verwaltung/personen', { user: users.admin(), handlers });
     expect(last()).toEqual({ sort: 'last_name', dir: 'asc', page: '1', pageSize: '25' });
     const table = screen.getByRole('table', { name: 'Alle Personen und Benutzerkonten' });
-    expect(within(table).getByRole('link', { name: 'Größer, Jördis' })).toHaveAttribute('href', '/verwaltung/personen/511');
+    // issue 19: each name once ("Nachname", "Vorname"); the link names the whole person
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Nachname▲', 'Vorname↕', 'E-Mail↕', 'KiTa↕', 'Funktion↕', 'Konto']);
+    expect(within(table).getByRole('link', { name: 'Jördis Größer' })).toHaveTextContent(/^Größer$/);
+    expect(within(table).getByRole('link', { name: 'Jördis Größer' })).toHaveAttribute('href', '/verwaltung/personen/511');
     // an account without a staff entry has no person page
-    expect(within(table).getByText('Konto, Konrad')).not.toHaveAttribute('href');
+    expect(within(table).getByRole('button', { name: 'Benutzerkonto von Konrad Konto öffnen' })).not.toHaveAttribute('href');
 
     await user.click(screen.getByRole('button', { name: 'Nach KiTa sortieren' }));
     await waitFor(() => expect(last()).toMatchObject({ sort: 'facility_label', dir: 'asc' }));
@@ -76,7 +106,16 @@ describe('/verwaltung/personen', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Funktion' }), 'Leitung');
     await user.click(screen.getByRole('checkbox', { name: 'Entfernte zeigen' }));
     await waitFor(() =>
-      expect(last()).toEqual({ q: 'Größer', has_account: 'no', position: 'Leitung', include_removed: 'yes', sort: 'facility_label', dir: 'asc', page: '1', pageSize: '25' }),
+      expect(last()).toEqual({
+        q: 'Größer',
+        has_account: 'no',
+        position: 'Leitung',
+        include_removed: 'yes',
+        sort: 'facility_label',
+        dir: 'asc',
+        page: '1',
+        pageSize: '25',
+      }),
     );
   });
 
@@ -152,7 +191,9 @@ describe('/verwaltung/personen/$personId', () => {
     await waitFor(() => expect(writes).toEqual([{ method: 'POST', url: '/api/admin/users/7/deactivate', body: null }]));
 
     await user.click(screen.getByRole('button', { name: 'Verwaltungsrechte geben' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Verwaltungsrechte geben?' })).getByRole('button', { name: 'Ja, Verwaltungsrechte geben' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Verwaltungsrechte geben?' })).getByRole('button', { name: 'Ja, Verwaltungsrechte geben' }),
+    );
     await waitFor(() => expect(writes[1]).toEqual({ method: 'PUT', url: '/api/admin/users/7/admin', body: { isAdmin: true } }));
   });
 });

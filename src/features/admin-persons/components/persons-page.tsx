@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListPage } from '../../../components/list-page/list-page';
 import { AnchorLink } from '../../../components/links/anchor-link';
@@ -28,29 +29,53 @@ function AccountCell({ p }: { p: AdminPersonListItem }) {
   );
 }
 
-const texts = { heading: 'Personen', caption: 'Alle Personen und Benutzerkonten', searchHint: 'Name, E-Mail oder KiTa',
-  filtersLabel: 'Personen filtern', empty: 'Niemand passt zu diesen Filtern.', error: 'Die Personen konnten nicht geladen werden.' };
+/**
+ * A long address may break after its "@" and before each dot ("sophie.bauer@" / "zauberwald.kita" / ".demo.example")
+ * instead of widening the table past a 1280 px window; never inside a word.
+ */
+function breakableEmail(email: string | null) {
+  if (!email) return '';
+  return email.split(/(?<=@)|(?=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+const texts = {
+  heading: 'Personen',
+  caption: 'Alle Personen und Benutzerkonten',
+  searchHint: 'Name, E-Mail oder KiTa',
+  filtersLabel: 'Personen filtern',
+  empty: 'Niemand passt zu diesen Filtern.',
+  error: 'Die Personen konnten nicht geladen werden.',
+};
 
 const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPersonListItem>[] => [
+  // issue 19: "Name" showed "Bauer, Sophie" next to "Vorname" "Sophie"; now each name once, each sortable
   {
     key: 'last_name',
-    header: 'Name',
+    header: 'Nachname',
     sortable: true,
-    render: (p) => {
-      const name = `${p.last_name}, ${p.first_name}`;
-      return p.person_id ? (
-        <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.person_id }}>
-          {name}
+    render: (p) =>
+      p.person_id ? (
+        <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.person_id }} aria-label={`${p.first_name} ${p.last_name}`}>
+          {p.last_name}
         </AnchorLink>
       ) : (
-        <Anchor component="button" type="button" onClick={() => onOpenAccount(p)} aria-label={`Benutzerkonto von ${p.first_name} ${p.last_name} öffnen`}>
-          {name}
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => onOpenAccount(p)}
+          aria-label={`Benutzerkonto von ${p.first_name} ${p.last_name} öffnen`}
+        >
+          {p.last_name}
         </Anchor>
-      );
-    },
+      ),
   },
   { key: 'first_name', header: 'Vorname', sortable: true },
-  { key: 'email', header: 'E-Mail', sortable: true },
+  { key: 'email', header: 'E-Mail', sortable: true, render: (p) => breakableEmail(p.email) },
   {
     key: 'facility_label',
     header: 'KiTa',
@@ -70,6 +95,7 @@ const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPe
     key: 'created_at',
     header: 'Angelegt am',
     sortable: true,
+    hiddenByDefault: true,
     render: (p) => (p.removed_at ? `${formatDate(p.created_at)} (entfernt ${formatDate(p.removed_at)})` : formatDate(p.created_at)),
   },
 ];
@@ -78,8 +104,17 @@ const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPe
 export function PersonsPage({ search, onSearchChange, onOpenAccount }: Props) {
   const result = usePersonList(listQueryOf(adminPersonList, search));
   return (
-    <ListPage contract={adminPersonList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports
-      filters={<PersonFilters search={search} onChange={onSearchChange} />} columns={columns(onOpenAccount)} getRowKey={(p) => p.key}
+    <ListPage
+      contract={adminPersonList}
+      search={search}
+      onSearchChange={onSearchChange}
+      result={result}
+      texts={texts}
+      exports
+      filters={<PersonFilters search={search} onChange={onSearchChange} />}
+      columns={columns(onOpenAccount)}
+      getRowKey={(p) => p.key}
+      minWidth={900}
     />
   );
 }

@@ -34,24 +34,34 @@ type Input = z.output<typeof awardingEventInputSchema>;
 /** POST /api/admin/awarding-events, PUT …/{id}, POST …/{id}/publish, POST …/{id}/cancel */
 export function useAwardingEventWrites() {
   const queryClient = useQueryClient();
-  const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: adminAwardingKey }), queryClient.invalidateQueries({ queryKey: adminOfferingsKey })]);
+  const invalidate = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminAwardingKey }), queryClient.invalidateQueries({ queryKey: adminOfferingsKey })]);
   return {
     save: useMutation({
       mutationFn: ({ event, input }: { event: AdminAwardingEvent | null; input: Input }) =>
-        (event === null ? api.post('admin/awarding-events', { json: input, retry: 0 }) : api.put(`admin/awarding-events/${event.id}`, { json: { ...input, version: event.version } }))
+        (event === null
+          ? api.post('admin/awarding-events', { json: input, retry: 0 })
+          : api.put(`admin/awarding-events/${event.id}`, { json: { ...input, version: event.version } })
+        )
           .json()
           .then(parseWith(adminAwardingEventSchema)),
       onSettled: invalidate,
     }),
     publish: useMutation({
       mutationFn: (event: AdminAwardingEvent) =>
-        api.post(`admin/awarding-events/${event.id}/publish`, { json: { version: event.version }, retry: 0 }).json().then(parseWith(adminAwardingEventSchema)),
+        api
+          .post(`admin/awarding-events/${event.id}/publish`, { json: { version: event.version }, retry: 0 })
+          .json()
+          .then(parseWith(adminAwardingEventSchema)),
       onSettled: invalidate,
     }),
     /** POST …/{id}/cancel: its workshops are called off too; participants are mailed with the reason */
     cancel: useMutation({
       mutationFn: ({ event, reason }: { event: AdminAwardingEvent; reason: string }) =>
-        api.post(`admin/awarding-events/${event.id}/cancel`, { json: { version: event.version, reason }, retry: 0 }).json().then(parseWith(adminAwardingEventSchema)),
+        api
+          .post(`admin/awarding-events/${event.id}/cancel`, { json: { version: event.version, reason }, retry: 0 })
+          .json()
+          .then(parseWith(adminAwardingEventSchema)),
       onSettled: invalidate,
     }),
   };

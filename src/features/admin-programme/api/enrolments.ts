@@ -29,7 +29,8 @@ export const useEnrolmentList = (scope: EnrolmentScope, query: EnrolmentListQuer
 
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: adminOfferingsKey }), queryClient.invalidateQueries({ queryKey: adminAwardingKey })]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminOfferingsKey }), queryClient.invalidateQueries({ queryKey: adminAwardingKey })]);
 }
 
 /** POST /api/admin/offerings/{id}/enrolments/actions: confirm | cancel (reason) | attended | move, on one or many */
@@ -37,7 +38,10 @@ export function useEnrolmentAction() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ offeringId, input }: { offeringId: number; input: z.input<typeof enrolmentActionInputSchema> }) =>
-      api.post(`admin/offerings/${offeringId}/enrolments/actions`, { json: input, retry: 0, timeout: 60_000 }).json().then(parseWith(enrolmentActionAnswerSchema)),
+      api
+        .post(`admin/offerings/${offeringId}/enrolments/actions`, { json: input, retry: 0, timeout: 60_000 })
+        .json()
+        .then(parseWith(enrolmentActionAnswerSchema)),
     onSettled: invalidate,
   });
 }

@@ -22,4 +22,5 @@ export const facilityStaffQueryOptions = (facilityId: number) =>
     queryKey: ['admin', 'facilities', 'detail', facilityId],
     queryFn: () => api.get(`admin/facilities/${facilityId}`).json().then(parseWith(adminFacilityDetailSchema)),
   });
-export const useFacilityStaff = (facilityId: number | null) => useQuery({ ...facilityStaffQueryOptions(facilityId ?? 0), enabled: facilityId !== null });
+export const useFacilityStaff = (facilityId: number | null) =>
+  useQuery({ ...facilityStaffQueryOptions(facilityId ?? 0), enabled: facilityId !== null });

@@ -8,7 +8,10 @@ import { offeringListQueryOptions } from './list-offerings';
  * The dates an enrolment may move to or be added on (same kind, season, module; or the workshops of one awarding
  * event): the admin offering list, whole, not cancelled.
  */
-export function useOfferingChoices(filter: { kind: OfferingKind; seasonId?: number | undefined; moduleId?: number | null | undefined; awardingEventId?: number | null | undefined }, enabled = true) {
+export function useOfferingChoices(
+  filter: { kind: OfferingKind; seasonId?: number | undefined; moduleId?: number | null | undefined; awardingEventId?: number | null | undefined },
+  enabled = true,
+) {
   const query = listQueryOf(adminOfferingList, {
     kind: filter.kind,
     seasonId: filter.seasonId,

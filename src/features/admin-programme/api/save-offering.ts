@@ -8,15 +8,15 @@ type Input = z.output<typeof offeringInputSchema>;
 
 /** POST /api/admin/offerings (new, as draft) or PUT /api/admin/offerings/{id} (with the version read) */
 export async function saveOffering(id: number | null, input: Input, version?: number) {
-  const request = id === null ? api.post('admin/offerings', { json: input, retry: 0 }) : api.put(`admin/offerings/${id}`, { json: { ...input, version } });
+  const request =
+    id === null ? api.post('admin/offerings', { json: input, retry: 0 }) : api.put(`admin/offerings/${id}`, { json: { ...input, version } });
   return request.json().then(parseWith(adminOfferingSchema));
 }
 
 /** what an offering's write changes: its lists, its module's count of events, its awarding event's workshops */
 export function useInvalidateOfferings() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([adminOfferingsKey, adminModulesKey, adminAwardingKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => Promise.all([adminOfferingsKey, adminModulesKey, adminAwardingKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useSaveOffering() {

@@ -1,7 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, parseWith } from '../../../lib/api-client';
-import { trainingModuleSchema, trainingModulesAnswerSchema, type TrainingModule, type trainingModuleInputSchema } from '../../../shared/contracts/admin-programme';
+import {
+  trainingModuleSchema,
+  trainingModulesAnswerSchema,
+  type TrainingModule,
+  type trainingModuleInputSchema,
+} from '../../../shared/contracts/admin-programme';
 import { adminModulesKey, adminOfferingsKey } from './list-offerings';
 
 /** GET /api/admin/training-modules?seasonId= : the modules of a season (all when left out) */
@@ -21,7 +26,8 @@ type Input = z.output<typeof trainingModuleInputSchema>;
 /** POST /api/admin/training-modules, PUT …/{id} (with version), DELETE …/{id}?version= (only without events) */
 export function useModuleWrites() {
   const queryClient = useQueryClient();
-  const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: adminModulesKey }), queryClient.invalidateQueries({ queryKey: adminOfferingsKey })]);
+  const invalidate = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: adminModulesKey }), queryClient.invalidateQueries({ queryKey: adminOfferingsKey })]);
   return {
     save: useMutation({
       mutationFn: ({ module, input }: { module: TrainingModule | null; input: Input }) =>
@@ -34,7 +40,8 @@ export function useModuleWrites() {
       onSettled: invalidate,
     }),
     remove: useMutation({
-      mutationFn: (module: TrainingModule) => api.delete(`admin/training-modules/${module.id}`, { searchParams: { version: module.version }, retry: 0 }),
+      mutationFn: (module: TrainingModule) =>
+        api.delete(`admin/training-modules/${module.id}`, { searchParams: { version: module.version }, retry: 0 }),
       onSettled: invalidate,
     }),
   };

@@ -32,8 +32,17 @@ function AddPersonForm({ offerings, onDone }: { offerings: AdminOffering[]; onDo
   const add = useAddEnrolment();
   const form = useSchemaForm({
     schema: adminBookingInputSchema,
-    initialValues: { offeringId: offerings.length === 1 ? String(offerings[0]!.id) : '', facilityId: null, personIds: [], overCapacity: false } as Values,
-    toInput: (v) => ({ facilityId: v.facilityId ? Number(v.facilityId) : undefined, personIds: v.personIds.map(Number), overCapacity: v.overCapacity }),
+    initialValues: {
+      offeringId: offerings.length === 1 ? String(offerings[0]!.id) : '',
+      facilityId: null,
+      personIds: [],
+      overCapacity: false,
+    } as Values,
+    toInput: (v) => ({
+      facilityId: v.facilityId ? Number(v.facilityId) : undefined,
+      personIds: v.personIds.map(Number),
+      overCapacity: v.overCapacity,
+    }),
     check: (v): Record<string, string> => (v.offeringId ? {} : { offeringId: 'Bitte wähle einen Workshop.' }),
   });
   const facilityId = form.values.facilityId ? Number(form.values.facilityId) : null;
@@ -43,7 +52,10 @@ function AddPersonForm({ offerings, onDone }: { offerings: AdminOffering[]; onDo
 
   const submit = form.onSubmit(async (input) => {
     const { results } = await add.mutateAsync({ offeringId: Number(form.values.offeringId), input });
-    const lines = results.map((r) => `${names.get(r.personId) ?? 'Person'}: ${r.state === 'waitlisted' ? `Warteliste Platz ${r.waitlistPosition ?? '?'}` : enrolmentStateLabels[r.state]}`);
+    const lines = results.map(
+      (r) =>
+        `${names.get(r.personId) ?? 'Person'}: ${r.state === 'waitlisted' ? `Warteliste Platz ${r.waitlistPosition ?? '?'}` : enrolmentStateLabels[r.state]}`,
+    );
     notify({ title: 'Hinzugefügt', message: lines.join(' · ') });
     onDone();
   });
@@ -55,7 +67,10 @@ function AddPersonForm({ offerings, onDone }: { offerings: AdminOffering[]; onDo
         {offerings.length > 1 && (
           <NativeSelect
             label="Workshop"
-            data={[{ value: '', label: 'bitte wählen' }, ...offerings.map((o) => ({ value: String(o.id), label: `${o.title}, ${formatDateTime(o.startsAt)} (${o.seatsFree} frei)` }))]}
+            data={[
+              { value: '', label: 'bitte wählen' },
+              ...offerings.map((o) => ({ value: String(o.id), label: `${o.title}, ${formatDateTime(o.startsAt)} (${o.seatsFree} frei)` })),
+            ]}
             {...form.input('offeringId')}
           />
         )}

@@ -18,7 +18,17 @@ function enrolmentApi() {
   const actions: unknown[] = [];
   const handlers = [
     http.get('*/api/admin/offerings/501', () => HttpResponse.json(buildAdminOffering())),
-    http.get('*/api/admin/offerings', () => HttpResponse.json({ items: [buildAdminOffering(), buildAdminOffering({ id: 502, title: 'Einsteiger: zweiter Termin', seatsTaken: 0, seatsFree: 2, waitlistLength: 0 })], total: 2, page: 1, pageSize: 0 })),
+    http.get('*/api/admin/offerings', () =>
+      HttpResponse.json({
+        items: [
+          buildAdminOffering(),
+          buildAdminOffering({ id: 502, title: 'Einsteiger: zweiter Termin', seatsTaken: 0, seatsFree: 2, waitlistLength: 0 }),
+        ],
+        total: 2,
+        page: 1,
+        pageSize: 0,
+      }),
+    ),
     http.get('*/api/admin/offerings/501/enrolments', () => page(rows)),
     http.post('*/api/admin/offerings/501/enrolments/actions', async ({ request }) => {
       const body = (await request.json()) as { action: string; enrolmentIds: number[] };
@@ -38,15 +48,23 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     expect(screen.getByText('2 von 2 Plätzen belegt, 0 frei, 1 auf der Warteliste')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Teilnehmende' });
     expect(within(table).getByText('Warteliste')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute('href', '/api/admin/offerings/501/enrolments/export.csv?sort=createdAt&dir=asc');
-    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute('href', expect.stringContaining('/api/admin/offerings/501/enrolments/export.xlsx'));
+    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute(
+      'href',
+      '/api/admin/offerings/501/enrolments/export.csv?sort=createdAt&dir=asc',
+    );
+    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/api/admin/offerings/501/enrolments/export.xlsx'),
+    );
 
     await user.click(within(table).getByRole('checkbox', { name: 'Anna Apfel (KiTa Sonnenschein) auswählen' }));
     await user.click(within(table).getByRole('checkbox', { name: 'Ben Birne (KiTa Regenbogen) auswählen' }));
     const bar = screen.getByRole('group', { name: 'Aktionen für die ausgewählten Anmeldungen' });
     expect(bar).toHaveTextContent('2 Anmeldungen ausgewählt');
     await user.click(within(bar).getByRole('button', { name: 'Als teilgenommen markieren' }));
-    await waitFor(() => expect(actions).toEqual([{ action: 'attended', enrolmentIds: [9001, 9002], reason: '', targetOfferingId: null, overCapacity: false }]));
+    await waitFor(() =>
+      expect(actions).toEqual([{ action: 'attended', enrolmentIds: [9001, 9002], reason: '', targetOfferingId: null, overCapacity: false }]),
+    );
     expect(await screen.findByText('2 Anmeldungen als teilgenommen markiert.')).toBeInTheDocument();
     await waitFor(() => expect(within(table).getAllByText('teilgenommen')).toHaveLength(2));
     expect(bar).toHaveTextContent('Keine Anmeldung ausgewählt');
@@ -76,7 +94,9 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     expect(within(target).queryByRole('option', { name: /Grundlagen der BNE/ })).not.toBeInTheDocument();
     await user.selectOptions(target, '502');
     await user.click(within(dialog).getByRole('button', { name: 'Verschieben' }));
-    await waitFor(() => expect(actions).toEqual([expect.objectContaining({ action: 'move', enrolmentIds: [9002], targetOfferingId: 502, overCapacity: false })]));
+    await waitFor(() =>
+      expect(actions).toEqual([expect.objectContaining({ action: 'move', enrolmentIds: [9002], targetOfferingId: 502, overCapacity: false })]),
+    );
   });
 
   it('cancels the whole page with a reason after asking', async () => {
@@ -88,7 +108,9 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
     expect(dialog).toHaveTextContent('3 Anmeldungen ausgewählt.');
     await user.type(within(dialog).getByRole('textbox', { name: /Grund/ }), 'Referentin erkrankt');
     await user.click(within(dialog).getByRole('button', { name: 'Ja, stornieren' }));
-    await waitFor(() => expect(actions).toEqual([expect.objectContaining({ action: 'cancel', enrolmentIds: [9001, 9002, 9003], reason: 'Referentin erkrankt' })]));
+    await waitFor(() =>
+      expect(actions).toEqual([expect.objectContaining({ action: 'cancel', enrolmentIds: [9001, 9002, 9003], reason: 'Referentin erkrankt' })]),
+    );
   });
 
   it('prints the attendance list of the confirmed participants with a signature column', async () => {
@@ -114,8 +136,13 @@ describe('/verwaltung/fortbildungen/{id}/anmeldungen', () => {
   });
 
   it('a date that does not exist says so', async () => {
-    const notFound = http.get('*/api/admin/offerings/999', () => HttpResponse.json({ reason: { code: 'not_found', message: 'Diesen Termin gibt es nicht.' } }, { status: 404 }));
-    await renderRoute('/verwaltung/fortbildungen/999/anmeldungen', { user: users.admin(), handlers: [notFound, http.get('*/api/admin/offerings/999/enrolments', () => page([]))] });
+    const notFound = http.get('*/api/admin/offerings/999', () =>
+      HttpResponse.json({ reason: { code: 'not_found', message: 'Diesen Termin gibt es nicht.' } }, { status: 404 }),
+    );
+    await renderRoute('/verwaltung/fortbildungen/999/anmeldungen', {
+      user: users.admin(),
+      handlers: [notFound, http.get('*/api/admin/offerings/999/enrolments', () => page([]))],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Diesen Fortbildungstermin gibt es nicht (mehr)' })).toBeInTheDocument();
   });
 });
@@ -125,7 +152,24 @@ describe('/verwaltung/fortbildungen', () => {
     const writes: unknown[] = [];
     const handlers = [
       http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
-      http.get('*/api/admin/training-modules', () => HttpResponse.json({ items: [{ id: 41, seasonId: 2, title: 'Einsteiger', description: '', targetGroup: '', maxPerFacilityPerEvent: 2, maxPerFacilityPerModule: null, eventCount: 1, updatedAt: '2026-11-01T00:00:00Z', version: 1 }] })),
+      http.get('*/api/admin/training-modules', () =>
+        HttpResponse.json({
+          items: [
+            {
+              id: 41,
+              seasonId: 2,
+              title: 'Einsteiger',
+              description: '',
+              targetGroup: '',
+              maxPerFacilityPerEvent: 2,
+              maxPerFacilityPerModule: null,
+              eventCount: 1,
+              updatedAt: '2026-11-01T00:00:00Z',
+              version: 1,
+            },
+          ],
+        }),
+      ),
       http.get('*/api/admin/awarding-events', () => HttpResponse.json({ items: [] })),
       http.get('*/api/admin/offerings', ({ request }) => {
         expect(new URL(request.url).searchParams.get('kind')).toBe('training');
@@ -140,7 +184,10 @@ describe('/verwaltung/fortbildungen', () => {
     const table = screen.getByRole('table', { name: 'Fortbildungstermine' });
     expect(within(table).getByText('Entwurf')).toBeInTheDocument();
     expect(within(table).getByText('2 / 0, 1 auf der Warteliste')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: 'Einsteiger: Grundlagen der BNE' })).toHaveAttribute('href', '/verwaltung/fortbildungen/501/anmeldungen');
+    expect(within(table).getByRole('link', { name: 'Einsteiger: Grundlagen der BNE' })).toHaveAttribute(
+      'href',
+      '/verwaltung/fortbildungen/501/anmeldungen',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Neuer Fortbildungstermin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neuer Fortbildungstermin' });

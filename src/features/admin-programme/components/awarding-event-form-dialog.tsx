@@ -67,7 +67,12 @@ function EventForm({ event, seasons, onDone }: { event: AdminAwardingEvent | nul
     <form onSubmit={(e) => void submit(e)} noValidate ref={form.formRef}>
       <Stack gap="sm">
         <FormAlert failure={form.failure} />
-        <NativeSelect label="KiTa-Jahr" withAsterisk data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]} {...form.input('seasonId')} />
+        <NativeSelect
+          label="KiTa-Jahr"
+          withAsterisk
+          data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]}
+          {...form.input('seasonId')}
+        />
         <TextInput label="Titel" withAsterisk description="z. B. „Auszeichnung Nord“" {...form.input('title')} />
         <Textarea label="Beschreibung" rows={3} {...form.input('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -75,7 +80,12 @@ function EventForm({ event, seasons, onDone }: { event: AdminAwardingEvent | nul
           {picker('endsAt', 'Ende', true)}
           <TextInput label="Ort (Name und Adresse)" withAsterisk {...form.input('place')} />
           <NativeSelect label="Regierungsbezirk" data={[{ value: '', label: 'keiner' }, ...regions]} {...form.input('region')} />
-          <TextInput label="Höchstens Personen je KiTa" description="leer: keine Grenze" inputMode="numeric" {...form.input('maxAttendeesPerFacility')} />
+          <TextInput
+            label="Höchstens Personen je KiTa"
+            description="leer: keine Grenze"
+            inputMode="numeric"
+            {...form.input('maxAttendeesPerFacility')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {picker('registrationOpensAt', 'Anmeldung ab')}

@@ -45,14 +45,24 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
       ),
     },
     { key: 'startsAt', header: 'Termin', render: (e) => formatTimeSpan(e.startsAt, e.endsAt) },
-    { key: 'place', header: 'Ort' },
-    { key: 'maxAttendeesPerFacility', header: 'Je KiTa', align: 'right', render: (e) => e.maxAttendeesPerFacility ?? 'keine Grenze' },
+    { key: 'place', header: 'Ort', hiddenByDefault: true },
+    {
+      key: 'maxAttendeesPerFacility',
+      header: 'Je KiTa',
+      align: 'right',
+      render: (e) => e.maxAttendeesPerFacility ?? 'keine Grenze',
+      hiddenByDefault: true,
+    },
     {
       key: 'workshopCount',
       header: 'Workshops',
       align: 'right',
       render: (e) => (
-        <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/workshops" search={{ awardingEventId: e.id }} aria-label={`${e.workshopCount} Workshops von ${e.title}`}>
+        <AnchorLink
+          to="/verwaltung/auszeichnungsverantaltungen/workshops"
+          search={{ awardingEventId: e.id }}
+          aria-label={`${e.workshopCount} Workshops von ${e.title}`}
+        >
           {e.workshopCount}
         </AnchorLink>
       ),
@@ -102,18 +112,37 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
           </Button>
         </Group>
       </Group>
-      <NativeSelect label="KiTa-Jahr" w={180} mb="sm" data={seasonOptions(seasons)} value={seasonId ? String(seasonId) : ''} onChange={(e) => setSeasonId(Number(e.currentTarget.value) || undefined)} />
+      <NativeSelect
+        label="KiTa-Jahr"
+        w={180}
+        mb="sm"
+        data={seasonOptions(seasons)}
+        value={seasonId ? String(seasonId) : ''}
+        onChange={(e) => setSeasonId(Number(e.currentTarget.value) || undefined)}
+      />
       {isError && (
         <Text c="red.9" role="alert">
           Die Auszeichnungsveranstaltungen konnten nicht geladen werden.
         </Text>
       )}
-      <DataTable caption="Auszeichnungsveranstaltungen" columns={columns} loading={isFetching} minWidth={960} emptyText="Für dieses KiTa-Jahr ist noch keine Auszeichnungsveranstaltung angelegt." {...paging} />
+      <DataTable
+        caption="Auszeichnungsveranstaltungen"
+        columns={columns}
+        loading={isFetching}
+        minWidth={720}
+        columnChooserId="admin/awarding-events"
+        emptyText="Für dieses KiTa-Jahr ist noch keine Auszeichnungsveranstaltung angelegt."
+        {...paging}
+      />
       <AwardingEventFormDialog editing={editing} seasons={seasons} onClose={() => setEditing(null)} />
       <CancelReasonDialog
         opened={cancelling !== null}
         title="Veranstaltung absagen?"
-        text={cancelling ? `„${cancelling.title}“ und ihre ${cancelling.workshopCount} Workshops werden abgesagt; ${cancelling.attendeeCount} Angemeldete bekommen eine E-Mail mit dem Grund.` : ''}
+        text={
+          cancelling
+            ? `„${cancelling.title}“ und ihre ${cancelling.workshopCount} Workshops werden abgesagt; ${cancelling.attendeeCount} Angemeldete bekommen eine E-Mail mit dem Grund.`
+            : ''
+        }
         onClose={() => setCancelling(null)}
         onCancel={async (reason) => {
           if (!cancelling) return;

@@ -41,7 +41,13 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
       for (const [offeringId, enrolmentIds] of byOffering) {
         const answer = await action.mutateAsync({
           offeringId,
-          input: { action: kind, enrolmentIds, reason: kind === 'cancel' ? reason : '', targetOfferingId: kind === 'move' ? Number(target) : null, overCapacity },
+          input: {
+            action: kind,
+            enrolmentIds,
+            reason: kind === 'cancel' ? reason : '',
+            targetOfferingId: kind === 'move' ? Number(target) : null,
+            overCapacity,
+          },
         });
         changed += answer.changed;
       }
@@ -85,7 +91,12 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
           Stornieren
         </Button>
       </Group>
-      <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog === 'move' ? 'Auf anderen Termin verschieben' : dialog === 'confirm' ? 'Anmeldungen bestätigen' : 'Anmeldungen stornieren'} closeButtonProps={{ 'aria-label': 'Schließen' }}>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog === 'move' ? 'Auf anderen Termin verschieben' : dialog === 'confirm' ? 'Anmeldungen bestätigen' : 'Anmeldungen stornieren'}
+        closeButtonProps={{ 'aria-label': 'Schließen' }}
+      >
         <Stack>
           <Text>{countText(selected.length)} ausgewählt. Die KiTas bekommen eine E-Mail.</Text>
           {dialog === 'confirm' && (
@@ -98,13 +109,22 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
           )}
           <FormAlert failure={failure} />
           {dialog === 'cancel' && (
-            <Textarea label="Grund (steht in der E-Mail an die KiTa)" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+            <Textarea
+              label="Grund (steht in der E-Mail an die KiTa)"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+            />
           )}
           {dialog === 'move' && (
             <>
               <NativeSelect
                 label="Neuer Termin"
-                data={[{ value: '', label: 'bitte wählen' }, ...moveTargets.map((o) => ({ value: String(o.id), label: `${o.title}, ${formatDateTime(o.startsAt)} (${o.seatsFree} frei)` }))]}
+                data={[
+                  { value: '', label: 'bitte wählen' },
+                  ...moveTargets.map((o) => ({ value: String(o.id), label: `${o.title}, ${formatDateTime(o.startsAt)} (${o.seatsFree} frei)` })),
+                ]}
                 value={target}
                 error={targetError}
                 onChange={(e) => {
@@ -112,7 +132,11 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
                   setTargetError(null);
                 }}
               />
-              <Checkbox label="Auch über die Kapazität hinaus anmelden" checked={overCapacity} onChange={(e) => setOverCapacity(e.currentTarget.checked)} />
+              <Checkbox
+                label="Auch über die Kapazität hinaus anmelden"
+                checked={overCapacity}
+                onChange={(e) => setOverCapacity(e.currentTarget.checked)}
+              />
             </>
           )}
           <Group justify="flex-end">

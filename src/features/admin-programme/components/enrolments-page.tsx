@@ -66,7 +66,9 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
 
   async function printAttendance() {
     try {
-      const all = await queryClient.fetchQuery(enrolmentListQueryOptions(scope, listQueryOf(contract, { pageSize: 0, sort: 'lastName', dir: 'asc' })));
+      const all = await queryClient.fetchQuery(
+        enrolmentListQueryOptions(scope, listQueryOf(contract, { pageSize: 0, sort: 'lastName', dir: 'asc' })),
+      );
       setPrintRows(all.items.filter((e) => e.state === 'confirmed' || e.state === 'attended'));
     } catch (error) {
       reportError(error, 'Die Anwesenheitsliste konnte nicht geladen werden.');
@@ -106,7 +108,13 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
         />
       ),
       width: 40,
-      render: (r) => <Checkbox aria-label={`${r.firstName} ${r.lastName} (${r.facilityLabel}) auswählen`} checked={selected.has(r.id)} onChange={(e) => toggle(r, e.currentTarget.checked)} />,
+      render: (r) => (
+        <Checkbox
+          aria-label={`${r.firstName} ${r.lastName} (${r.facilityLabel}) auswählen`}
+          checked={selected.has(r.id)}
+          onChange={(e) => toggle(r, e.currentTarget.checked)}
+        />
+      ),
     },
     {
       key: 'facilityLabel',
@@ -140,7 +148,11 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
       header: 'Kontakt',
       render: (r) => (
         <>
-          {r.email && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.email}</Text>}
+          {r.email && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {r.email}
+            </Text>
+          )}
           {r.phone && <Text size="sm">{r.phone}</Text>}
         </>
       ),
@@ -159,7 +171,12 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
       ),
     },
     { key: 'waitlistPosition', header: 'Wartelistenplatz', sortable: true, align: 'right', render: (r) => r.waitlistPosition ?? '' },
-    { key: 'createdAt', header: 'Angemeldet am', sortable: true, render: (r) => `${formatDateTime(r.createdAt)}${r.createdBy ? ` von ${r.createdBy.name}` : ''}` },
+    {
+      key: 'createdAt',
+      header: 'Angemeldet am',
+      sortable: true,
+      render: (r) => `${formatDateTime(r.createdAt)}${r.createdBy ? ` von ${r.createdBy.name}` : ''}`,
+    },
   ];
 
   return (
@@ -185,7 +202,15 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
             </Button>
           </>
         }
-        filters={<ListFilterSelect label="Status" width={180} options={enrolmentStateLabels} value={search.state} onChange={(state) => onSearchChange({ state, page: undefined })} />}
+        filters={
+          <ListFilterSelect
+            label="Status"
+            width={180}
+            options={enrolmentStateLabels}
+            value={search.state}
+            onChange={(state) => onSearchChange({ state, page: undefined })}
+          />
+        }
         toolbar={<EnrolmentBulkActions selected={[...selected.values()]} moveTargets={moveTargets} onDone={() => setSelected(new Map())} />}
         columns={columns}
         minWidth={960}

@@ -12,7 +12,13 @@ type Props = { editing: TrainingModule | 'new' | null; seasons: SeasonOption[]; 
 /** A training module: title, description, target group and the limits per KiTa (per event, in the whole module). */
 export function ModuleFormDialog({ editing, seasons, onClose }: Props) {
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={editing === 'new' ? 'Neues Modul' : 'Modul bearbeiten'} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={editing === 'new' ? 'Neues Modul' : 'Modul bearbeiten'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Schließen' }}
+    >
       {editing !== null && <ModuleForm module={editing === 'new' ? null : editing} seasons={seasons} onDone={onClose} />}
     </Modal>
   );
@@ -46,13 +52,28 @@ function ModuleForm({ module, seasons, onDone }: { module: TrainingModule | null
     <form onSubmit={(e) => void submit(e)} noValidate ref={form.formRef}>
       <Stack gap="sm">
         <FormAlert failure={form.failure} />
-        <NativeSelect label="KiTa-Jahr" withAsterisk data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]} {...form.input('seasonId')} />
+        <NativeSelect
+          label="KiTa-Jahr"
+          withAsterisk
+          data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]}
+          {...form.input('seasonId')}
+        />
         <TextInput label="Titel" withAsterisk {...form.input('title')} />
         <Textarea label="Beschreibung" rows={3} {...form.input('description')} />
         <TextInput label="Zielgruppe" description="z. B. „KiTas, die zum ersten Mal dabei sind“" {...form.input('targetGroup')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Höchstens Personen je KiTa und Termin" description="leer: keine Grenze" inputMode="numeric" {...form.input('maxPerFacilityPerEvent')} />
-          <TextInput label="Höchstens Personen je KiTa im Modul" description="leer: keine Grenze" inputMode="numeric" {...form.input('maxPerFacilityPerModule')} />
+          <TextInput
+            label="Höchstens Personen je KiTa und Termin"
+            description="leer: keine Grenze"
+            inputMode="numeric"
+            {...form.input('maxPerFacilityPerEvent')}
+          />
+          <TextInput
+            label="Höchstens Personen je KiTa im Modul"
+            description="leer: keine Grenze"
+            inputMode="numeric"
+            {...form.input('maxPerFacilityPerModule')}
+          />
         </SimpleGrid>
         <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} />
       </Stack>

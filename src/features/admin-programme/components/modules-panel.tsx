@@ -70,15 +70,36 @@ export function ModulesPanel({ seasons }: { seasons: SeasonOption[] }) {
         </Title>
         <Button onClick={() => setEditing('new')}>Neues Modul</Button>
       </Group>
-      <NativeSelect label="KiTa-Jahr" w={180} data={seasonOptions(seasons)} value={seasonId ? String(seasonId) : ''} onChange={(e) => setSeasonId(Number(e.currentTarget.value) || undefined)} />
+      <NativeSelect
+        label="KiTa-Jahr"
+        w={180}
+        data={seasonOptions(seasons)}
+        value={seasonId ? String(seasonId) : ''}
+        onChange={(e) => setSeasonId(Number(e.currentTarget.value) || undefined)}
+      />
       {isError && (
         <Text c="red.9" role="alert">
           Die Module konnten nicht geladen werden.
         </Text>
       )}
-      <DataTable caption="Fortbildungsmodule" columns={columns} loading={isFetching} minWidth={720} emptyText="Für dieses KiTa-Jahr gibt es noch kein Modul." {...paging} />
+      <DataTable
+        caption="Fortbildungsmodule"
+        columns={columns}
+        loading={isFetching}
+        minWidth={720}
+        emptyText="Für dieses KiTa-Jahr gibt es noch kein Modul."
+        {...paging}
+      />
       <ModuleFormDialog editing={editing} seasons={seasons} onClose={() => setEditing(null)} />
-      <ConfirmDialog opened={removing !== null} title="Modul löschen?" confirmLabel="Ja, löschen" danger loading={remove.isPending} onConfirm={confirmRemove} onClose={() => setRemoving(null)}>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Modul löschen?"
+        confirmLabel="Ja, löschen"
+        danger
+        loading={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      >
         {removing ? `Das Modul „${removing.title}“ wird gelöscht. Es hat keine Termine.` : ''}
       </ConfirmDialog>
     </Stack>

@@ -13,9 +13,17 @@ type ListProps = { search: EnrolmentSearch; onSearchChange: (next: Partial<Enrol
  * /verwaltung/fortbildungen/{id}/anmeldungen and /verwaltung/hospitationen/{id}/anmeldungen; a date of the other kind
  * under the address is "not found" (`notFound`), never shown under the wrong heading.
  */
-export function OfferingEnrolments({ offeringId, kind, notFound, ...list }: ListProps & { offeringId: number; kind: 'training' | 'hospitation'; notFound: ReactNode }) {
+export function OfferingEnrolments({
+  offeringId,
+  kind,
+  notFound,
+  ...list
+}: ListProps & { offeringId: number; kind: 'training' | 'hospitation'; notFound: ReactNode }) {
   const { data: offering } = useOffering(offeringId);
-  const { choices } = useOfferingChoices({ kind: offering.kind, seasonId: offering.seasonId, moduleId: offering.moduleId, awardingEventId: offering.awardingEventId }, offering.kind === kind);
+  const { choices } = useOfferingChoices(
+    { kind: offering.kind, seasonId: offering.seasonId, moduleId: offering.moduleId, awardingEventId: offering.awardingEventId },
+    offering.kind === kind,
+  );
   if (offering.kind !== kind) return <>{notFound}</>;
   return (
     <EnrolmentsPage

@@ -34,7 +34,9 @@ export function OfferingFormDialog({ kind, editing, seasons, onClose, preset }: 
   const title = editing === 'new' ? OFFERING_NOUN[kind].new : OFFERING_NOUN[kind].edit;
   return (
     <Modal opened={editing !== null} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': 'Schließen' }}>
-      {editing !== null && <OfferingForm kind={kind} offering={editing === 'new' ? null : editing} seasons={seasons} onDone={onClose} preset={preset} />}
+      {editing !== null && (
+        <OfferingForm kind={kind} offering={editing === 'new' ? null : editing} seasons={seasons} onDone={onClose} preset={preset} />
+      )}
     </Modal>
   );
 }
@@ -79,7 +81,19 @@ function initialValues(o: AdminOffering | null, seasons: SeasonOption[], preset:
   };
 }
 
-function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: OfferingKind; offering: AdminOffering | null; seasons: SeasonOption[]; onDone: () => void; preset: Props['preset'] }) {
+function OfferingForm({
+  kind,
+  offering,
+  seasons,
+  onDone,
+  preset,
+}: {
+  kind: OfferingKind;
+  offering: AdminOffering | null;
+  seasons: SeasonOption[];
+  onDone: () => void;
+  preset: Props['preset'];
+}) {
   const save = useSaveOffering();
   const form = useSchemaForm({
     schema: offeringInputSchema,
@@ -116,7 +130,9 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
 
   const submit = form.onSubmit(async (input) => {
     const saved = await save.mutateAsync({ id: offering?.id ?? null, input, version: offering?.version });
-    notify({ message: offering ? `„${saved.title}“ ist gespeichert.` : `„${saved.title}“ ist als Entwurf angelegt. Veröffentliche ihn, wenn alles stimmt.` });
+    notify({
+      message: offering ? `„${saved.title}“ ist gespeichert.` : `„${saved.title}“ ist als Entwurf angelegt. Veröffentliche ihn, wenn alles stimmt.`,
+    });
     onDone();
   });
 
@@ -129,12 +145,20 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
       <Stack gap="sm">
         <FormAlert failure={form.failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect label="KiTa-Jahr" withAsterisk data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]} {...form.input('seasonId')} />
+          <NativeSelect
+            label="KiTa-Jahr"
+            withAsterisk
+            data={[{ value: '', label: 'bitte wählen' }, ...seasonOptions(seasons)]}
+            {...form.input('seasonId')}
+          />
           {kind === 'training' && (
             <NativeSelect
               label="Modul"
               withAsterisk
-              data={[{ value: '', label: modules.isPending ? 'wird geladen …' : 'bitte wählen' }, ...(modules.data?.items ?? []).map((m) => ({ value: String(m.id), label: m.title }))]}
+              data={[
+                { value: '', label: modules.isPending ? 'wird geladen …' : 'bitte wählen' },
+                ...(modules.data?.items ?? []).map((m) => ({ value: String(m.id), label: m.title })),
+              ]}
               {...form.input('moduleId')}
             />
           )}
@@ -142,7 +166,10 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
             <NativeSelect
               label="Auszeichnungsveranstaltung"
               withAsterisk
-              data={[{ value: '', label: events.isPending ? 'wird geladen …' : 'bitte wählen' }, ...(events.data?.items ?? []).map((e) => ({ value: String(e.id), label: e.title }))]}
+              data={[
+                { value: '', label: events.isPending ? 'wird geladen …' : 'bitte wählen' },
+                ...(events.data?.items ?? []).map((e) => ({ value: String(e.id), label: e.title })),
+              ]}
               {...form.input('awardingEventId')}
             />
           )}
@@ -158,11 +185,7 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
           )}
         </SimpleGrid>
         <TextInput label="Titel" withAsterisk {...form.input('title')} />
-        <Textarea
-          label={kind === 'hospitation' ? 'Was der Besuch zeigt' : 'Beschreibung'}
-          rows={3}
-          {...form.input('description')}
-        />
+        <Textarea label={kind === 'hospitation' ? 'Was der Besuch zeigt' : 'Beschreibung'} rows={3} {...form.input('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {picker('startsAt', 'Beginn', true)}
           {picker('endsAt', 'Ende', true)}
@@ -171,7 +194,14 @@ function OfferingForm({ kind, offering, seasons, onDone, preset }: { kind: Offer
           <TextInput label={kind === 'hospitation' ? 'Treffpunkt (leer: Adresse der KiTa)' : 'Ort (Name und Adresse)'} {...form.input('place')} />
           <TextInput label="Online-Link" description="leer, wenn vor Ort" type="url" {...form.input('onlineUrl')} />
           <NativeSelect label="Regierungsbezirk" data={[{ value: '', label: 'keiner' }, ...regions]} {...form.input('region')} />
-          <NumberInput label="Plätze" withAsterisk min={1} allowDecimal={false} {...form.field('capacity')} onChange={(v) => form.setValue('capacity', v)} />
+          <NumberInput
+            label="Plätze"
+            withAsterisk
+            min={1}
+            allowDecimal={false}
+            {...form.field('capacity')}
+            onChange={(v) => form.setValue('capacity', v)}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {picker('registrationOpensAt', 'Anmeldung ab')}

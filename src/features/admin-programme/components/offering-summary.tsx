@@ -18,9 +18,7 @@ export function OfferingSummary({ offering }: { offering: AdminOffering }) {
       {offering.moduleTitle && <Text>Modul: {offering.moduleTitle}</Text>}
       {offering.hostFacilityLabel && <Text>Zu Gast bei: {offering.hostFacilityLabel}</Text>}
       {offering.awardingEventTitle && <Text>Veranstaltung: {offering.awardingEventTitle}</Text>}
-      <Text>
-        {[offering.place, offering.onlineUrl && `online: ${offering.onlineUrl}`, offering.region].filter(Boolean).join(' · ')}
-      </Text>
+      <Text>{[offering.place, offering.onlineUrl && `online: ${offering.onlineUrl}`, offering.region].filter(Boolean).join(' · ')}</Text>
       <Text fw={600}>
         {offering.seatsTaken} von {offering.capacity} Plätzen belegt, {offering.seatsFree} frei, {offering.waitlistLength} auf der Warteliste
       </Text>
@@ -30,4 +28,5 @@ export function OfferingSummary({ offering }: { offering: AdminOffering }) {
 }
 
 /** "Mi., 03.02.2027, 09:00–16:00 Uhr, Nürnberg" for the printed attendance list */
-export const printSubtitleOf = (o: { startsAt: string; endsAt: string; place: string }) => [formatTimeSpan(o.startsAt, o.endsAt), o.place].filter(Boolean).join(', ');
+export const printSubtitleOf = (o: { startsAt: string; endsAt: string; place: string }) =>
+  [formatTimeSpan(o.startsAt, o.endsAt), o.place].filter(Boolean).join(', ');

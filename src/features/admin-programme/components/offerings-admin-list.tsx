@@ -37,10 +37,22 @@ const TEXTS: Record<OfferingKind, { heading: string; caption: string; empty: str
 };
 
 function EnrolmentsLink({ o }: { o: AdminOffering }) {
-  if (o.kind === 'training') return <AnchorLink to="/verwaltung/fortbildungen/$trainingEventId/anmeldungen" params={{ trainingEventId: o.id }}>{o.title}</AnchorLink>;
-  if (o.kind === 'hospitation') return <AnchorLink to="/verwaltung/hospitationen/$hospitationId/anmeldungen" params={{ hospitationId: o.id }}>{o.title}</AnchorLink>;
+  if (o.kind === 'training')
+    return (
+      <AnchorLink to="/verwaltung/fortbildungen/$trainingEventId/anmeldungen" params={{ trainingEventId: o.id }}>
+        {o.title}
+      </AnchorLink>
+    );
+  if (o.kind === 'hospitation')
+    return (
+      <AnchorLink to="/verwaltung/hospitationen/$hospitationId/anmeldungen" params={{ hospitationId: o.id }}>
+        {o.title}
+      </AnchorLink>
+    );
   return o.awardingEventId ? (
-    <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen" params={{ awardingEventId: o.awardingEventId }}>{o.title}</AnchorLink>
+    <AnchorLink to="/verwaltung/auszeichnungsverantaltungen/$awardingEventId/anmeldungen" params={{ awardingEventId: o.awardingEventId }}>
+      {o.title}
+    </AnchorLink>
   ) : (
     <>{o.title}</>
   );
@@ -103,7 +115,12 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
         result={result}
         section={section}
         exports
-        texts={{ ...texts, searchHint: 'Titel, Ort, Modul oder KiTa', filtersLabel: `${texts.caption} filtern`, error: 'Die Termine konnten nicht geladen werden.' }}
+        texts={{
+          ...texts,
+          searchHint: 'Titel, Ort, Modul oder KiTa',
+          filtersLabel: `${texts.caption} filtern`,
+          error: 'Die Termine konnten nicht geladen werden.',
+        }}
         actions={<Button onClick={() => setEditing('new')}>{OFFERING_NOUN[kind].new}</Button>}
         filters={
           <>
@@ -112,9 +129,17 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
               width={150}
               options={Object.fromEntries(seasons.map((s) => [String(s.id), seasonText(s.identifier)]))}
               value={search.seasonId === undefined ? undefined : String(search.seasonId)}
-              onChange={(v) => onSearchChange({ seasonId: v ? Number(v) : undefined, moduleId: undefined, awardingEventId: undefined, page: undefined })}
+              onChange={(v) =>
+                onSearchChange({ seasonId: v ? Number(v) : undefined, moduleId: undefined, awardingEventId: undefined, page: undefined })
+              }
             />
-            <ListFilterSelect label="Regierungsbezirk" width={170} options={regions} value={search.region} onChange={(region) => onSearchChange({ region, page: undefined })} />
+            <ListFilterSelect
+              label="Regierungsbezirk"
+              width={170}
+              options={regions}
+              value={search.region}
+              onChange={(region) => onSearchChange({ region, page: undefined })}
+            />
             {kind === 'training' && (
               <ListFilterSelect
                 label="Modul"
@@ -133,7 +158,13 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
                 onChange={(v) => onSearchChange({ awardingEventId: v ? Number(v) : undefined, page: undefined })}
               />
             )}
-            <ListFilterSelect label="Status" width={160} options={offeringStateLabels} value={search.state} onChange={(state) => onSearchChange({ state, page: undefined })} />
+            <ListFilterSelect
+              label="Status"
+              width={160}
+              options={offeringStateLabels}
+              value={search.state}
+              onChange={(state) => onSearchChange({ state, page: undefined })}
+            />
           </>
         }
         columns={columns}

@@ -18,7 +18,12 @@ export const useSeasonList = (query: SeasonListQuery) => useListQuery(adminSeaso
 export const seasonChoicesQueryOptions = () =>
   queryOptions({
     queryKey: [...seasonsQueryKey, 'choices'],
-    queryFn: async () => api.get('admin/seasons/choices').json().then(parseWith(seasonChoiceListSchema)).then((r) => r.items),
+    queryFn: async () =>
+      api
+        .get('admin/seasons/choices')
+        .json()
+        .then(parseWith(seasonChoiceListSchema))
+        .then((r) => r.items),
   });
 
 export const useSeasonChoices = () => useSuspenseQuery(seasonChoicesQueryOptions());

@@ -29,7 +29,8 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
     setState.mutate(
       { id: season.id, version: season.version, state },
       {
-        onSuccess: () => notify({ message: `Die Anmeldung zu ${seasonText(season.identifier)} ist jetzt ${state === 'open' ? 'offen' : 'geschlossen'}.` }),
+        onSuccess: () =>
+          notify({ message: `Die Anmeldung zu ${seasonText(season.identifier)} ist jetzt ${state === 'open' ? 'offen' : 'geschlossen'}.` }),
         onError: (error) => fail(error, 'Die Anmeldung konnte nicht geändert werden.'),
         onSettled: () => setPending(null),
       },

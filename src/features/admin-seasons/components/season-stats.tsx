@@ -53,7 +53,11 @@ export function SeasonStatsPanel({ season }: { season: Pick<SeasonChoice, 'id' |
             {data.enrolled} KiTas angemeldet, {data.withdrawn} abgemeldet.
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <CountTable caption="Nach Regierungsbezirk" head="Regierungsbezirk" rows={data.by_region.map((r) => ({ name: r.region, count: r.count }))} />
+            <CountTable
+              caption="Nach Regierungsbezirk"
+              head="Regierungsbezirk"
+              rows={data.by_region.map((r) => ({ name: r.region, count: r.count }))}
+            />
             <CountTable caption="Nach Art der Einrichtung" head="Art" rows={data.by_kind.map((k) => ({ name: k.kind, count: k.count }))} />
           </SimpleGrid>
         </>

@@ -5,9 +5,20 @@ import { adminSeason } from '../../../testing/factories/admin';
 import { users } from '../../../testing/factories/users';
 import { renderRoute } from '../../../testing/render';
 
-const stats = { season_id: 2, enrolled: 7, withdrawn: 1, by_region: [{ region: 'Oberbayern', count: 4 }], by_kind: [{ kind: 'Kindergarten', count: 7 }] };
+const stats = {
+  season_id: 2,
+  enrolled: 7,
+  withdrawn: 1,
+  by_region: [{ region: 'Oberbayern', count: 4 }],
+  by_kind: [{ kind: 'Kindergarten', count: 7 }],
+};
 
-function seasonHandlers(seasons = [adminSeason(), adminSeason({ id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', is_current: false, enrolment_state: 'closed', version: 9 })]) {
+function seasonHandlers(
+  seasons = [
+    adminSeason(),
+    adminSeason({ id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', is_current: false, enrolment_state: 'closed', version: 9 }),
+  ],
+) {
   const writes: { method: string; url: string; body: unknown }[] = [];
   const queries: URLSearchParams[] = [];
   const record = async (request: Request) => {
@@ -41,10 +52,16 @@ describe('/verwaltung/kita-jahre', () => {
     const { handlers, queries } = seasonHandlers();
     const { user } = await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });
     expect(Object.fromEntries(queries[0]!)).toMatchObject({ sort: 'identifier', dir: 'desc', page: '1', pageSize: '25' });
-    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute('href', '/api/admin/seasons/export.csv?sort=identifier&dir=desc');
+    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute(
+      'href',
+      '/api/admin/seasons/export.csv?sort=identifier&dir=desc',
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Anmeldung' }), 'offen');
     await waitFor(() => expect(queries.at(-1)?.get('enrolment_state')).toBe('open'));
-    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute('href', '/api/admin/seasons/export.xlsx?enrolment_state=open&sort=identifier&dir=desc');
+    expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute(
+      'href',
+      '/api/admin/seasons/export.xlsx?enrolment_state=open&sort=identifier&dir=desc',
+    );
   });
 
   it('lists the seasons with their enrolment state and the current season’s numbers', async () => {

@@ -22,8 +22,14 @@ type Props = {
 
 type Editing = { season: AdminSeason | null } | null;
 
-const texts = { heading: 'KiTa-Jahre', caption: 'Alle KiTa-Jahre', searchHint: 'Kennung oder Bezeichnung', filtersLabel: 'KiTa-Jahre filtern',
-  empty: 'Kein KiTa-Jahr passt zu diesen Filtern.', error: 'Die KiTa-Jahre konnten nicht geladen werden.' };
+const texts = {
+  heading: 'KiTa-Jahre',
+  caption: 'Alle KiTa-Jahre',
+  searchHint: 'Kennung oder Bezeichnung',
+  filtersLabel: 'KiTa-Jahre filtern',
+  empty: 'Kein KiTa-Jahr passt zu diesen Filtern.',
+  error: 'Die KiTa-Jahre konnten nicht geladen werden.',
+};
 
 const span = (a: string | null, b: string | null) => (a || b ? `${formatDate(a)} – ${formatDate(b)}` : '');
 
@@ -57,7 +63,9 @@ const columns = (onEdit: (s: AdminSeason) => void): DataTableColumn<AdminSeason>
   {
     key: 'allow_documentation',
     header: 'Dokumentation',
-    render: (s) => (s.allow_documentation ? `erlaubt${s.documentation_deadline ? ` bis ${formatDate(s.documentation_deadline)}` : ''}` : 'nicht erlaubt'),
+    hiddenByDefault: true,
+    render: (s) =>
+      s.allow_documentation ? `erlaubt${s.documentation_deadline ? ` bis ${formatDate(s.documentation_deadline)}` : ''}` : 'nicht erlaubt',
   },
   { key: 'enrolled_count', header: 'Angemeldet', align: 'right', sortable: true },
   { key: 'actions', header: 'Aktionen', render: (s) => <SeasonRowActions season={s} onEdit={() => onEdit(s)} /> },
@@ -73,11 +81,25 @@ export function SeasonsPage({ search, onSearchChange }: Props) {
 
   return (
     <>
-      <ListPage contract={adminSeasonList} search={search} onSearchChange={onSearchChange} result={result} texts={texts} exports minWidth={1000}
+      <ListPage
+        contract={adminSeasonList}
+        search={search}
+        onSearchChange={onSearchChange}
+        result={result}
+        texts={texts}
+        exports
         actions={<Button onClick={() => setEditing({ season: null })}>Neues KiTa-Jahr</Button>}
-        filters={<ListFilterSelect label="Anmeldung" width={170} options={{ open: 'offen', closed: 'geschlossen' }} value={search.enrolment_state}
-          onChange={(enrolment_state) => onSearchChange({ enrolment_state, page: undefined })} />}
-        columns={columns((season) => setEditing({ season }))} />
+        filters={
+          <ListFilterSelect
+            label="Anmeldung"
+            width={170}
+            options={{ open: 'offen', closed: 'geschlossen' }}
+            value={search.enrolment_state}
+            onChange={(enrolment_state) => onSearchChange({ enrolment_state, page: undefined })}
+          />
+        }
+        columns={columns((season) => setEditing({ season }))}
+      />
       {statsSeason && (
         <Stack gap="xs" mt="xl">
           <NativeSelect

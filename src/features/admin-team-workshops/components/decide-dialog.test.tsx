@@ -26,20 +26,41 @@ const application: TeamWorkshopApplication = {
   withdrawnAt: null,
   version: 4,
 };
-const facility = { id: 11, label: 'Kinderhaus Pegnitzwiese', street: 'Wöhrder Hauptstraße 20', postalCode: '90489', city: 'Nürnberg', region: 'Mittelfranken' };
+const facility = {
+  id: 11,
+  label: 'Kinderhaus Pegnitzwiese',
+  street: 'Wöhrder Hauptstraße 20',
+  postalCode: '90489',
+  city: 'Nürnberg',
+  region: 'Mittelfranken',
+};
 const row: TeamWorkshopListItem = {
-  id: 9, seasonId: 2, seasonLabel: 'KiTa-Jahr 2026/27', preferredDates: ['2099-03-15'], participantCount: 12, state: 'submitted', scheduledAt: null,
-  createdAt: '2026-11-20T09:00:00Z', version: 4, facility: { id: 11, label: facility.label, city: facility.city, region: facility.region },
+  id: 9,
+  seasonId: 2,
+  seasonLabel: 'KiTa-Jahr 2026/27',
+  preferredDates: ['2099-03-15'],
+  participantCount: 12,
+  state: 'submitted',
+  scheduledAt: null,
+  createdAt: '2026-11-20T09:00:00Z',
+  version: 4,
+  facility: { id: 11, label: facility.label, city: facility.city, region: facility.region },
 };
 
 describe('/verwaltung/team-workshops', () => {
   it('lists the applications; the dialog shows one and declines it only with a comment, sending the version read', async () => {
     let sent: Record<string, unknown> | null = null;
-    const declined: TeamWorkshopDetail = { application: { ...application, state: 'declined', decisionComment: 'Leider voll.', version: 5 }, facility, history: [] };
+    const declined: TeamWorkshopDetail = {
+      application: { ...application, state: 'declined', decisionComment: 'Leider voll.', version: 5 },
+      facility,
+      history: [],
+    };
     const { user } = await renderRoute('/verwaltung/team-workshops', {
       user: users.admin(),
       handlers: [
-        http.get('*/api/admin/team-workshop-applications', () => HttpResponse.json({ items: [sent ? { ...row, state: 'declined' } : row], total: 1, page: 1, pageSize: 25 })),
+        http.get('*/api/admin/team-workshop-applications', () =>
+          HttpResponse.json({ items: [sent ? { ...row, state: 'declined' } : row], total: 1, page: 1, pageSize: 25 }),
+        ),
         http.get('*/api/admin/team-workshop-applications/9', () => HttpResponse.json(sent ? declined : { application, facility, history: [] })),
         http.post('*/api/admin/team-workshop-applications/9/decision', async ({ request }) => {
           sent = (await request.json()) as Record<string, unknown>;
@@ -50,7 +71,10 @@ describe('/verwaltung/team-workshops', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Team-Workshops' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Anträge auf einen Team-Workshop' });
     expect(within(table).getByRole('cell', { name: 'eingereicht' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute('href', expect.stringMatching(/^\/api\/admin\/team-workshop-applications\/export\.csv/));
+    expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/admin\/team-workshop-applications\/export\.csv/),
+    );
 
     await user.click(within(table).getByRole('button', { name: 'Antrag von Kinderhaus Pegnitzwiese öffnen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Team-Workshop: Kinderhaus Pegnitzwiese' });

@@ -60,9 +60,11 @@ function DecisionForm({ detail, onDone }: { detail: TeamWorkshopDetail; onDone: 
       <Stack>
         <Radio.Group label="Entscheidung" required {...form.field('decision')}>
           <Group mt="xs">
-            {choices.filter((c) => c.from.includes(a.state)).map((c) => (
-              <Radio key={c.value} value={c.value} label={c.label} />
-            ))}
+            {choices
+              .filter((c) => c.from.includes(a.state))
+              .map((c) => (
+                <Radio key={c.value} value={c.value} label={c.label} />
+              ))}
           </Group>
         </Radio.Group>
         {form.values.decision === 'schedule' && (
@@ -82,7 +84,9 @@ function DecisionForm({ detail, onDone }: { detail: TeamWorkshopDetail; onDone: 
         )}
         <Textarea
           label="Kommentar für die KiTa"
-          description={form.values.decision === 'decline' ? 'Pflicht beim Ablehnen: Die KiTa liest die Begründung.' : 'Steht in der E-Mail an die KiTa.'}
+          description={
+            form.values.decision === 'decline' ? 'Pflicht beim Ablehnen: Die KiTa liest die Begründung.' : 'Steht in der E-Mail an die KiTa.'
+          }
           required={form.values.decision === 'decline'}
           rows={3}
           {...form.input('comment')}
@@ -116,7 +120,10 @@ function Details({ detail: { application: a, facility: f } }: { detail: TeamWork
       {item('Wunschtermine', a.preferredDates.map((d) => formatDate(d)).join(', '))}
       {item('Teilnehmende', a.participantCount)}
       {item('Themenwünsche', a.topicWishes || '—')}
-      {item('Ort', a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city} (abweichend)` : `${f.street}, ${f.postalCode} ${f.city}`)}
+      {item(
+        'Ort',
+        a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city} (abweichend)` : `${f.street}, ${f.postalCode} ${f.city}`,
+      )}
       {item('Anmerkungen', a.remarks || '—')}
       {a.decisionComment && item('Kommentar', a.decisionComment)}
       {item('Eingereicht', `am ${formatDateTime(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`)}
@@ -137,7 +144,11 @@ export function DecideDialog({ applicationId, onClose }: { applicationId: number
       title={open ? `Team-Workshop: ${open.facility.label}` : 'Team-Workshop'}
       closeButtonProps={{ 'aria-label': 'Schließen' }}
     >
-      {isError && <Alert color="red" role="alert">Der Antrag konnte nicht geladen werden.</Alert>}
+      {isError && (
+        <Alert color="red" role="alert">
+          Der Antrag konnte nicht geladen werden.
+        </Alert>
+      )}
       {!open && !isError && <Loader size="sm" aria-label="Wird geladen" />}
       {open && (
         <Stack>

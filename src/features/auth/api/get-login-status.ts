@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { asLoginStatus } from '../../../lib/response-shape';
 import type { LoginStatusResponse } from '../../../shared/contracts/auth';
@@ -16,8 +16,6 @@ export const LOGIN_STATUS_STALE_MS = 30_000;
 
 export const loginStatusQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'login-status'], queryFn: getLoginStatus, staleTime: LOGIN_STATUS_STALE_MS });
-
-export const useLoginStatus = () => useQuery(loginStatusQueryOptions());
 
 /** After login, logout or a lost session the answer is known: write it instead of asking the server again. */
 export function setLoginStatus(queryClient: QueryClient, status: LoginStatusResponse) {

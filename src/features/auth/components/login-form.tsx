@@ -9,7 +9,9 @@ import { useLoginAction } from '../hooks/use-login-action';
 import { SecondFactorStep, secondFactorCodeError } from './second-factor-step';
 
 // only admins right after setting up their second factor see these: not part of the login page's first load
-const RecoveryCodesNotice = lazy(() => import('../../../components/two-factor/recovery-codes-notice').then((m) => ({ default: m.RecoveryCodesNotice })));
+const RecoveryCodesNotice = lazy(() =>
+  import('../../../components/two-factor/recovery-codes-notice').then((m) => ({ default: m.RecoveryCodesNotice })),
+);
 
 type FieldErrors = Partial<Record<'email' | 'password' | 'totp', string>>;
 
@@ -36,7 +38,10 @@ export function LoginForm() {
       }
       setErrors(next);
       // the login keeps its own small form (first-load budget, docs/decisions/0006) but the same focus rule
-      focusFirstInvalid(form, Object.keys(next).filter((key) => next[key as keyof FieldErrors]));
+      focusFirstInvalid(
+        form,
+        Object.keys(next).filter((key) => next[key as keyof FieldErrors]),
+      );
       return;
     }
     setErrors({});

@@ -7,14 +7,20 @@ import { renderRoute, waitForPath } from '../../../testing/render';
 
 const admin = users.admin();
 const needs = (needs: 'totp' | 'totp-setup', msg: string, extra: object = {}) =>
-  HttpResponse.json({ success: false, user: null, curSeason: null, msg, needs, reason: { code: 'totp_required', message: msg }, ...extra }, { status: 401 });
+  HttpResponse.json(
+    { success: false, user: null, curSeason: null, msg, needs, reason: { code: 'totp_required', message: msg }, ...extra },
+    { status: 401 },
+  );
 /** the fake server's session, so the ping after the login sees it (else it reports the session as lost) */
 const box: { session?: FakeSession } = {};
 const welcome = (extra: object = {}) => {
   if (box.session) box.session.status = loggedIn(admin);
   return HttpResponse.json({ success: true, user: admin, curSeason: currentSeason, msg: 'Willkommen zurück!', ...extra });
 };
-const setup = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUrl: 'otpauth://totp/Portal:admin%40demo.example?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Portal' };
+const setup = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+  otpauthUrl: 'otpauth://totp/Portal:admin%40demo.example?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Portal',
+};
 
 async function enterPassword(user: Awaited<ReturnType<typeof renderRoute>>['user']) {
   await user.type(screen.getByLabelText('E-Mail'), admin.email);
@@ -81,7 +87,10 @@ describe('login with a second factor', () => {
     box.session = session;
     await enterPassword(user);
     expect(await screen.findByText('Zweiten Faktor einrichten')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'QR-Code für deine Authenticator-App' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(await screen.findByRole('img', { name: 'QR-Code für deine Authenticator-App' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Bestätigungscode'), '123456');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));

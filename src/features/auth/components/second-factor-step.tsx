@@ -12,14 +12,18 @@ export function SecondFactorStep({ factor, value, error, onChange }: Props) {
   const setup = factor.needs === 'totp-setup' ? factor.setup : undefined;
   return (
     <Stack gap="sm">
-      <Alert color={factor.wrong ? 'red' : 'blue'} role={factor.wrong ? 'alert' : 'status'} title={setup ? 'Zweiten Faktor einrichten' : 'Zweiter Schritt'}>
+      <Alert
+        color={factor.wrong ? 'red' : 'blue'}
+        role={factor.wrong ? 'alert' : 'status'}
+        title={setup ? 'Zweiten Faktor einrichten' : 'Zweiter Schritt'}
+      >
         {factor.msg}
       </Alert>
       {setup && (
         <>
           <Text size="sm">
-            1. Öffne eine Authenticator-App (zum Beispiel FreeOTP, Aegis, Google oder Microsoft Authenticator) und scanne den
-            QR-Code. 2. Gib den 6-stelligen Code ein, den die App dann zeigt.
+            1. Öffne eine Authenticator-App (zum Beispiel FreeOTP, Aegis, Google oder Microsoft Authenticator) und scanne den QR-Code. 2. Gib den
+            6-stelligen Code ein, den die App dann zeigt.
           </Text>
           <Suspense fallback={null}>
             <TotpQrCode otpauthUrl={setup.otpauthUrl} secret={setup.secret} />
@@ -29,7 +33,9 @@ export function SecondFactorStep({ factor, value, error, onChange }: Props) {
       <TextInput
         label="Bestätigungscode"
         description={
-          setup ? 'Der 6-stellige Code aus deiner Authenticator-App.' : 'Der 6-stellige Code aus deiner Authenticator-App oder einer deiner Wiederherstellungscodes.'
+          setup
+            ? 'Der 6-stellige Code aus deiner Authenticator-App.'
+            : 'Der 6-stellige Code aus deiner Authenticator-App oder einer deiner Wiederherstellungscodes.'
         }
         autoComplete="one-time-code"
         inputMode={setup ? 'numeric' : 'text'}
@@ -50,5 +56,7 @@ export function secondFactorCodeError(factor: SecondFactor, code: string): strin
   const trimmed = code.trim();
   if (!trimmed) return 'Bitte gib den Code aus deiner Authenticator-App ein.';
   if (factor.needs === 'totp-setup') return sixDigits.test(trimmed) ? undefined : 'Der Code besteht aus 6 Ziffern.';
-  return sixDigits.test(trimmed) || recoveryCode.test(trimmed) ? undefined : 'Gib den 6-stelligen Code oder einen Wiederherstellungscode (XXXXX-XXXXX) ein.';
+  return sixDigits.test(trimmed) || recoveryCode.test(trimmed)
+    ? undefined
+    : 'Gib den 6-stelligen Code oder einen Wiederherstellungscode (XXXXX-XXXXX) ein.';
 }

@@ -39,8 +39,7 @@ export function useSessionFacilities() {
       await router.invalidate();
     },
     /** the user became a member of `facility` (registered it); it becomes the active KiTa */
-    addFacility: (facility: FacilitySummary) =>
-      update((facilities) => ({ ...facilities, [String(facility.id)]: facility }), facility.id),
+    addFacility: (facility: FacilitySummary) => update((facilities) => ({ ...facilities, [String(facility.id)]: facility }), facility.id),
     /** the KiTa's enrolment to the current season was made (true) or withdrawn (false) */
     setEnrolled: (facilityId: number, enrolled: boolean) =>
       update((facilities) => {

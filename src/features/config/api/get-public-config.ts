@@ -9,7 +9,6 @@ export async function getPublicConfig(): Promise<PublicConfig> {
 }
 
 /** Only changes with a deployment; the ping tells us about that separately. */
-export const publicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
+export const publicConfigQueryOptions = () => queryOptions({ queryKey: ['config'], queryFn: getPublicConfig, staleTime: Infinity });
 
 export const usePublicConfig = () => useQuery(publicConfigQueryOptions());

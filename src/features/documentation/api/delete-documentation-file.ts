@@ -14,7 +14,13 @@ export function useDeleteDocumentationFile(facilityId: number) {
     mutationFn: (file: UploadedFile) => deleteDocumentationFile(facilityId, file.id),
     onSuccess: (_done, file) => {
       queryClient.setQueryData(documentationQueryOptions(facilityId).queryKey, (form) =>
-        form ? { ...form, files: form.files.filter((f) => f.id !== file.id), limits: { ...form.limits, usedBytes: Math.max(0, form.limits.usedBytes - file.size) } } : form,
+        form
+          ? {
+              ...form,
+              files: form.files.filter((f) => f.id !== file.id),
+              limits: { ...form.limits, usedBytes: Math.max(0, form.limits.usedBytes - file.size) },
+            }
+          : form,
       );
     },
   });

@@ -13,6 +13,7 @@ import { useSubmitDocumentation } from '../api/submit-documentation';
 import type { PrepareUpload } from '../hooks/downscale-image';
 import { useAutosave } from '../hooks/use-autosave';
 import { useFileUploads } from '../hooks/use-file-uploads';
+import { useStickyBarClearance } from '../hooks/use-sticky-bar-clearance';
 import { ConflictNotice } from './conflict-notice';
 import { FormHistory, FormStateHeader } from './form-state-header';
 import { SaveStatusLine } from './save-status';
@@ -35,7 +36,9 @@ type Props = {
 function focusQuestion(key: string) {
   setTimeout(() => {
     const element = document.getElementById(questionElementId(key));
-    const target = element?.matches('input, textarea, select, button') ? element : element?.querySelector<HTMLElement>('input:not([type=file]), textarea, button');
+    const target = element?.matches('input, textarea, select, button')
+      ? element
+      : element?.querySelector<HTMLElement>('input:not([type=file]), textarea, button');
     target?.focus();
   }, 0);
 }
@@ -57,9 +60,14 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
   const [confirming, setConfirming] = useState(false);
   const [unsavedBeforeSubmit, setUnsavedBeforeSubmit] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
+  const saveBar = useRef<HTMLDivElement>(null);
   const editable = form.editable;
   const values = editable ? autosave.values : form.answers;
-  const questions = useMemo(() => new Map<string, Question>(form.sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const))), [form.sections]);
+  useStickyBarClearance(saveBar, formElement, editable);
+  const questions = useMemo(
+    () => new Map<string, Question>(form.sections.flatMap((s) => s.questions.map((q) => [q.key, q] as const))),
+    [form.sections],
+  );
   const fileCounts = useMemo(() => {
     const counts: Record<string, number> = {};
     for (const f of form.files) counts[f.questionKey] = (counts[f.questionKey] ?? 0) + 1;
@@ -183,12 +191,22 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
           }}
         />
         {editable && (
-          <Box pos="sticky" bottom={0} py="sm" mt="xl" bg="var(--mantine-color-body)" style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}>
+          <Box
+            ref={saveBar}
+            data-save-bar
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            mt="xl"
+            bg="var(--mantine-color-body)"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+          >
             <Stack gap="xs">
               {submitTried && <FormErrorSummary errors={errors} />}
               {unsavedBeforeSubmit && (
                 <Alert color="red" variant="light" role="alert">
-                  Es sind noch nicht alle Änderungen gespeichert. Bitte warte, bis „Gespeichert um …“ angezeigt wird, und kläre geänderte Antworten von Kolleginnen und Kollegen.
+                  Es sind noch nicht alle Änderungen gespeichert. Bitte warte, bis „Gespeichert um …“ angezeigt wird, und kläre geänderte Antworten
+                  von Kolleginnen und Kollegen.
                 </Alert>
               )}
               <Group justify="space-between" wrap="wrap" gap="sm">
@@ -208,7 +226,9 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
         onClose={() => setConfirming(false)}
         onConfirm={() => void confirmSubmit()}
       >
-        <Text>Nach dem Einreichen lässt sich der Bogen nicht mehr ändern, außer die Jury gibt ihn dir zurück. Du bekommst eine Bestätigung per E-Mail.</Text>
+        <Text>
+          Nach dem Einreichen lässt sich der Bogen nicht mehr ändern, außer die Jury gibt ihn dir zurück. Du bekommst eine Bestätigung per E-Mail.
+        </Text>
       </ConfirmDialog>
     </Stack>
   );

@@ -1,6 +1,12 @@
 import { isHTTPError } from 'ky';
 import { getErrorReason } from '../../../lib/api-client';
-import { applyAutosave, type AnswerValue, type AutosaveInput, type AutosaveResult, type DocumentationForm } from '../../../shared/contracts/documentation';
+import {
+  applyAutosave,
+  type AnswerValue,
+  type AutosaveInput,
+  type AutosaveResult,
+  type DocumentationForm,
+} from '../../../shared/contracts/documentation';
 import { readPending, sameValue, writePending, type PendingAnswers, type PendingEntry } from './pending-answers';
 
 export type SaveStatus =
@@ -145,7 +151,11 @@ export function createAutosaver(deps: AutosaverDeps) {
       const entry = pending[key];
       if (!entry) continue;
       if (conflicted.has(key)) {
-        pending[key] = { value: entry.value, base: entry.base, conflict: { ...(key in form.answers ? { theirs: form.answers[key] } : {}), savedBy: colleague, savedAt: colleague ? form.savedAt : null } };
+        pending[key] = {
+          value: entry.value,
+          base: entry.base,
+          conflict: { ...(key in form.answers ? { theirs: form.answers[key] } : {}), savedBy: colleague, savedAt: colleague ? form.savedAt : null },
+        };
       } else if (sameValue(entry.value, sent)) {
         delete pending[key];
       } else {

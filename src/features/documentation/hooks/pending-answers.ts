@@ -25,7 +25,8 @@ const storedSchema = z.object({ v: z.literal(1), entries: z.record(z.string(), e
  * localStorage key: per user (a shared KiTa computer keeps one person's unsent words away from the next person's
  * session), per KiTa and per season (a new season's form never gets last year's text).
  */
-export const pendingStorageKey = (userId: number, facilityId: number, seasonId: number) => `kita-portal.documentation.${userId}.${facilityId}.${seasonId}`;
+export const pendingStorageKey = (userId: number, facilityId: number, seasonId: number) =>
+  `kita-portal.documentation.${userId}.${facilityId}.${seasonId}`;
 
 export function readPending(key: string): PendingAnswers {
   try {

@@ -26,7 +26,10 @@ export function useFileUploads(facilityId: number, form: DocumentationForm, prep
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const queue = useRef(Promise.resolve());
 
-  const patch = useCallback((id: string, change: Partial<PendingUpload>) => setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p))), []);
+  const patch = useCallback(
+    (id: string, change: Partial<PendingUpload>) => setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p))),
+    [],
+  );
 
   async function uploadOne(q: FilesQuestion, file: File, id: string) {
     const accepted = q.fileTypes.flatMap((t) => mimeTypesOf[t]);
@@ -43,13 +46,20 @@ export function useFileUploads(facilityId: number, form: DocumentationForm, prep
     try {
       const uploaded = await uploadDocumentationFile(facilityId, q.key, prepared, prepared.name, (progress) => patch(id, { progress }));
       queryClient.setQueryData(queryKey, (current: DocumentationForm | undefined) =>
-        current ? { ...current, files: [...current.files, uploaded], limits: { ...current.limits, usedBytes: current.limits.usedBytes + uploaded.size } } : current,
+        current
+          ? { ...current, files: [...current.files, uploaded], limits: { ...current.limits, usedBytes: current.limits.usedBytes + uploaded.size } }
+          : current,
       );
       setPending((list) => list.filter((p) => p.id !== id));
     } catch (error) {
       const failure = error instanceof UploadError ? error.failure : null;
       patch(id, {
-        error: failure?.kind === 'http' && failure.message ? failure.message : failure?.kind === 'http' ? `Die Datei konnte nicht hochgeladen werden (Fehler ${failure.status}).` : networkText,
+        error:
+          failure?.kind === 'http' && failure.message
+            ? failure.message
+            : failure?.kind === 'http'
+              ? `Die Datei konnte nicht hochgeladen werden (Fehler ${failure.status}).`
+              : networkText,
       });
     }
   }
@@ -65,8 +75,7 @@ export function useFileUploads(facilityId: number, form: DocumentationForm, prep
       return { file, entry };
     });
     setPending((list) => [...list, ...added.map((a) => a.entry)]);
-    for (const { file, entry } of added)
-      if (entry.error === null) queue.current = queue.current.then(() => uploadOne(q, file, entry.id));
+    for (const { file, entry } of added) if (entry.error === null) queue.current = queue.current.then(() => uploadOne(q, file, entry.id));
   };
 
   const onDismiss = (id: string) => setPending((list) => list.filter((p) => p.id !== id));

@@ -5,7 +5,11 @@ import { duplicateListSchema, type DuplicateCandidate } from '../../../shared/co
 /** GET /api/facilities/duplicates: KiTas with the same postal code and a similar name. */
 export async function getDuplicates(postalCode: string, label: string): Promise<DuplicateCandidate[]> {
   const searchParams = { postal_code: postalCode, label };
-  return api.get('facilities/duplicates', { searchParams }).json().then(parseWith(duplicateListSchema)).then((list) => list.items);
+  return api
+    .get('facilities/duplicates', { searchParams })
+    .json()
+    .then(parseWith(duplicateListSchema))
+    .then((list) => list.items);
 }
 
 /** Asked right before registering (queryClient.fetchQuery), never in the background. */

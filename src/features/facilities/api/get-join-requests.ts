@@ -4,7 +4,11 @@ import { joinRequestListSchema, type JoinRequest } from '../../../shared/contrac
 
 /** GET /api/facilities/{id}/join-requests: who asked to join the KiTa. */
 export async function getJoinRequests(facilityId: number): Promise<JoinRequest[]> {
-  return api.get(`facilities/${facilityId}/join-requests`).json().then(parseWith(joinRequestListSchema)).then((list) => list.items);
+  return api
+    .get(`facilities/${facilityId}/join-requests`)
+    .json()
+    .then(parseWith(joinRequestListSchema))
+    .then((list) => list.items);
 }
 
 export const joinRequestsQueryOptions = (facilityId: number) =>

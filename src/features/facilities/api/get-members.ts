@@ -4,7 +4,11 @@ import { memberListSchema, type Member } from '../../../shared/contracts/facilit
 
 /** GET /api/facilities/{id}/members: the accounts with access to the KiTa. */
 export async function getMembers(facilityId: number): Promise<Member[]> {
-  return api.get(`facilities/${facilityId}/members`).json().then(parseWith(memberListSchema)).then((list) => list.items);
+  return api
+    .get(`facilities/${facilityId}/members`)
+    .json()
+    .then(parseWith(memberListSchema))
+    .then((list) => list.items);
 }
 
 export const membersQueryOptions = (facilityId: number) =>

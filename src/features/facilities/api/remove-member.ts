@@ -7,13 +7,17 @@ import { membersQueryOptions } from './get-members';
  * only with `confirmLastMember` (else 409 last_member).
  */
 export async function removeMember(facilityId: number, userId: number, confirmLastMember = false): Promise<void> {
-  await api.delete(`facilities/${facilityId}/members/${userId}`, { retry: 0, ...(confirmLastMember ? { searchParams: { confirmLastMember: 'true' } } : {}) });
+  await api.delete(`facilities/${facilityId}/members/${userId}`, {
+    retry: 0,
+    ...(confirmLastMember ? { searchParams: { confirmLastMember: 'true' } } : {}),
+  });
 }
 
 export function useRemoveMember(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, confirmLastMember = false }: { userId: number; confirmLastMember?: boolean }) => removeMember(facilityId, userId, confirmLastMember),
+    mutationFn: ({ userId, confirmLastMember = false }: { userId: number; confirmLastMember?: boolean }) =>
+      removeMember(facilityId, userId, confirmLastMember),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryOptions(facilityId).queryKey }),
   });
 }

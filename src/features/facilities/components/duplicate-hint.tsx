@@ -25,8 +25,8 @@ export function DuplicateHint({ candidates, joiningId, onJoin }: Props) {
           Ist deine KiTa schon registriert?
         </Title>
         <Text size="sm">
-          Mit dieser Postleitzahl gibt es schon KiTas mit ähnlichem Namen. Wenn deine KiTa dabei ist, frag dort den Zugang
-          an, statt sie ein zweites Mal zu registrieren. Die Mitglieder der KiTa und unser Team bekommen deine Anfrage.
+          Mit dieser Postleitzahl gibt es schon KiTas mit ähnlichem Namen. Wenn deine KiTa dabei ist, frag dort den Zugang an, statt sie ein zweites
+          Mal zu registrieren. Die Mitglieder der KiTa und unser Team bekommen deine Anfrage.
         </Text>
         <Textarea
           label="Nachricht zu deiner Anfrage (freiwillig)"
@@ -47,9 +47,13 @@ export function DuplicateHint({ candidates, joiningId, onJoin }: Props) {
                   </Text>
                 </div>
                 {candidate.is_member ? (
-                  <Badge color="green" variant="light">Du bist schon Mitglied</Badge>
+                  <Badge color="green" variant="light">
+                    Du bist schon Mitglied
+                  </Badge>
                 ) : candidate.has_pending_request ? (
-                  <Badge color="blue" variant="light">Zugang angefragt</Badge>
+                  <Badge color="blue" variant="light">
+                    Zugang angefragt
+                  </Badge>
                 ) : (
                   <Button
                     variant="light"

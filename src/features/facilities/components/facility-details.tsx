@@ -24,7 +24,16 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
       </DataList>
       <DataList labelWidth="12rem" withDivider>
         {item(L.phone, dash(facility.phone))}
-        {item(L.email, facility.email ? <Anchor href={`mailto:${facility.email}`} fz="inherit">{facility.email}</Anchor> : '—')}
+        {item(
+          L.email,
+          facility.email ? (
+            <Anchor href={`mailto:${facility.email}`} fz="inherit">
+              {facility.email}
+            </Anchor>
+          ) : (
+            '—'
+          ),
+        )}
         {item(
           L.website,
           facility.website ? (

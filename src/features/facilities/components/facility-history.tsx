@@ -97,10 +97,17 @@ export function FacilityHistory({ facilityId }: { facilityId: number }) {
   const panelId = useId();
   return (
     <div>
-      <Button variant="subtle" size="compact-sm" px={4} aria-expanded={open} aria-controls={panelId} onClick={() => {
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        px={4}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
           setOpen(!open);
           setOpened(true);
-        }}>
+        }}
+      >
         {open ? 'Änderungsverlauf ausblenden' : 'Änderungsverlauf anzeigen'}
       </Button>
       <Collapse expanded={open} id={panelId}>

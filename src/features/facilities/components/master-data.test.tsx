@@ -36,13 +36,21 @@ describe('/stammdaten', () => {
                   { field: 'email', before: '<b>alt</b>@kita.example', after: 'regenbogen@kita.example' },
                 ],
               },
-              { id: 30, at: '2026-09-20T07:05:00.000Z', actor: null, by_admin: true, changes: [{ field: 'children_count', before: 55, after: null }] },
+              {
+                id: 30,
+                at: '2026-09-20T07:05:00.000Z',
+                actor: null,
+                by_admin: true,
+                changes: [{ field: 'children_count', before: 55, after: null }],
+              },
             ],
           });
         }),
       ],
     });
-    expect(await screen.findByTestId('last-change')).toHaveTextContent('Zuletzt geändert von Nina Muster am 05.10.2026, 14:30 Uhr: Telefon, E-Mail der KiTa');
+    expect(await screen.findByTestId('last-change')).toHaveTextContent(
+      'Zuletzt geändert von Nina Muster am 05.10.2026, 14:30 Uhr: Telefon, E-Mail der KiTa',
+    );
     expect(historyCalls).toBe(0);
 
     const toggle = screen.getByRole('button', { name: 'Änderungsverlauf anzeigen' });

@@ -12,7 +12,17 @@ const member = (user_id: number, first_name: string, last_name: string) => ({
   since: '2026-09-01T08:00:00Z',
   person_id: null,
 });
-const request = { id: 3, facility_id: 12, facility_label: 'KiTa Regenbogen', user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' }, message: '', state: 'pending', created_at: '2026-11-01T10:00:00Z', decided_at: null, decided_by: null };
+const request = {
+  id: 3,
+  facility_id: 12,
+  facility_label: 'KiTa Regenbogen',
+  user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' },
+  message: '',
+  state: 'pending',
+  created_at: '2026-11-01T10:00:00Z',
+  decided_at: null,
+  decided_by: null,
+};
 
 describe('/personal: access to the KiTa', () => {
   it('approving a join request makes the person a member', async () => {

@@ -49,7 +49,11 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
     {
       key: 'person',
       header: 'Im Personal',
-      render: (m) => <Badge variant="light" tt="none" color={m.person_id ? 'green' : 'gray'}>{m.person_id ? 'verknüpft' : 'nicht verknüpft'}</Badge>,
+      render: (m) => (
+        <Badge variant="light" tt="none" color={m.person_id ? 'green' : 'gray'}>
+          {m.person_id ? 'verknüpft' : 'nicht verknüpft'}
+        </Badge>
+      ),
     },
     {
       key: 'actions',
@@ -88,8 +92,8 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
           </Text>
           {lastMember && (
             <Text fw={700}>
-              {removing?.user_id === currentUserId ? 'Du bist' : `${removing ? nameOf(removing) : ''} ist`} das letzte Mitglied dieser KiTa. Danach kann niemand mehr ihre Daten im
-              Portal bearbeiten.
+              {removing?.user_id === currentUserId ? 'Du bist' : `${removing ? nameOf(removing) : ''} ist`} das letzte Mitglied dieser KiTa. Danach
+              kann niemand mehr ihre Daten im Portal bearbeiten.
             </Text>
           )}
         </Stack>

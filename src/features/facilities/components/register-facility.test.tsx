@@ -44,13 +44,34 @@ describe('/neue-kita', () => {
       handlers: [
         http.get('*/api/facilities/duplicates', () =>
           HttpResponse.json({
-            items: [{ id: 12, label: 'KiTa Regenbogen', street: 'Hauptstr. 1', postal_code: '90402', city: 'Nürnberg', similarity: 0.8, is_member: false, has_pending_request: false }],
+            items: [
+              {
+                id: 12,
+                label: 'KiTa Regenbogen',
+                street: 'Hauptstr. 1',
+                postal_code: '90402',
+                city: 'Nürnberg',
+                similarity: 0.8,
+                is_member: false,
+                has_pending_request: false,
+              },
+            ],
           }),
         ),
         http.post('*/api/facilities/:id/join-requests', async ({ request }) => {
           joinBody = await request.json();
           return HttpResponse.json(
-            { id: 7, facility_id: 12, facility_label: 'KiTa Regenbogen', user: { id: 2, name: 'Olga Muster', email: 'ohne-kita@demo.example' }, message: 'Gruppe Igel', state: 'pending', created_at: '2026-11-01T10:00:00Z', decided_at: null, decided_by: null },
+            {
+              id: 7,
+              facility_id: 12,
+              facility_label: 'KiTa Regenbogen',
+              user: { id: 2, name: 'Olga Muster', email: 'ohne-kita@demo.example' },
+              message: 'Gruppe Igel',
+              state: 'pending',
+              created_at: '2026-11-01T10:00:00Z',
+              decided_at: null,
+              decided_by: null,
+            },
             { status: 201 },
           );
         }),
@@ -88,7 +109,13 @@ describe('/neue-kita', () => {
     await user.click(screen.getByRole('button', { name: 'KiTa registrieren' }));
 
     await waitForPath(router, '/');
-    expect(created).toMatchObject({ label: 'Kita Regenbogen', postal_code: '90402', children_count: 45, staff_count: null, operator_kind: 'sonstige' });
+    expect(created).toMatchObject({
+      label: 'Kita Regenbogen',
+      postal_code: '90402',
+      children_count: 45,
+      staff_count: null,
+      operator_kind: 'sonstige',
+    });
     await waitFor(() => expect(auth.getState().activeFacilityId).toBe(77));
     expect(screen.getByTestId('active-facility')).toHaveTextContent('Kita Regenbogen');
     expect(screen.queryByRole('dialog', { name: 'Wir kennen deine KiTa noch nicht.' })).not.toBeInTheDocument();

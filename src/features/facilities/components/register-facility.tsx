@@ -62,8 +62,8 @@ export function RegisterFacility({ onCreated }: Props) {
       <Alert color="green" title="Deine Anfrage ist unterwegs" role="status">
         <Stack gap="xs">
           <Text size="sm">
-            Wir haben die Mitglieder von „{joined.facility_label}“ gefragt, ob sie dich aufnehmen. Sobald jemand
-            zustimmt, findest du die KiTa hier im Portal.
+            Wir haben die Mitglieder von „{joined.facility_label}“ gefragt, ob sie dich aufnehmen. Sobald jemand zustimmt, findest du die KiTa hier im
+            Portal.
           </Text>
           <Anchor component={Link} to="/" size="sm">
             Zur Startseite
@@ -76,8 +76,8 @@ export function RegisterFacility({ onCreated }: Props) {
   return (
     <Stack gap="lg" maw={960}>
       <Text>
-        Trag hier die Daten deiner KiTa ein. Du wirst automatisch Mitglied und kannst danach Personal eintragen und
-        die KiTa zum KiTa-Jahr anmelden. Felder mit * sind Pflichtfelder.
+        Trag hier die Daten deiner KiTa ein. Du wirst automatisch Mitglied und kannst danach Personal eintragen und die KiTa zum KiTa-Jahr anmelden.
+        Felder mit * sind Pflichtfelder.
       </Text>
       <FacilityForm
         facility={null}
@@ -86,7 +86,9 @@ export function RegisterFacility({ onCreated }: Props) {
         submitLabel={(values) => (shownFor(values) ? 'Trotzdem neu registrieren' : 'KiTa registrieren')}
         extra={(values) => {
           const shown = shownFor(values);
-          return shown && <DuplicateHint candidates={shown} joiningId={join.isPending ? (join.variables?.facilityId ?? null) : null} onJoin={onJoin} />;
+          return (
+            shown && <DuplicateHint candidates={shown} joiningId={join.isPending ? (join.variables?.facilityId ?? null) : null} onJoin={onJoin} />
+          );
         }}
       />
     </Stack>

@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, parseWith } from '../../../lib/api-client';
-import { bookingResultSchema, type AwardingAnswer, type BookingInput, type BookingResult, type Offering, type OfferingsAnswer } from '../../../shared/contracts/programme';
+import {
+  bookingResultSchema,
+  type AwardingAnswer,
+  type BookingInput,
+  type BookingResult,
+  type Offering,
+  type OfferingsAnswer,
+} from '../../../shared/contracts/programme';
 import { offeringsKey, programmeKey } from './keys';
 
 /** POST /api/facilities/{id}/enrolments: per person a confirmed seat or a waiting-list place. Never retried (not idempotent). */
@@ -21,11 +28,15 @@ export function useBookPersons(facilityId: number) {
     onSuccess: (result, { names, offering }) => {
       const patch = (o: Offering) => (o.id === offering.id ? withResults(o, result, names) : o);
       if (offering.kind === 'awarding') {
-        queryClient.setQueryData<AwardingAnswer>([...programmeKey(facilityId), 'awarding'], (old) =>
-          old && { ...old, events: old.events.map((e) => ({ ...e, workshops: e.workshops.map(patch) })) },
+        queryClient.setQueryData<AwardingAnswer>(
+          [...programmeKey(facilityId), 'awarding'],
+          (old) => old && { ...old, events: old.events.map((e) => ({ ...e, workshops: e.workshops.map(patch) })) },
         );
       } else {
-        queryClient.setQueryData<OfferingsAnswer>(offeringsKey(facilityId, offering.kind), (old) => old && { ...old, offerings: old.offerings.map(patch) });
+        queryClient.setQueryData<OfferingsAnswer>(
+          offeringsKey(facilityId, offering.kind),
+          (old) => old && { ...old, offerings: old.offerings.map(patch) },
+        );
       }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: programmeKey(facilityId) }),

@@ -17,7 +17,13 @@ type Props = { facilityId: number; event: AwardingEvent | null; onClose: () => v
  */
 export function AwardingBookingDialog({ facilityId, event, onClose }: Props) {
   return (
-    <Modal opened={event !== null} onClose={onClose} title={event ? `Anmelden: ${event.title}` : ''} size="xl" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+    <Modal
+      opened={event !== null}
+      onClose={onClose}
+      title={event ? `Anmelden: ${event.title}` : ''}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Schließen' }}
+    >
       {event && <AwardingForm facilityId={facilityId} event={event} onDone={onClose} />}
     </Modal>
   );
@@ -85,7 +91,10 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
         ) : persons.length === 0 ? (
           <Text>Bei euch ist noch kein Personal eingetragen. Trag es zuerst auf der Seite „Personal“ ein.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={520} scrollAreaProps={{ type: 'auto', scrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Personal und Workshops' } }}>
+          <Table.ScrollContainer
+            minWidth={520}
+            scrollAreaProps={{ type: 'auto', scrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Personal und Workshops' } }}
+          >
             <Table captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>Wer kommt, und zu welchem Workshop?</Table.Caption>
               <Table.Thead>
@@ -122,7 +131,13 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
                             label={`Workshop für ${name}`}
                             data-person={p.id}
                             disabled={!on}
-                            data={[{ value: '', label: 'bitte wählen' }, ...open.map((w) => ({ value: String(w.id), label: `${w.title} (${w.seatsLeft > 0 ? `${w.seatsLeft} frei` : 'Warteliste'})` }))]}
+                            data={[
+                              { value: '', label: 'bitte wählen' },
+                              ...open.map((w) => ({
+                                value: String(w.id),
+                                label: `${w.title} (${w.seatsLeft > 0 ? `${w.seatsLeft} frei` : 'Warteliste'})`,
+                              })),
+                            ]}
                             value={picked[p.id] ?? ''}
                             error={errors[p.id]}
                             onChange={(e) => {

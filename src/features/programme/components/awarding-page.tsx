@@ -55,8 +55,8 @@ export function AwardingPage({ facilityId }: { facilityId: number }) {
                   {window && <Text size="sm">{window}</Text>}
                   {other && (
                     <Text c="dark.6">
-                      Ihr seid schon zu „{chosen.title}“ angemeldet. Eine KiTa nimmt an einer der Veranstaltungen teil; wollt ihr wechseln, storniert zuerst eure
-                      Anmeldungen dort.
+                      Ihr seid schon zu „{chosen.title}“ angemeldet. Eine KiTa nimmt an einer der Veranstaltungen teil; wollt ihr wechseln, storniert
+                      zuerst eure Anmeldungen dort.
                     </Text>
                   )}
                   <Title order={3} fz="h4">
@@ -72,7 +72,11 @@ export function AwardingPage({ facilityId }: { facilityId: number }) {
                     </SimpleGrid>
                   )}
                   <Group>
-                    <Button onClick={() => setBooking(event)} disabled={other || event.workshops.length === 0 || event.state !== 'published'} aria-describedby={`award-${event.id}`}>
+                    <Button
+                      onClick={() => setBooking(event)}
+                      disabled={other || event.workshops.length === 0 || event.state !== 'published'}
+                      aria-describedby={`award-${event.id}`}
+                    >
                       Anmelden
                     </Button>
                   </Group>
@@ -86,7 +90,11 @@ export function AwardingPage({ facilityId }: { facilityId: number }) {
         <Title order={2} fz="h3">
           Unsere Anmeldungen
         </Title>
-        <BookingsTable facilityId={facilityId} enrolments={own.enrolments} emptyText="Ihr habt noch niemanden zur Auszeichnungsveranstaltung angemeldet." />
+        <BookingsTable
+          facilityId={facilityId}
+          enrolments={own.enrolments}
+          emptyText="Ihr habt noch niemanden zur Auszeichnungsveranstaltung angemeldet."
+        />
       </Stack>
       <AwardingBookingDialog facilityId={facilityId} event={bookingNow} onClose={() => setBooking(null)} />
     </Stack>

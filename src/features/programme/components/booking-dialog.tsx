@@ -20,13 +20,29 @@ type Props = {
 /** "Anmelden": the KiTa's staff with checkboxes (persons already booked are shown with their state), "Verbindlich anmelden". */
 export function BookingDialog({ facilityId, offering, onClose, limitText }: Props) {
   return (
-    <Modal opened={offering !== null} onClose={onClose} title={offering ? `Anmelden: ${offering.title}` : ''} closeButtonProps={{ 'aria-label': 'Schließen' }} size="lg">
+    <Modal
+      opened={offering !== null}
+      onClose={onClose}
+      title={offering ? `Anmelden: ${offering.title}` : ''}
+      closeButtonProps={{ 'aria-label': 'Schließen' }}
+      size="lg"
+    >
       {offering && <BookingForm facilityId={facilityId} offering={offering} onDone={onClose} limitText={limitText} />}
     </Modal>
   );
 }
 
-function BookingForm({ facilityId, offering, onDone, limitText }: { facilityId: number; offering: Offering; onDone: () => void; limitText?: string | null | undefined }) {
+function BookingForm({
+  facilityId,
+  offering,
+  onDone,
+  limitText,
+}: {
+  facilityId: number;
+  offering: Offering;
+  onDone: () => void;
+  limitText?: string | null | undefined;
+}) {
   const staff = useStaff(facilityId);
   const book = useBookPersons(facilityId);
   const form = useSchemaForm({

@@ -81,7 +81,15 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
 
   return (
     <>
-      <DataTable caption="Unsere Anmeldungen" captionHidden columns={columns} getRowKey={(e) => e.enrolmentId} minWidth={760} emptyText={emptyText} {...paging} />
+      <DataTable
+        caption="Unsere Anmeldungen"
+        captionHidden
+        columns={columns}
+        getRowKey={(e) => e.enrolmentId}
+        minWidth={760}
+        emptyText={emptyText}
+        {...paging}
+      />
       <ConfirmDialog
         opened={cancelling !== null}
         title="Anmeldung stornieren?"

@@ -14,7 +14,10 @@ export function HospitationVisits({ facilityId }: { facilityId: number }) {
       </Title>
       {data.hospitations.map((h) => (
         <Stack key={h.offeringId} gap={4}>
-          <Table.ScrollContainer minWidth={480} scrollAreaProps={{ type: 'auto', scrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': h.title } }}>
+          <Table.ScrollContainer
+            minWidth={480}
+            scrollAreaProps={{ type: 'auto', scrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': h.title } }}
+          >
             <Table striped captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>
                 <Text span fw={600}>

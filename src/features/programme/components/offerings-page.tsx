@@ -49,7 +49,9 @@ export function OfferingsPage({ facilityId, kind, filters, onFiltersChange }: Pr
   const texts = TEXTS[kind];
 
   const regionsShown = regions.filter((r) => data.offerings.some((o) => o.region === r));
-  const visible = data.offerings.filter((o) => (!filters.region || o.region === filters.region) && (!filters.moduleId || o.moduleId === filters.moduleId));
+  const visible = data.offerings.filter(
+    (o) => (!filters.region || o.region === filters.region) && (!filters.moduleId || o.moduleId === filters.moduleId),
+  );
   const moduleOf = (id: number | null) => data.modules.find((m) => m.id === id);
   const bookingModule = booking ? moduleOf(booking.moduleId) : undefined;
   // the booking dialog reads the card's current state (after a refetch, e.g. the seats left)
@@ -131,7 +133,10 @@ export function OfferingsPage({ facilityId, kind, filters, onFiltersChange }: Pr
 type ModuleSummary = OfferingsAnswer['modules'][number];
 
 function groupByModule(offerings: Offering[], modules: ModuleSummary[]) {
-  const groups = modules.map((module) => ({ module: module as ModuleSummary | undefined, offerings: offerings.filter((o) => o.moduleId === module.id) }));
+  const groups = modules.map((module) => ({
+    module: module as ModuleSummary | undefined,
+    offerings: offerings.filter((o) => o.moduleId === module.id),
+  }));
   const rest = offerings.filter((o) => !modules.some((m) => m.id === o.moduleId));
   return [...groups, { module: undefined, offerings: rest }].filter((g) => g.offerings.length > 0);
 }

@@ -13,7 +13,10 @@ const cem = buildPerson({ id: 803, facility_id: 11, first_name: 'Cem', last_name
 
 /** a tiny fake of the staff programme API of KiTa 11: books confirmed while seats last, then waitlisted */
 function programmeApi(options: { offerings?: Offering[]; enrolments?: FacilityEnrolment[] } = {}) {
-  let offerings = options.offerings ?? [buildOffering({ seatsLeft: 1 }), buildOffering({ id: 502, title: 'Einsteiger: Praxis draußen', region: 'Schwaben', seatsLeft: 0, waitlistLength: 2 })];
+  let offerings = options.offerings ?? [
+    buildOffering({ seatsLeft: 1 }),
+    buildOffering({ id: 502, title: 'Einsteiger: Praxis draußen', region: 'Schwaben', seatsLeft: 0, waitlistLength: 2 }),
+  ];
   let enrolments = options.enrolments ?? [];
   const calls = { bookings: [] as BookingInput[], cancelled: [] as number[] };
   const handlers = [
@@ -30,18 +33,39 @@ function programmeApi(options: { offerings?: Offering[]; enrolments?: FacilityEn
         const confirmed = left > 0;
         if (confirmed) left -= 1;
         else waiting += 1;
-        return { personId, enrolmentId: 7100 + i, state: confirmed ? ('confirmed' as const) : ('waitlisted' as const), waitlistPosition: confirmed ? null : waiting };
+        return {
+          personId,
+          enrolmentId: 7100 + i,
+          state: confirmed ? ('confirmed' as const) : ('waitlisted' as const),
+          waitlistPosition: confirmed ? null : waiting,
+        };
       });
       const name = (id: number) => [anna, ben, cem].find((p) => p.id === id)!;
       offerings = offerings.map((o) =>
         o.id === offering.id
-          ? { ...o, seatsLeft: left, waitlistLength: waiting, enrolments: [...o.enrolments, ...results.map((r) => ({ ...r, personName: `${name(r.personId).first_name} ${name(r.personId).last_name}` }))] }
+          ? {
+              ...o,
+              seatsLeft: left,
+              waitlistLength: waiting,
+              enrolments: [
+                ...o.enrolments,
+                ...results.map((r) => ({ ...r, personName: `${name(r.personId).first_name} ${name(r.personId).last_name}` })),
+              ],
+            }
           : o,
       );
       enrolments = [
         ...enrolments,
         ...results.map((r) =>
-          buildFacilityEnrolment({ enrolmentId: r.enrolmentId, offeringId: offering.id, offeringTitle: offering.title, personId: r.personId, personName: `${name(r.personId).first_name} ${name(r.personId).last_name}`, state: r.state, waitlistPosition: r.waitlistPosition }),
+          buildFacilityEnrolment({
+            enrolmentId: r.enrolmentId,
+            offeringId: offering.id,
+            offeringTitle: offering.title,
+            personId: r.personId,
+            personName: `${name(r.personId).first_name} ${name(r.personId).last_name}`,
+            state: r.state,
+            waitlistPosition: r.waitlistPosition,
+          }),
         ),
       ];
       return HttpResponse.json({ results }, { status: 201 });
@@ -103,7 +127,10 @@ describe('/fortbildungen', () => {
     expect(await screen.findByText('Anna Apfel: bestätigt · Ben Birne: Warteliste Platz 1')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Unsere Anmeldungen' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
-    expect(within(table).getByRole('link', { name: 'Kalendereintrag (.ics)' })).toHaveAttribute('href', '/api/facilities/11/enrolments/7100/calendar.ics');
+    expect(within(table).getByRole('link', { name: 'Kalendereintrag (.ics)' })).toHaveAttribute(
+      'href',
+      '/api/facilities/11/enrolments/7100/calendar.ics',
+    );
 
     // booked persons are shown, disabled, with their state the next time
     await user.click(within(card).getByRole('button', { name: 'Anmelden' }));
@@ -115,7 +142,10 @@ describe('/fortbildungen', () => {
   it('shows the server’s German reason when a limit refuses the booking', async () => {
     const { handlers } = programmeApi();
     const refuse = http.post('*/api/facilities/11/enrolments', () =>
-      HttpResponse.json({ reason: { code: 'limit_per_event', message: 'Eure KiTa darf zu diesem Termin höchstens 2 Personen anmelden.' } }, { status: 409 }),
+      HttpResponse.json(
+        { reason: { code: 'limit_per_event', message: 'Eure KiTa darf zu diesem Termin höchstens 2 Personen anmelden.' } },
+        { status: 409 },
+      ),
     );
     const { user } = await renderRoute('/fortbildungen', { user: users.oneEnrolled(), handlers: [refuse, ...handlers] });
     await user.click(within(screen.getByRole('article', { name: 'Einsteiger: Grundlagen der BNE' })).getByRole('button', { name: 'Anmelden' }));
@@ -150,15 +180,35 @@ describe('/fortbildungen', () => {
 
 describe('/hospitationen and /auszeichnungsverantaltung', () => {
   it('shows the host KiTa of a hospitation and, for a host, who visits', async () => {
-    const visit = buildOffering({ id: 601, kind: 'hospitation', title: 'Garten und Kompost', moduleId: null, moduleTitle: null, place: '', hostFacility: { id: 31, label: 'KiTa Löwenzahn', street: 'Wiesenweg 3', postalCode: '90402', city: 'Nürnberg' } });
+    const visit = buildOffering({
+      id: 601,
+      kind: 'hospitation',
+      title: 'Garten und Kompost',
+      moduleId: null,
+      moduleTitle: null,
+      place: '',
+      hostFacility: { id: 31, label: 'KiTa Löwenzahn', street: 'Wiesenweg 3', postalCode: '90402', city: 'Nürnberg' },
+    });
     const { handlers } = programmeApi({ offerings: [visit] });
     const visits = http.get('*/api/facilities/11/hospitation-visits', () =>
       HttpResponse.json({
-        hospitations: [{ offeringId: 602, title: 'Unser Wasserprojekt', startsAt: '2027-03-03T08:00:00Z', endsAt: '2027-03-03T11:00:00Z', state: 'published', capacity: 4, visitors: [{ facilityLabel: 'KiTa Am Bach', personName: 'Max Muster', state: 'confirmed', waitlistPosition: null }] }],
+        hospitations: [
+          {
+            offeringId: 602,
+            title: 'Unser Wasserprojekt',
+            startsAt: '2027-03-03T08:00:00Z',
+            endsAt: '2027-03-03T11:00:00Z',
+            state: 'published',
+            capacity: 4,
+            visitors: [{ facilityLabel: 'KiTa Am Bach', personName: 'Max Muster', state: 'confirmed', waitlistPosition: null }],
+          },
+        ],
       }),
     );
     await renderRoute('/hospitationen', { user: users.oneEnrolled(), handlers: [visits, ...handlers] });
-    expect(within(screen.getByRole('article', { name: 'Garten und Kompost' })).getByText('Zu Gast bei: KiTa Löwenzahn, Wiesenweg 3, 90402 Nürnberg')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Garten und Kompost' })).getByText('Zu Gast bei: KiTa Löwenzahn, Wiesenweg 3, 90402 Nürnberg'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Bei uns zu Gast' })).toBeInTheDocument();
     expect(screen.getByText('KiTa Am Bach')).toBeInTheDocument();
   });
@@ -166,7 +216,12 @@ describe('/hospitationen and /auszeichnungsverantaltung', () => {
   it('shows the API’s German message and no booking when the KiTa is not approved', async () => {
     const { handlers } = programmeApi();
     const awarding = http.get('*/api/facilities/11/awarding', () =>
-      HttpResponse.json({ eligible: false, message: 'Die Auszeichnungsveranstaltung steht KiTas offen, deren Dokumentation angenommen ist.', chosenEventId: null, events: [] }),
+      HttpResponse.json({
+        eligible: false,
+        message: 'Die Auszeichnungsveranstaltung steht KiTas offen, deren Dokumentation angenommen ist.',
+        chosenEventId: null,
+        events: [],
+      }),
     );
     await renderRoute('/auszeichnungsverantaltung', { user: users.oneEnrolled(), handlers: [awarding, ...handlers] });
     expect(screen.getByText('Die Auszeichnungsveranstaltung steht KiTas offen, deren Dokumentation angenommen ist.')).toBeInTheDocument();
@@ -175,23 +230,44 @@ describe('/hospitationen and /auszeichnungsverantaltung', () => {
 
   it('an approved KiTa names attendees with a workshop each; the other event is closed once chosen', async () => {
     const { handlers, calls } = programmeApi();
-    const workshop = (id: number, title: string, eventId: number) => buildOffering({ id, kind: 'awarding', title, moduleId: null, moduleTitle: null, awardingEventId: eventId });
+    const workshop = (id: number, title: string, eventId: number) =>
+      buildOffering({ id, kind: 'awarding', title, moduleId: null, moduleTitle: null, awardingEventId: eventId });
     const event = (id: number, title: string, workshops: Offering[]) => ({
-      id, title, description: '', startsAt: '2027-10-08T07:00:00Z', endsAt: '2027-10-08T14:00:00Z', place: title.includes('Nord') ? 'Nürnberg' : 'München', region: null,
-      maxAttendeesPerFacility: 3, state: 'published', registrationOpensAt: null, registrationClosesAt: null, workshops,
+      id,
+      title,
+      description: '',
+      startsAt: '2027-10-08T07:00:00Z',
+      endsAt: '2027-10-08T14:00:00Z',
+      place: title.includes('Nord') ? 'Nürnberg' : 'München',
+      region: null,
+      maxAttendeesPerFacility: 3,
+      state: 'published',
+      registrationOpensAt: null,
+      registrationClosesAt: null,
+      workshops,
     });
     const nord = event(71, 'Auszeichnung Nord', [workshop(711, 'Workshop Wasser', 71), workshop(712, 'Workshop Boden', 71)]);
     const sued = event(72, 'Auszeichnung Süd', [workshop(721, 'Workshop Luft', 72)]);
     let chosen: number | null = null;
-    const awarding = http.get('*/api/facilities/11/awarding', () => HttpResponse.json({ eligible: true, message: null, chosenEventId: chosen, events: [nord, sued] }));
-    const offeringsOf = http.get('*/api/facilities/11/offerings', () => HttpResponse.json({ offerings: [...nord.workshops, ...sued.workshops], modules: [] }));
+    const awarding = http.get('*/api/facilities/11/awarding', () =>
+      HttpResponse.json({ eligible: true, message: null, chosenEventId: chosen, events: [nord, sued] }),
+    );
+    const offeringsOf = http.get('*/api/facilities/11/offerings', () =>
+      HttpResponse.json({ offerings: [...nord.workshops, ...sued.workshops], modules: [] }),
+    );
     const book = http.post('*/api/facilities/11/enrolments', async ({ request }) => {
       const input = (await request.json()) as BookingInput;
       calls.bookings.push(input);
       chosen = 71;
-      return HttpResponse.json({ results: input.personIds.map((personId, i) => ({ personId, enrolmentId: 7200 + i, state: 'confirmed', waitlistPosition: null })) }, { status: 201 });
+      return HttpResponse.json(
+        { results: input.personIds.map((personId, i) => ({ personId, enrolmentId: 7200 + i, state: 'confirmed', waitlistPosition: null })) },
+        { status: 201 },
+      );
     });
-    const { user } = await renderRoute('/auszeichnungsverantaltung', { user: users.oneEnrolled(), handlers: [awarding, offeringsOf, book, ...handlers] });
+    const { user } = await renderRoute('/auszeichnungsverantaltung', {
+      user: users.oneEnrolled(),
+      handlers: [awarding, offeringsOf, book, ...handlers],
+    });
     const nordSection = screen.getByRole('region', { name: 'Auszeichnung Nord' });
     expect(within(nordSection).getByText('Je KiTa höchstens 3 Personen.')).toBeInTheDocument();
     await user.click(within(nordSection).getByRole('button', { name: 'Anmelden' }));

@@ -12,10 +12,15 @@ const STATE: Record<Step['state'], { label: string; color: string }> = {
   closed: { label: 'Geschlossen', color: 'gray' },
   upcoming: { label: 'Kommt noch', color: 'gray' },
   missed: { label: 'Frist verpasst', color: 'red' },
+  // light teal and yellow badges miss 4.5:1 (axe colour-contrast); the label tells the states apart
+  booked: { label: 'Gebucht', color: 'green' },
+  waitlisted: { label: 'Warteliste', color: 'blue' },
+  inReview: { label: 'Bei der Jury', color: 'blue' },
+  declined: { label: 'Abgelehnt', color: 'red' },
 };
 
 function StepTitle({ step }: { step: Step }) {
-  // Steps whose pages come later show their dates only; a link would lead nowhere yet.
+  // every step links to its page; an older server may still answer a step without one
   if (!step.path) return <Text fw={600}>{step.label}</Text>;
   return (
     <Anchor component={Link} to={step.path} fw={600}>
@@ -24,7 +29,7 @@ function StepTitle({ step }: { step: Step }) {
   );
 }
 
-/** Home page: each step of the current season for the active KiTa, with its state and deadline. */
+/** Home page: the KiTa's season at a glance, each step with its real state (read by the server), its day and its page. */
 export function SeasonChecklist({ facilityId }: { facilityId: number }) {
   const { data } = useSeasonChecklist(facilityId);
   if (!data.season) return <Text>Zurzeit ist kein KiTa-Jahr aktiv.</Text>;

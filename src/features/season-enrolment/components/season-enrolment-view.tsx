@@ -27,7 +27,11 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
   const { season, enrolment, can_change: canChange, message } = status;
 
   if (!season) {
-    return <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">{message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}</Alert>;
+    return (
+      <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">
+        {message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}
+      </Alert>
+    );
   }
   const seasonLabel = season.label;
   const deadline = season.enrolment_deadline ? `Anmeldeschluss ist der ${formatDate(season.enrolment_deadline)}.` : '';
@@ -56,7 +60,11 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
         </Badge>
       </Group>
       {!canChange && message && (
-        <Alert role="note" color={enrolment ? 'gray' : 'yellow'} title={enrolment ? 'Änderungen nicht mehr möglich' : 'Anmeldung zurzeit nicht möglich'}>
+        <Alert
+          role="note"
+          color={enrolment ? 'gray' : 'yellow'}
+          title={enrolment ? 'Änderungen nicht mehr möglich' : 'Anmeldung zurzeit nicht möglich'}
+        >
           {message}
         </Alert>
       )}
@@ -80,9 +88,8 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
         <>
           {!enrolment && (
             <Text>
-              Melde deine KiTa zum {season.label} an. {deadline} Zum Programm gehören Team-Workshop, Fortbildungen,
-              Hospitationen und der Dokumentationsbogen; ihre Seiten im Portal sind noch in Vorbereitung, bis dahin hilft
-              euch das Programmbüro weiter.
+              Melde deine KiTa zum {season.label} an. {deadline} Zum Programm gehören Team-Workshop, Fortbildungen, Hospitationen und der
+              Dokumentationsbogen; nach der Anmeldung findest du alles dazu hier im Portal.
             </Text>
           )}
           <EnrolmentForm
@@ -98,7 +105,9 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
               setEditing(false);
               notify({
                 title: created ? 'Angemeldet!' : undefined,
-                message: created ? `Deine KiTa ist zum ${season.label} angemeldet. Eine Bestätigung kommt per E-Mail.` : 'Die Anmeldung ist geändert.',
+                message: created
+                  ? `Deine KiTa ist zum ${season.label} angemeldet. Eine Bestätigung kommt per E-Mail.`
+                  : 'Die Anmeldung ist geändert.',
               });
               if (created) void onEnrolledChange(saved.withdrawn_at === null);
             }}

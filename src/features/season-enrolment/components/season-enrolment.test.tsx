@@ -6,9 +6,7 @@ import { buildPerson, enrolmentStatus } from '../../../testing/factories/facilit
 import { users } from '../../../testing/factories/users';
 import { renderRoute, waitForPath } from '../../../testing/render';
 
-const persons = http.get('*/api/facilities/12/persons', () =>
-  HttpResponse.json({ items: [buildPerson()], total: 1, page: 1, pageSize: 0 }),
-);
+const persons = http.get('*/api/facilities/12/persons', () => HttpResponse.json({ items: [buildPerson()], total: 1, page: 1, pageSize: 0 }));
 
 const enrolment: SeasonEnrolment = {
   id: 70,
@@ -38,6 +36,12 @@ describe('/kita-jahr-anmeldung', () => {
     expect(screen.getByText('Bitte wähle eine Ansprechperson aus eurem Personal.')).toBeInTheDocument();
     expect(screen.getByText('Bitte gib die Zahl der teilnehmenden Kinder an.')).toBeInTheDocument();
     expect(screen.getByText('Bitte akzeptiere die Teilnahmebedingungen.')).toBeInTheDocument();
+  });
+
+  it('tells a KiTa not yet enrolled what the programme offers, never that its built pages are "in Vorbereitung" (issue 19)', async () => {
+    await renderRoute('/kita-jahr-anmeldung', { user: users.notEnrolled(), handlers: [persons] });
+    expect(await screen.findByText(/Zum Programm gehören Team-Workshop, Fortbildungen/)).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/in Vorbereitung/i);
   });
 
   it('enrols, and guard dialog 2 is gone at once without asking the server for the login status again', async () => {

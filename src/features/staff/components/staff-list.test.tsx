@@ -25,11 +25,34 @@ function staffHandlers(initial: Person[]) {
       return new HttpResponse(null, { status: 204 });
     }),
     http.get('*/api/facilities/12/members', () =>
-      HttpResponse.json({ items: [{ user_id: 4, first_name: 'Nina', last_name: 'Muster', email: 'nicht-angemeldet@demo.example', since: '2026-09-01T08:00:00Z', person_id: null }] }),
+      HttpResponse.json({
+        items: [
+          {
+            user_id: 4,
+            first_name: 'Nina',
+            last_name: 'Muster',
+            email: 'nicht-angemeldet@demo.example',
+            since: '2026-09-01T08:00:00Z',
+            person_id: null,
+          },
+        ],
+      }),
     ),
     http.get('*/api/facilities/12/join-requests', () =>
       HttpResponse.json({
-        items: [{ id: 3, facility_id: 12, facility_label: 'KiTa Regenbogen', user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' }, message: 'Gruppe Igel', state: 'pending', created_at: '2026-11-01T10:00:00Z', decided_at: null, decided_by: null }],
+        items: [
+          {
+            id: 3,
+            facility_id: 12,
+            facility_label: 'KiTa Regenbogen',
+            user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' },
+            message: 'Gruppe Igel',
+            state: 'pending',
+            created_at: '2026-11-01T10:00:00Z',
+            decided_at: null,
+            decided_by: null,
+          },
+        ],
       }),
     ),
   ];
@@ -38,7 +61,10 @@ function staffHandlers(initial: Person[]) {
 
 describe('/personal', () => {
   it('lists staff with their account state, members and open join requests, each table named', async () => {
-    const { handlers } = staffHandlers([buildPerson(), buildPerson({ id: 502, first_name: 'Karl', last_name: 'Konto', has_account: true, user_id: 4 })]);
+    const { handlers } = staffHandlers([
+      buildPerson(),
+      buildPerson({ id: 502, first_name: 'Karl', last_name: 'Konto', has_account: true, user_id: 4 }),
+    ]);
     await renderRoute('/personal', { user: users.notEnrolled(), handlers });
     const staff = await screen.findByRole('table', { name: 'Personal der KiTa' });
     expect(within(staff).getByText('Pädagogin, Paula')).toBeInTheDocument();

@@ -16,9 +16,23 @@ const fullName = (p: Person) => `${p.first_name} ${p.last_name}`;
 
 function AccountState({ person }: { person: Person }) {
   const badge = { variant: 'light', tt: 'none', fw: 600 } as const;
-  if (person.has_account) return <Badge color="green" {...badge}>hat ein Konto</Badge>;
-  if (person.invited_at) return <Badge color="blue" {...badge}>eingeladen am {formatDate(person.invited_at)}</Badge>;
-  return <Badge color="gray" {...badge}>kein Konto</Badge>;
+  if (person.has_account)
+    return (
+      <Badge color="green" {...badge}>
+        hat ein Konto
+      </Badge>
+    );
+  if (person.invited_at)
+    return (
+      <Badge color="blue" {...badge}>
+        eingeladen am {formatDate(person.invited_at)}
+      </Badge>
+    );
+  return (
+    <Badge color="gray" {...badge}>
+      kein Konto
+    </Badge>
+  );
 }
 
 /** /personal: the KiTa's staff list with add, edit, remove and the invitation to an account. */
@@ -63,8 +77,14 @@ export function StaffList({ facilityId }: { facilityId: number }) {
       sortable: true,
       render: (p) => (
         <>
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>{p.email || '—'}</Text>
-          {p.phone && <Text size="xs" c="dimmed">{p.phone}</Text>}
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {p.email || '—'}
+          </Text>
+          {p.phone && (
+            <Text size="xs" c="dimmed">
+              {p.phone}
+            </Text>
+          )}
         </>
       ),
     },
@@ -105,13 +125,18 @@ export function StaffList({ facilityId }: { facilityId: number }) {
         <Button onClick={() => setEditing('new')}>Person hinzufügen</Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Mit „Einladen“ bekommt eine Person einen Link, mit dem sie ein Benutzerkonto anlegt, das mit ihrem Eintrag und
-        dieser KiTa verbunden ist.
+        Mit „Einladen“ bekommt eine Person einen Link, mit dem sie ein Benutzerkonto anlegt, das mit ihrem Eintrag und dieser KiTa verbunden ist.
       </Text>
-      <TextInput label="Personal durchsuchen" placeholder="Name oder E-Mail" maw={360} value={search} onChange={(e) => {
-        setSearch(e.currentTarget.value);
-        setQuery((current) => ({ ...current, page: 1 }));
-      }} />
+      <TextInput
+        label="Personal durchsuchen"
+        placeholder="Name oder E-Mail"
+        maw={360}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setQuery((current) => ({ ...current, page: 1 }));
+        }}
+      />
       <DataTable
         caption="Personal der KiTa"
         captionHidden
@@ -121,7 +146,9 @@ export function StaffList({ facilityId }: { facilityId: number }) {
         page={query.page}
         pageSize={query.pageSize}
         sort={{ key: query.sort, dir: query.dir }}
-        onChange={(next: DataTableQuery) => setQuery((current) => ({ ...current, ...next, sort: (next.sort ?? current.sort) as PersonListQuery['sort'] }))}
+        onChange={(next: DataTableQuery) =>
+          setQuery((current) => ({ ...current, ...next, sort: (next.sort ?? current.sort) as PersonListQuery['sort'] }))
+        }
         loading={isFetching}
         emptyText={q ? 'Niemand passt zu deiner Suche.' : 'Noch niemand eingetragen. Füge die erste Person hinzu.'}
         minWidth={900}

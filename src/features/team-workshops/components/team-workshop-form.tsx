@@ -56,7 +56,12 @@ export function TeamWorkshopForm({ facilityId, application, onSaved, onCancel }:
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate ref={form.formRef} aria-label={application ? 'Antrag ändern' : 'Team-Workshop beantragen'}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      ref={form.formRef}
+      aria-label={application ? 'Antrag ändern' : 'Team-Workshop beantragen'}
+    >
       <Stack gap="lg" maw={960}>
         <Fieldset legend="Wann?">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -69,7 +74,12 @@ export function TeamWorkshopForm({ facilityId, application, onSaved, onCancel }:
                 data-path={i === 0 ? 'preferredDates' : undefined}
                 description={i === 0 ? 'Bis zu drei Termine, an denen euer Team kann.' : undefined}
                 value={dates[i] ?? null}
-                onChange={(value) => form.setValue('preferredDates', dates.map((d, j) => (j === i ? value : d)))}
+                onChange={(value) =>
+                  form.setValue(
+                    'preferredDates',
+                    dates.map((d, j) => (j === i ? value : d)),
+                  )
+                }
                 error={i === 0 ? form.errors.preferredDates : undefined}
               />
             ))}

@@ -106,7 +106,13 @@ describe('/team-workshop-application', () => {
   it('given a declined application, shows "abgelehnt" with the reason', async () => {
     await renderRoute('/team-workshop-application', {
       user: users.oneEnrolled(),
-      handlers: [http.get(url, () => HttpResponse.json(status(application({ state: 'declined', decisionComment: 'Leider ausgebucht.' }), { canChange: false, message: 'Entschieden.' })))],
+      handlers: [
+        http.get(url, () =>
+          HttpResponse.json(
+            status(application({ state: 'declined', decisionComment: 'Leider ausgebucht.' }), { canChange: false, message: 'Entschieden.' }),
+          ),
+        ),
+      ],
     });
     expect((await screen.findAllByText('abgelehnt')).length).toBeGreaterThan(0);
     expect(screen.getByText('Begründung')).toBeInTheDocument();

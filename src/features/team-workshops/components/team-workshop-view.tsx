@@ -42,7 +42,12 @@ export function TeamWorkshopView({ facilityId }: { facilityId: number }) {
   const [confirming, setConfirming] = useState(false);
   const { season, application, canChange, message } = status;
 
-  if (!season) return <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">{message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}</Alert>;
+  if (!season)
+    return (
+      <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">
+        {message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}
+      </Alert>
+    );
 
   async function confirmWithdraw() {
     if (!application) return;
@@ -88,8 +93,9 @@ export function TeamWorkshopView({ facilityId }: { facilityId: number }) {
         <>
           {!application && (
             <Text>
-              Ein Team-Workshop kommt zu euch in die KiTa: Eine Referentin oder ein Referent arbeitet einen halben Tag mit eurem ganzen Team.
-              Nenn uns bis zu drei Wunschtermine{season.deadline ? ` (Anträge bis ${formatDate(season.deadline)})` : ''}; wir melden uns mit einer Entscheidung per E-Mail.
+              Ein Team-Workshop kommt zu euch in die KiTa: Eine Referentin oder ein Referent arbeitet einen halben Tag mit eurem ganzen Team. Nenn uns
+              bis zu drei Wunschtermine{season.deadline ? ` (Anträge bis ${formatDate(season.deadline)})` : ''}; wir melden uns mit einer Entscheidung
+              per E-Mail.
             </Text>
           )}
           <TeamWorkshopForm
@@ -99,7 +105,10 @@ export function TeamWorkshopView({ facilityId }: { facilityId: number }) {
             onCancel={application ? () => setEditing(false) : undefined}
             onSaved={(_saved, created) => {
               setEditing(false);
-              notify({ title: created ? 'Eingereicht!' : undefined, message: created ? 'Dein Antrag auf einen Team-Workshop ist eingereicht.' : 'Der Antrag ist geändert.' });
+              notify({
+                title: created ? 'Eingereicht!' : undefined,
+                message: created ? 'Dein Antrag auf einen Team-Workshop ist eingereicht.' : 'Der Antrag ist geändert.',
+              });
             }}
           />
         </>

@@ -21,7 +21,13 @@ export const Route = createFileRoute('/_app/verwaltung/auszeichnungsverantaltung
       notFoundOn404(context.queryClient.ensureQueryData(awardingEventQueryOptions(params.awardingEventId))),
       context.queryClient.ensureQueryData(enrolmentListQueryOptions({ kind: 'awarding', awardingEventId: params.awardingEventId }, deps)),
     ]),
-  notFoundComponent: () => <RecordNotFound title="Diese Auszeichnungsveranstaltung gibt es nicht (mehr)" backTo="/verwaltung/auszeichnungsverantaltungen" backLabel="Zu den Auszeichnungsveranstaltungen" />,
+  notFoundComponent: () => (
+    <RecordNotFound
+      title="Diese Auszeichnungsveranstaltung gibt es nicht (mehr)"
+      backTo="/verwaltung/auszeichnungsverantaltungen"
+      backLabel="Zu den Auszeichnungsveranstaltungen"
+    />
+  ),
   component: Page,
 });
 

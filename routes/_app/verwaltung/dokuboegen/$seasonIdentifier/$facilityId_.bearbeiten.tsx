@@ -39,7 +39,10 @@ function Page() {
   const { user, curSeason } = useAuthState();
   const queryClient = useQueryClient();
   // the form's page shows the answers as they are after the edits
-  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: documentationDetailKey(seasonIdentifier, facilityId) }), [queryClient, seasonIdentifier, facilityId]);
+  useEffect(
+    () => () => void queryClient.invalidateQueries({ queryKey: documentationDetailKey(seasonIdentifier, facilityId) }),
+    [queryClient, seasonIdentifier, facilityId],
+  );
   const back = (
     <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier/$facilityId" params={{ seasonIdentifier, facilityId }}>
       Zurück zum Dokumentationsbogen
@@ -58,8 +61,8 @@ function Page() {
       <PageHeading>Dokumentationsbogen bearbeiten</PageHeading>
       <div>{back}</div>
       <Alert color="blue" variant="light" title="Du bearbeitest die Antworten als Verwaltung">
-        Jede Änderung wird sofort gespeichert, im Protokoll vermerkt und ist im Bogen der KiTa zu sehen, auch nach der Frist
-        und nach dem Einreichen. Annehmen, Zurückgeben und Ablehnen geht auf der Seite des Bogens.
+        Jede Änderung wird sofort gespeichert, im Protokoll vermerkt und ist im Bogen der KiTa zu sehen, auch nach der Frist und nach dem Einreichen.
+        Annehmen, Zurückgeben und Ablehnen geht auf der Seite des Bogens.
       </Alert>
       <DocumentationView facilityId={facilityId} userId={user.id} ownName={`${user.first_name} ${user.last_name}`.trim() || null} asAdmin />
     </Stack>

@@ -3,7 +3,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { seasonParams } from '../../../../../src/app/route-params';
 import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
 import { useListState } from '../../../../../src/components/list-page/use-list-state';
-import { documentationListQueryOptions, documentationSeasonsQueryOptions } from '../../../../../src/features/admin-documentation/api/list-documentation';
+import {
+  documentationListQueryOptions,
+  documentationSeasonsQueryOptions,
+} from '../../../../../src/features/admin-documentation/api/list-documentation';
 import { DocumentationListPage } from '../../../../../src/features/admin-documentation/components/documentation-list-page';
 import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 import { listRoute } from '../../../../../src/lib/list-search';

@@ -11,7 +11,9 @@ import { offeringEnrolmentList } from '../../../../../src/shared/contracts/progr
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(offeringEnrolmentList);
 
-const notFound = <RecordNotFound title="Diesen Fortbildungstermin gibt es nicht (mehr)" backTo="/verwaltung/fortbildungen" backLabel="Zu den Fortbildungsterminen" />;
+const notFound = (
+  <RecordNotFound title="Diesen Fortbildungstermin gibt es nicht (mehr)" backTo="/verwaltung/fortbildungen" backLabel="Zu den Fortbildungsterminen" />
+);
 
 export const Route = createFileRoute('/_app/verwaltung/fortbildungen/$trainingEventId/anmeldungen')({
   staticData: { access: 'admin' },

@@ -13,9 +13,7 @@ export function TrainingAdminScreen({ tab, children }: { tab: Tab; children: Rea
       <PageHeading>Fortbildungen</PageHeading>
       <Tabs
         value={tab}
-        onChange={(value) =>
-          void navigate({ to: value === 'module' ? '/verwaltung/fortbildungen/module' : '/verwaltung/fortbildungen' })
-        }
+        onChange={(value) => void navigate({ to: value === 'module' ? '/verwaltung/fortbildungen/module' : '/verwaltung/fortbildungen' })}
       >
         <Tabs.List aria-label="Fortbildungen verwalten">
           <Tabs.Tab value="termine">Termine</Tabs.Tab>

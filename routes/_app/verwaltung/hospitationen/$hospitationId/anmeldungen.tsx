@@ -11,7 +11,9 @@ import { offeringEnrolmentList } from '../../../../../src/shared/contracts/progr
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(offeringEnrolmentList);
 
-const notFound = <RecordNotFound title="Diese Hospitation gibt es nicht (mehr)" backTo="/verwaltung/hospitationen" backLabel="Zu den Hospitationen" />;
+const notFound = (
+  <RecordNotFound title="Diese Hospitation gibt es nicht (mehr)" backTo="/verwaltung/hospitationen" backLabel="Zu den Hospitationen" />
+);
 
 export const Route = createFileRoute('/_app/verwaltung/hospitationen/$hospitationId/anmeldungen')({
   staticData: { access: 'admin' },

@@ -64,7 +64,9 @@ export function ConsentsSection({ account, onAccountChanged }: Props) {
               <Text size="sm">Es gilt jetzt die Fassung {current}. Bitte lies sie und bestätige sie.</Text>
               <Button
                 loading={mutation.isPending && mutation.variables?.acceptPrivacyPolicyVersion !== undefined}
-                onClick={() => void save({ acceptPrivacyPolicyVersion: current }, `Danke! Du hast die Datenschutzerklärung (Fassung ${current}) akzeptiert.`)}
+                onClick={() =>
+                  void save({ acceptPrivacyPolicyVersion: current }, `Danke! Du hast die Datenschutzerklärung (Fassung ${current}) akzeptiert.`)
+                }
               >
                 Fassung {current} akzeptieren
               </Button>

@@ -1,18 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { reportError } from '../../../../lib/api-client';
+import { saveFile } from '../../../../lib/download';
 import { useExportDataMutation } from '../../api/export-data';
 import { SettingsSection } from './settings-section';
-
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Everything the portal holds about the account, as one JSON file (SPEC §4). */
 export function DataExportSection() {
@@ -20,8 +10,8 @@ export function DataExportSection() {
   return (
     <SettingsSection title="Meine Daten">
       <Text size="sm">
-        Lade alles herunter, was das Portal über dich gespeichert hat: Benutzerkonto, Einwilligungen, KiTa-Zugehörigkeiten,
-        Personaleinträge, Anmeldungen und Sitzungen – als JSON-Datei.
+        Lade alles herunter, was das Portal über dich gespeichert hat: Benutzerkonto, Einwilligungen, KiTa-Zugehörigkeiten, Personaleinträge,
+        Anmeldungen und Sitzungen – als JSON-Datei.
       </Text>
       <Group>
         <Button

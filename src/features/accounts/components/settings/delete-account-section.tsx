@@ -30,8 +30,8 @@ function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose
       <form noValidate ref={form.formRef} onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <Text>
-            Dein Benutzerkonto und deine Einwilligungen werden gelöscht. Einträge deiner KiTa (Personal, Anmeldungen) bleiben bei
-            der KiTa, ohne Bezug zu deinem Konto. Das lässt sich nicht rückgängig machen.
+            Dein Benutzerkonto und deine Einwilligungen werden gelöscht. Einträge deiner KiTa (Personal, Anmeldungen) bleiben bei der KiTa, ohne Bezug
+            zu deinem Konto. Das lässt sich nicht rückgängig machen.
           </Text>
           {check.isPending && <Loader size="sm" role="status" aria-label="Wird geprüft" />}
           {lastMemberOf.length > 0 && (
@@ -46,7 +46,13 @@ function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose
           )}
           {lastMemberOf.length > 0 && <Checkbox label="Ich möchte mein Konto trotzdem löschen." {...form.checkbox('confirmLastMember')} />}
           <FormAlert failure={form.failure} />
-          <PasswordInput label="Passwort" autoComplete="current-password" data-autofocus visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }} {...form.input('password')} />
+          <PasswordInput
+            label="Passwort"
+            autoComplete="current-password"
+            data-autofocus
+            visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
+            {...form.input('password')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Abbrechen

@@ -31,7 +31,13 @@ export function PasswordConfirmDialog({ opened, title, text, confirmLabel, dange
         <Stack gap="md">
           <Text>{text}</Text>
           <FormAlert failure={form.failure} />
-          <PasswordInput label="Passwort" autoComplete="current-password" data-autofocus visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }} {...form.input('password')} />
+          <PasswordInput
+            label="Passwort"
+            autoComplete="current-password"
+            data-autofocus
+            visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
+            {...form.input('password')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Abbrechen

@@ -11,7 +11,15 @@ import { SettingsSection } from './settings-section';
 /** A readable device name from the User-Agent; the full string stays in the title for the curious. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unbekanntes Gerät';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\/|Chromium\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
   const system = /Windows/.test(userAgent)
     ? 'Windows'
     : /Android/.test(userAgent)

@@ -57,7 +57,12 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
     await invalidateAccount(queryClient);
   };
 
-  if (codes) return <SettingsSection title="Zwei-Faktor-Authentifizierung"><RecoveryCodesNotice codes={codes} onConfirm={() => void done()} confirmLabel="Fertig" /></SettingsSection>;
+  if (codes)
+    return (
+      <SettingsSection title="Zwei-Faktor-Authentifizierung">
+        <RecoveryCodesNotice codes={codes} onConfirm={() => void done()} confirmLabel="Fertig" />
+      </SettingsSection>
+    );
 
   return (
     <SettingsSection title="Zwei-Faktor-Authentifizierung">
@@ -68,12 +73,16 @@ export function TwoFactorSection({ account }: { account: AccountResponse }) {
         </Badge>
       </Group>
       <Text size="sm">
-        Mit dem zweiten Faktor brauchst du beim Anmelden außer dem Passwort einen Code aus einer Authenticator-App auf deinem
-        Telefon.
+        Mit dem zweiten Faktor brauchst du beim Anmelden außer dem Passwort einen Code aus einer Authenticator-App auf deinem Telefon.
       </Text>
       {!totp.enabled && !setup && (
         <Group>
-          <Button loading={setupMutation.isPending} onClick={() => void setupMutation.mutateAsync().then(setSetup, (error: unknown) => reportError(error, 'Die Einrichtung konnte nicht beginnen.'))}>
+          <Button
+            loading={setupMutation.isPending}
+            onClick={() =>
+              void setupMutation.mutateAsync().then(setSetup, (error: unknown) => reportError(error, 'Die Einrichtung konnte nicht beginnen.'))
+            }
+          >
             Zwei-Faktor-Authentifizierung einrichten
           </Button>
         </Group>

@@ -46,7 +46,10 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
         variant="default"
         onClick={() => setOpened(true)}
         disabled={seasons.length === 0}
-        styles={{ root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6, maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        styles={{
+          root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6, maxWidth: '100%' },
+          label: { whiteSpace: 'normal', textAlign: 'center' },
+        }}
       >
         Vorlage aus anderem KiTa-Jahr übernehmen
       </Button>

@@ -15,7 +15,14 @@ type Props = {
 export function MoveButtons({ name, uid, index, count, onMove, onRemove, removeLabel }: Props) {
   return (
     <Group gap={4}>
-      <Button size="compact-sm" variant="default" disabled={index === 0} data-move={`${uid}-up`} aria-label={`Nach oben: ${name}`} onClick={() => onMove(-1)}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        disabled={index === 0}
+        data-move={`${uid}-up`}
+        aria-label={`Nach oben: ${name}`}
+        onClick={() => onMove(-1)}
+      >
         Nach oben
       </Button>
       <Button

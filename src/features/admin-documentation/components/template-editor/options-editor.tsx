@@ -26,7 +26,6 @@ export function OptionsEditor({ ctx, path, question }: { ctx: EditorContext; pat
       <Stack gap="xs">
         {question.options.map((o, oi) => {
           const name = `Option ${oi + 1}${o.label ? ` „${o.label}“` : ''}`;
-          const locked = o.saved && ctx.keysLocked;
           return (
             <Group key={o.uid} align="flex-start" gap="xs" wrap="wrap">
               <TextInput
@@ -37,17 +36,6 @@ export function OptionsEditor({ ctx, path, question }: { ctx: EditorContext; pat
                 value={o.label}
                 error={form.errors[`${listPath}.${oi}.label`]}
                 onChange={(e) => setLabel(oi, e.currentTarget.value)}
-              />
-              <TextInput
-                label={`Schlüssel der Option ${oi + 1}`}
-                w={200}
-                readOnly={locked}
-                value={o.value}
-                error={form.errors[`${listPath}.${oi}.value`]}
-                onChange={(e) => {
-                  form.setFieldValue(`${listPath}.${oi}.value`, e.currentTarget.value);
-                  form.setFieldValue(`${listPath}.${oi}.valueTouched`, true);
-                }}
               />
               <div style={{ alignSelf: 'flex-end', paddingBottom: 4 }}>
                 <MoveButtons
@@ -78,5 +66,30 @@ export function OptionsEditor({ ctx, path, question }: { ctx: EditorContext; pat
         </Group>
       </Stack>
     </Fieldset>
+  );
+}
+
+/** the options' keys, shown behind the question's "Erweitert" (issue 19) */
+export function OptionKeys({ ctx, path, question }: { ctx: EditorContext; path: string; question: QuestionDraft }) {
+  const { form } = ctx;
+  const listPath = `${path}.options`;
+  return (
+    <Group align="flex-start" gap="xs" wrap="wrap">
+      {question.options.map((o, oi) => (
+        <TextInput
+          key={o.uid}
+          label={`Schlüssel der Option ${oi + 1}${o.label ? ` „${o.label}“` : ''}`}
+          w={240}
+          maw="100%"
+          readOnly={o.saved && ctx.keysLocked}
+          value={o.value}
+          error={form.errors[`${listPath}.${oi}.value`]}
+          onChange={(e) => {
+            form.setFieldValue(`${listPath}.${oi}.value`, e.currentTarget.value);
+            form.setFieldValue(`${listPath}.${oi}.valueTouched`, true);
+          }}
+        />
+      ))}
+    </Group>
   );
 }

@@ -1,8 +1,17 @@
 import { Checkbox, Fieldset, Group, NativeSelect, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { DOC_LIMITS, fileTypeLabels, fileTypes, questionKindLabels, questionKinds, type FileTypeGroup, type QuestionKind } from '../../../../shared/contracts/documentation-template';
+import {
+  DOC_LIMITS,
+  fileTypeLabels,
+  fileTypes,
+  questionKindLabels,
+  questionKinds,
+  type FileTypeGroup,
+  type QuestionKind,
+} from '../../../../shared/contracts/documentation-template';
 import type { EditorContext } from './editor-context';
+import { Advanced } from './advanced';
 import { MoveButtons } from './move-buttons';
-import { OptionsEditor } from './options-editor';
+import { OptionKeys, OptionsEditor } from './options-editor';
 import { keyFromLabel, uniqueKey, withKind, type QuestionDraft } from './template-draft';
 
 type Props = { ctx: EditorContext; si: number; qi: number; count: number; question: QuestionDraft; allKeys: () => string[] };
@@ -14,6 +23,8 @@ export function QuestionEditor({ ctx, si, qi, count, question: q, allKeys }: Pro
   const err = (field: string) => form.errors[`${path}.${field}`];
   const name = `Frage ${si + 1}.${qi + 1}${q.label ? ` „${q.label}“` : ''}`;
   const keyLocked = q.saved && ctx.keysLocked;
+  // a key's message opens "Erweitert" (the question's own key or one of its options')
+  const keyError = Object.keys(form.errors).some((k) => k === `${path}.key` || (k.startsWith(`${path}.options.`) && k.endsWith('.value')));
   const number = (field: 'maxLength' | 'min' | 'max' | 'maxChoices' | 'maxFiles', label: string, description?: string) => (
     <NumberInput
       label={label}
@@ -66,20 +77,14 @@ export function QuestionEditor({ ctx, si, qi, count, question: q, allKeys }: Pro
               }
             }}
           />
-          <TextInput
-            label="Schlüssel"
-            description={keyLocked ? 'Bleibt fest: Es wurden schon Bögen begonnen.' : 'Für Antworten und Exporte: Kleinbuchstaben, Ziffern, _'}
-            w={240}
-            readOnly={keyLocked}
-            value={q.key}
-            error={err('key')}
-            onChange={(e) => {
-              form.setFieldValue(`${path}.key`, e.currentTarget.value);
-              form.setFieldValue(`${path}.keyTouched`, true);
-            }}
-          />
         </Group>
-        <Textarea label="Hilfetext" rows={1} value={q.help} error={err('help')} onChange={(e) => form.setFieldValue(`${path}.help`, e.currentTarget.value)} />
+        <Textarea
+          label="Hilfetext"
+          rows={1}
+          value={q.help}
+          error={err('help')}
+          onChange={(e) => form.setFieldValue(`${path}.help`, e.currentTarget.value)}
+        />
         <Switch label="Pflichtfrage" checked={q.required} onChange={(e) => form.setFieldValue(`${path}.required`, e.currentTarget.checked)} />
         {(q.kind === 'text' || q.kind === 'long_text') && (
           <Group>{number('maxLength', 'Höchstens Zeichen', `1 bis ${q.kind === 'text' ? DOC_LIMITS.textMax : DOC_LIMITS.longTextMax}`)}</Group>
@@ -117,6 +122,28 @@ export function QuestionEditor({ ctx, si, qi, count, question: q, allKeys }: Pro
             />
           </>
         )}
+        <Advanced name={name} hasError={keyError}>
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label="Schlüssel"
+              description={
+                keyLocked
+                  ? 'Bleibt fest: Es wurden schon Bögen begonnen.'
+                  : 'Entsteht aus der Frage und bleibt nach dem Speichern gleich. Für Antworten und Exporte: Kleinbuchstaben, Ziffern, _'
+              }
+              w={320}
+              maw="100%"
+              readOnly={keyLocked}
+              value={q.key}
+              error={err('key')}
+              onChange={(e) => {
+                form.setFieldValue(`${path}.key`, e.currentTarget.value);
+                form.setFieldValue(`${path}.keyTouched`, true);
+              }}
+            />
+          </Group>
+          {(q.kind === 'single_choice' || q.kind === 'multi_choice') && <OptionKeys ctx={ctx} path={path} question={q} />}
+        </Advanced>
       </Stack>
     </Fieldset>
   );

@@ -9,6 +9,7 @@ import {
   type Section,
   type Template,
 } from '../../../../shared/contracts/documentation-template';
+import { juryCriteria, SCORE_MAX, type JuryCriterionKey } from '../../../../shared/contracts/jury-scale';
 
 /**
  * The editor's values: every question holds the fields of every kind (numbers as typed), so switching the kind back
@@ -34,8 +35,18 @@ export type QuestionDraft = {
   maxFiles: number | string;
   consentLabel: string;
 };
-export type SectionDraft = { uid: string; saved: boolean; keyTouched: boolean; key: string; title: string; intro: string; questions: QuestionDraft[] };
-export type TemplateDraft = { sections: SectionDraft[] };
+export type SectionDraft = {
+  uid: string;
+  saved: boolean;
+  keyTouched: boolean;
+  key: string;
+  title: string;
+  intro: string;
+  questions: QuestionDraft[];
+};
+/** issue 19: every criterion's six level texts ('' = none) */
+export type ScoreDescriptionsDraft = Record<JuryCriterionKey, string[]>;
+export type TemplateDraft = { sections: SectionDraft[]; scoreDescriptions: ScoreDescriptionsDraft };
 
 let counter = 0;
 export const newUid = () => `d${++counter}`;
@@ -43,7 +54,10 @@ export const newUid = () => `d${++counter}`;
 /** a stable key from a label: "Wie viele Kinder?" → wie_viele_kinder (umlauts spelled out, at most 40 characters) */
 export function keyFromLabel(label: string, fallback: string): string {
   // a key starts with a letter
-  const base = asciiSlug(label, '_', 200).replace(/^[^a-z]+/, '').slice(0, 36).replace(/_+$/, '');
+  const base = asciiSlug(label, '_', 200)
+    .replace(/^[^a-z]+/, '')
+    .slice(0, 36)
+    .replace(/_+$/, '');
   return base || fallback;
 }
 
@@ -119,8 +133,11 @@ function draftOfQuestion(q: Question): QuestionDraft {
   }
 }
 
-export function draftOf(template: Pick<Template, 'sections'>): TemplateDraft {
+export function draftOf(template: Pick<Template, 'sections'> & Partial<Pick<Template, 'scoreDescriptions'>>): TemplateDraft {
   return {
+    scoreDescriptions: Object.fromEntries(
+      juryCriteria.map((c) => [c.key, Array.from({ length: SCORE_MAX + 1 }, (_, i) => template.scoreDescriptions?.[c.key]?.[i] ?? '')]),
+    ) as ScoreDescriptionsDraft,
     sections: template.sections.map((s: Section) => ({
       uid: newUid(),
       saved: true,
@@ -161,6 +178,10 @@ export function toTemplateInput(draft: TemplateDraft, version: number | null): z
   return {
     version,
     sections: draft.sections.map((s) => ({ key: s.key, title: s.title, intro: s.intro, questions: s.questions.map(questionInput) })) as never,
+    // a criterion without any text is left out (the template then has no description for it)
+    scoreDescriptions: Object.fromEntries(
+      juryCriteria.filter((c) => draft.scoreDescriptions[c.key].some((t) => t.trim() !== '')).map((c) => [c.key, draft.scoreDescriptions[c.key]]),
+    ),
   };
 }
 

@@ -14,7 +14,7 @@ const small = () => {
 };
 
 // a form of many Mantine inputs re-renders on every typed character: slow in jsdom on a shared machine
-describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
+describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => {
   it('adds a question with a key from its label, moves it up by button (announced) and saves with the version read', async () => {
     const fake = documentationHandlers({ template: small() });
     const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
@@ -25,6 +25,12 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     const label = within(added).getByRole('textbox', { name: 'Frage' });
     await waitFor(() => expect(label).toHaveFocus());
     await user.type(label, 'Größte Überraschung?');
+    // issue 19: the key (made from the label) is behind "Erweitert"
+    expect(within(added).queryByRole('textbox', { name: /^Schlüssel/ })).not.toBeInTheDocument();
+    const advanced = within(added).getByRole('button', { name: 'Erweitert: Frage 1.4 „Größte Überraschung?“' });
+    expect(advanced).toHaveAttribute('aria-expanded', 'false');
+    await user.click(advanced);
+    expect(advanced).toHaveAttribute('aria-expanded', 'true');
     expect(within(added).getByRole('textbox', { name: /^Schlüssel/ })).toHaveValue('groesste_ueberraschung');
     await user.selectOptions(within(added).getByRole('combobox', { name: 'Art der Frage' }), 'Langer Text');
     expect(within(added).getByRole('textbox', { name: 'Höchstens Zeichen' })).toHaveValue('5000');
@@ -41,7 +47,14 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     const body = fake.calls[0]!.body as { version: number; sections: { questions: { key: string; kind: string; maxLength?: number }[] }[] };
     expect(body.version).toBe(3);
     expect(body.sections[0]!.questions.map((q) => q.key)).toEqual(['titel', 'thema', 'groesste_ueberraschung', 'fotos']);
-    expect(body.sections[0]!.questions[2]).toEqual({ key: 'groesste_ueberraschung', kind: 'long_text', label: 'Größte Überraschung?', help: '', required: false, maxLength: 5000 });
+    expect(body.sections[0]!.questions[2]).toEqual({
+      key: 'groesste_ueberraschung',
+      kind: 'long_text',
+      label: 'Größte Überraschung?',
+      help: '',
+      required: false,
+      maxLength: 5000,
+    });
     expect(await screen.findByText('Die Vorlage für 2026/27 ist gespeichert.')).toBeInTheDocument();
   });
 
@@ -51,6 +64,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Frage hinzufügen zu Abschnitt 1 „Euer Projekt“' }));
     const added = await screen.findByRole('group', { name: 'Frage 1.4' });
     await user.type(within(added).getByRole('textbox', { name: 'Frage' }), 'Noch ein Titel');
+    await user.click(within(added).getByRole('button', { name: /^Erweitert:/ }));
     const key = within(added).getByRole('textbox', { name: /^Schlüssel/ });
     await user.clear(key);
     await user.type(key, 'titel');
@@ -66,8 +80,12 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
   it('warns that forms were started, keeps saved keys fixed, previews the form as staff see it, and answers a 409 with the current state', async () => {
     const fake = documentationHandlers({ template: { ...small(), startedForms: 12 }, failWith: { status: 409, code: 'conflict', message: 'x' } });
     const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
-    expect(await screen.findByText('12 Bögen wurden schon begonnen. Entfernte Fragen behalten ihre Antworten; Verwaltung und Jury sehen sie weiter.')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' })).getByRole('textbox', { name: /^Schlüssel/ })).toHaveAttribute('readonly');
+    expect(
+      await screen.findByText('12 Bögen wurden schon begonnen. Entfernte Fragen behalten ihre Antworten; Verwaltung und Jury sehen sie weiter.'),
+    ).toBeInTheDocument();
+    const first = screen.getByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' });
+    await user.click(within(first).getByRole('button', { name: /^Erweitert:/ }));
+    expect(within(first).getByRole('textbox', { name: /^Schlüssel/ })).toHaveAttribute('readonly');
     await user.click(screen.getByRole('button', { name: 'Vorschau' }));
     const preview = await screen.findByRole('dialog', { name: 'Vorschau: so sehen die KiTas den Bogen' });
     expect(within(preview).getByRole('heading', { level: 3, name: 'Euer Projekt' })).toBeInTheDocument();
@@ -96,7 +114,41 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 45_000 }, () => {
     expect(title).toHaveValue('Titel des Projekts neu');
 
     await user.click(screen.getByRole('link', { name: 'Zur Liste der Dokumentationsbögen' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Änderungen nicht gespeichert' })).getByRole('button', { name: 'Seite verlassen' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Änderungen nicht gespeichert' })).getByRole('button', { name: 'Seite verlassen' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/verwaltung/dokuboegen/2026-27'));
+  });
+
+  it("starts several sections closed (disclosures), jumps to one from the table of contents, edits the jury's scale", async () => {
+    const fake = documentationHandlers({ template: docTemplate() });
+    const { user } = await renderRoute(path, { user: users.admin(), handlers: fake.handlers });
+    const toc = await screen.findByRole('navigation', { name: 'Inhalt der Vorlage' });
+    const toggles = screen.getAllByRole('button', { name: /^Abschnitt \d/ });
+    expect(toggles.length).toBeGreaterThan(1);
+    for (const t of toggles) expect(t).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('textbox', { name: 'Titel des Abschnitts' })).not.toBeInTheDocument();
+
+    await user.click(within(toc).getAllByRole('link')[1]!);
+    await waitFor(() => expect(toggles[1]).toHaveFocus());
+    expect(toggles[1]).toHaveAttribute('aria-expanded', 'true');
+    expect(toggles[1]).toHaveAttribute('aria-controls', `${toggles[1]!.id}-panel`);
+    expect(screen.getAllByRole('textbox', { name: 'Titel des Abschnitts' })).toHaveLength(1);
+    await user.click(toggles[1]!);
+    expect(toggles[1]).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(within(toc).getByRole('link', { name: 'Bewertungsskala der Jury' }));
+    const scale = screen.getByRole('button', { name: 'Bewertungsskala der Jury' });
+    await waitFor(() => expect(scale).toHaveFocus());
+    const level = screen.getByRole('textbox', { name: 'Inhalt: 2 Punkte' });
+    await user.type(level, 'Ziele und Umsetzung passen.');
+    expect(screen.getByRole('textbox', { name: 'Umfang des Projekts: 0 Punkte' })).toHaveValue('Kein Projekt erkennbar.');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(fake.calls).toHaveLength(1));
+    const body = fake.calls[0]!.body as { scoreDescriptions: Record<string, string[]> };
+    expect(body.scoreDescriptions.content).toEqual(['', '', 'Ziele und Umsetzung passen.', '', '', '']);
+    expect(body.scoreDescriptions.scope?.[0]).toBe('Kein Projekt erkennbar.');
+    // criteria without any text are left out
+    expect(Object.keys(body.scoreDescriptions).sort()).toEqual(['children', 'content', 'scope']);
   });
 });

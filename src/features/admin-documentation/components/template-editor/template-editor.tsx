@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, List, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -18,7 +18,8 @@ import { templateQueryOptions, useTemplate } from '../../api/get-template';
 import { useSaveTemplate } from '../../api/save-template';
 import { CopyTemplateDialog } from './copy-template-dialog';
 import type { EditorContext } from './editor-context';
-import { SectionEditor } from './section-editor';
+import { ScoreScaleEditor, SCALE_BUTTON_ID } from './score-scale-editor';
+import { SectionEditor, sectionButtonId } from './section-editor';
 import { TemplatePreview } from './template-preview';
 import { draftOf, newSection, templateErrors, toTemplateInput, uniqueKey, type TemplateDraft } from './template-draft';
 
@@ -76,6 +77,26 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
   const mantine = useRef(form);
   mantine.current = form;
   const values = form.getValues();
+  // issue 19: sections collapse; a single section starts open, several start closed so the page starts as an overview
+  const [openSections, setOpenSections] = useState<ReadonlySet<string>>(
+    () => new Set(values.sections.length === 1 ? values.sections.map((x) => x.uid) : []),
+  );
+  const [scaleOpen, setScaleOpen] = useState(false);
+  const toggleSection = (uid: string) =>
+    setOpenSections((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(uid)) next.add(uid);
+      return next;
+    });
+  /** the table of contents: opens the target, scrolls to it and moves the focus to its disclosure button */
+  const jumpTo = (buttonId: string, openIt: () => void) => {
+    openIt();
+    setTimeout(() => {
+      const target = document.getElementById(buttonId);
+      target?.scrollIntoView({ block: 'start' });
+      target?.focus();
+    }, 0);
+  };
   const allKeys = () => form.getValues().sections.flatMap((s) => s.questions.map((q) => q.key));
   const sectionKeys = () => form.getValues().sections.map((s) => s.key);
 
@@ -110,6 +131,7 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
   const addSection = () => {
     const s = newSection(uniqueKey('abschnitt', sectionKeys()));
     form.insertListItem('sections', s);
+    setOpenSections((prev) => new Set([...prev, s.uid]));
     ctx.announce(`Abschnitt ${values.sections.length + 1} hinzugefügt.`, `${s.uid}-title`);
   };
 
@@ -144,7 +166,12 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
           <AnchorLink to="/verwaltung/dokuboegen/$seasonIdentifier" params={{ seasonIdentifier }}>
             Zur Liste der Dokumentationsbögen
           </AnchorLink>
-          <CopyTemplateDialog seasonIdentifier={seasonIdentifier} version={template.version} seasons={seasons.filter((s) => s.identifier !== seasonIdentifier)} onCopied={reload} />
+          <CopyTemplateDialog
+            seasonIdentifier={seasonIdentifier}
+            version={template.version}
+            seasons={seasons.filter((s) => s.identifier !== seasonIdentifier)}
+            onCopied={reload}
+          />
         </Group>
       </Group>
       <Text mb="sm" size="sm">
@@ -163,40 +190,103 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
       <LeaveGuard when={form.isDirty() && !save.isPending}>
         Deine Änderungen an der Vorlage sind noch nicht gespeichert. Wenn du die Seite verlässt, gehen sie verloren.
       </LeaveGuard>
-      <form ref={formRef} noValidate aria-label="Vorlage bearbeiten" onSubmit={(event) => {
-        submitted.current = true;
-        onSubmit(event);
-      }}>
-        <Stack gap="lg">
-          {values.sections.map((s, si) => (
-            <SectionEditor key={s.uid} ctx={ctx} si={si} count={values.sections.length} section={s} allKeys={allKeys} sectionKeys={sectionKeys} />
-          ))}
-          {topError && (
-            <Text c="red.8" role="alert">
-              {topError}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 3 }} miw={0}>
+          <Paper component="nav" aria-label="Inhalt der Vorlage" withBorder p="sm" pos={{ base: 'static', lg: 'sticky' }} top={16}>
+            <Text fw={700} mb={4}>
+              Inhalt
             </Text>
-          )}
-          <Group>
-            <Button variant="light" data-focus-id="add-section" onClick={addSection}>
-              Abschnitt hinzufügen
-            </Button>
-          </Group>
-          <FormAlert failure={failure}>
-            <Group>
-              <Button size="xs" variant="default" onClick={() => void reload()}>
-                Aktuellen Stand laden (deine Änderungen werden verworfen)
+            <List listStyleType="none" spacing={2} size="sm">
+              {values.sections.map((x, si) => (
+                <List.Item key={x.uid}>
+                  <Anchor
+                    href={`#${sectionButtonId(x.uid)}`}
+                    size="sm"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      jumpTo(sectionButtonId(x.uid), () => setOpenSections((prev) => new Set([...prev, x.uid])));
+                    }}
+                  >
+                    {`${si + 1}. ${x.title || 'Abschnitt ohne Titel'}`}
+                  </Anchor>
+                </List.Item>
+              ))}
+              <List.Item>
+                <Anchor
+                  href={`#${SCALE_BUTTON_ID}`}
+                  size="sm"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    jumpTo(SCALE_BUTTON_ID, () => setScaleOpen(true));
+                  }}
+                >
+                  Bewertungsskala der Jury
+                </Anchor>
+              </List.Item>
+            </List>
+            <Group gap={4} mt="xs">
+              <Button size="compact-sm" variant="default" onClick={() => setOpenSections(new Set(values.sections.map((x) => x.uid)))}>
+                Alle aufklappen
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => setOpenSections(new Set())}>
+                Alle zuklappen
               </Button>
             </Group>
-          </FormAlert>
-          <FormErrorSummary errors={form.errors as Record<string, string>} />
-          <Group justify="flex-end">
-            <TemplatePreview getDraft={() => form.getValues()} version={template.version} />
-            <Button type="submit" loading={save.isPending}>
-              Speichern
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 9 }} miw={0}>
+          <form
+            ref={formRef}
+            noValidate
+            aria-label="Vorlage bearbeiten"
+            onSubmit={(event) => {
+              submitted.current = true;
+              onSubmit(event);
+            }}
+          >
+            <Stack gap="lg">
+              {values.sections.map((s, si) => (
+                <SectionEditor
+                  key={s.uid}
+                  ctx={ctx}
+                  si={si}
+                  count={values.sections.length}
+                  section={s}
+                  allKeys={allKeys}
+                  sectionKeys={sectionKeys}
+                  open={openSections.has(s.uid)}
+                  onToggle={() => toggleSection(s.uid)}
+                />
+              ))}
+              {topError && (
+                <Text c="red.8" role="alert">
+                  {topError}
+                </Text>
+              )}
+              <Group>
+                <Button variant="light" data-focus-id="add-section" onClick={addSection}>
+                  Abschnitt hinzufügen
+                </Button>
+              </Group>
+              <ScoreScaleEditor ctx={ctx} open={scaleOpen} onToggle={() => setScaleOpen((o) => !o)} />
+              <FormAlert failure={failure}>
+                <Group>
+                  <Button size="xs" variant="default" onClick={() => void reload()}>
+                    Aktuellen Stand laden (deine Änderungen werden verworfen)
+                  </Button>
+                </Group>
+              </FormAlert>
+              <FormErrorSummary errors={form.errors as Record<string, string>} />
+              <Group justify="flex-end">
+                <TemplatePreview getDraft={() => form.getValues()} version={template.version} />
+                <Button type="submit" loading={save.isPending}>
+                  Speichern
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Grid.Col>
+      </Grid>
     </>
   );
 }

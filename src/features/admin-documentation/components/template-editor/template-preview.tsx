@@ -19,7 +19,13 @@ export function TemplatePreview({ getDraft, version }: { getDraft: () => Templat
       <Button variant="default" onClick={open}>
         Vorschau
       </Button>
-      <Modal opened={sections !== null} onClose={() => setSections(null)} size="xl" title="Vorschau: so sehen die KiTas den Bogen" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+      <Modal
+        opened={sections !== null}
+        onClose={() => setSections(null)}
+        size="xl"
+        title="Vorschau: so sehen die KiTas den Bogen"
+        closeButtonProps={{ 'aria-label': 'Schließen' }}
+      >
         {sections === 'invalid' ? (
           <Alert color="orange" role="alert">
             Die Vorlage hat noch Fehler. Speichere sie einmal, um die Fehler an den Feldern zu sehen; danach zeigt die Vorschau den Bogen.

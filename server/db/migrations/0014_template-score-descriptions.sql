@@ -1,0 +1,1 @@
+ALTER TABLE "documentation_templates" ADD COLUMN "score_descriptions" jsonb;

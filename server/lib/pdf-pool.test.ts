@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { brokenZlibPng } from '../testing/crafted-png';
+import { pdfText } from '../testing/pdf-text';
+import type { PdfDocModel } from './pdf';
+import { createPdfRenderer, PdfRenderError } from './pdf-pool';
+
+const small: PdfDocModel = { title: 'Kurz', meta: [], sections: [{ title: 'Teil', items: [{ label: 'Frage', value: 'Antwort' }] }] };
+const withPng = (data: Buffer): PdfDocModel => ({
+  ...small,
+  sections: [{ title: 'Fotos', items: [{ label: 'Foto', value: 'kaputt.png', images: [{ data, mime: 'image/png' }] }] }],
+});
+// a few seconds of pdfkit: thousands of wrapped paragraphs
+const long: PdfDocModel = {
+  ...small,
+  sections: [{ title: 'Lang', items: Array.from({ length: 3000 }, (_, i) => ({ label: `Frage ${i}`, value: 'Sehr lange Antwort. '.repeat(40) })) }],
+};
+
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+
+describe('PDF threads', () => {
+  const renderer = createPdfRenderer({ threads: 1 });
+  afterAll(() => renderer.close());
+
+  it('given a model, renders its PDF in a thread', async () => {
+    const { text } = await pdfText(await renderer.render(small));
+    expect(text).toContain('Antwort');
+  });
+
+  it('given a PNG that makes pdfkit throw in its zlib callback, only the thread dies: the caller gets a PdfRenderError, the next PDF a new thread', async () => {
+    const err = await rejection(renderer.render(withPng(brokenZlibPng())));
+    expect(err).toBeInstanceOf(PdfRenderError);
+    expect(err).toMatchObject({ reason: 'crashed', message: 'incorrect header check' });
+    expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
+  });
+
+  it('given jobs while the thread is busy, they wait their turn and each gets its own PDF', async () => {
+    const pdfs = await Promise.all(
+      ['eins', 'zwei', 'drei'].map((v) => renderer.render({ ...small, sections: [{ title: 'T', items: [{ label: 'F', value: v }] }] })),
+    );
+    expect(await Promise.all(pdfs.map(async (p) => (await pdfText(p)).text.includes('zwei')))).toEqual([false, true, false]);
+  });
+
+  it('given a PDF that takes longer than the timeout, its thread is terminated and the caller gets a timeout; the renderer goes on', async () => {
+    await renderer.render(small); // the thread is up: what is timed below is the rendering alone
+    const started = Date.now();
+    const err = await rejection(renderer.render(long, { timeoutMs: 200 }));
+    expect(err).toMatchObject({ name: 'PdfRenderError', reason: 'timeout', message: 'the PDF took longer than 200 ms' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
+  });
+
+  it('given the renderer closed, waiting and new jobs reject', async () => {
+    const r = createPdfRenderer({ threads: 1 });
+    const running = rejection(r.render(small));
+    const waiting = rejection(r.render(small));
+    await r.close();
+    expect(await waiting).toMatchObject({ reason: 'failed' });
+    expect(await running).toMatchObject({ reason: 'failed' });
+    expect(await rejection(r.render(small))).toMatchObject({ reason: 'failed' });
+  });
+});

@@ -1,0 +1,156 @@
+import { Worker } from 'node:worker_threads';
+import type { PdfDocModel } from './pdf';
+import type { PdfAnswer, PdfJob } from './pdf-thread';
+
+/**
+ * PDFs are rendered in worker threads, where a failure cannot take the server down (issue 18): pdfkit's PNG decoder
+ * throws inside an asynchronous zlib callback for broken image data, an exception nothing can catch, and in the main
+ * thread that ends the process. In a worker it ends the worker; the caller gets a rejected promise.
+ *
+ * API:
+ * - `createPdfRenderer(options?)` → `{ render(model): Promise<Buffer>, close() }`. `render` answers the whole PDF
+ *   (its bytes come back as a transferred ArrayBuffer, no copy) or rejects with a `PdfRenderError`: `crashed` (the
+ *   thread died: uncaught exception, its heap limit), `timeout` (the thread is terminated) or `failed` (pdfkit threw
+ *   an ordinary error). A dead or terminated thread is replaced by a fresh one for the next job.
+ * - Options: `threads` (default 2: the season ZIP renders the next PDF while the current one is written),
+ *   `timeoutMs` per PDF from the moment it is handed to a thread (default 60 s; a thread's start-up counts),
+ *   `maxOldGenerationSizeMb`/`maxYoungGenerationSizeMb` (the thread's JavaScript heap, default 256/32), `idleMs`
+ *   (an idle thread is ended after this, default 60 s; the next PDF starts one again, ~0.3 s).
+ *
+ * The heap limit does not bound ArrayBuffers (decoded image pixels live there), so renderPdf also refuses PNGs above a
+ * pixel count before decoding them (server/lib/pdf.ts). Jobs wait in a queue (FIFO) while all threads are busy.
+ */
+export class PdfRenderError extends Error {
+  constructor(
+    readonly reason: 'crashed' | 'timeout' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PdfRenderError';
+  }
+}
+
+export type PdfRendererOptions = {
+  threads?: number;
+  timeoutMs?: number;
+  maxOldGenerationSizeMb?: number;
+  maxYoungGenerationSizeMb?: number;
+  idleMs?: number;
+};
+
+export type PdfRenderer = {
+  /** `timeoutMs` overrides the renderer's for this PDF */
+  render: (model: PdfDocModel, options?: { timeoutMs?: number }) => Promise<Buffer>;
+  /** ends every thread; jobs still waiting or running reject */
+  close: () => Promise<void>;
+};
+
+type Job = { id: number; model: PdfDocModel; timeoutMs: number; resolve: (pdf: Buffer) => void; reject: (err: PdfRenderError) => void };
+type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout; dead: boolean };
+
+const threadEntry = new URL('./pdf-thread.mjs', import.meta.url);
+
+export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
+  const threads = Math.max(1, options.threads ?? 2);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const idleMs = options.idleMs ?? 60_000;
+  const resourceLimits = {
+    maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 256,
+    maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? 32,
+  };
+  const queue: Job[] = [];
+  const slots = new Set<Slot>();
+  let nextId = 1;
+  let closed = false;
+
+  /** the slot's job is over (answered, failed or timed out): the slot is free again, or gone if its thread is */
+  function release(slot: Slot): Job | null {
+    const job = slot.job;
+    slot.job = null;
+    clearTimeout(slot.timer);
+    return job;
+  }
+
+  function kill(slot: Slot) {
+    if (slot.dead) return;
+    slot.dead = true;
+    slots.delete(slot);
+    clearTimeout(slot.idle);
+    void slot.worker.terminate();
+  }
+
+  function spawn(): Slot {
+    const worker = new Worker(threadEntry, { resourceLimits, name: 'pdf' });
+    const slot: Slot = { worker, job: null, dead: false };
+    worker.on('message', (answer: PdfAnswer) => {
+      if (slot.job?.id !== answer.id) return;
+      const job = release(slot)!;
+      if ('pdf' in answer) job.resolve(Buffer.from(answer.pdf));
+      else job.reject(new PdfRenderError('failed', answer.error));
+      dispatch();
+    });
+    // an uncaught exception in the thread (pdfkit's zlib callback), its heap limit (ERR_WORKER_OUT_OF_MEMORY) or a
+    // failed start: the thread is gone, its job fails, the next job gets a new thread
+    worker.on('error', (err) => {
+      kill(slot);
+      release(slot)?.reject(new PdfRenderError('crashed', err.message));
+      dispatch();
+    });
+    worker.on('exit', (code) => {
+      kill(slot);
+      release(slot)?.reject(new PdfRenderError('crashed', `the PDF thread ended (exit code ${code})`));
+      dispatch();
+    });
+    slots.add(slot);
+    return slot;
+  }
+
+  function dispatch() {
+    while (!closed && queue.length > 0) {
+      let slot = [...slots].find((s) => !s.job && !s.dead);
+      if (!slot && slots.size < threads) slot = spawn();
+      if (!slot) return;
+      const job = queue.shift()!;
+      slot.job = job;
+      clearTimeout(slot.idle);
+      slot.idle = undefined;
+      slot.worker.ref();
+      const busy = slot;
+      slot.timer = setTimeout(() => {
+        // a render that takes this long is stuck (or fed a pathological file): end the thread, fail the job
+        release(busy);
+        kill(busy);
+        job.reject(new PdfRenderError('timeout', `the PDF took longer than ${job.timeoutMs} ms`));
+        dispatch();
+      }, job.timeoutMs);
+      slot.worker.postMessage({ id: job.id, model: job.model } satisfies PdfJob);
+    }
+    // idle threads neither keep the process alive nor stay forever
+    for (const s of slots) {
+      if (s.job || s.idle) continue;
+      s.worker.unref();
+      s.idle = setTimeout(() => kill(s), idleMs);
+      s.idle.unref();
+    }
+  }
+
+  return {
+    render(model, renderOptions) {
+      if (closed) return Promise.reject(new PdfRenderError('failed', 'the PDF renderer is closed'));
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ id: nextId++, model, timeoutMs: renderOptions?.timeoutMs ?? timeoutMs, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new PdfRenderError('failed', 'the PDF renderer is closed'));
+      const all = [...slots];
+      for (const s of all) {
+        release(s)?.reject(new PdfRenderError('failed', 'the PDF renderer is closed'));
+        kill(s);
+      }
+      await Promise.all(all.map((s) => s.worker.terminate()));
+    },
+  };
+}

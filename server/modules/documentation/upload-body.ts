@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DOC_LIMITS } from '../../../src/shared/contracts/documentation-template';
+import { fail } from '../../lib/http-error';
+import { accessCheck } from '../../plugins/access';
+
+/**
+ * How an upload's body arrives (the octet-stream parser of the upload routes' scope), in this order:
+ * 1. before a byte is read: the member check (so no anonymous caller or non-member makes the server take a file) and
+ *    a slot of the user's uploads in flight: at most `inFlightPerUser`, the next answers 429 at once;
+ * 2. the body goes to a temp file (OS temp directory, `kita-portal-uploads/`, mode 0600), never into memory: a larger
+ *    Content-Length is refused before reading, a body that grows past the limit is cut off (both 413);
+ * 3. the slot is freed and the temp file deleted when the response is done or the connection drops, whatever happened
+ *    in between. Temp files of a crashed process are deleted by the next start (older than an hour).
+ * Forty parallel 10 MB uploads of one account thus hold at most three temp files and no buffers; the decoding waits
+ * for its slot (server/lib/image-reencode.ts) with the bytes on disk.
+ */
+const UPLOAD_LIMITS = { inFlightPerUser: 3 };
+
+export type ReceivedUpload = { path: string; size: number };
+
+const uploadTempDir = path.join(tmpdir(), 'kita-portal-uploads');
+
+export const isReceivedUpload = (body: unknown): body is ReceivedUpload =>
+  typeof body === 'object' && body !== null && typeof (body as ReceivedUpload).path === 'string' && typeof (body as ReceivedUpload).size === 'number';
+
+const tooLarge = () => fail('documentation.file_too_large', [Math.round(DOC_LIMITS.fileBytes / (1024 * 1024))]);
+
+/** the member check of the route, now instead of after the body (it runs again in preValidation; it is cheap) */
+const checkMember = (request: FastifyRequest, reply: FastifyReply) =>
+  new Promise<void>((resolve, reject) => accessCheck('member')(request, reply, (err?: Error) => (err ? reject(err) : resolve())));
+
+async function sweepOldTempFiles() {
+  const names = await readdir(uploadTempDir).catch(() => [] as string[]);
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of names) {
+    const file = path.join(uploadTempDir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < hourAgo) await rm(file, { force: true }).catch(() => undefined);
+  }
+}
+
+/** writes `payload` to `file`, at most DOC_LIMITS.fileBytes; an oversized body is drained, so the 413 reaches the client */
+function receive(payload: NodeJS.ReadableStream, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+    let size = 0;
+    let settled = false;
+    const stop = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      payload.removeListener('data', onData);
+      out.destroy();
+      payload.resume();
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > DOC_LIMITS.fileBytes) return stop(tooLarge());
+      if (!out.write(chunk)) {
+        payload.pause();
+        out.once('drain', () => payload.resume());
+      }
+    };
+    payload.on('data', onData);
+    payload.on('error', (err: Error) => stop(err));
+    out.on('error', (err: Error) => stop(err));
+    payload.on('end', () => {
+      if (settled) return;
+      out.end(() => {
+        if (settled) return;
+        settled = true;
+        resolve(size);
+      });
+    });
+  });
+}
+
+/** registers the upload body handling in the scope of the upload routes (POST only; the scope's GET/DELETE pass) */
+export function uploadBody(app: FastifyInstance) {
+  const inFlight = new Map<number, number>();
+  const tempFileOf = new WeakMap<FastifyRequest, string>();
+  void sweepOldTempFiles();
+
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.method !== 'POST') return payload;
+    await checkMember(request, reply);
+    const user = request.user;
+    if (!user) throw fail('common.unauthenticated');
+    const running = inFlight.get(user.id) ?? 0;
+    if (running >= UPLOAD_LIMITS.inFlightPerUser)
+      throw fail('documentation.too_many_uploads', [UPLOAD_LIMITS.inFlightPerUser], { headers: { 'retry-after': '5' } });
+    inFlight.set(user.id, running + 1);
+    const file = path.join(uploadTempDir, randomBytes(16).toString('hex'));
+    tempFileOf.set(request, file);
+    let released = false;
+    reply.raw.once('close', () => {
+      if (released) return;
+      released = true;
+      const left = (inFlight.get(user.id) ?? 1) - 1;
+      if (left > 0) inFlight.set(user.id, left);
+      else inFlight.delete(user.id);
+      void rm(file, { force: true }).catch(() => undefined);
+    });
+    return payload;
+  });
+
+  app.addContentTypeParser('application/octet-stream', async (request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<ReceivedUpload> => {
+    const file = tempFileOf.get(request);
+    if (!file) throw fail('common.bad_request');
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > DOC_LIMITS.fileBytes) {
+      payload.resume();
+      throw tooLarge();
+    }
+    await mkdir(uploadTempDir, { recursive: true, mode: 0o700 });
+    return { path: file, size: await receive(payload, file) };
+  });
+}

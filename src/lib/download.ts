@@ -1,0 +1,25 @@
+import { api } from './api-client';
+
+/** Hands a blob to the browser as a download under `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * GET an /api file through the one client, so a refusal (e.g. "Das PDF konnte nicht erstellt werden") reaches the
+ * user as a notification instead of being saved as a file; the server names the file in Content-Disposition.
+ */
+export async function fetchFile(apiPath: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await api.get(apiPath.replace(/^\/api\//, ''));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const filename = (encoded ? decodeURIComponent(encoded) : /filename="([^"]+)"/.exec(disposition)?.[1]) ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}
