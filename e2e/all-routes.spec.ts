@@ -80,6 +80,26 @@ async function expectNoSidewaysScrolling(page: Page, context: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${context} scrolls sideways at 320 px`).toBeLessThanOrEqual(innerWidth);
+  // the h1 may wrap between words, after a hyphen or at a <wbr> between the parts of a compound, never inside a word
+  // ("Auszeichnungsveranst-altungen"): each run of letters lies on one line
+  const brokenWords = await page.evaluate(() => {
+    const h1 = document.querySelector('h1');
+    if (!h1) return [];
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^\s\-\u2010\u2013/]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+  expect(brokenWords, `${context}: a word of the h1 breaks inside at 320 px`).toEqual([]);
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 

@@ -3,10 +3,24 @@
 // portal started the README's way. It ends with a plain "N passed, N failed" line summing vitest and Playwright.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const bin = (name) => `node_modules/.bin/${name}`;
 const results = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+const failedTests = [];
+
+/** the titles of failed and flaky Playwright tests, from its JSON report's nested suites */
+function collectPlaywrightFailures(suites, path = []) {
+  for (const suite of suites) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          failedTests.push(`e2e${t.status === 'flaky' ? ' (passed only on retry)' : ''}: ${[...here, spec.title].join(' › ')}`);
+    collectPlaywrightFailures(suite.suites ?? [], here);
+  }
+}
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
@@ -57,6 +71,10 @@ if (want('unit')) {
     results.passed += v.numPassedTests;
     results.failed += v.numFailedTests;
     results.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+    // named again at the end, where CI's shortened log still shows them
+    for (const file of v.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed') failedTests.push(`unit: ${relative(process.cwd(), file.name)} › ${t.fullName}`);
   }
 }
 
@@ -69,13 +87,17 @@ if (want('e2e')) {
     run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
-      results.passed += s.expected + s.flaky;
-      results.failed += s.unexpected;
+      // a test that passes only on its retry is a failure (the developers' guide): counted and named as one
+      results.passed += s.expected;
+      results.failed += s.unexpected + s.flaky;
       results.skipped += s.skipped;
+      collectPlaywrightFailures(JSON.parse(readFileSync(out, 'utf8')).suites ?? []);
+      if (s.flaky) failedSteps.push('e2e (flaky)');
     }
   } else failedSteps.push('e2e (tools missing)');
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+for (const name of failedTests) console.log(`  ✗ ${name}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(failedSteps.length || results.failed ? 1 : 0);

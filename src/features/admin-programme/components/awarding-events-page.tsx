@@ -104,7 +104,12 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        <PageHeading>Auszeichnungsveranstaltungen</PageHeading>
+        {/* <wbr>: at 320 px the compound wraps between its parts, not inside "veranstaltungen" (Debian's Chromium has no German hyphenation) */}
+        <PageHeading>
+          Auszeichnungs
+          <wbr />
+          veranstaltungen
+        </PageHeading>
         <Group gap="xs">
           <Button onClick={() => setEditing('new')}>Neue Veranstaltung</Button>
           <Button component={AnchorLink} to="/verwaltung/auszeichnungsverantaltungen/workshops" variant="default">
