@@ -30,12 +30,11 @@ describe('PGlite single-process lock', () => {
         `import { openDb } from ${JSON.stringify(clientPath)};\n` +
           `openDb({ dataDir: ${JSON.stringify(dataDir)} }).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); });\n`,
       );
-      const started = Date.now();
       const child = spawnSync(tsx, [probe], { encoding: 'utf8', timeout: 30_000 });
+      // exit code 3 is the probe's own failure: a wait for the lock would end in spawnSync's timeout (status null)
       expect(child.status).toBe(3);
       expect(child.stderr).toContain(`already in use by process ${process.pid}`);
       expect(child.stderr).toContain('PGlite allows one process at a time');
-      expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       await handle.close();
     }

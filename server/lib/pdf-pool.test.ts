@@ -46,10 +46,9 @@ describe('PDF threads', () => {
 
   it('given a PDF that takes longer than the timeout, its thread is terminated and the caller gets a timeout; the renderer goes on', async () => {
     await renderer.render(small); // the thread is up: what is timed below is the rendering alone
-    const started = Date.now();
+    // no stopwatch here (speed lives in `npm run bench`): the reason proves the 200 ms limit, not the long PDF, ended it
     const err = await rejection(renderer.render(long, { timeoutMs: 200 }));
     expect(err).toMatchObject({ name: 'PdfRenderError', reason: 'timeout', message: 'the PDF took longer than 200 ms' });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
   });
 
