@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './msw-server';
+
+// findBy*/waitFor give up after 1 s by default: too short on a two-core CI runner that runs the API tests beside
+// these; they still end as soon as the element is there
+configure({ asyncUtilTimeout: 10_000 });
 
 // --- Browser APIs Mantine needs that jsdom lacks (see Mantine's "Testing with Vitest" guide) ---
 const { getComputedStyle } = window;

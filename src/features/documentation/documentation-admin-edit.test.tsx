@@ -6,7 +6,7 @@ import { documentationHandlers as adminHandlers } from '../../testing/handlers/a
 import { documentationHandlers } from '../../testing/handlers/documentation';
 import { renderRoute } from '../../testing/render';
 
-const slow = { timeout: 4000 };
+const slow = { timeout: 10_000 };
 
 describe("/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edits a KiTa's answers", { timeout: 30_000 }, () => {
   it('opens from the form\'s page, saves as the admin types, has no "Einreichen", and leads back', async () => {

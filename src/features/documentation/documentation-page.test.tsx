@@ -9,7 +9,7 @@ import { pendingStorageKey } from './hooks/pending-answers';
 
 const url = '*/api/facilities/11/documentation';
 const storageKey = pendingStorageKey(3, 11, 2);
-const slow = { timeout: 4000 };
+const slow = { timeout: 10_000 };
 
 async function renderForm(...args: Parameters<typeof documentationHandlers>) {
   const fake = documentationHandlers(...args);

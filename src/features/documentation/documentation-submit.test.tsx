@@ -5,7 +5,7 @@ import { users } from '../../testing/factories/users';
 import { documentationHandlers } from '../../testing/handlers/documentation';
 import { renderRoute } from '../../testing/render';
 
-const slow = { timeout: 4000 };
+const slow = { timeout: 10_000 };
 const complete = {
   titel: 'Unser Hochbeet',
   beschreibung: 'Wir haben gepflanzt.',
