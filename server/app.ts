@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -7,6 +6,7 @@ import type { Db } from './db/client';
 import type { FileStorage } from './lib/file-storage';
 import { serializerCompiler } from './lib/json-serializer';
 import { withSafeLogging } from './lib/logger';
+import { packageRoot } from './lib/package-root';
 import { readVersion } from './lib/version';
 import { accountAdminRoutes } from './modules/accounts/admin.routes';
 import { secondFactorAtLogin } from './modules/accounts/login-factor';
@@ -45,7 +45,7 @@ import sessionsPlugin from './plugins/sessions';
 import spaPlugin from './plugins/spa';
 import { sealPlainTotpSecrets } from './modules/accounts/totp';
 
-export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const rootDir = packageRoot(import.meta.url);
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
-  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist'), production: config.production });
+  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });
   return app;
 }
 

@@ -57,6 +57,13 @@ const envSchema = z.object({
 const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const configSchema = envSchema.superRefine((e, ctx) => {
+  // production sets Secure cookies and builds every link from PUBLIC_URL: without https, logins could travel in the clear
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://'))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `mit NODE_ENV=production ist eine https-Adresse nötig, z. B. PUBLIC_URL=https://kita.example.org (gesetzt: ${e.PUBLIC_URL ?? 'nichts'}).`,
+    });
   if (e.FILE_STORAGE !== 's3') return;
   for (const name of s3Required) {
     if (!e[name])

@@ -5,7 +5,14 @@ import { migrate } from './db/migrate';
 import { installCrashHandlers } from './lib/run-context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // e.g. NODE_ENV=production without an https PUBLIC_URL: the reason, not a stack trace
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
