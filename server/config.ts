@@ -40,6 +40,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** SIGTERM: how long requests in flight and the jobs may take to finish before the process exits with 1 */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(20),
   /** set behind a reverse proxy so request.ip and the protocol come from X-Forwarded-* */
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   /** uploads: `local` = DATA_DIR/uploads (one server), `s3` = an S3-compatible store (several servers) */
@@ -104,6 +106,7 @@ export type AppConfig = {
   totpKey: string | undefined;
   bodyLimit: number;
   trustProxy: boolean;
+  shutdownTimeoutSeconds: number;
   /** where uploads live; `s3` carries the store's address and keys */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
   production: boolean;
@@ -146,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     totpKey: e.TOTP_KEY,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     fileStorage:
       e.FILE_STORAGE === 's3'
         ? {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,4 +104,92 @@ describe('the compiled server', () => {
       await s.exited;
     }
   });
+});
+
+/** one request on its own connection: its status, or the socket error's code (ECONNREFUSED: never accepted) */
+function request(base: string, urlPath: string): Promise<{ status?: number; error?: string }> {
+  return new Promise((resolve) => {
+    const req = http.request(`${base}${urlPath}`, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode }));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    req.end();
+  });
+}
+
+/** resolves when the output, read again on every chunk, matches */
+function waitForOutput(s: Started, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (pattern.test(s.output())) {
+        s.child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    s.child.stdout!.on('data', check);
+    void s.exited.then(() => (pattern.test(s.output()) ? resolve() : reject(new Error(`exited before ${pattern}:\n${s.output()}`))));
+    check();
+  });
+}
+
+describe('SIGTERM', () => {
+  it('given a stream of requests and one in flight, stops accepting, answers every accepted request, stops the jobs and exits 0', async () => {
+    const s = await startBuilt();
+    // a request in flight for sure: headers sent (the server logged it), half its body still to come
+    const body = JSON.stringify({ email: 'niemand@test.example', password: 'falsch-falsch-falsch' });
+    let finishInFlight = () => {};
+    const inFlight = new Promise<{ status?: number; error?: string }>((resolve) => {
+      const req = http.request(`${s.url}/api/login`, {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode }));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+      req.write(body.slice(0, 10));
+      finishInFlight = () => req.end(body.slice(10));
+    });
+    await waitForOutput(s, /"req":\{"method":"POST","url":"\/api\/login"\}/);
+
+    // a stream: four clients, each one request after the other (a fresh connection each), until the server is gone
+    const results = new Map<string, { status?: number; error?: string }>();
+    let n = 0;
+    let gone = false;
+    const client = async () => {
+      while (!gone) {
+        const url = `/api/stream-${n++}`;
+        const r = await request(s.url, url);
+        results.set(url, r);
+        if (r.error) gone = true;
+      }
+    };
+    const clients = [client(), client(), client(), client()];
+    await waitForOutput(s, /"url":"\/api\/stream-20"/);
+
+    s.child.kill('SIGTERM');
+    await waitForOutput(s, /"msg":"shutting down"/);
+    finishInFlight();
+    const code = await s.exited;
+    gone = true;
+    await Promise.all(clients);
+
+    expect(code).toBe(0);
+    // the request in flight when the signal came was answered (401: no such account)
+    expect(await inFlight).toEqual({ status: 401 });
+    // every request the server accepted (logged) was answered; the rest were refused, never cut off
+    const accepted = [...s.output().matchAll(/"url":"(\/api\/stream-\d+)"\},"msg":"incoming request"/g)].map((m) => m[1]!);
+    expect(accepted.length).toBeGreaterThan(20);
+    for (const url of accepted) expect(results.get(url)?.status, url).toBeTypeOf('number');
+    // the others were answered too (503 while closing, before any hook logs them) or never accepted (refused, or reset
+    // in the listen backlog when the port closed): none was cut off after the server took it
+    for (const [url, r] of results) if (r.status === undefined) expect(accepted, url).not.toContain(url);
+    for (const [url, r] of results) if (r.status === undefined) expect(r.error, url).toMatch(/ECONNREFUSED|ECONNRESET/);
+    // the jobs and the pool closed before the last line
+    const lines = s.output().trim().split('\n');
+    expect(lines.at(-1)).toContain('"msg":"shut down"');
+  }, 60_000);
 });
