@@ -13,6 +13,8 @@ import { packageRoot } from './lib/package-root';
 const rootDir = packageRoot(import.meta.url);
 const outDir = path.join(rootDir, 'build', `test-server-${process.pid}`);
 const dataDirs: string[] = [];
+/** a process of its own opens PGlite and migrates: seconds when idle, far more on a busy two-core machine */
+const startTimeout = 180_000;
 
 type Started = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
 
@@ -71,39 +73,47 @@ describe('the compiled server', () => {
     expect(fs.readdirSync(path.join(outDir, 'migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
   });
 
-  it('given NODE_ENV=production without an https PUBLIC_URL, refuses to start with the reason', async () => {
-    const child = spawn(process.execPath, [path.join(outDir, 'index.mjs')], {
-      cwd: rootDir,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'http://kita.example.org', PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(stderr).toContain('PUBLIC_URL: mit NODE_ENV=production ist eine https-Adresse nötig');
-    expect(stderr).not.toContain('    at ');
-  });
+  it(
+    'given NODE_ENV=production without an https PUBLIC_URL, refuses to start with the reason',
+    async () => {
+      const child = spawn(process.execPath, [path.join(outDir, 'index.mjs')], {
+        cwd: rootDir,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'http://kita.example.org', PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('PUBLIC_URL: mit NODE_ENV=production ist eine https-Adresse nötig');
+      expect(stderr).not.toContain('    at ');
+    },
+    startTimeout,
+  );
 
-  it('given NODE_ENV=production, starts with plain node, migrates, answers the API and serves no source map', async () => {
-    const s = await startBuilt();
-    try {
-      const config = await fetch(`${s.url}/api/config`);
-      expect(config.status).toBe(200);
-      const map = await fetch(`${s.url}/assets/index-abc.js.map`);
-      expect(map.status).toBe(404);
-      // the log: pino JSON, one object per line
-      const jsonLines = s
-        .output()
-        .split('\n')
-        .filter((l) => l.startsWith('{'));
-      expect(jsonLines.length).toBeGreaterThan(0);
-      for (const line of jsonLines) expect(() => JSON.parse(line) as unknown).not.toThrow();
-    } finally {
-      s.child.kill('SIGTERM');
-      await s.exited;
-    }
-  });
+  it(
+    'given NODE_ENV=production, starts with plain node, migrates, answers the API and serves no source map',
+    async () => {
+      const s = await startBuilt();
+      try {
+        const config = await fetch(`${s.url}/api/config`);
+        expect(config.status).toBe(200);
+        const map = await fetch(`${s.url}/assets/index-abc.js.map`);
+        expect(map.status).toBe(404);
+        // the log: pino JSON, one object per line
+        const jsonLines = s
+          .output()
+          .split('\n')
+          .filter((l) => l.startsWith('{'));
+        expect(jsonLines.length).toBeGreaterThan(0);
+        for (const line of jsonLines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+      } finally {
+        s.child.kill('SIGTERM');
+        await s.exited;
+      }
+    },
+    startTimeout,
+  );
 });
 
 /** one request on its own connection: its status, or the socket error's code (ECONNREFUSED: never accepted) */
@@ -134,62 +144,66 @@ function waitForOutput(s: Started, pattern: RegExp): Promise<void> {
 }
 
 describe('SIGTERM', () => {
-  it('given a stream of requests and one in flight, stops accepting, answers every accepted request, stops the jobs and exits 0', async () => {
-    const s = await startBuilt();
-    // a request in flight for sure: headers sent (the server logged it), half its body still to come
-    const body = JSON.stringify({ email: 'niemand@test.example', password: 'falsch-falsch-falsch' });
-    let finishInFlight = () => {};
-    const inFlight = new Promise<{ status?: number; error?: string }>((resolve) => {
-      const req = http.request(`${s.url}/api/login`, {
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  it(
+    'given a stream of requests and one in flight, stops accepting, answers every accepted request, stops the jobs and exits 0',
+    async () => {
+      const s = await startBuilt();
+      // a request in flight for sure: headers sent (the server logged it), half its body still to come
+      const body = JSON.stringify({ email: 'niemand@test.example', password: 'falsch-falsch-falsch' });
+      let finishInFlight = () => {};
+      const inFlight = new Promise<{ status?: number; error?: string }>((resolve) => {
+        const req = http.request(`${s.url}/api/login`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode }));
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+        req.write(body.slice(0, 10));
+        finishInFlight = () => req.end(body.slice(10));
       });
-      req.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode }));
-      });
-      req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
-      req.write(body.slice(0, 10));
-      finishInFlight = () => req.end(body.slice(10));
-    });
-    await waitForOutput(s, /"req":\{"method":"POST","url":"\/api\/login"\}/);
+      await waitForOutput(s, /"req":\{"method":"POST","url":"\/api\/login"\}/);
 
-    // a stream: four clients, each one request after the other (a fresh connection each), until the server is gone
-    const results = new Map<string, { status?: number; error?: string }>();
-    let n = 0;
-    let gone = false;
-    const client = async () => {
-      while (!gone) {
-        const url = `/api/stream-${n++}`;
-        const r = await request(s.url, url);
-        results.set(url, r);
-        if (r.error) gone = true;
-      }
-    };
-    const clients = [client(), client(), client(), client()];
-    await waitForOutput(s, /"url":"\/api\/stream-20"/);
+      // a stream: four clients, each one request after the other (a fresh connection each), until the server is gone
+      const results = new Map<string, { status?: number; error?: string }>();
+      let n = 0;
+      let gone = false;
+      const client = async () => {
+        while (!gone) {
+          const url = `/api/stream-${n++}`;
+          const r = await request(s.url, url);
+          results.set(url, r);
+          if (r.error) gone = true;
+        }
+      };
+      const clients = [client(), client(), client(), client()];
+      await waitForOutput(s, /"url":"\/api\/stream-20"/);
 
-    s.child.kill('SIGTERM');
-    await waitForOutput(s, /"msg":"shutting down"/);
-    finishInFlight();
-    const code = await s.exited;
-    gone = true;
-    await Promise.all(clients);
+      s.child.kill('SIGTERM');
+      await waitForOutput(s, /"msg":"shutting down"/);
+      finishInFlight();
+      const code = await s.exited;
+      gone = true;
+      await Promise.all(clients);
 
-    expect(code).toBe(0);
-    // the request in flight when the signal came was answered (401: no such account)
-    expect(await inFlight).toEqual({ status: 401 });
-    // every request the server accepted (logged) was answered; the rest were refused, never cut off
-    const accepted = [...s.output().matchAll(/"url":"(\/api\/stream-\d+)"\},"msg":"incoming request"/g)].map((m) => m[1]!);
-    expect(accepted.length).toBeGreaterThan(20);
-    for (const url of accepted) expect(results.get(url)?.status, url).toBeTypeOf('number');
-    // the others were answered too (503 while closing, before any hook logs them) or never accepted (refused, or reset
-    // in the listen backlog when the port closed): none was cut off after the server took it
-    for (const [url, r] of results) if (r.status === undefined) expect(accepted, url).not.toContain(url);
-    for (const [url, r] of results) if (r.status === undefined) expect(r.error, url).toMatch(/ECONNREFUSED|ECONNRESET/);
-    // the jobs and the pool closed before the last line
-    const lines = s.output().trim().split('\n');
-    expect(lines.at(-1)).toContain('"msg":"shut down"');
-  }, 60_000);
+      expect(code).toBe(0);
+      // the request in flight when the signal came was answered (401: no such account)
+      expect(await inFlight).toEqual({ status: 401 });
+      // every request the server accepted (logged) was answered; the rest were refused, never cut off
+      const accepted = [...s.output().matchAll(/"url":"(\/api\/stream-\d+)"\},"msg":"incoming request"/g)].map((m) => m[1]!);
+      expect(accepted.length).toBeGreaterThan(20);
+      for (const url of accepted) expect(results.get(url)?.status, url).toBeTypeOf('number');
+      // the others were answered too (503 while closing, before any hook logs them) or never accepted (refused, or reset
+      // in the listen backlog when the port closed): none was cut off after the server took it
+      for (const [url, r] of results) if (r.status === undefined) expect(accepted, url).not.toContain(url);
+      for (const [url, r] of results) if (r.status === undefined) expect(r.error, url).toMatch(/ECONNREFUSED|ECONNRESET/);
+      // the jobs and the pool closed before the last line
+      const lines = s.output().trim().split('\n');
+      expect(lines.at(-1)).toContain('"msg":"shut down"');
+    },
+    startTimeout,
+  );
 });
