@@ -32,7 +32,7 @@ const disableReason = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  { ignores: ['dist', 'build', 'node_modules', 'src/routeTree.gen.ts', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
   // a disable comment that no longer hides a problem fails the lint (it would hide the next one)
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

@@ -1,7 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressBuild } from './scripts/vite/precompress.ts';
 import { preloadWithoutEntryChunks } from './scripts/vite/preload-deps.ts';
@@ -34,6 +34,35 @@ function writeVersionFile(): Plugin {
   };
 }
 
+/**
+ * Source maps are written for error tracking but never stay in the served folder: after the build they move from
+ * dist/ to build/client-sourcemaps/ (same relative paths). No start mode serves a map (server/plugins/spa.ts).
+ */
+function moveSourceMapsOutOfDist(): Plugin {
+  let outDir = 'dist';
+  let mapsDir = 'build/client-sourcemaps';
+  const maps = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? maps(join(dir, e.name)) : e.name.endsWith('.map') ? [join(dir, e.name)] : [],
+    );
+  return {
+    name: 'kita-portal:move-source-maps',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      mapsDir = resolve(config.root, 'build', 'client-sourcemaps');
+    },
+    closeBundle() {
+      rmSync(mapsDir, { recursive: true, force: true });
+      for (const file of maps(outDir)) {
+        const target = join(mapsDir, relative(outDir, file));
+        mkdirSync(dirname(target), { recursive: true });
+        renameSync(file, target);
+      }
+    },
+  };
+}
+
 const preload = preloadWithoutEntryChunks();
 
 export default defineConfig(({ command }) => ({
@@ -51,6 +80,7 @@ export default defineConfig(({ command }) => ({
     }),
     react(),
     writeVersionFile(),
+    moveSourceMapsOutOfDist(),
     purgeUnusedMantineCss(),
     preload.plugin,
     // after the version file: brotli and gzip copies of every text file, sent as they are by the server
@@ -63,8 +93,8 @@ export default defineConfig(({ command }) => ({
   // the manifest maps every chunk to its route source: the bundle benchmark proves admin chunks never load for staff
   build: {
     outDir: 'dist',
-    // 'hidden': the maps are written (for debugging a build) but not named in the bundles; the server never serves
-    // them in production, nor the manifest (server/plugins/spa.ts)
+    // 'hidden': the maps are written (for debugging a build) but not named in the bundles; they move to
+    // build/client-sourcemaps/ after the build, and the server serves no map nor the manifest (server/plugins/spa.ts)
     sourcemap: 'hidden',
     manifest: true,
     modulePreload: { resolveDependencies: preload.resolveDependencies },

@@ -22,6 +22,7 @@ const serverLayers = [
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
+  'health', //         GET /api/health: reads the mail outbox's counts through mail's outboxHealth
 ];
 
 /**

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -7,6 +6,8 @@ import type { Db } from './db/client';
 import type { FileStorage } from './lib/file-storage';
 import { serializerCompiler } from './lib/json-serializer';
 import { withSafeLogging } from './lib/logger';
+import { createLifecycle } from './lib/lifecycle';
+import { packageRoot } from './lib/package-root';
 import { readVersion } from './lib/version';
 import { accountAdminRoutes } from './modules/accounts/admin.routes';
 import { secondFactorAtLogin } from './modules/accounts/login-factor';
@@ -29,6 +30,7 @@ import { adminDocumentationRoutes } from './modules/documentation/admin-document
 import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
 import dbPlugin from './plugins/db';
@@ -45,7 +47,7 @@ import sessionsPlugin from './plugins/sessions';
 import spaPlugin from './plugins/spa';
 import { sealPlainTotpSecrets } from './modules/accounts/totp';
 
-export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const rootDir = packageRoot(import.meta.url);
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -103,6 +105,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (sealed > 0) app.log.info({ sealed }, 'TOTP secrets encrypted');
   });
 
+  // starting → ready (the last onReady hook, below) → stopping (SIGTERM in index.ts, or close())
+  const lifecycle = createLifecycle();
+  app.decorate('lifecycle', lifecycle);
+  app.addHook('preClose', async () => lifecycle.stopping());
+  await app.register(healthRoutes, { lifecycle });
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version, secondFactorAtLogin });
   await app.register(accountPublicRoutes);
@@ -131,7 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
-  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist'), production: config.production });
+  await app.register(spaPlugin, { distDir: options.distDir ?? path.join(rootDir, 'dist') });
+  // after every other onReady hook (TOTP sealing, mail worker, reminders): only then does ?ready say ok
+  app.addHook('onReady', async () => lifecycle.ready());
   return app;
 }
 

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** SIGTERM: how long requests in flight and the jobs may take to finish before the process exits with 1 */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(20),
   /** set behind a reverse proxy so request.ip and the protocol come from X-Forwarded-* */
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   /** uploads: `local` = DATA_DIR/uploads (one server), `s3` = an S3-compatible store (several servers) */
@@ -57,6 +59,13 @@ const envSchema = z.object({
 const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const configSchema = envSchema.superRefine((e, ctx) => {
+  // production sets Secure cookies and builds every link from PUBLIC_URL: without https, logins could travel in the clear
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://'))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `mit NODE_ENV=production ist eine https-Adresse nötig, z. B. PUBLIC_URL=https://kita.example.org (gesetzt: ${e.PUBLIC_URL ?? 'nichts'}).`,
+    });
   if (e.FILE_STORAGE !== 's3') return;
   for (const name of s3Required) {
     if (!e[name])
@@ -97,6 +106,7 @@ export type AppConfig = {
   totpKey: string | undefined;
   bodyLimit: number;
   trustProxy: boolean;
+  shutdownTimeoutSeconds: number;
   /** where uploads live; `s3` carries the store's address and keys */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
   production: boolean;
@@ -139,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     totpKey: e.TOTP_KEY,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     fileStorage:
       e.FILE_STORAGE === 's3'
         ? {

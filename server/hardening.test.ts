@@ -210,7 +210,7 @@ describe('Cache-Control of personal data', () => {
 });
 
 describe('SPA files', () => {
-  it('given odd asset paths, answers no 500 and never the manifest; source maps only outside production', async () => {
+  it('given odd asset paths, answers no 500 and never the manifest; never the source maps (in no start mode)', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -225,9 +225,11 @@ describe('SPA files', () => {
         expect(res.statusCode, url).toBeLessThan(500);
         expect(res.body, url).not.toContain('routes/x.tsx');
       }
-      expect(servableFile(dist, '/assets/main-abc.js.map', false)).toBe(path.join('assets', 'main-abc.js.map'));
-      expect(servableFile(dist, '/assets/main-abc.js.map', true)).toBeUndefined();
-      expect(servableFile(dist, '/assets/main-abc.js', true)).toBe(path.join('assets', 'main-abc.js'));
+      expect(servableFile(dist, '/assets/main-abc.js.map')).toBeUndefined();
+      expect(servableFile(dist, '/assets/main-abc.js')).toBe(path.join('assets', 'main-abc.js'));
+      const map = await s.app.inject({ method: 'GET', url: '/assets/main-abc.js.map' });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('secret.ts');
     } finally {
       await s.close();
       fs.rmSync(dist, { recursive: true, force: true });

@@ -5,7 +5,14 @@ import { migrate } from './db/migrate';
 import { installCrashHandlers } from './lib/run-context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // e.g. NODE_ENV=production without an https PUBLIC_URL: the reason, not a stack trace
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
@@ -27,17 +34,28 @@ const app = await buildApp({
 installCrashHandlers({ log: app.log });
 
 let closing = false;
+/**
+ * SIGTERM (docker stop, systemd, a deployment) and SIGINT (Ctrl+C): /api/health?ready answers 503 at once so a load
+ * balancer sends new traffic elsewhere; the server stops accepting connections, closes idle keep-alive ones and
+ * answers every request in flight; then the jobs stop (mail worker, reminders: onClose hooks), the PDF threads end
+ * and the database pool closes; exit 0. Whatever still hangs after SHUTDOWN_TIMEOUT_SECONDS ends with exit 1.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  app.lifecycle.stopping();
   app.log.info({ signal }, 'shutting down');
   // a hung close must not keep the PGlite lock forever
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    app.log.error({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutdown took too long, exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutSeconds * 1000);
   force.unref();
   try {
     await app.close();
   } finally {
     await handle.close();
+    app.log.info('shut down');
     process.exit(0);
   }
 }

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { DbHandle } from './client';
+import { sql } from 'drizzle-orm';
+import type { Db, DbHandle } from './client';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -15,4 +17,21 @@ export async function migrate(handle: DbHandle): Promise<void> {
   } else {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
   }
+}
+
+/**
+ * How the database stands to the migrations this build ships (for /api/health): `applied` rows in drizzle's journal
+ * table, `expected` entries in meta/_journal.json; current when the newest applied one is the newest shipped one.
+ */
+export async function migrationStatus(db: Db): Promise<{ applied: number; expected: number; current: boolean }> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const newestShipped = Math.max(...journal.entries.map((e) => e.when));
+  const res = (await db.execute(
+    sql`select count(*)::int as "applied", max(created_at)::text as "newest" from drizzle.__drizzle_migrations`,
+  )) as unknown as {
+    rows: { applied: number; newest: string | null }[];
+  };
+  const row = res.rows[0];
+  const applied = Number(row?.applied ?? 0);
+  return { applied, expected: journal.entries.length, current: row?.newest != null && Number(row.newest) >= newestShipped };
 }

@@ -75,7 +75,16 @@ export const redactPaths = [
   '*.pendingSecret',
   '*.passwordHash',
   '*.params',
+  '*.email',
 ];
+
+/**
+ * A request as its log lines show it: method and path. No query string (searches and filters carry names), no
+ * client address (personal data under the GDPR), no headers: at `info` the log holds no personal data.
+ */
+export function serializeRequest(req: { method?: string; url?: string }) {
+  return { method: req.method, url: req.url?.split('?')[0] };
+}
 
 /** The app's pino options: the serializer above for every `err`, the redaction paths. buildApp adds them to any logger it is given. */
 export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
@@ -84,6 +93,6 @@ export function withSafeLogging(logger: FastifyServerOptions['logger']): Fastify
   return {
     ...base,
     redact: base.redact ?? redactPaths,
-    serializers: { ...base.serializers, err: serializeError, error: serializeError },
+    serializers: { req: serializeRequest, ...base.serializers, err: serializeError, error: serializeError },
   };
 }

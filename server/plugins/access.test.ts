@@ -227,6 +227,9 @@ const publicRoutes = [
   'HEAD /api/docs/redoc.standalone.js',
   'GET /api/config',
   'HEAD /api/config',
+  // issue 25: monitoring and load balancers (no personal data, no session lookup)
+  'GET /api/health',
+  'HEAD /api/health',
   'POST /api/login',
   'DELETE /api/logout',
   'GET /api/loginstatus',

@@ -8,12 +8,15 @@ import { reasonOf } from '../lib/http-error';
 
 const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: reasonOf('common.not_found') });
 
+const isSourceMap = (p: string) => /\.map(\.(br|gz))?$/.test(p);
+
 /**
  * The dist/ file a request path names, or undefined: not for text that is no file name (NUL and other control
  * characters, which the file system API refuses with an exception), not outside dist/, not hidden files
- * (`.vite/manifest.json`, the build manifest) and, in production, no source maps.
+ * (`.vite/manifest.json`, the build manifest) and never source maps, in no start mode: maps are for `npm run dev`
+ * (served by vite itself); the build moves them out of dist/ (vite.config.ts), this is the second line.
  */
-export function servableFile(distDir: string, urlPath: string, production: boolean): string | undefined {
+export function servableFile(distDir: string, urlPath: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- a control character is never part of one of our file names
   if (/[\u0000-\u001f\u007f]/.test(urlPath)) return undefined;
   const rel = path
@@ -21,7 +24,7 @@ export function servableFile(distDir: string, urlPath: string, production: boole
     .replace(/^(\.\.[/\\])+/, '')
     .replace(/^[/\\]+/, '');
   if (!rel || rel.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return undefined;
-  if (production && rel.endsWith('.map')) return undefined;
+  if (isSourceMap(rel)) return undefined;
   const file = path.join(distDir, rel);
   if (!file.startsWith(distDir + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return undefined;
   return rel;
@@ -39,7 +42,7 @@ function decodePath(url: string): string | undefined {
  * Serves the built SPA from dist/ when it exists; every other non-/api GET answers index.html so deep links
  * (/stammdaten, /verwaltung/kitas/5) reach the client router. /api/* stays JSON, also when nothing matched.
  */
-async function spaPlugin(app: FastifyInstance, opts: { distDir: string; production: boolean }) {
+async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
@@ -64,8 +67,9 @@ async function spaPlugin(app: FastifyInstance, opts: { distDir: string; producti
     schema: { hide: true },
     handler: async (request, reply) => {
       const urlPath = decodePath(request.url);
-      if (urlPath?.startsWith('/api/')) return apiNotFound(reply);
-      const rel = urlPath === undefined ? undefined : servableFile(opts.distDir, urlPath, opts.production);
+      // a source map is not found, not answered with the SPA's index.html
+      if (urlPath?.startsWith('/api/') || (urlPath !== undefined && isSourceMap(urlPath))) return apiNotFound(reply);
+      const rel = urlPath === undefined ? undefined : servableFile(opts.distDir, urlPath);
       if (rel) {
         // hashed file names under /assets never change, so browsers may keep them for a year
         if (rel.startsWith('assets' + path.sep)) {

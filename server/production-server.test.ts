@@ -1,0 +1,209 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from './lib/package-root';
+
+/**
+ * Issue 25: the compiled server (`npm run build` → build/server/index.mjs) started as production starts it, in its
+ * own process with plain node: no tsx, no vite, nothing built at start.
+ */
+const rootDir = packageRoot(import.meta.url);
+const outDir = path.join(rootDir, 'build', `test-server-${process.pid}`);
+const dataDirs: string[] = [];
+/** a process of its own opens PGlite and migrates: seconds when idle, far more on a busy two-core machine */
+const startTimeout = 180_000;
+
+type Started = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
+
+/** starts the built server on a free port with a fresh DATA_DIR; resolves when it listens */
+function startBuilt(env: Record<string, string> = {}): Promise<Started> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-prod-'));
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'index.mjs')], {
+    cwd: rootDir,
+    // only what production sets: not the developer's nor vitest's environment
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://kita.example.org',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
+      if (listening) {
+        child.stdout!.off('data', onData);
+        child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+        resolve({ child, url: listening[1]!, output: () => output, exited });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    void exited.then((code) => reject(new Error(`the built server exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [path.join(rootDir, 'scripts', 'build-server.mjs'), '--out', outDir], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+});
+afterAll(() => {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the compiled server', () => {
+  it('imports neither tsx nor vite, and writes its source maps beside itself', () => {
+    for (const file of ['index.mjs', 'pdf-thread.mjs']) {
+      const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+      expect(code, file).not.toMatch(/from ["'](tsx|vite)[/"']|import\(["'](tsx|vite)[/"']/);
+      expect(fs.existsSync(path.join(outDir, `${file}.map`)), file).toBe(true);
+    }
+    expect(fs.readdirSync(path.join(outDir, 'migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
+  });
+
+  it(
+    'given NODE_ENV=production without an https PUBLIC_URL, refuses to start with the reason',
+    async () => {
+      const child = spawn(process.execPath, [path.join(outDir, 'index.mjs')], {
+        cwd: rootDir,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'http://kita.example.org', PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('PUBLIC_URL: mit NODE_ENV=production ist eine https-Adresse nötig');
+      expect(stderr).not.toContain('    at ');
+    },
+    startTimeout,
+  );
+
+  it(
+    'given NODE_ENV=production, starts with plain node, migrates, answers the API and serves no source map',
+    async () => {
+      const s = await startBuilt();
+      try {
+        const config = await fetch(`${s.url}/api/config`);
+        expect(config.status).toBe(200);
+        const map = await fetch(`${s.url}/assets/index-abc.js.map`);
+        expect(map.status).toBe(404);
+        // the log: pino JSON, one object per line
+        const jsonLines = s
+          .output()
+          .split('\n')
+          .filter((l) => l.startsWith('{'));
+        expect(jsonLines.length).toBeGreaterThan(0);
+        for (const line of jsonLines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+      } finally {
+        s.child.kill('SIGTERM');
+        await s.exited;
+      }
+    },
+    startTimeout,
+  );
+});
+
+/** one request on its own connection: its status, or the socket error's code (ECONNREFUSED: never accepted) */
+function request(base: string, urlPath: string): Promise<{ status?: number; error?: string }> {
+  return new Promise((resolve) => {
+    const req = http.request(`${base}${urlPath}`, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode }));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    req.end();
+  });
+}
+
+/** resolves when the output, read again on every chunk, matches */
+function waitForOutput(s: Started, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (pattern.test(s.output())) {
+        s.child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    s.child.stdout!.on('data', check);
+    void s.exited.then(() => (pattern.test(s.output()) ? resolve() : reject(new Error(`exited before ${pattern}:\n${s.output()}`))));
+    check();
+  });
+}
+
+describe('SIGTERM', () => {
+  it(
+    'given a stream of requests and one in flight, stops accepting, answers every accepted request, stops the jobs and exits 0',
+    async () => {
+      const s = await startBuilt();
+      // a request in flight for sure: headers sent (the server logged it), half its body still to come
+      const body = JSON.stringify({ email: 'niemand@test.example', password: 'falsch-falsch-falsch' });
+      let finishInFlight = () => {};
+      const inFlight = new Promise<{ status?: number; error?: string }>((resolve) => {
+        const req = http.request(`${s.url}/api/login`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode }));
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+        req.write(body.slice(0, 10));
+        finishInFlight = () => req.end(body.slice(10));
+      });
+      await waitForOutput(s, /"req":\{"method":"POST","url":"\/api\/login"\}/);
+
+      // a stream: four clients, each one request after the other (a fresh connection each), until the server is gone
+      const results = new Map<string, { status?: number; error?: string }>();
+      let n = 0;
+      let gone = false;
+      const client = async () => {
+        while (!gone) {
+          const url = `/api/stream-${n++}`;
+          const r = await request(s.url, url);
+          results.set(url, r);
+          if (r.error) gone = true;
+        }
+      };
+      const clients = [client(), client(), client(), client()];
+      await waitForOutput(s, /"url":"\/api\/stream-20"/);
+
+      s.child.kill('SIGTERM');
+      await waitForOutput(s, /"msg":"shutting down"/);
+      finishInFlight();
+      const code = await s.exited;
+      gone = true;
+      await Promise.all(clients);
+
+      expect(code).toBe(0);
+      // the request in flight when the signal came was answered (401: no such account)
+      expect(await inFlight).toEqual({ status: 401 });
+      // every request the server accepted (logged) was answered; the rest were refused, never cut off
+      const accepted = [...s.output().matchAll(/"url":"(\/api\/stream-\d+)"\},"msg":"incoming request"/g)].map((m) => m[1]!);
+      expect(accepted.length).toBeGreaterThan(20);
+      for (const url of accepted) expect(results.get(url)?.status, url).toBeTypeOf('number');
+      // the others were answered too (503 while closing, before any hook logs them) or never accepted (refused, or reset
+      // in the listen backlog when the port closed): none was cut off after the server took it
+      for (const [url, r] of results) if (r.status === undefined) expect(accepted, url).not.toContain(url);
+      for (const [url, r] of results) if (r.status === undefined) expect(r.error, url).toMatch(/ECONNREFUSED|ECONNRESET/);
+      // the jobs and the pool closed before the last line
+      const lines = s.output().trim().split('\n');
+      expect(lines.at(-1)).toContain('"msg":"shut down"');
+    },
+    startTimeout,
+  );
+});
