@@ -44,7 +44,7 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
         key: 'enrolment',
         label: 'Anmeldung zum KiTa-Jahr',
         state: 'done',
-        detail: `Angemeldet am ${germanDate(live.dto.created_at)}`,
+        detail: `Angemeldet am ${germanDate(live.dto.createdAt)}`,
         deadline: season.enrolmentDeadline,
         path: '/kita-jahr-anmeldung',
       }

@@ -349,7 +349,7 @@ describe('team-workshop applications (admin)', () => {
     const res = await f.call('admin', {
       method: 'POST',
       url: '/api/admin/facilities/merge',
-      payload: { source_id: source.id, target_id: target.id },
+      payload: { sourceId: source.id, targetId: target.id },
     });
     expect(res.statusCode).toBe(200);
     const rows = await f.db.select().from(teamWorkshopApplications).where(eq(teamWorkshopApplications.facilityId, target.id));

@@ -21,7 +21,8 @@ export type UserContext = {
 /**
  * Scalar subqueries correlated on `userId`, to add to any select that has the user's id. Each is one index probe
  * (facility_members by user, season_enrolments by (facility, season), seasons' partial unique index on
- * is_current); json_build_object gives the contract's snake_case shape directly.
+ * is_current); json_build_object gives the contract's shape directly
+ * (camelCase, with the seed's `is_enrolled_to_cur_season`, `enrolment_state` and `allow_documentation`).
  * `userId` must be qualified (see `usersIdColumn`): drizzle renders a bare column of a one-table select
  * unqualified, and inside these subqueries `"id"` would bind to `facilities.id`.
  */
@@ -44,10 +45,10 @@ export function userContextColumns(userId: SQL, now: Date | SQL) {
     curSeason: sql<Season | null>`(
       select json_build_object(
         'id', s.id, 'identifier', s.identifier, 'label', s.label,
-        'start_date', s.start_date, 'end_date', s.end_date,
-        'enrolment_state', s.enrolment_state, 'enrolment_deadline', s.enrolment_deadline,
-        'allow_documentation', s.allow_documentation, 'documentation_deadline', s.documentation_deadline,
-        'is_current', s.is_current
+        'startDate', s.start_date, 'endDate', s.end_date,
+        'enrolment_state', s.enrolment_state, 'enrolmentDeadline', s.enrolment_deadline,
+        'allow_documentation', s.allow_documentation, 'documentationDeadline', s.documentation_deadline,
+        'isCurrent', s.is_current
       ) from seasons s where s.is_current
     )`,
     privacyPolicyVersion: sql<string | null>`(
@@ -91,10 +92,10 @@ export function sessionViewFrom(user: SessionUser, context: UserContext): { user
     user: {
       id: user.id,
       is_admin: user.isAdmin,
-      is_jury: user.isJury,
+      isJury: user.isJury,
       email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
+      firstName: user.firstName,
+      lastName: user.lastName,
       facilities,
       missingSettings: missingFrom(user, context.privacyPolicyVersion),
     },
