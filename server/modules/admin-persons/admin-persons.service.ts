@@ -6,13 +6,14 @@ import type { PersonUpdate } from '../../../src/shared/contracts/persons';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { defineList, germanSort, type Cursor } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
-import { isoOrNull, notFoundError } from '../../lib/record-helpers';
+import { notFoundError } from '../../lib/record-helpers';
 import type { Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { getPerson, updatePerson } from '../persons/persons.service';
 import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
+import { accountFields } from '../users/user-ref';
 
 type Query = ServerListQuery<(typeof adminPersonList)['sortKeys'][number], (typeof adminPersonList)['filters']>;
 
@@ -158,17 +159,7 @@ export async function adminPersonDetail(db: DbOrTx, personId: number): Promise<A
         .innerJoin(facilities, eq(facilities.id, facilityMembers.facilityId))
         .where(eq(facilityMembers.userId, u.id))
         .orderBy(facilities.label);
-      account = {
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        isAdmin: u.isAdmin,
-        activatedAt: isoOrNull(u.activatedAt),
-        deactivatedAt: isoOrNull(u.deactivatedAt),
-        lastLoginAt: isoOrNull(u.lastLoginAt),
-        facilities: memberships,
-      };
+      account = { ...accountFields(u), facilities: memberships };
     }
   }
   const history = await historyOf(db, [{ type: 'person', ids: [personId] }]);

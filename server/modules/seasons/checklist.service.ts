@@ -1,6 +1,6 @@
 import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
 import type { DbOrTx } from '../../db/client';
-import { berlinToday, germanDate } from '../../lib/record-helpers';
+import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { activeFacility } from '../facilities/facility-scope';
 import { enrolmentBlocker, enrolmentsOf } from './enrolment.service';
 import { seasonsRepository, toSeasonDto } from './seasons.repository';

@@ -3,7 +3,8 @@ import type { SeasonEnrolment, SeasonEnrolmentInput, SeasonEnrolmentStatus } fro
 import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season-enrolment';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail, type HttpError } from '../../lib/http-error';
-import { actorOf, berlinToday, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
