@@ -13,6 +13,21 @@ const zone = (files, patterns) => ({
 });
 
 /**
+ * One way for the Berlin calendar day and the German date (issue 20): src/shared/berlin-date.ts has them
+ * (berlinToday, germanDate); pages format with src/lib/locale.ts (dayjs). A third copy is refused here.
+ */
+const oneBerlinDate = [
+  {
+    selector: "Literal[value='en-CA']",
+    message: "Today in Berlin is berlinToday() (src/shared/berlin-date.ts); no own Intl 'en-CA' formatter.",
+  },
+  {
+    selector: "TemplateLiteral[quasis.length=4][quasis.1.value.raw='.'][quasis.2.value.raw='.'][expressions.0.name=/^d(d|ay)?$/]",
+    message: 'A German date is germanDate() (src/shared/berlin-date.ts) or formatDate() (src/lib/locale.ts); no own `${d}.${m}.${y}`.',
+  },
+];
+
+/**
  * Every eslint-disable comment says why (`// eslint-disable-next-line rule -- reason`): the check of
  * eslint-plugin-eslint-comments' require-description, without the dependency.
  */
@@ -51,11 +66,14 @@ export default tseslint.config(
     },
   },
   { plugins: { local: { rules: { 'disable-reason': disableReason } } } },
+  { files: ['**/*.{ts,tsx}'], ignores: ['src/shared/berlin-date.ts'], rules: { 'no-restricted-syntax': ['error', ...oneBerlinDate] } },
   {
     files: ['server/**'],
+    ignores: ['src/shared/berlin-date.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...oneBerlinDate,
         {
           selector: "TSNonNullExpression > MemberExpression[object.name=/^req(uest)?$/][property.name='user']",
           message:

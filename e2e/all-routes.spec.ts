@@ -120,7 +120,7 @@ test('every route: axe without serious or critical violations, no sideways scrol
   const firstId = async (path: string) => ((await (await admin.request.get(path)).json()).items[0]?.id as number | undefined) ?? 1;
   const ids: Ids = {
     facilityId: facilities.items[0].id as number,
-    personId: (persons.items as Array<{ person_id: number | null }>).find((p) => p.person_id !== null)!.person_id!,
+    personId: (persons.items as Array<{ personId: number | null }>).find((p) => p.personId !== null)!.personId!,
     trainingEventId: await firstId('/api/admin/offerings?kind=training&pageSize=1'),
     hospitationId: await firstId('/api/admin/offerings?kind=hospitation&pageSize=1'),
     awardingEventId: await firstId('/api/admin/awarding-events'),

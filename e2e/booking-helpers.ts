@@ -15,8 +15,8 @@ export async function bookViaApi(page: Page, baseURL: string | undefined, kind: 
   };
   const persons = (await (await page.request.get(`/api/facilities/${facilityId}/persons`)).json()).items as Array<{
     id: number;
-    first_name: string;
-    last_name: string;
+    firstName: string;
+    lastName: string;
   }>;
   const free = (o: (typeof offerings)[number]) => persons.filter((p) => !o.enrolments.some((e) => e.personId === p.id));
   const offering = offerings.find((o) => o.canBook && o.seatsLeft > 0 && free(o).length > 0);
@@ -28,7 +28,7 @@ export async function bookViaApi(page: Page, baseURL: string | undefined, kind: 
   });
   expect(res.ok(), await res.text()).toBe(true);
   const { results } = (await res.json()) as { results: Array<{ enrolmentId: number }> };
-  return { facilityId, title: offering.title, personName: `${person.first_name} ${person.last_name}`, enrolmentId: results[0]!.enrolmentId };
+  return { facilityId, title: offering.title, personName: `${person.firstName} ${person.lastName}`, enrolmentId: results[0]!.enrolmentId };
 }
 
 export async function cancelBooking(page: Page, baseURL: string | undefined, booked: Booked) {

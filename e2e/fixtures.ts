@@ -150,7 +150,7 @@ export async function loginWithFreshEnrolledKita(page: Page, label = 'E2E-Kita')
       label: `${label} ${suffix}`,
       kind: 'Kindergarten',
       street: 'Gartenweg 3',
-      postal_code: String(90000 + Math.floor(Math.random() * 9999)).padStart(5, '0'),
+      postalCode: String(90000 + Math.floor(Math.random() * 9999)).padStart(5, '0'),
       city: 'Testdorf',
       region: 'Mittelfranken',
     },
@@ -158,12 +158,12 @@ export async function loginWithFreshEnrolledKita(page: Page, label = 'E2E-Kita')
   expect(created.ok(), `create KiTa: HTTP ${created.status()}`).toBeTruthy();
   const kita = (await created.json()) as { id: number; label: string };
   const person = await page.request.post(`/api/facilities/${kita.id}/persons`, {
-    data: { first_name: 'Greta', last_name: 'Garten', email: user.email, position: 'Leitung' },
+    data: { firstName: 'Greta', lastName: 'Garten', email: user.email, position: 'Leitung' },
   });
   expect(person.ok(), `add person: HTTP ${person.status()}`).toBeTruthy();
   const contact = (await person.json()) as { id: number };
   const enrolled = await page.request.put(`/api/facilities/${kita.id}/season-enrolment`, {
-    data: { project_topics: ['Wasser'], project_title: 'Unser Bach', contact_person_id: contact.id, children_taking_part: 20, accepted_terms: true },
+    data: { projectTopics: ['Wasser'], projectTitle: 'Unser Bach', contactPersonId: contact.id, childrenTakingPart: 20, acceptedTerms: true },
   });
   expect(enrolled.ok(), `enrol: HTTP ${enrolled.status()}`).toBeTruthy();
   return { ...user, facilityId: kita.id, facilityLabel: kita.label };

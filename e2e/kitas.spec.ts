@@ -174,7 +174,7 @@ test('a person invited from /personal gets an account linked to the KiTa through
       label: `E2E-Hort Einladung ${suffix}`,
       kind: 'Hort',
       street: 'Schulweg 2',
-      postal_code: String(96000 + Math.floor(Math.random() * 999)),
+      postalCode: String(96000 + Math.floor(Math.random() * 999)),
       city: 'Testdorf',
       region: 'Oberfranken',
     },
@@ -183,7 +183,7 @@ test('a person invited from /personal gets an account linked to the KiTa through
   const kita = await created.json();
   const inviteeEmail = uniqueEmail();
   const person = await page.request.post(`/api/facilities/${kita.id}/persons`, {
-    data: { first_name: 'Emil', last_name: 'Eingeladen', email: inviteeEmail, position: 'pädagogische Fachkraft' },
+    data: { firstName: 'Emil', lastName: 'Eingeladen', email: inviteeEmail, position: 'pädagogische Fachkraft' },
   });
   expect(person.ok(), `add person: HTTP ${person.status()}`).toBeTruthy();
 

@@ -30,8 +30,8 @@ async function apiAs(
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function currentSeasonId(admin: Api): Promise<number> {
-  const seasons = await admin.call<{ items: Array<{ id: number; is_current: boolean }> }>('GET', 'admin/seasons');
-  return seasons.items.find((s) => s.is_current)!.id;
+  const seasons = await admin.call<{ items: Array<{ id: number; isCurrent: boolean }> }>('GET', 'admin/seasons');
+  return seasons.items.find((s) => s.isCurrent)!.id;
 }
 
 /** a published date in four weeks, one day, 09:00–16:00 Berlin */
@@ -283,11 +283,11 @@ test('a KiTa approved for the award books the awarding event with a workshop per
   const kita = Object.values(status.user.facilities).find((f) => f.is_enrolled_to_cur_season)!;
 
   // zur Auszeichnung zugelassen (the documentation issue will set it on the jury's approval)
-  const detail = await admin.call<{ enrolments: Array<{ id: number; season_id: number; withdrawn_at: string | null; version: number }> }>(
+  const detail = await admin.call<{ enrolments: Array<{ id: number; seasonId: number; withdrawnAt: string | null; version: number }> }>(
     'GET',
     `admin/facilities/${kita.id}`,
   );
-  const enrolment = detail.enrolments.find((e) => e.season_id === seasonId && e.withdrawn_at === null)!;
+  const enrolment = detail.enrolments.find((e) => e.seasonId === seasonId && e.withdrawnAt === null)!;
   await admin.call('PUT', `admin/season-enrolments/${enrolment.id}/award-approval`, { approved: true, version: enrolment.version });
   // earlier runs left no live booking, but be sure: a KiTa books one awarding event only
   for (const e of (

@@ -1,3 +1,4 @@
+import { germanDate } from '../src/shared/berlin-date';
 import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, test } from './fixtures';
 import { linkFromMail } from './mailbox';
 
@@ -5,11 +6,7 @@ import { linkFromMail } from './mailbox';
 // The KiTa of eine-kita@ has no application in the demo data (the seed withdraws one left by an earlier run).
 
 /** a day `n` days ahead as DD.MM.YYYY (what a person types) */
-const dayAhead = (n: number) => {
-  const d = new Date(Date.now() + n * 86_400_000);
-  const [y, m, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(d).split('-');
-  return `${day}.${m}.${y}`;
-};
+const dayAhead = (n: number) => germanDate(new Date(Date.now() + n * 86_400_000));
 
 test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "terminiert" with the date and is mailed', async ({
   pageAs,

@@ -38,9 +38,15 @@ const readModelModules = ['admin-facilities', 'admin-persons'];
  */
 const readModelFiles = [
   {
-    file: 'server/modules/programme/admin-lists.ts',
+    file: 'server/modules/programme/admin-offerings.list.ts',
+    tables: ['facilities'],
+    reason: 'the admin list of dates (page, sort, search, export) joins the host KiTa in one keyset query',
+  },
+  {
+    file: 'server/modules/programme/admin-enrolments.list.ts',
     tables: ['facilities', 'persons'],
-    reason: 'the admin lists of dates and enrolments (page, sort, search, SPEC §3 exports) join the KiTa and the staff entry in one keyset query',
+    reason:
+      "the admin lists of a date's and an awarding event's enrolments (page, sort, search, SPEC §3 exports) join the KiTa and the staff entry in one keyset query",
   },
   {
     file: 'server/modules/programme/programme.queries.ts',
@@ -48,13 +54,6 @@ const readModelFiles = [
     reason:
       "the programme's lists (offerings with host KiTa, enrolments with KiTa and person, the admin list and its SPEC §3 export) join " +
       'the KiTa and the staff entry in the one query that pages, sorts and exports; writes stay with the owners',
-  },
-  {
-    file: 'server/modules/users/user-view.ts',
-    tables: ['facilities', 'facility_members', 'seasons', 'season_enrolments'],
-    reason:
-      "the session's context (the user's KiTas, the current season, the privacy version) as correlated subqueries of the one session " +
-      'query every request makes: loginstatus stays at the one-query floor (README benchmark)',
   },
   {
     file: 'server/modules/team-workshops/admin-team-workshops.list.ts',
@@ -110,11 +109,6 @@ const writeAllowances = [
  * name in raw SQL). Existing debt, listed so it cannot grow unnoticed; each names the move that removes it.
  */
 const knownExceptions = [
-  {
-    file: 'server/modules/accounts/me.service.ts',
-    tables: ['facilities', 'facility_members', 'persons', 'season_enrolments', 'audit_log'],
-    reason: 'account deletion and the data export (DSGVO Art. 15/17) touch every module: move to forgetUser()/exportUserData() of each owner',
-  },
   {
     file: 'server/modules/seasons/enrolment.service.ts',
     tables: ['persons'],

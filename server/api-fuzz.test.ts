@@ -46,7 +46,7 @@ const person = personSchema.parse(
     await f.call('member', {
       method: 'POST',
       url: `/api/facilities/${f.facility.id}/persons`,
-      payload: { first_name: 'Paula', last_name: 'Probe', position: 'Leitung', email: 'paula@test.example' },
+      payload: { firstName: 'Paula', lastName: 'Probe', position: 'Leitung', email: 'paula@test.example' },
     })
   ).json(),
 );

@@ -14,6 +14,7 @@ import { secondFactorAtLogin } from './modules/accounts/login-factor';
 import { accountMeRoutes } from './modules/accounts/me.routes';
 import { accountPublicRoutes } from './modules/accounts/public.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionContextColumns } from './modules/seasons/session-context';
 import { configRoutes } from './modules/config/config.routes';
 import { facilityRoutes } from './modules/facilities/facilities.routes';
 import { personRoutes } from './modules/persons/persons.routes';
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => lifecycle.stopping());
   await app.register(healthRoutes, { lifecycle });
   await app.register(configRoutes, { version });
-  await app.register(authRoutes, { version, secondFactorAtLogin });
+  await app.register(authRoutes, { version, secondFactorAtLogin, contextColumns: sessionContextColumns });
   await app.register(accountPublicRoutes);
   await app.register(accountMeRoutes);
   await app.register(accountAdminRoutes);

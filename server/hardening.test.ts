@@ -29,8 +29,8 @@ const expectReason = (res: { statusCode: number; json: () => unknown }, status: 
 };
 
 describe('control characters and lone surrogates in text fields', () => {
-  const facilityBody = { label: 'Kinderhaus Mond', kind: 'Krippe', street: 'Weg 1', postal_code: '90402', city: 'Nürnberg', region: 'Mittelfranken' };
-  const person = { first_name: 'Eva', last_name: 'Ernst', position: 'Leitung' };
+  const facilityBody = { label: 'Kinderhaus Mond', kind: 'Krippe', street: 'Weg 1', postalCode: '90402', city: 'Nürnberg', region: 'Mittelfranken' };
+  const person = { firstName: 'Eva', lastName: 'Ernst', position: 'Leitung' };
   const password = 'Ein-Sehr-Langes-Kennwort-42';
   const register = {
     firstName: 'Eva',
@@ -66,7 +66,7 @@ describe('control characters and lone surrogates in text fields', () => {
     ],
     ['member', (bad) => ({ method: 'POST', url: '/api/facilities', payload: { ...facilityBody, label: `Kinderhaus${bad}` } }), 'label'],
     ['member', (bad) => ({ method: 'POST', url: '/api/facilities', payload: { ...facilityBody, website: `www.kita${bad}.de` } }), 'website'],
-    ['member', (bad) => ({ method: 'GET', url: `/api/facilities/duplicates?postal_code=90402&label=${encodeURIComponent(`Haus${bad}`)}` }), 'label'],
+    ['member', (bad) => ({ method: 'GET', url: `/api/facilities/duplicates?postalCode=90402&label=${encodeURIComponent(`Haus${bad}`)}` }), 'label'],
     [
       'member',
       (bad) => ({ method: 'POST', url: `/api/facilities/${f.otherFacility.id}/join-requests`, payload: { message: `Hallo${bad}` } }),
@@ -74,8 +74,8 @@ describe('control characters and lone surrogates in text fields', () => {
     ],
     [
       'member',
-      (bad) => ({ method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { ...person, last_name: `Ernst${bad}` } }),
-      'last_name',
+      (bad) => ({ method: 'POST', url: `/api/facilities/${f.facility.id}/persons`, payload: { ...person, lastName: `Ernst${bad}` } }),
+      'lastName',
     ],
     ['admin', (bad) => ({ method: 'GET', url: `/api/admin/persons?q=${encodeURIComponent(`Eva${bad}`)}` }), 'q'],
     ['admin', (bad) => ({ method: 'POST', url: '/api/admin/privacy-policy', payload: { version: `2027${bad}` } }), 'version'],
@@ -116,9 +116,9 @@ describe('ids beyond the integer column', () => {
     ['admin', { method: 'GET', url: `/api/admin/persons/${huge}` }],
     ['admin', { method: 'GET', url: `/api/admin/seasons/${huge}/stats` }],
     ['admin', { method: 'GET', url: `/api/admin/users/${huge}` }],
-    ['admin', { method: 'GET', url: `/api/admin/persons?facility_id=${huge}` }],
-    ['admin', { method: 'GET', url: `/api/admin/facilities?enrolled_season_id=${huge}` }],
-    ['admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: Number(huge), target_id: 1 } }],
+    ['admin', { method: 'GET', url: `/api/admin/persons?facilityId=${huge}` }],
+    ['admin', { method: 'GET', url: `/api/admin/facilities?enrolledSeasonId=${huge}` }],
+    ['admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { sourceId: Number(huge), targetId: 1 } }],
     [
       'admin',
       { method: 'POST', url: '/api/admin/users', payload: { email: 'neu@test.example', firstName: 'N', lastName: 'N', personId: Number(huge) } },

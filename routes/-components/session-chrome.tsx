@@ -26,7 +26,7 @@ export function SessionHeaderActions({ state, user, facilities }: SessionProps):
   return (
     <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
       <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
-      <UserMenu name={`${user.first_name} ${user.last_name}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
+      <UserMenu name={`${user.firstName} ${user.lastName}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
     </Group>
   );
 }

@@ -7,5 +7,5 @@ import { usePendingInvitation } from '../../src/features/staff/hooks/use-pending
  */
 export function useInvitationAcceptance(loggedIn: boolean) {
   const session = useSessionFacilities();
-  usePendingInvitation(loggedIn, (accepted) => session.refresh(accepted.facility_id));
+  usePendingInvitation(loggedIn, (accepted) => session.refresh(accepted.facilityId));
 }

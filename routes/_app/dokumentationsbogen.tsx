@@ -26,7 +26,7 @@ function DocumentationPage() {
           key={activeFacilityId}
           facilityId={activeFacilityId}
           userId={user.id}
-          ownName={`${user.first_name} ${user.last_name}`.trim() || null}
+          ownName={`${user.firstName} ${user.lastName}`.trim() || null}
         />
       )}
     </>

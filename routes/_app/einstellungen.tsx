@@ -25,8 +25,8 @@ function SettingsRoute() {
     if (!user) return;
     const next = {
       ...user,
-      first_name: account.firstName,
-      last_name: account.lastName,
+      firstName: account.firstName,
+      lastName: account.lastName,
       email: account.email,
       missingSettings: account.missingSettings,
     };

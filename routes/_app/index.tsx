@@ -23,7 +23,7 @@ function HomePage() {
   const facility = user && activeFacilityId !== null ? user.facilities[String(activeFacilityId)] : undefined;
   const noFacility = !!user && Object.keys(user.facilities).length === 0;
   // issue 12: a jury member gets the way to the documentation forms; without a KiTa it is all the start page says
-  const jury = !!user && !user.is_admin && user.is_jury;
+  const jury = !!user && !user.is_admin && user.isJury;
   return (
     <>
       <PageHeading>Start</PageHeading>
@@ -33,7 +33,7 @@ function HomePage() {
       ) : facility ? (
         <>
           <Text mb="md">
-            Willkommen, {user?.first_name}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.
+            Willkommen, {user?.firstName}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.
           </Text>
           <SeasonChecklist key={facility.id} facilityId={facility.id} />
         </>

@@ -134,7 +134,7 @@ describe('seed:demo', () => {
   it('given the demo data, each account shows what SPEC §7 promises', async () => {
     const admin = await statusOf('admin@demo.example');
     expect(admin.user).toMatchObject({ is_admin: true, facilities: {}, missingSettings: {} });
-    expect(admin.curSeason).toMatchObject({ identifier: '2026-27', enrolment_state: 'open', allow_documentation: true, is_current: true });
+    expect(admin.curSeason).toMatchObject({ identifier: '2026-27', enrolment_state: 'open', allow_documentation: true, isCurrent: true });
 
     expect((await statusOf('ohne-kita@demo.example')).user.facilities).toEqual({});
 
@@ -153,8 +153,8 @@ describe('seed:demo', () => {
     expect(settings.missingSettings).toEqual({ privacyPolicy: 'Datenschutzerklärung (Fassung 2026-01)', newsletter: 'Newsletter' });
 
     // issue 12: the jury account, no KiTa, nothing to decide; the other accounts are not in the jury
-    expect((await statusOf('jury@demo.example')).user).toMatchObject({ is_admin: false, is_jury: true, facilities: {}, missingSettings: {} });
-    expect(admin.user.is_jury).toBe(false);
+    expect((await statusOf('jury@demo.example')).user).toMatchObject({ is_admin: false, isJury: true, facilities: {}, missingSettings: {} });
+    expect(admin.user.isJury).toBe(false);
   });
 
   it('given the demo data, the documentation forms are in every state and the jury sees them (issue 12)', async () => {

@@ -1,3 +1,5 @@
+import { germanDate } from '../../src/shared/berlin-date';
+
 /**
  * SPEC §3 "CSV (Excel)": UTF-8 with BOM, `;` separated, CRLF, German dates (DD.MM.YYYY, 24 h, Europe/Berlin),
  * decimal comma, cells quoted where needed, and cells that a spreadsheet would read as a formula (leading
@@ -39,21 +41,6 @@ export const germanTimeOfDay = (d: Date) => {
   const p = berlinParts(d);
   return `${p.h}:${p.min}`;
 };
-export const germanDay = (d: Date | string) => {
-  if (typeof d === 'string') {
-    const [y, m, day] = d.slice(0, 10).split('-');
-    return `${day}.${m}.${y}`;
-  }
-  const p = berlinParts(d);
-  return `${p.d}.${p.m}.${p.y}`;
-};
-
-/** `YYYY-MM-DD` of the Berlin day (export file names: just after midnight it is already tomorrow there) */
-export const berlinDate = (d: Date) => {
-  const p = berlinParts(d);
-  return `${p.y}-${p.m}-${p.d}`;
-};
-
 /**
  * The same moment as Europe/Berlin wall-clock time in a UTC Date: spreadsheets have no zones, so an XLSX date
  * cell must carry the local time the reader expects.
@@ -69,10 +56,10 @@ export const neutralise = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 export function csvCell(value: Cell, kind?: Column<unknown>['kind']): string {
   let s: string;
   if (value === null || value === undefined) s = '';
-  else if (value instanceof Date) s = kind === 'date' ? germanDay(value) : kind === 'time' ? germanTimeOfDay(value) : germanDateTime(value);
+  else if (value instanceof Date) s = kind === 'date' ? germanDate(value) : kind === 'time' ? germanTimeOfDay(value) : germanDateTime(value);
   else if (typeof value === 'number') s = String(value).replace('.', ',');
   else if (typeof value === 'boolean') s = value ? 'Ja' : 'Nein';
-  else if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) s = germanDay(value);
+  else if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) s = germanDate(value);
   else s = neutralise(value);
   // negative numbers stay numbers: only text is neutralised above
   return /[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

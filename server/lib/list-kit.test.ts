@@ -13,21 +13,21 @@ import { likePattern } from './paging';
 // ---- the throwaway list (contract + definition): the admin list of audit entries ----
 const auditList = defineListContract({
   path: 'admin/audit',
-  sortKeys: ['at', 'action', 'entity_id'],
+  sortKeys: ['at', 'action', 'entityId'],
   defaults: { sort: 'at', dir: 'desc', pageSize: 50 },
-  filters: { entity_type: enumFilter(['facility', 'person', 'season']), action: textFilter(100) },
+  filters: { entityType: enumFilter(['facility', 'person', 'season']), action: textFilter(100) },
 });
-const auditItem = z.object({ id: z.number().int(), at: z.string(), action: z.string(), entity_type: z.string(), entity_id: z.string().nullable() });
+const auditItem = z.object({ id: z.number().int(), at: z.string(), action: z.string(), entityType: z.string(), entityId: z.string().nullable() });
 type AuditRow = typeof auditLog.$inferSelect;
 const auditListDef = defineList({
   contract: auditList,
   route: { url: '/api/admin/audit', access: 'admin', tags: ['admin audit'] },
   context: () => null,
-  sort: { at: auditLog.at, action: germanSort(auditLog.action), entity_id: auditLog.entityId },
+  sort: { at: auditLog.at, action: germanSort(auditLog.action), entityId: auditLog.entityId },
   tieBreaker: auditLog.id,
   rows: (db, q, s) => {
     const where = and(
-      q.entity_type ? eq(auditLog.entityType, q.entity_type) : undefined,
+      q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
       q.action ? ilike(auditLog.action, likePattern(q.action)) : undefined,
       q.q ? ilike(auditLog.entityId, likePattern(q.q)) : undefined,
       s.where,
@@ -40,7 +40,7 @@ const auditListDef = defineList({
       .offset(s.offset);
     return s.limit ? base.limit(s.limit) : base;
   },
-  item: ({ a }: { a: AuditRow }) => ({ id: a.id, at: a.at.toISOString(), action: a.action, entity_type: a.entityType, entity_id: a.entityId }),
+  item: ({ a }: { a: AuditRow }) => ({ id: a.id, at: a.at.toISOString(), action: a.action, entityType: a.entityType, entityId: a.entityId }),
   itemSchema: auditItem,
   export: {
     fileName: 'protokoll',
@@ -101,16 +101,16 @@ describe('list kit: a list from one definition', () => {
     const page = res.json();
     expect(page).toMatchObject({ total: 23, page: 1, pageSize: 7 });
     expect(page.items.map((i: { action: string }) => i.action)).toEqual([...Array(6).fill('aktion.b'), 'Ärger.melden']);
-    const last = (await get('/api/admin/audit?sort=action&dir=asc&pageSize=5&page=5&entity_type=person')).json();
+    const last = (await get('/api/admin/audit?sort=action&dir=asc&pageSize=5&page=5&entityType=person')).json();
     expect(last).toMatchObject({ total: 12, page: 5, items: [] });
-    const persons = (await get('/api/admin/audit?sort=action&pageSize=4&page=3&entity_type=person')).json();
+    const persons = (await get('/api/admin/audit?sort=action&pageSize=4&page=3&entityType=person')).json();
     expect(persons.items.map((i: { action: string }) => i.action)).toEqual(['Ärger.melden', 'Ärger.melden', 'Ärger.melden', 'Ärger.melden']);
     const past = (await get('/api/admin/audit?page=99&pageSize=4')).json();
     expect(past).toMatchObject({ items: [], total: 23 });
   });
 
   it('given an unknown sort key or filter value (also __proto__), answers 400 in the SPEC §3 shape', async () => {
-    for (const query of ['sort=__proto__', 'sort=constructor', 'sort=passwordHash', 'entity_type=user', 'dir=sideways']) {
+    for (const query of ['sort=__proto__', 'sort=constructor', 'sort=passwordHash', 'entityType=user', 'dir=sideways']) {
       const res = await get(`/api/admin/audit?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().reason.code).toBe('validation_failed');
@@ -134,7 +134,7 @@ describe('list kit: a list from one definition', () => {
 
   it('given the export just after midnight in Berlin (still yesterday in UTC), the file name carries the Berlin date', async () => {
     vi.useFakeTimers({ now: new Date('2026-03-31T22:30:00Z'), toFake: ['Date'] });
-    const res = await get('/api/admin/audit/export.csv?entity_type=facility');
+    const res = await get('/api/admin/audit/export.csv?entityType=facility');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="protokoll-2026-04-01.csv"');
     expect(res.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(12);

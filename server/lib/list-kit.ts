@@ -8,7 +8,8 @@ import type { Page } from '../../src/shared/contracts/paging';
 import type { DbOrTx } from '../db/client';
 import type { SessionUser } from '../modules/users/users.table';
 import type { Access } from '../plugins/access';
-import { berlinDate, csvExcel, type Column } from './export-format';
+import { berlinToday } from '../../src/shared/berlin-date';
+import { csvExcel, type Column } from './export-format';
 import { pageWindow } from './paging';
 import { routesFor, type ErrorStatus } from './route-builders';
 import { xlsxStream } from './xlsx-stream';
@@ -127,7 +128,7 @@ export function defineList<S extends string, F extends Record<string, ListFilter
       if (!first.done) yield first.value;
       yield* rows;
     })();
-    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${fileName}-${berlinDate(new Date())}.${format}"`);
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${fileName}-${berlinToday()}.${format}"`);
     if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(Readable.from(csvExcel(spec.columns, all)));
     const stream = xlsxStream(spec.sheetName, spec.columns, all, (err) => reply.log.error({ err }, 'xlsx export failed'));
     return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);

@@ -25,16 +25,3 @@ export function changes<T extends Record<string, unknown>>(before: T, after: T) 
   }
   return { before: b, after: a, changed: Object.keys(a).length > 0 };
 }
-
-/** Today in Europe/Berlin as YYYY-MM-DD: deadlines are calendar days there, whatever the server's zone. */
-export function berlinToday(now = new Date()): string {
-  return berlinDay.format(now);
-}
-// built once: constructing an Intl.DateTimeFormat costs ~0.5 ms, more than the autosave's own work
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** DD.MM.YYYY for German messages */
-export const germanDate = (isoDate: string) => {
-  const [y, m, d] = isoDate.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-};

@@ -18,7 +18,7 @@ describe('the API gate judges German by the catalogue', () => {
   });
 
   it('accepts field texts of the contracts and zod-german, refuses zod English', () => {
-    expect(fieldProblem('first_name', 'Pflichtfeld.')).toBeUndefined();
+    expect(fieldProblem('firstName', 'Pflichtfeld.')).toBeUndefined();
     expect(fieldProblem('name', 'Zu lang (höchstens 200 Zeichen).')).toBeUndefined();
     expect(fieldProblem('name', 'Bitte gib einen Dateinamen an.')).toBeUndefined();
     expect(fieldProblem('name', 'Invalid input: expected string, received undefined')).toMatch(/no text/);

@@ -57,7 +57,7 @@ describe('jury members (issue 12)', () => {
   });
 
   it('a jury member who is also in a KiTa sees the KiTa start page and the way to the documentation forms', async () => {
-    await renderRoute('/', { user: { ...users.oneEnrolled(), is_jury: true }, handlers: queue });
+    await renderRoute('/', { user: { ...users.oneEnrolled(), isJury: true }, handlers: queue });
     expect(screen.getByText('Willkommen, Erika! Hier siehst du, was für „KiTa Sonnenschein“ als Nächstes ansteht.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Zu allen Dokumentationsbögen' })).toBeInTheDocument();
     expect(within(mainNav()).getByRole('link', { name: 'Stammdaten' })).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('jury members (issue 12)', () => {
   });
 
   it('an admin who is also in the jury keeps the whole administration', async () => {
-    await renderRoute('/verwaltung/kitas', { user: { ...users.admin(), is_jury: true } });
+    await renderRoute('/verwaltung/kitas', { user: { ...users.admin(), isJury: true } });
     expect(within(mainNav()).getByRole('link', { name: 'Verwaltung' })).toHaveAttribute('href', '/verwaltung');
     const sub = screen.getAllByRole('navigation', { name: 'Bereiche der Verwaltung' })[0]!;
     expect(within(sub).getByRole('link', { name: 'Übersicht' })).toBeInTheDocument();

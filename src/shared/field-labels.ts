@@ -8,67 +8,67 @@ export const FACILITY_FIELD_LABELS: Record<FacilityField, string> = {
   label: 'Name der KiTa',
   kind: 'Art der Einrichtung',
   street: 'Straße und Hausnummer',
-  postal_code: 'Postleitzahl',
+  postalCode: 'Postleitzahl',
   city: 'Ort',
   region: 'Regierungsbezirk',
-  operator_name: 'Name des Trägers',
-  operator_kind: 'Art des Trägers',
+  operatorName: 'Name des Trägers',
+  operatorKind: 'Art des Trägers',
   phone: 'Telefon',
   email: 'E-Mail der KiTa',
   website: 'Internetseite',
-  children_count: 'Zahl der Kinder',
-  staff_count: 'Zahl der Mitarbeitenden',
+  childrenCount: 'Zahl der Kinder',
+  staffCount: 'Zahl der Mitarbeitenden',
 };
 
 export const PERSON_FIELD_LABELS = {
   salutation: 'Anrede',
-  first_name: 'Vorname',
-  last_name: 'Nachname',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
   email: 'E-Mail',
   phone: 'Telefon',
   position: 'Funktion',
 } as const;
 
 export const SEASON_ENROLMENT_FIELD_LABELS = {
-  project_topics: 'Projektthemen',
-  project_title: 'Projekttitel',
-  contact_person_id: 'Ansprechperson (Nr.)',
-  groups_taking_part: 'Teilnehmende Gruppen',
-  children_taking_part: 'Teilnehmende Kinder',
-  withdrawn_at: 'Abgemeldet am',
+  projectTopics: 'Projektthemen',
+  projectTitle: 'Projekttitel',
+  contactPersonId: 'Ansprechperson (Nr.)',
+  groupsTakingPart: 'Teilnehmende Gruppen',
+  childrenTakingPart: 'Teilnehmende Kinder',
+  withdrawnAt: 'Abgemeldet am',
 } as const;
 
 export const SEASON_FIELD_LABELS = {
   identifier: 'Kennung',
   label: 'Bezeichnung',
-  start_date: 'Beginn',
-  end_date: 'Ende',
-  enrolment_state: 'Anmeldung',
-  enrolment_opens_on: 'Anmeldung ab',
-  enrolment_deadline: 'Anmeldeschluss',
-  allow_documentation: 'Dokumentation erlaubt',
-  documentation_deadline: 'Frist Dokumentation',
-  is_current: 'Aktuelles KiTa-Jahr',
+  startDate: 'Beginn',
+  endDate: 'Ende',
+  enrolmentState: 'Anmeldung',
+  enrolmentOpensOn: 'Anmeldung ab',
+  enrolmentDeadline: 'Anmeldeschluss',
+  allowDocumentation: 'Dokumentation erlaubt',
+  documentationDeadline: 'Frist Dokumentation',
+  isCurrent: 'Aktuelles KiTa-Jahr',
 } as const;
 
 /** Fields that several records' histories name (links between records, accounts, consents). */
 export const COMMON_FIELD_LABELS = {
-  facility_id: 'KiTa (Nr.)',
-  season_id: 'KiTa-Jahr (Nr.)',
-  person_id: 'Person (Nr.)',
-  user_id: 'Benutzerkonto (Nr.)',
-  request_id: 'Beitrittsanfrage (Nr.)',
-  merged_into_id: 'Zusammengeführt in KiTa (Nr.)',
-  first_name: 'Vorname',
-  last_name: 'Nachname',
+  facilityId: 'KiTa (Nr.)',
+  seasonId: 'KiTa-Jahr (Nr.)',
+  personId: 'Person (Nr.)',
+  userId: 'Benutzerkonto (Nr.)',
+  requestId: 'Beitrittsanfrage (Nr.)',
+  mergedIntoId: 'Zusammengeführt in KiTa (Nr.)',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
   email: 'E-Mail',
-  is_admin: 'Verwaltungsrechte',
+  isAdmin: 'Verwaltungsrechte',
   ended: 'Beendete Sitzungen',
-  ended_sessions: 'Beendete Sitzungen',
+  endedSessions: 'Beendete Sitzungen',
   newsletter: 'Newsletter',
-  privacy_policy_version: 'Fassung der Datenschutzerklärung',
+  privacyPolicyVersion: 'Fassung der Datenschutzerklärung',
   version: 'Fassung',
-  last_member_of: 'Letztes Mitglied von KiTa (Nr.)',
+  lastMemberOf: 'Letztes Mitglied von KiTa (Nr.)',
 } as const;
 
 const byEntity: Record<string, Readonly<Record<string, string>>> = {
@@ -78,15 +78,15 @@ const byEntity: Record<string, Readonly<Record<string, string>>> = {
   season: SEASON_FIELD_LABELS,
 };
 
-/** `childrenCount` and `children_count` are the same field: the history stores what the server's rows call it. */
-const snake = (key: string) => key.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
+/** `childrenCount` and `children_count` are the same field: older history entries may name a column in snake_case. */
+const camel = (key: string) => key.replace(/_([a-z\d])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * The German label of a field named in a record's history (`entityType` e.g. 'facility', 'person'); an unknown
  * name (a newer server) shows as sent.
  */
 export function fieldLabel(key: string, entityType?: string): string {
-  const field = snake(key);
+  const field = camel(key);
   const own = entityType ? byEntity[entityType] : undefined;
   return (
     own?.[field] ??

@@ -15,6 +15,7 @@ import { activationMail } from './accounts.mail';
 import { hasPassword } from './registration.service';
 import { issueToken, tokenPaths } from './tokens';
 import { totpEnabled } from './totp';
+import { accountFields } from '../users/user-ref';
 
 /** Admin account tools (issue 4): routes → this service → repositories; every write is audit-logged in its own transaction. */
 
@@ -24,15 +25,8 @@ export const adminMessages = {
 
 export async function adminUserView(db: DbOrTx, user: UserRow) {
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
+    ...accountFields(user),
     isJury: user.isJury,
-    activatedAt: user.activatedAt?.toISOString() ?? null,
-    deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     totpEnabled: await totpEnabled(db, user.id),
     activeSessions: await userSessions(db).countLive(user.id),

@@ -153,11 +153,11 @@ describe('admin account API', () => {
     const status = async () => parseAnswer(loginStatusResponseSchema, await get(t, '/api/loginstatus', userCookie)).user;
     const granted = parseAnswer(adminUserSchema, await put(`/api/admin/users/${user.id}/jury`, { isJury: true }));
     expect(granted).toMatchObject({ id: user.id, isJury: true, isAdmin: false });
-    expect(await status()).toMatchObject({ is_jury: true, is_admin: false });
+    expect(await status()).toMatchObject({ isJury: true, is_admin: false });
     expect(parseAnswer(adminUserSchema, await get(t, `/api/admin/users/${user.id}`, t.cookie)).isJury).toBe(true);
     expect(parseAnswer(adminUserSchema, await put(`/api/admin/users/${user.id}/jury`, { isJury: false })).isJury).toBe(false);
     // takes effect with the next request, the session goes on
-    expect(await status()).toMatchObject({ is_jury: false });
+    expect(await status()).toMatchObject({ isJury: false });
     expect(await auditFor('account.grant_jury', user.id)).toEqual([
       expect.objectContaining({ actorUserId: t.admin.id, entityType: 'user', before: { isJury: false }, after: { isJury: true } }),
     ]);

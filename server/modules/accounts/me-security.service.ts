@@ -5,7 +5,8 @@ import { audit } from '../audit/audit';
 import { userSessions } from '../auth/user-sessions';
 import { usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
-import { assertPassword, exportData, sessionInfo } from './me.service';
+import { exportData } from './account-data.service';
+import { assertPassword, sessionInfo } from './me.service';
 import { throttledReauth } from './reauth';
 import { beginTotpSetup, confirmTotpSetup, disableTotp, recoveryCodesLeft, regenerateRecoveryCodes, totpEnabled, totpRequired } from './totp';
 

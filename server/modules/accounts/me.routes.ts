@@ -31,16 +31,9 @@ import {
   ownSessions,
   ownTotpStatus,
 } from './me-security.service';
-import {
-  accountView,
-  changePassword,
-  deleteAccount,
-  lastMemberOf,
-  meMessages,
-  requestEmailChange,
-  updateConsents,
-  updateProfile,
-} from './me.service';
+import { deleteAccount } from './account-data.service';
+import { lastMemberOf } from '../facilities/user-data';
+import { accountView, changePassword, meMessages, requestEmailChange, updateConsents, updateProfile } from './me.service';
 import { userRoute } from '../../lib/route-builders';
 
 /** The logged-in account's own settings (SPEC §4, /einstellungen). */

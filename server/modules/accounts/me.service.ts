@@ -1,21 +1,16 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { enrolmentsOfPersons } from '../programme/staff.service';
-import type { AccountResponse, ConsentsUpdateRequest, DataExport, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { AccountResponse, ConsentsUpdateRequest, PasswordChangeRequest } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
-import { queryRows, sqlState, type Db, type DbOrTx } from '../../db/client';
+import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
-import { auditLog } from '../audit/audit.table';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { rateLimiter } from '../rate-limit/rate-limit';
-import { seasonEnrolments } from '../seasons/seasons.table';
-import { applicationsCreatedBy } from '../team-workshops/team-workshops.service';
 import { missingSettings } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import { users, type UserRow } from '../users/users.table';
-import { accountDeletedMail, emailChangeConfirmMail, emailChangeNoticeMail, emailTakenMail, passwordChangedMail } from './accounts.mail';
+import { emailChangeConfirmMail, emailChangeNoticeMail, emailTakenMail, passwordChangedMail } from './accounts.mail';
 import { accountTokens } from './accounts.table';
 import { assertStrongPassword } from './password-rules';
 import { throttledReauth } from './reauth';
@@ -194,137 +189,6 @@ export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsU
     });
     return reload(tx, user.id);
   });
-}
-
-/** KiTas in which the user is the only member. */
-export async function lastMemberOf(db: DbOrTx, userId: number) {
-  const mine = db.select({ id: facilityMembers.facilityId }).from(facilityMembers).where(eq(facilityMembers.userId, userId));
-  const rows = await db
-    .select({ id: facilities.id, label: facilities.label, members: sql<number>`count(*)::int` })
-    .from(facilities)
-    .innerJoin(facilityMembers, eq(facilityMembers.facilityId, facilities.id))
-    .where(inArray(facilities.id, mine))
-    .groupBy(facilities.id, facilities.label)
-    .orderBy(facilities.label);
-  return rows.filter((r) => Number(r.members) === 1).map(({ id, label }) => ({ id, label }));
-}
-
-async function tableExists(db: DbOrTx, name: string) {
-  const rows = await queryRows<{ ok: boolean }>(db, sql`select to_regclass(${`public.${name}`}) is not null as ok`);
-  return rows[0]?.ok === true;
-}
-
-/**
- * Deletes the account and its consents (the row). Persons and enrolments stay with their KiTa, pseudonymised:
- * a person record of the account loses its link, name and contact data; enrolments and audit entries lose the
- * link to the account.
- */
-export async function deleteAccount(deps: Deps, user: UserRow, input: { password: string; confirmLastMember: boolean }, meta: Meta) {
-  await assertPassword(deps, user, input.password);
-  if (user.isAdmin) {
-    const others = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.isAdmin, true), isNull(users.deactivatedAt), sql`${users.id} <> ${user.id}`))
-      .limit(1);
-    if (others.length === 0) throw fail('me.last_admin');
-  }
-  const last = await lastMemberOf(deps.db, user.id);
-  if (last.length > 0 && !input.confirmLastMember) {
-    throw fail('me.last_member', [last.map((f) => f.label)], { body: { lastMemberOf: last } });
-  }
-  await deps.db.transaction(async (tx) => {
-    if (await tableExists(tx, 'persons')) {
-      // the KiTa keeps the staff record (past enrolments point to it) but no longer who it was
-      await tx.execute(
-        sql`update persons set user_id = null, first_name = 'Gelöschte', last_name = 'Person', email = '', phone = '', salutation = 'keine Angabe' where user_id = ${user.id}`,
-      );
-    }
-    await tx.update(seasonEnrolments).set({ createdBy: null }).where(eq(seasonEnrolments.createdBy, user.id));
-    await tx.update(auditLog).set({ actorUserId: null }).where(eq(auditLog.actorUserId, user.id));
-    // entries about the account keep what happened and when, not the personal values (names, addresses)
-    await tx
-      .update(auditLog)
-      .set({ before: null, after: null })
-      .where(and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, String(user.id))));
-    await tx.delete(users).where(eq(users.id, user.id));
-    await enqueueMail(tx, { to: user.email, template: accountDeletedMail, data: { firstName: user.firstName }, budget: 'exempt' });
-    await audit(tx, {
-      actorUserId: null,
-      action: 'account.delete',
-      entityType: 'user',
-      entityId: user.id,
-      requestId: meta.requestId,
-      ip: meta.ip,
-      after: { lastMemberOf: last.map((f) => f.id) },
-    });
-  });
-  kickMailWorkers();
-}
-
-export async function exportData(deps: Deps, user: UserRow, currentSessionId: string | undefined): Promise<DataExport> {
-  const { db } = deps;
-  const view = await accountView(deps, user);
-  const memberships = await db
-    .select({ facilityId: facilities.id, label: facilities.label, since: facilityMembers.createdAt })
-    .from(facilityMembers)
-    .innerJoin(facilities, eq(facilities.id, facilityMembers.facilityId))
-    .where(eq(facilityMembers.userId, user.id));
-  const persons = (await tableExists(db, 'persons'))
-    ? await queryRows<Record<string, unknown>>(
-        db,
-        sql`select id, facility_id, salutation, first_name, last_name, email, phone, position, created_at, removed_at from persons where user_id = ${user.id}`,
-      )
-    : [];
-  const enrolments = await db
-    .select({
-      id: seasonEnrolments.id,
-      facilityId: seasonEnrolments.facilityId,
-      seasonId: seasonEnrolments.seasonId,
-      createdAt: seasonEnrolments.createdAt,
-      withdrawnAt: seasonEnrolments.withdrawnAt,
-    })
-    .from(seasonEnrolments)
-    .where(eq(seasonEnrolments.createdBy, user.id));
-  const teamWorkshops = await applicationsCreatedBy(db, user.id);
-  const sessions = await userSessions(db).list(user.id);
-  const activity = await db
-    .select({ action: auditLog.action, at: auditLog.at, entityType: auditLog.entityType, entityId: auditLog.entityId })
-    .from(auditLog)
-    .where(eq(auditLog.actorUserId, user.id))
-    .orderBy(desc(auditLog.at))
-    .limit(5000);
-  return {
-    exportedAt: new Date().toISOString(),
-    account: {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      isAdmin: user.isAdmin,
-      isJury: user.isJury,
-      createdAt: iso(user.createdAt),
-      activatedAt: iso(user.activatedAt),
-      lastLoginAt: iso(user.lastLoginAt),
-      pendingEmail: view.pendingEmail,
-      twoFactorEnabled: view.totp.enabled,
-    },
-    consents: view.consents,
-    memberships: memberships.map((m) => ({ ...m, since: m.since.toISOString() })),
-    persons: persons.map((p) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))),
-    enrolments: [
-      ...enrolments.map((e) => ({ type: 'season-enrolment', ...e, createdAt: iso(e.createdAt), withdrawnAt: iso(e.withdrawnAt) })),
-      // issue 11: the team-workshop applications this account made (other modules add their own kinds)
-      ...teamWorkshops,
-      // the season's programme: bookings of the staff entries linked to this account
-      ...(await enrolmentsOfPersons(
-        db,
-        persons.map((p) => Number(p.id)),
-      )),
-    ],
-    sessions: sessions.map((s) => sessionInfo(s, currentSessionId)),
-    activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
-  };
 }
 
 export function sessionInfo(

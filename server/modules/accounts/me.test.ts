@@ -226,7 +226,7 @@ describe('data export', () => {
     expect(body.account).toMatchObject({ id: user.id, email: user.email, firstName: 'Erika' });
     expect(body.consents).toMatchObject({ privacyPolicyVersion: shipped, newsletter: false });
     expect(body.memberships).toEqual([{ facilityId: facility.id, label: 'Kita Export', since: expect.any(String) }]);
-    expect(body.persons).toEqual([expect.objectContaining({ facility_id: facility.id, position: 'Leitung' })]);
+    expect(body.persons).toEqual([expect.objectContaining({ facilityId: facility.id, position: 'Leitung' })]);
     expect(body.enrolments).toEqual([expect.objectContaining({ type: 'season-enrolment', facilityId: facility.id, seasonId: season.id })]);
     expect(body.sessions).toHaveLength(1);
     expect(body.activity.map((a: { action: string }) => a.action)).toContain('session.start');

@@ -12,6 +12,7 @@ import {
   tokenStatusResponseSchema,
 } from '../../../src/shared/contracts/accounts';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
+import { sessionContextColumns } from '../seasons/session-context';
 import { sessionView } from '../users/user-view';
 import { usersRepository } from '../users/users.repository';
 import { accountMessages, activate, forgotPassword, register, resendActivation, resetPassword, tokenStatus } from './registration.service';
@@ -88,7 +89,7 @@ export async function accountPublicRoutes(app: FastifyInstance) {
       }
       await app.sessions.start(request, reply, user.id);
       await usersRepository({ db: app.db }).markLoggedIn(user.id);
-      return { msg: accountMessages.resetLoggedIn, loggedin: true, ...(await sessionView(app.db, user)) };
+      return { msg: accountMessages.resetLoggedIn, loggedin: true, ...(await sessionView(app.db, sessionContextColumns, user)) };
     },
   });
 

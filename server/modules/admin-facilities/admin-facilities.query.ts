@@ -18,11 +18,11 @@ export type AdminFacilityListQuery = ServerListQuery<C['sortKeys'][number], C['f
 export const sortColumns = {
   label: facilities.labelSort,
   city: facilities.citySort,
-  postal_code: facilities.postalCode,
+  postalCode: facilities.postalCode,
   region: germanSort(facilities.region),
   kind: germanSort(facilities.kind),
-  created_at: facilities.createdAt,
-  updated_at: facilities.updatedAt,
+  createdAt: facilities.createdAt,
+  updatedAt: facilities.updatedAt,
 } as const;
 
 /**
@@ -30,7 +30,7 @@ export const sortColumns = {
  * session lookup pass the current season's id it loaded (null: there is none), which saves a query.
  */
 export async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery, currentSeasonId?: number | null) {
-  if (q.enrolled_season_id) return q.enrolled_season_id;
+  if (q.enrolledSeasonId) return q.enrolledSeasonId;
   if (currentSeasonId !== undefined) return currentSeasonId ?? -1;
   return (await seasonsRepository({ db }).current())?.id ?? -1;
 }
@@ -115,17 +115,17 @@ export const toListItem = (r: ListRow): AdminFacilityListItem => ({
   label: r.f.label,
   kind: r.f.kind,
   street: r.f.street,
-  postal_code: r.f.postalCode,
+  postalCode: r.f.postalCode,
   city: r.f.city,
   region: r.f.region,
-  operator_name: r.f.operatorName,
+  operatorName: r.f.operatorName,
   email: r.f.email,
   phone: r.f.phone,
-  members_count: r.membersCount,
-  persons_count: r.personsCount,
-  is_enrolled: r.isEnrolled,
-  created_at: iso(r.f.createdAt),
-  updated_at: iso(r.f.updatedAt),
+  membersCount: r.membersCount,
+  personsCount: r.personsCount,
+  isEnrolled: r.isEnrolled,
+  createdAt: iso(r.f.createdAt),
+  updatedAt: iso(r.f.updatedAt),
 });
 
 const orderOf = (q: AdminFacilityListQuery) => {

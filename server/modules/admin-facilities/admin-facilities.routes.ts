@@ -29,7 +29,7 @@ export async function adminFacilityRoutes(app: FastifyInstance) {
   asAdmin.post('/api/admin/facilities/merge', {
     errors: [404, 409],
     schema: { tags, body: facilityMergeInputSchema, response: { 200: facilityMergeResultSchema } },
-    handler: async (request) => mergeFacilities(app.db, request.body.source_id, request.body.target_id, auditContext(request)),
+    handler: async (request) => mergeFacilities(app.db, request.body.sourceId, request.body.targetId, auditContext(request)),
   });
 
   asAdmin.get('/api/admin/facilities/:facilityId', {

@@ -30,7 +30,7 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
   if (!row) throw notFoundError();
   const [members, staff, enrolments, joinRequests, teamWorkshops] = await Promise.all([
     listMembers(db, facilityId),
-    listPersons(db, facilityId, { page: 1, pageSize: 0, dir: 'asc', sort: 'last_name' }, { includeRemoved: true }),
+    listPersons(db, facilityId, { page: 1, pageSize: 0, dir: 'asc', sort: 'lastName' }, { includeRemoved: true }),
     enrolmentsOf(db, facilityId),
     listJoinRequests(db, facilityId),
     applicationsOfFacility(db, facilityId),
@@ -47,14 +47,14 @@ export async function adminFacilityDetail(db: DbOrTx, facilityId: number): Promi
     persons: staff.items,
     enrolments: enrolments.map((e) => ({
       ...e.dto,
-      season_identifier: e.season.identifier,
-      season_label: e.season.label,
-      approved_for_award_at: e.approvedForAwardAt?.toISOString() ?? null,
+      seasonIdentifier: e.season.identifier,
+      seasonLabel: e.season.label,
+      approvedForAwardAt: e.approvedForAwardAt?.toISOString() ?? null,
     })),
-    join_requests: joinRequests,
+    joinRequests: joinRequests,
     teamWorkshopApplications: teamWorkshops,
     history,
-    merged_into_id: row.f.mergedIntoId,
+    mergedIntoId: row.f.mergedIntoId,
   };
 }
 
@@ -154,7 +154,7 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
       members: sourceMembers.length,
       persons: movedPersons.length,
       enrolments: movedEnrolments.length,
-      join_requests: movedRequests.length,
+      joinRequests: movedRequests.length,
     };
     const record = {
       source: { id: source.id, label: source.label, postalCode: source.postalCode, city: source.city },
@@ -176,6 +176,6 @@ export async function mergeFacilities(db: Db, sourceId: number, targetId: number
       before: { mergedIntoId: null },
       after: { mergedIntoId: targetId, ...record },
     });
-    return { target_id: targetId, moved };
+    return { targetId: targetId, moved };
   });
 }

@@ -70,8 +70,8 @@ describe('admin KiTa list', () => {
     ]);
     expect((await list('region=Oberbayern&kind=Hort')).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
     const current = await list('enrolled=yes');
-    expect(current.items.map((i) => [i.label, i.is_enrolled])).toEqual([['Ärztehaus-Kita Übersee', true]]);
-    expect((await list(`enrolled=yes&enrolled_season_id=${f.oldSeasonId}`)).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
+    expect(current.items.map((i) => [i.label, i.isEnrolled])).toEqual([['Ärztehaus-Kita Übersee', true]]);
+    expect((await list(`enrolled=yes&enrolledSeasonId=${f.oldSeasonId}`)).items.map((i) => i.label)).toEqual(['Hort Zugspitze']);
     expect((await list('enrolled=no')).total).toBe(4);
   });
 
@@ -95,7 +95,7 @@ describe('admin KiTa list', () => {
       { facilityId: kita.id, firstName: 'Bo', lastName: 'Zwei', position: 'Sonstige' },
       { facilityId: kita.id, firstName: 'Cy', lastName: 'Weg', position: 'Sonstige', removedAt: new Date() },
     ]);
-    expect((await list('q=Zählwerk')).items).toMatchObject([{ label: 'Kita Zählwerk', members_count: 2, persons_count: 2 }]);
+    expect((await list('q=Zählwerk')).items).toMatchObject([{ label: 'Kita Zählwerk', membersCount: 2, personsCount: 2 }]);
   });
 });
 
@@ -113,7 +113,7 @@ describe('admin KiTa detail, edit, enrol on behalf', () => {
         label: 'Kinderhaus Sonnenschein',
         kind: 'Haus für Kinder',
         street: 'Leopoldstraße 112',
-        postal_code: '80802',
+        postalCode: '80802',
         city: 'München',
         region: 'Oberbayern',
         version,
@@ -121,10 +121,10 @@ describe('admin KiTa detail, edit, enrol on behalf', () => {
     });
     const res = await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.facility.id}` });
     const d = parseAnswer(adminFacilityDetailSchema, res);
-    expect(d.members.map((m) => m.user_id)).toEqual([f.users.member.id]);
-    expect(d.persons.find((x) => x.id === p!.id)?.removed_at).toBeTruthy();
+    expect(d.members.map((m) => m.userId)).toEqual([f.users.member.id]);
+    expect(d.persons.find((x) => x.id === p!.id)?.removedAt).toBeTruthy();
     expect(d.enrolments).toHaveLength(1);
-    expect(d.enrolments[0]).toMatchObject({ season_identifier: '2026-27', withdrawn_at: expect.any(String) });
+    expect(d.enrolments[0]).toMatchObject({ seasonIdentifier: '2026-27', withdrawnAt: expect.any(String) });
     expect(d.history[0]).toMatchObject({
       action: 'facility.update',
       actor: { id: f.users.member.id, name: 'Maria Mitglied' },
@@ -141,7 +141,7 @@ describe('admin KiTa detail, edit, enrol on behalf', () => {
       label: 'Kita Lechauen',
       kind: 'Kindergarten',
       street: 'Haunstetter Straße 50',
-      postal_code: '86161',
+      postalCode: '86161',
       city: 'Augsburg',
       region: 'Schwaben',
     };
@@ -173,14 +173,14 @@ describe('admin KiTa detail, edit, enrol on behalf', () => {
       .values({ facilityId: f.otherFacility.id, firstName: 'Kim', lastName: 'Kontakt', position: 'Leitung' })
       .returning();
     const payload = {
-      project_topics: ['Abfall'],
-      project_title: 'Müll vermeiden',
-      contact_person_id: contact!.id,
-      children_taking_part: 12,
-      accepted_terms: true,
+      projectTopics: ['Abfall'],
+      projectTitle: 'Müll vermeiden',
+      contactPersonId: contact!.id,
+      childrenTakingPart: 12,
+      acceptedTerms: true,
     };
     const res = await f.call('admin', { method: 'PUT', url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`, payload });
-    expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ season_id: f.oldSeasonId, created_by: { id: f.users.admin.id } });
+    expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ seasonId: f.oldSeasonId, createdBy: { id: f.users.admin.id } });
     const member = await f.call('otherMember', {
       method: 'PUT',
       url: `/api/admin/facilities/${f.otherFacility.id}/enrolments/${f.oldSeasonId}`,
@@ -217,12 +217,12 @@ describe('merge two duplicates', () => {
       enrolments: (await f.db.select().from(seasonEnrolments).where(eq(seasonEnrolments.facilityId, id))).length,
     });
 
-    const self = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: dup.id } });
+    const self = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { sourceId: dup.id, targetId: dup.id } });
     expect(self.statusCode).toBe(400);
-    const res = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: keep.id } });
+    const res = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { sourceId: dup.id, targetId: keep.id } });
     expect(parseAnswer(facilityMergeResultSchema, res)).toEqual({
-      target_id: keep.id,
-      moved: { members: 2, persons: 2, enrolments: 2, join_requests: 1 },
+      targetId: keep.id,
+      moved: { members: 2, persons: 2, enrolments: 2, joinRequests: 1 },
     });
 
     expect(await counts(keep.id)).toEqual({ members: 2, persons: 2, enrolments: 3 });
@@ -245,9 +245,9 @@ describe('merge two duplicates', () => {
     expect((await list('q=Regenbogen')).items.map((i) => i.label)).toEqual(['Kita Regenbogen']);
     expect((await f.call('admin', { method: 'GET', url: `/api/facilities/${dup.id}` })).statusCode).toBe(404);
     expect(
-      parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${dup.id}` })).merged_into_id,
+      parseAnswer(adminFacilityDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${dup.id}` })).mergedIntoId,
     ).toBe(keep.id);
-    const again = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { source_id: dup.id, target_id: keep.id } });
+    const again = await f.call('admin', { method: 'POST', url: '/api/admin/facilities/merge', payload: { sourceId: dup.id, targetId: keep.id } });
     expect(again.statusCode).toBe(409);
   });
 });
@@ -260,7 +260,7 @@ describe('permission of the admin KiTa routes', () => {
       { method: 'GET' as const, url: '/api/admin/facilities/export.xlsx' },
       { method: 'GET' as const, url: `/api/admin/facilities/${f.facility.id}` },
       { method: 'PUT' as const, url: `/api/admin/facilities/${f.facility.id}`, payload: {} },
-      { method: 'POST' as const, url: '/api/admin/facilities/merge', payload: { source_id: f.facility.id, target_id: f.otherFacility.id } },
+      { method: 'POST' as const, url: '/api/admin/facilities/merge', payload: { sourceId: f.facility.id, targetId: f.otherFacility.id } },
       { method: 'PUT' as const, url: `/api/admin/facilities/${f.facility.id}/enrolments/${f.season.id}`, payload: {} },
       { method: 'DELETE' as const, url: `/api/admin/facilities/${f.facility.id}/enrolments/${f.season.id}` },
     ];

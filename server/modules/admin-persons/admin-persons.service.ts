@@ -6,25 +6,26 @@ import type { PersonUpdate } from '../../../src/shared/contracts/persons';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { defineList, germanSort, type Cursor } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
-import { isoOrNull, notFoundError } from '../../lib/record-helpers';
+import { notFoundError } from '../../lib/record-helpers';
 import type { Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { getPerson, updatePerson } from '../persons/persons.service';
 import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
+import { accountFields } from '../users/user-ref';
 
 type Query = ServerListQuery<(typeof adminPersonList)['sortKeys'][number], (typeof adminPersonList)['filters']>;
 
 // whitelisted ORDER BY expressions over the union below; text folded for a German order on both databases
 const x = (column: string) => sql.raw(`x.${column}`);
 const sort = {
-  last_name: germanSort(x('last_name')),
-  first_name: germanSort(x('first_name')),
+  lastName: germanSort(x('last_name')),
+  firstName: germanSort(x('first_name')),
   email: sql`lower(${x('email')})`,
   position: x('position'),
-  facility_label: germanSort(x('facility_label')),
-  created_at: x('created_at'),
+  facilityLabel: germanSort(x('facility_label')),
+  createdAt: x('created_at'),
 };
 
 /**
@@ -49,12 +50,12 @@ const union = sql`(
 
 function whereOf(q: Query): SQL {
   const parts: SQL[] = [sql`true`];
-  if (q.include_removed !== 'yes') parts.push(sql`x.removed_at is null`);
+  if (q.includeRemoved !== 'yes') parts.push(sql`x.removed_at is null`);
   if (q.kind) parts.push(sql`x.kind = ${q.kind}`);
-  if (q.has_account === 'yes') parts.push(sql`x.user_id is not null`);
-  if (q.has_account === 'no') parts.push(sql`x.user_id is null`);
+  if (q.hasAccount === 'yes') parts.push(sql`x.user_id is not null`);
+  if (q.hasAccount === 'no') parts.push(sql`x.user_id is null`);
   if (q.position) parts.push(sql`x.position = ${q.position}`);
-  if (q.facility_id) parts.push(sql`x.facility_id = ${q.facility_id}`);
+  if (q.facilityId) parts.push(sql`x.facility_id = ${q.facilityId}`);
   if (q.q) {
     const p = likePattern(q.q);
     parts.push(
@@ -87,18 +88,18 @@ const idOrNull = (v: number | null) => (v === null ? null : Number(v));
 const toItem = (r: Row): AdminPersonListItem => ({
   key: r.key,
   kind: r.kind,
-  person_id: idOrNull(r.person_id),
-  user_id: idOrNull(r.user_id),
-  first_name: r.first_name,
-  last_name: r.last_name,
+  personId: idOrNull(r.person_id),
+  userId: idOrNull(r.user_id),
+  firstName: r.first_name,
+  lastName: r.last_name,
   email: r.email,
   position: r.position,
-  facility_id: idOrNull(r.facility_id),
-  facility_label: r.facility_label,
+  facilityId: idOrNull(r.facility_id),
+  facilityLabel: r.facility_label,
   is_admin: r.is_admin,
-  account_active: r.account_active,
-  removed_at: toIso(r.removed_at),
-  created_at: toIso(r.created_at)!,
+  accountActive: r.account_active,
+  removedAt: toIso(r.removed_at),
+  createdAt: toIso(r.created_at)!,
 });
 
 /** /api/admin/persons and its exports */
@@ -149,8 +150,8 @@ export async function adminPersonDetail(db: DbOrTx, personId: number): Promise<A
   const facility = await personFacility(db, personId);
   const person = await getPerson(db, facility.facilityId, personId, { includeRemoved: true });
   let account: AdminPersonDetail['account'] = null;
-  if (person.user_id) {
-    const [u] = await db.select().from(users).where(eq(users.id, person.user_id));
+  if (person.userId) {
+    const [u] = await db.select().from(users).where(eq(users.id, person.userId));
     if (u) {
       const memberships = await db
         .select({ id: facilities.id, label: facilities.label })
@@ -158,17 +159,7 @@ export async function adminPersonDetail(db: DbOrTx, personId: number): Promise<A
         .innerJoin(facilities, eq(facilities.id, facilityMembers.facilityId))
         .where(eq(facilityMembers.userId, u.id))
         .orderBy(facilities.label);
-      account = {
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        isAdmin: u.isAdmin,
-        activatedAt: isoOrNull(u.activatedAt),
-        deactivatedAt: isoOrNull(u.deactivatedAt),
-        lastLoginAt: isoOrNull(u.lastLoginAt),
-        facilities: memberships,
-      };
+      account = { ...accountFields(u), facilities: memberships };
     }
   }
   const history = await historyOf(db, [{ type: 'person', ids: [personId] }]);

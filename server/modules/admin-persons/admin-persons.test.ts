@@ -32,8 +32,8 @@ const list = async (query: string) => {
 
 describe('admin persons and accounts', () => {
   it('given staff entries and accounts, one list shows both: linked accounts once, accounts without staff entry as accounts', async () => {
-    const all = await list('pageSize=0&sort=last_name');
-    const names = all.items.map((i) => `${i.kind}:${i.last_name}`);
+    const all = await list('pageSize=0&sort=lastName');
+    const names = all.items.map((i) => `${i.kind}:${i.lastName}`);
     expect(names).toContain('person:Mitglied');
     expect(names.filter((n) => n.endsWith(':Mitglied'))).toHaveLength(1);
     expect(names).toContain('account:Ohneperson');
@@ -44,14 +44,14 @@ describe('admin persons and accounts', () => {
   });
 
   it('given filters and search, the list narrows on the server and pages', async () => {
-    expect((await list('kind=person&has_account=yes')).items.map((i) => i.last_name)).toEqual(['Mitglied']);
-    expect((await list(`facility_id=${f.otherFacility.id}&include_removed=yes&sort=last_name`)).items.map((i) => i.last_name)).toEqual([
+    expect((await list('kind=person&hasAccount=yes')).items.map((i) => i.lastName)).toEqual(['Mitglied']);
+    expect((await list(`facilityId=${f.otherFacility.id}&includeRemoved=yes&sort=lastName`)).items.map((i) => i.lastName)).toEqual([
       'Raus',
       'Zeller',
     ]);
-    expect((await list('q=sonnenschein&sort=last_name')).items.map((i) => i.last_name)).toEqual(['Ähnlich', 'Mitglied']);
-    expect((await list('q=oerjan@')).items.map((i) => i.last_name)).toEqual(['Ähnlich']);
-    const page = await list('pageSize=2&page=2&sort=last_name&dir=desc');
+    expect((await list('q=sonnenschein&sort=lastName')).items.map((i) => i.lastName)).toEqual(['Ähnlich', 'Mitglied']);
+    expect((await list('q=oerjan@')).items.map((i) => i.lastName)).toEqual(['Ähnlich']);
+    const page = await list('pageSize=2&page=2&sort=lastName&dir=desc');
     expect(page.items).toHaveLength(2);
     expect(page.total).toBeGreaterThan(4);
   });
@@ -64,7 +64,7 @@ describe('admin persons and accounts', () => {
     const user = parseAnswer(adminUserSchema, await f.call('admin', { method: 'GET', url: `/api/admin/users/${f.users.member.id}` }));
     expect(d.account).toMatchObject({ firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin, activatedAt: user.activatedAt });
     expect(d.account).toMatchObject({ id: f.users.member.id, facilities: [{ id: f.facility.id, label: 'Kinderhaus Sonnenschein' }] });
-    const payload = { salutation: 'Frau', first_name: 'Maria', last_name: 'Mitglied-Neu', position: 'Leitung', version: d.person.version };
+    const payload = { salutation: 'Frau', firstName: 'Maria', lastName: 'Mitglied-Neu', position: 'Leitung', version: d.person.version };
     const ok = await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload });
     expect(ok.statusCode).toBe(200);
     expect((await f.call('admin', { method: 'PUT', url: `/api/admin/persons/${f.linkedId}`, payload })).statusCode).toBe(409);
@@ -73,7 +73,7 @@ describe('admin persons and accounts', () => {
   });
 
   it('given filters, the CSV (Excel) and XLSX exports hold the filtered persons with umlauts', async () => {
-    const csv = await f.call('admin', { method: 'GET', url: `/api/admin/persons/export.csv?facility_id=${f.facility.id}&sort=last_name` });
+    const csv = await f.call('admin', { method: 'GET', url: `/api/admin/persons/export.csv?facilityId=${f.facility.id}&sort=lastName` });
     expect(csv.statusCode).toBe(200);
     expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
@@ -82,7 +82,7 @@ describe('admin persons and accounts', () => {
       /^Personal;Örjan;Ähnlich;oerjan@kita\.example;Ergänzungskraft;Kinderhaus Sonnenschein;Nein;;Nein;;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
     );
     expect(lines).toHaveLength(4);
-    const xlsx = await f.call('admin', { method: 'GET', url: '/api/admin/persons/export.xlsx?kind=account&sort=last_name' });
+    const xlsx = await f.call('admin', { method: 'GET', url: '/api/admin/persons/export.xlsx?kind=account&sort=lastName' });
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
@@ -93,7 +93,7 @@ describe('admin persons and accounts', () => {
 
   it('given a removed person, admins still open it; members never reach admin routes', async () => {
     expect(
-      parseAnswer(adminPersonDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).person.removed_at,
+      parseAnswer(adminPersonDetailSchema, await f.call('admin', { method: 'GET', url: `/api/admin/persons/${f.removedId}` })).person.removedAt,
     ).toBeTruthy();
     for (const [role, status] of [
       ['anonymous', 401],

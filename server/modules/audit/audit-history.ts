@@ -25,8 +25,8 @@ export async function historyOf(db: DbOrTx, records: { type: string; ids: (numbe
     at: iso(e.at),
     actor: actorOf(e.actorUserId, a?.email ? a : null),
     action: e.action,
-    entity_type: e.entityType,
-    entity_id: e.entityId,
+    entityType: e.entityType,
+    entityId: e.entityId,
     before: e.before ?? null,
     after: e.after ?? null,
   }));

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { audit } from '../audit/audit';
-import { sessionViewFrom } from '../users/user-view';
+import { sessionViewFrom, type UserContextColumns } from '../users/user-view';
 import { usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { checkCredentials, loginAnswer } from './auth.service';
@@ -43,7 +43,11 @@ export type SecondFactorAtLogin = (
   login: FactorAttempt,
 ) => Promise<{ recoveryCodes?: string[] }>;
 
-export async function authRoutes(app: FastifyInstance, opts: { version: string; secondFactorAtLogin: SecondFactorAtLogin }) {
+/** `contextColumns`: the session's context for the login's answer (seasons/session-context.ts, passed in by app.ts) */
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { version: string; secondFactorAtLogin: SecondFactorAtLogin; contextColumns: UserContextColumns },
+) {
   const { secondFactorAtLogin } = opts;
   const devices = deviceCookies(app.appConfig);
   const asPublic = publicRoute(app);
@@ -81,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, opts: { version: string; 
         requestId: request.id,
         ip: request.ip,
       });
-      const answer = await loginAnswer({ db: app.db }, user);
+      const answer = await loginAnswer({ db: app.db, contextColumns: opts.contextColumns }, user);
       return factor.recoveryCodes ? { ...answer, recoveryCodes: factor.recoveryCodes } : answer;
     },
   });

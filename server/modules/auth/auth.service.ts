@@ -1,7 +1,7 @@
 import type { LoginResponse } from '../../../src/shared/contracts/auth';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { sessionView } from '../users/user-view';
+import { sessionView, type UserContextColumns } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import { verifyPassword } from './passwords';
@@ -99,7 +99,7 @@ export async function checkCredentials(
   return { user, attempt, failFactor };
 }
 
-export async function loginAnswer(deps: { db: Db }, user: UserRow): Promise<LoginResponse> {
-  const view = await sessionView(deps.db, user);
+export async function loginAnswer(deps: { db: Db; contextColumns: UserContextColumns }, user: UserRow): Promise<LoginResponse> {
+  const view = await sessionView(deps.db, deps.contextColumns, user);
   return { success: true, ...view, msg: loginMessages.welcome };
 }

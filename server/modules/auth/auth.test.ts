@@ -31,7 +31,7 @@ describe('POST /api/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, msg: 'Willkommen zurück!', curSeason: null });
-    expect(body.user).toMatchObject({ id: user.id, is_admin: false, is_jury: false, facilities: {}, missingSettings: {} });
+    expect(body.user).toMatchObject({ id: user.id, is_admin: false, isJury: false, facilities: {}, missingSettings: {} });
     const cookie = res.cookies.find((c) => c.name === 'kita_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -224,7 +224,7 @@ describe('GET /api/loginstatus', () => {
       identifier: '2026-27',
       enrolment_state: 'open',
       allow_documentation: true,
-      is_current: true,
+      isCurrent: true,
     });
   });
 
@@ -240,12 +240,12 @@ describe('GET /api/loginstatus', () => {
   it('given a jury member (issue 12), login and loginstatus answer is_jury next to is_admin; revoking it shows at once', async () => {
     const jury = await createUser(t.handle.db, { isJury: true });
     const res = await login(jury.email, jury.password, '10.1.0.40');
-    expect(res.json().user).toMatchObject({ id: jury.id, is_admin: false, is_jury: true, facilities: {} });
+    expect(res.json().user).toMatchObject({ id: jury.id, is_admin: false, isJury: true, facilities: {} });
     const cookie = await loginAs(t.app, jury);
     const status = () => t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
-    expect(parseAnswer(loginStatusResponseSchema, await status()).user).toMatchObject({ is_admin: false, is_jury: true });
+    expect(parseAnswer(loginStatusResponseSchema, await status()).user).toMatchObject({ is_admin: false, isJury: true });
     await t.handle.db.update(users).set({ isJury: false }).where(eq(users.id, jury.id));
-    expect(parseAnswer(loginStatusResponseSchema, await status()).user?.is_jury).toBe(false);
+    expect(parseAnswer(loginStatusResponseSchema, await status()).user?.isJury).toBe(false);
   });
 
   it('given a newer privacy policy than the shipped 2026-01 was published, a user who accepted the old one is asked again', async () => {

@@ -69,7 +69,7 @@ describe('the session lookup is the only read of an authenticated request', () =
         },
         missingSettings: { privacyPolicy: 'Datenschutzerklärung (Fassung lookup-2)' },
       },
-      curSeason: { id: season.id, label: 'KiTa-Jahr 2026/27', is_current: true, start_date: null },
+      curSeason: { id: season.id, label: 'KiTa-Jahr 2026/27', isCurrent: true, startDate: null },
     });
     // login builds the same view without a session lookup (loadUserContext)
     expect(login.json().user).toEqual(res!.json().user);
@@ -107,7 +107,7 @@ describe('the session lookup is the only read of an authenticated request', () =
     ] as const) {
       const status_ = await count(async () => {
         const res = await t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } });
-        expect(res.json().user).toMatchObject({ is_jury: isJury, is_admin: false });
+        expect(res.json().user).toMatchObject({ isJury: isJury, is_admin: false });
       });
       const probe = await count(async () => {
         expect((await t.app.inject({ method: 'GET', url: '/api/admin/documentation/lookup-probe', headers: { cookie } })).statusCode).toBe(status);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userContextColumns, usersIdColumn, type UserContext } from '../users/user-view';
+import { usersIdColumn, type UserContext, type UserContextColumns } from '../users/user-view';
 import { sessionUserColumns, users, type SessionUser } from '../users/users.table';
 import { sessions } from './sessions.table';
 
@@ -11,28 +11,34 @@ export type LiveSession = { id: string; lastSeenAt: Date; absoluteExpiresAt: Dat
 
 export type SessionLifetimes = { idleMinutes: number; maxHours: number };
 
-export function sessionsRepository({ db }: { db: Db }) {
+/**
+ * `contextColumns` (the session plugin passes seasons/session-context.ts) is needed by `findLive` only: scripts and
+ * tests that just create sessions leave it out.
+ */
+export function sessionsRepository({ db, contextColumns }: { db: Db; contextColumns?: UserContextColumns }) {
   // built and named once: node-postgres parses (and PostgreSQL plans) it once per connection instead of per request
   const now = sql.placeholder('now');
-  const liveQuery = db
-    .select({
-      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt, windowIds: sessions.windowIds },
-      user: sessionUserColumns,
-      ...userContextColumns(usersIdColumn, sql`${now}::timestamptz`),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        // a deactivated account's sessions count as absent
-        isNull(users.deactivatedAt),
-        sql`${sessions.expiresAt} > ${now}::timestamptz`,
-        sql`${sessions.absoluteExpiresAt} > ${now}::timestamptz`,
-      ),
-    )
-    .limit(1)
-    .prepare('session_live_with_context');
+  const liveQuery = (columns: UserContextColumns) =>
+    db
+      .select({
+        session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt, windowIds: sessions.windowIds },
+        user: sessionUserColumns,
+        ...columns(usersIdColumn, sql`${now}::timestamptz`),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          // a deactivated account's sessions count as absent
+          isNull(users.deactivatedAt),
+          sql`${sessions.expiresAt} > ${now}::timestamptz`,
+          sql`${sessions.absoluteExpiresAt} > ${now}::timestamptz`,
+        ),
+      )
+      .limit(1)
+      .prepare('session_live_with_context');
+  let prepared: ReturnType<typeof liveQuery> | undefined;
 
   return {
     /** a fresh 256-bit token every time: login never reuses an id the browser brought (no fixation) */
@@ -62,7 +68,9 @@ export function sessionsRepository({ db }: { db: Db }) {
      * Expired rows are treated as absent.
      */
     async findLive(token: string, now = new Date()): Promise<{ session: LiveSession; user: SessionUser; context: UserContext } | null> {
-      const rows = await liveQuery.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+      if (!contextColumns) throw new Error('sessionsRepository: findLive needs contextColumns');
+      prepared ??= liveQuery(contextColumns);
+      const rows = await prepared.execute({ tokenHash: hashToken(token), now: now.toISOString() });
       const row = rows[0];
       if (!row) return null;
       const { session, user, facilities, curSeason, privacyPolicyVersion } = row;

@@ -69,7 +69,7 @@ describe('admin documentation list', () => {
     for (const role of ['admin', 'jury'] as const) {
       const seasons = parseAnswer(seasonChoiceListSchema, await w.call(role, { method: 'GET', url: '/api/admin/documentation/seasons' }));
       expect(seasons.items.map((s) => s.identifier)).toContain(w.season.identifier);
-      expect(seasons.items.find((s) => s.identifier === w.season.identifier)).toMatchObject({ label: w.season.label, is_current: true });
+      expect(seasons.items.find((s) => s.identifier === w.season.identifier)).toMatchObject({ label: w.season.label, isCurrent: true });
     }
     expect((await w.call('member', { method: 'GET', url: '/api/admin/documentation/seasons' })).statusCode).toBe(403);
     expect((await w.call('anonymous', { method: 'GET', url: '/api/admin/documentation/seasons' })).statusCode).toBe(401);

@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
 import type { DbOrTx } from '../../db/client';
-import { germanDay } from '../../lib/export-format';
-import { germanDate } from '../../lib/record-helpers';
+import { germanDate } from '../../../src/shared/berlin-date';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { documentationForms } from './documentation.table';
 
 type Step = SeasonChecklist['steps'][number];
 
-const on = (d: Date | null) => (d ? ` am ${germanDay(d)}` : '');
+const on = (d: Date | null) => (d ? ` am ${germanDate(d)}` : '');
 
 /**
  * The checklist's documentation and jury steps (seasons gets this passed in by app.ts, ADR 0009): the form's state

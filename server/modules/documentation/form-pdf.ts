@@ -7,7 +7,7 @@ import { germanDateTime } from '../../lib/export-format';
 import type { FileStorage } from '../../lib/file-storage';
 import type { PdfDocModel, PdfImage } from '../../lib/pdf';
 import type { PdfRenderer } from '../../lib/pdf-pool';
-import { germanDate } from '../../lib/record-helpers';
+import { germanDate } from '../../../src/shared/berlin-date';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import { documentationForms as forms } from './documentation.table';

@@ -13,7 +13,8 @@ import { DOC_LIMITS } from '../../../src/shared/contracts/documentation-template
 import { errorCatalogue } from '../../../src/shared/contracts/error-codes';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { berlinToday, conflictError, germanDate } from '../../lib/record-helpers';
+import { conflictError } from '../../lib/record-helpers';
+import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { enrolledToCurrentSeason } from '../seasons/season-guard';

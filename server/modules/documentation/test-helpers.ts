@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import type { JuryCriterionKey } from '../../../src/shared/contracts/admin-documentation';
 import type { Answers, DocumentationState } from '../../../src/shared/contracts/documentation';
 import type { Section } from '../../../src/shared/contracts/documentation-template';
-import { berlinIsoToday } from '../../../src/shared/contracts/team-workshops';
+import { berlinToday } from '../../../src/shared/berlin-date';
 import type { DbOrTx } from '../../db/client';
 import { addMember, createFacility, createUser, enrol, type TestUser } from '../../testing/factories';
 import { facilityFixture } from '../../testing/facility-fixture';
@@ -13,7 +13,7 @@ import { documentationFormEvents, documentationForms, documentationReviews, docu
 
 /** a day relative to today in Europe/Berlin, YYYY-MM-DD */
 export const inDays = (n: number) => {
-  const d = new Date(`${berlinIsoToday()}T12:00:00Z`);
+  const d = new Date(`${berlinToday()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };

@@ -43,7 +43,7 @@ export async function facilityRoutes(app: FastifyInstance) {
 
   asUser.get('/api/facilities/duplicates', {
     schema: { tags, querystring: duplicateQuerySchema, response: { 200: duplicateListSchema } },
-    handler: async (request) => ({ items: await duplicateCandidates(app.db, me(request), request.query.postal_code, request.query.label) }),
+    handler: async (request) => ({ items: await duplicateCandidates(app.db, me(request), request.query.postalCode, request.query.label) }),
   });
 
   asMember.get('/api/facilities/:facilityId', {

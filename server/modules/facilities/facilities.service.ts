@@ -21,19 +21,19 @@ export function toFacilityDto(row: FacilityRow, updatedBy: Actor): Facility {
     label: row.label,
     kind: row.kind,
     street: row.street,
-    postal_code: row.postalCode,
+    postalCode: row.postalCode,
     city: row.city,
     region: row.region,
-    operator_name: row.operatorName,
-    operator_kind: row.operatorKind,
+    operatorName: row.operatorName,
+    operatorKind: row.operatorKind,
     phone: row.phone,
     email: row.email,
     website: row.website,
-    children_count: row.childrenCount,
-    staff_count: row.staffCount,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    updated_by: actorOf(row.updatedBy, updatedBy),
+    childrenCount: row.childrenCount,
+    staffCount: row.staffCount,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    updatedBy: actorOf(row.updatedBy, updatedBy),
     version: row.version,
   };
 }
@@ -43,16 +43,16 @@ const toColumns = (input: Parsed) => ({
   label: input.label,
   kind: input.kind,
   street: input.street,
-  postalCode: input.postal_code,
+  postalCode: input.postalCode,
   city: input.city,
   region: input.region,
-  operatorName: input.operator_name,
-  operatorKind: input.operator_kind,
+  operatorName: input.operatorName,
+  operatorKind: input.operatorKind,
   phone: input.phone,
   email: input.email,
   website: input.website,
-  childrenCount: input.children_count,
-  staffCount: input.staff_count,
+  childrenCount: input.childrenCount,
+  staffCount: input.staffCount,
 });
 /** the editable fields of a row, for the audit log's before/after */
 const editable = (row: FacilityRow) => ({
@@ -80,7 +80,7 @@ export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facil
     .limit(1);
   if (!row) throw notFoundError();
   const fields = await lastChangedFields(db, facilityId);
-  return { ...toFacilityDto(row.f, row.u), ...(fields ? { last_changed_fields: fields } : {}) };
+  return { ...toFacilityDto(row.f, row.u), ...(fields ? { lastChangedFields: fields } : {}) };
 }
 
 /** Registers a KiTa; the creator becomes its first member in the same transaction. */
@@ -142,17 +142,17 @@ export async function duplicateCandidates(db: DbOrTx, userId: number, postalCode
     id: number;
     label: string;
     street: string;
-    postal_code: string;
+    postalCode: string;
     city: string;
     sim: number;
-    is_member: boolean;
-    has_pending_request: boolean;
+    isMember: boolean;
+    hasPendingRequest: boolean;
   }>(
     db,
-    sql`select f.id, f.label, f.street, f.postal_code, f.city,
+    sql`select f.id, f.label, f.street, f.postal_code as "postalCode", f.city,
           greatest(similarity(lower(f.label), lower(${label})), word_similarity(lower(${label}), lower(f.label))) as sim,
-          exists (select 1 from ${facilityMembers} m where m.facility_id = f.id and m.user_id = ${userId}) as is_member,
-          exists (select 1 from ${facilityJoinRequests} r where r.facility_id = f.id and r.user_id = ${userId} and r.state = 'pending') as has_pending_request
+          exists (select 1 from ${facilityMembers} m where m.facility_id = f.id and m.user_id = ${userId}) as "isMember",
+          exists (select 1 from ${facilityJoinRequests} r where r.facility_id = f.id and r.user_id = ${userId} and r.state = 'pending') as "hasPendingRequest"
         from ${facilities} f
         where f.postal_code = ${postalCode} and f.merged_into_id is null
           and greatest(similarity(lower(f.label), lower(${label})), word_similarity(lower(${label}), lower(f.label))) >= 0.3
@@ -163,10 +163,10 @@ export async function duplicateCandidates(db: DbOrTx, userId: number, postalCode
     id: r.id,
     label: r.label,
     street: r.street,
-    postal_code: r.postal_code,
+    postalCode: r.postalCode,
     city: r.city,
     similarity: Math.round(Number(r.sim) * 100) / 100,
-    is_member: r.is_member,
-    has_pending_request: r.has_pending_request,
+    isMember: r.isMember,
+    hasPendingRequest: r.hasPendingRequest,
   }));
 }

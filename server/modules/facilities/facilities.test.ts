@@ -24,23 +24,23 @@ const validFacility = {
   label: 'Kindergarten Pusteblume',
   kind: 'Kindergarten',
   street: 'Blumenweg 1',
-  postal_code: '90402',
+  postalCode: '90402',
   city: 'Nürnberg',
   region: 'Mittelfranken',
-  operator_name: 'Stadt Nürnberg',
-  operator_kind: 'kommunal',
+  operatorName: 'Stadt Nürnberg',
+  operatorKind: 'kommunal',
   phone: '0911 123456',
   email: 'pusteblume@kita.example',
   website: 'www.pusteblume.example',
-  children_count: 50,
-  staff_count: 8,
+  childrenCount: 50,
+  staffCount: 8,
 };
 
 describe('register a KiTa', () => {
   it('given a logged-in user, when registering a valid KiTa, it is created, the creator is a member and loginstatus lists it at once', async () => {
     const body = parseAnswer(facilitySchema, await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: validFacility }), 201);
     expect(body).toMatchObject({ label: 'Kindergarten Pusteblume', website: 'https://www.pusteblume.example', version: 1 });
-    expect(body.updated_by).toEqual({ id: f.users.otherMember.id, name: 'Otto Anders' });
+    expect(body.updatedBy).toEqual({ id: f.users.otherMember.id, name: 'Otto Anders' });
     const status = parseAnswer(loginStatusResponseSchema, await f.call('otherMember', { method: 'GET', url: '/api/loginstatus' }));
     expect(status.user?.facilities[String(body.id)]).toEqual({ id: body.id, label: 'Kindergarten Pusteblume', is_enrolled_to_cur_season: false });
     const [entry] = await f.db
@@ -54,16 +54,16 @@ describe('register a KiTa', () => {
     const res = await f.call('member', {
       method: 'POST',
       url: '/api/facilities',
-      payload: { ...validFacility, postal_code: '1234', email: 'kein-at', phone: 'ruf an', website: 'nicht da', children_count: -1 },
+      payload: { ...validFacility, postalCode: '1234', email: 'kein-at', phone: 'ruf an', website: 'nicht da', childrenCount: -1 },
     });
     expect(reasonOfAnswer(res, 400)).toMatchObject({
       code: 'validation_failed',
       fields: {
-        postal_code: 'Die Postleitzahl hat genau 5 Ziffern.',
+        postalCode: 'Die Postleitzahl hat genau 5 Ziffern.',
         email: 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).',
         phone: 'Bitte gib eine gültige Telefonnummer an (nur Ziffern, Leerzeichen und + / ( ) -).',
         website: 'Bitte gib eine gültige Internetadresse an (z. B. https://www.kita.de).',
-        children_count: 'Die Zahl der Kinder darf nicht negativ sein.',
+        childrenCount: 'Die Zahl der Kinder darf nicht negativ sein.',
       },
     });
   });
@@ -73,14 +73,14 @@ describe('register a KiTa', () => {
   });
 
   it('given a KiTa with the same postal code and a similar name, the duplicate check finds it, and not a different one', async () => {
-    const res = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80802&label=Kita%20Sonnenschein' });
+    const res = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postalCode=80802&label=Kita%20Sonnenschein' });
     const items = parseAnswer(duplicateListSchema, res).items;
     expect(items.map((i) => i.id)).toEqual([f.facility.id]);
-    expect(items[0]).toMatchObject({ is_member: true, has_pending_request: false });
+    expect(items[0]).toMatchObject({ isMember: true, hasPendingRequest: false });
     expect(items[0]!.similarity).toBeGreaterThanOrEqual(0.3);
-    const none = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80802&label=Waldkindergarten%20Isarauen' });
+    const none = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postalCode=80802&label=Waldkindergarten%20Isarauen' });
     expect(parseAnswer(duplicateListSchema, none).items).toEqual([]);
-    const otherPlz = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postal_code=80803&label=Kinderhaus%20Sonnenschein' });
+    const otherPlz = await f.call('member', { method: 'GET', url: '/api/facilities/duplicates?postalCode=80803&label=Kinderhaus%20Sonnenschein' });
     expect(parseAnswer(duplicateListSchema, otherPlz).items).toEqual([]);
   });
 });
@@ -91,12 +91,12 @@ describe('master data', () => {
     const res = await f.call('member', {
       method: 'PUT',
       url: `/api/facilities/${f.facility.id}`,
-      payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postal_code: '80802', version },
+      payload: { ...validFacility, label: 'Kinderhaus Sonnenschein', postalCode: '80802', version },
     });
     const saved = parseAnswer(facilitySchema, res);
-    expect(saved).toMatchObject({ version: version + 1, updated_by: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
-    expect(saved.last_changed_fields).toEqual(expect.arrayContaining(['street', 'operator_name', 'children_count']));
-    expect(saved.last_changed_fields).not.toContain('label');
+    expect(saved).toMatchObject({ version: version + 1, updatedBy: { id: f.users.member.id, name: 'Maria Mitglied' }, street: 'Blumenweg 1' });
+    expect(saved.lastChangedFields).toEqual(expect.arrayContaining(['street', 'operatorName', 'childrenCount']));
+    expect(saved.lastChangedFields).not.toContain('label');
     const [entry] = await f.db
       .select()
       .from(auditLog)
@@ -150,7 +150,7 @@ describe('members and join requests', () => {
       (await f.call('otherMember', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` })).statusCode,
     ).toBe(403);
     const approve = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/approve` });
-    expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decided_by: { id: f.users.member.id } });
+    expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decidedBy: { id: f.users.member.id } });
     expect((await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${request.id}/decline` })).statusCode).toBe(
       409,
     );
@@ -179,7 +179,7 @@ describe('members and join requests', () => {
     }
 
     const decline = await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${declined.request.id}/decline` });
-    expect(parseAnswer(joinRequestSchema, decline)).toMatchObject({ state: 'declined', decided_by: { id: f.users.admin.id } });
+    expect(parseAnswer(joinRequestSchema, decline)).toMatchObject({ state: 'declined', decidedBy: { id: f.users.admin.id } });
     // a request is decided through its own KiTa only
     expect(
       (await f.call('admin', { method: 'POST', url: `/api/facilities/${f.facility.id}/join-requests/${approved.request.id}/approve` })).statusCode,
@@ -188,7 +188,7 @@ describe('members and join requests', () => {
       method: 'POST',
       url: `/api/facilities/${f.otherFacility.id}/join-requests/${approved.request.id}/approve`,
     });
-    expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decided_by: { id: f.users.admin.id } });
+    expect(parseAnswer(joinRequestSchema, approve)).toMatchObject({ state: 'approved', decidedBy: { id: f.users.admin.id } });
 
     const left = await pendingIds();
     expect(left).not.toContain(declined.request.id);
@@ -203,7 +203,7 @@ describe('members and join requests', () => {
       adminFacilityDetailSchema,
       await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${f.otherFacility.id}` }),
     );
-    expect(detail.members.map((m) => m.last_name)).toContain('Angenommen');
+    expect(detail.members.map((m) => m.lastName)).toContain('Angenommen');
   });
 
   it('given one account asking to join again and again, the eleventh request within a day answers 429 with Retry-After', async () => {
@@ -224,7 +224,7 @@ describe('members and join requests', () => {
     await addMember(f.db, f.facility.id, leaving.id);
     const cookie = await loginAs(f.t.app, leaving);
     const members = parseAnswer(memberListSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/members` })).items;
-    expect(members.map((m) => m.user_id)).toContain(leaving.id);
+    expect(members.map((m) => m.userId)).toContain(leaving.id);
     const res = await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/members/${leaving.id}` });
     expect(res.statusCode).toBe(204);
     expect((await f.t.app.inject({ method: 'GET', url: `/api/facilities/${f.facility.id}`, headers: { cookie } })).statusCode).toBe(403);

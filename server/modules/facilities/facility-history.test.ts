@@ -13,10 +13,10 @@ beforeAll(async () => {
     label: 'Kinderhaus Sonnenschein',
     kind: 'Kindergarten',
     street: 'Isarweg 2',
-    postal_code: '80802',
+    postalCode: '80802',
     city: 'München',
     region: 'Oberbayern',
-    operator_kind: 'kommunal',
+    operatorKind: 'kommunal',
   });
 });
 
@@ -31,7 +31,7 @@ const read = async () => parseAnswer(facilitySchema, await f.call('member', { me
 /** saves the KiTa's current master data with `patch` on top, as the edit form would */
 async function save(role: 'member' | 'admin', patch: Record<string, unknown>) {
   const current = await read();
-  const { id: _id, created_at: _c, updated_at: _u, updated_by: _b, last_changed_fields: _l, ...fields } = current;
+  const { id: _id, createdAt: _c, updatedAt: _u, updatedBy: _b, lastChangedFields: _l, ...fields } = current;
   const target = role === 'admin' ? `/api/admin/facilities/${f.facility.id}` : url();
   return parseAnswer(facilitySchema, await f.call(role, { method: 'PUT', url: target, payload: { ...fields, ...patch } }));
 }
@@ -39,12 +39,12 @@ async function save(role: 'member' | 'admin', patch: Record<string, unknown>) {
 describe('master-data history', () => {
   it('given a member changing phone and e-mail, the KiTa says which fields changed last and the history lists only those, before and after', async () => {
     const saved = await save('member', { phone: '089 111', email: 'sonnenschein@kita.example' });
-    expect(saved.last_changed_fields).toEqual(['phone', 'email']);
-    expect((await read()).last_changed_fields).toEqual(['phone', 'email']);
+    expect(saved.lastChangedFields).toEqual(['phone', 'email']);
+    expect((await read()).lastChangedFields).toEqual(['phone', 'email']);
 
     const res = await history('member');
     const [entry] = parseAnswer(facilityHistorySchema, res).items;
-    expect(entry).toMatchObject({ actor: { id: f.users.member.id, name: 'Maria Mitglied' }, by_admin: false });
+    expect(entry).toMatchObject({ actor: { id: f.users.member.id, name: 'Maria Mitglied' }, byAdmin: false });
     expect(entry!.changes).toEqual([
       { field: 'phone', before: '', after: '089 111' },
       { field: 'email', before: '', after: 'sonnenschein@kita.example' },
@@ -53,12 +53,12 @@ describe('master-data history', () => {
   });
 
   it('given an admin change after it, the newest comes first and is marked as done by the administration', async () => {
-    await save('admin', { children_count: 42 });
+    await save('admin', { childrenCount: 42 });
     const items = await historyItems('member');
     expect(items[0]).toMatchObject({
       actor: { id: f.users.admin.id, name: 'Alex Admin' },
-      by_admin: true,
-      changes: [{ field: 'children_count', before: null, after: 42 }],
+      byAdmin: true,
+      changes: [{ field: 'childrenCount', before: null, after: 42 }],
     });
     expect(items[1]!.changes.map((c) => c.field)).toEqual(['phone', 'email']);
   });
@@ -69,18 +69,18 @@ describe('master-data history', () => {
     const saved = await save('member', {});
     expect(saved).toMatchObject({
       version: current.version,
-      updated_at: current.updated_at,
-      updated_by: current.updated_by,
-      last_changed_fields: ['children_count'],
+      updatedAt: current.updatedAt,
+      updatedBy: current.updatedBy,
+      lastChangedFields: ['childrenCount'],
     });
     expect(await historyItems('member')).toEqual(before);
   });
 
   it('given many changes, the history holds the last ten', async () => {
-    for (let i = 0; i < 11; i++) await save('member', { staff_count: i });
+    for (let i = 0; i < 11; i++) await save('member', { staffCount: i });
     const items = await historyItems('admin');
     expect(items).toHaveLength(10);
-    expect(items[0]!.changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
+    expect(items[0]!.changes).toEqual([{ field: 'staffCount', before: 9, after: 10 }]);
   });
 
   it('given audit entries with internal or unknown keys, only master-data fields reach the caller', async () => {
@@ -99,7 +99,7 @@ describe('master-data history', () => {
       after: { version: 2 },
     });
     const items = await historyItems('member');
-    expect(items[0]!.changes).toEqual([{ field: 'staff_count', before: 9, after: 10 }]);
+    expect(items[0]!.changes).toEqual([{ field: 'staffCount', before: 9, after: 10 }]);
   });
 
   it('given a merge into the KiTa after the last edit, the last change names no fields (they belong to an older change)', async () => {
@@ -110,7 +110,7 @@ describe('master-data history', () => {
       entityId: f.facility.id,
       after: { moved: {} },
     });
-    expect((await read()).last_changed_fields).toEqual([]);
+    expect((await read()).lastChangedFields).toEqual([]);
     expect(await historyItems('member')).toHaveLength(10);
   });
 });

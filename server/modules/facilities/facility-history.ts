@@ -9,10 +9,10 @@ const UPDATE_ACTIONS: AuditAction[] = ['facility.update', 'facility.admin_update
 /** a merge bumps the target's updated_at/updated_by without touching its master data */
 const MERGE_ACTION: AuditAction = 'facility.merge_into';
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** older entries may name a column in snake_case; the fields and the audit log's keys are camelCase */
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 /** the keys as the audit log stores them, for "names at least one master-data field" */
-const storedKeys = facilityFields.map((f) => camel(f));
+const storedKeys = [...facilityFields];
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asValue = (v: unknown): FacilityChange['before'] =>
   v === undefined || v === null ? null : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
@@ -22,8 +22,8 @@ const asValue = (v: unknown): FacilityChange['before'] =>
  * may hold (internal columns like version or updated_at, ids) never leaves the server.
  */
 export function changedFields(before: unknown, after: unknown): FacilityChange[] {
-  const b = new Map(Object.entries(isRecord(before) ? before : {}).map(([k, v]) => [snake(k), v]));
-  const a = new Map(Object.entries(isRecord(after) ? after : {}).map(([k, v]) => [snake(k), v]));
+  const b = new Map(Object.entries(isRecord(before) ? before : {}).map(([k, v]) => [camel(k), v]));
+  const a = new Map(Object.entries(isRecord(after) ? after : {}).map(([k, v]) => [camel(k), v]));
   return facilityFields
     .filter((field) => a.has(field) || b.has(field))
     .map((field) => ({ field, before: asValue(b.get(field)), after: asValue(a.get(field)) }))
@@ -39,7 +39,7 @@ export async function facilityHistory(db: DbOrTx, facilityId: number, limit = 10
       id: e.id,
       at: iso(e.at),
       actor: actorOf(e.actorUserId, e.actor),
-      by_admin: e.action === 'facility.admin_update',
+      byAdmin: e.action === 'facility.admin_update',
       changes: changedFields(e.before, e.after),
     }))
     .filter((entry) => entry.changes.length > 0);

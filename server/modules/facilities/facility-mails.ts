@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { germanDate } from '../../lib/record-helpers';
+import { germanDate } from '../../../src/shared/berlin-date';
 import { enqueueMail } from '../mail/outbox';
 import { defineMailTemplate, hello, layout, typed } from '../mail/templates';
 import { fail } from '../../lib/http-error';

@@ -50,8 +50,8 @@ describe('invitations are redeemed only by the invited address', () => {
       url: `/api/facilities/${f.facility.id}/persons`,
       payload: {
         salutation: 'Frau',
-        first_name: 'Ina',
-        last_name: 'Eingeladen',
+        firstName: 'Ina',
+        lastName: 'Eingeladen',
         position: 'Leitung',
         email: 'ina.eingeladen@kita.example',
         phone: '089 123456',

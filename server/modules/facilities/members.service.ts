@@ -12,7 +12,7 @@ import { facilityJoinRequests } from './join-requests.table';
 import { userName, userRef } from '../users/user-ref';
 
 /** A KiTa's member accounts in name order; persons/members-view.ts adds each one's staff entry. */
-export async function memberAccounts(db: DbOrTx, facilityId: number): Promise<Omit<Member, 'person_id'>[]> {
+export async function memberAccounts(db: DbOrTx, facilityId: number): Promise<Omit<Member, 'personId'>[]> {
   const rows = await db
     .select({
       userId: users.id,
@@ -25,7 +25,7 @@ export async function memberAccounts(db: DbOrTx, facilityId: number): Promise<Om
     .innerJoin(users, eq(users.id, facilityMembers.userId))
     .where(eq(facilityMembers.facilityId, facilityId))
     .orderBy(users.lastName, users.firstName, users.id);
-  return rows.map((r) => ({ user_id: r.userId, first_name: r.firstName, last_name: r.lastName, email: r.email, since: iso(r.since) }));
+  return rows.map((r) => ({ userId: r.userId, firstName: r.firstName, lastName: r.lastName, email: r.email, since: iso(r.since) }));
 }
 
 /** Makes the account a member of the KiTa (nothing happens if it is one already). */
@@ -71,14 +71,14 @@ async function joinRequests(db: DbOrTx, where: ReturnType<typeof and>): Promise<
     .limit(200);
   return rows.map(({ r, label, u, d }) => ({
     id: r.id,
-    facility_id: r.facilityId,
-    facility_label: label,
+    facilityId: r.facilityId,
+    facilityLabel: label,
     user: { id: r.userId, name: personName(u), email: u.email },
     message: r.message,
     state: r.state,
-    created_at: iso(r.createdAt),
-    decided_at: isoOrNull(r.decidedAt),
-    decided_by: actorOf(r.decidedBy, d),
+    createdAt: iso(r.createdAt),
+    decidedAt: isoOrNull(r.decidedAt),
+    decidedBy: actorOf(r.decidedBy, d),
   }));
 }
 

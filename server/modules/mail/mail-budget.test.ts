@@ -147,7 +147,7 @@ describe('staff entries per KiTa and day', () => {
       w.call(role, {
         method: 'POST',
         url: `/api/facilities/${facilityId}/persons`,
-        payload: { first_name: `Neu${i}`, last_name: 'Person', position: 'Sonstige' },
+        payload: { firstName: `Neu${i}`, lastName: 'Person', position: 'Sonstige' },
       });
     for (let i = already; i < PERSONS_PER_FACILITY_PER_DAY; i++) expect((await create('otherMember', i)).statusCode).toBe(201);
     const over = await create('otherMember', 999);

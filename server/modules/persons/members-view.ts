@@ -12,7 +12,7 @@ export async function listMembers(db: DbOrTx, facilityId: number): Promise<Membe
   const personIds = await staffEntriesOfAccounts(
     db,
     facilityId,
-    members.map((m) => m.user_id),
+    members.map((m) => m.userId),
   );
-  return members.map((m) => ({ ...m, person_id: personIds.get(m.user_id) ?? null }));
+  return members.map((m) => ({ ...m, personId: personIds.get(m.userId) ?? null }));
 }

@@ -78,7 +78,7 @@ export async function personRoutes(app: FastifyInstance) {
         { rule: facilityRateRules.invitePerFacility, key: String(request.params.facilityId) },
         { rule: facilityRateRules.invitePerPerson, key: String(request.params.personId) },
       ]);
-      const { invited_at, email } = await invitePerson(
+      const { invitedAt, email } = await invitePerson(
         app.db,
         request.params.facilityId,
         request.params.personId,
@@ -88,7 +88,7 @@ export async function personRoutes(app: FastifyInstance) {
         },
         { byAdmin: request.user.isAdmin },
       );
-      return { invited_at, email };
+      return { invitedAt, email };
     },
   });
 

@@ -30,20 +30,20 @@ const INVITE_DAYS = 14;
 export function toPersonDto(row: PersonRow, updatedBy: Actor): Person {
   return {
     id: row.id,
-    facility_id: row.facilityId,
+    facilityId: row.facilityId,
     salutation: row.salutation,
-    first_name: row.firstName,
-    last_name: row.lastName,
+    firstName: row.firstName,
+    lastName: row.lastName,
     email: row.email,
     phone: row.phone,
     position: row.position,
-    user_id: row.userId,
-    has_account: row.userId !== null,
-    invited_at: isoOrNull(row.invitedAt),
-    removed_at: isoOrNull(row.removedAt),
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    updated_by: actorOf(row.updatedBy, updatedBy),
+    userId: row.userId,
+    hasAccount: row.userId !== null,
+    invitedAt: isoOrNull(row.invitedAt),
+    removedAt: isoOrNull(row.removedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    updatedBy: actorOf(row.updatedBy, updatedBy),
     version: row.version,
   };
 }
@@ -58,7 +58,7 @@ const editable = (r: PersonRow) => ({
 });
 const toColumns = (input: PersonInput) => {
   const p = personInputSchema.parse(input);
-  return { salutation: p.salutation, firstName: p.first_name, lastName: p.last_name, email: p.email, phone: p.phone, position: p.position };
+  return { salutation: p.salutation, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, position: p.position };
 };
 
 const updaterCols = updater.name;
@@ -75,11 +75,11 @@ export const staffListDef = defineList({
     return { facilityId: params.facilityId };
   },
   sort: {
-    last_name: germanSort(persons.lastName),
-    first_name: germanSort(persons.firstName),
+    lastName: germanSort(persons.lastName),
+    firstName: germanSort(persons.firstName),
     position: germanSort(persons.position),
     email: sql`lower(${persons.email})`,
-    created_at: persons.createdAt,
+    createdAt: persons.createdAt,
   },
   tieBreaker: persons.id,
   rows: (db, q, s, ctx) => {
@@ -229,7 +229,7 @@ export async function invitePerson(
     );
     await audit(tx, { ...ctx, action: 'person.invite', entityType: 'person', entityId: personId, after: { email: person.email } });
   });
-  return { invited_at: iso(now), email: person.email, token };
+  return { invitedAt: iso(now), email: person.email, token };
 }
 
 /**
@@ -263,6 +263,6 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       entityId: person.id,
       after: { userId, facilityId: person.facilityId },
     });
-    return { facility_id: facility.id, facility_label: facility.label, person_id: person.id };
+    return { facilityId: facility.id, facilityLabel: facility.label, personId: person.id };
   });
 }

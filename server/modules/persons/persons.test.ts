@@ -14,8 +14,8 @@ const f = createTestWorld(() => facilityFixture());
 
 const person = {
   salutation: 'Frau',
-  first_name: 'Erika',
-  last_name: 'Beispiel',
+  firstName: 'Erika',
+  lastName: 'Beispiel',
   email: 'erika.beispiel@kita.example',
   phone: '089 123456',
   position: 'Leitung',
@@ -26,44 +26,44 @@ const add = async (overrides: Partial<typeof person> = {}, role: Role = 'member'
 describe('staff list', () => {
   it('given a member, when adding a person, it is listed with paging, sorting and search', async () => {
     expect(parseAnswer(personSchema, await add(), 201)).toMatchObject({
-      first_name: 'Erika',
-      has_account: false,
+      firstName: 'Erika',
+      hasAccount: false,
       version: 1,
-      facility_id: f.facility.id,
+      facilityId: f.facility.id,
     });
-    await add({ first_name: 'Anton', last_name: 'Zander', email: '', position: 'Ergänzungskraft' });
+    await add({ firstName: 'Anton', lastName: 'Zander', email: '', position: 'Ergänzungskraft' });
     const page = parseAnswer(
       personPageSchema,
-      await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=last_name&dir=desc` }),
+      await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?pageSize=1&sort=lastName&dir=desc` }),
     );
-    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ last_name: 'Zander' }] });
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ lastName: 'Zander' }] });
     const search = parseAnswer(personPageSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?q=beisp` }));
-    expect(search.items.map((p) => p.last_name)).toEqual(['Beispiel']);
+    expect(search.items.map((p) => p.lastName)).toEqual(['Beispiel']);
   });
 
   it('given bad input, answers 400 with German field texts', async () => {
-    const res = await add({ first_name: '', email: 'nope', position: 'Chefin' });
+    const res = await add({ firstName: '', email: 'nope', position: 'Chefin' });
     expect(reasonOfAnswer(res, 400).fields).toMatchObject({
-      first_name: 'Bitte gib den Vornamen an.',
+      firstName: 'Bitte gib den Vornamen an.',
       email: 'Bitte gib eine gültige E-Mail-Adresse an (z. B. name@kita.de).',
       position: 'Bitte wähle die Funktion.',
     });
   });
 
   it('given a person, when editing with the current version it saves; with a stale one it answers 409', async () => {
-    const created = parseAnswer(personSchema, await add({ last_name: 'Version' }), 201);
+    const created = parseAnswer(personSchema, await add({ lastName: 'Version' }), 201);
     const url = `/api/facilities/${f.facility.id}/persons/${created.id}`;
     const ok = parseAnswer(
       personSchema,
-      await f.call('member', { method: 'PUT', url, payload: { ...person, last_name: 'Neu', version: created.version } }),
+      await f.call('member', { method: 'PUT', url, payload: { ...person, lastName: 'Neu', version: created.version } }),
     );
-    expect(ok).toMatchObject({ last_name: 'Neu', version: 2, updated_by: { id: f.users.member.id } });
-    const stale = await f.call('admin', { method: 'PUT', url, payload: { ...person, last_name: 'Alt', version: created.version } });
+    expect(ok).toMatchObject({ lastName: 'Neu', version: 2, updatedBy: { id: f.users.member.id } });
+    const stale = await f.call('admin', { method: 'PUT', url, payload: { ...person, lastName: 'Alt', version: created.version } });
     expect(reasonOfAnswer(stale, 409).code).toBe('conflict');
   });
 
   it('given a person who was contact of an enrolment, removing keeps the row and the enrolment; the list no longer shows them', async () => {
-    const created = parseAnswer(personSchema, await add({ last_name: 'Geht' }), 201);
+    const created = parseAnswer(personSchema, await add({ lastName: 'Geht' }), 201);
     const old = await enrol(f.db, f.facility.id, f.season.id, { contactPersonId: created.id, withdrawnAt: new Date() });
     const res = await f.call('member', { method: 'DELETE', url: `/api/facilities/${f.facility.id}/persons/${created.id}` });
     expect(res.statusCode).toBe(204);
@@ -99,7 +99,7 @@ describe('staff list', () => {
 
 describe('staff list sorting', () => {
   it('given an unknown sort key (also __proto__), answers 400 like the admin lists instead of falling back or failing', async () => {
-    for (const sort of ['__proto__', 'constructor', 'toString', 'user_id', 'nope']) {
+    for (const sort of ['__proto__', 'constructor', 'toString', 'userId', 'nope']) {
       const res = await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons?sort=${sort}` });
       expect(res.statusCode, sort).toBe(400);
       expect(reasonOfAnswer(res, 400).code).toBe('validation_failed');
@@ -110,13 +110,13 @@ describe('staff list sorting', () => {
     const facility = await createFacility(f.db, { label: 'KiTa Umlaut' });
     await addMember(f.db, facility.id, f.users.member.id);
     for (const lastName of ['Zimmermann', 'Özdemir', 'Albrecht', 'Ärmel', 'Otto', 'Übel', 'ulm']) {
-      await f.call('member', { method: 'POST', url: `/api/facilities/${facility.id}/persons`, payload: { ...person, last_name: lastName } });
+      await f.call('member', { method: 'POST', url: `/api/facilities/${facility.id}/persons`, payload: { ...person, lastName: lastName } });
     }
     const names = async (dir: string) =>
       parseAnswer(
         personPageSchema,
-        await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=last_name&dir=${dir}` }),
-      ).items.map((p) => p.last_name);
+        await f.call('member', { method: 'GET', url: `/api/facilities/${facility.id}/persons?sort=lastName&dir=${dir}` }),
+      ).items.map((p) => p.lastName);
     expect(await names('asc')).toEqual(['Albrecht', 'Ärmel', 'Otto', 'Özdemir', 'Übel', 'ulm', 'Zimmermann']);
     expect(await names('desc')).toEqual(['Zimmermann', 'ulm', 'Übel', 'Özdemir', 'Otto', 'Ärmel', 'Albrecht']);
   });
@@ -124,7 +124,7 @@ describe('staff list sorting', () => {
 
 describe('invitations', () => {
   it('given a person with e-mail, when inviting, a mail with a registration link is queued; accepting links account and person and adds membership', async () => {
-    const created = parseAnswer(personSchema, await add({ email: 'neu.eingeladen@kita.example', last_name: 'Eingeladen' }), 201);
+    const created = parseAnswer(personSchema, await add({ email: 'neu.eingeladen@kita.example', lastName: 'Eingeladen' }), 201);
     const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${created.id}/invite` });
     expect(parseAnswer(personInviteResponseSchema, res)).toMatchObject({ email: 'neu.eingeladen@kita.example' });
     expect(res.body).not.toContain('einladung=');
@@ -143,14 +143,14 @@ describe('invitations', () => {
     ).toBe(404);
     const accept = await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } });
     expect(parseAnswer(acceptInvitationResponseSchema, accept)).toEqual({
-      facility_id: f.facility.id,
-      facility_label: f.facility.label,
-      person_id: created.id,
+      facilityId: f.facility.id,
+      facilityLabel: f.facility.label,
+      personId: created.id,
     });
     const status = parseAnswer(loginStatusResponseSchema, await f.t.app.inject({ method: 'GET', url: '/api/loginstatus', headers: { cookie } }));
     expect(Object.keys(status.user?.facilities ?? {})).toEqual([String(f.facility.id)]);
     const after = parseAnswer(personSchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}/persons/${created.id}` }));
-    expect(after).toMatchObject({ has_account: true, user_id: invited.id });
+    expect(after).toMatchObject({ hasAccount: true, userId: invited.id });
     // single use
     expect((await f.t.app.inject({ method: 'POST', url: '/api/me/person-invitations', headers: { cookie }, payload: { token } })).statusCode).toBe(
       404,
@@ -158,7 +158,7 @@ describe('invitations', () => {
   });
 
   it('given a person without e-mail, inviting answers 400 with a German hint', async () => {
-    const created = parseAnswer(personSchema, await add({ email: '', last_name: 'OhneMail' }), 201);
+    const created = parseAnswer(personSchema, await add({ email: '', lastName: 'OhneMail' }), 201);
     const res = await f.call('member', { method: 'POST', url: `/api/facilities/${f.facility.id}/persons/${created.id}/invite` });
     expect(reasonOfAnswer(res, 400)).toMatchObject({ code: 'email_missing', message: 'Trage zuerst eine E-Mail-Adresse für diese Person ein.' });
   });
@@ -182,7 +182,7 @@ describe('permission matrix of the staff routes', () => {
         { method: 'GET' as const, url: base },
         { method: 'POST' as const, url: base, payload: person },
         { method: 'GET' as const, url: `${base}/${target!.id}` },
-        { method: 'PUT' as const, url: `${base}/${target!.id}`, payload: { ...person, first_name: 'Geheim', version: 1 } },
+        { method: 'PUT' as const, url: `${base}/${target!.id}`, payload: { ...person, firstName: 'Geheim', version: 1 } },
         { method: 'POST' as const, url: `${base}/${target!.id}/invite` },
         { method: 'DELETE' as const, url: `${base}/${target!.id}` },
       ];

@@ -22,12 +22,12 @@ describe('seed:demo staff lists (issue 5)', () => {
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const facilityId = Object.keys(login.json().user.facilities)[0];
     const staff = (await t.app.inject({ method: 'GET', url: `/api/facilities/${facilityId}/persons`, headers: { cookie } })).json();
-    expect(staff.items.map((p: { last_name: string; has_account: boolean }) => [p.last_name, p.has_account])).toEqual([
+    expect(staff.items.map((p: { lastName: string; hasAccount: boolean }) => [p.lastName, p.hasAccount])).toEqual([
       ['Einhorn', true],
       ['Lehmann', false],
     ]);
     const status = (await t.app.inject({ method: 'GET', url: `/api/facilities/${facilityId}/season-enrolment`, headers: { cookie } })).json();
-    expect(status.enrolment).toMatchObject({ project_title: 'Wasser erleben an der Pegnitz', contact_person_name: 'Elif Einhorn' });
+    expect(status.enrolment).toMatchObject({ projectTitle: 'Wasser erleben an der Pegnitz', contactPersonName: 'Elif Einhorn' });
     const live = await t.handle.db
       .select()
       .from(seasonEnrolments)

@@ -8,7 +8,7 @@ import { stamp } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
-import { adminEnrolments } from './admin-lists';
+import { adminEnrolments } from './admin-enrolments.list';
 import { book, cancelInTx, inBookingTx, lockOfferings, mailDataOf, promoteOne, seatsTaken, waitlistPositions } from './booking';
 import { bookingConfirmedTemplate, bookingWaitlistedTemplate, mailBooking } from './programme.mails';
 import { offeringEnrolments } from './programme.table';

@@ -9,7 +9,7 @@ import { stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { facilityExists, findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
-import { adminOffering } from './admin-lists';
+import { adminOffering } from './admin-offerings.list';
 import { inBookingTx, lockOfferings, mailDataOf, promoteOne } from './booking';
 import { mailBooking, offeringCancelledTemplate } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingRow } from './programme.table';

@@ -27,7 +27,9 @@ import { adminRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
 import { activeFacility } from '../facilities/facility-scope';
 import { facilityProgrammeHistory } from './staff.service';
-import { adminOffering, adminOfferingListDef, awardingEnrolmentListDef, offeringEnrolmentListDef } from './admin-lists';
+import { awardingEnrolmentListDef } from './admin-awarding-enrolments.list';
+import { offeringEnrolmentListDef } from './admin-enrolments.list';
+import { adminOffering, adminOfferingListDef } from './admin-offerings.list';
 import {
   awardingEventById,
   cancelAwardingEvent,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
 import type { DbOrTx } from '../../db/client';
-import { germanDate } from '../../lib/record-helpers';
+import { germanDate } from '../../../src/shared/berlin-date';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { germanDateTimeText } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings } from './programme.table';

@@ -1,6 +1,6 @@
 import type { OfferingKind } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
-import { germanDay } from '../../lib/export-format';
+import { germanDate } from '../../../src/shared/berlin-date';
 import { icsCalendar, icsContentType } from '../../lib/ics';
 import { memberRecipients, uniqueRecipients, type Recipient } from '../facilities/facility-mails';
 import { enqueueMail, type MailBudget } from '../mail/outbox';
@@ -36,15 +36,15 @@ export type BookingMailData = {
 
 const timeFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "10.03.2027, 09:30 Uhr" (SPEC §1) */
-export const germanDateTimeText = (d: Date) => `${germanDay(d)}, ${timeFormat.format(d)} Uhr`;
+export const germanDateTimeText = (d: Date) => `${germanDate(d)}, ${timeFormat.format(d)} Uhr`;
 export const germanTime = (d: Date) => timeFormat.format(d);
 
 function when(d: BookingMailData): string {
   const start = new Date(d.startsAt);
   const end = new Date(d.endsAt);
-  const sameDay = germanDay(start) === germanDay(end);
+  const sameDay = germanDate(start) === germanDate(end);
   return sameDay
-    ? `${germanDay(start)}, ${germanTime(start)} bis ${germanTime(end)} Uhr`
+    ? `${germanDate(start)}, ${germanTime(start)} bis ${germanTime(end)} Uhr`
     : `${germanDateTimeText(start)} bis ${germanDateTimeText(end)}`;
 }
 
@@ -180,7 +180,7 @@ export const offeringCancelledTemplate = defineMailTemplate<BookingMailData>('pr
 export const bookingReminderTemplate = defineMailTemplate<BookingMailData>('programme-reminder', (d, ctx) => ({
   ...layout(
     {
-      subject: `Erinnerung: ${d.title} am ${germanDay(new Date(d.startsAt))}`,
+      subject: `Erinnerung: ${d.title} am ${germanDate(new Date(d.startsAt))}`,
       greeting: hello(d.greetName),
       paragraphs: [
         `wir erinnern an ${kindWord[d.kind]} „${d.title}“.`,

@@ -14,9 +14,9 @@ export const adminSeasonListDef = defineList({
   sort: {
     identifier: seasons.identifier,
     label: germanSort(seasons.label),
-    start_date: seasons.startDate,
+    startDate: seasons.startDate,
     enrolment_state: seasons.enrolmentState,
-    enrolled_count: adminSeasonColumns.n,
+    enrolledCount: adminSeasonColumns.n,
   },
   tieBreaker: seasons.id,
   rows: (db, q, s) => {

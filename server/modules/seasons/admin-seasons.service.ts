@@ -18,16 +18,16 @@ type Actor = { firstName: string; lastName: string; email: string } | null;
 function toAdminSeasonDto(row: SeasonRow, enrolled: number, by: Actor): AdminSeason {
   return {
     ...toSeasonDto(row),
-    enrolment_opens_on: row.enrolmentOpensOn,
-    team_workshop_deadline: row.teamWorkshopDeadline,
-    trainings_deadline: row.trainingsDeadline,
-    hospitation_deadline: row.hospitationDeadline,
-    jury_date: row.juryDate,
-    award_date: row.awardDate,
-    enrolled_count: enrolled,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    updated_by: actorOf(row.updatedBy, by),
+    enrolmentOpensOn: row.enrolmentOpensOn,
+    teamWorkshopDeadline: row.teamWorkshopDeadline,
+    trainingsDeadline: row.trainingsDeadline,
+    hospitationDeadline: row.hospitationDeadline,
+    juryDate: row.juryDate,
+    awardDate: row.awardDate,
+    enrolledCount: enrolled,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    updatedBy: actorOf(row.updatedBy, by),
     version: row.version,
   };
 }
@@ -55,18 +55,18 @@ const toColumns = (input: SeasonInput) => {
   return {
     identifier: s.identifier,
     label: s.label,
-    startDate: s.start_date,
-    endDate: s.end_date,
+    startDate: s.startDate,
+    endDate: s.endDate,
     enrolmentState: s.enrolment_state,
-    enrolmentOpensOn: s.enrolment_opens_on,
-    enrolmentDeadline: s.enrolment_deadline,
+    enrolmentOpensOn: s.enrolmentOpensOn,
+    enrolmentDeadline: s.enrolmentDeadline,
     allowDocumentation: s.allow_documentation,
-    documentationDeadline: s.documentation_deadline,
-    teamWorkshopDeadline: s.team_workshop_deadline,
-    trainingsDeadline: s.trainings_deadline,
-    hospitationDeadline: s.hospitation_deadline,
-    juryDate: s.jury_date,
-    awardDate: s.award_date,
+    documentationDeadline: s.documentationDeadline,
+    teamWorkshopDeadline: s.teamWorkshopDeadline,
+    trainingsDeadline: s.trainingsDeadline,
+    hospitationDeadline: s.hospitationDeadline,
+    juryDate: s.juryDate,
+    awardDate: s.awardDate,
   };
 };
 
@@ -92,7 +92,7 @@ export async function getSeason(db: DbOrTx, id: number): Promise<AdminSeason> {
 /** every season as a choice (the KiTa list's filter, the current season for enrolling on a KiTa's behalf) */
 export async function seasonChoices(db: DbOrTx): Promise<SeasonChoice[]> {
   const rows = await db
-    .select({ id: seasons.id, identifier: seasons.identifier, label: seasons.label, is_current: seasons.isCurrent })
+    .select({ id: seasons.id, identifier: seasons.identifier, label: seasons.label, isCurrent: seasons.isCurrent })
     .from(seasons)
     .orderBy(desc(seasons.identifier));
   return rows;
@@ -212,7 +212,7 @@ export async function seasonStats(db: DbOrTx, id: number): Promise<SeasonStats> 
       .from(seasonEnrolments)
       .where(eq(seasonEnrolments.seasonId, id)),
   ]);
-  return { season_id: id, enrolled: totals?.enrolled ?? 0, withdrawn: totals?.withdrawn ?? 0, by_region: byRegion, by_kind: byKind };
+  return { seasonId: id, enrolled: totals?.enrolled ?? 0, withdrawn: totals?.withdrawn ?? 0, byRegion: byRegion, byKind: byKind };
 }
 
 /**

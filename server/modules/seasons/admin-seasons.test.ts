@@ -20,10 +20,10 @@ const f = createTestWorld(() => facilityFixture());
 const next = {
   identifier: '2027-28',
   label: 'KiTa-Jahr 2027/28',
-  start_date: '2027-09-01',
-  end_date: '2028-08-31',
-  enrolment_deadline: '2028-02-04',
-  documentation_deadline: '2028-06-30',
+  startDate: '2027-09-01',
+  endDate: '2028-08-31',
+  enrolmentDeadline: '2028-02-04',
+  documentationDeadline: '2028-06-30',
   allow_documentation: false,
 };
 
@@ -32,7 +32,7 @@ describe('admin seasons', () => {
 
   it('given an admin, when creating a season, it is listed closed and not current; a duplicate identifier answers 409 with a field text', async () => {
     created = parseAnswer(adminSeasonSchema, await f.call('admin', { method: 'POST', url: '/api/admin/seasons', payload: next }), 201);
-    expect(created).toMatchObject({ identifier: '2027-28', enrolment_state: 'closed', is_current: false, enrolled_count: 0, version: 1 });
+    expect(created).toMatchObject({ identifier: '2027-28', enrolment_state: 'closed', isCurrent: false, enrolledCount: 0, version: 1 });
     const dup = await f.call('admin', { method: 'POST', url: '/api/admin/seasons', payload: next });
     expect(reasonOfAnswer(dup, 409).fields).toEqual({ identifier: 'Diese Kennung ist schon vergeben.' });
     const list = parseAnswer(adminSeasonPageSchema, await f.call('admin', { method: 'GET', url: '/api/admin/seasons' })).items;
@@ -43,7 +43,7 @@ describe('admin seasons', () => {
     const res = await f.call('admin', {
       method: 'POST',
       url: '/api/admin/seasons',
-      payload: { ...next, identifier: '27/28', end_date: '2027-01-01' },
+      payload: { ...next, identifier: '27/28', endDate: '2027-01-01' },
     });
     expect(reasonOfAnswer(res, 400).fields).toMatchObject({ identifier: 'Die Kennung hat die Form JJJJ-JJ, z. B. 2026-27.' });
   });
@@ -57,7 +57,7 @@ describe('admin seasons', () => {
         payload: { enrolment_state: 'open', version: 1 },
       }),
     );
-    expect(open).toMatchObject({ enrolment_state: 'open', version: 2, updated_by: { id: f.users.admin.id } });
+    expect(open).toMatchObject({ enrolment_state: 'open', version: 2, updatedBy: { id: f.users.admin.id } });
     const stale = await f.call('admin', {
       method: 'PUT',
       url: `/api/admin/seasons/${created.id}`,
@@ -69,10 +69,10 @@ describe('admin seasons', () => {
       await f.call('admin', {
         method: 'PUT',
         url: `/api/admin/seasons/${created.id}`,
-        payload: { ...next, enrolment_state: 'open', allow_documentation: true, jury_date: '2028-07-10', version: 2 },
+        payload: { ...next, enrolment_state: 'open', allow_documentation: true, juryDate: '2028-07-10', version: 2 },
       }),
     );
-    expect(edit).toMatchObject({ allow_documentation: true, jury_date: '2028-07-10', version: 3 });
+    expect(edit).toMatchObject({ allow_documentation: true, juryDate: '2028-07-10', version: 3 });
     const history = parseAnswer(seasonHistorySchema, await f.call('admin', { method: 'GET', url: `/api/admin/seasons/${created.id}/history` })).items;
     expect(history.map((e) => e.action)).toEqual(['season.update', 'season.enrolment_open', 'season.create']);
     expect(history[0]).toMatchObject({
@@ -86,7 +86,7 @@ describe('admin seasons', () => {
 
   it('given two seasons, making the new one current leaves exactly one current, and loginstatus shows it', async () => {
     const res = parseAnswer(adminSeasonSchema, await f.call('admin', { method: 'POST', url: `/api/admin/seasons/${created.id}/make-current` }));
-    expect(res).toMatchObject({ is_current: true });
+    expect(res).toMatchObject({ isCurrent: true });
     const current = await f.db.select().from(seasons).where(eq(seasons.isCurrent, true));
     expect(current.map((s) => s.identifier)).toEqual(['2027-28']);
     expect((await f.call('member', { method: 'GET', url: '/api/loginstatus' })).json().curSeason.identifier).toBe('2027-28');
@@ -120,16 +120,16 @@ describe('admin seasons', () => {
     await enrol(f.db, c.id, created.id, { withdrawnAt: new Date() });
     const res = parseAnswer(seasonStatsSchema, await f.call('admin', { method: 'GET', url: `/api/admin/seasons/${created.id}/stats` }));
     expect(res).toEqual({
-      season_id: created.id,
+      seasonId: created.id,
       enrolled: 2,
       withdrawn: 1,
-      by_region: [{ region: 'Oberpfalz', count: 2 }],
-      by_kind: [
+      byRegion: [{ region: 'Oberpfalz', count: 2 }],
+      byKind: [
         { kind: 'Hort', count: 1 },
         { kind: 'Krippe', count: 1 },
       ],
     });
-    expect(parseAnswer(adminSeasonSchema, await f.call('admin', { method: 'GET', url: `/api/admin/seasons/${created.id}` })).enrolled_count).toBe(2);
+    expect(parseAnswer(adminSeasonSchema, await f.call('admin', { method: 'GET', url: `/api/admin/seasons/${created.id}` })).enrolledCount).toBe(2);
   });
 
   it('given a non-admin, every admin season route answers 401/403', async () => {
@@ -153,7 +153,7 @@ describe('admin seasons', () => {
   it('given the seasons on the list kit, the list sorts, searches and filters on the server, answers 400 on an unknown sort key and exports the filtered list', async () => {
     const page = (query: string) =>
       f.call('admin', { method: 'GET', url: `/api/admin/seasons?${query}` }).then((r) => parseAnswer(adminSeasonPageSchema, r));
-    expect((await page('sort=enrolled_count&dir=desc')).items.map((s) => [s.identifier, s.enrolled_count])).toEqual([
+    expect((await page('sort=enrolledCount&dir=desc')).items.map((s) => [s.identifier, s.enrolledCount])).toEqual([
       ['2027-28', 2],
       ['2026-27', 0],
     ]);
@@ -180,8 +180,8 @@ describe('admin seasons', () => {
   it('given the seasons, the choices answer every season (newest first, not paged) with the current one marked', async () => {
     const choices = parseAnswer(seasonChoiceListSchema, await f.call('admin', { method: 'GET', url: '/api/admin/seasons/choices' })).items;
     expect(choices).toEqual([
-      { id: created.id, identifier: '2027-28', label: 'KiTa-Jahr 2027/28', is_current: false },
-      { id: f.season.id, identifier: '2026-27', label: expect.any(String), is_current: true },
+      { id: created.id, identifier: '2027-28', label: 'KiTa-Jahr 2027/28', isCurrent: false },
+      { id: f.season.id, identifier: '2026-27', label: expect.any(String), isCurrent: true },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
 import type { DbOrTx } from '../../db/client';
-import { berlinToday, germanDate } from '../../lib/record-helpers';
+import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { activeFacility } from '../facilities/facility-scope';
 import { enrolmentBlocker, enrolmentsOf } from './enrolment.service';
 import { seasonsRepository, toSeasonDto } from './seasons.repository';
@@ -44,7 +44,7 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
         key: 'enrolment',
         label: 'Anmeldung zum KiTa-Jahr',
         state: 'done',
-        detail: `Angemeldet am ${germanDate(live.dto.created_at)}`,
+        detail: `Angemeldet am ${germanDate(live.dto.createdAt)}`,
         deadline: season.enrolmentDeadline,
         path: '/kita-jahr-anmeldung',
       }

@@ -34,12 +34,12 @@ const f = createTestWorld(async () => {
     method: 'PUT',
     url: `/api/facilities/${f.facility.id}/season-enrolment`,
     payload: {
-      project_topics: ['Wasser'],
-      project_title: 'Wasser ist Leben',
-      contact_person_id: staff!.id,
-      groups_taking_part: 'Igel',
-      children_taking_part: 20,
-      accepted_terms: true,
+      projectTopics: ['Wasser'],
+      projectTitle: 'Wasser ist Leben',
+      contactPersonId: staff!.id,
+      groupsTakingPart: 'Igel',
+      childrenTakingPart: 20,
+      acceptedTerms: true,
     },
   });
   expect(enrol.statusCode).toBe(200);

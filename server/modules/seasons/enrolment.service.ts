@@ -3,7 +3,8 @@ import type { SeasonEnrolment, SeasonEnrolmentInput, SeasonEnrolmentStatus } fro
 import { seasonEnrolmentInputSchema } from '../../../src/shared/contracts/season-enrolment';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail, type HttpError } from '../../lib/http-error';
-import { actorOf, berlinToday, conflictError, germanDate, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
+import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
@@ -25,20 +26,20 @@ export function toEnrolmentDto(
 ): SeasonEnrolment {
   return {
     id: row.id,
-    facility_id: row.facilityId,
-    season_id: row.seasonId,
-    project_topics: row.projectTopics,
-    project_title: row.projectTitle,
-    contact_person_id: row.contactPersonId,
-    contact_person_name: contact ? personName(contact) : null,
-    groups_taking_part: row.groupsTakingPart,
-    children_taking_part: row.childrenTakingPart,
-    accepted_terms_at: isoOrNull(row.acceptedTermsAt),
-    created_at: iso(row.createdAt),
-    created_by: actorOf(row.createdBy, createdBy),
-    updated_at: iso(row.updatedAt),
-    updated_by: actorOf(row.updatedBy, updatedBy),
-    withdrawn_at: isoOrNull(row.withdrawnAt),
+    facilityId: row.facilityId,
+    seasonId: row.seasonId,
+    projectTopics: row.projectTopics,
+    projectTitle: row.projectTitle,
+    contactPersonId: row.contactPersonId,
+    contactPersonName: contact ? personName(contact) : null,
+    groupsTakingPart: row.groupsTakingPart,
+    childrenTakingPart: row.childrenTakingPart,
+    acceptedTermsAt: isoOrNull(row.acceptedTermsAt),
+    createdAt: iso(row.createdAt),
+    createdBy: actorOf(row.createdBy, createdBy),
+    updatedAt: iso(row.updatedAt),
+    updatedBy: actorOf(row.updatedBy, updatedBy),
+    withdrawnAt: isoOrNull(row.withdrawnAt),
     version: row.version,
   };
 }
@@ -90,7 +91,7 @@ export async function enrolmentStatus(db: DbOrTx, facilityId: number): Promise<S
   return {
     season: season ? toSeasonDto(season) : null,
     enrolment: live[0]?.dto ?? null,
-    can_change: blocker === null,
+    canChange: blocker === null,
     message: blocker?.message ?? null,
   };
 }
@@ -139,16 +140,16 @@ export async function saveEnrolment(db: Db, facilityId: number, input: SeasonEnr
       const [contact] = await tx
         .select()
         .from(persons)
-        .where(and(eq(persons.id, data.contact_person_id), eq(persons.facilityId, facilityId), isNull(persons.removedAt)));
+        .where(and(eq(persons.id, data.contactPersonId), eq(persons.facilityId, facilityId), isNull(persons.removedAt)));
       if (!contact) {
         throw fail('season_enrolment.contact_not_staff');
       }
       const values = {
-        projectTopics: data.project_topics,
-        projectTitle: data.project_title,
+        projectTopics: data.projectTopics,
+        projectTitle: data.projectTitle,
         contactPersonId: contact.id,
-        groupsTakingPart: data.groups_taking_part,
-        childrenTakingPart: data.children_taking_part,
+        groupsTakingPart: data.groupsTakingPart,
+        childrenTakingPart: data.childrenTakingPart,
       };
       const [existing] = await tx
         .select()

@@ -28,12 +28,12 @@ const f = createTestWorld(async () => {
 
 const url = () => `/api/facilities/${f.facility.id}/season-enrolment`;
 const input = () => ({
-  project_topics: ['Ernährung', 'Wasser'],
-  project_title: 'Wasser ist Leben',
-  contact_person_id: f.contactId,
-  groups_taking_part: 'Igelgruppe',
-  children_taking_part: 24,
-  accepted_terms: true,
+  projectTopics: ['Ernährung', 'Wasser'],
+  projectTitle: 'Wasser ist Leben',
+  contactPersonId: f.contactId,
+  groupsTakingPart: 'Igelgruppe',
+  childrenTakingPart: 24,
+  acceptedTerms: true,
 });
 const enrolled = async (role: Role = 'member') =>
   parseAnswer(loginStatusResponseSchema, await f.call(role, { method: 'GET', url: '/api/loginstatus' })).user?.facilities[String(f.facility.id)]
@@ -44,7 +44,7 @@ describe('season enrolment', () => {
     expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }))).toMatchObject({
       season: { identifier: '2026-27' },
       enrolment: null,
-      can_change: true,
+      canChange: true,
       message: null,
     });
   });
@@ -53,25 +53,25 @@ describe('season enrolment', () => {
     const bad = await f.call('member', {
       method: 'PUT',
       url: url(),
-      payload: { ...input(), project_topics: [], accepted_terms: false, children_taking_part: -3 },
+      payload: { ...input(), projectTopics: [], acceptedTerms: false, childrenTakingPart: -3 },
     });
     expect(reasonOfAnswer(bad, 400).fields).toMatchObject({
-      project_topics: 'Bitte wähle mindestens ein Thema.',
-      accepted_terms: 'Bitte akzeptiere die Teilnahmebedingungen.',
-      children_taking_part: 'Die Zahl der Kinder darf nicht negativ sein.',
+      projectTopics: 'Bitte wähle mindestens ein Thema.',
+      acceptedTerms: 'Bitte akzeptiere die Teilnahmebedingungen.',
+      childrenTakingPart: 'Die Zahl der Kinder darf nicht negativ sein.',
     });
-    const foreign = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), contact_person_id: f.foreignPersonId } });
-    expect(reasonOfAnswer(foreign, 400).fields).toEqual({ contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
+    const foreign = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), contactPersonId: f.foreignPersonId } });
+    expect(reasonOfAnswer(foreign, 400).fields).toEqual({ contactPersonId: 'Bitte wähle eine Ansprechperson aus eurem Personal.' });
   });
 
   it('given a member, when enrolling, the enrolment exists, loginstatus flips at once, the audit log and the confirmation mails record it', async () => {
     expect(await enrolled()).toBe(false);
     const body = parseAnswer(seasonEnrolmentSchema, await f.call('member', { method: 'PUT', url: url(), payload: input() }));
     expect(body).toMatchObject({
-      project_title: 'Wasser ist Leben',
-      contact_person_name: 'Klara Kontakt',
+      projectTitle: 'Wasser ist Leben',
+      contactPersonName: 'Klara Kontakt',
       version: 1,
-      created_by: { id: f.users.member.id },
+      createdBy: { id: f.users.member.id },
     });
     expect(await enrolled()).toBe(true);
     const [entry] = await f.db
@@ -84,16 +84,16 @@ describe('season enrolment', () => {
   });
 
   it('given an enrolment, a change without the version read answers 409; with it the change is saved and audited with before/after', async () => {
-    const blind = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), project_title: 'Blind' } });
+    const blind = await f.call('member', { method: 'PUT', url: url(), payload: { ...input(), projectTitle: 'Blind' } });
     expect(blind.statusCode).toBe(409);
     const { enrolment } = parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }));
     if (!enrolment) throw new Error('the enrolment of the test before is missing');
     const res = await f.call('member', {
       method: 'PUT',
       url: url(),
-      payload: { ...input(), project_title: 'Wasser und Klima', version: enrolment.version },
+      payload: { ...input(), projectTitle: 'Wasser und Klima', version: enrolment.version },
     });
-    expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ project_title: 'Wasser und Klima', version: enrolment.version + 1 });
+    expect(parseAnswer(seasonEnrolmentSchema, res)).toMatchObject({ projectTitle: 'Wasser und Klima', version: enrolment.version + 1 });
     const stale = await f.call('admin', { method: 'PUT', url: url(), payload: { ...input(), version: enrolment.version } });
     expect(reasonOfAnswer(stale, 409).message).toContain('Jemand anderes hat diese Daten inzwischen geändert');
     const [entry] = await f.db.select().from(auditLog).where(eq(auditLog.action, 'season_enrolment.update'));
@@ -103,7 +103,7 @@ describe('season enrolment', () => {
   it('given an enrolment, when withdrawing, it is kept as history, loginstatus flips back and the KiTa may enrol again', async () => {
     expect(parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'DELETE', url: url() }))).toMatchObject({
       enrolment: null,
-      can_change: true,
+      canChange: true,
     });
     expect(await enrolled()).toBe(false);
     expect((await f.call('member', { method: 'DELETE', url: url() })).statusCode).toBe(404);
@@ -123,7 +123,7 @@ describe('season enrolment', () => {
       .returning();
     const cookie = await loginAs(f.t.app, second);
     const target = `/api/facilities/${f.otherFacility.id}/season-enrolment`;
-    const payload = { ...input(), contact_person_id: contact!.id };
+    const payload = { ...input(), contactPersonId: contact!.id };
     const answers = await Promise.all([
       f.call('otherMember', { method: 'PUT', url: target, payload }),
       f.t.app.inject({ method: 'PUT', url: target, headers: { cookie }, payload }),
@@ -168,7 +168,7 @@ describe('season enrolment', () => {
     await f.db.update(seasons).set({ enrolmentDeadline: '2020-01-31' }).where(eq(seasons.id, f.season.id));
     try {
       const status = parseAnswer(seasonEnrolmentStatusSchema, await f.call('member', { method: 'GET', url: url() }));
-      expect(status).toMatchObject({ can_change: false, message: 'Die Anmeldefrist zum KiTa-Jahr 2026/27 ist am 31.01.2020 abgelaufen.' });
+      expect(status).toMatchObject({ canChange: false, message: 'Die Anmeldefrist zum KiTa-Jahr 2026/27 ist am 31.01.2020 abgelaufen.' });
       const res = await f.call('member', { method: 'DELETE', url: url() });
       expect(reasonOfAnswer(res, 409).code).toBe('enrolment_closed');
     } finally {
@@ -184,7 +184,7 @@ describe('season enrolment', () => {
         await f.call('otherMember', { method: 'GET', url: `/api/facilities/${f.otherFacility.id}/season-enrolment` }),
       );
       expect(status).toMatchObject({
-        can_change: false,
+        canChange: false,
         message: 'Die Anmeldung zum KiTa-Jahr 2026/27 ist zurzeit geschlossen. Sie öffnet voraussichtlich am 01.10.2099.',
       });
       const [p] = await f.db
@@ -194,7 +194,7 @@ describe('season enrolment', () => {
       const res = await f.call('otherMember', {
         method: 'PUT',
         url: `/api/facilities/${f.otherFacility.id}/season-enrolment`,
-        payload: { ...input(), contact_person_id: p!.id },
+        payload: { ...input(), contactPersonId: p!.id },
       });
       expect(reasonOfAnswer(res, 409)).toMatchObject({ code: 'enrolment_closed', message: expect.stringContaining('geschlossen') });
     } finally {

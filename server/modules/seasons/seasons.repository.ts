@@ -8,13 +8,13 @@ export function toSeasonDto(row: SeasonRow): Season {
     id: row.id,
     identifier: row.identifier,
     label: row.label,
-    start_date: row.startDate,
-    end_date: row.endDate,
+    startDate: row.startDate,
+    endDate: row.endDate,
     enrolment_state: row.enrolmentState,
-    enrolment_deadline: row.enrolmentDeadline,
+    enrolmentDeadline: row.enrolmentDeadline,
     allow_documentation: row.allowDocumentation,
-    documentation_deadline: row.documentationDeadline,
-    is_current: row.isCurrent,
+    documentationDeadline: row.documentationDeadline,
+    isCurrent: row.isCurrent,
   };
 }
 

@@ -10,7 +10,8 @@ import {
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { errorCatalogue } from '../../../src/shared/contracts/error-codes';
 import { fail } from '../../lib/http-error';
-import { berlinToday, conflictError, germanDate } from '../../lib/record-helpers';
+import { conflictError } from '../../lib/record-helpers';
+import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { nextVersion, stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { seasonsRepository } from '../seasons/seasons.repository';

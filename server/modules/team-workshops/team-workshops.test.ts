@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { berlinIsoToday } from '../../../src/shared/contracts/team-workshops';
+import { berlinToday } from '../../../src/shared/berlin-date';
 import { addMember, createFacility, createUser, enrol } from '../../testing/factories';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
@@ -15,7 +15,7 @@ import { seasons } from '../seasons/seasons.table';
 import { teamWorkshopApplications } from './team-workshops.table';
 
 const inDays = (n: number) => {
-  const d = new Date(`${berlinIsoToday()}T12:00:00Z`);
+  const d = new Date(`${berlinToday()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
@@ -83,7 +83,7 @@ describe('team-workshop application (staff)', () => {
       [{ preferredDates: [] }, 'preferredDates', 'Bitte gib mindestens einen Wunschtermin an.'],
       [{ preferredDates: [inDays(10), inDays(11), inDays(12), inDays(13)] }, 'preferredDates', 'Höchstens 3 Wunschtermine.'],
       [{ preferredDates: [inDays(10), inDays(10)] }, 'preferredDates', 'Bitte gib jeden Wunschtermin nur einmal an.'],
-      [{ preferredDates: [berlinIsoToday()] }, 'preferredDates', 'Wunschtermine müssen in der Zukunft liegen.'],
+      [{ preferredDates: [berlinToday()] }, 'preferredDates', 'Wunschtermine müssen in der Zukunft liegen.'],
       [{ preferredDates: ['2027-02-30'] }, 'preferredDates', 'Bitte gib ein Datum im Format TT.MM.JJJJ an.'],
       [{ participantCount: 0 }, 'participantCount', 'Mindestens eine Person nimmt teil.'],
       [{ participantCount: 201 }, 'participantCount', 'Höchstens 200 Teilnehmende.'],
@@ -349,7 +349,7 @@ describe('team-workshop applications (admin)', () => {
     const res = await f.call('admin', {
       method: 'POST',
       url: '/api/admin/facilities/merge',
-      payload: { source_id: source.id, target_id: target.id },
+      payload: { sourceId: source.id, targetId: target.id },
     });
     expect(res.statusCode).toBe(200);
     const rows = await f.db.select().from(teamWorkshopApplications).where(eq(teamWorkshopApplications.facilityId, target.id));

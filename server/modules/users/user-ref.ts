@@ -18,3 +18,25 @@ export function userRef(name: string) {
 
 /** the name columns of the users table itself, where a query joins it only once */
 export const userName = { firstName: users.firstName, lastName: users.lastName, email: users.email };
+
+type AccountRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin' | 'activatedAt' | 'deactivatedAt' | 'lastLoginAt'
+>;
+
+/**
+ * An account as every account answer spells it (`/api/admin/users/{id}`, the account in `/api/admin/persons/{id}`):
+ * one mapping, so the two cannot drift apart.
+ */
+export function accountFields(u: AccountRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    isAdmin: u.isAdmin,
+    activatedAt: u.activatedAt?.toISOString() ?? null,
+    deactivatedAt: u.deactivatedAt?.toISOString() ?? null,
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}

@@ -3,7 +3,7 @@ import type { FacilitySummary, User } from '../../../src/shared/contracts/auth';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
 import { usersRepository } from './users.repository';
-import { users, type SessionUser } from './users.table';
+import { privacyPolicyVersions, users, type SessionUser } from './users.table';
 
 /**
  * What every authenticated request may need besides the user row: memberships with the current season's
@@ -19,51 +19,34 @@ export type UserContext = {
 };
 
 /**
- * Scalar subqueries correlated on `userId`, to add to any select that has the user's id. Each is one index probe
- * (facility_members by user, season_enrolments by (facility, season), seasons' partial unique index on
- * is_current); json_build_object gives the contract's snake_case shape directly.
- * `userId` must be qualified (see `usersIdColumn`): drizzle renders a bare column of a one-table select
- * unqualified, and inside these subqueries `"id"` would bind to `facilities.id`.
+ * The context's columns for a select that has the user's id: scalar subqueries correlated on `userId`, each one index
+ * probe, json_build_object giving the contract's shape. Each module writes the part over its own tables (facilities:
+ * the user's KiTas; seasons: the current season and "enrolled to it"; users: the privacy policy version below); the
+ * seasons module puts them together (seasons/session-context.ts) and the session plugin and the login pass it in.
+ * `userId` must be qualified (see `usersIdColumn`): drizzle renders a bare column of a one-table select unqualified.
  */
-export function userContextColumns(userId: SQL, now: Date | SQL) {
-  const nowParam = now instanceof Date ? now.toISOString() : now;
-  const curSeasonId = sql`(select cs.id from seasons cs where cs.is_current)`;
-  return {
-    facilities: sql<FacilitySummary[]>`(
-      select coalesce(json_agg(json_build_object(
-        'id', f.id,
-        'label', f.label,
-        'is_enrolled_to_cur_season', exists (
-          select 1 from season_enrolments e
-          where e.facility_id = f.id and e.season_id = ${curSeasonId} and e.withdrawn_at is null
-        )
-      ) order by f.label, f.id), '[]'::json)
-      from facility_members m join facilities f on f.id = m.facility_id
-      where m.user_id = ${userId}
-    )`,
-    curSeason: sql<Season | null>`(
-      select json_build_object(
-        'id', s.id, 'identifier', s.identifier, 'label', s.label,
-        'start_date', s.start_date, 'end_date', s.end_date,
-        'enrolment_state', s.enrolment_state, 'enrolment_deadline', s.enrolment_deadline,
-        'allow_documentation', s.allow_documentation, 'documentation_deadline', s.documentation_deadline,
-        'is_current', s.is_current
-      ) from seasons s where s.is_current
-    )`,
-    privacyPolicyVersion: sql<string | null>`(
-      select p.version from privacy_policy_versions p
-      where p.published_at <= ${nowParam}::timestamptz
-      order by p.published_at desc limit 1
-    )`,
-  };
-}
+export type UserContextColumns = (
+  userId: SQL,
+  now: SQL,
+) => { facilities: SQL<FacilitySummary[]>; curSeason: SQL<Season | null>; privacyPolicyVersion: SQL<string | null> };
+
+/** the newest privacy policy version published by `now` */
+export const privacyPolicyVersionColumn = (now: SQL) =>
+  sql<string | null>`(
+    select ${privacyPolicyVersions.version} from ${privacyPolicyVersions}
+    where ${privacyPolicyVersions.publishedAt} <= ${now}
+    order by ${privacyPolicyVersions.publishedAt} desc limit 1
+  )`;
 
 /** `"users"."id"`, qualified whatever the outer select looks like */
 export const usersIdColumn = sql`${users}.${sql.identifier('id')}`;
 
 /** The user row and its context in one query (login, password reset: callers without a session lookup). */
-export async function loadUserContext(db: DbOrTx, userId: number, now = new Date()): Promise<UserContext> {
-  const rows = await db.select(userContextColumns(usersIdColumn, now)).from(users).where(eq(users.id, userId));
+export async function loadUserContext(db: DbOrTx, columns: UserContextColumns, userId: number, now = new Date()): Promise<UserContext> {
+  const rows = await db
+    .select(columns(usersIdColumn, sql`${now.toISOString()}::timestamptz`))
+    .from(users)
+    .where(eq(users.id, userId));
   const row = rows[0];
   return row ?? { facilities: [], curSeason: null, privacyPolicyVersion: null };
 }
@@ -91,10 +74,10 @@ export function sessionViewFrom(user: SessionUser, context: UserContext): { user
     user: {
       id: user.id,
       is_admin: user.isAdmin,
-      is_jury: user.isJury,
+      isJury: user.isJury,
       email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
+      firstName: user.firstName,
+      lastName: user.lastName,
       facilities,
       missingSettings: missingFrom(user, context.privacyPolicyVersion),
     },
@@ -103,6 +86,6 @@ export function sessionViewFrom(user: SessionUser, context: UserContext): { user
 }
 
 /** The `user` + `curSeason` pair that login and loginstatus answer with (SPEC §3), in one query. */
-export async function sessionView(db: DbOrTx, user: SessionUser): Promise<{ user: User; curSeason: Season | null }> {
-  return sessionViewFrom(user, await loadUserContext(db, user.id));
+export async function sessionView(db: DbOrTx, columns: UserContextColumns, user: SessionUser): Promise<{ user: User; curSeason: Season | null }> {
+  return sessionViewFrom(user, await loadUserContext(db, columns, user.id));
 }

@@ -10,8 +10,8 @@ const entries = Array.from({ length: 12 }, (_, i) => ({
   at: `2026-03-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`,
   actor: { id: 1, name: 'Alex Admin' },
   action: 'person.update',
-  entity_type: 'person',
-  entity_id: String(i + 1),
+  entityType: 'person',
+  entityId: String(i + 1),
   before: { phone: `${i}` },
   after: { phone: `${i + 1}` },
 }));

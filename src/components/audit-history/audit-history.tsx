@@ -145,7 +145,7 @@ const columns: DataTableColumn<AuditEntryDto>[] = [
   { key: 'at', header: 'Wann', render: (e) => formatDateTime(e.at), width: 150 },
   { key: 'actor', header: 'Wer', render: (e) => e.actor?.name ?? 'unbekannt', width: 180 },
   { key: 'action', header: 'Was', render: (e) => actionLabel(e.action), width: 220 },
-  { key: 'changes', header: 'Vorher → nachher', render: (e) => <AuditChanges before={e.before} after={e.after} entityType={e.entity_type} /> },
+  { key: 'changes', header: 'Vorher → nachher', render: (e) => <AuditChanges before={e.before} after={e.after} entityType={e.entityType} /> },
 ];
 
 /**

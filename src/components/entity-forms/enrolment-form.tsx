@@ -11,9 +11,9 @@ import { FormErrorSummary } from '../forms/form-error-summary';
 export type ContactOption = { id: number; name: string };
 
 /** a staff entry as a choice of contact person: "Jördis Größer (Leitung)" */
-export const contactOptionOf = (p: { id: number; first_name: string; last_name: string; position: string | null }): ContactOption => ({
+export const contactOptionOf = (p: { id: number; firstName: string; lastName: string; position: string | null }): ContactOption => ({
   id: p.id,
-  name: `${p.first_name} ${p.last_name}${p.position ? ` (${p.position})` : ''}`,
+  name: `${p.firstName} ${p.lastName}${p.position ? ` (${p.position})` : ''}`,
 });
 export type EnrolmentFormData = z.output<typeof seasonEnrolmentInputSchema>;
 
@@ -32,27 +32,27 @@ type Props = {
 };
 
 type Values = {
-  project_topics: string[];
-  project_title: string;
-  contact_person_id: string;
-  groups_taking_part: string;
-  children_taking_part: string;
-  accepted_terms: boolean;
+  projectTopics: string[];
+  projectTitle: string;
+  contactPersonId: string;
+  groupsTakingPart: string;
+  childrenTakingPart: string;
+  acceptedTerms: boolean;
 };
 
 const valuesOf = (e: SeasonEnrolment | null): Values => ({
-  project_topics: e?.project_topics ?? [],
-  project_title: e?.project_title ?? '',
-  contact_person_id: e?.contact_person_id ? String(e.contact_person_id) : '',
-  groups_taking_part: e?.groups_taking_part ?? '',
-  children_taking_part: countText(e?.children_taking_part),
-  accepted_terms: e ? e.accepted_terms_at !== null : false,
+  projectTopics: e?.projectTopics ?? [],
+  projectTitle: e?.projectTitle ?? '',
+  contactPersonId: e?.contactPersonId ? String(e.contactPersonId) : '',
+  groupsTakingPart: e?.groupsTakingPart ?? '',
+  childrenTakingPart: countText(e?.childrenTakingPart),
+  acceptedTerms: e ? e.acceptedTermsAt !== null : false,
 });
 
 const toInput = (v: Values) => ({
   ...v,
-  contact_person_id: v.contact_person_id === '' ? undefined : Number(v.contact_person_id),
-  children_taking_part: toCount(v.children_taking_part) ?? undefined,
+  contactPersonId: v.contactPersonId === '' ? undefined : Number(v.contactPersonId),
+  childrenTakingPart: toCount(v.childrenTakingPart) ?? undefined,
 });
 
 const texts = {
@@ -69,8 +69,8 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
   const t = onBehalf ? texts.onBehalf : texts.own;
   // a contact person removed from the staff list since still shows as chosen, marked, until someone else is picked
   const options =
-    enrolment?.contact_person_id && !contacts.some((c) => c.id === enrolment.contact_person_id)
-      ? [...contacts, { id: enrolment.contact_person_id, name: `${enrolment.contact_person_name ?? 'Unbekannt'} (nicht mehr im Personal)` }]
+    enrolment?.contactPersonId && !contacts.some((c) => c.id === enrolment.contactPersonId)
+      ? [...contacts, { id: enrolment.contactPersonId, name: `${enrolment.contactPersonName ?? 'Unbekannt'} (nicht mehr im Personal)` }]
       : contacts;
 
   return (
@@ -78,14 +78,14 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
       <Stack gap="lg" maw={960}>
         <Fieldset legend={t.project}>
           <Stack>
-            <Checkbox.Group label="Themen des Projekts" description="Wähle ein oder mehrere Themen." required {...form.field('project_topics')}>
+            <Checkbox.Group label="Themen des Projekts" description="Wähle ein oder mehrere Themen." required {...form.field('projectTopics')}>
               <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
                 {projectTopics.map((topic) => (
                   <Checkbox key={topic} value={topic} label={topic} />
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
-            <TextInput label="Arbeitstitel des Projekts" required {...form.input('project_title')} />
+            <TextInput label="Arbeitstitel des Projekts" required {...form.input('projectTitle')} />
           </Stack>
         </Fieldset>
         <Fieldset legend="Wer macht mit?">
@@ -95,9 +95,9 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
               required
               description={contacts.length === 0 ? undefined : t.contacts}
               data={[{ value: '', label: 'Bitte wählen …' }, ...options.map((c) => ({ value: String(c.id), label: c.name }))]}
-              {...form.input('contact_person_id')}
+              {...form.input('contactPersonId')}
             />
-            <TextInput label="Zahl der teilnehmenden Kinder" required inputMode="numeric" {...form.input('children_taking_part')} />
+            <TextInput label="Zahl der teilnehmenden Kinder" required inputMode="numeric" {...form.input('childrenTakingPart')} />
           </SimpleGrid>
           {contacts.length === 0 &&
             (onBehalf ? (
@@ -118,7 +118,7 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
             label="Teilnehmende Gruppen"
             description="Zum Beispiel „Igelgruppe, Vorschulkinder“."
             rows={2}
-            {...form.input('groups_taking_part')}
+            {...form.input('groupsTakingPart')}
           />
         </Fieldset>
         <Fieldset legend="Teilnahmebedingungen">
@@ -127,7 +127,7 @@ export function EnrolmentForm({ enrolment, contacts, onSubmit, onCancel, submitL
             <List.Item>Ihr dokumentiert das Projekt bis zur Frist im Dokumentationsbogen.</List.Item>
             <List.Item>Eure Angaben dürfen für die Durchführung des Programms und die Auszeichnung genutzt werden.</List.Item>
           </List>
-          <Checkbox label={t.terms} {...form.checkbox('accepted_terms')} />
+          <Checkbox label={t.terms} {...form.checkbox('acceptedTerms')} />
         </Fieldset>
         <FormAlert failure={form.failure} />
         <FormErrorSummary errors={form.errors} />

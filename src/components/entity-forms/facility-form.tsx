@@ -15,16 +15,16 @@ export type FacilityFormValues = Record<
   | 'label'
   | 'kind'
   | 'street'
-  | 'postal_code'
+  | 'postalCode'
   | 'city'
   | 'region'
-  | 'operator_name'
-  | 'operator_kind'
+  | 'operatorName'
+  | 'operatorKind'
   | 'phone'
   | 'email'
   | 'website'
-  | 'children_count'
-  | 'staff_count',
+  | 'childrenCount'
+  | 'staffCount',
   string
 >;
 export type FacilityFormData = z.output<typeof facilityInputSchema>;
@@ -34,25 +34,25 @@ export function facilityValuesOf(facility: Facility | null): FacilityFormValues 
     label: facility?.label ?? '',
     kind: facility?.kind ?? '',
     street: facility?.street ?? '',
-    postal_code: facility?.postal_code ?? '',
+    postalCode: facility?.postalCode ?? '',
     city: facility?.city ?? '',
     region: facility?.region ?? '',
-    operator_name: facility?.operator_name ?? '',
-    operator_kind: facility?.operator_kind ?? '',
+    operatorName: facility?.operatorName ?? '',
+    operatorKind: facility?.operatorKind ?? '',
     phone: facility?.phone ?? '',
     email: facility?.email ?? '',
     website: facility?.website ?? '',
-    children_count: countText(facility?.children_count),
-    staff_count: countText(facility?.staff_count),
+    childrenCount: countText(facility?.childrenCount),
+    staffCount: countText(facility?.staffCount),
   };
 }
 
 const toFacilityInput = (values: FacilityFormValues) => ({
   ...values,
   // the operator is optional; without a choice the contract's default ('sonstige') applies
-  operator_kind: values.operator_kind === '' ? undefined : values.operator_kind,
-  children_count: toCount(values.children_count),
-  staff_count: toCount(values.staff_count),
+  operatorKind: values.operatorKind === '' ? undefined : values.operatorKind,
+  childrenCount: toCount(values.childrenCount),
+  staffCount: toCount(values.staffCount),
 });
 
 const choices = (list: readonly string[], placeholder: string) => [{ value: '', label: placeholder }, ...list.map((v) => ({ value: v, label: v }))];
@@ -110,7 +110,7 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
             <TextInput label={L.street} required autoComplete="street-address" {...input('street')} />
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, xs: 4 }}>
-                <TextInput label={L.postal_code} required inputMode="numeric" autoComplete="postal-code" {...input('postal_code')} />
+                <TextInput label={L.postalCode} required inputMode="numeric" autoComplete="postal-code" {...input('postalCode')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, xs: 8 }}>
                 <TextInput label={L.city} required autoComplete="address-level2" {...input('city')} />
@@ -121,8 +121,8 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
         </Fieldset>
         <Fieldset legend="Träger">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={L.operator_name} {...input('operator_name')} />
-            <NativeSelect label={L.operator_kind} data={choices(operatorKinds, 'Keine Angabe')} {...input('operator_kind')} />
+            <TextInput label={L.operatorName} {...input('operatorName')} />
+            <NativeSelect label={L.operatorKind} data={choices(operatorKinds, 'Keine Angabe')} {...input('operatorKind')} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Kontakt und Größe">
@@ -130,8 +130,8 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
             <TextInput label={L.phone} type="tel" autoComplete="tel" {...input('phone')} />
             <TextInput label={L.email} type="email" autoComplete="email" {...input('email')} />
             <TextInput label={L.website} placeholder="https://www.kita.de" {...input('website')} />
-            <TextInput label={L.children_count} inputMode="numeric" {...input('children_count')} />
-            <TextInput label={L.staff_count} inputMode="numeric" {...input('staff_count')} />
+            <TextInput label={L.childrenCount} inputMode="numeric" {...input('childrenCount')} />
+            <TextInput label={L.staffCount} inputMode="numeric" {...input('staffCount')} />
           </SimpleGrid>
         </Fieldset>
         {extra?.(values)}

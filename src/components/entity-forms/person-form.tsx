@@ -23,8 +23,8 @@ type Props = {
 
 const valuesOf = (person: Person | null) => ({
   salutation: person?.salutation ?? 'keine Angabe',
-  first_name: person?.first_name ?? '',
-  last_name: person?.last_name ?? '',
+  firstName: person?.firstName ?? '',
+  lastName: person?.lastName ?? '',
   email: person?.email ?? '',
   phone: person?.phone ?? '',
   position: person?.position ?? '',
@@ -44,8 +44,8 @@ export function PersonForm({ person, onSubmit, onCancel, submitLabel, autoFocus,
             data={[{ value: '', label: 'Bitte wählen …' }, ...personPositions.map((p) => ({ value: p, label: p }))]}
             {...form.input('position')}
           />
-          <TextInput label="Vorname" required data-autofocus={autoFocus || undefined} {...form.input('first_name')} />
-          <TextInput label="Nachname" required {...form.input('last_name')} />
+          <TextInput label="Vorname" required data-autofocus={autoFocus || undefined} {...form.input('firstName')} />
+          <TextInput label="Nachname" required {...form.input('lastName')} />
           <TextInput label="E-Mail" type="email" description="Nötig, um die Person einzuladen." {...form.input('email')} />
           <TextInput label="Telefon" type="tel" {...form.input('phone')} />
         </SimpleGrid>

@@ -43,7 +43,7 @@ export function JoinRequestsTable({ requests, decide }: Props) {
     { key: 'name', header: 'Name', render: (r) => r.user.name },
     { key: 'email', header: 'E-Mail', render: (r) => r.user.email },
     { key: 'message', header: 'Nachricht', render: (r) => r.message || '—' },
-    { key: 'created_at', header: 'Angefragt am', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</span> },
+    { key: 'createdAt', header: 'Angefragt am', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</span> },
     {
       key: 'actions',
       header: 'Aktionen',

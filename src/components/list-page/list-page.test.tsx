@@ -12,7 +12,7 @@ const auditList = defineListContract({
   path: 'admin/audit',
   sortKeys: ['at', 'action'],
   defaults: { sort: 'at', dir: 'desc', pageSize: 50 },
-  filters: { entity_type: enumFilter(['facility', 'person']), actor_id: idFilter(), mine: yesNoFilter('no') },
+  filters: { entityType: enumFilter(['facility', 'person']), actor_id: idFilter(), mine: yesNoFilter('no') },
 });
 type Row = { id: number; action: string };
 const texts = {
@@ -44,8 +44,8 @@ function renderList(
             label="Art"
             width={150}
             options={{ facility: 'KiTa', person: 'Person' }}
-            value={search.entity_type}
-            onChange={(entity_type) => onSearchChange({ entity_type })}
+            value={search.entityType}
+            onChange={(entityType) => onSearchChange({ entityType })}
           />
         }
       />
@@ -57,13 +57,13 @@ function renderList(
 describe('ListPage', () => {
   it('parses the URL from the contract: broken fields are dropped on their own, unknown sort keys too', () => {
     const parse = listSearchParser(auditList);
-    expect(parse({ page: 2, sort: '__proto__', dir: 'up', entity_type: 'person', actor_id: '7', mine: 'maybe', q: '  x ' })).toEqual({
+    expect(parse({ page: 2, sort: '__proto__', dir: 'up', entityType: 'person', actor_id: '7', mine: 'maybe', q: '  x ' })).toEqual({
       page: 2,
       pageSize: undefined,
       sort: undefined,
       dir: undefined,
       q: 'x',
-      entity_type: 'person',
+      entityType: 'person',
       actor_id: 7,
       mine: undefined,
     });
@@ -71,23 +71,23 @@ describe('ListPage', () => {
 
   it('shows heading, rows with "von", exports of the filtered list without the page, and resets the filters', async () => {
     const { onSearchChange, user } = renderList(
-      { page: 2, entity_type: 'person', q: 'merge' },
+      { page: 2, entityType: 'person', q: 'merge' },
       { data: { items: [{ id: 1, action: 'facility.merge' }], total: 51, page: 2, pageSize: 50 }, isFetching: false, isError: false },
     );
     expect(screen.getByRole('heading', { name: 'Protokoll' })).toBeInTheDocument();
     expect(screen.getByText('51–51 von 51')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toHaveAttribute(
       'href',
-      '/api/admin/audit/export.csv?q=merge&entity_type=person&sort=at&dir=desc',
+      '/api/admin/audit/export.csv?q=merge&entityType=person&sort=at&dir=desc',
     );
     expect(screen.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toHaveAttribute(
       'href',
-      '/api/admin/audit/export.xlsx?q=merge&entity_type=person&sort=at&dir=desc',
+      '/api/admin/audit/export.xlsx?q=merge&entityType=person&sort=at&dir=desc',
     );
     await user.click(screen.getByRole('button', { name: 'Nach Was sortieren' }));
     expect(onSearchChange).toHaveBeenLastCalledWith({ page: undefined, pageSize: undefined, sort: 'action', dir: 'asc' });
     await user.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));
-    expect(onSearchChange).toHaveBeenLastCalledWith({ q: undefined, page: undefined, entity_type: undefined, actor_id: undefined, mine: undefined });
+    expect(onSearchChange).toHaveBeenLastCalledWith({ q: undefined, page: undefined, entityType: undefined, actor_id: undefined, mine: undefined });
     fireEvent.change(screen.getByRole('searchbox', { name: /Suche/ }), { target: { value: ' neu ' } });
     await waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'neu', page: undefined }));
   });

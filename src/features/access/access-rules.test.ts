@@ -73,7 +73,7 @@ describe('decideAccess (seed §6/§8)', () => {
   });
 
   it('jury (issue 12) who is also a KiTa member: the KiTa rules apply to KiTa pages, the documentation forms stay open', () => {
-    const u = { ...users.several(), is_jury: true };
+    const u = { ...users.several(), isJury: true };
     expect(decide('login', '/', u)).toEqual({ kind: 'allow', dialog: { kind: 'select-facility' } });
     expect(decide('admin', '/verwaltung/dokuboegen', u)).toEqual({ kind: 'allow' });
     expect(decide('admin', '/verwaltung/kitas', u, 21)).toEqual({ kind: 'home' });
@@ -82,7 +82,7 @@ describe('decideAccess (seed §6/§8)', () => {
 
   it('"Verwaltung" leads admins to the overview, jury members to the documentation forms, others nowhere', () => {
     expect(adminEntryPathFor(users.admin())).toBe('/verwaltung');
-    expect(adminEntryPathFor({ ...users.admin(), is_jury: true })).toBe('/verwaltung');
+    expect(adminEntryPathFor({ ...users.admin(), isJury: true })).toBe('/verwaltung');
     expect(adminEntryPathFor(users.jury())).toBe('/verwaltung/dokuboegen');
     expect(adminEntryPathFor(users.oneEnrolled())).toBeNull();
     expect(adminEntryPathFor(null)).toBeNull();

@@ -45,19 +45,19 @@ export const JURY_AREA_PATH = '/verwaltung/dokuboegen';
 export const isJuryPath = (pathname: string) => pathname === JURY_AREA_PATH || pathname.startsWith(`${JURY_AREA_PATH}/`);
 
 /** May this user open this page under /verwaltung? Admins every one, jury members the documentation forms. */
-export const mayOpenAdminPath = (user: User, pathname: string) => user.is_admin || (user.is_jury && isJuryPath(pathname));
+export const mayOpenAdminPath = (user: User, pathname: string) => user.is_admin || (user.isJury && isJuryPath(pathname));
 
 /** Where "Verwaltung" leads this user: the overview for admins, the documentation forms for the jury, nowhere else. */
 export function adminEntryPathFor(user: User | null): string | null {
   if (!user) return null;
   if (user.is_admin) return '/verwaltung';
-  return user.is_jury ? JURY_AREA_PATH : null;
+  return user.isJury ? JURY_AREA_PATH : null;
 }
 
 function missingSettingsDialog(user: User, pathname: string): GuardDialog | undefined {
   const labels = Object.values(user.missingSettings);
   if (labels.length === 0 || pathname === SETTINGS_PATH) return undefined;
-  return { kind: 'missing-settings', firstName: user.first_name, labels };
+  return { kind: 'missing-settings', firstName: user.firstName, labels };
 }
 
 /** Pure decision of every seed §6/§8 rule for one navigation; the route guard carries it out. */
@@ -79,7 +79,7 @@ export function decideAccess({ access, pathname, user, curSeason, activeFacility
   const facilities = Object.values(user.facilities);
   if (facilities.length === 0) {
     // a jury member without a KiTa is not here for one (like admins): no dialog 1; a KiTa page has nothing for them
-    if (user.is_jury) return needsFacility(access) ? { kind: 'home' } : { kind: 'allow', dialog: settings };
+    if (user.isJury) return needsFacility(access) ? { kind: 'home' } : { kind: 'allow', dialog: settings };
     if (needsFacility(access)) return { kind: 'cancel', dialog: withPrecedence({ kind: 'no-facility' }) };
     if (isHome) return { kind: 'allow', dialog: withPrecedence({ kind: 'no-facility' }) };
     return { kind: 'allow', dialog: settings };

@@ -13,28 +13,28 @@ export const adminFacilityListItemSchema = facilitySchema
     label: true,
     kind: true,
     street: true,
-    postal_code: true,
+    postalCode: true,
     city: true,
     region: true,
-    operator_name: true,
+    operatorName: true,
     email: true,
     phone: true,
-    created_at: true,
-    updated_at: true,
+    createdAt: true,
+    updatedAt: true,
   })
   .extend({
-    members_count: z.number().int(),
-    persons_count: z.number().int(),
+    membersCount: z.number().int(),
+    personsCount: z.number().int(),
     /** enrolled to the filter's season, else to the current season */
-    is_enrolled: z.boolean(),
+    isEnrolled: z.boolean(),
   });
 export const adminFacilityPageSchema = listPageSchemaOf(adminFacilityListItemSchema);
 
 export const adminEnrolmentHistoryItemSchema = seasonEnrolmentSchema.extend({
-  season_identifier: z.string(),
-  season_label: z.string(),
+  seasonIdentifier: z.string(),
+  seasonLabel: z.string(),
   /** "zur Auszeichnung zugelassen" since (issue 11; PUT /api/admin/season-enrolments/{id}/award-approval) */
-  approved_for_award_at: isoTimestampSchema.nullable(),
+  approvedForAwardAt: isoTimestampSchema.nullable(),
 });
 
 /** GET /api/admin/facilities/{facilityId} */
@@ -44,29 +44,29 @@ export const adminFacilityDetailSchema = z.object({
   /** including removed persons (removed_at set) */
   persons: z.array(personSchema),
   enrolments: z.array(adminEnrolmentHistoryItemSchema),
-  join_requests: z.array(joinRequestSchema),
+  joinRequests: z.array(joinRequestSchema),
   /** issue 11: every team-workshop application of the KiTa (withdrawn ones too), newest first */
   teamWorkshopApplications: z.array(teamWorkshopApplicationSchema),
   /** newest first: the facility's own entries and those of its persons and enrolments */
   history: z.array(auditEntrySchema),
   /** set when this KiTa was merged into another one */
-  merged_into_id: z.number().int().nullable(),
+  mergedIntoId: z.number().int().nullable(),
 });
 
 /** POST /api/admin/facilities/merge: everything of `source_id` moves to `target_id`; the source is closed */
 export const facilityMergeInputSchema = z
   .object({
-    source_id: idField('Bitte wähle die doppelte KiTa.'),
-    target_id: idField('Bitte wähle die KiTa, die bleiben soll.'),
+    sourceId: idField('Bitte wähle die doppelte KiTa.'),
+    targetId: idField('Bitte wähle die KiTa, die bleiben soll.'),
   })
-  .refine((m) => m.source_id !== m.target_id, { message: 'Eine KiTa kann nicht mit sich selbst zusammengeführt werden.', path: ['target_id'] });
+  .refine((m) => m.sourceId !== m.targetId, { message: 'Eine KiTa kann nicht mit sich selbst zusammengeführt werden.', path: ['targetId'] });
 export const facilityMergeResultSchema = z.object({
-  target_id: z.number().int(),
+  targetId: z.number().int(),
   moved: z.object({
     members: z.number().int(),
     persons: z.number().int(),
     enrolments: z.number().int(),
-    join_requests: z.number().int(),
+    joinRequests: z.number().int(),
   }),
 });
 

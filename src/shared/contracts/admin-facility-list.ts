@@ -9,6 +9,6 @@ export const adminFacilityList = defineListContract({
   path: 'admin/facilities',
   sortKeys: adminFacilitySortKeys,
   defaults: { sort: 'label', dir: 'asc', pageSize: 25 },
-  filters: { region: enumFilter(regions), kind: enumFilter(facilityKinds), enrolled_season_id: idFilter(), enrolled: yesNoFilter() },
-  normalize: (f) => ({ ...f, enrolled: f.enrolled_season_id ? (f.enrolled ?? 'yes') : undefined }),
+  filters: { region: enumFilter(regions), kind: enumFilter(facilityKinds), enrolledSeasonId: idFilter(), enrolled: yesNoFilter() },
+  normalize: (f) => ({ ...f, enrolled: f.enrolledSeasonId ? (f.enrolled ?? 'yes') : undefined }),
 });

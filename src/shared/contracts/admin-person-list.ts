@@ -9,12 +9,12 @@ import { adminPersonSortKeys, personPositions } from './facility-lists';
 export const adminPersonList = defineListContract({
   path: 'admin/persons',
   sortKeys: adminPersonSortKeys,
-  defaults: { sort: 'last_name', dir: 'asc', pageSize: 25 },
+  defaults: { sort: 'lastName', dir: 'asc', pageSize: 25 },
   filters: {
     kind: enumFilter(['person', 'account']),
-    has_account: yesNoFilter(),
+    hasAccount: yesNoFilter(),
     position: enumFilter(personPositions),
-    facility_id: idFilter(),
-    include_removed: yesNoFilter('no'),
+    facilityId: idFilter(),
+    includeRemoved: yesNoFilter('no'),
   },
 });

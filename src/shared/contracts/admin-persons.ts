@@ -7,18 +7,18 @@ export const adminPersonListItemSchema = z.object({
   /** `p{personId}` or `u{userId}` */
   key: z.string(),
   kind: z.enum(['person', 'account']),
-  person_id: z.number().int().nullable(),
-  user_id: z.number().int().nullable(),
-  first_name: z.string(),
-  last_name: z.string(),
+  personId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
   email: z.string(),
   position: z.string().nullable(),
-  facility_id: z.number().int().nullable(),
-  facility_label: z.string().nullable(),
+  facilityId: z.number().int().nullable(),
+  facilityLabel: z.string().nullable(),
   is_admin: z.boolean(),
-  account_active: z.boolean().nullable(),
-  removed_at: isoTimestampSchema.nullable(),
-  created_at: isoTimestampSchema,
+  accountActive: z.boolean().nullable(),
+  removedAt: isoTimestampSchema.nullable(),
+  createdAt: isoTimestampSchema,
 });
 export const adminPersonPageSchema = listPageSchemaOf(adminPersonListItemSchema);
 

@@ -6,7 +6,7 @@ import { defineListContract, enumFilter } from './list-contract';
  */
 export const adminSeasonList = defineListContract({
   path: 'admin/seasons',
-  sortKeys: ['identifier', 'label', 'start_date', 'enrolment_state', 'enrolled_count'],
+  sortKeys: ['identifier', 'label', 'startDate', 'enrolment_state', 'enrolledCount'],
   defaults: { sort: 'identifier', dir: 'desc', pageSize: 25 },
   filters: { enrolment_state: enumFilter(['open', 'closed']) },
 });

@@ -20,21 +20,21 @@ const seasonFields = z.object({
     .trim()
     .regex(/^\d{4}-\d{2}$/, 'Die Kennung hat die Form JJJJ-JJ, z. B. 2026-27.'),
   label: requiredText('die Bezeichnung', 100),
-  start_date: optionalDate,
-  end_date: optionalDate,
+  startDate: optionalDate,
+  endDate: optionalDate,
   enrolment_state: z.enum(enrolmentStates).default('closed'),
-  enrolment_opens_on: optionalDate,
-  enrolment_deadline: optionalDate,
+  enrolmentOpensOn: optionalDate,
+  enrolmentDeadline: optionalDate,
   allow_documentation: z.boolean().default(false),
-  documentation_deadline: optionalDate,
-  team_workshop_deadline: optionalDate,
-  trainings_deadline: optionalDate,
-  hospitation_deadline: optionalDate,
-  jury_date: optionalDate,
-  award_date: optionalDate,
+  documentationDeadline: optionalDate,
+  teamWorkshopDeadline: optionalDate,
+  trainingsDeadline: optionalDate,
+  hospitationDeadline: optionalDate,
+  juryDate: optionalDate,
+  awardDate: optionalDate,
 });
-const endAfterStart = (s: { start_date: string | null; end_date: string | null }) => !s.start_date || !s.end_date || s.start_date <= s.end_date;
-const endAfterStartIssue = { message: 'Das Ende liegt vor dem Beginn.', path: ['end_date'] };
+const endAfterStart = (s: { startDate: string | null; endDate: string | null }) => !s.startDate || !s.endDate || s.startDate <= s.endDate;
+const endAfterStartIssue = { message: 'Das Ende liegt vor dem Beginn.', path: ['endDate'] };
 export const seasonInputSchema = seasonFields.refine(endAfterStart, endAfterStartIssue);
 export const seasonUpdateSchema = seasonFields.extend({ version: versionSchema }).refine(endAfterStart, endAfterStartIssue);
 
@@ -43,32 +43,32 @@ export const enrolmentStateInputSchema = z.object({ enrolment_state: enrolmentSt
 
 export const adminSeasonSchema = z.object({
   ...seasonSchema.shape,
-  enrolment_opens_on: z.nullable(isoDateSchema),
-  team_workshop_deadline: z.nullable(isoDateSchema),
-  trainings_deadline: z.nullable(isoDateSchema),
-  hospitation_deadline: z.nullable(isoDateSchema),
-  jury_date: z.nullable(isoDateSchema),
-  award_date: z.nullable(isoDateSchema),
-  enrolled_count: z.number().int(),
-  created_at: isoTimestampSchema,
-  updated_at: isoTimestampSchema,
-  updated_by: actorSchema,
+  enrolmentOpensOn: z.nullable(isoDateSchema),
+  teamWorkshopDeadline: z.nullable(isoDateSchema),
+  trainingsDeadline: z.nullable(isoDateSchema),
+  hospitationDeadline: z.nullable(isoDateSchema),
+  juryDate: z.nullable(isoDateSchema),
+  awardDate: z.nullable(isoDateSchema),
+  enrolledCount: z.number().int(),
+  createdAt: isoTimestampSchema,
+  updatedAt: isoTimestampSchema,
+  updatedBy: actorSchema,
   version: z.number().int(),
 });
 /** GET /api/admin/seasons: a page of the list contract `adminSeasonList` */
 export const adminSeasonPageSchema = listPageSchemaOf(adminSeasonSchema);
 
 /** GET /api/admin/seasons/choices: every season as a choice (filters, the current season), newest first, not paged */
-export const seasonChoiceSchema = z.object({ id: z.number().int(), identifier: z.string(), label: z.string(), is_current: z.boolean() });
+export const seasonChoiceSchema = z.object({ id: z.number().int(), identifier: z.string(), label: z.string(), isCurrent: z.boolean() });
 export const seasonChoiceListSchema = z.object({ items: z.array(seasonChoiceSchema) });
 
 /** GET /api/admin/seasons/{seasonId}/stats: enrolled KiTas at a glance */
 export const seasonStatsSchema = z.object({
-  season_id: z.number().int(),
+  seasonId: z.number().int(),
   enrolled: z.number().int(),
   withdrawn: z.number().int(),
-  by_region: z.array(z.object({ region: z.string(), count: z.number().int() })),
-  by_kind: z.array(z.object({ kind: z.string(), count: z.number().int() })),
+  byRegion: z.array(z.object({ region: z.string(), count: z.number().int() })),
+  byKind: z.array(z.object({ kind: z.string(), count: z.number().int() })),
 });
 
 /** GET /api/admin/seasons/{seasonId}/history: the season's audit entries, newest first */

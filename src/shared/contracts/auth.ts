@@ -13,10 +13,10 @@ export const userSchema = z.object({
   id: z.int(),
   is_admin: z.boolean(),
   /** issue 12: may review the documentation forms (/verwaltung/dokuboegen) without administering; additive to seed §3 */
-  is_jury: z.boolean(),
+  isJury: z.boolean(),
   email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
   /** facilities by id (JSON object keys are strings) */
   facilities: z.record(z.string(), facilitySummarySchema),
   /** settings the user still has to decide: key → German label */

@@ -1,8 +1,8 @@
 /**
  * Contracts shared by client and server. Casing rule for every API shape: the seed's and SPEC's fixed names stay as
  * they are (`is_admin`, `is_enrolled_to_cur_season`, `enrolment_state`, `allow_documentation`, `missingSettings`,
- * `curSeason`; SPEC §3's camelCase programme shapes); everything else is camelCase, one spelling per entity. Older
- * snake_case fields are listed for renaming in docs/decisions/catalogues-and-casing.md.
+ * `curSeason`; SPEC §3's camelCase programme shapes); everything else is camelCase, one spelling per entity
+ * (server/api-casing.test.ts walks the OpenAPI document; docs/decisions/catalogues-and-casing.md).
  */
 import { z } from 'zod';
 import { isCleanText, textCharsMessage } from './text';
@@ -93,7 +93,7 @@ export const maxInt4 = 2_147_483_647;
 export const idField = (message = 'Ungültige Nummer.') => z.number({ error: message }).int(message).min(1, message).max(maxInt4, message);
 export const idSchema = idField();
 
-/** A record id in a path or query string (`/api/facilities/{facilityId}`, `?facility_id=`): text turned into idSchema */
+/** A record id in a path or query string (`/api/facilities/{facilityId}`, `?facilityId=`): text turned into idSchema */
 export const idParam = z.coerce
   .number({ error: 'Ungültige Nummer.' })
   .int('Ungültige Nummer.')
@@ -126,8 +126,8 @@ export const auditEntrySchema = z.object({
   at: isoTimestampSchema,
   actor: actorSchema,
   action: z.string(),
-  entity_type: z.string(),
-  entity_id: z.string().nullable(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

@@ -258,7 +258,7 @@ export const errorCatalogue = {
       status: 400,
       code: 'validation_failed',
       message: validationFailed,
-      fields: { contact_person_id: 'Bitte wähle eine Ansprechperson aus eurem Personal.' },
+      fields: { contactPersonId: 'Bitte wähle eine Ansprechperson aus eurem Personal.' },
     },
     not_enrolled: { status: 404, code: 'not_enrolled', message: 'Diese KiTa ist zu diesem KiTa-Jahr nicht angemeldet.' },
   }),

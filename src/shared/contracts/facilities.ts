@@ -20,16 +20,16 @@ export const facilityInputSchema = z.object({
   label: requiredText('den Namen der KiTa').min(3, 'Der Name ist zu kurz (mindestens 3 Zeichen).'),
   kind: z.enum(facilityKinds, { error: 'Bitte wähle die Art der Einrichtung.' }),
   street: requiredText('Straße und Hausnummer'),
-  postal_code: postalCodeSchema,
+  postalCode: postalCodeSchema,
   city: requiredText('den Ort', 100),
   region: z.enum(regions, { error: 'Bitte wähle den Regierungsbezirk.' }),
-  operator_name: optionalText(200),
-  operator_kind: z.enum(operatorKinds, { error: 'Bitte wähle die Art des Trägers.' }).default('sonstige'),
+  operatorName: optionalText(200),
+  operatorKind: z.enum(operatorKinds, { error: 'Bitte wähle die Art des Trägers.' }).default('sonstige'),
   phone: optionalPhoneSchema,
   email: optionalEmailSchema,
   website: optionalWebsiteSchema,
-  children_count: countSchema('die Zahl der Kinder'),
-  staff_count: countSchema('die Zahl der Mitarbeitenden'),
+  childrenCount: countSchema('die Zahl der Kinder'),
+  staffCount: countSchema('die Zahl der Mitarbeitenden'),
 });
 
 /** PUT carries the version it read; a stale one answers 409 `conflict`. */
@@ -40,26 +40,26 @@ export const facilitySchema = z.object({
   label: z.string(),
   kind: z.string(),
   street: z.string(),
-  postal_code: z.string(),
+  postalCode: z.string(),
   city: z.string(),
   region: z.string(),
-  operator_name: z.string(),
-  operator_kind: z.string(),
+  operatorName: z.string(),
+  operatorKind: z.string(),
   phone: z.string(),
   email: z.string(),
   website: z.string(),
-  children_count: z.number().int().nullable(),
-  staff_count: z.number().int().nullable(),
-  created_at: isoTimestampSchema,
+  childrenCount: z.number().int().nullable(),
+  staffCount: z.number().int().nullable(),
+  createdAt: isoTimestampSchema,
   /** "zuletzt geändert von … am …" */
-  updated_at: isoTimestampSchema,
-  updated_by: actorSchema,
-  /** the fields of the last master-data change (snake_case names as in this schema); absent when never changed */
-  last_changed_fields: z.array(z.string()).optional(),
+  updatedAt: isoTimestampSchema,
+  updatedBy: actorSchema,
+  /** the fields of the last master-data change (names as in this schema); absent when never changed */
+  lastChangedFields: z.array(z.string()).optional(),
   version: z.number().int(),
 });
 
-/** the master-data fields by name (snake_case, as in the input schema); the history names only these */
+/** the master-data fields by name (as in the input schema; the audit log's keys); the history names only these */
 export const facilityFieldSchema = facilityInputSchema.keyof();
 export const facilityFields = facilityFieldSchema.options;
 
@@ -71,14 +71,14 @@ export const facilityHistoryEntrySchema = z.object({
   at: isoTimestampSchema,
   actor: actorSchema,
   /** changed through the administration (/verwaltung), not by a member */
-  by_admin: z.boolean(),
+  byAdmin: z.boolean(),
   changes: z.array(facilityChangeSchema),
 });
 export const facilityHistorySchema = z.object({ items: z.array(facilityHistoryEntrySchema) });
 
-/** GET /api/facilities/duplicates?postal_code=&label= : KiTas with that postal code and a similar name */
+/** GET /api/facilities/duplicates?postalCode=&label= : KiTas with that postal code and a similar name */
 export const duplicateQuerySchema = z.object({
-  postal_code: postalCodeSchema,
+  postalCode: postalCodeSchema,
   label: z
     .string()
     .trim()
@@ -90,13 +90,13 @@ export const duplicateCandidateSchema = z.object({
   id: z.number().int(),
   label: z.string(),
   street: z.string(),
-  postal_code: z.string(),
+  postalCode: z.string(),
   city: z.string(),
   /** 0..1 trigram similarity of the names */
   similarity: z.number(),
   /** the caller already belongs to it / asked to join it and waits */
-  is_member: z.boolean(),
-  has_pending_request: z.boolean(),
+  isMember: z.boolean(),
+  hasPendingRequest: z.boolean(),
 });
 export const duplicateListSchema = z.object({ items: z.array(duplicateCandidateSchema) });
 
@@ -107,14 +107,14 @@ export const joinRequestInputSchema = z.object({
 export const joinRequestStates = ['pending', 'approved', 'declined'] as const;
 export const joinRequestSchema = z.object({
   id: z.number().int(),
-  facility_id: z.number().int(),
-  facility_label: z.string(),
+  facilityId: z.number().int(),
+  facilityLabel: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   message: z.string(),
   state: z.enum(joinRequestStates),
-  created_at: isoTimestampSchema,
-  decided_at: isoTimestampSchema.nullable(),
-  decided_by: actorSchema,
+  createdAt: isoTimestampSchema,
+  decidedAt: isoTimestampSchema.nullable(),
+  decidedBy: actorSchema,
 });
 export const joinRequestListSchema = z.object({ items: z.array(joinRequestSchema) });
 /** POST /api/facilities/{id}/join-requests/{requestId}/approve|decline (members of the KiTa and admins) */
@@ -122,13 +122,13 @@ export const joinDecisions = ['approve', 'decline'] as const;
 
 /** GET /api/facilities/{id}/members */
 export const memberSchema = z.object({
-  user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
   email: z.string(),
   since: isoTimestampSchema,
   /** the staff-list entry linked to this account, if any */
-  person_id: z.number().int().nullable(),
+  personId: z.number().int().nullable(),
 });
 export const memberListSchema = z.object({ items: z.array(memberSchema) });
 /**

@@ -23,5 +23,5 @@ export type Salutation = (typeof salutations)[number];
 export type ProjectTopic = (typeof projectTopics)[number];
 
 /** sort columns of the admin lists (here, without zod, because the lists' URL validation loads with every page) */
-export const adminFacilitySortKeys = ['label', 'city', 'postal_code', 'region', 'kind', 'created_at', 'updated_at'] as const;
-export const adminPersonSortKeys = ['last_name', 'first_name', 'email', 'position', 'facility_label', 'created_at'] as const;
+export const adminFacilitySortKeys = ['label', 'city', 'postalCode', 'region', 'kind', 'createdAt', 'updatedAt'] as const;
+export const adminPersonSortKeys = ['lastName', 'firstName', 'email', 'position', 'facilityLabel', 'createdAt'] as const;

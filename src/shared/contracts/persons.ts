@@ -6,8 +6,8 @@ import { listPageSchemaOf } from './list-query';
 /** a staff member of one KiTa (SPEC §2 person) as the form sends it */
 export const personInputSchema = z.object({
   salutation: z.enum(salutations, { error: 'Bitte wähle eine Anrede.' }).default('keine Angabe'),
-  first_name: requiredText('den Vornamen', 100),
-  last_name: requiredText('den Nachnamen', 100),
+  firstName: requiredText('den Vornamen', 100),
+  lastName: requiredText('den Nachnamen', 100),
   email: optionalEmailSchema,
   phone: optionalPhoneSchema,
   position: z.enum(personPositions, { error: 'Bitte wähle die Funktion.' }),
@@ -16,30 +16,30 @@ export const personUpdateSchema = personInputSchema.extend({ version: versionSch
 
 export const personSchema = z.object({
   id: z.number().int(),
-  facility_id: z.number().int(),
+  facilityId: z.number().int(),
   salutation: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
   email: z.string(),
   phone: z.string(),
   position: z.string(),
   /** linked account, if the person has one */
-  user_id: z.number().int().nullable(),
-  has_account: z.boolean(),
+  userId: z.number().int().nullable(),
+  hasAccount: z.boolean(),
   /** last invitation mail, null when never invited */
-  invited_at: isoTimestampSchema.nullable(),
+  invitedAt: isoTimestampSchema.nullable(),
   /** removed from the staff list (kept for past enrolments); only admins see removed persons */
-  removed_at: isoTimestampSchema.nullable(),
-  created_at: isoTimestampSchema,
-  updated_at: isoTimestampSchema,
-  updated_by: actorSchema,
+  removedAt: isoTimestampSchema.nullable(),
+  createdAt: isoTimestampSchema,
+  updatedAt: isoTimestampSchema,
+  updatedBy: actorSchema,
   version: z.number().int(),
 });
 
 export const personPageSchema = listPageSchemaOf(personSchema);
 
 /** POST /api/facilities/{id}/persons/{personId}/invite → when the mail was queued */
-export const personInviteResponseSchema = z.object({ invited_at: isoTimestampSchema, email: z.string() });
+export const personInviteResponseSchema = z.object({ invitedAt: isoTimestampSchema, email: z.string() });
 
 /** POST /api/me/person-invitations: the invited account accepts the link's token → person linked, membership added */
 export const acceptInvitationSchema = z.object({
@@ -49,7 +49,7 @@ export const acceptInvitationSchema = z.object({
     .max(200)
     .refine((v) => isCleanText(v), 'Der Einladungslink ist ungültig.'),
 });
-export const acceptInvitationResponseSchema = z.object({ facility_id: z.number().int(), facility_label: z.string(), person_id: z.number().int() });
+export const acceptInvitationResponseSchema = z.object({ facilityId: z.number().int(), facilityLabel: z.string(), personId: z.number().int() });
 
 export type PersonInput = z.input<typeof personInputSchema>;
 export type PersonUpdate = z.input<typeof personUpdateSchema>;

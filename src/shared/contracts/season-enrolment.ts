@@ -5,45 +5,45 @@ import { isoDateSchema, seasonSchema } from './season';
 
 /** PUT /api/facilities/{id}/season-enrolment: creates the enrolment to the current season or changes it */
 export const seasonEnrolmentInputSchema = z.object({
-  project_topics: z
+  projectTopics: z
     .array(z.enum(projectTopics, { error: 'Bitte wähle Themen aus der Liste.' }), { error: 'Bitte wähle mindestens ein Thema.' })
     .min(1, 'Bitte wähle mindestens ein Thema.')
     .max(projectTopics.length, 'Bitte wähle jedes Thema nur einmal.')
     .refine((a) => new Set(a).size === a.length, 'Bitte wähle jedes Thema nur einmal.'),
-  project_title: z
+  projectTitle: z
     .string({ error: 'Bitte gib einen Arbeitstitel für euer Projekt an.' })
     .trim()
     .min(3, 'Bitte gib einen Arbeitstitel für euer Projekt an (mindestens 3 Zeichen).')
     .max(200, 'Höchstens 200 Zeichen.')
     .refine((v) => isCleanText(v), textCharsMessage),
-  contact_person_id: idField('Bitte wähle eine Ansprechperson aus eurem Personal.'),
-  groups_taking_part: optionalText(500, { multiline: true }),
-  children_taking_part: z
+  contactPersonId: idField('Bitte wähle eine Ansprechperson aus eurem Personal.'),
+  groupsTakingPart: optionalText(500, { multiline: true }),
+  childrenTakingPart: z
     .number({ error: 'Bitte gib die Zahl der teilnehmenden Kinder an.' })
     .int('Bitte gib eine ganze Zahl an.')
     .min(0, 'Die Zahl der Kinder darf nicht negativ sein.')
     .max(10_000, 'Diese Zahl ist zu groß.'),
-  accepted_terms: z.literal(true, { error: 'Bitte akzeptiere die Teilnahmebedingungen.' }),
+  acceptedTerms: z.literal(true, { error: 'Bitte akzeptiere die Teilnahmebedingungen.' }),
   /** required when changing an existing enrolment; absent when enrolling */
   version: versionSchema.optional(),
 });
 
 export const seasonEnrolmentSchema = z.object({
   id: z.number().int(),
-  facility_id: z.number().int(),
-  season_id: z.number().int(),
-  project_topics: z.array(z.string()),
-  project_title: z.string(),
-  contact_person_id: z.number().int().nullable(),
-  contact_person_name: z.string().nullable(),
-  groups_taking_part: z.string(),
-  children_taking_part: z.number().int().nullable(),
-  accepted_terms_at: isoTimestampSchema.nullable(),
-  created_at: isoTimestampSchema,
-  created_by: actorSchema,
-  updated_at: isoTimestampSchema,
-  updated_by: actorSchema,
-  withdrawn_at: isoTimestampSchema.nullable(),
+  facilityId: z.number().int(),
+  seasonId: z.number().int(),
+  projectTopics: z.array(z.string()),
+  projectTitle: z.string(),
+  contactPersonId: z.number().int().nullable(),
+  contactPersonName: z.string().nullable(),
+  groupsTakingPart: z.string(),
+  childrenTakingPart: z.number().int().nullable(),
+  acceptedTermsAt: isoTimestampSchema.nullable(),
+  createdAt: isoTimestampSchema,
+  createdBy: actorSchema,
+  updatedAt: isoTimestampSchema,
+  updatedBy: actorSchema,
+  withdrawnAt: isoTimestampSchema.nullable(),
   version: z.number().int(),
 });
 
@@ -54,7 +54,7 @@ export const seasonEnrolmentSchema = z.object({
 export const seasonEnrolmentStatusSchema = z.object({
   season: z.nullable(seasonSchema),
   enrolment: seasonEnrolmentSchema.nullable(),
-  can_change: z.boolean(),
+  canChange: z.boolean(),
   message: z.string().nullable(),
 });
 

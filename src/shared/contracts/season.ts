@@ -12,13 +12,13 @@ export const seasonSchema = z.object({
   id: z.int(),
   identifier: z.string(),
   label: z.string(),
-  start_date: z.nullable(isoDateSchema),
-  end_date: z.nullable(isoDateSchema),
+  startDate: z.nullable(isoDateSchema),
+  endDate: z.nullable(isoDateSchema),
   enrolment_state: z._default(enrolmentStateSchema, 'closed'),
-  enrolment_deadline: z.nullable(isoDateSchema),
+  enrolmentDeadline: z.nullable(isoDateSchema),
   allow_documentation: z.boolean(),
-  documentation_deadline: z.nullable(isoDateSchema),
-  is_current: z.boolean(),
+  documentationDeadline: z.nullable(isoDateSchema),
+  isCurrent: z.boolean(),
 });
 
 export type Season = z.infer<typeof seasonSchema>;

@@ -1,3 +1,4 @@
+import { berlinToday } from '../berlin-date';
 import { z } from 'zod';
 import { teamWorkshopStates } from './admin-team-workshop-list';
 import { listPageSchemaOf } from './list-query';
@@ -31,10 +32,6 @@ export const teamWorkshopStateText = (a: { state: TeamWorkshopState; scheduledAt
 export const MAX_PREFERRED_DATES = 3;
 export const MAX_PARTICIPANTS = 200;
 
-/** today's calendar day in Europe/Berlin (`YYYY-MM-DD`): "in the future" means after it, wherever the check runs */
-export const berlinIsoToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-
 const isRealDate = (v: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
@@ -44,7 +41,7 @@ const isRealDate = (v: string) => {
 /** the first problem of the preferred dates, in German; null when they are fine (on the list: the form shows one message) */
 function preferredDatesProblem(dates: string[]): string | null {
   if (dates.some((v) => !isRealDate(v))) return 'Bitte gib ein Datum im Format TT.MM.JJJJ an.';
-  if (dates.some((v) => v <= berlinIsoToday())) return 'Wunschtermine müssen in der Zukunft liegen.';
+  if (dates.some((v) => v <= berlinToday())) return 'Wunschtermine müssen in der Zukunft liegen.';
   if (dates.some((v) => v >= '2100-01-01')) return 'Dieses Datum liegt zu weit in der Zukunft.';
   if (new Set(dates).size !== dates.length) return 'Bitte gib jeden Wunschtermin nur einmal an.';
   return null;

@@ -35,8 +35,8 @@ export function accountOfUser(user: User): AccountResponse {
   return buildAccount({
     id: user.id,
     email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
+    firstName: user.firstName,
+    lastName: user.lastName,
     isAdmin: user.is_admin,
     missingSettings: user.missingSettings,
     consents: {

@@ -6,13 +6,13 @@ export const currentSeason: Season = {
   id: 2,
   identifier: '2026-27',
   label: 'KiTa-Jahr 2026/27',
-  start_date: '2026-09-01',
-  end_date: '2027-08-31',
+  startDate: '2026-09-01',
+  endDate: '2027-08-31',
   enrolment_state: 'open',
-  enrolment_deadline: '2027-02-01',
+  enrolmentDeadline: '2027-02-01',
   allow_documentation: true,
-  documentation_deadline: '2027-06-30',
-  is_current: true,
+  documentationDeadline: '2027-06-30',
+  isCurrent: true,
 };
 
 export function facility(id: number, label: string, enrolled = true): FacilitySummary {
@@ -28,10 +28,10 @@ export function buildUser(overrides: Partial<User> & { facilityList?: FacilitySu
   return {
     id: 100,
     is_admin: false,
-    is_jury: false,
+    isJury: false,
     email: 'eine-kita@demo.example',
-    first_name: 'Erika',
-    last_name: 'Muster',
+    firstName: 'Erika',
+    lastName: 'Muster',
     facilities: byId(facilityList ?? [facility(11, 'KiTa Sonnenschein')]),
     missingSettings: {},
     ...rest,
@@ -39,25 +39,25 @@ export function buildUser(overrides: Partial<User> & { facilityList?: FacilitySu
 }
 
 export const users = {
-  admin: () => buildUser({ id: 1, is_admin: true, email: 'admin@demo.example', first_name: 'Ada', facilityList: [] }),
+  admin: () => buildUser({ id: 1, is_admin: true, email: 'admin@demo.example', firstName: 'Ada', facilityList: [] }),
   /** issue 12: reviews the documentation forms, no KiTa (jury@demo.example) */
-  jury: () => buildUser({ id: 7, is_jury: true, email: 'jury@demo.example', first_name: 'Julia', facilityList: [] }),
-  noFacility: () => buildUser({ id: 2, email: 'ohne-kita@demo.example', first_name: 'Olga', facilityList: [] }),
+  jury: () => buildUser({ id: 7, isJury: true, email: 'jury@demo.example', firstName: 'Julia', facilityList: [] }),
+  noFacility: () => buildUser({ id: 2, email: 'ohne-kita@demo.example', firstName: 'Olga', facilityList: [] }),
   oneEnrolled: () => buildUser({ id: 3, email: 'eine-kita@demo.example', facilityList: [facility(11, 'KiTa Sonnenschein')] }),
   notEnrolled: () =>
-    buildUser({ id: 4, email: 'nicht-angemeldet@demo.example', first_name: 'Nina', facilityList: [facility(12, 'KiTa Regenbogen', false)] }),
+    buildUser({ id: 4, email: 'nicht-angemeldet@demo.example', firstName: 'Nina', facilityList: [facility(12, 'KiTa Regenbogen', false)] }),
   several: () =>
     buildUser({
       id: 5,
       email: 'mehrere-kitas@demo.example',
-      first_name: 'Max',
+      firstName: 'Max',
       facilityList: [facility(21, 'KiTa Am Bach'), facility(22, 'KiTa Waldwichtel'), facility(23, 'Hort Kleine Strolche', false)],
     }),
   missingSettings: () =>
     buildUser({
       id: 6,
       email: 'einstellungen@demo.example',
-      first_name: 'Emil',
+      firstName: 'Emil',
       facilityList: [facility(31, 'KiTa Löwenzahn')],
       missingSettings: { privacyPolicy: 'Datenschutzerklärung (neue Fassung)', newsletter: 'Newsletter' },
     }),

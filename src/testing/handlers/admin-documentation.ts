@@ -42,8 +42,8 @@ export function documentationHandlers(options: Options = {}) {
     http.get('*/api/admin/documentation/seasons', () =>
       HttpResponse.json({
         items: [
-          { id: 2, identifier: '2026-27', label: 'KiTa-Jahr 2026/27', is_current: true },
-          { id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', is_current: false },
+          { id: 2, identifier: '2026-27', label: 'KiTa-Jahr 2026/27', isCurrent: true },
+          { id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', isCurrent: false },
         ],
       }),
     ),

@@ -27,5 +27,5 @@ export const ADMIN_AREAS = [
 /** The areas this user may open: all for admins, the documentation forms for jury members (issue 12). */
 export function adminAreasFor(user: User | null) {
   if (user?.is_admin) return ADMIN_AREAS;
-  return user?.is_jury ? ADMIN_AREAS.filter((area) => isJuryPath(area.to)) : [];
+  return user?.isJury ? ADMIN_AREAS.filter((area) => isJuryPath(area.to)) : [];
 }

@@ -31,7 +31,7 @@ function Detail({ facilityId }: { facilityId: number }) {
   const navigate = useNavigate();
   // the current season (for enrolling on the KiTa's behalf) comes from the seasons feature; the route joins them
   const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
-  const current = seasons.find((s) => s.is_current) ?? null;
+  const current = seasons.find((s) => s.isCurrent) ?? null;
   return (
     <FacilityDetailPage
       key={facilityId}

@@ -30,12 +30,12 @@ function Page() {
         <AccountPanel
           person={{
             id: detail.person.id,
-            first_name: detail.person.first_name,
-            last_name: detail.person.last_name,
+            firstName: detail.person.firstName,
+            lastName: detail.person.lastName,
             email: detail.person.email,
-            facility_id: detail.facility.id,
+            facilityId: detail.facility.id,
           }}
-          userId={detail.person.user_id ?? detail.account?.id ?? null}
+          userId={detail.person.userId ?? detail.account?.id ?? null}
           onChanged={refresh}
         />
       )}

@@ -31,12 +31,12 @@ function Page() {
       <Modal
         opened={account !== null}
         onClose={() => setAccount(null)}
-        title={account ? `Benutzerkonto von ${account.first_name} ${account.last_name}` : ''}
+        title={account ? `Benutzerkonto von ${account.firstName} ${account.lastName}` : ''}
         size="xl"
         closeButtonProps={{ 'aria-label': 'Schließen' }}
       >
         {account && (
-          <AccountPanel person={null} userId={account.user_id} onChanged={() => void queryClient.invalidateQueries({ queryKey: adminPersonsKey })} />
+          <AccountPanel person={null} userId={account.userId} onChanged={() => void queryClient.invalidateQueries({ queryKey: adminPersonsKey })} />
         )}
       </Modal>
     </>

@@ -31,7 +31,7 @@ function handlers(initial: Partial<AdminUser> = {}, answer?: () => Response) {
     writes,
     handlers: [
       http.get('*/api/admin/persons/511', () =>
-        HttpResponse.json(adminPersonDetail(511, { person: personRecord(511, { user_id: 7, has_account: true }) })),
+        HttpResponse.json(adminPersonDetail(511, { person: personRecord(511, { userId: 7, hasAccount: true }) })),
       ),
       http.get('*/api/admin/users/7', () => HttpResponse.json(current)),
       http.put('*/api/admin/users/7/jury', async ({ request }) => {

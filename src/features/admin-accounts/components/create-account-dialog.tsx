@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notifications';
 import { adminCreateUserRequestSchema } from '../../../shared/contracts/accounts';
 import { useCreateAdminUser } from '../api/create-user';
 
-export type AccountPerson = { id: number; first_name: string; last_name: string; email: string; facility_id: number };
+export type AccountPerson = { id: number; firstName: string; lastName: string; email: string; facilityId: number };
 
 type Props = { person: AccountPerson; opened: boolean; onClose: () => void; onCreated: () => void };
 
@@ -17,10 +17,10 @@ export function CreateAccountDialog({ person, opened, onClose, onCreated }: Prop
     initialValues: { email: person.email },
     toInput: ({ email }) => ({
       email,
-      firstName: person.first_name,
-      lastName: person.last_name,
+      firstName: person.firstName,
+      lastName: person.lastName,
       personId: person.id,
-      facilityId: person.facility_id,
+      facilityId: person.facilityId,
     }),
   });
   const create = useCreateAdminUser();
@@ -37,7 +37,7 @@ export function CreateAccountDialog({ person, opened, onClose, onCreated }: Prop
       <form onSubmit={(event) => void submit(event)} noValidate ref={form.formRef}>
         <Stack gap="sm">
           <FormAlert failure={form.failure} />
-          <Text size="sm">{`${person.first_name} ${person.last_name} bekommt eine E-Mail mit einem Link, um ein Passwort zu wählen. Das Konto gehört dann zu ihrer bzw. seiner KiTa.`}</Text>
+          <Text size="sm">{`${person.firstName} ${person.lastName} bekommt eine E-Mail mit einem Link, um ein Passwort zu wählen. Das Konto gehört dann zu ihrer bzw. seiner KiTa.`}</Text>
           <TextInput label="E-Mail" type="email" required {...form.input('email')} />
           <FormActions submitLabel="Konto anlegen und einladen" submitting={create.isPending} onCancel={onClose} />
         </Stack>

@@ -22,7 +22,7 @@ describe('/verwaltung/dokuboegen', () => {
       ],
     });
     // an admin who also sits on the jury sees everything of both roles
-    const { user } = await renderRoute('/verwaltung/dokuboegen/2026-27', { user: { ...users.admin(), is_jury: true }, handlers });
+    const { user } = await renderRoute('/verwaltung/dokuboegen/2026-27', { user: { ...users.admin(), isJury: true }, handlers });
     const table = await screen.findByRole('table', { name: 'Dokumentationsbögen des KiTa-Jahres 2026/27' });
     const [, first, second, third] = within(table).getAllByRole('row');
     expect(within(first!).getByRole('link', { name: 'Kinderhaus Pegnitzwiese' })).toHaveAttribute('href', '/verwaltung/dokuboegen/2026-27/11');

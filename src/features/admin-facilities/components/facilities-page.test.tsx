@@ -9,7 +9,7 @@ function listHandlers(total = 60) {
   const queries: URLSearchParams[] = [];
   const handlers = [
     http.get('*/api/admin/seasons/choices', () =>
-      HttpResponse.json({ items: [adminSeason(), adminSeason({ id: 1, identifier: '2025-26', is_current: false })] }),
+      HttpResponse.json({ items: [adminSeason(), adminSeason({ id: 1, identifier: '2025-26', isCurrent: false })] }),
     ),
     http.get('*/api/admin/facilities', ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -19,7 +19,7 @@ function listHandlers(total = 60) {
       return HttpResponse.json({
         items: [
           adminFacilityItem(page * 100 + 1, `KiTa Seite ${page}`),
-          adminFacilityItem(page * 100 + 2, 'Kinderhaus Übersee', { is_enrolled: false }),
+          adminFacilityItem(page * 100 + 2, 'Kinderhaus Übersee', { isEnrolled: false }),
         ],
         total,
         page,
@@ -67,7 +67,7 @@ describe('/verwaltung/kitas', () => {
         q: '804',
         region: 'Schwaben',
         kind: 'Hort',
-        enrolled_season_id: '1',
+        enrolledSeasonId: '1',
         enrolled: 'no',
         sort: 'city',
         dir: 'desc',
@@ -80,7 +80,7 @@ describe('/verwaltung/kitas', () => {
       q: '804',
       region: 'Schwaben',
       kind: 'Hort',
-      enrolled_season_id: 1,
+      enrolledSeasonId: 1,
       enrolled: 'no',
       sort: 'city',
       dir: 'desc',
@@ -90,19 +90,19 @@ describe('/verwaltung/kitas', () => {
 
   it('opens a bookmarked, filtered list as it was shared', async () => {
     const { handlers, last } = listHandlers();
-    await renderRoute('/verwaltung/kitas?region=Oberfranken&q=Bamberg&page=3&sort=postal_code&dir=desc&kind=kaputt', {
+    await renderRoute('/verwaltung/kitas?region=Oberfranken&q=Bamberg&page=3&sort=postalCode&dir=desc&kind=kaputt', {
       user: users.admin(),
       handlers,
     });
     // the broken kind is dropped on its own; the rest stays
-    expect(last()).toEqual({ q: 'Bamberg', region: 'Oberfranken', sort: 'postal_code', dir: 'desc', page: '3', pageSize: '25' });
+    expect(last()).toEqual({ q: 'Bamberg', region: 'Oberfranken', sort: 'postalCode', dir: 'desc', page: '3', pageSize: '25' });
     expect(screen.getByRole('searchbox', { name: /Suche/ })).toHaveValue('Bamberg');
     expect(screen.getByRole('combobox', { name: 'Regierungsbezirk' })).toHaveValue('Oberfranken');
   });
 
   it('export links carry the filters and sort but no page', async () => {
     const { handlers } = listHandlers();
-    await renderRoute('/verwaltung/kitas?region=Unterfranken&enrolled_season_id=2&q=W%C3%BCrzburg&page=2&sort=city', {
+    await renderRoute('/verwaltung/kitas?region=Unterfranken&enrolledSeasonId=2&q=W%C3%BCrzburg&page=2&sort=city', {
       user: users.admin(),
       handlers,
     });
@@ -114,7 +114,7 @@ describe('/verwaltung/kitas', () => {
       expect(Object.fromEntries(url.searchParams)).toEqual({
         q: 'Würzburg',
         region: 'Unterfranken',
-        enrolled_season_id: '2',
+        enrolledSeasonId: '2',
         enrolled: 'yes',
         sort: 'city',
         dir: 'asc',

@@ -39,19 +39,19 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
     ),
   },
   { key: 'kind', header: 'Art', sortable: true },
-  { key: 'postal_code', header: 'PLZ', sortable: true },
+  { key: 'postalCode', header: 'PLZ', sortable: true },
   { key: 'city', header: 'Ort', sortable: true },
   { key: 'region', header: 'Regierungsbezirk', sortable: true },
   // issue 19: the defaults fit 1280 px; these are one click away under "Spalten"
-  { key: 'operator_name', header: 'Träger', hiddenByDefault: true },
-  { key: 'members_count', header: 'Konten', align: 'right', hiddenByDefault: true },
-  { key: 'persons_count', header: 'Personal', align: 'right', hiddenByDefault: true },
+  { key: 'operatorName', header: 'Träger', hiddenByDefault: true },
+  { key: 'membersCount', header: 'Konten', align: 'right', hiddenByDefault: true },
+  { key: 'personsCount', header: 'Personal', align: 'right', hiddenByDefault: true },
   {
-    key: 'is_enrolled',
+    key: 'isEnrolled',
     header: `Angemeldet ${enrolledTo}`,
     label: 'Angemeldet',
     render: (f) =>
-      f.is_enrolled ? (
+      f.isEnrolled ? (
         <Badge variant="light" color="green">
           ja
         </Badge>
@@ -61,7 +61,7 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
         </Badge>
       ),
   },
-  { key: 'updated_at', header: 'Geändert am', sortable: true, render: (f) => formatDate(f.updated_at) },
+  { key: 'updatedAt', header: 'Geändert am', sortable: true, render: (f) => formatDate(f.updatedAt) },
 ];
 
 /**
@@ -70,7 +70,7 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
  */
 export function FacilitiesPage({ search, seasons, onSearchChange }: Props) {
   const result = useFacilityList(listQueryOf(adminFacilityList, search));
-  const filterSeason = seasons.find((s) => s.id === search.enrolled_season_id);
+  const filterSeason = seasons.find((s) => s.id === search.enrolledSeasonId);
   const enrolledTo = filterSeason ? `(${seasonText(filterSeason.identifier)})` : '(aktuelles KiTa-Jahr)';
 
   return (

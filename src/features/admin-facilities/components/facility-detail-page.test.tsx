@@ -11,8 +11,8 @@ const history = [
     at: '2026-11-02T09:30:00.000Z',
     actor: { id: 1, name: 'Ada Admin' },
     action: 'facility.admin_update',
-    entity_type: 'facility',
-    entity_id: '11',
+    entityType: 'facility',
+    entityId: '11',
     before: { city: 'Muenchen' },
     after: { city: 'München' },
   },
@@ -29,8 +29,8 @@ function detailHandlers() {
   };
   const own = adminFacilityDetail(11, 'KiTa Sonnenschein', { history });
   const twin = adminFacilityDetail(12, 'Kita Sonnenschein e.V.', {
-    persons: [personRecord(601, { facility_id: 12 }), personRecord(602, { facility_id: 12 })],
-    members: [{ user_id: 9, first_name: 'Uwe', last_name: 'Üblich', email: 'uwe@example.org', since: '2025-01-01T00:00:00Z', person_id: null }],
+    persons: [personRecord(601, { facilityId: 12 }), personRecord(602, { facilityId: 12 })],
+    members: [{ userId: 9, firstName: 'Uwe', lastName: 'Üblich', email: 'uwe@example.org', since: '2025-01-01T00:00:00Z', personId: null }],
   });
   const handlers = [
     http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
@@ -49,7 +49,7 @@ function detailHandlers() {
     }),
     http.post('*/api/admin/facilities/merge', async ({ request }) => {
       await record(request);
-      return HttpResponse.json({ target_id: 11, moved: { members: 1, persons: 2, enrolments: 0, join_requests: 0 } });
+      return HttpResponse.json({ targetId: 11, moved: { members: 1, persons: 2, enrolments: 0, joinRequests: 0 } });
     }),
     http.delete('*/api/admin/facilities/:id/enrolments/:seasonId', async ({ request }) => {
       await record(request);
@@ -98,7 +98,7 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await user.click(screen.getByRole('button', { name: 'Stammdaten speichern' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deine Eingaben sind noch da');
     expect(city).toHaveValue('Fürth');
-    expect(writes[0]).toMatchObject({ method: 'PUT', url: '/api/admin/facilities/11', body: { city: 'Fürth', postal_code: '90762', version: 4 } });
+    expect(writes[0]).toMatchObject({ method: 'PUT', url: '/api/admin/facilities/11', body: { city: 'Fürth', postalCode: '90762', version: 4 } });
   });
 
   it('merges a duplicate only after search, preview and confirm, then opens the KiTa that stays', async () => {
@@ -121,7 +121,7 @@ describe('/verwaltung/kitas/$facilityId', () => {
     expect(within(dialog).getByText('Wirklich zusammenführen?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ja, endgültig zusammenführen' }));
     await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ method: 'POST', url: '/api/admin/facilities/merge', body: { source_id: 12, target_id: 11 } });
+    expect(writes[0]).toMatchObject({ method: 'POST', url: '/api/admin/facilities/merge', body: { sourceId: 12, targetId: 11 } });
     await waitForPath(router, '/verwaltung/kitas/11');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -130,24 +130,24 @@ describe('/verwaltung/kitas/$facilityId', () => {
     const { handlers, writes } = detailHandlers();
     const enrolment = {
       id: 70,
-      facility_id: 11,
-      season_id: 2,
-      season_identifier: '2026-27',
-      season_label: 'KiTa-Jahr 2026/27',
-      project_topics: ['Wasser'],
-      project_title: 'Bachforscher',
-      contact_person_id: null,
-      contact_person_name: null,
-      groups_taking_part: '',
-      children_taking_part: 20,
-      accepted_terms_at: '2026-10-01T08:00:00Z',
-      created_at: '2026-10-01T08:00:00Z',
-      created_by: null,
-      updated_at: '2026-10-01T08:00:00Z',
-      updated_by: null,
-      withdrawn_at: null,
+      facilityId: 11,
+      seasonId: 2,
+      seasonIdentifier: '2026-27',
+      seasonLabel: 'KiTa-Jahr 2026/27',
+      projectTopics: ['Wasser'],
+      projectTitle: 'Bachforscher',
+      contactPersonId: null,
+      contactPersonName: null,
+      groupsTakingPart: '',
+      childrenTakingPart: 20,
+      acceptedTermsAt: '2026-10-01T08:00:00Z',
+      createdAt: '2026-10-01T08:00:00Z',
+      createdBy: null,
+      updatedAt: '2026-10-01T08:00:00Z',
+      updatedBy: null,
+      withdrawnAt: null,
       version: 5,
-      approved_for_award_at: null,
+      approvedForAwardAt: null,
     };
     handlers.unshift(
       http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))),
@@ -167,24 +167,24 @@ describe('/verwaltung/kitas/$facilityId', () => {
     const { handlers, writes } = detailHandlers();
     const enrolment = {
       id: 70,
-      facility_id: 11,
-      season_id: 2,
-      season_identifier: '2026-27',
-      season_label: 'KiTa-Jahr 2026/27',
-      project_topics: ['Wasser'],
-      project_title: 'Bachforscher',
-      contact_person_id: 511,
-      contact_person_name: 'Jördis Größer',
-      groups_taking_part: '',
-      children_taking_part: 20,
-      accepted_terms_at: '2026-10-01T08:00:00Z',
-      created_at: '2026-10-01T08:00:00Z',
-      created_by: null,
-      updated_at: '2026-10-01T08:00:00Z',
-      updated_by: null,
-      withdrawn_at: null,
+      facilityId: 11,
+      seasonId: 2,
+      seasonIdentifier: '2026-27',
+      seasonLabel: 'KiTa-Jahr 2026/27',
+      projectTopics: ['Wasser'],
+      projectTitle: 'Bachforscher',
+      contactPersonId: 511,
+      contactPersonName: 'Jördis Größer',
+      groupsTakingPart: '',
+      childrenTakingPart: 20,
+      acceptedTermsAt: '2026-10-01T08:00:00Z',
+      createdAt: '2026-10-01T08:00:00Z',
+      createdBy: null,
+      updatedAt: '2026-10-01T08:00:00Z',
+      updatedBy: null,
+      withdrawnAt: null,
       version: 5,
-      approved_for_award_at: null,
+      approvedForAwardAt: null,
     };
     handlers.unshift(
       http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { enrolments: [enrolment] }))),
@@ -204,20 +204,20 @@ describe('/verwaltung/kitas/$facilityId', () => {
         writes.push({ method: 'PUT', url: '/api/admin/facilities/11/enrolments/2', body: await request.json() });
         return HttpResponse.json({
           id: 71,
-          facility_id: 11,
-          season_id: 2,
-          project_topics: ['Wasser'],
-          project_title: 'Bachforscher',
-          contact_person_id: 511,
-          contact_person_name: 'Jördis Größer',
-          groups_taking_part: '',
-          children_taking_part: 20,
-          accepted_terms_at: null,
-          created_at: '2026-11-02T09:30:00Z',
-          created_by: null,
-          updated_at: '2026-11-02T09:30:00Z',
-          updated_by: null,
-          withdrawn_at: null,
+          facilityId: 11,
+          seasonId: 2,
+          projectTopics: ['Wasser'],
+          projectTitle: 'Bachforscher',
+          contactPersonId: 511,
+          contactPersonName: 'Jördis Größer',
+          groupsTakingPart: '',
+          childrenTakingPart: 20,
+          acceptedTermsAt: null,
+          createdAt: '2026-11-02T09:30:00Z',
+          createdBy: null,
+          updatedAt: '2026-11-02T09:30:00Z',
+          updatedBy: null,
+          withdrawnAt: null,
           version: 1,
         });
       }),
@@ -239,12 +239,12 @@ describe('/verwaltung/kitas/$facilityId', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Zu 2026/27 anmelden' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]!.body).toEqual({
-      project_topics: ['Wasser'],
-      project_title: 'Bachforscher',
-      contact_person_id: 511,
-      groups_taking_part: '',
-      children_taking_part: 20,
-      accepted_terms: true,
+      projectTopics: ['Wasser'],
+      projectTitle: 'Bachforscher',
+      contactPersonId: 511,
+      groupsTakingPart: '',
+      childrenTakingPart: 20,
+      acceptedTerms: true,
     });
   });
 

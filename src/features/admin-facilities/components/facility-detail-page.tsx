@@ -30,14 +30,14 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
   const update = useUpdateAdminFacility();
   const queryClient = useQueryClient();
   const f = detail.facility;
-  const closed = detail.merged_into_id !== null;
+  const closed = detail.mergedIntoId !== null;
 
   return (
     <>
       <Group justify="space-between" align="flex-start">
         <div>
           <PageHeading>{f.label}</PageHeading>
-          <Text c="dimmed" mt={-12} mb="md">{`KiTa Nr. ${f.id} · ${f.postal_code} ${f.city}`}</Text>
+          <Text c="dimmed" mt={-12} mb="md">{`KiTa Nr. ${f.id} · ${f.postalCode} ${f.city}`}</Text>
         </div>
         <Group gap="xs">
           <AnchorLink to="/verwaltung/kitas">Zur Liste aller KiTas</AnchorLink>
@@ -48,15 +48,15 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
           )}
         </Group>
       </Group>
-      {detail.merged_into_id !== null && (
+      {detail.mergedIntoId !== null && (
         <Alert color="gray" mb="md" title="Zusammengeführt">
           Diese KiTa wurde mit einer anderen zusammengeführt:{' '}
-          <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: detail.merged_into_id }}>
-            {`KiTa Nr. ${detail.merged_into_id}`}
+          <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: detail.mergedIntoId }}>
+            {`KiTa Nr. ${detail.mergedIntoId}`}
           </AnchorLink>
         </Alert>
       )}
-      {!closed && <FacilityJoinRequests facilityId={f.id} requests={detail.join_requests} />}
+      {!closed && <FacilityJoinRequests facilityId={f.id} requests={detail.joinRequests} />}
       <Tabs defaultValue="stammdaten" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="stammdaten">Stammdaten</Tabs.Tab>
@@ -93,7 +93,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
         </Tabs.Panel>
         <Tabs.Panel value="personen">
           <Stack gap="xl">
-            <AnchorLink to="/verwaltung/personen" search={{ facility_id: f.id, include_removed: 'yes' }}>
+            <AnchorLink to="/verwaltung/personen" search={{ facilityId: f.id, includeRemoved: 'yes' }}>
               Personal dieser KiTa in der Personenliste öffnen
             </AnchorLink>
             <MembersTable members={detail.members} />

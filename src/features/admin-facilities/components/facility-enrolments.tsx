@@ -18,26 +18,26 @@ type Enrolment = AdminFacilityDetail['enrolments'][number];
 type Props = { detail: AdminFacilityDetail; currentSeason: { id: number; identifier: string } | null };
 
 const columns: DataTableColumn<Enrolment>[] = [
-  { key: 'season_identifier', header: 'KiTa-Jahr', render: (e) => seasonText(e.season_identifier) },
-  { key: 'project_title', header: 'Projekt', render: (e) => `${e.project_title} (${e.project_topics.join(', ')})` },
-  { key: 'contact_person_name', header: 'Ansprechperson', render: (e) => e.contact_person_name ?? '–' },
-  { key: 'children_taking_part', header: 'Kinder', align: 'right', render: (e) => e.children_taking_part ?? '–' },
-  { key: 'created_at', header: 'Angemeldet am', render: (e) => `${formatDate(e.created_at)}${e.created_by ? ` von ${e.created_by.name}` : ''}` },
+  { key: 'seasonIdentifier', header: 'KiTa-Jahr', render: (e) => seasonText(e.seasonIdentifier) },
+  { key: 'projectTitle', header: 'Projekt', render: (e) => `${e.projectTitle} (${e.projectTopics.join(', ')})` },
+  { key: 'contactPersonName', header: 'Ansprechperson', render: (e) => e.contactPersonName ?? '–' },
+  { key: 'childrenTakingPart', header: 'Kinder', align: 'right', render: (e) => e.childrenTakingPart ?? '–' },
+  { key: 'createdAt', header: 'Angemeldet am', render: (e) => `${formatDate(e.createdAt)}${e.createdBy ? ` von ${e.createdBy.name}` : ''}` },
   {
-    key: 'withdrawn_at',
+    key: 'withdrawnAt',
     header: 'Status',
     render: (e) => (
       <>
-        {e.withdrawn_at ? (
+        {e.withdrawnAt ? (
           <Badge color="gray" variant="light">
-            abgemeldet am {formatDate(e.withdrawn_at)}
+            abgemeldet am {formatDate(e.withdrawnAt)}
           </Badge>
         ) : (
           <Badge color="green" variant="light">
             angemeldet
           </Badge>
         )}
-        {e.approved_for_award_at && <Text size="sm">zur Auszeichnung zugelassen</Text>}
+        {e.approvedForAwardAt && <Text size="sm">zur Auszeichnung zugelassen</Text>}
       </>
     ),
   },
@@ -49,10 +49,10 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
   const [withdrawing, setWithdrawing] = useState(false);
   const withdraw = useWithdrawOnBehalf();
   const enrol = useEnrolOnBehalf();
-  const contacts = detail.persons.filter((p) => !p.removed_at).map(contactOptionOf);
+  const contacts = detail.persons.filter((p) => !p.removedAt).map(contactOptionOf);
   const approval = useAwardApproval();
-  const live = currentSeason ? detail.enrolments.find((e) => e.season_id === currentSeason.id && !e.withdrawn_at) : undefined;
-  const closed = detail.merged_into_id !== null;
+  const live = currentSeason ? detail.enrolments.find((e) => e.seasonId === currentSeason.id && !e.withdrawnAt) : undefined;
+  const closed = detail.mergedIntoId !== null;
 
   const confirmWithdraw = () => {
     if (!live || !currentSeason) return;
@@ -91,7 +91,7 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
             label="zur Auszeichnung zugelassen"
             // Mantine puts a description inside the label (it would become part of the name): the hint stands apart
             aria-describedby="award-approval-hint"
-            checked={live.approved_for_award_at !== null}
+            checked={live.approvedForAwardAt !== null}
             disabled={approval.isPending}
             onChange={(event) => {
               const approved = event.currentTarget.checked;
@@ -113,8 +113,8 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
             }}
           />
           <Text size="sm" c="dimmed" id="award-approval-hint">
-            {live.approved_for_award_at
-              ? `seit ${formatDate(live.approved_for_award_at)}: die KiTa kann sich zur Auszeichnungsveranstaltung anmelden`
+            {live.approvedForAwardAt
+              ? `seit ${formatDate(live.approvedForAwardAt)}: die KiTa kann sich zur Auszeichnungsveranstaltung anmelden`
               : `Erst dann kann sich die KiTa zur Auszeichnungsveranstaltung von ${seasonText(currentSeason.identifier)} anmelden.`}
           </Text>
         </Group>

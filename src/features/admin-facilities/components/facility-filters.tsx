@@ -16,7 +16,7 @@ type Props = {
 
 /** The KiTa list's own filters (after the search box); every change starts again at page 1. */
 export function FacilityFilters({ search, seasons, onChange }: Props) {
-  const enrolledValue = search.enrolled_season_id ? `${search.enrolled_season_id}:${search.enrolled ?? 'yes'}` : '';
+  const enrolledValue = search.enrolledSeasonId ? `${search.enrolledSeasonId}:${search.enrolled ?? 'yes'}` : '';
   const enrolledOptions = [
     { value: '', label: 'alle' },
     ...seasons.flatMap((s) => [
@@ -47,7 +47,7 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
         value={enrolledValue}
         onChange={(e) => {
           const [id, enrolled] = e.currentTarget.value.split(':');
-          onChange({ enrolled_season_id: id ? Number(id) : undefined, enrolled: id ? (enrolled as 'yes' | 'no') : undefined, page: undefined });
+          onChange({ enrolledSeasonId: id ? Number(id) : undefined, enrolled: id ? (enrolled as 'yes' | 'no') : undefined, page: undefined });
         }}
       />
     </>

@@ -21,18 +21,18 @@ export function FacilityMasterView({ facility: f }: { facility: Facility }) {
     <>
       <SimpleGrid cols={{ base: 1, md: 3 }} component="dl" m={0}>
         <Field label="Art der Einrichtung">{f.kind}</Field>
-        <Field label="Anschrift">{`${f.street}, ${f.postal_code} ${f.city}`}</Field>
+        <Field label="Anschrift">{`${f.street}, ${f.postalCode} ${f.city}`}</Field>
         <Field label="Regierungsbezirk">{f.region}</Field>
-        <Field label="Träger">{[f.operator_name, f.operator_kind].filter(Boolean).join(' · ')}</Field>
+        <Field label="Träger">{[f.operatorName, f.operatorKind].filter(Boolean).join(' · ')}</Field>
         <Field label="Telefon">{f.phone}</Field>
         <Field label="E-Mail">{f.email && <Anchor href={`mailto:${f.email}`}>{f.email}</Anchor>}</Field>
         <Field label="Internetseite">{f.website}</Field>
-        <Field label="Kinder">{f.children_count === null ? '' : String(f.children_count)}</Field>
-        <Field label="Mitarbeitende">{f.staff_count === null ? '' : String(f.staff_count)}</Field>
+        <Field label="Kinder">{f.childrenCount === null ? '' : String(f.childrenCount)}</Field>
+        <Field label="Mitarbeitende">{f.staffCount === null ? '' : String(f.staffCount)}</Field>
       </SimpleGrid>
       <Text size="sm" c="dimmed" mt="sm">
-        Zuletzt geändert am {formatDateTime(f.updated_at)}
-        {f.updated_by ? ` von ${f.updated_by.name}` : ''}.
+        Zuletzt geändert am {formatDateTime(f.updatedAt)}
+        {f.updatedBy ? ` von ${f.updatedBy.name}` : ''}.
       </Text>
     </>
   );

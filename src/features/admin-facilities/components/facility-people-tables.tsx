@@ -6,7 +6,7 @@ import { type Member } from '../../../shared/contracts/facilities';
 import { type Person } from '../../../shared/contracts/persons';
 
 const memberColumns: DataTableColumn<Member>[] = [
-  { key: 'name', header: 'Name', render: (m) => `${m.first_name} ${m.last_name}` },
+  { key: 'name', header: 'Name', render: (m) => `${m.firstName} ${m.lastName}` },
   { key: 'email', header: 'E-Mail' },
   { key: 'since', header: 'Mitglied seit', render: (m) => formatDate(m.since) },
 ];
@@ -17,24 +17,24 @@ const personColumns: DataTableColumn<Person>[] = [
     header: 'Name',
     render: (p) => (
       <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.id }}>
-        {`${p.first_name} ${p.last_name}`}
+        {`${p.firstName} ${p.lastName}`}
       </AnchorLink>
     ),
   },
   { key: 'position', header: 'Funktion' },
   { key: 'email', header: 'E-Mail' },
   {
-    key: 'has_account',
+    key: 'hasAccount',
     header: 'Konto',
-    render: (p) => (p.has_account ? 'ja' : p.invited_at ? `eingeladen am ${formatDate(p.invited_at)}` : 'nein'),
+    render: (p) => (p.hasAccount ? 'ja' : p.invitedAt ? `eingeladen am ${formatDate(p.invitedAt)}` : 'nein'),
   },
   {
-    key: 'removed_at',
+    key: 'removedAt',
     header: 'Status',
     render: (p) =>
-      p.removed_at ? (
+      p.removedAt ? (
         <Badge color="gray" variant="light">
-          entfernt am {formatDate(p.removed_at)}
+          entfernt am {formatDate(p.removedAt)}
         </Badge>
       ) : (
         'aktiv'
@@ -52,7 +52,7 @@ export function MembersTable({ members }: { members: Member[] }) {
       columns={memberColumns}
       rows={members}
       total={members.length}
-      getRowKey={(m) => m.user_id}
+      getRowKey={(m) => m.userId}
       emptyText="Noch kein Konto gehört zu dieser KiTa."
       {...all}
     />

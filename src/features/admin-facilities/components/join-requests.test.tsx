@@ -8,19 +8,19 @@ import { renderRoute } from '../../../testing/render';
 
 const joinRequest = (id: number, name: string, overrides: Partial<JoinRequest> = {}): JoinRequest => ({
   id,
-  facility_id: 11,
-  facility_label: 'KiTa Sonnenschein',
+  facilityId: 11,
+  facilityLabel: 'KiTa Sonnenschein',
   user: { id: 100 + id, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org` },
   message: '',
   state: 'pending',
-  created_at: '2026-11-01T10:00:00Z',
-  decided_at: null,
-  decided_by: null,
+  createdAt: '2026-11-01T10:00:00Z',
+  decidedAt: null,
+  decidedBy: null,
   ...overrides,
 });
 const member = (r: JoinRequest): Member => {
-  const [first_name = '', last_name = ''] = r.user.name.split(' ');
-  return { user_id: r.user.id, first_name, last_name, email: r.user.email, since: '2026-11-02T10:00:00Z', person_id: null };
+  const [firstName = '', lastName = ''] = r.user.name.split(' ');
+  return { userId: r.user.id, firstName, lastName, email: r.user.email, since: '2026-11-02T10:00:00Z', personId: null };
 };
 
 /** A KiTa with two open requests; the fake server decides them the way the real one does (approve → member). */
@@ -30,16 +30,14 @@ function kitaWithRequests() {
   let members: Member[] = [];
   const handlers = [
     http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
-    http.get('*/api/admin/facilities/11', () =>
-      HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { members, join_requests: requests })),
-    ),
+    http.get('*/api/admin/facilities/11', () => HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { members, joinRequests: requests }))),
     http.post('*/api/facilities/11/join-requests/:rid/:decision', ({ params }) => {
       decisions.push(`${String(params.rid)} ${String(params.decision)}`);
       const approve = params.decision === 'approve';
       const decided = { ...requests.find((r) => String(r.id) === params.rid)!, state: approve ? ('approved' as const) : ('declined' as const) };
       requests = requests.map((r) => (r.id === decided.id ? decided : r));
       if (approve) members = [...members, member(decided)];
-      return HttpResponse.json({ ...decided, decided_at: '2026-11-02T10:00:00Z', decided_by: { id: 1, name: 'Ada Admin' } });
+      return HttpResponse.json({ ...decided, decidedAt: '2026-11-02T10:00:00Z', decidedBy: { id: 1, name: 'Ada Admin' } });
     }),
   ];
   return { handlers, decisions };
@@ -75,7 +73,7 @@ describe('/verwaltung/kitas/$facilityId: open join requests', () => {
     const handlers = [
       http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
       http.get('*/api/admin/facilities/11', () =>
-        HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { join_requests: [joinRequest(3, 'Jana Neu', { state: 'declined' })] })),
+        HttpResponse.json(adminFacilityDetail(11, 'KiTa Sonnenschein', { joinRequests: [joinRequest(3, 'Jana Neu', { state: 'declined' })] })),
       ),
     ];
     await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
@@ -91,7 +89,7 @@ describe('/verwaltung/kitas: open join requests of all KiTas', () => {
         HttpResponse.json({
           items: [
             joinRequest(3, 'Jana Neu', { message: 'Ich bin die neue Leitung.' }),
-            joinRequest(7, 'Tom Fremd', { facility_id: 12, facility_label: 'Kita Regenbogen', created_at: '2026-10-30T15:45:00Z' }),
+            joinRequest(7, 'Tom Fremd', { facilityId: 12, facilityLabel: 'Kita Regenbogen', createdAt: '2026-10-30T15:45:00Z' }),
           ],
         }),
       ),

@@ -51,15 +51,15 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
   };
 
   const run = () => {
-    const ids = keep === 'this' ? { source_id: Number(otherId), target_id: facility.id } : { source_id: facility.id, target_id: Number(otherId) };
+    const ids = keep === 'this' ? { sourceId: Number(otherId), targetId: facility.id } : { sourceId: facility.id, targetId: Number(otherId) };
     merge.mutate(ids, {
       onSuccess: (result) => {
         const m = result.moved;
         notify({
-          message: `Zusammengeführt: ${m.members} Konten, ${m.persons} Personen, ${m.enrolments} Anmeldungen, ${m.join_requests} Beitrittsanfragen sind jetzt bei ${targetLabel}.`,
+          message: `Zusammengeführt: ${m.members} Konten, ${m.persons} Personen, ${m.enrolments} Anmeldungen, ${m.joinRequests} Beitrittsanfragen sind jetzt bei ${targetLabel}.`,
         });
         close();
-        onMerged(result.target_id);
+        onMerged(result.targetId);
       },
       onError: (error) => {
         setAlert(failureOf(error)?.message ?? null);
@@ -93,7 +93,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
                 <Radio
                   key={f.id}
                   value={String(f.id)}
-                  label={`${f.label} — ${f.street}, ${f.postal_code} ${f.city} (Nr. ${f.id})`}
+                  label={`${f.label} — ${f.street}, ${f.postalCode} ${f.city} (Nr. ${f.id})`}
                   disabled={confirming}
                 />
               ))}
@@ -115,7 +115,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
                   <List.Item>{`${moving.members.length} Konten (Mitglieder)`}</List.Item>
                   <List.Item>{`${moving.persons.length} Personen im Personal`}</List.Item>
                   <List.Item>{`${moving.enrolments.length} Anmeldungen zu KiTa-Jahren`}</List.Item>
-                  <List.Item>{`${moving.join_requests.length} Beitrittsanfragen`}</List.Item>
+                  <List.Item>{`${moving.joinRequests.length} Beitrittsanfragen`}</List.Item>
                 </List>
               )}
             </Alert>

@@ -53,8 +53,8 @@ export function PendingJoinRequests() {
               {shown.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility_id }}>
-                      {r.facility_label}
+                    <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facilityId }}>
+                      {r.facilityLabel}
                     </AnchorLink>
                   </Table.Td>
                   <Table.Td>
@@ -63,7 +63,7 @@ export function PendingJoinRequests() {
                       ({r.user.email})
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Table.Td>
                   <Table.Td>{r.message || '—'}</Table.Td>
                 </Table.Tr>
               ))}

@@ -26,7 +26,7 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        <PageHeading>{`${p.first_name} ${p.last_name}`}</PageHeading>
+        <PageHeading>{`${p.firstName} ${p.lastName}`}</PageHeading>
         <AnchorLink to="/verwaltung/personen">Zur Liste aller Personen</AnchorLink>
       </Group>
       <Stack gap="xl">
@@ -49,7 +49,7 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
           ) : (
             <Stack gap="xs">
               <SimpleGrid cols={{ base: 1, md: 3 }}>
-                <Text>{`${p.salutation} ${p.first_name} ${p.last_name}`}</Text>
+                <Text>{`${p.salutation} ${p.firstName} ${p.lastName}`}</Text>
                 <Text>{p.position}</Text>
                 <Text>
                   {'KiTa: '}
@@ -59,12 +59,12 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
                 </Text>
                 <Text>{`E-Mail: ${p.email || '–'}`}</Text>
                 <Text>{`Telefon: ${p.phone || '–'}`}</Text>
-                {p.removed_at && <Badge color="gray" variant="light">{`aus dem Personal entfernt am ${formatDateTime(p.removed_at)}`}</Badge>}
+                {p.removedAt && <Badge color="gray" variant="light">{`aus dem Personal entfernt am ${formatDateTime(p.removedAt)}`}</Badge>}
               </SimpleGrid>
               <Text
                 size="sm"
                 c="dimmed"
-              >{`Zuletzt geändert am ${formatDateTime(p.updated_at)}${p.updated_by ? ` von ${p.updated_by.name}` : ''}.`}</Text>
+              >{`Zuletzt geändert am ${formatDateTime(p.updatedAt)}${p.updatedBy ? ` von ${p.updatedBy.name}` : ''}.`}</Text>
               <Group>
                 <Button variant="default" onClick={() => setEditing(true)}>
                   Person bearbeiten

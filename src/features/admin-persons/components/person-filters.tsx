@@ -18,8 +18,8 @@ export function PersonFilters({ search, onChange }: Props) {
         label="Benutzerkonto"
         width={150}
         options={accounts}
-        value={search.has_account}
-        onChange={(has_account) => onChange({ has_account, page: undefined })}
+        value={search.hasAccount}
+        onChange={(hasAccount) => onChange({ hasAccount, page: undefined })}
       />
       <ListFilterSelect
         label="Funktion"
@@ -31,12 +31,12 @@ export function PersonFilters({ search, onChange }: Props) {
       <Checkbox
         label="Entfernte zeigen"
         mb={8}
-        checked={search.include_removed === 'yes'}
-        onChange={(e) => onChange({ include_removed: e.currentTarget.checked ? 'yes' : undefined, page: undefined })}
+        checked={search.includeRemoved === 'yes'}
+        onChange={(e) => onChange({ includeRemoved: e.currentTarget.checked ? 'yes' : undefined, page: undefined })}
       />
-      {search.facility_id && (
-        <Button variant="default" size="xs" mb={6} onClick={() => onChange({ facility_id: undefined, page: undefined })}>
-          {`Nur KiTa Nr. ${search.facility_id} – Filter entfernen`}
+      {search.facilityId && (
+        <Button variant="default" size="xs" mb={6} onClick={() => onChange({ facilityId: undefined, page: undefined })}>
+          {`Nur KiTa Nr. ${search.facilityId} – Filter entfernen`}
         </Button>
       )}
     </>

@@ -17,14 +17,14 @@ function listHandlers() {
           adminPersonItem(0, {
             key: 'u7',
             kind: 'account',
-            person_id: null,
-            user_id: 7,
-            first_name: 'Konrad',
-            last_name: 'Konto',
-            facility_id: null,
-            facility_label: null,
+            personId: null,
+            userId: 7,
+            firstName: 'Konrad',
+            lastName: 'Konto',
+            facilityId: null,
+            facilityLabel: null,
             position: null,
-            account_active: true,
+            accountActive: true,
             is_admin: true,
           }),
         ],
@@ -59,7 +59,7 @@ function detailHandlers(withAccount: boolean) {
   const record = async (request: Request) => {
     writes.push({ method: request.method, url: new URL(request.url).pathname, body: await request.json().catch(() => null) });
   };
-  const person = personRecord(511, { user_id: withAccount ? 7 : null, has_account: withAccount });
+  const person = personRecord(511, { userId: withAccount ? 7 : null, hasAccount: withAccount });
   const handlers = [
     http.get('*/api/admin/persons/511', () => HttpResponse.json(adminPersonDetail(511, { person }))),
     http.get('*/api/admin/users/7', () => HttpResponse.json(adminUser())),
@@ -83,7 +83,7 @@ describe('/verwaltung/personen', () => {
   it('search, filters, sorting and paging drive the query string', async () => {
     const { handlers, last } = listHandlers();
     const { user } = await renderRoute('/verwaltung/personen', { user: users.admin(), handlers });
-    expect(last()).toEqual({ sort: 'last_name', dir: 'asc', page: '1', pageSize: '25' });
+    expect(last()).toEqual({ sort: 'lastName', dir: 'asc', page: '1', pageSize: '25' });
     const table = screen.getByRole('table', { name: 'Alle Personen und Benutzerkonten' });
     // issue 19: each name once ("Nachname", "Vorname"); the link names the whole person
     expect(
@@ -97,7 +97,7 @@ describe('/verwaltung/personen', () => {
     expect(within(table).getByRole('button', { name: 'Benutzerkonto von Konrad Konto öffnen' })).not.toHaveAttribute('href');
 
     await user.click(screen.getByRole('button', { name: 'Nach KiTa sortieren' }));
-    await waitFor(() => expect(last()).toMatchObject({ sort: 'facility_label', dir: 'asc' }));
+    await waitFor(() => expect(last()).toMatchObject({ sort: 'facilityLabel', dir: 'asc' }));
     await user.click(screen.getByRole('button', { name: 'Seite 3' }));
     await waitFor(() => expect(last()).toMatchObject({ page: '3' }));
     fireEvent.change(screen.getByRole('searchbox', { name: /Suche/ }), { target: { value: 'Größer' } });
@@ -108,10 +108,10 @@ describe('/verwaltung/personen', () => {
     await waitFor(() =>
       expect(last()).toEqual({
         q: 'Größer',
-        has_account: 'no',
+        hasAccount: 'no',
         position: 'Leitung',
-        include_removed: 'yes',
-        sort: 'facility_label',
+        includeRemoved: 'yes',
+        sort: 'facilityLabel',
         dir: 'asc',
         page: '1',
         pageSize: '25',
@@ -131,16 +131,16 @@ describe('/verwaltung/personen', () => {
 
   it('opens a shared link filtered to one KiTa and lets the admin drop that filter', async () => {
     const { handlers, last } = listHandlers();
-    const { user } = await renderRoute('/verwaltung/personen?facility_id=11&kind=person', { user: users.admin(), handlers });
-    expect(last()).toMatchObject({ facility_id: '11', kind: 'person' });
+    const { user } = await renderRoute('/verwaltung/personen?facilityId=11&kind=person', { user: users.admin(), handlers });
+    expect(last()).toMatchObject({ facilityId: '11', kind: 'person' });
     for (const format of ['xlsx', 'csv']) {
       const name = format === 'xlsx' ? 'Als Excel (XLSX) exportieren' : 'Als CSV (Excel) exportieren';
       const url = new URL(screen.getByRole('link', { name }).getAttribute('href')!, 'http://x');
       expect(url.pathname).toBe(`/api/admin/persons/export.${format}`);
-      expect(Object.fromEntries(url.searchParams)).toEqual({ facility_id: '11', kind: 'person', sort: 'last_name', dir: 'asc' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({ facilityId: '11', kind: 'person', sort: 'lastName', dir: 'asc' });
     }
     await user.click(screen.getByRole('button', { name: 'Nur KiTa Nr. 11 – Filter entfernen' }));
-    await waitFor(() => expect(last()).not.toHaveProperty('facility_id'));
+    await waitFor(() => expect(last()).not.toHaveProperty('facilityId'));
   });
 });
 
@@ -177,7 +177,7 @@ describe('/verwaltung/personen/$personId', () => {
     await user.click(screen.getByRole('button', { name: 'Person speichern' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Jemand anderes hat diese Daten inzwischen geändert. Deine Eingaben sind noch da');
     expect(last).toHaveValue('Groß-Müller');
-    expect(writes[0]).toMatchObject({ body: { last_name: 'Groß-Müller', position: 'Sonstige', version: 2 } });
+    expect(writes[0]).toMatchObject({ body: { lastName: 'Groß-Müller', position: 'Sonstige', version: 2 } });
   });
 
   it('deactivates and makes admin only after a confirm', async () => {

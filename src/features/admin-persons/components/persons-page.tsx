@@ -18,11 +18,11 @@ type Props = {
 };
 
 function AccountCell({ p }: { p: AdminPersonListItem }) {
-  if (p.account_active === null) return <Text size="sm">kein Konto</Text>;
+  if (p.accountActive === null) return <Text size="sm">kein Konto</Text>;
   return (
     <Group gap={4}>
-      <Badge variant="light" color={p.account_active ? 'green' : 'gray'}>
-        {p.account_active ? 'aktiv' : 'nicht aktiv'}
+      <Badge variant="light" color={p.accountActive ? 'green' : 'gray'}>
+        {p.accountActive ? 'aktiv' : 'nicht aktiv'}
       </Badge>
       {p.is_admin && <Badge variant="light">Admin</Badge>}
     </Group>
@@ -55,35 +55,35 @@ const texts = {
 const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPersonListItem>[] => [
   // issue 19: "Name" showed "Bauer, Sophie" next to "Vorname" "Sophie"; now each name once, each sortable
   {
-    key: 'last_name',
+    key: 'lastName',
     header: 'Nachname',
     sortable: true,
     render: (p) =>
-      p.person_id ? (
-        <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.person_id }} aria-label={`${p.first_name} ${p.last_name}`}>
-          {p.last_name}
+      p.personId ? (
+        <AnchorLink to="/verwaltung/personen/$personId" params={{ personId: p.personId }} aria-label={`${p.firstName} ${p.lastName}`}>
+          {p.lastName}
         </AnchorLink>
       ) : (
         <Anchor
           component="button"
           type="button"
           onClick={() => onOpenAccount(p)}
-          aria-label={`Benutzerkonto von ${p.first_name} ${p.last_name} öffnen`}
+          aria-label={`Benutzerkonto von ${p.firstName} ${p.lastName} öffnen`}
         >
-          {p.last_name}
+          {p.lastName}
         </Anchor>
       ),
   },
-  { key: 'first_name', header: 'Vorname', sortable: true },
+  { key: 'firstName', header: 'Vorname', sortable: true },
   { key: 'email', header: 'E-Mail', sortable: true, render: (p) => breakableEmail(p.email) },
   {
-    key: 'facility_label',
+    key: 'facilityLabel',
     header: 'KiTa',
     sortable: true,
     render: (p) =>
-      p.facility_id ? (
-        <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: p.facility_id }}>
-          {p.facility_label ?? `Nr. ${p.facility_id}`}
+      p.facilityId ? (
+        <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: p.facilityId }}>
+          {p.facilityLabel ?? `Nr. ${p.facilityId}`}
         </AnchorLink>
       ) : (
         '–'
@@ -92,11 +92,11 @@ const columns = (onOpenAccount: Props['onOpenAccount']): DataTableColumn<AdminPe
   { key: 'position', header: 'Funktion', sortable: true, render: (p) => p.position ?? '–' },
   { key: 'account', header: 'Konto', render: (p) => <AccountCell p={p} /> },
   {
-    key: 'created_at',
+    key: 'createdAt',
     header: 'Angelegt am',
     sortable: true,
     hiddenByDefault: true,
-    render: (p) => (p.removed_at ? `${formatDate(p.created_at)} (entfernt ${formatDate(p.removed_at)})` : formatDate(p.created_at)),
+    render: (p) => (p.removedAt ? `${formatDate(p.createdAt)} (entfernt ${formatDate(p.removedAt)})` : formatDate(p.createdAt)),
   },
 ];
 

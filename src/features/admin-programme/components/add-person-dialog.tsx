@@ -47,8 +47,8 @@ function AddPersonForm({ offerings, onDone }: { offerings: AdminOffering[]; onDo
   });
   const facilityId = form.values.facilityId ? Number(form.values.facilityId) : null;
   const staff = useFacilityStaff(facilityId);
-  const persons = (staff.data?.persons ?? []).filter((p) => p.removed_at === null);
-  const names = new Map(persons.map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
+  const persons = (staff.data?.persons ?? []).filter((p) => p.removedAt === null);
+  const names = new Map(persons.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
 
   const submit = form.onSubmit(async (input) => {
     const { results } = await add.mutateAsync({ offeringId: Number(form.values.offeringId), input });
@@ -90,7 +90,7 @@ function AddPersonForm({ offerings, onDone }: { offerings: AdminOffering[]; onDo
             <Checkbox.Group label="Personal der KiTa" {...form.field('personIds')}>
               <Stack gap="xs" mt="xs">
                 {persons.map((p) => (
-                  <Checkbox key={p.id} value={String(p.id)} label={`${p.first_name} ${p.last_name} (${p.position})`} />
+                  <Checkbox key={p.id} value={String(p.id)} label={`${p.firstName} ${p.lastName} (${p.position})`} />
                 ))}
               </Stack>
             </Checkbox.Group>

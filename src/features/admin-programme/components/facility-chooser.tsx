@@ -19,7 +19,7 @@ export function FacilityChooser({ label, value, onChange, error, initialLabel, d
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const { data, isFetching } = useFacilitySearch(q);
-  const options = (data?.items ?? []).map((f) => ({ value: String(f.id), label: `${f.label} (${f.postal_code} ${f.city})` }));
+  const options = (data?.items ?? []).map((f) => ({ value: String(f.id), label: `${f.label} (${f.postalCode} ${f.city})` }));
   if (value && initialLabel && !options.some((o) => o.value === value)) options.unshift({ value, label: initialLabel });
   return (
     <Select

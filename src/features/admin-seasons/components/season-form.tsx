@@ -9,31 +9,31 @@ import { useSaveSeason } from '../api/save-season';
 import { seasonText } from '../../../shared/season-text';
 
 type DateField =
-  | 'start_date'
-  | 'end_date'
-  | 'enrolment_opens_on'
-  | 'enrolment_deadline'
-  | 'documentation_deadline'
-  | 'team_workshop_deadline'
-  | 'trainings_deadline'
-  | 'hospitation_deadline'
-  | 'jury_date'
-  | 'award_date';
+  | 'startDate'
+  | 'endDate'
+  | 'enrolmentOpensOn'
+  | 'enrolmentDeadline'
+  | 'documentationDeadline'
+  | 'teamWorkshopDeadline'
+  | 'trainingsDeadline'
+  | 'hospitationDeadline'
+  | 'juryDate'
+  | 'awardDate';
 
 type Values = { identifier: string; label: string; allow_documentation: boolean } & Record<DateField, string | null>;
 
 const MAIN_DATES: [DateField, string][] = [
-  ['start_date', 'Beginn'],
-  ['end_date', 'Ende'],
-  ['enrolment_opens_on', 'Anmeldung öffnet am'],
-  ['enrolment_deadline', 'Anmeldeschluss'],
+  ['startDate', 'Beginn'],
+  ['endDate', 'Ende'],
+  ['enrolmentOpensOn', 'Anmeldung öffnet am'],
+  ['enrolmentDeadline', 'Anmeldeschluss'],
 ];
 const MORE_DATES: [DateField, string][] = [
-  ['team_workshop_deadline', 'Frist Team-Workshop'],
-  ['trainings_deadline', 'Frist Fortbildungen'],
-  ['hospitation_deadline', 'Frist Hospitationen'],
-  ['jury_date', 'Jurysitzung'],
-  ['award_date', 'Auszeichnung'],
+  ['teamWorkshopDeadline', 'Frist Team-Workshop'],
+  ['trainingsDeadline', 'Frist Fortbildungen'],
+  ['hospitationDeadline', 'Frist Hospitationen'],
+  ['juryDate', 'Jurysitzung'],
+  ['awardDate', 'Auszeichnung'],
 ];
 
 function initialValues(season: AdminSeason | null): Values {
@@ -42,16 +42,16 @@ function initialValues(season: AdminSeason | null): Values {
     identifier: season?.identifier ?? '',
     label: season?.label ?? '',
     allow_documentation: season?.allow_documentation ?? false,
-    start_date: pick('start_date'),
-    end_date: pick('end_date'),
-    enrolment_opens_on: pick('enrolment_opens_on'),
-    enrolment_deadline: pick('enrolment_deadline'),
-    documentation_deadline: pick('documentation_deadline'),
-    team_workshop_deadline: pick('team_workshop_deadline'),
-    trainings_deadline: pick('trainings_deadline'),
-    hospitation_deadline: pick('hospitation_deadline'),
-    jury_date: pick('jury_date'),
-    award_date: pick('award_date'),
+    startDate: pick('startDate'),
+    endDate: pick('endDate'),
+    enrolmentOpensOn: pick('enrolmentOpensOn'),
+    enrolmentDeadline: pick('enrolmentDeadline'),
+    documentationDeadline: pick('documentationDeadline'),
+    teamWorkshopDeadline: pick('teamWorkshopDeadline'),
+    trainingsDeadline: pick('trainingsDeadline'),
+    hospitationDeadline: pick('hospitationDeadline'),
+    juryDate: pick('juryDate'),
+    awardDate: pick('awardDate'),
   };
 }
 
@@ -86,7 +86,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
           {MAIN_DATES.map(dateInput)}
         </SimpleGrid>
         <Checkbox label="Dokumentation erlaubt" {...form.checkbox('allow_documentation')} />
-        <SimpleGrid cols={2}>{dateInput(['documentation_deadline', 'Abgabefrist Dokumentation'])}</SimpleGrid>
+        <SimpleGrid cols={2}>{dateInput(['documentationDeadline', 'Abgabefrist Dokumentation'])}</SimpleGrid>
         <Title order={3} size="h5">
           Weitere Termine
         </Title>

@@ -51,7 +51,7 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
       <Button size="xs" variant="default" onClick={() => setPending(isOpen ? 'close' : 'open')}>
         {isOpen ? `Anmeldung zu ${seasonText(season.identifier)} schließen` : `Anmeldung zu ${seasonText(season.identifier)} öffnen`}
       </Button>
-      {!season.is_current && (
+      {!season.isCurrent && (
         <Button size="xs" variant="subtle" onClick={() => setPending('current')}>
           {`${seasonText(season.identifier)} zum aktuellen machen`}
         </Button>

@@ -56,9 +56,9 @@ export function SeasonStatsPanel({ season }: { season: Pick<SeasonChoice, 'id' |
             <CountTable
               caption="Nach Regierungsbezirk"
               head="Regierungsbezirk"
-              rows={data.by_region.map((r) => ({ name: r.region, count: r.count }))}
+              rows={data.byRegion.map((r) => ({ name: r.region, count: r.count }))}
             />
-            <CountTable caption="Nach Art der Einrichtung" head="Art" rows={data.by_kind.map((k) => ({ name: k.kind, count: k.count }))} />
+            <CountTable caption="Nach Art der Einrichtung" head="Art" rows={data.byKind.map((k) => ({ name: k.kind, count: k.count }))} />
           </SimpleGrid>
         </>
       )}

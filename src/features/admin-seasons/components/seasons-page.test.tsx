@@ -6,17 +6,17 @@ import { users } from '../../../testing/factories/users';
 import { renderRoute } from '../../../testing/render';
 
 const stats = {
-  season_id: 2,
+  seasonId: 2,
   enrolled: 7,
   withdrawn: 1,
-  by_region: [{ region: 'Oberbayern', count: 4 }],
-  by_kind: [{ kind: 'Kindergarten', count: 7 }],
+  byRegion: [{ region: 'Oberbayern', count: 4 }],
+  byKind: [{ kind: 'Kindergarten', count: 7 }],
 };
 
 function seasonHandlers(
   seasons = [
     adminSeason(),
-    adminSeason({ id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', is_current: false, enrolment_state: 'closed', version: 9 }),
+    adminSeason({ id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', isCurrent: false, enrolment_state: 'closed', version: 9 }),
   ],
 ) {
   const writes: { method: string; url: string; body: unknown }[] = [];
@@ -33,7 +33,7 @@ function seasonHandlers(
     http.get('*/api/admin/seasons/:id/stats', () => HttpResponse.json(stats)),
     http.post('*/api/admin/seasons', async ({ request }) => {
       await record(request);
-      return HttpResponse.json(adminSeason({ id: 3, identifier: '2027-28', is_current: false }), { status: 201 });
+      return HttpResponse.json(adminSeason({ id: 3, identifier: '2027-28', isCurrent: false }), { status: 201 });
     }),
     http.put('*/api/admin/seasons/:id/enrolment-state', async ({ request }) => {
       await record(request);
@@ -95,7 +95,7 @@ describe('/verwaltung/kita-jahre', () => {
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({
       method: 'POST',
-      body: { identifier: '2027-28', label: 'KiTa-Jahr 2027/28', start_date: '2027-09-01', end_date: '2028-08-31', enrolment_state: 'closed' },
+      body: { identifier: '2027-28', label: 'KiTa-Jahr 2027/28', startDate: '2027-09-01', endDate: '2028-08-31', enrolment_state: 'closed' },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // eleven date inputs in a modal: slow on a busy machine

@@ -42,11 +42,11 @@ const columns = (onEdit: (s: AdminSeason) => void): DataTableColumn<AdminSeason>
     render: (s) => (
       <Group gap={6}>
         {s.label}
-        {s.is_current && <Badge variant="light">aktuell</Badge>}
+        {s.isCurrent && <Badge variant="light">aktuell</Badge>}
       </Group>
     ),
   },
-  { key: 'start_date', header: 'Zeitraum', sortable: true, render: (s) => span(s.start_date, s.end_date) },
+  { key: 'startDate', header: 'Zeitraum', sortable: true, render: (s) => span(s.startDate, s.endDate) },
   {
     key: 'enrolment_state',
     header: 'Anmeldung',
@@ -56,7 +56,7 @@ const columns = (onEdit: (s: AdminSeason) => void): DataTableColumn<AdminSeason>
         <Badge color={s.enrolment_state === 'open' ? 'green' : 'gray'} variant="light">
           {s.enrolment_state === 'open' ? 'offen' : 'geschlossen'}
         </Badge>
-        {s.enrolment_deadline && <Text size="xs">bis {formatDate(s.enrolment_deadline)}</Text>}
+        {s.enrolmentDeadline && <Text size="xs">bis {formatDate(s.enrolmentDeadline)}</Text>}
       </Stack>
     ),
   },
@@ -65,9 +65,9 @@ const columns = (onEdit: (s: AdminSeason) => void): DataTableColumn<AdminSeason>
     header: 'Dokumentation',
     hiddenByDefault: true,
     render: (s) =>
-      s.allow_documentation ? `erlaubt${s.documentation_deadline ? ` bis ${formatDate(s.documentation_deadline)}` : ''}` : 'nicht erlaubt',
+      s.allow_documentation ? `erlaubt${s.documentationDeadline ? ` bis ${formatDate(s.documentationDeadline)}` : ''}` : 'nicht erlaubt',
   },
-  { key: 'enrolled_count', header: 'Angemeldet', align: 'right', sortable: true },
+  { key: 'enrolledCount', header: 'Angemeldet', align: 'right', sortable: true },
   { key: 'actions', header: 'Aktionen', render: (s) => <SeasonRowActions season={s} onEdit={() => onEdit(s)} /> },
 ];
 
@@ -77,7 +77,7 @@ export function SeasonsPage({ search, onSearchChange }: Props) {
   const { data: choices } = useSeasonChoices();
   const [editing, setEditing] = useState<Editing>(null);
   const [statsId, setStatsId] = useState<number | null>(null);
-  const statsSeason = choices.find((s) => s.id === statsId) ?? choices.find((s) => s.is_current) ?? choices[0] ?? null;
+  const statsSeason = choices.find((s) => s.id === statsId) ?? choices.find((s) => s.isCurrent) ?? choices[0] ?? null;
 
   return (
     <>
@@ -105,7 +105,7 @@ export function SeasonsPage({ search, onSearchChange }: Props) {
           <NativeSelect
             label="Zahlen für KiTa-Jahr"
             w={220}
-            data={choices.map((s) => ({ value: String(s.id), label: `${seasonText(s.identifier)}${s.is_current ? ' (aktuell)' : ''}` }))}
+            data={choices.map((s) => ({ value: String(s.id), label: `${seasonText(s.identifier)}${s.isCurrent ? ' (aktuell)' : ''}` }))}
             value={String(statsSeason.id)}
             onChange={(e) => setStatsId(Number(e.currentTarget.value))}
           />

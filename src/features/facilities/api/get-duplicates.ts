@@ -4,7 +4,7 @@ import { duplicateListSchema, type DuplicateCandidate } from '../../../shared/co
 
 /** GET /api/facilities/duplicates: KiTas with the same postal code and a similar name. */
 export async function getDuplicates(postalCode: string, label: string): Promise<DuplicateCandidate[]> {
-  const searchParams = { postal_code: postalCode, label };
+  const searchParams = { postalCode: postalCode, label };
   return api
     .get('facilities/duplicates', { searchParams })
     .json()

@@ -43,14 +43,14 @@ export function DuplicateHint({ candidates, joiningId, onJoin }: Props) {
                 <div>
                   <Text fw={600}>{candidate.label}</Text>
                   <Text size="sm" c="dimmed">
-                    {candidate.street}, {candidate.postal_code} {candidate.city}
+                    {candidate.street}, {candidate.postalCode} {candidate.city}
                   </Text>
                 </div>
-                {candidate.is_member ? (
+                {candidate.isMember ? (
                   <Badge color="green" variant="light">
                     Du bist schon Mitglied
                   </Badge>
-                ) : candidate.has_pending_request ? (
+                ) : candidate.hasPendingRequest ? (
                   <Badge color="blue" variant="light">
                     Zugang angefragt
                   </Badge>

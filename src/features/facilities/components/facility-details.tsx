@@ -18,9 +18,9 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
       <DataList labelWidth="12rem" withDivider>
         {item(L.label, facility.label)}
         {item(L.kind, facility.kind)}
-        {item('Anschrift', `${facility.street}, ${facility.postal_code} ${facility.city}`)}
+        {item('Anschrift', `${facility.street}, ${facility.postalCode} ${facility.city}`)}
         {item(L.region, facility.region)}
-        {item('Träger', facility.operator_name ? `${facility.operator_name} (${facility.operator_kind})` : dash(facility.operator_kind))}
+        {item('Träger', facility.operatorName ? `${facility.operatorName} (${facility.operatorKind})` : dash(facility.operatorKind))}
       </DataList>
       <DataList labelWidth="12rem" withDivider>
         {item(L.phone, dash(facility.phone))}
@@ -44,8 +44,8 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
             '—'
           ),
         )}
-        {item(L.children_count, dash(facility.children_count))}
-        {item(L.staff_count, dash(facility.staff_count))}
+        {item(L.childrenCount, dash(facility.childrenCount))}
+        {item(L.staffCount, dash(facility.staffCount))}
       </DataList>
     </SimpleGrid>
   );

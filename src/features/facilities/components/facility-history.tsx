@@ -13,7 +13,7 @@ export function showValue(value: FacilityChange['before']): string {
   return String(value);
 }
 
-const who = (entry: FacilityHistoryEntry) => `${entry.actor?.name ?? 'unbekannt'}${entry.by_admin ? ' (Verwaltung)' : ''}`;
+const who = (entry: FacilityHistoryEntry) => `${entry.actor?.name ?? 'unbekannt'}${entry.byAdmin ? ' (Verwaltung)' : ''}`;
 
 function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
   return (

@@ -21,7 +21,7 @@ describe('/stammdaten', () => {
     const { user } = await renderRoute('/stammdaten', {
       user: users.notEnrolled(),
       handlers: [
-        http.get('*/api/facilities/12', () => HttpResponse.json(buildFacility({ last_changed_fields: ['phone', 'email'] }))),
+        http.get('*/api/facilities/12', () => HttpResponse.json(buildFacility({ lastChangedFields: ['phone', 'email'] }))),
         http.get('*/api/facilities/12/history', () => {
           historyCalls++;
           return HttpResponse.json({
@@ -30,7 +30,7 @@ describe('/stammdaten', () => {
                 id: 31,
                 at: '2026-10-05T12:30:00.000Z',
                 actor: { id: 4, name: 'Nina Muster' },
-                by_admin: false,
+                byAdmin: false,
                 changes: [
                   { field: 'phone', before: '', after: '0911 123456' },
                   { field: 'email', before: '<b>alt</b>@kita.example', after: 'regenbogen@kita.example' },
@@ -40,8 +40,8 @@ describe('/stammdaten', () => {
                 id: 30,
                 at: '2026-09-20T07:05:00.000Z',
                 actor: null,
-                by_admin: true,
-                changes: [{ field: 'children_count', before: 55, after: null }],
+                byAdmin: true,
+                changes: [{ field: 'childrenCount', before: 55, after: null }],
               },
             ],
           });

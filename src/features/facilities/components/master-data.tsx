@@ -21,9 +21,9 @@ export function MasterData({ facilityId, onSaved }: Props) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
 
-  const when = `am ${formatDateTime(facility.updated_at)}`;
-  const what = facility.last_changed_fields?.length ? `: ${facility.last_changed_fields.map(facilityFieldLabel).join(', ')}` : '';
-  const lastChange = `Zuletzt geändert ${facility.updated_by ? `von ${facility.updated_by.name} ${when}` : when}${what}`;
+  const when = `am ${formatDateTime(facility.updatedAt)}`;
+  const what = facility.lastChangedFields?.length ? `: ${facility.lastChangedFields.map(facilityFieldLabel).join(', ')}` : '';
+  const lastChange = `Zuletzt geändert ${facility.updatedBy ? `von ${facility.updatedBy.name} ${when}` : when}${what}`;
 
   return (
     <Stack gap="lg">

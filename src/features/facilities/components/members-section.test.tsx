@@ -4,24 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../../testing/factories/users';
 import { renderRoute } from '../../../testing/render';
 
-const member = (user_id: number, first_name: string, last_name: string) => ({
-  user_id,
-  first_name,
-  last_name,
-  email: `${first_name.toLowerCase()}@kita.example`,
+const member = (userId: number, firstName: string, lastName: string) => ({
+  userId,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@kita.example`,
   since: '2026-09-01T08:00:00Z',
-  person_id: null,
+  personId: null,
 });
 const request = {
   id: 3,
-  facility_id: 12,
-  facility_label: 'KiTa Regenbogen',
+  facilityId: 12,
+  facilityLabel: 'KiTa Regenbogen',
   user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' },
   message: '',
   state: 'pending',
-  created_at: '2026-11-01T10:00:00Z',
-  decided_at: null,
-  decided_by: null,
+  createdAt: '2026-11-01T10:00:00Z',
+  decidedAt: null,
+  decidedBy: null,
 };
 
 describe('/personal: access to the KiTa', () => {
@@ -36,7 +36,7 @@ describe('/personal: access to the KiTa', () => {
         http.post('*/api/facilities/12/join-requests/3/approve', () => {
           members = [...members, member(9, 'Jana', 'Neu')];
           pending = [];
-          return HttpResponse.json({ ...request, state: 'approved', decided_at: '2026-11-02T10:00:00Z', decided_by: { id: 4, name: 'Nina Muster' } });
+          return HttpResponse.json({ ...request, state: 'approved', decidedAt: '2026-11-02T10:00:00Z', decidedBy: { id: 4, name: 'Nina Muster' } });
         }),
       ],
     });
@@ -55,7 +55,7 @@ describe('/personal: access to the KiTa', () => {
         http.get('*/api/facilities/12/members', () => HttpResponse.json({ items: members })),
         http.delete('*/api/facilities/12/members/:userId', ({ params }) => {
           removed.push(String(params.userId));
-          members = members.filter((m) => String(m.user_id) !== params.userId);
+          members = members.filter((m) => String(m.userId) !== params.userId);
           return new HttpResponse(null, { status: 204 });
         }),
       ],

@@ -17,7 +17,7 @@ type Props = {
   onLeft: () => void;
 };
 
-const nameOf = (m: Member) => `${m.first_name} ${m.last_name}`.trim() || m.email;
+const nameOf = (m: Member) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /** Accounts with access to the KiTa, and "Zugriff entziehen" for each. */
 export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
@@ -25,14 +25,14 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
   const paging = useLocalPaging(members);
   const remove = useRemoveMember(facilityId);
   const [removing, setRemoving] = useState<Member | null>(null);
-  const lastMember = members.length === 1 && removing !== null && members[0]?.user_id === removing.user_id;
+  const lastMember = members.length === 1 && removing !== null && members[0]?.userId === removing.userId;
 
   async function confirm() {
     if (!removing) return;
-    const self = removing.user_id === currentUserId;
+    const self = removing.userId === currentUserId;
     try {
       // the dialog said so: the server refuses to remove the last member without this confirmation
-      await remove.mutateAsync({ userId: removing.user_id, confirmLastMember: lastMember });
+      await remove.mutateAsync({ userId: removing.userId, confirmLastMember: lastMember });
       notify({ message: self ? 'Du hast keinen Zugriff mehr auf diese KiTa.' : `${nameOf(removing)} hat keinen Zugriff mehr auf diese KiTa.` });
       setRemoving(null);
       if (self) onLeft();
@@ -43,15 +43,15 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
   }
 
   const columns: DataTableColumn<Member>[] = [
-    { key: 'name', header: 'Name', render: (m) => (m.user_id === currentUserId ? `${nameOf(m)} (du)` : nameOf(m)) },
+    { key: 'name', header: 'Name', render: (m) => (m.userId === currentUserId ? `${nameOf(m)} (du)` : nameOf(m)) },
     { key: 'email', header: 'E-Mail' },
     { key: 'since', header: 'Zugriff seit', render: (m) => formatDate(m.since) },
     {
       key: 'person',
       header: 'Im Personal',
       render: (m) => (
-        <Badge variant="light" tt="none" color={m.person_id ? 'green' : 'gray'}>
-          {m.person_id ? 'verknüpft' : 'nicht verknüpft'}
+        <Badge variant="light" tt="none" color={m.personId ? 'green' : 'gray'}>
+          {m.personId ? 'verknüpft' : 'nicht verknüpft'}
         </Badge>
       ),
     },
@@ -74,7 +74,7 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
       <Text size="sm" c="dimmed">
         Diese Benutzerkonten können die KiTa im Portal bearbeiten: Stammdaten, Personal und Anmeldungen.
       </Text>
-      <DataTable caption="Benutzerkonten mit Zugriff" captionHidden columns={columns} getRowKey={(m) => m.user_id} {...paging} minWidth={760} />
+      <DataTable caption="Benutzerkonten mit Zugriff" captionHidden columns={columns} getRowKey={(m) => m.userId} {...paging} minWidth={760} />
       <ConfirmDialog
         opened={removing !== null}
         title="Zugriff entziehen?"
@@ -86,13 +86,13 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
       >
         <Stack gap="xs">
           <Text>
-            {removing?.user_id === currentUserId
+            {removing?.userId === currentUserId
               ? 'Du entziehst dir selbst den Zugriff auf diese KiTa. Danach kannst du sie im Portal nicht mehr sehen.'
               : `${removing ? nameOf(removing) : ''} kann die KiTa danach im Portal nicht mehr sehen oder bearbeiten. Das Benutzerkonto bleibt bestehen.`}
           </Text>
           {lastMember && (
             <Text fw={700}>
-              {removing?.user_id === currentUserId ? 'Du bist' : `${removing ? nameOf(removing) : ''} ist`} das letzte Mitglied dieser KiTa. Danach
+              {removing?.userId === currentUserId ? 'Du bist' : `${removing ? nameOf(removing) : ''} ist`} das letzte Mitglied dieser KiTa. Danach
               kann niemand mehr ihre Daten im Portal bearbeiten.
             </Text>
           )}

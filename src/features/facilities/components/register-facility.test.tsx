@@ -49,11 +49,11 @@ describe('/neue-kita', () => {
                 id: 12,
                 label: 'KiTa Regenbogen',
                 street: 'Hauptstr. 1',
-                postal_code: '90402',
+                postalCode: '90402',
                 city: 'Nürnberg',
                 similarity: 0.8,
-                is_member: false,
-                has_pending_request: false,
+                isMember: false,
+                hasPendingRequest: false,
               },
             ],
           }),
@@ -63,14 +63,14 @@ describe('/neue-kita', () => {
           return HttpResponse.json(
             {
               id: 7,
-              facility_id: 12,
-              facility_label: 'KiTa Regenbogen',
+              facilityId: 12,
+              facilityLabel: 'KiTa Regenbogen',
               user: { id: 2, name: 'Olga Muster', email: 'ohne-kita@demo.example' },
               message: 'Gruppe Igel',
               state: 'pending',
-              created_at: '2026-11-01T10:00:00Z',
-              decided_at: null,
-              decided_by: null,
+              createdAt: '2026-11-01T10:00:00Z',
+              decidedAt: null,
+              decidedBy: null,
             },
             { status: 201 },
           );
@@ -111,10 +111,10 @@ describe('/neue-kita', () => {
     await waitForPath(router, '/');
     expect(created).toMatchObject({
       label: 'Kita Regenbogen',
-      postal_code: '90402',
-      children_count: 45,
-      staff_count: null,
-      operator_kind: 'sonstige',
+      postalCode: '90402',
+      childrenCount: 45,
+      staffCount: null,
+      operatorKind: 'sonstige',
     });
     await waitFor(() => expect(auth.getState().activeFacilityId).toBe(77));
     expect(screen.getByTestId('active-facility')).toHaveTextContent('Kita Regenbogen');

@@ -27,14 +27,14 @@ export function RegisterFacility({ onCreated }: Props) {
   const [joined, setJoined] = useState<JoinRequest | null>(null);
 
   // The hint belongs to the name and postal code it was found for; changing them asks the server again.
-  const keyOf = (values: { postal_code: string; label: string }) => `${values.postal_code.trim()}|${values.label.trim().toLowerCase()}`;
-  const shownFor = (values: { postal_code: string; label: string }) => (duplicates?.key === keyOf(values) ? duplicates.items : null);
+  const keyOf = (values: { postalCode: string; label: string }) => `${values.postalCode.trim()}|${values.label.trim().toLowerCase()}`;
+  const shownFor = (values: { postalCode: string; label: string }) => (duplicates?.key === keyOf(values) ? duplicates.items : null);
 
   async function save(input: FacilityFormData) {
     if (!shownFor(input)) {
       let items: DuplicateCandidate[];
       try {
-        items = await queryClient.fetchQuery(duplicatesQueryOptions(input.postal_code, input.label));
+        items = await queryClient.fetchQuery(duplicatesQueryOptions(input.postalCode, input.label));
       } catch (error) {
         reportError(error, 'Wir konnten nicht prüfen, ob deine KiTa schon registriert ist. Bitte versuche es noch einmal.');
         return;
@@ -62,7 +62,7 @@ export function RegisterFacility({ onCreated }: Props) {
       <Alert color="green" title="Deine Anfrage ist unterwegs" role="status">
         <Stack gap="xs">
           <Text size="sm">
-            Wir haben die Mitglieder von „{joined.facility_label}“ gefragt, ob sie dich aufnehmen. Sobald jemand zustimmt, findest du die KiTa hier im
+            Wir haben die Mitglieder von „{joined.facilityLabel}“ gefragt, ob sie dich aufnehmen. Sobald jemand zustimmt, findest du die KiTa hier im
             Portal.
           </Text>
           <Anchor component={Link} to="/" size="sm">

@@ -38,8 +38,8 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
   const [busy, setBusy] = useState(false);
 
   const booked = new Map(event.workshops.flatMap((w) => w.enrolments.map((e) => [e.personId, { ...e, workshop: w.title }] as const)));
-  const persons = (staff.data?.items ?? []).filter((p) => p.removed_at === null);
-  const names = new Map(persons.map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
+  const persons = (staff.data?.items ?? []).filter((p) => p.removedAt === null);
+  const names = new Map(persons.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
   const chosen = Object.keys(picked).map(Number);
   const limit = event.maxAttendeesPerFacility;
   const left = limit === null ? null : limit - booked.size;

@@ -51,8 +51,8 @@ function BookingForm({
     toInput: (v) => ({ offeringId: offering.id, personIds: v.personIds.map(Number) }),
   });
   const booked = new Map(offering.enrolments.map((e) => [e.personId, e]));
-  const persons = (staff.data?.items ?? []).filter((p) => p.removed_at === null);
-  const names = new Map(persons.map((p) => [p.id, `${p.first_name} ${p.last_name}`]));
+  const persons = (staff.data?.items ?? []).filter((p) => p.removedAt === null);
+  const names = new Map(persons.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
 
   const submit = form.onSubmit(async (input) => {
     const { results } = await book.mutateAsync({ input, names, offering });
@@ -90,7 +90,7 @@ function BookingForm({
                     key={p.id}
                     value={String(p.id)}
                     disabled={existing !== undefined}
-                    label={`${p.first_name} ${p.last_name}${existing ? ` (schon angemeldet: ${stateText(existing.state, existing.waitlistPosition)})` : ''}`}
+                    label={`${p.firstName} ${p.lastName}${existing ? ` (schon angemeldet: ${stateText(existing.state, existing.waitlistPosition)})` : ''}`}
                   />
                 );
               })}

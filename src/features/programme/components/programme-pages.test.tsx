@@ -7,9 +7,9 @@ import { buildFacilityEnrolment, buildOffering, einsteigerModule } from '../../.
 import { users } from '../../../testing/factories/users';
 import { renderRoute } from '../../../testing/render';
 
-const anna = buildPerson({ id: 801, facility_id: 11, first_name: 'Anna', last_name: 'Apfel' });
-const ben = buildPerson({ id: 802, facility_id: 11, first_name: 'Ben', last_name: 'Birne' });
-const cem = buildPerson({ id: 803, facility_id: 11, first_name: 'Cem', last_name: 'Chili' });
+const anna = buildPerson({ id: 801, facilityId: 11, firstName: 'Anna', lastName: 'Apfel' });
+const ben = buildPerson({ id: 802, facilityId: 11, firstName: 'Ben', lastName: 'Birne' });
+const cem = buildPerson({ id: 803, facilityId: 11, firstName: 'Cem', lastName: 'Chili' });
 
 /** a tiny fake of the staff programme API of KiTa 11: books confirmed while seats last, then waitlisted */
 function programmeApi(options: { offerings?: Offering[]; enrolments?: FacilityEnrolment[] } = {}) {
@@ -49,7 +49,7 @@ function programmeApi(options: { offerings?: Offering[]; enrolments?: FacilityEn
               waitlistLength: waiting,
               enrolments: [
                 ...o.enrolments,
-                ...results.map((r) => ({ ...r, personName: `${name(r.personId).first_name} ${name(r.personId).last_name}` })),
+                ...results.map((r) => ({ ...r, personName: `${name(r.personId).firstName} ${name(r.personId).lastName}` })),
               ],
             }
           : o,
@@ -62,7 +62,7 @@ function programmeApi(options: { offerings?: Offering[]; enrolments?: FacilityEn
             offeringId: offering.id,
             offeringTitle: offering.title,
             personId: r.personId,
-            personName: `${name(r.personId).first_name} ${name(r.personId).last_name}`,
+            personName: `${name(r.personId).firstName} ${name(r.personId).lastName}`,
             state: r.state,
             waitlistPosition: r.waitlistPosition,
           }),

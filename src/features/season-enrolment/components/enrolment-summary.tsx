@@ -11,17 +11,17 @@ export function EnrolmentSummary({ enrolment }: { enrolment: SeasonEnrolment }) 
       <DataList.ItemValue>{value}</DataList.ItemValue>
     </DataList.Item>
   );
-  const by = (actor: SeasonEnrolment['created_by']) => (actor ? ` von ${actor.name}` : '');
+  const by = (actor: SeasonEnrolment['createdBy']) => (actor ? ` von ${actor.name}` : '');
   return (
     <DataList labelWidth="14rem" withDivider maw={800}>
-      {item('Angemeldet', `am ${formatDate(enrolment.created_at)}${by(enrolment.created_by)}`)}
-      {item('Themen des Projekts', enrolment.project_topics.join(', '))}
-      {item('Arbeitstitel des Projekts', enrolment.project_title)}
-      {item('Ansprechperson', enrolment.contact_person_name ?? '—')}
-      {item('Teilnehmende Gruppen', enrolment.groups_taking_part || '—')}
-      {item('Zahl der teilnehmenden Kinder', enrolment.children_taking_part ?? '—')}
-      {item('Teilnahmebedingungen', enrolment.accepted_terms_at ? `akzeptiert am ${formatDate(enrolment.accepted_terms_at)}` : '—')}
-      {item('Zuletzt geändert', `am ${formatDateTime(enrolment.updated_at)}${by(enrolment.updated_by)}`)}
+      {item('Angemeldet', `am ${formatDate(enrolment.createdAt)}${by(enrolment.createdBy)}`)}
+      {item('Themen des Projekts', enrolment.projectTopics.join(', '))}
+      {item('Arbeitstitel des Projekts', enrolment.projectTitle)}
+      {item('Ansprechperson', enrolment.contactPersonName ?? '—')}
+      {item('Teilnehmende Gruppen', enrolment.groupsTakingPart || '—')}
+      {item('Zahl der teilnehmenden Kinder', enrolment.childrenTakingPart ?? '—')}
+      {item('Teilnahmebedingungen', enrolment.acceptedTermsAt ? `akzeptiert am ${formatDate(enrolment.acceptedTermsAt)}` : '—')}
+      {item('Zuletzt geändert', `am ${formatDateTime(enrolment.updatedAt)}${by(enrolment.updatedBy)}`)}
     </DataList>
   );
 }

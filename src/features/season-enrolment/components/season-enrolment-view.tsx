@@ -24,7 +24,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
   const save = useSaveSeasonEnrolment(facilityId);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const { season, enrolment, can_change: canChange, message } = status;
+  const { season, enrolment, canChange: canChange, message } = status;
 
   if (!season) {
     return (
@@ -34,7 +34,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
     );
   }
   const seasonLabel = season.label;
-  const deadline = season.enrolment_deadline ? `Anmeldeschluss ist der ${formatDate(season.enrolment_deadline)}.` : '';
+  const deadline = season.enrolmentDeadline ? `Anmeldeschluss ist der ${formatDate(season.enrolmentDeadline)}.` : '';
 
   async function confirmWithdraw() {
     if (!enrolment) return;
@@ -109,7 +109,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
                   ? `Deine KiTa ist zum ${season.label} angemeldet. Eine Bestätigung kommt per E-Mail.`
                   : 'Die Anmeldung ist geändert.',
               });
-              if (created) void onEnrolledChange(saved.withdrawn_at === null);
+              if (created) void onEnrolledChange(saved.withdrawnAt === null);
             }}
           />
         </>

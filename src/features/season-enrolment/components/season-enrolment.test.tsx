@@ -10,20 +10,20 @@ const persons = http.get('*/api/facilities/12/persons', () => HttpResponse.json(
 
 const enrolment: SeasonEnrolment = {
   id: 70,
-  facility_id: 12,
-  season_id: 2,
-  project_topics: ['Wasser', 'Klima'],
-  project_title: 'Wasserforscher',
-  contact_person_id: 501,
-  contact_person_name: 'Paula Pädagogin',
-  groups_taking_part: 'Igelgruppe',
-  children_taking_part: 20,
-  accepted_terms_at: '2026-11-02T09:00:00Z',
-  created_at: '2026-11-02T09:00:00Z',
-  created_by: { id: 4, name: 'Nina Muster' },
-  updated_at: '2026-11-02T09:00:00Z',
-  updated_by: { id: 4, name: 'Nina Muster' },
-  withdrawn_at: null,
+  facilityId: 12,
+  seasonId: 2,
+  projectTopics: ['Wasser', 'Klima'],
+  projectTitle: 'Wasserforscher',
+  contactPersonId: 501,
+  contactPersonName: 'Paula Pädagogin',
+  groupsTakingPart: 'Igelgruppe',
+  childrenTakingPart: 20,
+  acceptedTermsAt: '2026-11-02T09:00:00Z',
+  createdAt: '2026-11-02T09:00:00Z',
+  createdBy: { id: 4, name: 'Nina Muster' },
+  updatedAt: '2026-11-02T09:00:00Z',
+  updatedBy: { id: 4, name: 'Nina Muster' },
+  withdrawnAt: null,
   version: 1,
 };
 
@@ -73,12 +73,12 @@ describe('/kita-jahr-anmeldung', () => {
 
     expect(await screen.findByText('Wasserforscher')).toBeInTheDocument();
     expect(sent).toEqual({
-      project_topics: ['Wasser', 'Klima'],
-      project_title: 'Wasserforscher',
-      contact_person_id: 501,
-      groups_taking_part: '',
-      children_taking_part: 20,
-      accepted_terms: true,
+      projectTopics: ['Wasser', 'Klima'],
+      projectTitle: 'Wasserforscher',
+      contactPersonId: 501,
+      groupsTakingPart: '',
+      childrenTakingPart: 20,
+      acceptedTerms: true,
     });
     await router.navigate({ to: '/fortbildungen' });
     await waitForPath(router, '/fortbildungen');
@@ -90,7 +90,7 @@ describe('/kita-jahr-anmeldung', () => {
     const message = 'Die Anmeldung zum KiTa-Jahr 2026/27 ist zurzeit geschlossen. Sie öffnet voraussichtlich am 01.10.2026.';
     await renderRoute('/kita-jahr-anmeldung', {
       user: users.notEnrolled(),
-      handlers: [persons, http.get('*/api/facilities/12/season-enrolment', () => HttpResponse.json(enrolmentStatus({ can_change: false, message })))],
+      handlers: [persons, http.get('*/api/facilities/12/season-enrolment', () => HttpResponse.json(enrolmentStatus({ canChange: false, message })))],
     });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'KiTa verbindlich anmelden' })).not.toBeInTheDocument();

@@ -12,7 +12,7 @@ type Props = {
   onClose: () => void;
 };
 
-const name = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
+const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
 /** Add or edit one staff member in a dialog; a 409 keeps the input and says so in German. */
 export function PersonFormDialog({ facilityId, person, onClose }: Props) {

@@ -28,12 +28,12 @@ function staffHandlers(initial: Person[]) {
       HttpResponse.json({
         items: [
           {
-            user_id: 4,
-            first_name: 'Nina',
-            last_name: 'Muster',
+            userId: 4,
+            firstName: 'Nina',
+            lastName: 'Muster',
             email: 'nicht-angemeldet@demo.example',
             since: '2026-09-01T08:00:00Z',
-            person_id: null,
+            personId: null,
           },
         ],
       }),
@@ -43,14 +43,14 @@ function staffHandlers(initial: Person[]) {
         items: [
           {
             id: 3,
-            facility_id: 12,
-            facility_label: 'KiTa Regenbogen',
+            facilityId: 12,
+            facilityLabel: 'KiTa Regenbogen',
             user: { id: 9, name: 'Jana Neu', email: 'jana@example.org' },
             message: 'Gruppe Igel',
             state: 'pending',
-            created_at: '2026-11-01T10:00:00Z',
-            decided_at: null,
-            decided_by: null,
+            createdAt: '2026-11-01T10:00:00Z',
+            decidedAt: null,
+            decidedBy: null,
           },
         ],
       }),
@@ -61,10 +61,7 @@ function staffHandlers(initial: Person[]) {
 
 describe('/personal', () => {
   it('lists staff with their account state, members and open join requests, each table named', async () => {
-    const { handlers } = staffHandlers([
-      buildPerson(),
-      buildPerson({ id: 502, first_name: 'Karl', last_name: 'Konto', has_account: true, user_id: 4 }),
-    ]);
+    const { handlers } = staffHandlers([buildPerson(), buildPerson({ id: 502, firstName: 'Karl', lastName: 'Konto', hasAccount: true, userId: 4 })]);
     await renderRoute('/personal', { user: users.notEnrolled(), handlers });
     const staff = await screen.findByRole('table', { name: 'Personal der KiTa' });
     expect(within(staff).getByText('Pädagogin, Paula')).toBeInTheDocument();

@@ -12,20 +12,20 @@ import { useInvitePerson } from '../api/invite-person';
 import { useRemovePerson } from '../api/remove-person';
 import { PersonFormDialog } from './person-form-dialog';
 
-const fullName = (p: Person) => `${p.first_name} ${p.last_name}`;
+const fullName = (p: Person) => `${p.firstName} ${p.lastName}`;
 
 function AccountState({ person }: { person: Person }) {
   const badge = { variant: 'light', tt: 'none', fw: 600 } as const;
-  if (person.has_account)
+  if (person.hasAccount)
     return (
       <Badge color="green" {...badge}>
         hat ein Konto
       </Badge>
     );
-  if (person.invited_at)
+  if (person.invitedAt)
     return (
       <Badge color="blue" {...badge}>
-        eingeladen am {formatDate(person.invited_at)}
+        eingeladen am {formatDate(person.invitedAt)}
       </Badge>
     );
   return (
@@ -68,7 +68,7 @@ export function StaffList({ facilityId }: { facilityId: number }) {
   }
 
   const columns: DataTableColumn<Person>[] = [
-    { key: 'last_name', header: 'Name', sortable: true, render: (p) => `${p.last_name}, ${p.first_name}` },
+    { key: 'lastName', header: 'Name', sortable: true, render: (p) => `${p.lastName}, ${p.firstName}` },
     { key: 'position', header: 'Funktion', sortable: true },
     {
       key: 'email',
@@ -97,15 +97,15 @@ export function StaffList({ facilityId }: { facilityId: number }) {
           <Button size="compact-sm" variant="subtle" onClick={() => setEditing(p)} aria-label={`${fullName(p)} bearbeiten`}>
             Bearbeiten
           </Button>
-          {!p.has_account && p.email && (
+          {!p.hasAccount && p.email && (
             <Button
               size="compact-sm"
               variant="subtle"
               loading={invite.isPending && invite.variables === p.id}
               onClick={() => void sendInvitation(p)}
-              aria-label={`${fullName(p)} ${p.invited_at ? 'erneut ' : ''}einladen`}
+              aria-label={`${fullName(p)} ${p.invitedAt ? 'erneut ' : ''}einladen`}
             >
-              {p.invited_at ? 'Erneut einladen' : 'Einladen'}
+              {p.invitedAt ? 'Erneut einladen' : 'Einladen'}
             </Button>
           )}
           <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(p)} aria-label={`${fullName(p)} entfernen`}>

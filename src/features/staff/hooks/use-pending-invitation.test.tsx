@@ -17,7 +17,7 @@ describe('staff invitation link', () => {
         http.post('*/api/me/person-invitations', async ({ request }) => {
           redeemed = await request.json();
           session.status = loggedIn({ ...olga, facilities: { '12': facility(12, 'KiTa Regenbogen', false) } });
-          return HttpResponse.json({ facility_id: 12, facility_label: 'KiTa Regenbogen', person_id: 501 });
+          return HttpResponse.json({ facilityId: 12, facilityLabel: 'KiTa Regenbogen', personId: 501 });
         }),
       ],
     });

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/notifications';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { clearInvitationToken, readInvitationToken } from '../invitation-token';
 
-export type AcceptedInvitation = { facility_id: number; facility_label: string };
+export type AcceptedInvitation = { facilityId: number; facilityLabel: string };
 
 /**
  * Once someone is logged in, a stored invitation token is redeemed (one attempt per login); `onAccepted`
@@ -30,7 +30,7 @@ export function usePendingInvitation(loggedIn: boolean, onAccepted: (accepted: A
     mutateAsync(token)
       .then(async (accepted) => {
         clearInvitationToken();
-        notify({ title: 'Einladung angenommen', message: `Du hast jetzt Zugriff auf „${accepted.facility_label}“.` });
+        notify({ title: 'Einladung angenommen', message: `Du hast jetzt Zugriff auf „${accepted.facilityLabel}“.` });
         await onAcceptedRef.current(accepted);
       })
       .catch((error: unknown) => {

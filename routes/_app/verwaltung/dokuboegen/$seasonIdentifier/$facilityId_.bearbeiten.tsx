@@ -64,7 +64,7 @@ function Page() {
         Jede Änderung wird sofort gespeichert, im Protokoll vermerkt und ist im Bogen der KiTa zu sehen, auch nach der Frist und nach dem Einreichen.
         Annehmen, Zurückgeben und Ablehnen geht auf der Seite des Bogens.
       </Alert>
-      <DocumentationView facilityId={facilityId} userId={user.id} ownName={`${user.first_name} ${user.last_name}`.trim() || null} asAdmin />
+      <DocumentationView facilityId={facilityId} userId={user.id} ownName={`${user.firstName} ${user.lastName}`.trim() || null} asAdmin />
     </Stack>
   );
 }

@@ -47,7 +47,7 @@ function Page() {
       seasons={seasons.data ?? null}
       onSeasonChange={(next) => void navigate({ to: '/verwaltung/dokuboegen/$seasonIdentifier', params: { seasonIdentifier: next } })}
       isAdmin={isAdmin}
-      isJury={Boolean(user?.is_jury)}
+      isJury={Boolean(user?.isJury)}
     />
   );
 }

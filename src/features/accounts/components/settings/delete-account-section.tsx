@@ -1,69 +1,44 @@
-import { Alert, Button, Checkbox, Group, List, Loader, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
-import { z } from 'zod';
-import { passwordConfirmRequestSchema } from '../../../../shared/contracts/accounts';
 import { useDeleteAccountMutation } from '../../api/delete-account';
 import { useDeletionCheck } from '../../api/get-deletion-check';
-import { useSchemaForm } from '../../../../lib/use-schema-form';
-import { FormAlert } from '../../../../components/forms/form-alert';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { SettingsSection } from './settings-section';
 
-const LAST_MEMBER_CONFIRM = 'Bitte bestätige, dass du trotzdem löschen möchtest.';
-const schema = passwordConfirmRequestSchema.extend({ confirmLastMember: z.boolean() });
+const LAST_MEMBER_CONFIRMATION = {
+  label: 'Ich möchte mein Konto trotzdem löschen.',
+  message: 'Bitte bestätige, dass du trotzdem löschen möchtest.',
+};
 
 function DeleteDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose: () => void; onDeleted: (msg: string) => Promise<void> }) {
   const check = useDeletionCheck(opened);
   const mutation = useDeleteAccountMutation();
-  const form = useSchemaForm({ schema, initialValues: { password: '', confirmLastMember: false } });
   const lastMemberOf = check.data?.lastMemberOf ?? [];
-  const close = () => {
-    form.reset();
-    onClose();
-  };
-  const submit = form.onSubmit(async (data) => {
-    if (lastMemberOf.length > 0 && !data.confirmLastMember) return form.setErrors({ confirmLastMember: LAST_MEMBER_CONFIRM });
-    await onDeleted((await mutation.mutateAsync(data)).msg);
-  });
-
   return (
-    <Modal opened={opened} onClose={close} title="Benutzerkonto löschen" closeButtonProps={{ 'aria-label': 'Schließen' }}>
-      <form noValidate ref={form.formRef} onSubmit={(event) => void submit(event)}>
-        <Stack gap="md">
-          <Text>
-            Dein Benutzerkonto und deine Einwilligungen werden gelöscht. Einträge deiner KiTa (Personal, Anmeldungen) bleiben bei der KiTa, ohne Bezug
-            zu deinem Konto. Das lässt sich nicht rückgängig machen.
-          </Text>
-          {check.isPending && <Loader size="sm" role="status" aria-label="Wird geprüft" />}
-          {lastMemberOf.length > 0 && (
-            <Alert color="red" title="Du bist das letzte Mitglied" role="alert">
-              <Text size="sm">Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTas bearbeiten:</Text>
-              <List size="sm" mt="xs">
-                {lastMemberOf.map((facility) => (
-                  <List.Item key={facility.id}>{facility.label}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
-          {lastMemberOf.length > 0 && <Checkbox label="Ich möchte mein Konto trotzdem löschen." {...form.checkbox('confirmLastMember')} />}
-          <FormAlert failure={form.failure} />
-          <PasswordInput
-            label="Passwort"
-            autoComplete="current-password"
-            data-autofocus
-            visibilityToggleButtonProps={{ 'aria-label': 'Eingabe anzeigen' }}
-            {...form.input('password')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Abbrechen
-            </Button>
-            <Button type="submit" color="red" loading={mutation.isPending} disabled={check.isPending}>
-              Konto endgültig löschen
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PasswordConfirmDialog
+      opened={opened}
+      title="Benutzerkonto löschen"
+      text="Dein Benutzerkonto und deine Einwilligungen werden gelöscht. Einträge deiner KiTa (Personal, Anmeldungen) bleiben bei der KiTa, ohne Bezug zu deinem Konto. Das lässt sich nicht rückgängig machen."
+      confirmLabel="Konto endgültig löschen"
+      danger
+      loading={mutation.isPending}
+      disabled={check.isPending}
+      confirmation={lastMemberOf.length > 0 ? LAST_MEMBER_CONFIRMATION : null}
+      onClose={onClose}
+      onConfirm={async (password, confirmLastMember) => onDeleted((await mutation.mutateAsync({ password, confirmLastMember })).msg)}
+    >
+      {check.isPending && <Loader size="sm" role="status" aria-label="Wird geprüft" />}
+      {lastMemberOf.length > 0 && (
+        <Alert color="red" title="Du bist das letzte Mitglied" role="alert">
+          <Text size="sm">Wenn du dein Konto löschst, kann niemand mehr die Daten dieser KiTas bearbeiten:</Text>
+          <List size="sm" mt="xs">
+            {lastMemberOf.map((facility) => (
+              <List.Item key={facility.id}>{facility.label}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </PasswordConfirmDialog>
   );
 }
 
