@@ -62,7 +62,7 @@ if (want('deadcode')) run('deadcode', bin('knip'), []);
 // the OpenAPI document: Redocly's recommended rules, and a client generated from it type-checks (scripts/openapi.mjs)
 if (want('openapi')) run('openapi', 'node', ['scripts/openapi.mjs']);
 // the operator's files, without a Docker engine: Dockerfile (dockerfile-utils) and compose.yaml; nginx -t on deploy/nginx.conf
-if (want('deploy')) run('deploy', 'node', ['scripts/check-deploy.mjs']) && run('deploy (nginx)', 'node', ['scripts/check-nginx.mjs']);
+if (want('deploy') && run('deploy', 'node', ['scripts/check-deploy.mjs'])) run('deploy (nginx)', 'node', ['scripts/check-nginx.mjs']);
 
 if (want('unit')) {
   const out = 'test-results/vitest.json';
