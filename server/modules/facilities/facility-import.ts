@@ -28,7 +28,8 @@ export async function facilityRefs(db: DbOrTx, ids: number[]): Promise<FacilityR
 
 /**
  * For many names at once, the up to three most similar KiTas with the same postal code (trigram similarity, as the
- * duplicate search before registering: duplicateCandidates), in one query.
+ * duplicate search before registering: duplicateCandidates), in one query. `label` comes normalised by the caller
+ * (lower case, umlauts folded, "Kita"/"Kindergarten" dropped), so two KiTas are not alike for both being a "Kita".
  */
 export async function similarFacilities(db: DbOrTx, items: { key: number; postalCode: string; label: string }[]) {
   const result = new Map<number, (FacilityRef & { similarity: number })[]>();
@@ -39,10 +40,10 @@ export async function similarFacilities(db: DbOrTx, items: { key: number; postal
         from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as r(key int, "postalCode" text, label text)
         cross join lateral (
           select f.id, f.label, f.postal_code, f.city,
-            greatest(similarity(lower(f.label), lower(r.label)), word_similarity(lower(r.label), lower(f.label))) as sim
+            greatest(similarity(f.label_sort, r.label), word_similarity(r.label, f.label_sort)) as sim
           from ${facilities} f
           where f.postal_code = r."postalCode" and f.merged_into_id is null
-            and greatest(similarity(lower(f.label), lower(r.label)), word_similarity(lower(r.label), lower(f.label))) >= 0.3
+            and greatest(similarity(f.label_sort, r.label), word_similarity(r.label, f.label_sort)) >= 0.3
           order by sim desc, f.label
           limit 3
         ) c`,

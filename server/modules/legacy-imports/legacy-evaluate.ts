@@ -52,13 +52,13 @@ export async function evaluateRows(db: DbOrTx, importId: number, sheetRows: Shee
     else {
       // one similarity lookup per distinct KiTa of the file, not per row (a KiTa appears once a season)
       const key = `${r.values.postalCode}|${name}`;
-      if (!restKeys.has(key)) rest.push({ key: r.rowNo, postalCode: r.values.postalCode, label: r.values.label });
+      if (!restKeys.has(key) && name) rest.push({ key: r.rowNo, postalCode: r.values.postalCode, label: name });
       restKeys.add(key);
     }
   }
   const similar = await similarFacilities(db, rest);
   const candidatesByName = new Map<string, NonNullable<ReturnType<typeof similar.get>>>();
-  for (const item of rest) candidatesByName.set(`${item.postalCode}|${normaliseName(item.label)}`, similar.get(item.key) ?? []);
+  for (const item of rest) candidatesByName.set(`${item.postalCode}|${item.label}`, similar.get(item.key) ?? []);
 
   // what earlier imports recorded for the KiTas matched here: a row of those is doppelt
   const facilityIds = [...new Set([...exact.values(), ...[...similar.values()].flatMap((c) => c.map((x) => x.id))])];
@@ -102,4 +102,26 @@ export async function evaluateRows(db: DbOrTx, importId: number, sheetRows: Shee
     }
     return { importId, rowNo: r.rowNo, cells: r.cells, state, errors, values: v, matchKind, facilityId, candidates };
   });
+}
+
+/**
+ * After a match fixed by hand, the in-file duplicates are decided again: the first row of a KiTa and season is
+ * übernommen, the later ones doppelt. Rows "schon importiert" and rows in error keep their state.
+ */
+export async function redecideDuplicates(db: DbOrTx, importId: number): Promise<void> {
+  const rows = await db
+    .select({ id: legacyImportRows.id, rowNo: legacyImportRows.rowNo, facilityId: legacyImportRows.facilityId, values: legacyImportRows.values, state: legacyImportRows.state, errors: legacyImportRows.errors })
+    .from(legacyImportRows)
+    .where(and(eq(legacyImportRows.importId, importId), inArray(legacyImportRows.state, ['accepted', 'duplicate'])))
+    .orderBy(legacyImportRows.rowNo);
+  const firstRowOf = new Map<string, number>();
+  for (const r of rows) {
+    if (r.errors.row?.startsWith('Schon importiert')) continue;
+    const v = r.values as RowValues;
+    const key = `${targetKey(r.facilityId, v)}|${v.seasonIdentifier}`;
+    const first = firstRowOf.get(key);
+    const next = first === undefined ? { state: 'accepted' as const, errors: {} } : { state: 'duplicate' as const, errors: { row: `Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile ${first}.` } };
+    if (first === undefined) firstRowOf.set(key, r.rowNo);
+    if (next.state !== r.state || (next.errors.row ?? '') !== (r.errors.row ?? '')) await db.update(legacyImportRows).set(next).where(eq(legacyImportRows.id, r.id));
+  }
 }

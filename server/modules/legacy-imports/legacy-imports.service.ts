@@ -17,7 +17,7 @@ import { deleteImportedFacilities, facilityRefs, insertImportedFacilities } from
 import { createClosedPastSeasons, deletePastSeasons, seasonsByIdentifiers } from '../seasons/past-seasons';
 import { users } from '../users/users.table';
 import { facilitiesInUse, seasonsInUse } from './kept-facilities';
-import { evaluateRows, kindsOf, targetKey } from './legacy-evaluate';
+import { evaluateRows, kindsOf, redecideDuplicates, targetKey } from './legacy-evaluate';
 import { LEGACY_LIMITS, LegacyFileError, type SheetRow } from './legacy-file';
 import { legacyImportCreated, legacyImportMappings, legacyImportRows, legacyImports, legacyRecords, type LegacyImportRow } from './legacy-imports.table';
 import { parseInThread } from './legacy-parse-pool';
@@ -153,11 +153,9 @@ export async function fixRowMatch(db: Db, id: number, rowId: number, facilityId:
     if (!row) throw fail('legacy_import.not_found');
     const refs = facilityId ? await facilityRefs(tx, [facilityId]) : [];
     if (facilityId && refs.length === 0) throw fail('legacy_import.facility_missing');
-    const [updated] = await tx
-      .update(legacyImportRows)
-      .set({ facilityId, matchKind: 'manual' })
-      .where(eq(legacyImportRows.id, rowId))
-      .returning();
+    await tx.update(legacyImportRows).set({ facilityId, matchKind: 'manual' }).where(eq(legacyImportRows.id, rowId));
+    await redecideDuplicates(tx, id);
+    const [updated] = await tx.select().from(legacyImportRows).where(eq(legacyImportRows.id, rowId));
     await audit(tx, {
       ...ctx,
       action: 'legacy_import.fix_match',
