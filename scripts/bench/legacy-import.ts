@@ -36,7 +36,9 @@ async function measure<T>(what: string, fn: () => Promise<T>): Promise<T> {
 }
 
 function legacyCsv(): Buffer {
-  const lines = ['KiTa-Name;PLZ;Ort;Straße;Träger;KiTa-Jahr;angemeldet am;Projektthema;dokumentiert;ausgezeichnet;Auszeichnungsveranstaltung;Bemerkung'];
+  const lines = [
+    'KiTa-Name;PLZ;Ort;Straße;Träger;KiTa-Jahr;angemeldet am;Projektthema;dokumentiert;ausgezeichnet;Auszeichnungsveranstaltung;Bemerkung',
+  ];
   for (let i = 0; i < ROWS; i++) {
     const season = seasons[i % seasons.length]!;
     const year = Number(season.slice(0, 4));
@@ -54,7 +56,20 @@ function legacyCsv(): Buffer {
     }
     const error = i % 100 === 99;
     lines.push(
-      [name, error ? '123' : plz, 'München', 'Hauptstraße 1', 'Stadt München', season, `0${(i % 9) + 1}.10.${year}`, 'Ernährung', 'ja', i % 3 === 0 ? 'ja' : 'nein', 'Süd – München', 'Spende 5 €'].join(';'),
+      [
+        name,
+        error ? '123' : plz,
+        'München',
+        'Hauptstraße 1',
+        'Stadt München',
+        season,
+        `0${(i % 9) + 1}.10.${year}`,
+        'Ernährung',
+        'ja',
+        i % 3 === 0 ? 'ja' : 'nein',
+        'Süd – München',
+        'Spende 5 €',
+      ].join(';'),
     );
   }
   return iconv.encode(lines.join('\r\n') + '\r\n', 'windows-1252');
@@ -72,7 +87,13 @@ const ran = await withThrowawayPg(async (databaseUrl) => {
       await db.insert(facilities).values(
         Array.from({ length: Math.min(1000, KITAS - at) }, (_, j) => {
           const k = at + j;
-          return { label: `Kindergarten Bärenhöhle ${k}`, kind: 'Kindergarten', postalCode: String(80000 + (k % 900)), city: 'München', region: 'Oberbayern' };
+          return {
+            label: `Kindergarten Bärenhöhle ${k}`,
+            kind: 'Kindergarten',
+            postalCode: String(80000 + (k % 900)),
+            city: 'München',
+            region: 'Oberbayern',
+          };
         }),
       );
     }

@@ -134,7 +134,10 @@ describe('seed:demo', () => {
       legacy_import_rows: 16,
       legacy_records: 24,
     });
-    const rowStates = await queryRows<{ state: string; n: number }>(t.handle.db, 'select state, count(*)::int as n from legacy_import_rows group by state order by state');
+    const rowStates = await queryRows<{ state: string; n: number }>(
+      t.handle.db,
+      'select state, count(*)::int as n from legacy_import_rows group by state order by state',
+    );
     expect(rowStates).toEqual([
       { state: 'accepted', n: 14 },
       { state: 'error', n: 2 },

@@ -78,5 +78,6 @@ export async function insertImportedFacilities(tx: DbOrTx, inputs: ImportedFacil
 export async function deleteImportedFacilities(tx: DbOrTx, ids: number[], importId: number, ctx: Ctx): Promise<void> {
   if (ids.length === 0) return;
   const rows = await tx.delete(facilities).where(inArray(facilities.id, ids)).returning({ id: facilities.id, label: facilities.label });
-  for (const row of rows) await audit(tx, { ...ctx, action: 'facility.delete_by_import_undo', entityType: 'facility', entityId: row.id, before: { ...row, importId } });
+  for (const row of rows)
+    await audit(tx, { ...ctx, action: 'facility.delete_by_import_undo', entityType: 'facility', entityId: row.id, before: { ...row, importId } });
 }

@@ -33,7 +33,8 @@ export async function evaluateRows(db: DbOrTx, importId: number, sheetRows: Shee
   for (const r of read) {
     const v = r.values;
     if (!v.seasonIdentifier || known.has(v.seasonIdentifier) || currentStart === null) continue;
-    if (v.seasonStartYear! >= currentStart) r.errors.season = `Das KiTa-Jahr ${v.seasonLabel} gibt es noch nicht; alte Daten gehören zu vergangenen KiTa-Jahren.`;
+    if (v.seasonStartYear! >= currentStart)
+      r.errors.season = `Das KiTa-Jahr ${v.seasonLabel} gibt es noch nicht; alte Daten gehören zu vergangenen KiTa-Jahren.`;
   }
 
   // matching: exact first (postal code + normalised name), then trigram candidates for the rest
@@ -110,7 +111,14 @@ export async function evaluateRows(db: DbOrTx, importId: number, sheetRows: Shee
  */
 export async function redecideDuplicates(db: DbOrTx, importId: number): Promise<void> {
   const rows = await db
-    .select({ id: legacyImportRows.id, rowNo: legacyImportRows.rowNo, facilityId: legacyImportRows.facilityId, values: legacyImportRows.values, state: legacyImportRows.state, errors: legacyImportRows.errors })
+    .select({
+      id: legacyImportRows.id,
+      rowNo: legacyImportRows.rowNo,
+      facilityId: legacyImportRows.facilityId,
+      values: legacyImportRows.values,
+      state: legacyImportRows.state,
+      errors: legacyImportRows.errors,
+    })
     .from(legacyImportRows)
     .where(and(eq(legacyImportRows.importId, importId), inArray(legacyImportRows.state, ['accepted', 'duplicate'])))
     .orderBy(legacyImportRows.rowNo);
@@ -120,8 +128,12 @@ export async function redecideDuplicates(db: DbOrTx, importId: number): Promise<
     const v = r.values as RowValues;
     const key = `${targetKey(r.facilityId, v)}|${v.seasonIdentifier}`;
     const first = firstRowOf.get(key);
-    const next = first === undefined ? { state: 'accepted' as const, errors: {} } : { state: 'duplicate' as const, errors: { row: `Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile ${first}.` } };
+    const next: { state: 'accepted' | 'duplicate'; errors: Record<string, string> } =
+      first === undefined
+        ? { state: 'accepted', errors: {} }
+        : { state: 'duplicate', errors: { row: `Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile ${first}.` } };
     if (first === undefined) firstRowOf.set(key, r.rowNo);
-    if (next.state !== r.state || (next.errors.row ?? '') !== (r.errors.row ?? '')) await db.update(legacyImportRows).set(next).where(eq(legacyImportRows.id, r.id));
+    if (next.state !== r.state || (next.errors.row ?? '') !== (r.errors.row ?? ''))
+      await db.update(legacyImportRows).set(next).where(eq(legacyImportRows.id, r.id));
   }
 }

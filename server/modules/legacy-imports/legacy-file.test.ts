@@ -103,18 +103,9 @@ describe('encoding and separator of a legacy CSV', () => {
 
 describe('reading the cells of a row', () => {
   it('guesses the mapping from German headers', () => {
-    expect(guessColumns(['KiTa-Name', 'PLZ', 'Ort', 'Straße', 'Träger', 'KiTa-Jahr', 'angemeldet am', 'Projektthema', 'ausgezeichnet', 'Sonstiges'])).toEqual([
-      'label',
-      'postalCode',
-      'city',
-      'street',
-      'operatorName',
-      'season',
-      'enrolledOn',
-      'topic',
-      'awarded',
-      null,
-    ]);
+    expect(
+      guessColumns(['KiTa-Name', 'PLZ', 'Ort', 'Straße', 'Träger', 'KiTa-Jahr', 'angemeldet am', 'Projektthema', 'ausgezeichnet', 'Sonstiges']),
+    ).toEqual(['label', 'postalCode', 'city', 'street', 'operatorName', 'season', 'enrolledOn', 'topic', 'awarded', null]);
   });
 
   it('reads seasons as identifiers and labels, dates German and ISO, and refuses what does not exist', () => {
@@ -169,6 +160,8 @@ describe('XLSX', () => {
     const file = path.join(dir, 'bomb.xlsx');
     await writeFile(file, Buffer.concat(chunks));
     await expect(checkZip(file)).rejects.toMatchObject({ code: 'zip_bomb' });
-    await expect(checkZip(file, { entries: 10, entryBytes: 1024 * 1024, totalBytes: 1024 * 1024, ratio: 1e9 })).rejects.toMatchObject({ code: 'zip_bomb' });
+    await expect(checkZip(file, { entries: 10, entryBytes: 1024 * 1024, totalBytes: 1024 * 1024, ratio: 1e9 })).rejects.toMatchObject({
+      code: 'zip_bomb',
+    });
   });
 });

@@ -155,7 +155,9 @@ export function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'object') {
     if ('result' in value || 'formula' in value || 'sharedFormula' in value) {
       const result = (value as { result?: unknown }).result;
-      return result === undefined || (typeof result === 'object' && result !== null && 'error' in result) ? '' : cellText(result as ExcelJS.CellValue);
+      return result === undefined || (typeof result === 'object' && result !== null && 'error' in result)
+        ? ''
+        : cellText(result as ExcelJS.CellValue);
     }
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     if ('text' in value) return String((value as { text: unknown }).text ?? '');
@@ -168,7 +170,12 @@ export function cellText(value: ExcelJS.CellValue): string {
 export async function parseXlsx(path: string): Promise<Sheet> {
   const records: string[][] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+    });
     for await (const sheet of reader) {
       for await (const row of sheet) {
         if (records.length > LEGACY_LIMITS.rows + 1) throw new LegacyFileError('too_many_rows');

@@ -19,7 +19,14 @@ import { users } from '../users/users.table';
 import { facilitiesInUse, seasonsInUse } from './kept-facilities';
 import { evaluateRows, kindsOf, redecideDuplicates, targetKey } from './legacy-evaluate';
 import { LEGACY_LIMITS, LegacyFileError, type SheetRow } from './legacy-file';
-import { legacyImportCreated, legacyImportMappings, legacyImportRows, legacyImports, legacyRecords, type LegacyImportRow } from './legacy-imports.table';
+import {
+  legacyImportCreated,
+  legacyImportMappings,
+  legacyImportRows,
+  legacyImports,
+  legacyRecords,
+  type LegacyImportRow,
+} from './legacy-imports.table';
 import { parseInThread } from './legacy-parse-pool';
 import { guessColumns, headerKey, regionOfPostalCode, type Columns, type RowValues } from './legacy-rows';
 
@@ -62,7 +69,11 @@ export async function uploadLegacyFile(db: Db, upload: ReceivedUpload | null, fi
   const sheet = await parseInThread({ path: upload.path, fileName }).catch((err: unknown) => {
     throw fileError(err);
   });
-  const remembered = await db.select().from(legacyImportMappings).where(eq(legacyImportMappings.headerKey, headerKey(sheet.headers))).limit(1);
+  const remembered = await db
+    .select()
+    .from(legacyImportMappings)
+    .where(eq(legacyImportMappings.headerKey, headerKey(sheet.headers)))
+    .limit(1);
   const guessed = guessColumns(sheet.headers);
   // a file without two recognisable headers has no header row (or a row of data in its place)
   if (!remembered[0] && guessed.filter(Boolean).length < 2) throw fail('legacy_import.no_header');
@@ -76,7 +87,13 @@ export async function uploadLegacyFile(db: Db, upload: ReceivedUpload | null, fi
       .values({ fileName, fileSha256: sha, headers: sheet.headers, mapping: columns, createdBy: ctx.actorUserId })
       .returning({ id: legacyImports.id });
     await insertRows(tx, await evaluateRows(tx, row!.id, sheet.rows, columns));
-    await audit(tx, { ...ctx, action: 'legacy_import.upload', entityType: 'legacy_import', entityId: row!.id, after: { fileName, rows: sheet.rows.length } });
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.upload',
+      entityType: 'legacy_import',
+      entityId: row!.id,
+      after: { fileName, rows: sheet.rows.length },
+    });
     return row!.id;
   });
   return legacyImportDetail(db, id);
@@ -87,7 +104,8 @@ export async function updateMapping(db: Db, id: number, columns: Columns, ctx: C
   await db.transaction(async (tx) => {
     const imp = await loadImport(tx, id, true);
     if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
-    if (columns.length !== imp.headers.length) throw fail('legacy_import.field_missing', [requiredLegacyFields.map((f) => legacyFieldLabels[f]).join(', ')]);
+    if (columns.length !== imp.headers.length)
+      throw fail('legacy_import.field_missing', [requiredLegacyFields.map((f) => legacyFieldLabels[f]).join(', ')]);
     checkColumns(columns);
     const stored = await tx
       .select({ rowNo: legacyImportRows.rowNo, cells: legacyImportRows.cells })
@@ -102,12 +120,22 @@ export async function updateMapping(db: Db, id: number, columns: Columns, ctx: C
       .insert(legacyImportMappings)
       .values({ headerKey: key, mapping: columns })
       .onConflictDoUpdate({ target: legacyImportMappings.headerKey, set: { mapping: columns, updatedAt: new Date() } });
-    await audit(tx, { ...ctx, action: 'legacy_import.update_mapping', entityType: 'legacy_import', entityId: id, before: imp.mapping, after: columns });
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.update_mapping',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: imp.mapping,
+      after: columns,
+    });
   });
   return legacyImportDetail(db, id);
 }
 
-const toRowDto = (r: typeof legacyImportRows.$inferSelect, refs: Map<number, { id: number; label: string; postalCode: string; city: string }>): LegacyImportRowDto => {
+const toRowDto = (
+  r: typeof legacyImportRows.$inferSelect,
+  refs: Map<number, { id: number; label: string; postalCode: string; city: string }>,
+): LegacyImportRowDto => {
   const v = r.values as RowValues;
   return {
     id: r.id,
@@ -343,7 +371,11 @@ async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: s
 const withCreator = { i: legacyImports, name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')` };
 
 export async function legacyImportDetail(db: DbOrTx, id: number): Promise<LegacyImport> {
-  const rows = await db.select(withCreator).from(legacyImports).leftJoin(users, eq(users.id, legacyImports.createdBy)).where(eq(legacyImports.id, id));
+  const rows = await db
+    .select(withCreator)
+    .from(legacyImports)
+    .leftJoin(users, eq(users.id, legacyImports.createdBy))
+    .where(eq(legacyImports.id, id));
   if (!rows[0]) throw fail('legacy_import.not_found');
   const [dto] = await toDtos(
     db,
@@ -359,9 +391,10 @@ export async function legacyImportHistory(db: DbOrTx): Promise<{ items: LegacyIm
     .leftJoin(users, eq(users.id, legacyImports.createdBy))
     .orderBy(desc(legacyImports.createdAt), desc(legacyImports.id))
     .limit(200);
-  return { items: await toDtos(
-    db,
-    rows.map((r) => ({ ...r.i, createdByName: r.name })),
-  ) };
+  return {
+    items: await toDtos(
+      db,
+      rows.map((r) => ({ ...r.i, createdByName: r.name })),
+    ),
+  };
 }
-

@@ -79,7 +79,10 @@ const upload = (body: Buffer, fileName = 'alt.csv'): InjectOptions => ({
 });
 const uploadOk = async (body: Buffer, fileName?: string) => parseAnswer(legacyImportSchema, await f.call('admin', upload(body, fileName)), 201);
 const rows = async (id: number, query = '') =>
-  parseAnswer(legacyRowsPageSchema, await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${id}/rows?${query.includes('pageSize') ? '' : 'pageSize=500'}${query}` }));
+  parseAnswer(
+    legacyRowsPageSchema,
+    await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${id}/rows?${query.includes('pageSize') ? '' : 'pageSize=500'}${query}` }),
+  );
 const post = (id: number, what: 'commit' | 'undo') => f.call('admin', { method: 'POST', url: `/api/admin/legacy-imports/${id}/${what}` });
 const recordsOf = async (importId: number) =>
   Number((await f.db.select({ n: count() }).from(legacyRecords).where(eq(legacyRecords.importId, importId)))[0]!.n);
@@ -105,7 +108,10 @@ describe('legacy import', () => {
     expect(byRow.get(3)).toMatchObject({ state: 'accepted', matchKind: 'candidate', facility: { id: f.facility.id } });
     expect(byRow.get(3)!.candidates[0]).toMatchObject({ id: f.facility.id, label: 'Kinderhaus Sonnenschein' });
     expect(byRow.get(4)).toMatchObject({ state: 'accepted', matchKind: 'new', facility: null, label: 'Kita Neubau – Süd' });
-    expect(byRow.get(5)!.errors).toEqual({ postalCode: 'Die PLZ „8033“ hat nicht genau 5 Ziffern.', enrolledOn: 'Das Datum „31.02.2021“ gibt es nicht.' });
+    expect(byRow.get(5)!.errors).toEqual({
+      postalCode: 'Die PLZ „8033“ hat nicht genau 5 Ziffern.',
+      enrolledOn: 'Das Datum „31.02.2021“ gibt es nicht.',
+    });
     expect(byRow.get(6)!.errors.season).toMatch(/gibt es noch nicht/);
     expect(byRow.get(7)).toMatchObject({ state: 'duplicate', errors: { row: 'Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile 2.' } });
     expect((await rows(imp.id, '&state=error')).items.map((r) => r.rowNo)).toEqual([5, 6]);
@@ -131,10 +137,15 @@ describe('legacy import', () => {
     const seeblick = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Seeblick')))[0]!;
     expect(created.map((c) => c.entityId)).toContain(seeblick.id);
     expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg' });
-    const history = parseAnswer(legacyHistorySchema, await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${seeblick.id}/legacy-history` }));
+    const history = parseAnswer(
+      legacyHistorySchema,
+      await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${seeblick.id}/legacy-history` }),
+    );
     expect(history.items).toEqual([expect.objectContaining({ seasonIdentifier: '2018-19', enrolled: true, awarded: true, importId: imp.id })]);
     expect((await awardedBeforeFromImports(f.db, [seeblick.id, f.otherFacility.id])).get(seeblick.id)).toEqual(['2018-19']);
-    const actions = (await f.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityType, 'legacy_import'))).map((a) => a.action);
+    const actions = (await f.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityType, 'legacy_import'))).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['legacy_import.upload', 'legacy_import.fix_match', 'legacy_import.commit']));
     // a second commit of the same import is refused
     expect(reasonOfAnswer(await post(imp.id, 'commit'), 409).code).toBe('legacy_import_state');
@@ -156,7 +167,8 @@ describe('legacy import', () => {
     const file = iconv.encode('Einrichtung;Postleitzahl;Jahr;Notizen\r\nKita Eins;80331;2016-17;x\r\n', 'windows-1252');
     const imp = await uploadOk(file);
     expect(imp.columns).toEqual(['label', 'postalCode', 'season', null]);
-    const put = (columns: (string | null)[]) => f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/mapping`, payload: { columns } });
+    const put = (columns: (string | null)[]) =>
+      f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/mapping`, payload: { columns } });
     const twice = reasonOfAnswer(await put(['label', 'postalCode', 'season', 'label']), 400);
     expect(twice.message).toBe('Die Spalte „KiTa-Name“ ist mehreren Spalten der Datei zugeordnet. Ordne sie bitte nur einer zu.');
     expect(reasonOfAnswer(await put(['label', null, 'season', null]), 400).message).toBe('Bitte ordne diese Spalten zu: PLZ.');
@@ -168,7 +180,9 @@ describe('legacy import', () => {
   });
 
   it('given an undo, removes exactly what the import created, keeps a KiTa that gained a member and says which', async () => {
-    const imp = await uploadOk(csv('Kita Bleibt;97070;Würzburg;2015/16;;ja;', 'Kita Geht;97070;Würzburg;2015/16;;nein;', 'Kinderhaus Sonnenschein;80802;München;2015/16;;ja;'));
+    const imp = await uploadOk(
+      csv('Kita Bleibt;97070;Würzburg;2015/16;;ja;', 'Kita Geht;97070;Würzburg;2015/16;;nein;', 'Kinderhaus Sonnenschein;80802;München;2015/16;;ja;'),
+    );
     await post(imp.id, 'commit');
     const [bleibt] = await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Bleibt'));
     await addMember(f.db, bleibt!.id, f.users.otherMember.id);

@@ -23,7 +23,10 @@ export function parseInThread(job: ParseJob): Promise<Sheet> {
     const worker = new Worker(threadEntry, {
       workerData: job,
       name: 'legacy-parse',
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: PARSE_LIMITS.maxYoungGenerationSizeMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: PARSE_LIMITS.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: PARSE_LIMITS.maxYoungGenerationSizeMb,
+      },
     });
     let settled = false;
     const settle = (fn: () => void) => {

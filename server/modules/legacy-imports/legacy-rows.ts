@@ -8,7 +8,17 @@ export type Columns = (LegacyField | null)[];
 
 /** header words that name a field (lower case, umlauts folded, without spaces and punctuation) */
 const synonyms: Record<LegacyField, string[]> = {
-  label: ['kitaname', 'kita', 'name', 'einrichtung', 'einrichtungsname', 'kindertageseinrichtung', 'kindertagesstatte', 'kitabezeichnung', 'bezeichnung'],
+  label: [
+    'kitaname',
+    'kita',
+    'name',
+    'einrichtung',
+    'einrichtungsname',
+    'kindertageseinrichtung',
+    'kindertagesstatte',
+    'kitabezeichnung',
+    'bezeichnung',
+  ],
   postalCode: ['plz', 'postleitzahl'],
   city: ['ort', 'stadt', 'gemeinde', 'wohnort'],
   street: ['strasse', 'str', 'anschrift', 'adresse', 'strassehausnummer', 'strassenr'],

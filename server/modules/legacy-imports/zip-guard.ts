@@ -14,7 +14,10 @@ const open = (path: string) =>
     yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (err, zip) => (err ? reject(err) : resolve(zip))),
   );
 
-export async function checkZip(path: string, limits: { entries: number; entryBytes: number; totalBytes: number; ratio: number } = ZIP_LIMITS): Promise<void> {
+export async function checkZip(
+  path: string,
+  limits: { entries: number; entryBytes: number; totalBytes: number; ratio: number } = ZIP_LIMITS,
+): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await open(path);

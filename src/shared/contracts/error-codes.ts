@@ -555,8 +555,7 @@ export const errorCatalogue = {
     no_header: {
       status: 400,
       code: 'legacy_file_invalid',
-      message:
-        'In der ersten Zeile stehen keine Spaltenüberschriften, die wir erkennen (z. B. „KiTa-Name“, „PLZ“, „KiTa-Jahr“). Bitte ergänze sie.',
+      message: 'In der ersten Zeile stehen keine Spaltenüberschriften, die wir erkennen (z. B. „KiTa-Name“, „PLZ“, „KiTa-Jahr“). Bitte ergänze sie.',
     },
     too_many_rows: {
       status: 400,

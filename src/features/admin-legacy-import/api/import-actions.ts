@@ -4,7 +4,7 @@ import { legacyImportRowSchema, legacyImportSchema, type LegacyField } from '../
 import { legacyImportsQueryKey } from './legacy-imports';
 
 /** PUT …/{id}/mapping, POST …/{id}/commit, POST …/{id}/undo, PUT …/{id}/rows/{rowId}/match: each refreshes the import's queries */
-function useImportMutation<A>(call: (args: A) => Promise<unknown>) {
+function useImportMutation<A, R>(call: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,

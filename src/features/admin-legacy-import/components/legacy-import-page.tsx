@@ -136,7 +136,13 @@ function UploadBox({ onUploaded }: { onUploaded: (imp: LegacyImport) => void }) 
         <label htmlFor="legacy-file">
           <Text fw={500}>{texts.fileLabel}</Text>
         </label>
-        <input id="legacy-file" type="file" accept=".csv,.txt,.xlsx,text/csv" aria-describedby="legacy-file-hint" onChange={(e) => start(e.currentTarget.files?.[0] ?? null)} />
+        <input
+          id="legacy-file"
+          type="file"
+          accept=".csv,.txt,.xlsx,text/csv"
+          aria-describedby="legacy-file-hint"
+          onChange={(e) => start(e.currentTarget.files?.[0] ?? null)}
+        />
         <Text id="legacy-file-hint" size="sm" c="dimmed">
           {dragging ? texts.drop : texts.fileHint}
         </Text>
@@ -184,7 +190,9 @@ export function LegacyImportPage({ onPreview }: { onPreview: (importId: number) 
       <Title order={1}>{texts.heading}</Title>
       <Text>{texts.intro}</Text>
       <UploadBox onUploaded={(imp) => setCurrentId(imp.id)} />
-      {current.data && current.data.state === 'preview' && <MappingForm key={current.data.id} imp={current.data} onDone={() => onPreview(current.data.id)} />}
+      {current.data && current.data.state === 'preview' && (
+        <MappingForm key={current.data.id} imp={current.data} onDone={() => onPreview(current.data.id)} />
+      )}
       <DataTable
         caption={texts.imports}
         columns={historyColumns}

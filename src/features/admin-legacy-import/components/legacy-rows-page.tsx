@@ -32,8 +32,7 @@ function MatchCell({ row, imp }: { row: LegacyImportRowDto; imp: LegacyImport })
   for (const c of row.candidates) options.set(String(c.id), `${c.label} (${c.postalCode} ${c.city}), ähnlich ${Math.round(c.similarity * 100)} %`);
   options.set(NEW, 'neu anlegen');
   const value = row.facility ? String(row.facility.id) : NEW;
-  if (imp.state !== 'preview' || (row.matchKind === 'exact' && row.candidates.length === 0))
-    return <Text size="sm">{options.get(value)}</Text>;
+  if (imp.state !== 'preview' || (row.matchKind === 'exact' && row.candidates.length === 0)) return <Text size="sm">{options.get(value)}</Text>;
   return (
     <NativeSelect
       size="xs"
@@ -101,9 +100,10 @@ export function LegacyRowsPage({ importId }: { importId: number }) {
       <Title order={1}>Migration alter manueller Daten: Listenansicht</Title>
       <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zurück zu den Importen</AnchorLink>
       <Text>
-        Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total} Zeilen:{' '}
-        {i.counts.accepted} übernommen, {i.counts.error} Fehler, {i.counts.duplicate} doppelt.
-        {i.state === 'committed' && ` Importiert: ${i.created.records} Einträge, ${i.created.facilities} neue KiTas, ${i.created.seasons} neue KiTa-Jahre.`}
+        Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
+        Zeilen: {i.counts.accepted} übernommen, {i.counts.error} Fehler, {i.counts.duplicate} doppelt.
+        {i.state === 'committed' &&
+          ` Importiert: ${i.created.records} Einträge, ${i.created.facilities} neue KiTas, ${i.created.seasons} neue KiTa-Jahre.`}
       </Text>
       {i.keptFacilities.length > 0 && (
         <Alert color="yellow" title="Diese KiTas sind geblieben, weil sie inzwischen weitere Daten haben:">

@@ -9,7 +9,8 @@ export const Route = createFileRoute('/_app/verwaltung/datenpflege/migration-alt
   staticData: { access: 'admin' },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ importId: search.importId }),
-  loader: ({ context, deps }) => (deps.importId > 0 ? context.queryClient.ensureQueryData(legacyImportQueryOptions(deps.importId)).catch(() => null) : null),
+  loader: ({ context, deps }) =>
+    deps.importId > 0 ? context.queryClient.ensureQueryData(legacyImportQueryOptions(deps.importId)).catch(() => null) : null,
   component: Page,
 });
 
