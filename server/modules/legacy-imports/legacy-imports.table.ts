@@ -108,4 +108,3 @@ export const legacyImportCreated = pgTable(
 );
 
 export type LegacyImportRow = typeof legacyImports.$inferSelect;
-export type LegacyImportRowRow = typeof legacyImportRows.$inferSelect;
