@@ -6,6 +6,8 @@ import { demoAccounts, expect, expectAccessible, loginViaApi, test } from './fix
 // buttons by keyboard. The KiTas are this run's own (a unique name), so no demo KiTa changes.
 
 test('an admin uploads, maps, fixes a match, imports, sees the history on the KiTa and undoes it', async ({ page }) => {
+  // six pages and five axe scans on a 2-core machine shared with other suites
+  test.setTimeout(120_000);
   const stamp = `${Date.now()}`.slice(-7);
   const fresh = `E2E-Altkita ${stamp}`;
   // "Kinderhaus Sonnenschein Süd" resembles the demo KiTa "Kinderhaus Sonnenschein" (same PLZ): a candidate, fixed to "neu anlegen"

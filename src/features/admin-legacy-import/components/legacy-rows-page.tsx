@@ -75,7 +75,7 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
     render: (r) => (
       <Stack gap={2}>
         {Object.entries(r.errors).map(([k, m]) => (
-          <Text key={k} size="sm" c={r.state === 'error' ? 'red.8' : undefined}>
+          <Text key={k} size="sm" c={r.state === 'error' ? 'red.9' : undefined}>
             {fieldName(k)}: {m}
           </Text>
         ))}
