@@ -1,6 +1,6 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { audit, type Ctx } from '../audit/audit';
+import { auditMany, type Ctx } from '../audit/audit';
 import { facilities } from './facilities.table';
 
 /**
@@ -58,7 +58,7 @@ export async function similarFacilities(db: DbOrTx, items: { key: number; postal
 
 export type ImportedFacilityInput = { label: string; postalCode: string; city: string; street: string; operatorName: string; region: string };
 
-/** KiTas an import creates: kind "Kindergarten" until someone knows better, no member; audited one by one */
+/** KiTas an import creates: kind "Kindergarten" until someone knows better, no member; each one audited (one statement per batch) */
 export async function insertImportedFacilities(tx: DbOrTx, inputs: ImportedFacilityInput[], importId: number, ctx: Ctx): Promise<number[]> {
   const ids: number[] = [];
   for (let at = 0; at < inputs.length; at += 500) {
@@ -66,10 +66,17 @@ export async function insertImportedFacilities(tx: DbOrTx, inputs: ImportedFacil
       .insert(facilities)
       .values(inputs.slice(at, at + 500).map((i) => ({ ...i, kind: 'Kindergarten', updatedBy: ctx.actorUserId })))
       .returning({ id: facilities.id, label: facilities.label, postalCode: facilities.postalCode });
-    for (const row of rows) {
-      ids.push(row.id);
-      await audit(tx, { ...ctx, action: 'facility.create_by_import', entityType: 'facility', entityId: row.id, after: { ...row, importId } });
-    }
+    ids.push(...rows.map((r) => r.id));
+    await auditMany(
+      tx,
+      rows.map((row) => ({
+        ...ctx,
+        action: 'facility.create_by_import' as const,
+        entityType: 'facility' as const,
+        entityId: row.id,
+        after: { ...row, importId },
+      })),
+    );
   }
   return ids;
 }
@@ -78,6 +85,14 @@ export async function insertImportedFacilities(tx: DbOrTx, inputs: ImportedFacil
 export async function deleteImportedFacilities(tx: DbOrTx, ids: number[], importId: number, ctx: Ctx): Promise<void> {
   if (ids.length === 0) return;
   const rows = await tx.delete(facilities).where(inArray(facilities.id, ids)).returning({ id: facilities.id, label: facilities.label });
-  for (const row of rows)
-    await audit(tx, { ...ctx, action: 'facility.delete_by_import_undo', entityType: 'facility', entityId: row.id, before: { ...row, importId } });
+  await auditMany(
+    tx,
+    rows.map((row) => ({
+      ...ctx,
+      action: 'facility.delete_by_import_undo' as const,
+      entityType: 'facility' as const,
+      entityId: row.id,
+      before: { ...row, importId },
+    })),
+  );
 }

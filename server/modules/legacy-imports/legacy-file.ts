@@ -1,6 +1,6 @@
 import chardet from 'chardet';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 
 /**
@@ -170,7 +170,9 @@ export function cellText(value: ExcelJS.CellValue): string {
 export async function parseXlsx(path: string): Promise<Sheet> {
   const records: string[][] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    // loaded for an XLSX only: exceljs takes longer to load than a CSV takes to read
+    const { default: excel } = await import('exceljs');
+    const reader = new excel.stream.xlsx.WorkbookReader(path, {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
