@@ -84,7 +84,25 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
   },
 ];
 
+const heading = 'Migration alter manueller Daten: Listenansicht';
+
+/** without an import to show (the address lacks it, or names none that exists): the way to the imports */
+function NoImport({ text }: { text: string }) {
+  return (
+    <Stack>
+      <Title order={1}>{heading}</Title>
+      <Text>{text}</Text>
+      <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zu den Importen</AnchorLink>
+    </Stack>
+  );
+}
+
 export function LegacyRowsPage({ importId }: { importId: number }) {
+  if (importId <= 0) return <NoImport text="Wähle in der Tabelle „Importe“ die Datei, deren Zeilen du sehen möchtest." />;
+  return <ImportRows importId={importId} />;
+}
+
+function ImportRows({ importId }: { importId: number }) {
   const imp = useLegacyImport(importId);
   const [state, setState] = useState<LegacyRowState | undefined>(undefined);
   const [paging, setPaging] = useState({ page: 1, pageSize: 100 });
@@ -92,12 +110,12 @@ export function LegacyRowsPage({ importId }: { importId: number }) {
   const commit = useCommitImport();
   const undo = useUndoImport();
   const [confirmUndo, setConfirmUndo] = useState(false);
-  if (imp.isError) return <Alert color="red" title="Diesen Import gibt es nicht." />;
-  if (!imp.data) return <Text>Lädt …</Text>;
+  if (imp.isError) return <NoImport text="Diesen Import gibt es nicht." />;
+  if (!imp.data) return <NoImport text="Lädt …" />;
   const i = imp.data;
   return (
     <Stack>
-      <Title order={1}>Migration alter manueller Daten: Listenansicht</Title>
+      <Title order={1}>{heading}</Title>
       <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zurück zu den Importen</AnchorLink>
       <Text>
         Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
