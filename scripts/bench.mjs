@@ -40,3 +40,7 @@ if (want('upload')) {
   );
   spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/upload.ts'], { stdio: 'inherit' });
 }
+if (want('legacy')) {
+  console.log('\n## Legacy import: a 5,000-row Windows-1252 CSV against 2,000 KiTas (PostgreSQL), targets preview, commit, undo <= 5 s each');
+  spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/legacy-import.ts'], { stdio: 'inherit' });
+}

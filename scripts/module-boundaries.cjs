@@ -19,6 +19,7 @@ const serverLayers = [
   'team-workshops', // team-workshop applications (issue 11); the checklist gets its step passed in by app.ts
   'programme', //      the season's programme: training events, hospitations, awarding events, bookings (issue 11)
   'documentation', //  the documentation form, its templates and the jury (issue 12)
+  'legacy-imports', // the import of the years before the portal (issue 24): KiTas, seasons and their history
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
@@ -80,6 +81,27 @@ const readModelFiles = [
     file: 'server/modules/documentation/export-answers.ts',
     tables: ['facilities'],
     reason: "the answers export names each form's KiTa (name, PLZ, Ort, Regierungsbezirk) in the keyset batches it streams, in KiTa order",
+  },
+  {
+    file: 'server/modules/legacy-imports/kept-facilities.ts',
+    tables: [
+      'facilities',
+      'facility_members',
+      'facility_join_requests',
+      'persons',
+      'seasons',
+      'season_enrolments',
+      'team_workshop_applications',
+      'documentation_templates',
+      'documentation_forms',
+      'training_modules',
+      'awarding_events',
+      'offerings',
+      'offering_enrolments',
+    ],
+    reason:
+      'undoing a legacy import keeps a KiTa or season it created once anything else refers to it: one read per kind over every module ' +
+      'that may refer to them (the deletes go through facilities and seasons)',
   },
 ];
 

@@ -32,6 +32,7 @@ import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { legacyImportRoutes } from './modules/legacy-imports/legacy-imports.routes';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
 import dbPlugin from './plugins/db';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(programmeAdminRoutes);
   await app.register(documentationRoutes);
   await app.register(adminDocumentationRoutes);
+  await app.register(legacyImportRoutes);
   if (options.jobs?.reminders) {
     let job: ReturnType<typeof startReminderJob> | undefined;
     app.addHook('onReady', async () => {

@@ -26,6 +26,9 @@ const tables = [
   'documentation_form_events',
   'documentation_files',
   'documentation_reviews',
+  'legacy_imports',
+  'legacy_import_rows',
+  'legacy_records',
 ];
 async function counts() {
   const out: Record<string, number> = {};
@@ -106,9 +109,11 @@ describe('seed:demo', () => {
     expect(await counts()).toEqual(first);
     expect(first).toEqual({
       users: 7,
-      facilities: 12,
+      // the 12 demo KiTas + 1 from the legacy import (a KiTa of 2019-21 that never used the portal)
+      facilities: 13,
       facility_members: 6,
-      seasons: 2,
+      // 2026-27, 2025-26 + 2019-20 to 2024-25 from the legacy import, created closed
+      seasons: 8,
       // 2026-27: 4 of the accounts' KiTas + 5 KiTas without accounts that take part in the programme; 2025-26: 3 awarded KiTas
       season_enrolments: 12,
       privacy_policy_versions: 1,
@@ -124,7 +129,19 @@ describe('seed:demo', () => {
       documentation_form_events: 12,
       documentation_files: 1,
       documentation_reviews: 1,
+      // SPEC §7: one committed legacy import, 16 rows (2 in error), 14 enrolments and 10 awards
+      legacy_imports: 1,
+      legacy_import_rows: 16,
+      legacy_records: 24,
     });
+    const rowStates = await queryRows<{ state: string; n: number }>(
+      t.handle.db,
+      'select state, count(*)::int as n from legacy_import_rows group by state order by state',
+    );
+    expect(rowStates).toEqual([
+      { state: 'accepted', n: 14 },
+      { state: 'error', n: 2 },
+    ]);
     const states = await queryRows<{ state: string }>(t.handle.db, 'select state from team_workshop_applications order by state');
     expect(states.map((r) => r.state)).toEqual(['accepted', 'declined', 'scheduled', 'submitted']);
     const [regions] = await queryRows<{ n: number }>(t.handle.db, 'select count(distinct region)::int as n from facilities');

@@ -12,6 +12,7 @@ import { seedDemoProgramme } from './seed-demo-programme';
 import { persons } from '../modules/persons/persons.table';
 import { seedDemoTeamWorkshops } from './seed-demo-team-workshops';
 import { seedDemoDocumentation } from './seed-demo-documentation';
+import { seedDemoLegacyImport } from './seed-demo-legacy';
 import type { FileStorage } from '../lib/file-storage';
 import { fileStorageFromConfig } from '../plugins/file-storage';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
@@ -163,6 +164,8 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
     // issue 12: documentation forms in every state, a review by the demo jury member (the photo needs the storage)
     await seedDemoDocumentation(tx, opts.fileStorage);
   });
+  // issue 24: a committed legacy import (its own transactions, as an admin's upload and commit)
+  await seedDemoLegacyImport(db, 'admin@demo.example');
 }
 
 async function main() {

@@ -203,6 +203,24 @@ describe('route permissions (enumerated from every registered route)', () => {
     );
   });
 
+  it('given the legacy import (issue 24), every route is admin-only', () => {
+    const registered = t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
+    const base = '/api/admin/legacy-imports';
+    expect(registered).toEqual(
+      expect.arrayContaining([
+        `GET ${base} admin`,
+        `POST ${base} admin`,
+        `GET ${base}/:importId admin`,
+        `PUT ${base}/:importId/mapping admin`,
+        `GET ${base}/:importId/rows admin`,
+        `PUT ${base}/:importId/rows/:rowId/match admin`,
+        `POST ${base}/:importId/commit admin`,
+        `POST ${base}/:importId/undo admin`,
+        'GET /api/admin/facilities/:facilityId/legacy-history admin',
+      ]),
+    );
+  });
+
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);

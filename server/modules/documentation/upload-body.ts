@@ -21,6 +21,12 @@ import { accessCheck } from '../../plugins/access';
  */
 const UPLOAD_LIMITS = { inFlightPerUser: 3 };
 
+/**
+ * Who may send a body and how large it may be; the documentation's file uploads by default. The legacy import
+ * (issue 24) takes the same handling for admins with its own limit and message.
+ */
+export type UploadBodyOptions = { access?: 'member' | 'admin'; maxBytes?: number; tooLarge?: () => Error };
+
 export type ReceivedUpload = { path: string; size: number };
 
 const uploadTempDir = path.join(tmpdir(), 'kita-portal-uploads');
@@ -28,11 +34,11 @@ const uploadTempDir = path.join(tmpdir(), 'kita-portal-uploads');
 export const isReceivedUpload = (body: unknown): body is ReceivedUpload =>
   typeof body === 'object' && body !== null && typeof (body as ReceivedUpload).path === 'string' && typeof (body as ReceivedUpload).size === 'number';
 
-const tooLarge = () => fail('documentation.file_too_large', [Math.round(DOC_LIMITS.fileBytes / (1024 * 1024))]);
+const docTooLarge = () => fail('documentation.file_too_large', [Math.round(DOC_LIMITS.fileBytes / (1024 * 1024))]);
 
-/** the member check of the route, now instead of after the body (it runs again in preValidation; it is cheap) */
-const checkMember = (request: FastifyRequest, reply: FastifyReply) =>
-  new Promise<void>((resolve, reject) => accessCheck('member')(request, reply, (err?: Error) => (err ? reject(err) : resolve())));
+/** the access check of the route, now instead of after the body (it runs again in preValidation; it is cheap) */
+const checkAccess = (access: 'member' | 'admin', request: FastifyRequest, reply: FastifyReply) =>
+  new Promise<void>((resolve, reject) => accessCheck(access)(request, reply, (err?: Error) => (err ? reject(err) : resolve())));
 
 async function sweepOldTempFiles() {
   const names = await readdir(uploadTempDir).catch(() => [] as string[]);
@@ -44,8 +50,8 @@ async function sweepOldTempFiles() {
   }
 }
 
-/** writes `payload` to `file`, at most DOC_LIMITS.fileBytes; an oversized body is drained, so the 413 reaches the client */
-function receive(payload: NodeJS.ReadableStream, file: string): Promise<number> {
+/** writes `payload` to `file`, at most `maxBytes`; an oversized body is drained, so the 413 reaches the client */
+function receive(payload: NodeJS.ReadableStream, file: string, maxBytes: number, tooLarge: () => Error): Promise<number> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
     let size = 0;
@@ -60,7 +66,7 @@ function receive(payload: NodeJS.ReadableStream, file: string): Promise<number> 
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > DOC_LIMITS.fileBytes) return stop(tooLarge());
+      if (size > maxBytes) return stop(tooLarge());
       if (!out.write(chunk)) {
         payload.pause();
         out.once('drain', () => payload.resume());
@@ -81,14 +87,15 @@ function receive(payload: NodeJS.ReadableStream, file: string): Promise<number> 
 }
 
 /** registers the upload body handling in the scope of the upload routes (POST only; the scope's GET/DELETE pass) */
-export function uploadBody(app: FastifyInstance) {
+export function uploadBody(app: FastifyInstance, options: UploadBodyOptions = {}) {
+  const { access = 'member', maxBytes = DOC_LIMITS.fileBytes, tooLarge = docTooLarge } = options;
   const inFlight = new Map<number, number>();
   const tempFileOf = new WeakMap<FastifyRequest, string>();
   void sweepOldTempFiles();
 
   app.addHook('preParsing', async (request, reply, payload) => {
     if (request.method !== 'POST') return payload;
-    await checkMember(request, reply);
+    await checkAccess(access, request, reply);
     const user = request.user;
     if (!user) throw fail('common.unauthenticated');
     const running = inFlight.get(user.id) ?? 0;
@@ -113,11 +120,11 @@ export function uploadBody(app: FastifyInstance) {
     const file = tempFileOf.get(request);
     if (!file) throw fail('common.bad_request');
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > DOC_LIMITS.fileBytes) {
+    if (Number.isFinite(declared) && declared > maxBytes) {
       payload.resume();
       throw tooLarge();
     }
     await mkdir(uploadTempDir, { recursive: true, mode: 0o700 });
-    return { path: file, size: await receive(payload, file) };
+    return { path: file, size: await receive(payload, file, maxBytes, tooLarge) };
   });
 }

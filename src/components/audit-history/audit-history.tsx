@@ -105,6 +105,15 @@ const ACTIONS: Record<AuditAction, string> = {
   'documentation_form.delete_file': 'Datei des Dokumentationsbogens gelöscht',
   'documentation_form.review': 'Bewertung der Jury abgegeben',
   'documentation_form.add_note': 'Interne Notiz zum Dokumentationsbogen',
+  'facility.create_by_import': 'KiTa durch einen Import alter Daten angelegt',
+  'facility.delete_by_import_undo': 'KiTa mit ihrem Import entfernt',
+  'season.create_by_import': 'KiTa-Jahr durch einen Import alter Daten angelegt',
+  'season.delete_by_import_undo': 'KiTa-Jahr mit seinem Import entfernt',
+  'legacy_import.upload': 'Alte Daten hochgeladen',
+  'legacy_import.update_mapping': 'Spaltenzuordnung des Imports geändert',
+  'legacy_import.fix_match': 'KiTa einer Importzeile von Hand zugeordnet',
+  'legacy_import.commit': 'Alte Daten importiert',
+  'legacy_import.undo': 'Import rückgängig gemacht',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

@@ -103,6 +103,15 @@ export const auditActions = [
   'documentation_form.delete_file',
   'documentation_form.review',
   'documentation_form.add_note',
+  'facility.create_by_import',
+  'facility.delete_by_import_undo',
+  'season.create_by_import',
+  'season.delete_by_import_undo',
+  'legacy_import.upload',
+  'legacy_import.update_mapping',
+  'legacy_import.fix_match',
+  'legacy_import.commit',
+  'legacy_import.undo',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -121,4 +130,5 @@ export type AuditEntityType =
   | 'offering'
   | 'offering_enrolment'
   | 'documentation_template'
-  | 'documentation_form';
+  | 'documentation_form'
+  | 'legacy_import';

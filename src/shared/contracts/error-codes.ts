@@ -529,6 +529,68 @@ export const errorCatalogue = {
       fields: { targetOfferingId: 'Bitte wähle einen Termin derselben Art.' },
     },
   }),
+  /** the legacy import (issue 24): a bad file changes nothing and says why */
+  legacy_import: entries({
+    file_too_large: {
+      status: 413,
+      code: 'file_too_large',
+      message: (mb: number) => `Die Datei ist größer als ${mb} MB. Teile sie bitte in mehrere Dateien auf.`,
+    },
+    empty: { status: 400, code: 'legacy_file_invalid', message: 'Die Datei ist leer. Bitte wähle die Datei mit den alten Daten.' },
+    pdf: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: 'Die Datei ist ein PDF, keine CSV- oder Excel-Datei. Speichere die Tabelle bitte als CSV oder XLSX.',
+    },
+    not_text: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: 'Die Datei ist keine Tabelle, die wir lesen können. Speichere sie bitte als CSV (mit ; getrennt) oder als XLSX.',
+    },
+    not_xlsx: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: 'Die Excel-Datei lässt sich nicht öffnen. Speichere sie bitte noch einmal als XLSX oder als CSV.',
+    },
+    no_header: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: 'In der ersten Zeile stehen keine Spaltenüberschriften, die wir erkennen (z. B. „KiTa-Name“, „PLZ“, „KiTa-Jahr“). Bitte ergänze sie.',
+    },
+    too_many_rows: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: (max: number) => `Die Datei hat mehr als ${max} Zeilen. Teile sie bitte in mehrere Dateien auf.`,
+    },
+    zip_bomb: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: 'Die Excel-Datei wäre entpackt viel zu groß. Wir haben sie nicht geöffnet.',
+    },
+    unreadable: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: 'Die Datei lässt sich nicht lesen. Speichere die Tabelle bitte als CSV (mit ; getrennt) oder als XLSX.',
+    },
+    not_found: { status: 404, code: 'not_found', message: 'Diesen Import gibt es nicht.' },
+    not_preview: {
+      status: 409,
+      code: 'legacy_import_state',
+      message: 'Dieser Import ist keine Vorschau mehr: Er ist schon importiert oder rückgängig gemacht.',
+    },
+    not_committed: { status: 409, code: 'legacy_import_state', message: 'Nur ein importierter Import lässt sich rückgängig machen.' },
+    field_twice: {
+      status: 400,
+      code: 'validation_failed',
+      message: (field: string) => `Die Spalte „${field}“ ist mehreren Spalten der Datei zugeordnet. Ordne sie bitte nur einer zu.`,
+    },
+    field_missing: {
+      status: 400,
+      code: 'validation_failed',
+      message: (fields: string) => `Bitte ordne diese Spalten zu: ${fields}.`,
+    },
+    facility_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
+  }),
 } as const;
 
 type Catalogue = typeof errorCatalogue;

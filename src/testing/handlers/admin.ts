@@ -18,6 +18,8 @@ export function adminDefaultHandlers() {
     http.get('*/api/admin/training-modules', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/awarding-events', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/facilities/:facilityId/programme', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/facilities/:facilityId/legacy-history', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/documentation/:seasonIdentifier', emptyPage),
     http.get('*/api/admin/documentation/:seasonIdentifier/:facilityId', () =>
       HttpResponse.json({ reason: { message: 'Nicht gefunden.', code: 'not_found' } }, { status: 404 }),

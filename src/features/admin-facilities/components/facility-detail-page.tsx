@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notifications';
 import { adminFacilityQueryOptions, useAdminFacility } from '../api/get-facility';
 import { useUpdateAdminFacility } from '../api/update-facility';
 import { FacilityEnrolments } from './facility-enrolments';
+import { FacilityLegacyHistory } from './facility-legacy-history';
 import { FacilityProgramme } from './facility-programme';
 import { FacilityTeamWorkshops } from './facility-team-workshops';
 import { FacilityJoinRequests } from './facility-join-requests';
@@ -104,6 +105,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
           <FacilityEnrolments detail={detail} currentSeason={currentSeason} />
           <FacilityTeamWorkshops detail={detail} />
           <FacilityProgramme facilityId={f.id} />
+          <FacilityLegacyHistory facilityId={f.id} />
         </Tabs.Panel>
         <Tabs.Panel value="verlauf">
           <AuditHistory entries={detail.history} caption="Verlauf der KiTa (neueste zuerst)" />

@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../../src/components/layout/placeholder-page';
+import { legacyImportsQueryOptions } from '../../../../../src/features/admin-legacy-import/api/legacy-imports';
+import { LegacyImportPage } from '../../../../../src/features/admin-legacy-import/components/legacy-import-page';
 
 export const Route = createFileRoute('/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/')({
-  staticData: { access: 'admin', status: 'planned' },
-  component: () => (
-    <PlaceholderPage
-      title="Migration alter manueller Daten"
-      planned="alte manuelle Anmeldungen und Auszeichnungen aus CSV- oder Excel-Dateien übernehmen, mit Vorschau und Fehlern je Zeile."
-      meanwhile="Bewahre die alten Listen bis dahin unverändert auf; du übernimmst sie hier, sobald der Import bereitsteht."
-    />
-  ),
+  staticData: { access: 'admin' },
+  loader: ({ context }) => context.queryClient.ensureQueryData(legacyImportsQueryOptions()),
+  component: Page,
 });
+
+function Page() {
+  const navigate = Route.useNavigate();
+  return (
+    <LegacyImportPage
+      onPreview={(importId) => void navigate({ to: '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht', search: { importId } })}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import iconv from 'iconv-lite';
+import { demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
+
+// Issue 24: an admin imports a legacy file (Windows-1252, `;`, as German Excel saves it), maps its columns, fixes a
+// match by hand in the preview, imports it, finds the history on the KiTa's detail page and undoes the import — the
+// buttons by keyboard. The KiTas are this run's own (a unique name), so no demo KiTa changes.
+
+test('an admin uploads, maps, fixes a match, imports, sees the history on the KiTa and undoes it', async ({ page }) => {
+  // six pages and five axe scans on a 2-core machine shared with other suites
+  test.setTimeout(120_000);
+  const stamp = `${Date.now()}`.slice(-7);
+  const fresh = `E2E-Altkita ${stamp}`;
+  // "Kinderhaus Sonnenschein Süd" resembles the demo KiTa "Kinderhaus Sonnenschein" (same PLZ): a candidate, fixed to "neu anlegen"
+  const similar = `Kinderhaus Sonnenschein Süd ${stamp}`;
+  const csv = [
+    'Einrichtung;Postleitzahl;Stadt;Jahr;angemeldet am;ausgezeichnet;Notiz',
+    `${fresh};97070;Würzburg;2016/17;03.10.2016;ja;Spende 5 €`,
+    `${similar};80802;München;2016-17;;nein;`,
+    `Kita Fehlerhaft;9707;Würzburg;2016/17;31.02.2017;ja;`,
+  ].join('\r\n');
+
+  await loginViaApi(page, demoAccounts.admin);
+  await page.goto('/verwaltung/datenpflege/migration-alte-manuelle-daten');
+  await expect(page.getByRole('heading', { level: 1, name: 'Migration alter manueller Daten' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Importe' })).toBeVisible();
+  await expectAccessible(page, 'legacy import page');
+
+  await page.getByLabel('Datei').setInputFiles({ name: `alt-${stamp}.csv`, mimeType: 'text/csv', buffer: iconv.encode(csv, 'windows-1252') });
+  await page.getByRole('button', { name: 'Hochladen' }).focus();
+  await page.keyboard.press('Enter');
+
+  // the mapping: "Notiz" is not guessed; map it to Bemerkung
+  await expect(page.getByRole('heading', { name: 'Spaltenzuordnung' })).toBeVisible();
+  await expect(page.getByLabel('Feld für Spalte „Einrichtung“')).toHaveValue('label');
+  await page.getByLabel('Feld für Spalte „Notiz“').selectOption('remark');
+  await expectAccessible(page, 'mapping');
+  await page.getByRole('button', { name: 'Vorschau anzeigen' }).focus();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Migration alter manueller Daten: Listenansicht' })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Zeilen der Datei' });
+  await expect(rows.getByRole('row').filter({ hasText: fresh })).toContainText('übernommen');
+  await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toContainText('Die PLZ „9707“ hat nicht genau 5 Ziffern.');
+  await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toContainText('Das Datum „31.02.2017“ gibt es nicht.');
+  const match = page.getByLabel('KiTa für Zeile 3');
+  await expect(match.locator('option:checked')).toContainText('Kinderhaus Sonnenschein (80802 München)');
+  await match.selectOption({ label: 'neu anlegen' });
+  await expect(match.locator('option:checked')).toHaveText('neu anlegen');
+
+  // the filter by state
+  await page.getByLabel('Zustand').selectOption('error');
+  await expect(rows.getByRole('row').filter({ hasText: fresh })).toHaveCount(0);
+  await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toHaveCount(1);
+  await page.getByLabel('Zustand').selectOption('');
+  await expectAccessible(page, 'preview');
+
+  await page.getByRole('button', { name: 'Importieren' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('importiert', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Importiert: 3 Einträge, 2 neue KiTas/).first()).toBeVisible();
+
+  // the new KiTa's detail shows its imported history
+  await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
+  await page.getByRole('link', { name: fresh }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fresh })).toBeVisible();
+  await page.getByRole('tab', { name: /^Anmeldungen/ }).click();
+  const history = page.getByRole('table', { name: 'Frühere KiTa-Jahre aus importierten alten Daten' });
+  await expect(history.getByRole('row').filter({ hasText: 'KiTa-Jahr 2016/17' })).toContainText(/ja.*ja.*aus Import vom \d\d\.\d\d\.\d{4}/);
+  await expectAccessible(page, 'KiTa detail with legacy history');
+
+  // undo, from the import's list view
+  await history.getByRole('link', { name: /aus Import vom/ }).click();
+  await page.getByRole('button', { name: 'Import rückgängig machen' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Import rückgängig machen?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'undo dialog');
+  await dialog.getByRole('button', { name: 'Ja, rückgängig machen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('rückgängig gemacht', { exact: true })).toBeVisible();
+  await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
+  await expect(page.getByRole('link', { name: fresh })).toHaveCount(0);
+});

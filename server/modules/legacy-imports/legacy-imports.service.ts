@@ -1,0 +1,400 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  legacyFieldLabels,
+  requiredLegacyFields,
+  type LegacyField,
+  type LegacyImport,
+  type LegacyImportRowDto,
+  type LegacyRowState,
+} from '../../../src/shared/contracts/legacy-imports';
+import type { Db, DbOrTx } from '../../db/client';
+import { fail } from '../../lib/http-error';
+import { audit, type Ctx } from '../audit/audit';
+import type { ReceivedUpload } from '../documentation/upload-body';
+import { deleteImportedFacilities, facilityRefs, insertImportedFacilities } from '../facilities/facility-import';
+import { createClosedPastSeasons, deletePastSeasons, seasonsByIdentifiers } from '../seasons/past-seasons';
+import { users } from '../users/users.table';
+import { facilitiesInUse, seasonsInUse } from './kept-facilities';
+import { evaluateRows, kindsOf, redecideDuplicates, targetKey } from './legacy-evaluate';
+import { LEGACY_LIMITS, LegacyFileError, type SheetRow } from './legacy-file';
+import {
+  legacyImportCreated,
+  legacyImportMappings,
+  legacyImportRows,
+  legacyImports,
+  legacyRecords,
+  type LegacyImportRow,
+} from './legacy-imports.table';
+import { parseInThread } from './legacy-parse-pool';
+import { guessColumns, headerKey, regionOfPostalCode, type Columns, type RowValues } from './legacy-rows';
+
+/**
+ * The legacy import (issue 24, SPEC §3): upload → preview (rows with state and match) → mapping and hand-fixed
+ * matches → commit (one transaction, idempotent) → undo (one transaction, removes exactly what the commit created).
+ */
+const BATCH = 500;
+
+const fileError = (err: unknown) => {
+  const code = err instanceof LegacyFileError ? err.code : 'unreadable';
+  return code === 'too_many_rows' ? fail('legacy_import.too_many_rows', [LEGACY_LIMITS.rows]) : fail(`legacy_import.${code}`);
+};
+
+async function loadImport(db: DbOrTx, id: number, lock = false): Promise<LegacyImportRow> {
+  const q = db.select().from(legacyImports).where(eq(legacyImports.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw fail('legacy_import.not_found');
+  return row;
+}
+
+async function insertRows(db: DbOrTx, rows: (typeof legacyImportRows.$inferInsert)[]) {
+  for (let at = 0; at < rows.length; at += BATCH) await db.insert(legacyImportRows).values(rows.slice(at, at + BATCH));
+}
+
+/** the mapping must name the required fields, each field at most once */
+function checkColumns(columns: Columns) {
+  const seen = new Set<LegacyField>();
+  for (const field of columns) {
+    if (!field) continue;
+    if (seen.has(field)) throw fail('legacy_import.field_twice', [legacyFieldLabels[field]]);
+    seen.add(field);
+  }
+  const missing = requiredLegacyFields.filter((f) => !seen.has(f));
+  if (missing.length > 0) throw fail('legacy_import.field_missing', [missing.map((f) => legacyFieldLabels[f]).join(', ')]);
+}
+
+export async function uploadLegacyFile(db: Db, upload: ReceivedUpload | null, fileName: string, ctx: Ctx): Promise<LegacyImport> {
+  if (!upload || upload.size === 0) throw fail('legacy_import.empty');
+  const sheet = await parseInThread({ path: upload.path, fileName }).catch((err: unknown) => {
+    throw fileError(err);
+  });
+  const remembered = await db
+    .select()
+    .from(legacyImportMappings)
+    .where(eq(legacyImportMappings.headerKey, headerKey(sheet.headers)))
+    .limit(1);
+  const guessed = guessColumns(sheet.headers);
+  // a file without two recognisable headers has no header row (or a row of data in its place)
+  if (!remembered[0] && guessed.filter(Boolean).length < 2) throw fail('legacy_import.no_header');
+  const columns = (remembered[0]?.mapping as Columns | undefined) ?? guessed;
+  const sha = createHash('sha256')
+    .update(await readFile(upload.path))
+    .digest('hex');
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(legacyImports)
+      .values({ fileName, fileSha256: sha, headers: sheet.headers, mapping: columns, createdBy: ctx.actorUserId })
+      .returning({ id: legacyImports.id });
+    await insertRows(tx, await evaluateRows(tx, row!.id, sheet.rows, columns));
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.upload',
+      entityType: 'legacy_import',
+      entityId: row!.id,
+      after: { fileName, rows: sheet.rows.length },
+    });
+    return row!.id;
+  });
+  return legacyImportDetail(db, id);
+}
+
+/** a changed mapping reads every row again from its stored cells, and is remembered for files with these headers */
+export async function updateMapping(db: Db, id: number, columns: Columns, ctx: Ctx): Promise<LegacyImport> {
+  await db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
+    if (columns.length !== imp.headers.length)
+      throw fail('legacy_import.field_missing', [requiredLegacyFields.map((f) => legacyFieldLabels[f]).join(', ')]);
+    checkColumns(columns);
+    const stored = await tx
+      .select({ rowNo: legacyImportRows.rowNo, cells: legacyImportRows.cells })
+      .from(legacyImportRows)
+      .where(eq(legacyImportRows.importId, id))
+      .orderBy(asc(legacyImportRows.rowNo));
+    await tx.delete(legacyImportRows).where(eq(legacyImportRows.importId, id));
+    await insertRows(tx, await evaluateRows(tx, id, stored as SheetRow[], columns));
+    await tx.update(legacyImports).set({ mapping: columns }).where(eq(legacyImports.id, id));
+    const key = headerKey(imp.headers);
+    await tx
+      .insert(legacyImportMappings)
+      .values({ headerKey: key, mapping: columns })
+      .onConflictDoUpdate({ target: legacyImportMappings.headerKey, set: { mapping: columns, updatedAt: new Date() } });
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.update_mapping',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: imp.mapping,
+      after: columns,
+    });
+  });
+  return legacyImportDetail(db, id);
+}
+
+const toRowDto = (
+  r: typeof legacyImportRows.$inferSelect,
+  refs: Map<number, { id: number; label: string; postalCode: string; city: string }>,
+): LegacyImportRowDto => {
+  const v = r.values as RowValues;
+  return {
+    id: r.id,
+    rowNo: r.rowNo,
+    state: r.state,
+    errors: r.errors,
+    label: v.label,
+    postalCode: v.postalCode,
+    city: v.city,
+    season: v.seasonLabel ?? v.season,
+    enrolledOn: v.enrolledOn,
+    awarded: v.awarded,
+    matchKind: r.matchKind,
+    facility: r.facilityId ? (refs.get(r.facilityId) ?? null) : null,
+    candidates: r.candidates,
+  };
+};
+
+export async function legacyImportRowsPage(db: DbOrTx, id: number, q: { state?: LegacyRowState; page: number; pageSize: number }) {
+  await loadImport(db, id);
+  const where = and(eq(legacyImportRows.importId, id), q.state ? eq(legacyImportRows.state, q.state) : undefined);
+  const [total] = await db.select({ n: count() }).from(legacyImportRows).where(where);
+  const rows = await db
+    .select()
+    .from(legacyImportRows)
+    .where(where)
+    .orderBy(asc(legacyImportRows.rowNo))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const refs = new Map((await facilityRefs(db, [...new Set(rows.flatMap((r) => (r.facilityId ? [r.facilityId] : [])))])).map((f) => [f.id, f]));
+  return { items: rows.map((r) => toRowDto(r, refs)), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+/** the admin fixes a row's KiTa: another (existing) KiTa, or null for "neu anlegen" */
+export async function fixRowMatch(db: Db, id: number, rowId: number, facilityId: number | null, ctx: Ctx): Promise<LegacyImportRowDto> {
+  return db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
+    const [row] = await tx
+      .select()
+      .from(legacyImportRows)
+      .where(and(eq(legacyImportRows.id, rowId), eq(legacyImportRows.importId, id)));
+    if (!row) throw fail('legacy_import.not_found');
+    const refs = facilityId ? await facilityRefs(tx, [facilityId]) : [];
+    if (facilityId && refs.length === 0) throw fail('legacy_import.facility_missing');
+    await tx.update(legacyImportRows).set({ facilityId, matchKind: 'manual' }).where(eq(legacyImportRows.id, rowId));
+    await redecideDuplicates(tx, id);
+    const [updated] = await tx.select().from(legacyImportRows).where(eq(legacyImportRows.id, rowId));
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.fix_match',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: { rowNo: row.rowNo, facilityId: row.facilityId },
+      after: { rowNo: row.rowNo, facilityId },
+    });
+    return toRowDto(updated!, new Map(refs.map((f) => [f.id, f])));
+  });
+}
+
+/**
+ * "Importieren": in one transaction, the missing past seasons (closed), the new KiTas (one per postal code and name,
+ * however many rows name it) and the records — an enrolment per row, an award where the row says so. A record of the
+ * same KiTa, season and kind that exists already (this file imported twice, or another file) adds nothing.
+ */
+export async function commitImport(db: Db, id: number, ctx: Ctx & { actorUserId: number }): Promise<LegacyImport> {
+  await db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
+    const rows = await tx
+      .select()
+      .from(legacyImportRows)
+      .where(and(eq(legacyImportRows.importId, id), eq(legacyImportRows.state, 'accepted')))
+      .orderBy(asc(legacyImportRows.rowNo));
+    const values = (r: (typeof rows)[number]) => r.values as RowValues;
+
+    const identifiers = [...new Set(rows.map((r) => values(r).seasonIdentifier!))];
+    const existing = await seasonsByIdentifiers(tx, identifiers);
+    const missing = identifiers
+      .filter((i) => !existing.some((s) => s.identifier === i))
+      .map((i) => {
+        const v = values(rows.find((r) => values(r).seasonIdentifier === i)!);
+        return { identifier: i, label: v.seasonLabel!, startYear: v.seasonStartYear! };
+      });
+    const createdSeasons = await createClosedPastSeasons(tx, missing, ctx);
+    const seasonId = new Map([...existing, ...createdSeasons].map((s) => [s.identifier, s.id]));
+
+    // a matched KiTa merged away or deleted since the preview: the row counts as new
+    const matched = await facilityRefs(tx, [...new Set(rows.flatMap((r) => (r.facilityId ? [r.facilityId] : [])))]);
+    const alive = new Set(matched.map((f) => f.id));
+    const newKitas = new Map<string, RowValues>();
+    for (const r of rows) {
+      if (r.facilityId && alive.has(r.facilityId)) continue;
+      const key = targetKey(null, values(r));
+      if (!newKitas.has(key)) newKitas.set(key, values(r));
+    }
+    const inputs = [...newKitas.values()].map((v) => ({
+      label: v.label,
+      postalCode: v.postalCode,
+      city: v.city,
+      street: v.street,
+      operatorName: v.operatorName,
+      region: regionOfPostalCode(v.postalCode),
+    }));
+    const newIds = await insertImportedFacilities(tx, inputs, id, ctx);
+    const newIdOf = new Map([...newKitas.keys()].map((k, i) => [k, newIds[i]!]));
+    const created = [
+      ...newIds.map((entityId) => ({ importId: id, entityType: 'facility' as const, entityId })),
+      ...createdSeasons.map((s) => ({ importId: id, entityType: 'season' as const, entityId: s.id })),
+    ];
+    for (let at = 0; at < created.length; at += BATCH) await tx.insert(legacyImportCreated).values(created.slice(at, at + BATCH));
+
+    const records = rows.flatMap((r) => {
+      const v = values(r);
+      const facilityId = r.facilityId && alive.has(r.facilityId) ? r.facilityId : newIdOf.get(targetKey(null, v))!;
+      return kindsOf(v).map((kind) => ({
+        importId: id,
+        rowId: r.id,
+        facilityId,
+        seasonId: seasonId.get(v.seasonIdentifier!)!,
+        kind,
+        enrolledOn: v.enrolledOn,
+        topic: v.topic,
+        documented: v.documented,
+        awardingEvent: v.awardingEvent,
+        remark: v.remark,
+      }));
+    });
+    let added = 0;
+    for (let at = 0; at < records.length; at += BATCH) {
+      const inserted = await tx
+        .insert(legacyRecords)
+        .values(records.slice(at, at + BATCH))
+        .onConflictDoNothing()
+        .returning({ id: legacyRecords.id });
+      added += inserted.length;
+    }
+    await tx.update(legacyImports).set({ state: 'committed', committedAt: new Date(), committedBy: ctx.actorUserId }).where(eq(legacyImports.id, id));
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.commit',
+      entityType: 'legacy_import',
+      entityId: id,
+      after: { records: added, facilities: newIds.length, seasons: createdSeasons.length },
+    });
+  });
+  return legacyImportDetail(db, id);
+}
+
+/**
+ * "Import rückgängig machen": removes the import's records, and the KiTas and seasons it created unless they gained
+ * other data since (kept-facilities.ts): those stay, and the import names them.
+ */
+export async function undoImport(db: Db, id: number, ctx: Ctx & { actorUserId: number }): Promise<LegacyImport> {
+  await db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'committed') throw fail('legacy_import.not_committed');
+    const removed = await tx.delete(legacyRecords).where(eq(legacyRecords.importId, id)).returning({ id: legacyRecords.id });
+    const created = await tx.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, id));
+    const facilityIds = created.filter((c) => c.entityType === 'facility').map((c) => c.entityId);
+    const seasonIds = created.filter((c) => c.entityType === 'season').map((c) => c.entityId);
+    const keptIds = await facilitiesInUse(tx, facilityIds, id);
+    const kept = (await facilityRefs(tx, [...keptIds])).map((f) => ({ id: f.id, label: f.label }));
+    await deleteImportedFacilities(
+      tx,
+      facilityIds.filter((f) => !keptIds.has(f)),
+      id,
+      ctx,
+    );
+    const seasonsKept = await seasonsInUse(tx, seasonIds, id);
+    await deletePastSeasons(
+      tx,
+      seasonIds.filter((s) => !seasonsKept.has(s)),
+      ctx,
+    );
+    await tx.delete(legacyImportCreated).where(eq(legacyImportCreated.importId, id));
+    await tx
+      .update(legacyImports)
+      .set({ state: 'undone', undoneAt: new Date(), undoneBy: ctx.actorUserId, keptFacilities: kept })
+      .where(eq(legacyImports.id, id));
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.undo',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: { records: removed.length, facilities: facilityIds.length, seasons: seasonIds.length },
+      after: { keptFacilities: kept },
+    });
+  });
+  return legacyImportDetail(db, id);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: string | null })[]): Promise<LegacyImport[]> {
+  const ids = imports.map((i) => i.id);
+  if (ids.length === 0) return [];
+  const states = await db
+    .select({ importId: legacyImportRows.importId, state: legacyImportRows.state, n: count() })
+    .from(legacyImportRows)
+    .where(inArray(legacyImportRows.importId, ids))
+    .groupBy(legacyImportRows.importId, legacyImportRows.state);
+  const records = await db
+    .select({ importId: legacyRecords.importId, n: count() })
+    .from(legacyRecords)
+    .where(inArray(legacyRecords.importId, ids))
+    .groupBy(legacyRecords.importId);
+  const created = await db
+    .select({ importId: legacyImportCreated.importId, type: legacyImportCreated.entityType, n: count() })
+    .from(legacyImportCreated)
+    .where(inArray(legacyImportCreated.importId, ids))
+    .groupBy(legacyImportCreated.importId, legacyImportCreated.entityType);
+  return imports.map((i) => {
+    const n = (state: LegacyRowState) => Number(states.find((s) => s.importId === i.id && s.state === state)?.n ?? 0);
+    const c = (type: 'facility' | 'season') => Number(created.find((s) => s.importId === i.id && s.type === type)?.n ?? 0);
+    return {
+      id: i.id,
+      fileName: i.fileName,
+      state: i.state,
+      createdAt: i.createdAt.toISOString(),
+      createdBy: i.createdByName,
+      committedAt: iso(i.committedAt),
+      undoneAt: iso(i.undoneAt),
+      headers: i.headers,
+      columns: i.mapping as Columns,
+      counts: { total: n('accepted') + n('error') + n('duplicate'), accepted: n('accepted'), error: n('error'), duplicate: n('duplicate') },
+      created: { records: Number(records.find((r) => r.importId === i.id)?.n ?? 0), facilities: c('facility'), seasons: c('season') },
+      keptFacilities: i.keptFacilities ?? [],
+    };
+  });
+}
+
+const withCreator = { i: legacyImports, name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')` };
+
+export async function legacyImportDetail(db: DbOrTx, id: number): Promise<LegacyImport> {
+  const rows = await db
+    .select(withCreator)
+    .from(legacyImports)
+    .leftJoin(users, eq(users.id, legacyImports.createdBy))
+    .where(eq(legacyImports.id, id));
+  if (!rows[0]) throw fail('legacy_import.not_found');
+  const [dto] = await toDtos(
+    db,
+    rows.map((r) => ({ ...r.i, createdByName: r.name })),
+  );
+  return dto!;
+}
+
+export async function legacyImportHistory(db: DbOrTx): Promise<{ items: LegacyImport[] }> {
+  const rows = await db
+    .select(withCreator)
+    .from(legacyImports)
+    .leftJoin(users, eq(users.id, legacyImports.createdBy))
+    .orderBy(desc(legacyImports.createdAt), desc(legacyImports.id))
+    .limit(200);
+  return {
+    items: await toDtos(
+      db,
+      rows.map((r) => ({ ...r.i, createdByName: r.name })),
+    ),
+  };
+}

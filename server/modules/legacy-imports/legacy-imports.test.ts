@@ -1,0 +1,274 @@
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import iconv from 'iconv-lite';
+import yazl from 'yazl';
+import { describe, expect, it } from 'vitest';
+import { legacyHistorySchema, legacyImportListSchema, legacyImportSchema, legacyRowsPageSchema } from '../../../src/shared/contracts/legacy-imports';
+import { auditLog } from '../audit/audit.table';
+import { facilities } from '../facilities/facilities.table';
+import { seasons } from '../seasons/seasons.table';
+import { addMember, createSeason, createUser, enrol } from '../../testing/factories';
+import { facilityFixture } from '../../testing/facility-fixture';
+import { loginAs } from '../../testing/login-as';
+import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
+import { createTestWorld } from '../../testing/test-world';
+import { awardedBeforeFromImports } from './legacy-history';
+import { legacyImportCreated, legacyRecords } from './legacy-imports.table';
+import { parseEvents } from './legacy-parse-pool';
+
+const f = createTestWorld(async () => {
+  const f = await facilityFixture();
+  await createSeason(f.db, { identifier: '2021-22', label: 'KiTa-Jahr 2021/22', startDate: '2021-09-01', endDate: '2022-08-31' });
+  const jury = await createUser(f.db, { isJury: true });
+  return { ...f, juryCookie: await loginAs(f.t.app, jury) };
+});
+
+const header = 'KiTa-Name;PLZ;Ort;KiTa-Jahr;angemeldet am;ausgezeichnet;Bemerkung';
+/** a CSV as German Excel saves it: Windows-1252, `;`, CRLF */
+const csv = (...lines: string[]) => iconv.encode([header, ...lines].join('\r\n') + '\r\n', 'windows-1252');
+
+async function zipOf(entries: Record<string, Buffer | Readable>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, body] of Object.entries(entries)) {
+    if (Buffer.isBuffer(body)) zip.addBuffer(body, name);
+    else zip.addReadStream(body, name);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** an XLSX whose sheet has every row Excel allows (1,048,576), written as XML by hand: a few MB zipped */
+function excelMaxRows(): Promise<Buffer> {
+  const xml = (s: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`);
+  const ns = 'http://schemas.openxmlformats.org';
+  function* sheet() {
+    yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>`;
+    for (let r = 1; r <= 1_048_576; r += 4096) {
+      let chunk = '';
+      for (let i = r; i < r + 4096; i++) chunk += `<row r="${i}"><c r="A${i}"><v>${i}</v></c></row>`;
+      yield chunk;
+    }
+    yield '</sheetData></worksheet>';
+  }
+  return zipOf({
+    '[Content_Types].xml': xml(
+      `<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    '_rels/.rels': xml(
+      `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    'xl/workbook.xml': xml(
+      `<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Daten" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    'xl/_rels/workbook.xml.rels': xml(
+      `<Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    'xl/worksheets/sheet1.xml': Readable.from(sheet()),
+  });
+}
+
+const upload = (body: Buffer, fileName = 'alt.csv'): InjectOptions => ({
+  method: 'POST',
+  url: `/api/admin/legacy-imports?${new URLSearchParams({ fileName })}`,
+  headers: { 'content-type': 'application/octet-stream' },
+  payload: body,
+});
+const uploadOk = async (body: Buffer, fileName?: string) => parseAnswer(legacyImportSchema, await f.call('admin', upload(body, fileName)), 201);
+const rows = async (id: number, query = '') =>
+  parseAnswer(
+    legacyRowsPageSchema,
+    await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${id}/rows?${query.includes('pageSize') ? '' : 'pageSize=500'}${query}` }),
+  );
+const post = (id: number, what: 'commit' | 'undo') => f.call('admin', { method: 'POST', url: `/api/admin/legacy-imports/${id}/${what}` });
+const recordsOf = async (importId: number) =>
+  Number((await f.db.select({ n: count() }).from(legacyRecords).where(eq(legacyRecords.importId, importId)))[0]!.n);
+
+describe('legacy import', () => {
+  it('given a Windows-1252 CSV, the preview matches exactly, offers candidates, creates new KiTas and says what is wrong per cell', async () => {
+    const imp = await uploadOk(
+      csv(
+        'Kinderhaus Sonnenschein;80802;München;2021-22;01.10.2021;ja;',
+        'Kinderhaus Sonnenscheinchen;80802;München;2020/21;;nein;ähnlich',
+        'Kita Neubau – Süd;80331;München;2019/20;;ja;Spende 5 €',
+        'Kita Fehler;8033;München;2021/22;31.02.2021;ja;',
+        'Kita Zukunft;80331;München;2030/31;;;',
+        'Kinderhaus Sonnenschein;80802;München;2021/22;;;zweimal',
+      ),
+    );
+    expect(imp.state).toBe('preview');
+    expect(imp.columns).toEqual(['label', 'postalCode', 'city', 'season', 'enrolledOn', 'awarded', 'remark']);
+    expect(imp.counts).toEqual({ total: 6, accepted: 3, error: 2, duplicate: 1 });
+    const page = await rows(imp.id);
+    const byRow = new Map(page.items.map((r) => [r.rowNo, r]));
+    expect(byRow.get(2)).toMatchObject({ state: 'accepted', matchKind: 'exact', facility: { id: f.facility.id }, season: 'KiTa-Jahr 2021/22' });
+    expect(byRow.get(3)).toMatchObject({ state: 'accepted', matchKind: 'candidate', facility: { id: f.facility.id } });
+    expect(byRow.get(3)!.candidates[0]).toMatchObject({ id: f.facility.id, label: 'Kinderhaus Sonnenschein' });
+    expect(byRow.get(4)).toMatchObject({ state: 'accepted', matchKind: 'new', facility: null, label: 'Kita Neubau – Süd' });
+    expect(byRow.get(5)!.errors).toEqual({
+      postalCode: 'Die PLZ „8033“ hat nicht genau 5 Ziffern.',
+      enrolledOn: 'Das Datum „31.02.2021“ gibt es nicht.',
+    });
+    expect(byRow.get(6)!.errors.season).toMatch(/gibt es noch nicht/);
+    expect(byRow.get(7)).toMatchObject({ state: 'duplicate', errors: { row: 'Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile 2.' } });
+    expect((await rows(imp.id, '&state=error')).items.map((r) => r.rowNo)).toEqual([5, 6]);
+    expect((await rows(imp.id, '&state=duplicate&pageSize=1&page=1')).total).toBe(1);
+  });
+
+  it('given a candidate fixed by hand to "neu anlegen", the commit creates that KiTa, the closed past season and the records; the KiTa shows its history', async () => {
+    const imp = await uploadOk(csv('Kita Seeblick;86161;Augsburg;2018/19;;ja;', 'Kita Lechauen Nord;86161;Augsburg;2018-19;;nein;'), 'seeblick.csv');
+    const page = await rows(imp.id);
+    const candidate = page.items.find((r) => r.label === 'Kita Lechauen Nord')!;
+    expect(candidate).toMatchObject({ matchKind: 'candidate', facility: { id: f.otherFacility.id } });
+    const fixed = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/legacy-imports/${imp.id}/rows/${candidate.id}/match`,
+      payload: { facilityId: null },
+    });
+    expect(fixed.json()).toMatchObject({ matchKind: 'manual', facility: null });
+    const committed = parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));
+    expect(committed).toMatchObject({ state: 'committed', created: { records: 3, facilities: 2, seasons: 1 } });
+    const season = (await f.db.select().from(seasons).where(eq(seasons.identifier, '2018-19')))[0]!;
+    expect(season).toMatchObject({ enrolmentState: 'closed', allowDocumentation: false, isCurrent: false, label: 'KiTa-Jahr 2018/19' });
+    const created = await f.db.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, imp.id));
+    const seeblick = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Seeblick')))[0]!;
+    expect(created.map((c) => c.entityId)).toContain(seeblick.id);
+    expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg' });
+    const history = parseAnswer(
+      legacyHistorySchema,
+      await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${seeblick.id}/legacy-history` }),
+    );
+    expect(history.items).toEqual([expect.objectContaining({ seasonIdentifier: '2018-19', enrolled: true, awarded: true, importId: imp.id })]);
+    expect((await awardedBeforeFromImports(f.db, [seeblick.id, f.otherFacility.id])).get(seeblick.id)).toEqual(['2018-19']);
+    const actions = (await f.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityType, 'legacy_import'))).map(
+      (a) => a.action,
+    );
+    expect(actions).toEqual(expect.arrayContaining(['legacy_import.upload', 'legacy_import.fix_match', 'legacy_import.commit']));
+    // a second commit of the same import is refused
+    expect(reasonOfAnswer(await post(imp.id, 'commit'), 409).code).toBe('legacy_import_state');
+  });
+
+  it('given the same file twice, the second preview marks the rows doppelt and its commit adds nothing', async () => {
+    const file = csv('Kita Zweimal;90402;Nürnberg;2017/18;;ja;');
+    const first = await uploadOk(file);
+    await post(first.id, 'commit');
+    const second = await uploadOk(file);
+    expect(second.counts).toMatchObject({ accepted: 0, duplicate: 1 });
+    expect((await rows(second.id)).items[0]!.errors.row).toMatch(/^Schon importiert \(Import vom \d\d\.\d\d\.\d{4}\)\.$/);
+    const again = parseAnswer(legacyImportSchema, await post(second.id, 'commit'));
+    expect(again.created).toEqual({ records: 0, facilities: 0, seasons: 0 });
+    expect(await recordsOf(second.id)).toBe(0);
+  });
+
+  it('given a mapping, it is refused with a field used twice or a required field missing, re-reads the rows and is remembered for the same headers', async () => {
+    const file = iconv.encode('Einrichtung;Postleitzahl;Jahr;Notizen\r\nKita Eins;80331;2016-17;x\r\n', 'windows-1252');
+    const imp = await uploadOk(file);
+    expect(imp.columns).toEqual(['label', 'postalCode', 'season', null]);
+    const put = (columns: (string | null)[]) =>
+      f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/mapping`, payload: { columns } });
+    const twice = reasonOfAnswer(await put(['label', 'postalCode', 'season', 'label']), 400);
+    expect(twice.message).toBe('Die Spalte „KiTa-Name“ ist mehreren Spalten der Datei zugeordnet. Ordne sie bitte nur einer zu.');
+    expect(reasonOfAnswer(await put(['label', null, 'season', null]), 400).message).toBe('Bitte ordne diese Spalten zu: PLZ.');
+    const changed = parseAnswer(legacyImportSchema, await put(['label', 'postalCode', 'season', 'remark']));
+    expect(changed.columns).toEqual(['label', 'postalCode', 'season', 'remark']);
+    expect(changed.counts.accepted).toBe(1);
+    const next = await uploadOk(iconv.encode('Einrichtung;Postleitzahl;Jahr;Notizen\r\nKita Zwei;80331;2016-17;y\r\n', 'windows-1252'));
+    expect(next.columns).toEqual(['label', 'postalCode', 'season', 'remark']);
+  });
+
+  it('given an undo, removes exactly what the import created, keeps a KiTa that gained a member and says which', async () => {
+    const imp = await uploadOk(
+      csv('Kita Bleibt;97070;Würzburg;2015/16;;ja;', 'Kita Geht;97070;Würzburg;2015/16;;nein;', 'Kinderhaus Sonnenschein;80802;München;2015/16;;ja;'),
+    );
+    await post(imp.id, 'commit');
+    const [bleibt] = await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Bleibt'));
+    await addMember(f.db, bleibt!.id, f.users.otherMember.id);
+    const undone = parseAnswer(legacyImportSchema, await post(imp.id, 'undo'));
+    expect(undone).toMatchObject({ state: 'undone', keptFacilities: [{ id: bleibt!.id, label: 'Kita Bleibt' }] });
+    expect(await recordsOf(imp.id)).toBe(0);
+    expect(await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Geht'))).toEqual([]);
+    expect(await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Bleibt'))).toHaveLength(1);
+    expect(await f.db.select().from(facilities).where(eq(facilities.id, f.facility.id))).toHaveLength(1);
+    expect(await f.db.select().from(seasons).where(eq(seasons.identifier, '2015-16'))).toEqual([]);
+    expect(reasonOfAnswer(await post(imp.id, 'undo'), 409).code).toBe('legacy_import_state');
+    const history = parseAnswer(legacyImportListSchema, await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' }));
+    expect(history.items.find((i) => i.id === imp.id)).toMatchObject({ state: 'undone', createdBy: 'Alex Admin' });
+  });
+
+  it('given an undo, keeps a season that another module uses since', async () => {
+    const imp = await uploadOk(csv('Kita Saison;80331;München;2014/15;;;'));
+    await post(imp.id, 'commit');
+    const [season] = await f.db.select().from(seasons).where(eq(seasons.identifier, '2014-15'));
+    await enrol(f.db, f.facility.id, season!.id);
+    await post(imp.id, 'undo');
+    expect(await f.db.select().from(seasons).where(eq(seasons.identifier, '2014-15'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['empty', Buffer.alloc(0), 'leer'],
+    ['a PDF named .csv', Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n'), 'ist ein PDF'],
+    ['random bytes', Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919 + 13) % 256)), 'keine Tabelle'],
+    ['no recognisable header', Buffer.from('Kita Eins;80331;2016-17\r\nKita Zwei;80333;2017-18\r\n'), 'keine Spaltenüberschriften'],
+    ['an XLSX that is no ZIP', Buffer.from('nur Text'), 'Excel-Datei lässt sich nicht öffnen', 'alt.xlsx'],
+  ])('given %s, answers a German message and stores nothing', async (_, body, text, fileName = 'alt.csv') => {
+    const before = (await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' })).json().items.length;
+    const reason = reasonOfAnswer(await f.call('admin', upload(body, fileName)), 400);
+    expect(reason.message).toContain(text);
+    expect((await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' })).json().items.length).toBe(before);
+  });
+
+  it('given an XLSX that is a zip bomb, or one with 1,048,576 rows, answers a German message and stores nothing', async () => {
+    const bomb = await zipOf({ 'xl/worksheets/sheet1.xml': Buffer.alloc(50 * 1024 * 1024, 0x20) });
+    expect(reasonOfAnswer(await f.call('admin', upload(bomb, 'bombe.xlsx')), 400).message).toBe(
+      'Die Excel-Datei wäre entpackt viel zu groß. Wir haben sie nicht geöffnet.',
+    );
+    const huge = await excelMaxRows();
+    expect(huge.length).toBeLessThan(10 * 1024 * 1024);
+    expect(reasonOfAnswer(await f.call('admin', upload(huge, 'riesig.xlsx')), 400).message).toBe(
+      'Die Datei hat mehr als 20000 Zeilen. Teile sie bitte in mehrere Dateien auf.',
+    );
+  });
+
+  it('given a 10 MB file being read, the portal answers /api/loginstatus before the reading ends (it runs in a thread)', async () => {
+    // 10 MB of text without a recognisable header: all the work is the parse thread's, none the database's
+    const line = `${'Lorem ipsum dolor sit amet; '.repeat(36)}\r\n`;
+    const body = Buffer.from(line.repeat(Math.floor((10 * 1024 * 1024) / line.length)));
+    expect(body.length).toBeGreaterThan(9.9 * 1024 * 1024);
+    const events: string[] = [];
+    const onEnd = () => events.push('parse ended');
+    parseEvents.on('end', onEnd);
+    try {
+      const started = once(parseEvents, 'start');
+      const pending = f.call('admin', upload(body, 'gross.csv'));
+      await started;
+      const status = await f.call('anonymous', { method: 'GET', url: '/api/loginstatus' });
+      events.push(`loginstatus ${status.statusCode}`);
+      const res = await pending;
+      expect(res.statusCode).toBe(400);
+      expect(events).toEqual(['loginstatus 200', 'parse ended']);
+    } finally {
+      parseEvents.off('end', onEnd);
+    }
+  });
+
+  it('given a file of 10 MB + 1 byte, answers 413', async () => {
+    const res = await f.call('admin', upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0x41)));
+    expect(reasonOfAnswer(res, 413).message).toBe('Die Datei ist größer als 10 MB. Teile sie bitte in mehrere Dateien auf.');
+  });
+
+  it('given staff, jury and anonymous callers, the import answers 403, 403 and 401', async () => {
+    const calls: InjectOptions[] = [
+      { method: 'GET', url: '/api/admin/legacy-imports' },
+      upload(csv('Kita X;80331;München;2016/17;;;')),
+      { method: 'POST', url: '/api/admin/legacy-imports/1/commit' },
+    ];
+    for (const call of calls) {
+      expect((await f.call('member', call)).statusCode).toBe(403);
+      expect((await f.t.app.inject({ ...call, headers: { ...call.headers, cookie: f.juryCookie } })).statusCode).toBe(403);
+      expect((await f.call('anonymous', call)).statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, parseWith } from '../../../lib/api-client';
+import { legacyImportRowSchema, legacyImportSchema, type LegacyField } from '../../../shared/contracts/legacy-imports';
+import { legacyImportsQueryKey } from './legacy-imports';
+
+/** PUT …/{id}/mapping, POST …/{id}/commit, POST …/{id}/undo, PUT …/{id}/rows/{rowId}/match: each refreshes the import's queries */
+function useImportMutation<A, R>(call: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: legacyImportsQueryKey }),
+  });
+}
+
+export const useSaveMapping = () =>
+  useImportMutation(({ id, columns }: { id: number; columns: (LegacyField | null)[] }) =>
+    api.put(`admin/legacy-imports/${id}/mapping`, { json: { columns } }).json().then(parseWith(legacyImportSchema)),
+  );
+
+export const useCommitImport = () =>
+  useImportMutation((id: number) => api.post(`admin/legacy-imports/${id}/commit`).json().then(parseWith(legacyImportSchema)));
+
+export const useUndoImport = () =>
+  useImportMutation((id: number) => api.post(`admin/legacy-imports/${id}/undo`).json().then(parseWith(legacyImportSchema)));
+
+export const useFixRowMatch = () =>
+  useImportMutation(({ id, rowId, facilityId }: { id: number; rowId: number; facilityId: number | null }) =>
+    api.put(`admin/legacy-imports/${id}/rows/${rowId}/match`, { json: { facilityId } }).json().then(parseWith(legacyImportRowSchema)),
+  );

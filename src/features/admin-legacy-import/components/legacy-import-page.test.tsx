@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { LegacyImport, LegacyImportRowDto } from '../../../shared/contracts/legacy-imports';
+import { users } from '../../../testing/factories/users';
+import { renderRoute } from '../../../testing/render';
+
+const legacyImport = (over: Partial<LegacyImport> = {}): LegacyImport => ({
+  id: 7,
+  fileName: 'alte-daten.csv',
+  state: 'preview',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  createdBy: 'Alex Admin',
+  committedAt: null,
+  undoneAt: null,
+  headers: ['Einrichtung', 'PLZ', 'Jahr'],
+  columns: ['label', 'postalCode', 'season'],
+  counts: { total: 3, accepted: 1, error: 1, duplicate: 1 },
+  created: { records: 0, facilities: 0, seasons: 0 },
+  keptFacilities: [],
+  ...over,
+});
+
+const row = (over: Partial<LegacyImportRowDto> = {}): LegacyImportRowDto => ({
+  id: 1,
+  rowNo: 2,
+  state: 'accepted',
+  errors: {},
+  label: 'Kinderhaus Sonnenschein Süd',
+  postalCode: '80802',
+  city: 'München',
+  season: 'KiTa-Jahr 2021/22',
+  enrolledOn: '2021-10-04',
+  awarded: true,
+  matchKind: 'candidate',
+  facility: { id: 3, label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München' },
+  candidates: [{ id: 3, label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München', similarity: 0.71 }],
+  ...over,
+});
+
+function handlers(imp = legacyImport()) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const record = async (request: Request) => {
+    const url = new URL(request.url);
+    calls.push({ method: request.method, url: url.pathname + url.search, body: await request.json().catch(() => null) });
+  };
+  return {
+    calls,
+    handlers: [
+      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: [imp] })),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(imp)),
+      http.get('*/api/admin/legacy-imports/:id/rows', async ({ request }) => {
+        await record(request);
+        const state = new URL(request.url).searchParams.get('state');
+        const items =
+          state === 'error'
+            ? [
+                row({
+                  id: 2,
+                  rowNo: 3,
+                  state: 'error',
+                  errors: { postalCode: 'Die PLZ „8080“ hat nicht genau 5 Ziffern.' },
+                  matchKind: 'none',
+                  facility: null,
+                  candidates: [],
+                }),
+              ]
+            : [row()];
+        return HttpResponse.json({ items, total: items.length, page: 1, pageSize: 100 });
+      }),
+      http.put('*/api/admin/legacy-imports/:id/rows/:rowId/match', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(row({ matchKind: 'manual', facility: null }));
+      }),
+      http.post('*/api/admin/legacy-imports/:id/commit', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(legacyImport({ state: 'committed', created: { records: 2, facilities: 1, seasons: 0 } }));
+      }),
+    ],
+  };
+}
+
+describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
+  it('offers the file field "Datei" and lists the imports in the table "Importe" with state and counts', async () => {
+    const { handlers: h } = handlers(legacyImport({ state: 'committed' }));
+    await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    expect(screen.getByLabelText('Datei')).toHaveAttribute('type', 'file');
+    const table = screen.getByRole('table', { name: 'Importe' });
+    const line = within(table).getByRole('row', { name: /alte-daten\.csv/ });
+    expect(line).toHaveTextContent('Alex Admin');
+    expect(line).toHaveTextContent('importiert');
+    expect(within(line).getByRole('link', { name: 'alte-daten.csv' })).toHaveAttribute(
+      'href',
+      '/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7',
+    );
+  });
+
+  it('the list view shows the rows, filters by state, fixes a match to "neu anlegen" and imports', async () => {
+    const { handlers: h, calls } = handlers();
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', {
+      user: users.admin(),
+      handlers: h,
+    });
+    const table = await screen.findByRole('table', { name: 'Zeilen der Datei' });
+    expect(await within(table).findByText('Kinderhaus Sonnenschein Süd (80802 München)')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'KiTa für Zeile 2' }), 'neu anlegen');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/admin/legacy-imports/7/rows/1/match', body: { facilityId: null } }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Zustand' }), 'Fehler');
+    expect(await within(table).findByText('PLZ: Die PLZ „8080“ hat nicht genau 5 Ziffern.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('state=error'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/legacy-imports/7/commit')).toBe(true));
+  });
+});

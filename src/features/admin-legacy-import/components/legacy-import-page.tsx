@@ -1,0 +1,209 @@
+import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type DragEvent } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { reportError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/locale';
+import {
+  legacyFieldLabels,
+  legacyFields,
+  legacyImportStateLabels,
+  type LegacyField,
+  type LegacyImport,
+} from '../../../shared/contracts/legacy-imports';
+import { useSaveMapping } from '../api/import-actions';
+import { useLegacyImport, useLegacyImports } from '../api/legacy-imports';
+import { uploadLegacyFile } from '../api/upload-legacy-file';
+
+const texts = {
+  heading: 'Migration alter manueller Daten',
+  intro:
+    'Hier übernimmst du alte Anmeldungen und Auszeichnungen aus CSV- oder Excel-Dateien (bis 10 MB). Du siehst vor dem Import jede Zeile mit ihrem Zustand und der KiTa, der sie zugeordnet wird.',
+  fileLabel: 'Datei',
+  fileHint: 'CSV (mit ; , oder Tab getrennt) oder XLSX, höchstens 10 MB. Du kannst die Datei auch hierher ziehen.',
+  drop: 'Datei hier ablegen',
+  upload: 'Hochladen',
+  mapping: 'Spaltenzuordnung',
+  mappingIntro: 'Ordne jeder Spalte der Datei ein Feld zu. KiTa-Name, PLZ und KiTa-Jahr brauchen wir mindestens.',
+  notImported: '– nicht übernehmen –',
+  preview: 'Vorschau anzeigen',
+  imports: 'Importe',
+};
+
+/** the per-column field choices; a field chosen twice is marked here and refused by the server */
+function MappingForm({ imp, onDone }: { imp: LegacyImport; onDone: () => void }) {
+  const [columns, setColumns] = useState<(LegacyField | null)[]>(imp.columns);
+  const save = useSaveMapping();
+  const used = new Map<LegacyField, number>();
+  for (const c of columns) if (c) used.set(c, (used.get(c) ?? 0) + 1);
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">
+        {texts.mapping}
+      </Title>
+      <Text size="sm" mb="sm">
+        {texts.mappingIntro}
+      </Text>
+      <Table captionSide="top" withTableBorder>
+        <Table.Caption>Spalten der Datei „{imp.fileName}“</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Spalte der Datei</Table.Th>
+            <Table.Th>Feld im Portal</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {imp.headers.map((header, i) => {
+            const value = columns[i] ?? null;
+            const twice = value !== null && (used.get(value) ?? 0) > 1;
+            return (
+              <Table.Tr key={i}>
+                <Table.Td>{header || `Spalte ${i + 1}`}</Table.Td>
+                <Table.Td>
+                  <NativeSelect
+                    label={`Feld für Spalte „${header || `Spalte ${i + 1}`}“`}
+                    data={[{ value: '', label: texts.notImported }, ...legacyFields.map((f) => ({ value: f, label: legacyFieldLabels[f] }))]}
+                    value={value ?? ''}
+                    error={twice ? 'Dieses Feld ist schon einer anderen Spalte zugeordnet.' : undefined}
+                    onChange={(e) => {
+                      const next = [...columns];
+                      next[i] = (e.currentTarget.value || null) as LegacyField | null;
+                      setColumns(next);
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Group mt="md">
+        <Button
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { id: imp.id, columns },
+              { onSuccess: onDone, onError: (err) => reportError(err, 'Die Spaltenzuordnung wurde nicht gespeichert.') },
+            )
+          }
+        >
+          {texts.preview}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function UploadBox({ onUploaded }: { onUploaded: (imp: LegacyImport) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const start = (chosen: File | null) => {
+    setFile(chosen);
+    setError(null);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    start(e.dataTransfer.files[0] ?? null);
+  };
+  const send = async () => {
+    if (!file) return setError('Bitte wähle eine Datei.');
+    setProgress(0);
+    try {
+      onUploaded(await uploadLegacyFile(file, setProgress));
+      setFile(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Paper
+      withBorder
+      p="md"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      style={dragging ? { borderStyle: 'dashed', borderColor: 'var(--mantine-color-blue-6)' } : undefined}
+    >
+      <Stack gap="xs">
+        <label htmlFor="legacy-file">
+          <Text fw={500}>{texts.fileLabel}</Text>
+        </label>
+        <input
+          id="legacy-file"
+          type="file"
+          accept=".csv,.txt,.xlsx,text/csv"
+          aria-describedby="legacy-file-hint"
+          onChange={(e) => start(e.currentTarget.files?.[0] ?? null)}
+        />
+        <Text id="legacy-file-hint" size="sm" c="dimmed">
+          {dragging ? texts.drop : texts.fileHint}
+        </Text>
+        {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Fortschritt des Hochladens" animated />}
+        {error && (
+          <Alert color="red" role="alert" title="Die Datei wurde nicht übernommen.">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={() => void send()} loading={progress !== null} disabled={!file}>
+            {texts.upload}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+const historyColumns: DataTableColumn<LegacyImport>[] = [
+  {
+    key: 'fileName',
+    header: 'Datei',
+    render: (i) => (
+      <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht" search={{ importId: i.id }} fz="inherit">
+        {i.fileName}
+      </AnchorLink>
+    ),
+  },
+  { key: 'createdBy', header: 'Von', render: (i) => i.createdBy ?? '–' },
+  { key: 'createdAt', header: 'Hochgeladen am', render: (i) => formatDateTime(i.createdAt) },
+  { key: 'state', header: 'Stand', render: (i) => legacyImportStateLabels[i.state] },
+  { key: 'accepted', header: 'übernommen', align: 'right', render: (i) => i.counts.accepted },
+  { key: 'error', header: 'Fehler', align: 'right', render: (i) => i.counts.error },
+  { key: 'duplicate', header: 'doppelt', align: 'right', render: (i) => i.counts.duplicate },
+];
+
+export function LegacyImportPage({ onPreview }: { onPreview: (importId: number) => void }) {
+  const [currentId, setCurrentId] = useState<number | null>(null);
+  const current = useLegacyImport(currentId);
+  const history = useLegacyImports();
+  const items = history.data?.items ?? [];
+  return (
+    <Stack>
+      <Title order={1}>{texts.heading}</Title>
+      <Text>{texts.intro}</Text>
+      <UploadBox onUploaded={(imp) => setCurrentId(imp.id)} />
+      {current.data && current.data.state === 'preview' && (
+        <MappingForm key={current.data.id} imp={current.data} onDone={() => onPreview(current.data.id)} />
+      )}
+      <DataTable
+        caption={texts.imports}
+        columns={historyColumns}
+        rows={items}
+        total={items.length}
+        page={1}
+        pageSize={0}
+        loading={history.isPending}
+        minWidth={760}
+        emptyText="Noch keine Importe."
+      />
+    </Stack>
+  );
+}

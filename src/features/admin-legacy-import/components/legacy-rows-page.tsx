@@ -1,0 +1,195 @@
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { AnchorLink } from '../../../components/links/anchor-link';
+import { reportError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/locale';
+import { notify } from '../../../lib/notifications';
+import {
+  legacyFieldLabels,
+  legacyImportStateLabels,
+  legacyRowStateLabels,
+  legacyRowStates,
+  type LegacyField,
+  type LegacyImport,
+  type LegacyImportRowDto,
+  type LegacyRowState,
+} from '../../../shared/contracts/legacy-imports';
+import { useCommitImport, useFixRowMatch, useUndoImport } from '../api/import-actions';
+import { useImportRows } from '../api/import-rows';
+import { useLegacyImport } from '../api/legacy-imports';
+
+const NEW = 'new';
+const stateColors: Record<LegacyRowState, string> = { accepted: 'green', error: 'red', duplicate: 'gray' };
+
+/** the KiTa a row goes to: fixed, or chosen among its candidates and "neu anlegen" while the import is a preview */
+function MatchCell({ row, imp }: { row: LegacyImportRowDto; imp: LegacyImport }) {
+  const fix = useFixRowMatch();
+  if (row.matchKind === 'none') return <Text size="sm">–</Text>;
+  const options = new Map<string, string>();
+  if (row.facility) options.set(String(row.facility.id), `${row.facility.label} (${row.facility.postalCode} ${row.facility.city})`);
+  for (const c of row.candidates) options.set(String(c.id), `${c.label} (${c.postalCode} ${c.city}), ähnlich ${Math.round(c.similarity * 100)} %`);
+  options.set(NEW, 'neu anlegen');
+  const value = row.facility ? String(row.facility.id) : NEW;
+  if (imp.state !== 'preview' || (row.matchKind === 'exact' && row.candidates.length === 0)) return <Text size="sm">{options.get(value)}</Text>;
+  return (
+    <NativeSelect
+      size="xs"
+      label={`KiTa für Zeile ${row.rowNo}`}
+      data={[...options].map(([v, label]) => ({ value: v, label }))}
+      value={value}
+      disabled={fix.isPending}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        fix.mutate(
+          { id: imp.id, rowId: row.id, facilityId: next === NEW ? null : Number(next) },
+          { onError: (err) => reportError(err, 'Die Zuordnung wurde nicht gespeichert.') },
+        );
+      }}
+    />
+  );
+}
+
+const fieldName = (key: string) => (key === 'row' ? 'Zeile' : (legacyFieldLabels[key as LegacyField] ?? key));
+
+const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => [
+  { key: 'rowNo', header: 'Zeile', align: 'right' },
+  {
+    key: 'state',
+    header: 'Zustand',
+    render: (r) => (
+      <Badge color={stateColors[r.state]} variant="light">
+        {legacyRowStateLabels[r.state]}
+      </Badge>
+    ),
+  },
+  { key: 'label', header: 'KiTa in der Datei', render: (r) => `${r.label} (${r.postalCode} ${r.city})`.replace(' ( )', '') },
+  { key: 'season', header: 'KiTa-Jahr' },
+  { key: 'enrolledOn', header: 'angemeldet am', render: (r) => formatDate(r.enrolledOn) },
+  { key: 'awarded', header: 'ausgezeichnet', render: (r) => (r.awarded === null ? '' : r.awarded ? 'ja' : 'nein') },
+  { key: 'facility', header: 'KiTa im Portal', render: (r) => <MatchCell row={r} imp={imp} /> },
+  {
+    key: 'errors',
+    header: 'Hinweise',
+    render: (r) => (
+      <Stack gap={2}>
+        {Object.entries(r.errors).map(([k, m]) => (
+          <Text key={k} size="sm" c={r.state === 'error' ? 'red.9' : undefined}>
+            {fieldName(k)}: {m}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
+];
+
+const heading = 'Migration alter manueller Daten: Listenansicht';
+
+/** without an import to show (the address lacks it, or names none that exists): the way to the imports */
+function NoImport({ text }: { text: string }) {
+  return (
+    <Stack>
+      <Title order={1}>{heading}</Title>
+      <Text>{text}</Text>
+      <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zu den Importen</AnchorLink>
+    </Stack>
+  );
+}
+
+export function LegacyRowsPage({ importId }: { importId: number }) {
+  if (importId <= 0) return <NoImport text="Wähle in der Tabelle „Importe“ die Datei, deren Zeilen du sehen möchtest." />;
+  return <ImportRows importId={importId} />;
+}
+
+function ImportRows({ importId }: { importId: number }) {
+  const imp = useLegacyImport(importId);
+  const [state, setState] = useState<LegacyRowState | undefined>(undefined);
+  const [paging, setPaging] = useState({ page: 1, pageSize: 100 });
+  const rows = useImportRows(importId, { state, ...paging });
+  const commit = useCommitImport();
+  const undo = useUndoImport();
+  const [confirmUndo, setConfirmUndo] = useState(false);
+  if (imp.isError) return <NoImport text="Diesen Import gibt es nicht." />;
+  if (!imp.data) return <NoImport text="Lädt …" />;
+  const i = imp.data;
+  return (
+    <Stack>
+      <Title order={1}>{heading}</Title>
+      <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zurück zu den Importen</AnchorLink>
+      <Text>
+        Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
+        Zeilen: {i.counts.accepted} übernommen, {i.counts.error} Fehler, {i.counts.duplicate} doppelt.
+        {i.state === 'committed' &&
+          ` Importiert: ${i.created.records} Einträge, ${i.created.facilities} neue KiTas, ${i.created.seasons} neue KiTa-Jahre.`}
+      </Text>
+      {i.keptFacilities.length > 0 && (
+        <Alert color="yellow" title="Diese KiTas sind geblieben, weil sie inzwischen weitere Daten haben:">
+          {i.keptFacilities.map((f) => f.label).join(', ')}
+        </Alert>
+      )}
+      <Group>
+        {i.state === 'preview' && (
+          <Button
+            loading={commit.isPending}
+            onClick={() =>
+              commit.mutate(i.id, {
+                onSuccess: (done) => notify({ message: `Importiert: ${done.created.records} Einträge, ${done.created.facilities} neue KiTas.` }),
+                onError: (err) => reportError(err, 'Der Import hat nicht geklappt; es wurde nichts übernommen.'),
+              })
+            }
+          >
+            Importieren
+          </Button>
+        )}
+        {i.state === 'committed' && (
+          <Button color="red" variant="outline" onClick={() => setConfirmUndo(true)}>
+            Import rückgängig machen
+          </Button>
+        )}
+      </Group>
+      <NativeSelect
+        label="Zustand"
+        w={220}
+        data={[{ value: '', label: 'alle' }, ...legacyRowStates.map((s) => ({ value: s, label: legacyRowStateLabels[s] }))]}
+        value={state ?? ''}
+        onChange={(e) => {
+          setState((e.currentTarget.value || undefined) as LegacyRowState | undefined);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+      />
+      <DataTable
+        caption="Zeilen der Datei"
+        columns={columnsOf(i)}
+        rows={rows.data?.items ?? []}
+        total={rows.data?.total ?? 0}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        pageSizeOptions={[50, 100, 250, 500]}
+        onChange={(q) => setPaging({ page: q.page, pageSize: q.pageSize || 500 })}
+        loading={rows.isFetching}
+        minWidth={1100}
+        emptyText="Keine Zeilen in diesem Zustand."
+      />
+      <ConfirmDialog
+        opened={confirmUndo}
+        title="Import rückgängig machen?"
+        confirmLabel="Ja, rückgängig machen"
+        danger
+        loading={undo.isPending}
+        onClose={() => setConfirmUndo(false)}
+        onConfirm={() =>
+          undo.mutate(i.id, {
+            onSuccess: () => {
+              setConfirmUndo(false);
+              notify({ message: 'Der Import ist rückgängig gemacht.' });
+            },
+            onError: (err) => reportError(err, 'Der Import wurde nicht rückgängig gemacht.'),
+          })
+        }
+      >
+        Alle Einträge dieses Imports werden entfernt, ebenso die KiTas und KiTa-Jahre, die er angelegt hat – außer sie haben inzwischen weitere Daten.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

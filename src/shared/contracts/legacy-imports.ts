@@ -1,0 +1,136 @@
+/**
+ * The legacy import (issue 24, SPEC §3 "Admin data tools"): an uploaded CSV/XLSX of the years before the portal, its
+ * column mapping, its rows with their state and matched KiTa, its commit and undo, and the history it leaves on a KiTa.
+ */
+import { z } from 'zod';
+
+export const legacyFields = [
+  'label',
+  'postalCode',
+  'city',
+  'street',
+  'operatorName',
+  'season',
+  'enrolledOn',
+  'topic',
+  'documented',
+  'awarded',
+  'awardingEvent',
+  'remark',
+] as const;
+export type LegacyField = (typeof legacyFields)[number];
+
+export const legacyFieldLabels: Record<LegacyField, string> = {
+  label: 'KiTa-Name',
+  postalCode: 'PLZ',
+  city: 'Ort',
+  street: 'Straße',
+  operatorName: 'Träger',
+  season: 'KiTa-Jahr',
+  enrolledOn: 'angemeldet am',
+  topic: 'Projektthema',
+  documented: 'dokumentiert',
+  awarded: 'ausgezeichnet',
+  awardingEvent: 'Auszeichnungsveranstaltung',
+  remark: 'Bemerkung',
+};
+
+/** without these a row cannot say which KiTa took part when */
+export const requiredLegacyFields: readonly LegacyField[] = ['label', 'postalCode', 'season'];
+
+export const legacyImportStates = ['preview', 'committed', 'undone'] as const;
+export const legacyImportStateLabels: Record<(typeof legacyImportStates)[number], string> = {
+  preview: 'Vorschau',
+  committed: 'importiert',
+  undone: 'rückgängig gemacht',
+};
+
+export const legacyRowStates = ['accepted', 'error', 'duplicate'] as const;
+export type LegacyRowState = (typeof legacyRowStates)[number];
+export const legacyRowStateLabels: Record<LegacyRowState, string> = { accepted: 'übernommen', error: 'Fehler', duplicate: 'doppelt' };
+
+export const legacyMatchKinds = ['exact', 'candidate', 'manual', 'new', 'none'] as const;
+
+/** the upload: the file's name (the body is the file's bytes) */
+export const legacyUploadQuerySchema = z.object({
+  fileName: z.string().trim().min(1, 'Bitte gib einen Dateinamen an.').max(200, 'Der Dateiname ist zu lang.'),
+});
+
+/** per column of the file, the field it fills (null: not imported) */
+export const legacyMappingSchema = z.object({
+  columns: z.array(z.enum(legacyFields).nullable()).max(60),
+});
+export type LegacyMappingInput = z.infer<typeof legacyMappingSchema>;
+
+const counts = z.object({ total: z.number().int(), accepted: z.number().int(), error: z.number().int(), duplicate: z.number().int() });
+
+export const legacyImportSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  state: z.enum(legacyImportStates),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  committedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+  headers: z.array(z.string()),
+  columns: z.array(z.enum(legacyFields).nullable()),
+  counts,
+  /** what the commit added: records (enrolments and awards), KiTas and seasons */
+  created: z.object({ records: z.number().int(), facilities: z.number().int(), seasons: z.number().int() }),
+  /** KiTas the undo kept because they gained other data since */
+  keptFacilities: z.array(z.object({ id: z.number().int(), label: z.string() })),
+});
+export type LegacyImport = z.infer<typeof legacyImportSchema>;
+
+export const legacyImportListSchema = z.object({ items: z.array(legacyImportSchema) });
+
+const facilityRef = z.object({ id: z.number().int(), label: z.string(), postalCode: z.string(), city: z.string() });
+
+export const legacyImportRowSchema = z.object({
+  id: z.number().int(),
+  rowNo: z.number().int(),
+  state: z.enum(legacyRowStates),
+  /** field → German message */
+  errors: z.record(z.string(), z.string()),
+  label: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  season: z.string(),
+  enrolledOn: z.string().nullable(),
+  awarded: z.boolean().nullable(),
+  matchKind: z.enum(legacyMatchKinds),
+  facility: facilityRef.nullable(),
+  candidates: z.array(facilityRef.extend({ similarity: z.number() })),
+});
+export type LegacyImportRowDto = z.infer<typeof legacyImportRowSchema>;
+
+export const legacyRowsQuerySchema = z.object({
+  state: z.enum(legacyRowStates).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const legacyRowsPageSchema = z.object({
+  items: z.array(legacyImportRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** fixing a row's KiTa by hand: an existing KiTa, or null for "neu anlegen" */
+export const legacyRowMatchSchema = z.object({ facilityId: z.number().int().positive().nullable() });
+
+/** the legacy history on the admin KiTa detail */
+export const legacyHistorySchema = z.object({
+  items: z.array(
+    z.object({
+      seasonIdentifier: z.string(),
+      seasonLabel: z.string(),
+      enrolled: z.boolean(),
+      awarded: z.boolean(),
+      importId: z.number().int(),
+      importedAt: z.string(),
+    }),
+  ),
+});
+export type LegacyHistory = z.infer<typeof legacyHistorySchema>;
