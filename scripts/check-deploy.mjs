@@ -4,29 +4,19 @@
 //    held to the README's promises: multi-stage, node:26 slim bases, a non-root user, a HEALTHCHECK on /api/health,
 //    NODE_ENV=production, the compiled server as the command;
 //  - compose.yaml: parses as YAML and has the portal, PostgreSQL 17 and Mailpit, the volumes for uploads and secrets.
-// Needs the dev dependencies `dockerfile-utils` and `yaml` (npm i -D dockerfile-utils yaml).
 // Usage: node scripts/check-deploy.mjs [Dockerfile] [compose.yaml]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { validate } from 'dockerfile-utils';
+import YAML from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dockerfile = path.resolve(root, process.argv[2] ?? 'Dockerfile');
 const composeFile = path.resolve(root, process.argv[3] ?? 'compose.yaml');
 const problems = [];
 
-async function load(name) {
-  try {
-    const mod = await import(name);
-    return mod.default ?? mod;
-  } catch {
-    console.error(`check-deploy: the package ${name} is missing (npm i -D dockerfile-utils yaml)`);
-    process.exit(2);
-  }
-}
-
 // --- Dockerfile ---
-const { validate } = await load('dockerfile-utils');
 const text = fs.readFileSync(dockerfile, 'utf8');
 for (const d of validate(text)) {
   // 1 error, 2 warning (LSP DiagnosticSeverity): both fail, a warning is a mistake the builder tolerates
@@ -64,7 +54,6 @@ const cmd = final.filter((i) => i.keyword === 'CMD').at(-1)?.args ?? '';
 if (!cmd.includes('build/server/index.mjs') || /tsx|vite|npm/.test(cmd)) problems.push('Dockerfile: CMD must start build/server/index.mjs with node');
 
 // --- compose.yaml ---
-const YAML = await load('yaml');
 let compose;
 try {
   compose = YAML.parse(fs.readFileSync(composeFile, 'utf8'), { prettyErrors: true });
