@@ -22,6 +22,7 @@ const serverLayers = [
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
+  'email-lists', //    e-mail address lists (issue 21): a read model over KiTas, staff, accounts, programme and forms
 ];
 
 /**
@@ -29,7 +30,7 @@ const serverLayers = [
  * admin area: one query over several modules' tables is what makes a sortable, filterable, paged list of
  * 5,000 KiTas fast. Their writes still must go through the owning module (scripts/check-module-sql.mjs).
  */
-const readModelModules = ['admin-facilities', 'admin-persons'];
+const readModelModules = ['admin-facilities', 'admin-persons', 'email-lists'];
 
 /**
  * Single files that deliberately read other modules' tables in one query, with the reason. Not debt: splitting

@@ -105,6 +105,11 @@ const ACTIONS: Record<AuditAction, string> = {
   'documentation_form.delete_file': 'Datei des Dokumentationsbogens gelöscht',
   'documentation_form.review': 'Bewertung der Jury abgegeben',
   'documentation_form.add_note': 'Interne Notiz zum Dokumentationsbogen',
+  'email_list.create': 'E-Mail-Liste gespeichert',
+  'email_list.update': 'E-Mail-Liste geändert',
+  'email_list.delete': 'E-Mail-Liste gelöscht',
+  'email_list.copy': 'E-Mail-Liste ins nächste KiTa-Jahr kopiert',
+  'email_list.export': 'E-Mail-Adressen exportiert',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

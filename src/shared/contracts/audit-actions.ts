@@ -103,6 +103,11 @@ export const auditActions = [
   'documentation_form.delete_file',
   'documentation_form.review',
   'documentation_form.add_note',
+  'email_list.create',
+  'email_list.update',
+  'email_list.delete',
+  'email_list.copy',
+  'email_list.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -121,4 +126,5 @@ export type AuditEntityType =
   | 'offering'
   | 'offering_enrolment'
   | 'documentation_template'
-  | 'documentation_form';
+  | 'documentation_form'
+  | 'email_list';
