@@ -26,6 +26,7 @@ const tables = [
   'documentation_form_events',
   'documentation_files',
   'documentation_reviews',
+  'email_lists',
 ];
 async function counts() {
   const out: Record<string, number> = {};
@@ -124,6 +125,8 @@ describe('seed:demo', () => {
       documentation_form_events: 12,
       documentation_files: 1,
       documentation_reviews: 1,
+      // issue 21: "Leitungen 2026/27"
+      email_lists: 1,
     });
     const states = await queryRows<{ state: string }>(t.handle.db, 'select state from team_workshop_applications order by state');
     expect(states.map((r) => r.state)).toEqual(['accepted', 'declined', 'scheduled', 'submitted']);
@@ -155,6 +158,17 @@ describe('seed:demo', () => {
     // issue 12: the jury account, no KiTa, nothing to decide; the other accounts are not in the jury
     expect((await statusOf('jury@demo.example')).user).toMatchObject({ is_admin: false, is_jury: true, facilities: {}, missingSettings: {} });
     expect(admin.user.is_jury).toBe(false);
+  });
+
+  it('given the demo data, the saved e-mail list and the newsletter consents of SPEC §7 are there (issue 21)', async () => {
+    const lists = await queryRows<{ name: string; purpose: string }>(t.handle.db, sql`select name, purpose from email_lists`);
+    expect(lists).toEqual([{ name: 'Leitungen 2026/27', purpose: 'information' }]);
+    const consents = await queryRows<{ email: string; newsletter: boolean | null }>(
+      t.handle.db,
+      sql`select u.email, u.newsletter from users u where exists (select 1 from facility_members m where m.user_id = u.id) order by u.email`,
+    );
+    expect(consents.filter((c) => c.newsletter !== true).map((c) => c.email)).toEqual(['einstellungen@demo.example']);
+    expect(consents.filter((c) => c.newsletter === true).length).toBeGreaterThan(2);
   });
 
   it('given the demo data, the documentation forms are in every state and the jury sees them (issue 12)', async () => {
