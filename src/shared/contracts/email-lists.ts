@@ -85,7 +85,8 @@ export const emailListPreviewSchema = z.object({
 });
 export type EmailListPreview = z.infer<typeof emailListPreviewSchema>;
 
-export const emailListInputSchema = emailListQuerySchema.extend({ name: requiredText('einen Namen', 120) });
+export const emailListNameSchema = z.object({ name: requiredText('einen Namen', 120) });
+export const emailListInputSchema = emailListQuerySchema.extend(emailListNameSchema.shape);
 export const emailListUpdateSchema = emailListInputSchema.extend({ version: versionSchema });
 
 export const savedEmailListSchema = z.object({
