@@ -40,3 +40,9 @@ if (want('upload')) {
   );
   spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/upload.ts'], { stdio: 'inherit' });
 }
+if (want('emaillists')) {
+  console.log(
+    '\n## E-mail lists: 5,000 KiTas / 30,000 persons (PostgreSQL): live count with four criteria (target p95 <= 100 ms), CSV of 30,000 addresses (target <= 2 s, flat memory)',
+  );
+  spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/emaillists.ts'], { stdio: 'inherit' });
+}

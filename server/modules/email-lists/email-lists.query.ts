@@ -191,7 +191,8 @@ export async function countAddresses(db: DbOrTx, q: EmailListQuery, season: Seas
 
 /**
  * The addresses in order of the address (case-folded), each once: name, KiTa and Funktion of its first contact
- * (staff before account before the KiTa's own address), and every contact kind it came from. Keyset after `after`.
+ * (staff before account before the KiTa's own address, then by KiTa), and every contact kind it came from. Keyset
+ * after `after` (byte order).
  */
 export async function addressPage(
   db: DbOrTx,
@@ -199,20 +200,20 @@ export async function addressPage(
   season: SeasonRef | null,
   page: { limit: number; offset?: number; after?: string },
 ): Promise<AddressRow[]> {
-  const res = (await db.execute(sql`${contactsCte(q, season)},
-    listed as (select * from r where rule is null ${page.after !== undefined ? sql`and key > ${page.after}` : sql``}),
-    d as (
-      select distinct on (key) key, btrim(email) as email, name, facility, position, region
-      from listed order by key, prio, facility, name
-    ),
-    k as (select key, string_agg(distinct kind, ',') as kinds from listed group by key)
-    select d.*, k.kinds from d join k using (key)
-    order by d.key limit ${page.limit} offset ${page.offset ?? 0}`)) as unknown as { rows: (Omit<AddressRow, 'kinds'> & { kinds: string })[] };
-  return res.rows.map((r) => ({ ...r, kinds: r.kinds.split(',') as ContactKind[] }));
+  // one sort: the first contact of each address by DISTINCT ON, the kinds it came from as bit flags by a window over
+  // the same address (no per-address aggregate sorts, no second grouping). Byte order (collate "C") instead of the
+  // language's collation: 30,000 addresses sort in a fraction of the time, and the order only has to be stable.
+  const res = (await db.execute(sql`${contactsCte(q, season)}
+    select distinct on (key collate "C") key, btrim(email) as email, name, facility, position, region,
+      bit_or(case kind when 'staff' then 1 when 'account' then 2 else 4 end) over (partition by key collate "C")::int as kinds
+    from r where rule is null ${page.after !== undefined ? sql`and key collate "C" > ${page.after}` : sql``}
+    order by key collate "C", prio, fid, name collate "C"
+    limit ${page.limit} offset ${page.offset ?? 0}`)) as unknown as { rows: (Omit<AddressRow, 'kinds'> & { kinds: number })[] };
+  return res.rows.map((r) => ({ ...r, kinds: contactKinds.filter((_, i) => (Number(r.kinds) & (1 << i)) !== 0) }));
 }
 
 /** every address in keyset batches: the export's memory stays flat however long the list is */
-export async function* addressBatches(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null, size = 5000): AsyncGenerator<AddressRow[]> {
+export async function* addressBatches(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null, size = 10_000): AsyncGenerator<AddressRow[]> {
   let after: string | undefined;
   for (;;) {
     const rows = await addressPage(db, q, season, { limit: size, after });

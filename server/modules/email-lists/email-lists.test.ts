@@ -101,8 +101,8 @@ describe('e-mail address lists: purposes, dedupe and left-out rules', () => {
     expect(lea.kinds.sort()).toEqual(['account', 'staff']);
     const fritz = p.addresses.filter((a) => a.email.toLowerCase() === 'fritz@k1.example');
     expect(fritz).toHaveLength(1);
-    // the first contact in KiTa order gives name and spelling (Fred of Hort Zwei), trimmed
-    expect(fritz[0]).toMatchObject({ email: 'Fritz@K1.example', name: 'Fred Doppelt' });
+    // the first contact (staff before accounts, then by KiTa) gives name and spelling: Fritz of Krippe Eins
+    expect(fritz[0]).toMatchObject({ email: 'fritz@k1.example', name: 'Fritz Fach', facility: 'Krippe Eins' });
   });
 
   it('given the purpose Newsletter, only people whose account consented are listed; undecided consent and KiTa addresses are left out', async () => {
