@@ -53,9 +53,7 @@ async function seed(db: Db) {
     sql.raw(`insert into documentation_forms (facility_id, season_id, state)
       select f.id, s.id, 'approved' from facilities f, seasons s where s.identifier = '2025-26' and f.id % 3 = 0`),
   );
-  await db.execute(
-    sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons where identifier = '2026-27'`),
-  );
+  await db.execute(sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons where identifier = '2026-27'`));
   await db.execute(
     sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, region, capacity, state)
       select 'training', m.season_id, m.id, 'Einsteiger ' || r, now() + interval '30 days', now() + interval '30 days 6 hours', 'Mittelfranken', 5000, 'published'
@@ -87,7 +85,15 @@ async function timeRequests(url: string, cookie: string, body: unknown, n: numbe
   }
   times.sort((a, b) => a - b);
   const r = (v: number) => Number(v.toFixed(1));
-  return { status: last?.status, count: last?.count, excluded: last?.excluded, requests: n, p50: r(quantile(times, 0.5)), p95: r(quantile(times, 0.95)), p99: r(quantile(times, 0.99)) };
+  return {
+    status: last?.status,
+    count: last?.count,
+    excluded: last?.excluded,
+    requests: n,
+    p50: r(quantile(times, 0.5)),
+    p95: r(quantile(times, 0.95)),
+    p99: r(quantile(times, 0.99)),
+  };
 }
 
 async function download(url: string, cookie: string, body: unknown) {
@@ -106,7 +112,15 @@ async function download(url: string, cookie: string, body: unknown) {
   const ms = Math.round(performance.now() - t0);
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { status: res.status, ms, bytes, ...(url.endsWith('.csv') ? { addresses: lines - 1 } : {}), rssBeforeMB: mb(before.rss), peakRssMB: mb(peak), growthMB: mb(peak - before.rss) };
+  return {
+    status: res.status,
+    ms,
+    bytes,
+    ...(url.endsWith('.csv') ? { addresses: lines - 1 } : {}),
+    rssBeforeMB: mb(before.rss),
+    peakRssMB: mb(peak),
+    growthMB: mb(peak - before.rss),
+  };
 }
 
 async function run(databaseUrl: string) {
@@ -120,7 +134,11 @@ async function run(databaseUrl: string) {
     const admin = await createUser(db, { isAdmin: true });
     const session = await sessionsRepository({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
     const cookie = `kita_session=${session.token}`;
-    console.log(JSON.stringify({ setup: { kitas: KITAS, persons: KITAS * PER_KITA, seedMs: Math.round(performance.now() - t0), gc: typeof global.gc === 'function' } }));
+    console.log(
+      JSON.stringify({
+        setup: { kitas: KITAS, persons: KITAS * PER_KITA, seedMs: Math.round(performance.now() - t0), gc: typeof global.gc === 'function' },
+      }),
+    );
 
     if (process.env.BENCH_EXPLAIN) {
       const { addressPage, countAddresses, resolveSeason } = await import('../../server/modules/email-lists/email-lists.query');
@@ -146,17 +164,31 @@ async function run(databaseUrl: string) {
       positions: ['Leitung', 'stellv. Leitung'],
       documentationStates: ['submitted', 'approved'],
     };
-    line('preview, 4 KiTa/person criteria, information', await timeRequests(`${base}/preview`, cookie, { criteria: fourCriteria, purpose: 'information' }, REQUESTS));
+    line(
+      'preview, 4 KiTa/person criteria, information',
+      await timeRequests(`${base}/preview`, cookie, { criteria: fourCriteria, purpose: 'information' }, REQUESTS),
+    );
     line(
       'preview, 4 criteria incl. programme and earlier award, newsletter',
       await timeRequests(
         `${base}/preview`,
         cookie,
-        { criteria: { regions: ['Oberbayern', 'Schwaben'], participation: ['trainingBooked'], awardedEarlier: ['no'], contactKinds: ['staff', 'account'] }, purpose: 'newsletter' },
+        {
+          criteria: {
+            regions: ['Oberbayern', 'Schwaben'],
+            participation: ['trainingBooked'],
+            awardedEarlier: ['no'],
+            contactKinds: ['staff', 'account'],
+          },
+          purpose: 'newsletter',
+        },
         REQUESTS,
       ),
     );
-    line('preview, no criteria (every contact), information', await timeRequests(`${base}/preview`, cookie, { criteria: {}, purpose: 'information' }, Math.min(REQUESTS, 50)));
+    line(
+      'preview, no criteria (every contact), information',
+      await timeRequests(`${base}/preview`, cookie, { criteria: {}, purpose: 'information' }, Math.min(REQUESTS, 50)),
+    );
     const all = { criteria: { enrolment: ['enrolled'], contactKinds: ['staff'] }, purpose: 'information' };
     line('export.csv (cold)', await download(`${base}/export.csv`, cookie, all));
     line('export.csv', await download(`${base}/export.csv`, cookie, all));

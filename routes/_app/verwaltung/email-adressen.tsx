@@ -20,9 +20,8 @@ function EmailAddressesPage() {
     <Stack gap="md">
       <Title order={1}>E-Mail-Adressen</Title>
       <Text maw={760}>
-        Stelle Adresslisten aus den Daten des Portals zusammen. Verschiedene Kriterien gelten zusammen (und), mehrere Häkchen in einem
-        Kriterium gelten wahlweise (oder). Jede Adresse steht nur einmal auf der Liste. Für den Newsletter zählen nur Konten, die ihn
-        bestellt haben.
+        Stelle Adresslisten aus den Daten des Portals zusammen. Verschiedene Kriterien gelten zusammen (und), mehrere Häkchen in einem Kriterium
+        gelten wahlweise (oder). Jede Adresse steht nur einmal auf der Liste. Für den Newsletter zählen nur Konten, die ihn bestellt haben.
       </Text>
       <EmailListBuilder seasons={seasons.map((s) => ({ id: s.id, label: s.label }))} currentSeasonId={current} />
     </Stack>

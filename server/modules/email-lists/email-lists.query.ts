@@ -106,7 +106,9 @@ function facilityConditions(c: EmailListCriteria, season: SeasonRef | null): SQL
     const parts: SQL[] = [];
     const states = c.documentationStates.filter((s) => s !== 'none');
     if (states.length > 0)
-      parts.push(sql`exists (select 1 from ${documentationForms} d where d.facility_id = f.id and d.season_id = ${season.id} and d.state in ${states})`);
+      parts.push(
+        sql`exists (select 1 from ${documentationForms} d where d.facility_id = f.id and d.season_id = ${season.id} and d.state in ${states})`,
+      );
     if (c.documentationStates.includes('none'))
       parts.push(sql`not exists (select 1 from ${documentationForms} d where d.facility_id = f.id and d.season_id = ${season.id})`);
     where.push(or(parts));
@@ -155,7 +157,8 @@ function contactsCte(q: EmailListQuery, season: SeasonRef | null): SQL {
         f.label as name, f.email, '' as position, false as inactive, false as consent
       from f`);
   }
-  if (branches.length === 0) branches.push(sql`select 0 as prio, '' as kind, 0 as fid, '' as facility, '' as region, false as merged,
+  if (branches.length === 0)
+    branches.push(sql`select 0 as prio, '' as kind, 0 as fid, '' as facility, '' as region, false as merged,
       '' as name, '' as email, '' as position, false as inactive, false as consent where false`);
   return sql`
     with f as (
@@ -178,14 +181,15 @@ export type AddressRow = { key: string; email: string; name: string; facility: s
 
 /** the count of distinct addresses on the list and the left-out contacts per rule (rules with none are omitted) */
 export async function countAddresses(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null) {
+  // the addresses are counted by a hash grouping (no sort of every address, as count(distinct) would do)
   const res = (await db.execute(sql`${contactsCte(q, season)}
-    select rule, count(*)::int as n, count(distinct key)::int as d from r group by rule`)) as unknown as {
+    select rule, count(*)::int as n, 0 as d from r where rule is not null group by rule
+    union all
+    select null, 0, count(*)::int from (select key from r where rule is null group by key) listed`)) as unknown as {
     rows: { rule: ExclusionRule | null; n: number; d: number }[];
   };
   const count = Number(res.rows.find((r) => r.rule === null)?.d ?? 0);
-  const excluded = exclusionRules
-    .map((rule) => ({ rule, count: Number(res.rows.find((r) => r.rule === rule)?.n ?? 0) }))
-    .filter((e) => e.count > 0);
+  const excluded = exclusionRules.map((rule) => ({ rule, count: Number(res.rows.find((r) => r.rule === rule)?.n ?? 0) })).filter((e) => e.count > 0);
   return { count, excluded };
 }
 

@@ -1,10 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import {
-  contactKindLabels,
-  emailListCriteriaSchema,
-  type EmailListQuery,
-  type SavedEmailList,
-} from '../../../src/shared/contracts/email-lists';
+import { contactKindLabels, emailListCriteriaSchema, type EmailListQuery, type SavedEmailList } from '../../../src/shared/contracts/email-lists';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Column } from '../../lib/export-format';
@@ -97,7 +92,13 @@ export async function createList(db: Db, input: ListInput, ctx: Ctx, action: 'em
       .insert(emailLists)
       .values({ name: input.name, criteria: input.criteria, purpose: input.purpose, createdBy: ctx.actorUserId, updatedBy: ctx.actorUserId })
       .returning();
-    await audit(tx, { ...ctx, action, entityType: 'email_list', entityId: row!.id, after: { name: row!.name, criteria: row!.criteria, purpose: row!.purpose } });
+    await audit(tx, {
+      ...ctx,
+      action,
+      entityType: 'email_list',
+      entityId: row!.id,
+      after: { name: row!.name, criteria: row!.criteria, purpose: row!.purpose },
+    });
     return getList(tx, row!.id);
   });
 }
@@ -123,7 +124,13 @@ export async function deleteList(db: Db, id: number, ctx: Ctx) {
   await db.transaction(async (tx) => {
     const row = await findList(tx, id);
     await tx.delete(emailLists).where(eq(emailLists.id, id));
-    await audit(tx, { ...ctx, action: 'email_list.delete', entityType: 'email_list', entityId: id, before: { name: row.name, criteria: row.criteria, purpose: row.purpose } });
+    await audit(tx, {
+      ...ctx,
+      action: 'email_list.delete',
+      entityType: 'email_list',
+      entityId: id,
+      before: { name: row.name, criteria: row.criteria, purpose: row.purpose },
+    });
   });
 }
 

@@ -32,10 +32,22 @@ const w = createTestWorld(async () => {
   const db = f.db;
   const previous = await createSeason(db, { identifier: '2025-26', label: 'KiTa-Jahr 2025/26' });
   const next = await createSeason(db, { identifier: '2027-28', label: 'KiTa-Jahr 2027/28' });
-  const k1 = await createFacility(db, { label: 'Krippe Eins', kind: 'Krippe', region: 'Oberbayern', operatorKind: 'kommunal', email: 'k1@kita.example' });
+  const k1 = await createFacility(db, {
+    label: 'Krippe Eins',
+    kind: 'Krippe',
+    region: 'Oberbayern',
+    operatorKind: 'kommunal',
+    email: 'k1@kita.example',
+  });
   const k2 = await createFacility(db, { label: 'Hort Zwei', kind: 'Hort', region: 'Schwaben', operatorKind: 'kirchlich', email: '' });
   const k3 = await createFacility(db, { label: 'Haus Drei', kind: 'Haus für Kinder', region: 'Oberbayern', email: 'k3@kita.example' });
-  const k4 = await createFacility(db, { label: 'Tagespflege Vier', kind: 'Großtagespflege', region: 'Oberbayern', operatorKind: 'privat', email: 'k4@kita.example' });
+  const k4 = await createFacility(db, {
+    label: 'Tagespflege Vier',
+    kind: 'Großtagespflege',
+    region: 'Oberbayern',
+    operatorKind: 'privat',
+    email: 'k4@kita.example',
+  });
   const { facilities } = await import('../facilities/facilities.table');
   await db.update(facilities).set({ mergedIntoId: k1.id, mergedAt: new Date() }).where(eq(facilities.id, k3.id));
 
@@ -74,7 +86,11 @@ const w = createTestWorld(async () => {
 const isolated = { facilityKinds: ['Krippe', 'Hort', 'Haus für Kinder', 'Großtagespflege'] } as const;
 
 async function preview(criteria: EmailListCriteriaInput, purpose: EmailListPurpose = 'information', page: { offset?: number; limit?: number } = {}) {
-  const res = await w.call('admin', { method: 'POST', url: '/api/admin/email-lists/preview', payload: { criteria: { ...isolated, ...criteria }, purpose, ...page } });
+  const res = await w.call('admin', {
+    method: 'POST',
+    url: '/api/admin/email-lists/preview',
+    payload: { criteria: { ...isolated, ...criteria }, purpose, ...page },
+  });
   return parseAnswer(emailListPreviewSchema, res);
 }
 const emails = async (criteria: EmailListCriteriaInput, purpose: EmailListPurpose = 'information') =>
@@ -135,7 +151,13 @@ describe('e-mail address lists: criteria (AND between kinds, OR within one)', ()
   });
 
   it('given the enrolment criterion, enrolled and not enrolled refer to the chosen KiTa-Jahr (the current one by default)', async () => {
-    expect(await emails({ enrolment: ['enrolled'] })).toEqual(['fritz@k1.example', 'k1@kita.example', 'k4@kita.example', 'lea@k1.example', 'tom@k4.example']);
+    expect(await emails({ enrolment: ['enrolled'] })).toEqual([
+      'fritz@k1.example',
+      'k1@kita.example',
+      'k4@kita.example',
+      'lea@k1.example',
+      'tom@k4.example',
+    ]);
     expect(await emails({ enrolment: ['notEnrolled'] })).toEqual(['fritz@k1.example', 'sara@k2.example', 'u3@k2.example']);
     expect(await emails({ enrolment: ['enrolled', 'notEnrolled'] })).toHaveLength(7);
     expect(await emails({ seasonId: w.previous.id, enrolment: ['enrolled'] })).toEqual(['fritz@k1.example', 'sara@k2.example', 'u3@k2.example']);
@@ -152,15 +174,37 @@ describe('e-mail address lists: criteria (AND between kinds, OR within one)', ()
 
   it('given documentation states, a state and "no form" select the KiTas of the chosen season', async () => {
     expect(await emails({ documentationStates: ['submitted'] })).toEqual(['fritz@k1.example', 'k1@kita.example', 'lea@k1.example']);
-    expect(await emails({ documentationStates: ['none'] })).toEqual(['fritz@k1.example', 'k4@kita.example', 'sara@k2.example', 'tom@k4.example', 'u3@k2.example']);
-    expect(await emails({ seasonId: w.previous.id, documentationStates: ['approved'] })).toEqual(['fritz@k1.example', 'sara@k2.example', 'u3@k2.example']);
+    expect(await emails({ documentationStates: ['none'] })).toEqual([
+      'fritz@k1.example',
+      'k4@kita.example',
+      'sara@k2.example',
+      'tom@k4.example',
+      'u3@k2.example',
+    ]);
+    expect(await emails({ seasonId: w.previous.id, documentationStates: ['approved'] })).toEqual([
+      'fritz@k1.example',
+      'sara@k2.example',
+      'u3@k2.example',
+    ]);
   });
 
   it('given "zur Auszeichnung zugelassen" and "in einem früheren KiTa-Jahr ausgezeichnet", yes and no select complementary KiTas', async () => {
     expect(await emails({ approvedForAward: ['yes'] })).toEqual(['k4@kita.example', 'tom@k4.example']);
-    expect(await emails({ approvedForAward: ['no'] })).toEqual(['fritz@k1.example', 'k1@kita.example', 'lea@k1.example', 'sara@k2.example', 'u3@k2.example']);
+    expect(await emails({ approvedForAward: ['no'] })).toEqual([
+      'fritz@k1.example',
+      'k1@kita.example',
+      'lea@k1.example',
+      'sara@k2.example',
+      'u3@k2.example',
+    ]);
     expect(await emails({ awardedEarlier: ['yes'] })).toEqual(['fritz@k1.example', 'sara@k2.example', 'u3@k2.example']);
-    expect(await emails({ awardedEarlier: ['no'] })).toEqual(['fritz@k1.example', 'k1@kita.example', 'k4@kita.example', 'lea@k1.example', 'tom@k4.example']);
+    expect(await emails({ awardedEarlier: ['no'] })).toEqual([
+      'fritz@k1.example',
+      'k1@kita.example',
+      'k4@kita.example',
+      'lea@k1.example',
+      'tom@k4.example',
+    ]);
     // in the previous season nothing came before
     expect(await emails({ seasonId: w.previous.id, awardedEarlier: ['yes'] })).toEqual([]);
   });
@@ -195,7 +239,12 @@ describe('saved e-mail lists', () => {
     const url = `/api/admin/email-lists/${created.id}`;
     expect(parseAnswer(savedEmailListSchema, await w.call('admin', { method: 'GET', url })).purpose).toBe('information');
 
-    const edit = { name: 'Leitungen 2026/27', criteria: { ...created.criteria, regions: ['Oberbayern'] }, purpose: 'newsletter', version: created.version };
+    const edit = {
+      name: 'Leitungen 2026/27',
+      criteria: { ...created.criteria, regions: ['Oberbayern'] },
+      purpose: 'newsletter',
+      version: created.version,
+    };
     const edited = parseAnswer(savedEmailListSchema, await w.call('admin', { method: 'PUT', url, payload: edit }));
     expect(edited).toMatchObject({ version: 2, purpose: 'newsletter', updatedBy: { name: 'Alex Admin' } });
     expect(reasonOfAnswer(await w.call('admin', { method: 'PUT', url, payload: edit }), 409).code).toBe('conflict');
@@ -234,7 +283,10 @@ describe('saved e-mail lists', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'email_list.export'), eq(auditLog.entityId, String(list.id))));
-    expect(entry).toMatchObject({ actorUserId: w.users.admin.id, after: { name: 'Schwaben =Test', format: 'csv', count: 3, purpose: 'information' } });
+    expect(entry).toMatchObject({
+      actorUserId: w.users.admin.id,
+      after: { name: 'Schwaben =Test', format: 'csv', count: 3, purpose: 'information' },
+    });
   });
 
   it('given criteria without a saved list, CSV and XLSX export them (audited too)', async () => {

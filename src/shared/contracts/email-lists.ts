@@ -31,11 +31,7 @@ export type ContactKind = (typeof contactKinds)[number];
 export const exclusionRules = ['mergedFacility', 'noAddress', 'deactivatedAccount', 'noNewsletterConsent'] as const;
 export type ExclusionRule = (typeof exclusionRules)[number];
 
-const many = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .array(z.enum(values))
-    .max(values.length)
-    .default([]);
+const many = <const T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length).default([]);
 
 export const emailListCriteriaSchema = z.object({
   seasonId: z.number().int().min(1).max(maxInt4).nullable().default(null),

@@ -9,7 +9,11 @@ export const emailListsKey = ['admin', 'email-lists'] as const;
  * POST /api/admin/email-lists/preview: the count, the left-out per rule and one page of addresses. The signal is
  * TanStack Query's: a query superseded by newer criteria is aborted, so a slow answer never overwrites a newer one.
  */
-export async function previewEmailList(query: EmailListQuery, page: { offset?: number; limit?: number } = {}, signal?: AbortSignal): Promise<EmailListPreview> {
+export async function previewEmailList(
+  query: EmailListQuery,
+  page: { offset?: number; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<EmailListPreview> {
   return api
     .post('admin/email-lists/preview', { json: { ...query, ...page }, signal, retry: 0 })
     .json()

@@ -32,11 +32,24 @@ const yesNoOf = (v: string) => (v === '' ? [] : [v]) as ('yes' | 'no')[];
  * The criteria of an e-mail list (SPEC §6: fields "KiTa-Jahr", "Regierungsbezirk", "Zweck"): selects for one choice,
  * checkbox groups where several choices combine with OR; different fields combine with AND.
  */
-export function CriteriaForm({ value, onChange, seasons }: { value: EmailListQuery; onChange: (next: EmailListQuery) => void; seasons: SeasonOption[] }) {
+export function CriteriaForm({
+  value,
+  onChange,
+  seasons,
+}: {
+  value: EmailListQuery;
+  onChange: (next: EmailListQuery) => void;
+  seasons: SeasonOption[];
+}) {
   const c = value.criteria;
   const set = (patch: Partial<EmailListCriteria>) => onChange({ ...value, criteria: { ...c, ...patch } });
   const group = <K extends keyof EmailListCriteria>(key: K, label: string, options: Option[], description?: string) => (
-    <Checkbox.Group label={label} description={description} value={c[key] as string[]} onChange={(v) => set({ [key]: v } as Partial<EmailListCriteria>)}>
+    <Checkbox.Group
+      label={label}
+      description={description}
+      value={c[key] as string[]}
+      onChange={(v) => set({ [key]: v } as Partial<EmailListCriteria>)}
+    >
       <Group gap="sm" mt={6}>
         {options.map((o) => (
           <Checkbox key={o.value} value={o.value} label={o.label} />

@@ -13,7 +13,15 @@ import { useSavedEmailLists } from '../api/list-email-lists';
 import type { SeasonOption } from './criteria-form';
 
 /** "Gespeicherte Listen": open, export (audited), copy to the next KiTa-Jahr, delete */
-export function SavedListsTable({ seasons, onOpen, openId }: { seasons: SeasonOption[]; onOpen: (list: SavedEmailList) => void; openId: number | null }) {
+export function SavedListsTable({
+  seasons,
+  onOpen,
+  openId,
+}: {
+  seasons: SeasonOption[];
+  onOpen: (list: SavedEmailList) => void;
+  openId: number | null;
+}) {
   const { data: lists } = useSavedEmailLists();
   const copy = useCopyEmailList();
   const remove = useDeleteEmailList();
@@ -41,7 +49,9 @@ export function SavedListsTable({ seasons, onOpen, openId }: { seasons: SeasonOp
     <>
       <TableScrollRegion minWidth={720} labelledBy="saved-email-lists-caption">
         <Table captionSide="top" striped>
-          <Table.Caption id="saved-email-lists-caption" style={{ textAlign: 'left', fontWeight: 600 }}>Gespeicherte Listen</Table.Caption>
+          <Table.Caption id="saved-email-lists-caption" style={{ textAlign: 'left', fontWeight: 600 }}>
+            Gespeicherte Listen
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
