@@ -216,6 +216,37 @@ export async function addressPage(
   return res.rows.map((r) => ({ ...r, kinds: contactKinds.filter((_, i) => (Number(r.kinds) & (1 << i)) !== 0) }));
 }
 
+/**
+ * The preview in one query: the contacts are evaluated once (the CTE `r`, read three times, is materialized) for the
+ * left-out counts, the address count and the page, instead of once per query.
+ */
+export async function previewAddresses(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null, page: { limit: number; offset: number }) {
+  const res = (await db.execute(sql`${contactsCte(q, season)},
+    left_out as (select rule, count(*)::int as n from r where rule is not null group by rule),
+    listed as (select count(*)::int as n from (select key from r where rule is null group by key) k),
+    page as (
+      select distinct on (key collate "C") key, btrim(email) as email, name, facility, position, region,
+        bit_or(case kind when 'staff' then 1 when 'account' then 2 else 4 end) over (partition by key collate "C")::int as kinds
+      from r where rule is null
+      order by key collate "C", prio, fid, name collate "C"
+      limit ${page.limit} offset ${page.offset}
+    )
+    select (select n from listed) as count,
+      (select coalesce(json_agg(json_build_object('rule', rule, 'n', n)), '[]') from left_out) as excluded,
+      (select coalesce(json_agg(page order by key collate "C"), '[]') from page) as addresses`)) as unknown as {
+    rows: { count: number; excluded: unknown; addresses: unknown }[];
+  };
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const row = res.rows[0]!;
+  const left = json<{ rule: ExclusionRule; n: number }[]>(row.excluded);
+  const excluded = exclusionRules.map((rule) => ({ rule, count: Number(left.find((r) => r.rule === rule)?.n ?? 0) })).filter((e) => e.count > 0);
+  const addresses = json<(Omit<AddressRow, 'kinds'> & { kinds: number })[]>(row.addresses).map(({ key: _key, ...a }) => ({
+    ...a,
+    kinds: contactKinds.filter((_, i) => (Number(a.kinds) & (1 << i)) !== 0),
+  }));
+  return { count: Number(row.count ?? 0), excluded, addresses };
+}
+
 /** every address in keyset batches: the export's memory stays flat however long the list is */
 export async function* addressBatches(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null, size = 10_000): AsyncGenerator<AddressRow[]> {
   let after: string | undefined;

@@ -8,13 +8,12 @@ import { actorOf, iso } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
-import { type AddressRow, addressBatches, addressPage, countAddresses, nextSeason, resolveSeason } from './email-lists.query';
+import { type AddressRow, addressBatches, countAddresses, nextSeason, previewAddresses, resolveSeason } from './email-lists.query';
 import { type EmailListRow, emailLists } from './email-lists.table';
 
 export async function previewList(db: Db, q: EmailListQuery, page: { offset: number; limit: number }) {
   const season = await resolveSeason(db, q.criteria.seasonId);
-  const [counts, addresses] = await Promise.all([countAddresses(db, q, season), addressPage(db, q, season, page)]);
-  return { ...counts, addresses: addresses.map(({ key: _key, ...a }) => a) };
+  return previewAddresses(db, q, season, page);
 }
 
 export const exportColumns: Column<AddressRow>[] = [
