@@ -24,6 +24,7 @@ const serverLayers = [
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
   'health', //         GET /api/health: reads the mail outbox's counts through mail's outboxHealth
+  'email-lists', //    e-mail address lists (issue 21): a read model over KiTas, staff, accounts, programme and forms
 ];
 
 /**
@@ -31,7 +32,7 @@ const serverLayers = [
  * admin area: one query over several modules' tables is what makes a sortable, filterable, paged list of
  * 5,000 KiTas fast. Their writes still must go through the owning module (scripts/check-module-sql.mjs).
  */
-const readModelModules = ['admin-facilities', 'admin-persons'];
+const readModelModules = ['admin-facilities', 'admin-persons', 'email-lists'];
 
 /**
  * Single files that deliberately read other modules' tables in one query, with the reason. Not debt: splitting

@@ -26,6 +26,7 @@ import { teamWorkshopStep } from './modules/team-workshops/team-workshops.servic
 import { teamWorkshopRoutes } from './modules/team-workshops/team-workshops.routes';
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
+import { emailListRoutes } from './modules/email-lists/email-lists.routes';
 import { programmeAdminRoutes } from './modules/programme/admin.routes';
 import { adminDocumentationRoutes } from './modules/documentation/admin-documentation.routes';
 import { startReminderJob } from './modules/programme/reminders';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentationRoutes);
   await app.register(adminDocumentationRoutes);
   await app.register(legacyImportRoutes);
+  await app.register(emailListRoutes);
   if (options.jobs?.reminders) {
     let job: ReturnType<typeof startReminderJob> | undefined;
     app.addHook('onReady', async () => {

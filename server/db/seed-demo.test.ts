@@ -29,6 +29,7 @@ const tables = [
   'legacy_imports',
   'legacy_import_rows',
   'legacy_records',
+  'email_lists',
 ];
 async function counts() {
   const out: Record<string, number> = {};
@@ -133,6 +134,8 @@ describe('seed:demo', () => {
       legacy_imports: 1,
       legacy_import_rows: 16,
       legacy_records: 24,
+      // issue 21: "Leitungen 2026/27"
+      email_lists: 1,
     });
     const rowStates = await queryRows<{ state: string; n: number }>(
       t.handle.db,
@@ -172,6 +175,17 @@ describe('seed:demo', () => {
     // issue 12: the jury account, no KiTa, nothing to decide; the other accounts are not in the jury
     expect((await statusOf('jury@demo.example')).user).toMatchObject({ is_admin: false, isJury: true, facilities: {}, missingSettings: {} });
     expect(admin.user.isJury).toBe(false);
+  });
+
+  it('given the demo data, the saved e-mail list and the newsletter consents of SPEC §7 are there (issue 21)', async () => {
+    const lists = await queryRows<{ name: string; purpose: string }>(t.handle.db, sql`select name, purpose from email_lists`);
+    expect(lists).toEqual([{ name: 'Leitungen 2026/27', purpose: 'information' }]);
+    const consents = await queryRows<{ email: string; newsletter: boolean | null }>(
+      t.handle.db,
+      sql`select u.email, u.newsletter from users u where exists (select 1 from facility_members m where m.user_id = u.id) order by u.email`,
+    );
+    expect(consents.filter((c) => c.newsletter !== true).map((c) => c.email)).toEqual(['einstellungen@demo.example']);
+    expect(consents.filter((c) => c.newsletter === true).length).toBeGreaterThan(2);
   });
 
   it('given the demo data, the documentation forms are in every state and the jury sees them (issue 12)', async () => {

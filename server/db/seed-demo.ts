@@ -13,6 +13,7 @@ import { persons } from '../modules/persons/persons.table';
 import { seedDemoTeamWorkshops } from './seed-demo-team-workshops';
 import { seedDemoDocumentation } from './seed-demo-documentation';
 import { seedDemoLegacyImport } from './seed-demo-legacy';
+import { seedDemoEmailLists } from './seed-demo-email-lists';
 import type { FileStorage } from '../lib/file-storage';
 import { fileStorageFromConfig } from '../plugins/file-storage';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
@@ -54,7 +55,13 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
     const decidedAt = new Date('2026-01-15T09:00:00Z');
     for (const a of demoAccounts) {
       const consents = a.consentsDecided
-        ? { privacyPolicyVersion: demoPrivacyPolicyVersion, privacyPolicyAcceptedAt: decidedAt, newsletter: false, newsletterDecidedAt: decidedAt }
+        ? {
+            privacyPolicyVersion: demoPrivacyPolicyVersion,
+            privacyPolicyAcceptedAt: decidedAt,
+            // issue 21 (SPEC §7): the staff accounts (those with a KiTa) consented to the newsletter
+            newsletter: Object.keys(a.facilities).length > 0,
+            newsletterDecidedAt: decidedAt,
+          }
         : { privacyPolicyVersion: null, privacyPolicyAcceptedAt: null, newsletter: null, newsletterDecidedAt: null };
       const values = {
         email: a.email,
@@ -163,6 +170,9 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
 
     // issue 12: documentation forms in every state, a review by the demo jury member (the photo needs the storage)
     await seedDemoDocumentation(tx, opts.fileStorage);
+
+    // issue 21: a saved e-mail list
+    await seedDemoEmailLists(tx, current);
   });
   // issue 24: a committed legacy import (its own transactions, as an admin's upload and commit)
   await seedDemoLegacyImport(db, 'admin@demo.example');

@@ -180,6 +180,30 @@ describe('route permissions (enumerated from every registered route)', () => {
     expect(registered).toEqual(expect.arrayContaining(expected));
   });
 
+  it('given the e-mail address lists (issue 21), every route is admin-only', () => {
+    const of = t.app.routeList
+      .filter((r) => r.url.startsWith('/api/admin/email-lists') && r.method !== 'HEAD')
+      .map((r) => `${r.access} ${r.method} ${r.url}`)
+      .sort();
+    expect(of).toEqual(
+      [
+        'GET /api/admin/email-lists',
+        'POST /api/admin/email-lists',
+        'POST /api/admin/email-lists/preview',
+        'POST /api/admin/email-lists/export.csv',
+        'POST /api/admin/email-lists/export.xlsx',
+        'GET /api/admin/email-lists/:listId',
+        'PUT /api/admin/email-lists/:listId',
+        'DELETE /api/admin/email-lists/:listId',
+        'POST /api/admin/email-lists/:listId/copy',
+        'GET /api/admin/email-lists/:listId/export.csv',
+        'GET /api/admin/email-lists/:listId/export.xlsx',
+      ]
+        .map((r) => `admin ${r}`)
+        .sort(),
+    );
+  });
+
   it('given the documentation (issue 12), the admin/jury routes are jury routes and template writes admin-only', () => {
     const registered = t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
     const base = '/api/admin/documentation/:seasonIdentifier';

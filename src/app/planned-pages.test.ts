@@ -29,10 +29,9 @@ const routeFiles = files.filter((f) => f.startsWith('routes/'));
 const planned = routeFiles.filter((f) => /status: 'planned'/.test(readFileSync(join(root, f), 'utf8')));
 
 describe('"in Vorbereitung" only where a page is planned', () => {
-  it('the placeholders declared today are the e-mail lists and the ActiveCampaign integration', () => {
+  it('the placeholder declared today is the ActiveCampaign integration', () => {
     expect(planned.map((f) => relative('routes/_app', f)).sort()).toEqual([
       'verwaltung/active-campaign-integration.tsx',
-      'verwaltung/email-adressen.tsx',
     ]);
   });
 

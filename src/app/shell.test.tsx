@@ -65,12 +65,13 @@ describe('layout and navigation', () => {
       expect(within(nav).getByRole('link', { name }), name).not.toHaveAccessibleDescription();
     }
     cleanup();
-    await renderRoute('/verwaltung/email-adressen', { user: users.admin() });
+    await renderRoute('/verwaltung/active-campaign-integration', { user: users.admin() });
     const sub = (await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' }))[0]!;
-    expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).toHaveAccessibleDescription('in Vorbereitung');
+    expect(within(sub).getByRole('link', { name: 'ActiveCampaign-Integration' })).toHaveAccessibleDescription('in Vorbereitung');
+    expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).not.toHaveAccessibleDescription();
     expect(screen.getByText(/Dieser Bereich ist noch in Vorbereitung\. Geplant:/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Bis dahin' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'KiTa-Liste' })).toHaveAttribute('href', '/verwaltung/kitas');
+    expect(screen.getByRole('link', { name: 'Personenliste' })).toHaveAttribute('href', '/verwaltung/personen');
   });
 
   it('admins get a sub-navigation of the admin areas, with the areas in preparation marked', async () => {
@@ -81,7 +82,7 @@ describe('layout and navigation', () => {
     expect(within(sub).getByRole('link', { name: 'Team-Workshops' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Hospitationen' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Dokumentationsbögen' })).not.toHaveAccessibleDescription();
-    expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).toHaveAccessibleDescription('in Vorbereitung');
+    expect(within(sub).getByRole('link', { name: 'ActiveCampaign-Integration' })).toHaveAccessibleDescription('in Vorbereitung');
   });
 
   it("the footer links the imprint (configured), and the portal's own privacy policy and accessibility statement", async () => {

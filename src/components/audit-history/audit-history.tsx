@@ -114,6 +114,11 @@ const ACTIONS: Record<AuditAction, string> = {
   'legacy_import.fix_match': 'KiTa einer Importzeile von Hand zugeordnet',
   'legacy_import.commit': 'Alte Daten importiert',
   'legacy_import.undo': 'Import rückgängig gemacht',
+  'email_list.create': 'E-Mail-Liste gespeichert',
+  'email_list.update': 'E-Mail-Liste geändert',
+  'email_list.delete': 'E-Mail-Liste gelöscht',
+  'email_list.copy': 'E-Mail-Liste ins nächste KiTa-Jahr kopiert',
+  'email_list.export': 'E-Mail-Adressen exportiert',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

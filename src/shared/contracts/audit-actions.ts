@@ -112,6 +112,11 @@ export const auditActions = [
   'legacy_import.fix_match',
   'legacy_import.commit',
   'legacy_import.undo',
+  'email_list.create',
+  'email_list.update',
+  'email_list.delete',
+  'email_list.copy',
+  'email_list.export',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -131,4 +136,5 @@ export type AuditEntityType =
   | 'offering_enrolment'
   | 'documentation_template'
   | 'documentation_form'
-  | 'legacy_import';
+  | 'legacy_import'
+  | 'email_list';

@@ -591,6 +591,15 @@ export const errorCatalogue = {
     },
     facility_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
   }),
+  /** e-mail address lists (issue 21) */
+  email_lists: entries({
+    list_missing: { status: 404, code: 'not_found', message: 'Diese gespeicherte Liste gibt es nicht (mehr).' },
+    no_next_season: {
+      status: 409,
+      code: 'no_next_season',
+      message: 'Es gibt noch kein nächstes KiTa-Jahr. Lege es unter „KiTa-Jahre“ an und kopiere die Liste dann.',
+    },
+  }),
 } as const;
 
 type Catalogue = typeof errorCatalogue;

@@ -1,0 +1,90 @@
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
+import { libreOfficeToCsv } from './spreadsheets';
+
+// Issue 21: /verwaltung/email-adressen against the real server. The test makes its own KiTa (Mittelfranken, enrolled,
+// a Leitung whose address is the fresh account's), builds a list by keyboard, copies a block, exports the CSV and
+// reads it back with LibreOffice, saves the list and deletes it again.
+
+test('admin builds an e-mail list by keyboard, copies a block, exports it as CSV and saves it', async ({ page, pageAs }, testInfo) => {
+  test.setTimeout(120_000);
+  const kita = await loginWithFreshEnrolledKita(page, 'E2E-Mailliste');
+  await pageAs('admin');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/verwaltung/email-adressen');
+  await expect(page.getByRole('heading', { level: 1, name: 'E-Mail-Adressen' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Gespeicherte Listen' })).toContainText('Leitungen 2026/27');
+  const count = page.getByRole('status').filter({ hasText: /Adresse/ });
+  await expect(count).toHaveText(/^\d[\d.]* Adressen/);
+  const before = (await count.textContent())!;
+  await expectAccessible(page, 'e-mail lists');
+
+  // by keyboard: Space ticks a checkbox, the count follows
+  const region = page.getByRole('group', { name: 'Regierungsbezirk' }).getByRole('checkbox', { name: 'Mittelfranken' });
+  await region.focus();
+  await page.keyboard.press('Space');
+  await expect(region).toBeChecked();
+  const lead = page.getByRole('group', { name: 'Funktion' }).getByRole('checkbox', { name: 'Leitung', exact: true });
+  await lead.focus();
+  await page.keyboard.press('Space');
+  await expect(lead).toBeChecked();
+  await page.getByLabel('Anmeldung').selectOption('enrolled');
+  await expect(count).not.toHaveText(before);
+  await expect(page.getByRole('table', { name: /Vorschau/ })).toContainText(kita.email);
+
+  // the newsletter leaves out whoever has not consented, and says so
+  await page.getByLabel('Zweck').selectOption('Newsletter');
+  await expect(count).toContainText(/ausgelassen: keine Newsletter-Einwilligung/);
+  await page.getByLabel('Zweck').selectOption('Programm-Information');
+  await expect(page.getByRole('table', { name: /Vorschau/ })).toContainText(kita.email);
+
+  // copy: one block of up to 500 addresses
+  const copy = page.getByRole('button', { name: 'Adressen kopieren' });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(copy).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel('Adressen je Block').selectOption('500');
+  const block = page.getByRole('button', { name: /^Adressen 1–\d+ kopieren$/ });
+  await block.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Adressen in die Zwischenablage kopiert/)).toBeVisible();
+  const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+  expect(clipboard.split(', ')).toContain(kita.email);
+  await expectAccessible(page, 'copy blocks');
+
+  // CSV (Excel), read back as a spreadsheet would
+  const dir = testInfo.outputPath('exports');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Als CSV (Excel) exportieren' }).click()]);
+  expect(dl.suggestedFilename()).toMatch(/^email-adressen-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = join(dir, 'email-adressen.csv');
+  await dl.saveAs(csv);
+  expect([...readFileSync(csv).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = libreOfficeToCsv(csv, dir, 'CSV:59,34,76,1');
+  expect(rows[0]).toEqual(['Name', 'E-Mail', 'KiTa', 'Funktion', 'Regierungsbezirk', 'Warum enthalten']);
+  const mine = rows.find((r) => r[1] === kita.email);
+  expect(mine).toEqual(['Greta Garten', kita.email, kita.facilityLabel, 'Leitung', 'Mittelfranken', expect.stringContaining('Personal')]);
+  expect(rows.slice(1).every((r) => r[4] === 'Mittelfranken' && r[3] === 'Leitung')).toBe(true);
+
+  // save it, find it among the saved lists, delete it again
+  const name = `E2E Leitungen Mittelfranken ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Liste speichern' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Liste speichern' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await expectAccessible(page, 'save dialog');
+  await dialog.getByRole('textbox', { name: 'Name' }).press('Enter');
+  await expect(dialog).toBeHidden();
+  const saved = page.getByRole('table', { name: 'Gespeicherte Listen' });
+  await expect(saved).toContainText(name);
+  await expect(page.getByRole('heading', { name: `Kriterien der Liste „${name}“` })).toBeVisible();
+
+  await saved.getByRole('button', { name: `„${name}“ löschen` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Liste löschen?' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'delete dialog');
+  await confirm.getByRole('button', { name: 'Ja, löschen' }).click();
+  await expect(saved).not.toContainText(name);
+});

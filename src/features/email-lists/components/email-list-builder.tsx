@@ -1,0 +1,158 @@
+import { Button, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
+import { reportError } from '../../../lib/api-client';
+import {
+  contactKindLabels,
+  emailListQuerySchema,
+  exclusionRuleLabels,
+  type EmailListPreview,
+  type EmailListQuery,
+  type SavedEmailList,
+} from '../../../shared/contracts/email-lists';
+import { exportAddresses } from '../api/export-addresses';
+import { useEmailListPreview } from '../api/preview-email-list';
+import { CopyChunks } from './copy-chunks';
+import { CriteriaForm, type SeasonOption } from './criteria-form';
+import { SavedListsTable } from './saved-lists-table';
+import { SaveListDialog } from './save-list-dialog';
+
+const addressesText = (n: number) => `${n.toLocaleString('de-DE')} ${n === 1 ? 'Adresse' : 'Adressen'}`;
+
+/** the count as SPEC §6 names it ("42 Adressen"), and each left-out rule ("12 ausgelassen: keine Newsletter-Einwilligung") */
+function CountSummary({ preview, loading }: { preview: EmailListPreview | undefined; loading: boolean }) {
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true">
+      <Group gap="xs" align="center">
+        <Text fw={700} fz="xl">
+          {preview ? addressesText(preview.count) : 'Adressen werden gezählt …'}
+        </Text>
+        {loading && <Loader size="xs" aria-label="wird aktualisiert" />}
+      </Group>
+      {preview && preview.excluded.length > 0 && (
+        <List size="sm" mt={4}>
+          {preview.excluded.map((e) => (
+            <List.Item key={e.rule}>{`${e.count.toLocaleString('de-DE')} ausgelassen: ${exclusionRuleLabels[e.rule]}`}</List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /verwaltung/email-adressen: criteria → a live count (debounced; a superseded request is aborted), the left-out
+ * addresses per rule, copy in blocks, CSV/XLSX, and saved lists.
+ */
+export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: SeasonOption[]; currentSeasonId: number | null }) {
+  const fresh = (): EmailListQuery => emailListQuerySchema.parse({ criteria: { seasonId: currentSeasonId }, purpose: 'information' });
+  const [query, setQuery] = useState<EmailListQuery>(fresh);
+  const [current, setCurrent] = useState<SavedEmailList | null>(null);
+  const [debounced] = useDebouncedValue(query, 300);
+  const preview = useEmailListPreview(debounced);
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const settled = debounced === query && !preview.isFetching;
+
+  const download = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      await exportAddresses(query, format);
+    } catch (error) {
+      reportError(error, 'Die Adressen konnten nicht exportiert werden.');
+    } finally {
+      setExporting(null);
+    }
+  };
+  const open = (list: SavedEmailList) => {
+    setCurrent(list);
+    setQuery({ criteria: list.criteria, purpose: list.purpose });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" component="section" aria-labelledby="email-criteria-heading">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="h3" id="email-criteria-heading">
+            {current ? `Kriterien der Liste „${current.name}“` : 'Kriterien'}
+          </Title>
+          {current && (
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => {
+                setCurrent(null);
+                setQuery(fresh());
+              }}
+            >
+              Neue Liste beginnen
+            </Button>
+          )}
+        </Group>
+        <CriteriaForm value={query} onChange={setQuery} seasons={seasons} />
+      </Paper>
+
+      <Paper withBorder p="md" component="section" aria-labelledby="email-result-heading">
+        <Title order={2} fz="h3" id="email-result-heading" mb="sm">
+          Ergebnis
+        </Title>
+        <Stack gap="sm">
+          <CountSummary preview={preview.data} loading={!settled} />
+          <Group gap="xs">
+            <Button variant="light" aria-expanded={copyOpen} aria-controls="email-copy-blocks" onClick={() => setCopyOpen((o) => !o)}>
+              Adressen kopieren
+            </Button>
+            <Button variant="light" loading={exporting === 'csv'} onClick={() => void download('csv')}>
+              Als CSV (Excel) exportieren
+            </Button>
+            <Button variant="light" loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
+              Als Excel (XLSX) exportieren
+            </Button>
+            <Button onClick={() => setSaveOpen(true)}>Liste speichern</Button>
+          </Group>
+          <div id="email-copy-blocks" hidden={!copyOpen}>
+            {copyOpen && preview.data && <CopyChunks query={debounced} count={preview.data.count} />}
+          </div>
+          {preview.data && preview.data.addresses.length > 0 && (
+            <TableScrollRegion minWidth={640} labelledBy="email-preview-caption">
+              <Table captionSide="top" striped>
+                <Table.Caption id="email-preview-caption" style={{ textAlign: 'left' }}>
+                  {preview.data.count > preview.data.addresses.length
+                    ? `Vorschau: die ersten ${preview.data.addresses.length} von ${addressesText(preview.data.count)}`
+                    : 'Vorschau der Adressen'}
+                </Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">E-Mail</Table.Th>
+                    <Table.Th scope="col">Name</Table.Th>
+                    <Table.Th scope="col">KiTa</Table.Th>
+                    <Table.Th scope="col">Funktion</Table.Th>
+                    <Table.Th scope="col">Regierungsbezirk</Table.Th>
+                    <Table.Th scope="col">Warum enthalten</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.data.addresses.map((a) => (
+                    <Table.Tr key={a.email.toLowerCase()}>
+                      <Table.Td>{a.email}</Table.Td>
+                      <Table.Td>{a.name}</Table.Td>
+                      <Table.Td>{a.facility}</Table.Td>
+                      <Table.Td>{a.position}</Table.Td>
+                      <Table.Td>{a.region}</Table.Td>
+                      <Table.Td>{a.kinds.map((k) => contactKindLabels[k]).join(', ')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableScrollRegion>
+          )}
+        </Stack>
+      </Paper>
+
+      <SavedListsTable seasons={seasons} onOpen={open} openId={current?.id ?? null} />
+      {saveOpen && <SaveListDialog opened onClose={() => setSaveOpen(false)} query={query} current={current} onSaved={setCurrent} />}
+    </Stack>
+  );
+}
