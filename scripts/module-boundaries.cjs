@@ -22,6 +22,7 @@ const serverLayers = [
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
+  'active-campaign', // the ActiveCampaign sync (issue 21): reads who consented and their state, writes only its own tables
 ];
 
 /**
@@ -29,7 +30,7 @@ const serverLayers = [
  * admin area: one query over several modules' tables is what makes a sortable, filterable, paged list of
  * 5,000 KiTas fast. Their writes still must go through the owning module (scripts/check-module-sql.mjs).
  */
-const readModelModules = ['admin-facilities', 'admin-persons'];
+const readModelModules = ['admin-facilities', 'admin-persons', 'active-campaign'];
 
 /**
  * Single files that deliberately read other modules' tables in one query, with the reason. Not debt: splitting

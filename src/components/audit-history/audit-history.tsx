@@ -105,6 +105,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'documentation_form.delete_file': 'Datei des Dokumentationsbogens gelöscht',
   'documentation_form.review': 'Bewertung der Jury abgegeben',
   'documentation_form.add_note': 'Interne Notiz zum Dokumentationsbogen',
+  'active_campaign_settings.update': 'ActiveCampaign-Einstellungen geändert',
+  'active_campaign_run.start': 'ActiveCampaign-Synchronisierung gestartet',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

@@ -103,6 +103,8 @@ export const auditActions = [
   'documentation_form.delete_file',
   'documentation_form.review',
   'documentation_form.add_note',
+  'active_campaign_settings.update',
+  'active_campaign_run.start',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -121,4 +123,6 @@ export type AuditEntityType =
   | 'offering'
   | 'offering_enrolment'
   | 'documentation_template'
-  | 'documentation_form';
+  | 'documentation_form'
+  | 'active_campaign_settings'
+  | 'active_campaign_run';
