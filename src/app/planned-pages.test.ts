@@ -29,9 +29,8 @@ const routeFiles = files.filter((f) => f.startsWith('routes/'));
 const planned = routeFiles.filter((f) => /status: 'planned'/.test(readFileSync(join(root, f), 'utf8')));
 
 describe('"in Vorbereitung" only where a page is planned', () => {
-  it('the placeholders declared today are the e-mail lists, the ActiveCampaign integration and the migration pages', () => {
+  it('the placeholders declared today are the e-mail lists and the migration pages', () => {
     expect(planned.map((f) => relative('routes/_app', f)).sort()).toEqual([
-      'verwaltung/active-campaign-integration.tsx',
       'verwaltung/datenpflege/migration-alte-manuelle-daten/index.tsx',
       'verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht.tsx',
       'verwaltung/email-adressen.tsx',
