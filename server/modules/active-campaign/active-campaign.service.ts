@@ -98,6 +98,8 @@ export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsI
       updatedBy: ctx.actorUserId,
     };
     await tx.update(activeCampaignSettings).set(values).where(eq(activeCampaignSettings.id, 1));
+    // another account or list: the record of what was written there says nothing about the new one
+    if (row.url !== input.url || row.listId !== input.listId) await tx.delete(activeCampaignContacts);
     const shown = (r: { url: string; listId: string; tagNames: unknown; nightlyHour: number | null }) => ({
       url: r.url,
       listId: r.listId,
