@@ -40,3 +40,9 @@ if (want('upload')) {
   );
   spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/upload.ts'], { stdio: 'inherit' });
 }
+if (want('activecampaign')) {
+  console.log(
+    '\n## ActiveCampaign sync: 10,000 consenting accounts against the local API stub (PostgreSQL), killed halfway and resumed; re-run; the real 5 requests/s',
+  );
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/activecampaign.ts'], { stdio: 'inherit' });
+}
