@@ -18,7 +18,14 @@ import { openDb, queryRows, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { defaultAcTagNames } from '../../src/shared/contracts/active-campaign';
 import { startActiveCampaignStub } from '../../server/testing/active-campaign-stub';
-import { getRun, resumeStaleRuns, saveSettings, settleRuns, startRun, type AcDeps } from '../../server/modules/active-campaign/active-campaign.service';
+import {
+  getRun,
+  resumeStaleRuns,
+  saveSettings,
+  settleRuns,
+  startRun,
+  type AcDeps,
+} from '../../server/modules/active-campaign/active-campaign.service';
 import { withThrowawayPg } from './throwaway-pg';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
@@ -38,7 +45,12 @@ async function seedAccounts(db: Db, n: number, prefix: string) {
 async function configure(db: Db, deps: AcDeps, url: string, key: string) {
   const rows = await queryRows<{ version: number }>(db, sql`select version from active_campaign_settings where id = 1`);
   const version = rows[0]?.version ?? 0;
-  await saveSettings(db, deps.config, { url, key, listId: '1', listName: 'Newsletter', tagNames: defaultAcTagNames, nightlyHour: null, version }, { actorUserId: null });
+  await saveSettings(
+    db,
+    deps.config,
+    { url, key, listId: '1', listName: 'Newsletter', tagNames: defaultAcTagNames, nightlyHour: null, version },
+    { actorUserId: null },
+  );
 }
 
 async function run(databaseUrl: string) {
@@ -115,7 +127,12 @@ async function run(databaseUrl: string) {
           requestsPerContact: Math.round((done.counts.requests / CONTACTS) * 100) / 100,
           contactsSentTwice: sentTwice,
         },
-        rerun: { state: rerun.state, seconds: Math.round(rerunMs / 100) / 10, requests: stub.requests.length - before, writes: stub.writes().length - writesBefore },
+        rerun: {
+          state: rerun.state,
+          seconds: Math.round(rerunMs / 100) / 10,
+          requests: stub.requests.length - before,
+          writes: stub.writes().length - writesBefore,
+        },
         realRate: {
           contacts: realContacts,
           seconds: Math.round(realMs / 100) / 10,

@@ -17,6 +17,9 @@ export type StubOptions = {
 };
 export type StubRequest = { at: number; method: string; path: string; status: number; body?: Record<string, unknown> };
 
+/** a request body: `{ contact: {...} }`, `{ tag: {...} }` and the like */
+type Body = Record<string, Record<string, unknown> | undefined>;
+
 type Contact = { id: string; email: string; firstName: string; lastName: string };
 
 export async function startActiveCampaignStub(options: StubOptions = {}) {
@@ -52,7 +55,7 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     fieldValues: [...fieldValues.values()].filter((x) => x.contact === c.id),
   });
 
-  function handle(method: string, url: URL, body: Record<string, any> | undefined): [number, unknown] {
+  function handle(method: string, url: URL, body: Body | undefined): [number, unknown] {
     const p = url.pathname.replace(/^\/api\/3/, '');
     const q = url.searchParams;
     if (method === 'GET' && p === '/users/me') return [200, { user: { username: 'stub', email: 'konto@stub.example' } }];
@@ -174,7 +177,7 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
       }
       const failing = inject.status.shift();
       if (failing) return send(failing, { message: 'injected' });
-      const [status, payload] = handle(method, url, body as Record<string, any> | undefined);
+      const [status, payload] = handle(method, url, body as Body | undefined);
       send(status, payload);
     });
   });
@@ -196,7 +199,12 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     contactByEmail,
     tagsOf: (email: string) => {
       const c = contactByEmail(email);
-      return c ? [...contactTags.values()].filter((ct) => ct.contact === c.id).map((ct) => tags.get(ct.tag)!.tag).sort() : [];
+      return c
+        ? [...contactTags.values()]
+            .filter((ct) => ct.contact === c.id)
+            .map((ct) => tags.get(ct.tag)!.tag)
+            .sort()
+        : [];
     },
     listStatusOf: (email: string, list = '1') => {
       const c = contactByEmail(email);

@@ -31,8 +31,11 @@ export function acApi(client: AcClient) {
     lists: () => all<{ id: string; name: string }>('/lists', 'lists'),
     tags: () => all<{ id: string; tag: string }>('/tags', 'tags'),
     createTag: async (name: string) =>
-      (await client.call<{ tag: { id: string; tag: string } }>('POST', '/tags', { tag: { tag: name, tagType: 'contact', description: 'KiTa-Portal' } })).body
-        .tag,
+      (
+        await client.call<{ tag: { id: string; tag: string } }>('POST', '/tags', {
+          tag: { tag: name, tagType: 'contact', description: 'KiTa-Portal' },
+        })
+      ).body.tag,
     fields: () => all<{ id: string; title: string; perstag: string }>('/fields', 'fields'),
     createField: async (title: string, perstag: string) => {
       const field = (await client.call<{ field: { id: string } }>('POST', '/fields', { field: { type: 'text', title, perstag } })).body.field;

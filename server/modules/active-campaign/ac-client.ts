@@ -1,5 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { activeCampaignRate } from './active-campaign.table';
 
 /**
  * A client of ActiveCampaign's documented API v3 (`<account URL>/api/3/...`, header `Api-Token`). Every request first
@@ -60,19 +62,33 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * spacing (1000 / rate, plus a margin for jitter) and answers how long this caller waits (PostgreSQL's clock is the
  * common clock of all processes).
  */
+/** ms between two requests: 10 % margin, so a request delayed on its way does not bunch up with the next ones */
+const spacingOf = (ratePerSecond: number) => Math.ceil(1100 / ratePerSecond);
+
 export async function reserveSlot(db: Db, ratePerSecond: number): Promise<number> {
-  // 10 % margin: a request delayed on its way must not bunch up with the next one within one second
-  const spacing = Math.ceil(1100 / ratePerSecond);
+  const spacing = spacingOf(ratePerSecond);
   const res = (await db.execute(sql`
     with clock as (select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
-    insert into active_campaign_rate (id, next_at_ms) values (1, (select ms from clock) + ${spacing})
+    insert into ${activeCampaignRate} (id, next_at_ms) values (1, (select ms from clock) + ${spacing})
     on conflict (id) do update
-      set next_at_ms = greatest(active_campaign_rate.next_at_ms, (select ms from clock)) + ${spacing}
+      set next_at_ms = greatest(${activeCampaignRate.nextAtMs}, (select ms from clock)) + ${spacing}
     returning next_at_ms - ${spacing} as slot, (select ms from clock) as now`)) as unknown as {
     rows: { slot: string | number; now: string | number }[];
   };
   const row = res.rows[0]!;
   return Math.max(0, Number(row.slot) - Number(row.now));
+}
+
+/**
+ * A request that went out late (this process was busy or descheduled while it waited) pushes the next slot to a
+ * full spacing after now, so it cannot land within one second of the five after it.
+ */
+async function pushSlot(db: Db, ratePerSecond: number): Promise<void> {
+  const spacing = spacingOf(ratePerSecond);
+  await db.execute(sql`
+    update ${activeCampaignRate}
+    set next_at_ms = greatest(${activeCampaignRate.nextAtMs}, (extract(epoch from clock_timestamp()) * 1000)::bigint + ${spacing})
+    where id = 1`);
 }
 
 export type AcResponse<T> = { status: number; body: T };
@@ -89,7 +105,10 @@ export function createAcClient(options: AcClientOptions) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<AcResponse<T>> {
     let lastProblem = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      await sleep(await reserveSlot(options.db, rate), options.signal);
+      const wait = await reserveSlot(options.db, rate);
+      const planned = performance.now() + wait;
+      await sleep(wait, options.signal);
+      if (performance.now() - planned > spacingOf(rate) / 4) await pushSlot(options.db, rate);
       requests++;
       let res: Response;
       try {

@@ -40,7 +40,9 @@ export async function appendLog(db: Db, runId: number, level: AcLogEntry['level'
   // the log keeps its last 200 lines
   await db
     .update(activeCampaignRuns)
-    .set({ log: sql`(case when jsonb_array_length(${activeCampaignRuns.log}) >= 200 then ${activeCampaignRuns.log} - 0 else ${activeCampaignRuns.log} end) || ${entry}::jsonb` })
+    .set({
+      log: sql`(case when jsonb_array_length(${activeCampaignRuns.log}) >= 200 then ${activeCampaignRuns.log} - 0 else ${activeCampaignRuns.log} end) || ${entry}::jsonb`,
+    })
     .where(eq(activeCampaignRuns.id, runId));
 }
 
@@ -79,7 +81,12 @@ export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime,
     if (rows.length === 0) throw new LostLease();
   };
   try {
-    await appendLog(db, runId, 'info', run.cursor > 0 || run.phase !== 'contacts' ? 'Synchronisierung wird fortgesetzt.' : 'Synchronisierung gestartet.');
+    await appendLog(
+      db,
+      runId,
+      'info',
+      run.cursor > 0 || run.phase !== 'contacts' ? 'Synchronisierung wird fortgesetzt.' : 'Synchronisierung gestartet.',
+    );
     const ctx = await prepare(api, conn);
     let phase = run.phase;
     let cursor = run.cursor;

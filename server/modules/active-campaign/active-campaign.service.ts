@@ -11,6 +11,7 @@ import {
 import type { AppConfig } from '../../config';
 import { sqlState, type Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { lockById, versionedUpdate } from '../../lib/versioned-update';
 import { createSecretBox, derivedKey } from '../../lib/secret-box';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
@@ -79,42 +80,37 @@ export type AcSettingsInput = {
 
 export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsInput, ctx: Ctx): Promise<AcSettings> {
   await db.transaction(async (tx) => {
+    // the one row exists from the first save on; version 0 until then (what GET answers without a row)
     await tx.insert(activeCampaignSettings).values({ id: 1, version: 0 }).onConflictDoNothing();
-    const [row] = await tx.select().from(activeCampaignSettings).where(eq(activeCampaignSettings.id, 1)).for('update');
-    if (!row || row.version !== input.version) throw fail('common.conflict');
-    // a key typed now, else the stored one, else (first save) the environment's
-    const key = input.key || (row.keySealed ? null : (config.activeCampaignKey ?? ''));
-    if (key === '') throw fail('active_campaign.key_required');
-    const keyValues = key === null ? {} : { keySealed: keyBox(config).seal(key), keyLast4: last4(key) };
-    const values = {
-      url: input.url,
-      listId: input.listId,
-      listName: input.listName,
-      tagNames: input.tagNames,
-      nightlyHour: input.nightlyHour,
-      ...keyValues,
-      version: row.version + 1,
-      updatedAt: new Date(),
-      updatedBy: ctx.actorUserId,
-    };
-    await tx.update(activeCampaignSettings).set(values).where(eq(activeCampaignSettings.id, 1));
+    let keyChanged = false;
+    let otherTarget = false;
+    await versionedUpdate(tx, {
+      table: activeCampaignSettings,
+      id: 1,
+      version: input.version,
+      load: lockById(activeCampaignSettings, 1),
+      values: (before) => {
+        // a key typed now, else the stored one, else (first save) the environment's
+        const key = input.key || (before.keySealed ? null : (config.activeCampaignKey ?? ''));
+        if (key === '') throw fail('active_campaign.key_required');
+        keyChanged = key !== null;
+        otherTarget = before.url !== input.url || before.listId !== input.listId;
+        return {
+          url: input.url,
+          listId: input.listId,
+          listName: input.listName,
+          tagNames: input.tagNames,
+          nightlyHour: input.nightlyHour,
+          ...(key === null ? {} : { keySealed: keyBox(config).seal(key), keyLast4: last4(key) }),
+        };
+      },
+      // the key never goes into the audit log: only that it changed
+      editable: (r) => ({ url: r.url, listId: r.listId, tagNames: r.tagNames, nightlyHour: r.nightlyHour }),
+      audit: { action: 'active_campaign_settings.update', entityType: 'active_campaign_settings', context: () => ({ keyChanged }) },
+      ctx,
+    });
     // another account or list: the record of what was written there says nothing about the new one
-    if (row.url !== input.url || row.listId !== input.listId) await tx.delete(activeCampaignContacts);
-    const shown = (r: { url: string; listId: string; tagNames: unknown; nightlyHour: number | null }) => ({
-      url: r.url,
-      listId: r.listId,
-      tagNames: r.tagNames,
-      nightlyHour: r.nightlyHour,
-    });
-    // the key never goes into the audit log: only that it changed
-    await audit(tx, {
-      ...ctx,
-      action: 'active_campaign_settings.update',
-      entityType: 'active_campaign_settings',
-      entityId: 1,
-      before: shown(row),
-      after: { ...shown(values), keyChanged: key !== null },
-    });
+    if (otherTarget) await tx.delete(activeCampaignContacts);
   });
   return getSettings(db, config);
 }
@@ -149,7 +145,7 @@ export async function dryRun(db: Db, config: AppConfig): Promise<AcDryRun> {
   const note = (c: AcDryRun['changes'][number]) => {
     if (out.changes.length < 100) out.changes.push(c);
   };
-  for (let cursor = 0; ; ) {
+  for (let cursor = 0; ;) {
     const batch = await loadDesired(db, conn.tagNames, conn.listId, cursor, 1000);
     if (batch.length === 0) break;
     for (const d of batch) {

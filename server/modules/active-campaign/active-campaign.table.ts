@@ -92,7 +92,6 @@ export const activeCampaignRate = pgTable('active_campaign_rate', {
 });
 
 export type AcRunRow = typeof activeCampaignRuns.$inferSelect;
-export type AcSettingsRow = typeof activeCampaignSettings.$inferSelect;
 
 /** what the portal last wrote for one contact: names, fields, the tags it manages, the list status */
 export type AcContactState = { firstName: string; lastName: string; kita: string; region: string; tags: string[]; listId: string };

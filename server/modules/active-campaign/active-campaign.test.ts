@@ -34,7 +34,9 @@ const w = createTestWorld(async () => {
   await enrol(f.db, f.facility.id, f.season.id);
   // consenting: the member (Leitung of an enrolled KiTa), a colleague, someone of the other KiTa
   await f.db.update(users).set({ newsletter: true }).where(eq(users.id, f.users.member.id));
-  await f.db.insert(persons).values({ facilityId: f.facility.id, firstName: 'Maria', lastName: 'Mitglied', position: 'Leitung', userId: f.users.member.id });
+  await f.db
+    .insert(persons)
+    .values({ facilityId: f.facility.id, firstName: 'Maria', lastName: 'Mitglied', position: 'Leitung', userId: f.users.member.id });
   const colleague = await createUser(f.db, { firstName: 'Klara', lastName: 'Kollegin', newsletter: true });
   await addMember(f.db, f.facility.id, colleague.id);
   const other = await createUser(f.db, { firstName: 'Olga', lastName: 'Ost', newsletter: true });
@@ -45,7 +47,7 @@ const w = createTestWorld(async () => {
   await createUser(f.db, { newsletter: true, deactivatedAt: new Date() });
   const jury = await createUser(f.db, { isJury: true });
   const juryCookie = await loginAs(f.t.app, jury);
-  const deps: AcDeps = { config: f.t.config, runtime: { timeoutMs: 300, backoffBaseMs: 20 } };
+  const deps: AcDeps = { config: f.t.config, runtime: { timeoutMs: 1500, backoffBaseMs: 20 } };
   return { ...f, stub, colleague, other, juryCookie, deps };
 });
 
@@ -56,7 +58,15 @@ const save = async (body: Record<string, unknown>) => {
   return w.call('admin', {
     method: 'PUT',
     url: `${base}/settings`,
-    payload: { url: current.url || w.stub.url, listId: '1', listName: 'Newsletter KiTa-Portal', tagNames: t, nightlyHour: null, version: current.version, ...body },
+    payload: {
+      url: current.url || w.stub.url,
+      listId: '1',
+      listName: 'Newsletter KiTa-Portal',
+      tagNames: t,
+      nightlyHour: null,
+      version: current.version,
+      ...body,
+    },
   });
 };
 /** "Jetzt synchronisieren" and wait for this process's runner */
@@ -96,10 +106,16 @@ describe('ActiveCampaign settings and permissions', () => {
   });
 
   it('given a URL and key, the connection test lists the account lists; a wrong key says so in German', async () => {
-    const ok = parseAnswer(acTestResultSchema, await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: w.stub.key } }));
+    const ok = parseAnswer(
+      acTestResultSchema,
+      await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: w.stub.key } }),
+    );
     expect(ok.ok).toBe(true);
     expect(ok.lists.map((l) => l.name)).toContain('Newsletter KiTa-Portal');
-    const bad = parseAnswer(acTestResultSchema, await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: 'falsch' } }));
+    const bad = parseAnswer(
+      acTestResultSchema,
+      await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: 'falsch' } }),
+    );
     expect(bad).toMatchObject({ ok: false, lists: [] });
     expect(bad.message).toContain('API-Schlüssel');
   });
@@ -135,7 +151,12 @@ describe('ActiveCampaign sync against the stub', () => {
     expect(run.state).toBe('finished');
     expect(run.counts).toMatchObject({ added: 3, updated: 0, unsubscribed: 0 });
     expect(run.done).toBe(3);
-    expect(w.stub.contacts().map((c) => c.email).sort()).toEqual(consenting());
+    expect(
+      w.stub
+        .contacts()
+        .map((c) => c.email)
+        .sort(),
+    ).toEqual(consenting());
     const m = w.users.member.email.toLowerCase();
     expect(w.stub.contactByEmail(m)).toMatchObject({ firstName: 'Maria', lastName: 'Mitglied' });
     expect(w.stub.fieldOf(m, 'KITA')).toBe('Kinderhaus Sonnenschein');
@@ -237,7 +258,9 @@ describe('ActiveCampaign sync against the stub', () => {
     expect(done.state).toBe('finished');
     expect(done.log.some((l) => l.message.includes('fortgesetzt'))).toBe(true);
     for (const u of many) {
-      const sends = w.stub.requests.filter((r) => r.path === '/api/3/contact/sync' && r.body?.contact && (r.body.contact as { email: string }).email === u.email.toLowerCase());
+      const sends = w.stub.requests.filter(
+        (r) => r.path === '/api/3/contact/sync' && r.body?.contact && (r.body.contact as { email: string }).email === u.email.toLowerCase(),
+      );
       expect(sends.length, u.email).toBe(1);
       expect(w.stub.listStatusOf(u.email)).toBe('1');
     }

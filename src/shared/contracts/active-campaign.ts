@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { idParam, optionalText } from './common';
 
-const tagName = (label: string) =>
-  optionalText(100).refine((v) => v.length > 0, `Bitte gib einen Tag-Namen für „${label}“ an.`);
+const tagName = (label: string) => optionalText(100).refine((v) => v.length > 0, `Bitte gib einen Tag-Namen für „${label}“ an.`);
 
 /** region and Funktion tags are the prefix, a space and the value ("KiTa-Portal: Regierungsbezirk Oberbayern") */
 export const acTagNamesSchema = z.object({

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { acRunListSchema, type AcRun } from '../../../shared/contracts/active-campaign';
 import { acQueryKey } from './get-settings';
@@ -17,4 +17,3 @@ export const acRunsQueryOptions = () =>
     refetchInterval: (query) => (query.state.data?.items.some((r) => r.state === 'running') ? 1000 : false),
   });
 
-export const useAcRuns = () => useQuery(acRunsQueryOptions());

@@ -37,8 +37,8 @@ export function ActiveCampaignPage() {
     <Stack>
       <PageHeading>ActiveCampaign-Integration</PageHeading>
       <Text>
-        Das Portal überträgt alle Benutzerkonten mit Newsletter-Einwilligung in eine Liste deines ActiveCampaign-Kontos: Name, KiTa,
-        Regierungsbezirk und Tags zum Stand im Programm. Wer sich in ActiveCampaign abgemeldet hat, wird nie wieder angemeldet.
+        Das Portal überträgt alle Benutzerkonten mit Newsletter-Einwilligung in eine Liste deines ActiveCampaign-Kontos: Name, KiTa, Regierungsbezirk
+        und Tags zum Stand im Programm. Wer sich in ActiveCampaign abgemeldet hat, wird nie wieder angemeldet.
       </Text>
       {settings.source === 'none' && (
         <Alert color="blue" title="Noch kein ActiveCampaign-Konto verbunden">
@@ -50,7 +50,9 @@ export function ActiveCampaignPage() {
           </List>
         </Alert>
       )}
-      {settings.source === 'env' && <Text size="sm">Die Verbindung kommt aus der Server-Konfiguration (ACTIVECAMPAIGN_URL/KEY), bis du andere speicherst.</Text>}
+      {settings.source === 'env' && (
+        <Text size="sm">Die Verbindung kommt aus der Server-Konfiguration (ACTIVECAMPAIGN_URL/KEY), bis du andere speicherst.</Text>
+      )}
       <SettingsForm key={settings.version} settings={settings} />
       <Title order={2} size="h3">
         Abgleich
@@ -89,9 +91,7 @@ export function ActiveCampaignPage() {
                         <Table.Td>{c.email}</Table.Td>
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td>{changeLabels[c.change]}</Table.Td>
-                        <Table.Td>
-                          {[...c.tagsToAdd.map((t) => `+ ${t}`), ...c.tagsToRemove.map((t) => `− ${t}`)].join(', ')}
-                        </Table.Td>
+                        <Table.Td>{[...c.tagsToAdd.map((t) => `+ ${t}`), ...c.tagsToRemove.map((t) => `− ${t}`)].join(', ')}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
