@@ -30,7 +30,7 @@ import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { activeCampaignRoutes } from './modules/active-campaign/active-campaign.routes';
-import { settleRuns, startActiveCampaignJob } from './modules/active-campaign/active-campaign.service';
+import { startActiveCampaignJob, stopRuns } from './modules/active-campaign/active-campaign.service';
 import type { AcRuntime } from './modules/active-campaign/ac-sync';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
@@ -128,8 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentationRoutes);
   await app.register(adminDocumentationRoutes);
   await app.register(activeCampaignRoutes, { runtime: options.activeCampaign });
-  // a sync running in this process finishes its current request before the database closes
-  app.addHook('onClose', async () => settleRuns());
+  // a sync running in this process stops after its current request (resumed later from its cursor) before the database closes
+  app.addHook('onClose', async () => stopRuns());
   if (options.jobs?.activeCampaign) {
     let job: ReturnType<typeof startActiveCampaignJob> | undefined;
     app.addHook('onReady', async () => {

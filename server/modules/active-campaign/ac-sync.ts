@@ -125,7 +125,14 @@ export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime,
     await appendLog(db, runId, 'info', summary(counts));
   } catch (err) {
     if (err instanceof LostLease) return;
-    if (err instanceof AcError && err.kind === 'aborted') return;
+    if (err instanceof AcError && err.kind === 'aborted') {
+      // stopped on purpose (shutdown): the lease ends now, so the next process resumes at once
+      await db
+        .update(activeCampaignRuns)
+        .set({ counts, leaseUntil: sql`clock_timestamp()` })
+        .where(and(eq(activeCampaignRuns.id, runId), eq(activeCampaignRuns.leaseToken, leaseToken)));
+      return;
+    }
     const message = err instanceof AcError ? err.message : 'Die Synchronisierung ist mit einem internen Fehler abgebrochen.';
     counts.requests += client.requests - counted;
     await db

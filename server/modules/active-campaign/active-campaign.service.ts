@@ -175,19 +175,29 @@ export async function dryRun(db: Db, config: AppConfig): Promise<AcDryRun> {
   return out;
 }
 
-const running = new Map<number, Promise<void>>();
+const running = new Map<number, { done: Promise<void>; stop: AbortController }>();
 
-/** for tests and shutdown: the runs this process is working on */
+/** for tests: the runs this process is working on, finished */
 export async function settleRuns(): Promise<void> {
-  await Promise.allSettled([...running.values()]);
+  await Promise.allSettled([...running.values()].map((r) => r.done));
+}
+
+/**
+ * On shutdown: this process's runners stop where they stand (after the request in flight); their rows stay `running`
+ * and another process (or this one after a restart) resumes them at the cursor once the lease has run out.
+ */
+export async function stopRuns(): Promise<void> {
+  for (const r of running.values()) r.stop.abort();
+  await settleRuns();
 }
 
 function launch(db: Db, deps: AcDeps, conn: AcConnection, runId: number, token: string, log?: JobLog) {
-  const p = executeRun(db, conn, deps.runtime, runId, token, deps.signal)
+  const stop = new AbortController();
+  const signal = deps.signal ? AbortSignal.any([deps.signal, stop.signal]) : stop.signal;
+  const done = executeRun(db, conn, deps.runtime, runId, token, signal)
     .catch((err: unknown) => log?.error({ err }, 'activecampaign run failed'))
     .finally(() => running.delete(runId));
-  running.set(runId, p);
-  return p;
+  running.set(runId, { done, stop });
 }
 
 /** "Jetzt synchronisieren" (and the nightly run): one row in state running; a second start answers 409 */

@@ -16,4 +16,3 @@ export const acRunsQueryOptions = () =>
     queryFn: listAcRuns,
     refetchInterval: (query) => (query.state.data?.items.some((r) => r.state === 'running') ? 1000 : false),
   });
-
