@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acApi, listStatus, type AcApi, type AcFullContact } from './ac-api';
 import { AcError, createAcClient, type AcClientOptions } from './ac-client';
@@ -94,11 +94,32 @@ export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime,
       for (;;) {
         const batch = await loadDesired(db, conn.tagNames, conn.listId, cursor, BATCH);
         if (batch.length === 0) break;
+        // the portal's record of the batch in one query; unchanged contacts cost no request and no write
+        const records = new Map(
+          (
+            await db
+              .select()
+              .from(activeCampaignContacts)
+              .where(
+                inArray(
+                  activeCampaignContacts.email,
+                  batch.map((d) => d.email),
+                ),
+              )
+          ).map((r) => [r.email, r]),
+        );
+        let skipped = 0;
         for (const d of batch) {
-          await syncOne(db, api, ctx, conn, d, counts);
+          const changed = await syncOne(db, api, ctx, conn, d, records.get(d.email), counts);
           cursor = d.userId;
-          await persist({ cursor, done: sql`${activeCampaignRuns.done} + 1` as unknown as number });
+          skipped++;
+          // the cursor moves after every contact that was written; unchanged ones move it at the batch's end
+          if (changed) {
+            await persist({ cursor, done: sql`${activeCampaignRuns.done} + ${skipped}` as unknown as number });
+            skipped = 0;
+          }
         }
+        if (skipped > 0) await persist({ cursor, done: sql`${activeCampaignRuns.done} + ${skipped}` as unknown as number });
       }
       phase = 'leavers';
       cursor = 0;
@@ -115,10 +136,13 @@ export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime,
           .limit(BATCH);
         if (rows.length === 0) break;
         for (const row of rows) {
-          if (!wanted.has(row.email) && !row.left) await leaveOne(db, api, ctx, conn, row, counts);
           cursor = row.id;
-          await persist({ cursor });
+          if (!wanted.has(row.email) && !row.left) {
+            await leaveOne(db, api, ctx, conn, row, counts);
+            await persist({ cursor });
+          }
         }
+        await persist({ cursor });
       }
     }
     await persist({ phase: 'done', state: 'finished', finishedAt: new Date(), leaseToken: null });
@@ -173,11 +197,11 @@ async function tagId(api: AcApi, ctx: Ctx, name: string): Promise<string> {
   return id;
 }
 
-async function syncOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, d: Desired, counts: AcRunCounts) {
-  const [mirror] = await db.select().from(activeCampaignContacts).where(eq(activeCampaignContacts.email, d.email));
+/** true when the contact was compared with ActiveCampaign (and maybe written); false when the record says unchanged */
+async function syncOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, d: Desired, mirror: MirrorRow | undefined, counts: AcRunCounts) {
   if (mirror && !mirror.left && sameState(mirror.state, d.state)) {
     counts.unchanged++;
-    return;
+    return false;
   }
   let full: AcFullContact | null = mirror ? await api.contact(mirror.contactId) : null;
   if (!full) {
@@ -242,6 +266,7 @@ async function syncOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, d: Desi
     .insert(activeCampaignContacts)
     .values({ email: d.email, userId: d.userId, contactId, state: s, left: null, syncedAt: new Date() })
     .onConflictDoUpdate({ target: activeCampaignContacts.email, set: { userId: d.userId, contactId, state: s, left: null, syncedAt: new Date() } });
+  return true;
 }
 
 /** a managed contact whose consent ended (unsubscribed) or whose account was deleted (unsubscribed and untagged) */
