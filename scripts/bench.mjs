@@ -50,3 +50,9 @@ if (want('emaillists')) {
   );
   spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/emaillists.ts'], { stdio: 'inherit' });
 }
+if (want('activecampaign')) {
+  console.log(
+    '\n## ActiveCampaign sync: 10,000 consenting accounts against the local API stub (PostgreSQL), killed halfway and resumed; re-run; the real 5 requests/s',
+  );
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/activecampaign.ts'], { stdio: 'inherit' });
+}

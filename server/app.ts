@@ -34,6 +34,9 @@ import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { legacyImportRoutes } from './modules/legacy-imports/legacy-imports.routes';
+import { activeCampaignRoutes } from './modules/active-campaign/active-campaign.routes';
+import { startActiveCampaignJob, stopRuns } from './modules/active-campaign/active-campaign.service';
+import type { AcRuntime } from './modules/active-campaign/ac-sync';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
 import dbPlugin from './plugins/db';
@@ -67,7 +70,9 @@ export type BuildAppOptions = {
   /** the PDF threads' limits (tests shorten the timeout); default: 2 threads, 60 s, 256 MB heap */
   pdf?: PdfRendererOptions;
   /** background jobs of the server process (the programme's reminders); off in tests unless asked */
-  jobs?: { reminders?: boolean; reminderIntervalMs?: number };
+  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean };
+  /** the ActiveCampaign client's timings (tests and the benchmark shorten retries; production keeps 5 requests/s) */
+  activeCampaign?: AcRuntime;
 };
 
 /** The whole HTTP app as a plugin tree; index.ts only adds listening and shutdown. */
@@ -134,6 +139,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminDocumentationRoutes);
   await app.register(legacyImportRoutes);
   await app.register(emailListRoutes);
+  await app.register(activeCampaignRoutes, { runtime: options.activeCampaign });
+  // a sync running in this process stops after its current request (resumed later from its cursor) before the database closes
+  app.addHook('onClose', async () => stopRuns());
+  if (options.jobs?.activeCampaign) {
+    let job: ReturnType<typeof startActiveCampaignJob> | undefined;
+    app.addHook('onReady', async () => {
+      job = startActiveCampaignJob(app.db, { config, runtime: options.activeCampaign ?? {} }, app.log.child({ module: 'activecampaign' }));
+    });
+    app.addHook('onClose', async () => job?.stop());
+  }
   if (options.jobs?.reminders) {
     let job: ReturnType<typeof startReminderJob> | undefined;
     app.addHook('onReady', async () => {

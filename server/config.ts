@@ -97,6 +97,9 @@ export type AppConfig = {
   privacyUrl: string | undefined;
   accessibilityUrl: string | undefined;
   accessibilityContact: string;
+  /** ACTIVECAMPAIGN_URL/KEY: the connection until an admin saves another (SPEC §5) */
+  activeCampaignUrl: string | undefined;
+  activeCampaignKey: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   adminTotp: 'required' | 'optional';
@@ -140,6 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     privacyUrl: e.PRIVACY_URL,
     accessibilityUrl: e.ACCESSIBILITY_URL,
     accessibilityContact: e.ACCESSIBILITY_CONTACT ?? e.SUPPORT_EMAIL,
+    activeCampaignUrl: e.ACTIVECAMPAIGN_URL,
+    activeCampaignKey: e.ACTIVECAMPAIGN_KEY,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotp: e.ADMIN_TOTP,

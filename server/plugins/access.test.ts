@@ -245,6 +245,22 @@ describe('route permissions (enumerated from every registered route)', () => {
     );
   });
 
+  it('given the ActiveCampaign sync (issue 21), its routes are admin routes', () => {
+    const registered = t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
+    const base = '/api/admin/active-campaign';
+    expect(registered).toEqual(
+      expect.arrayContaining([
+        `GET ${base}/settings admin`,
+        `PUT ${base}/settings admin`,
+        `POST ${base}/test admin`,
+        `POST ${base}/dry-run admin`,
+        `POST ${base}/runs admin`,
+        `GET ${base}/runs admin`,
+        `GET ${base}/runs/:runId admin`,
+      ]),
+    );
+  });
+
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);

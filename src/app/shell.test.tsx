@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -46,8 +46,8 @@ describe('layout and navigation', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Fortbildungen' })).toBeInTheDocument();
   });
 
-  it('areas in preparation are marked in the navigation (also for screen readers) and say what to do meanwhile', async () => {
-    // every KiTa page is built (the documentation form was the last, issue 12): none is marked
+  it('no area is marked "in Vorbereitung": every KiTa page is built', async () => {
+    // the documentation form was the last KiTa page (issue 12); the admin data tools followed (issues 21, 24)
     await renderRoute('/einstellungen', { user: users.oneEnrolled() });
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
     for (const name of [
@@ -64,17 +64,9 @@ describe('layout and navigation', () => {
     ]) {
       expect(within(nav).getByRole('link', { name }), name).not.toHaveAccessibleDescription();
     }
-    cleanup();
-    await renderRoute('/verwaltung/active-campaign-integration', { user: users.admin() });
-    const sub = (await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' }))[0]!;
-    expect(within(sub).getByRole('link', { name: 'ActiveCampaign-Integration' })).toHaveAccessibleDescription('in Vorbereitung');
-    expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).not.toHaveAccessibleDescription();
-    expect(screen.getByText(/Dieser Bereich ist noch in Vorbereitung\. Geplant:/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Bis dahin' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Personenliste' })).toHaveAttribute('href', '/verwaltung/personen');
   });
 
-  it('admins get a sub-navigation of the admin areas, with the areas in preparation marked', async () => {
+  it('admins get a sub-navigation of the admin areas, none of them marked "in Vorbereitung" (the data tools are built too)', async () => {
     await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
     const sub = (await screen.findAllByRole('navigation', { name: 'Bereiche der Verwaltung' }))[0]!;
     expect(within(sub).getByRole('link', { name: 'KiTa-Jahre' })).not.toHaveAccessibleDescription();
@@ -82,7 +74,8 @@ describe('layout and navigation', () => {
     expect(within(sub).getByRole('link', { name: 'Team-Workshops' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Hospitationen' })).not.toHaveAccessibleDescription();
     expect(within(sub).getByRole('link', { name: 'Dokumentationsbögen' })).not.toHaveAccessibleDescription();
-    expect(within(sub).getByRole('link', { name: 'ActiveCampaign-Integration' })).toHaveAccessibleDescription('in Vorbereitung');
+    expect(within(sub).getByRole('link', { name: 'E-Mail-Adressen' })).not.toHaveAccessibleDescription();
+    expect(within(sub).getByRole('link', { name: 'ActiveCampaign-Integration' })).not.toHaveAccessibleDescription();
   });
 
   it("the footer links the imprint (configured), and the portal's own privacy policy and accessibility statement", async () => {

@@ -119,6 +119,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'email_list.delete': 'E-Mail-Liste gelöscht',
   'email_list.copy': 'E-Mail-Liste ins nächste KiTa-Jahr kopiert',
   'email_list.export': 'E-Mail-Adressen exportiert',
+  'active_campaign_settings.update': 'ActiveCampaign-Einstellungen geändert',
+  'active_campaign_run.start': 'ActiveCampaign-Synchronisierung gestartet',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

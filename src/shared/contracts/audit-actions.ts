@@ -117,6 +117,8 @@ export const auditActions = [
   'email_list.delete',
   'email_list.copy',
   'email_list.export',
+  'active_campaign_settings.update',
+  'active_campaign_run.start',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -137,4 +139,6 @@ export type AuditEntityType =
   | 'documentation_template'
   | 'documentation_form'
   | 'legacy_import'
-  | 'email_list';
+  | 'email_list'
+  | 'active_campaign_settings'
+  | 'active_campaign_run';

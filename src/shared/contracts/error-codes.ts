@@ -600,6 +600,17 @@ export const errorCatalogue = {
       message: 'Es gibt noch kein nächstes KiTa-Jahr. Lege es unter „KiTa-Jahre“ an und kopiere die Liste dann.',
     },
   }),
+  /** the ActiveCampaign sync (issue 21) */
+  active_campaign: entries({
+    run_running: { status: 409, code: 'sync_running', message: 'Es läuft schon eine Synchronisierung. Warte, bis sie fertig ist.' },
+    not_configured: {
+      status: 409,
+      code: 'not_configured',
+      message: 'Es ist noch kein ActiveCampaign-Konto verbunden: Trage API-URL und API-Schlüssel ein und speichere.',
+    },
+    no_list: { status: 409, code: 'no_list', message: 'Bitte wähle zuerst die Liste, in die synchronisiert wird, und speichere.' },
+    key_required: { status: 400, code: 'validation_failed', ...atField('key', 'Bitte gib den API-Schlüssel an.') },
+  }),
 } as const;
 
 type Catalogue = typeof errorCatalogue;

@@ -1,0 +1,60 @@
+import { startActiveCampaignStub, type ActiveCampaignStub } from '../server/testing/active-campaign-stub';
+import { demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
+
+// issue 21: connect the portal to ActiveCampaign — here a stand-in of its API v3 on 127.0.0.1, started by this spec
+// (never the internet) — test the connection, choose the list, dry run, sync, see the run finish.
+
+let stub: ActiveCampaignStub;
+test.beforeAll(async () => {
+  stub = await startActiveCampaignStub();
+});
+test.afterAll(async () => {
+  await stub.close();
+});
+
+test('an admin connects ActiveCampaign, tests it, runs a dry run and a sync, and sees the run finish', async ({ page }) => {
+  test.setTimeout(180_000);
+  // the test's own account: a KiTa enrolled to the current season, newsletter consent given in /einstellungen' terms
+  const fresh = await loginWithFreshEnrolledKita(page);
+  expect((await page.request.put('/api/me/consents', { data: { newsletter: true } })).ok()).toBeTruthy();
+  await page.request.delete('/api/logout');
+  await loginViaApi(page, demoAccounts.admin);
+  const before = await (await page.request.get('/api/admin/active-campaign/settings')).json();
+  await page.goto('/verwaltung/active-campaign-integration');
+  await expect(page.getByRole('heading', { level: 1, name: 'ActiveCampaign-Integration' })).toBeVisible();
+  // demo data (SPEC §7): no account connected, and the page says how to connect one
+  if (before.source === 'none') await expect(page.getByText('Noch kein ActiveCampaign-Konto verbunden')).toBeVisible();
+  await expectAccessible(page, 'ActiveCampaign page');
+
+  await page.getByLabel('API-URL').fill(stub.url);
+  await page.getByLabel('API-Schlüssel').fill(stub.key);
+  await page.getByRole('button', { name: 'Verbindung testen' }).click();
+  await expect(page.getByText(/Verbindung steht \(Konto von/)).toBeVisible();
+  await page.getByLabel('Liste').selectOption({ label: 'Newsletter KiTa-Portal' });
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('ActiveCampaign-Einstellungen gespeichert.')).toBeVisible();
+  // the key is write-only: only its last 4 characters come back
+  await expect(page.getByText(`endet. Leer lassen`)).toContainText(stub.key.slice(-4));
+  await expectAccessible(page, 'ActiveCampaign connected');
+
+  const requestsBeforeDryRun = stub.writes().length;
+  await page.getByRole('button', { name: 'Probelauf' }).click();
+  await expect(page.getByText(/^Probelauf: \d+ hinzufügen/)).toBeVisible();
+  expect(stub.writes().length).toBe(requestsBeforeDryRun);
+  await expectAccessible(page, 'ActiveCampaign dry run');
+
+  await page.getByRole('button', { name: 'Jetzt synchronisieren' }).click();
+  const runs = page.getByRole('table', { name: 'Synchronisierungen' });
+  await expect(runs.getByRole('row').nth(1)).toContainText(/läuft|fertig/);
+  await expect(runs.getByRole('row').nth(1)).toContainText('fertig', { timeout: 150_000 });
+  expect(stub.contactByEmail(fresh.email)).toMatchObject({ firstName: 'Greta', lastName: 'Garten' });
+  expect(stub.tagsOf(fresh.email)).toEqual(
+    expect.arrayContaining(['KiTa-Portal', 'KiTa-Portal: angemeldet im aktuellen KiTa-Jahr', 'KiTa-Portal: Regierungsbezirk Mittelfranken']),
+  );
+  expect(stub.listStatusOf(fresh.email)).toBe('1');
+  // einstellungen@ has not decided on the newsletter: never synced
+  expect(stub.contactByEmail(demoAccounts.einstellungen)).toBeUndefined();
+  await runs.getByRole('button', { name: 'Protokoll anzeigen' }).first().click();
+  await expect(page.getByRole('region', { name: 'Protokoll' })).toContainText('Fertig:');
+  await expectAccessible(page, 'ActiveCampaign run finished');
+});

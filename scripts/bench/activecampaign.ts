@@ -1,0 +1,154 @@
+// Issue 21 benchmark (never asserted in tests): the ActiveCampaign sync of 10,000 consenting accounts against the
+// local stub of API v3 (server/testing/active-campaign-stub.ts, 127.0.0.1, never the internet), on PostgreSQL.
+// 1. The full run: killed halfway (the runner is stopped where it stands), resumed by a new runner on the same
+//    database; it must finish with every contact sent once. At the real limit of 5 requests/s 10,000 new contacts take
+//    hours (about 6 requests each), so this part runs the stub and the client at BENCH_RATE (default 200/s) — the
+//    figures that matter, requests per contact and "sent once", do not depend on the rate.
+// 2. A re-run on unchanged data: its requests and time.
+// 3. The real rate: BENCH_REAL contacts (default 40) at 5 requests/s: contacts per minute and the most requests the stub
+//    saw in any second (must be ≤ 5).
+// Prints one JSON line. BENCH_CONTACTS, BENCH_RATE, BENCH_REAL change the load; BENCH_PG_URL the server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../server/config';
+import { openDb, queryRows, type Db } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { defaultAcTagNames } from '../../src/shared/contracts/active-campaign';
+import { startActiveCampaignStub } from '../../server/testing/active-campaign-stub';
+import {
+  getRun,
+  resumeStaleRuns,
+  saveSettings,
+  settleRuns,
+  startRun,
+  type AcDeps,
+} from '../../server/modules/active-campaign/active-campaign.service';
+import { withThrowawayPg } from './throwaway-pg';
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const REAL = Number(process.env.BENCH_REAL ?? 40);
+
+async function seedAccounts(db: Db, n: number, prefix: string) {
+  await db.execute(sql`insert into facilities (label, kind, region, city, postal_code)
+    select 'Bench-KiTa ' || g, 'Kindergarten', (array['Oberbayern','Schwaben','Mittelfranken','Oberpfalz'])[1 + g % 4], 'Nürnberg', '90402'
+    from generate_series(1, 50) g`);
+  await db.execute(sql`insert into users (email, password_hash, first_name, last_name, activated_at, newsletter, newsletter_decided_at)
+    select ${prefix} || g || '@bench.example', 'x', 'Vor' || g, 'Nach' || g, now(), true, now() from generate_series(1, ${n}) g`);
+  await db.execute(sql`insert into facility_members (facility_id, user_id)
+    select (select min(id) from facilities) + (u.id % 50), u.id from users u where u.email like ${prefix + '%'}`);
+}
+
+async function configure(db: Db, deps: AcDeps, url: string, key: string) {
+  const rows = await queryRows<{ version: number }>(db, sql`select version from active_campaign_settings where id = 1`);
+  const version = rows[0]?.version ?? 0;
+  await saveSettings(
+    db,
+    deps.config,
+    { url, key, listId: '1', listName: 'Newsletter', tagNames: defaultAcTagNames, nightlyHour: null, version },
+    { actorUserId: null },
+  );
+}
+
+async function run(databaseUrl: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-ac-'));
+  const handle = await openDb({ databaseUrl });
+  const config = loadConfig({ DATA_DIR: dataDir, TOTP_KEY: Buffer.alloc(32, 3).toString('base64') });
+  try {
+    await migrate(handle);
+    const db = handle.db;
+    await seedAccounts(db, CONTACTS, 'bench-');
+
+    // 1. full run, killed halfway, resumed
+    const stub = await startActiveCampaignStub({ ratePerSecond: RATE });
+    const deps: AcDeps = { config, runtime: { ratePerSecond: RATE, timeoutMs: 10_000, backoffBaseMs: 100 } };
+    await configure(db, deps, stub.url, stub.key);
+    const kill = new AbortController();
+    let syncs = 0;
+    stub.onRequest((r) => {
+      if (r.path === '/api/3/contact/sync' && ++syncs === Math.floor(CONTACTS / 2)) kill.abort();
+    });
+    const t0 = performance.now();
+    const first = await startRun(db, { ...deps, signal: kill.signal }, 'manual', { actorUserId: null });
+    await settleRuns();
+    const killedAt = (await getRun(db, first.id)).done;
+    stub.onRequest(undefined);
+    await resumeStaleRuns(db, deps, { force: true });
+    await settleRuns();
+    const fullMs = performance.now() - t0;
+    const done = await getRun(db, first.id);
+    const sends = new Map<string, number>();
+    for (const r of stub.requests)
+      if (r.path === '/api/3/contact/sync' && r.status === 200) {
+        const email = (r.body?.contact as { email: string }).email;
+        sends.set(email, (sends.get(email) ?? 0) + 1);
+      }
+    const sentTwice = [...sends.values()].filter((n) => n > 1).length;
+
+    // 2. re-run on unchanged data
+    const before = stub.requests.length;
+    const writesBefore = stub.writes().length;
+    const t1 = performance.now();
+    const again = await startRun(db, deps, 'manual', { actorUserId: null });
+    await settleRuns();
+    const rerunMs = performance.now() - t1;
+    const rerun = await getRun(db, again.id);
+    await stub.close();
+
+    // 3. the real rate: a fresh stub at 5 requests/s, REAL new accounts
+    const slow = await startActiveCampaignStub({ ratePerSecond: 5 });
+    const slowDeps: AcDeps = { config, runtime: { ratePerSecond: 5 } };
+    await db.execute(sql`update users set newsletter = false where email like 'bench-%'`);
+    await seedAccounts(db, REAL, 'real-');
+    await configure(db, slowDeps, slow.url, slow.key);
+    const t2 = performance.now();
+    const real = await startRun(db, slowDeps, 'manual', { actorUserId: null });
+    await settleRuns();
+    const realMs = performance.now() - t2;
+    const realRun = await getRun(db, real.id);
+    const realContacts = realRun.counts.added;
+    const maxPerSecond = slow.maxPerSecond();
+    const got429 = slow.requests.filter((r) => r.status === 429).length;
+    await slow.close();
+
+    console.log(
+      JSON.stringify({
+        contacts: CONTACTS,
+        fastRate: RATE,
+        full: {
+          state: done.state,
+          seconds: Math.round(fullMs / 100) / 10,
+          killedAfterContacts: killedAt,
+          added: done.counts.added,
+          requests: done.counts.requests,
+          requestsPerContact: Math.round((done.counts.requests / CONTACTS) * 100) / 100,
+          contactsSentTwice: sentTwice,
+        },
+        rerun: {
+          state: rerun.state,
+          seconds: Math.round(rerunMs / 100) / 10,
+          requests: stub.requests.length - before,
+          writes: stub.writes().length - writesBefore,
+        },
+        realRate: {
+          contacts: realContacts,
+          seconds: Math.round(realMs / 100) / 10,
+          contactsPerMinute: Math.round((realContacts / realMs) * 60_000),
+          requestsPerContact: Math.round((realRun.counts.requests / Math.max(1, realContacts)) * 100) / 100,
+          maxRequestsInAnySecond: maxPerSecond,
+          answered429: got429,
+          hoursFor10000: Math.round(((10_000 / realContacts) * realMs) / 360_000) / 10,
+        },
+      }),
+    );
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const result = await withThrowawayPg(run);
+if (result === null) process.exitCode = 1;

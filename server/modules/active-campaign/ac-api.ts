@@ -1,0 +1,68 @@
+import type { AcClient } from './ac-client';
+
+/** The calls of ActiveCampaign's API v3 the sync uses (developers.activecampaign.com/reference), typed. */
+export type AcContact = { id: string; email: string; firstName: string; lastName: string };
+export type AcContactList = { id: string; list: string; contact: string; status: string };
+export type AcContactTag = { id: string; contact: string; tag: string };
+export type AcFieldValue = { id: string; contact: string; field: string; value: string };
+export type AcFullContact = { contact: AcContact; contactLists: AcContactList[]; contactTags: AcContactTag[]; fieldValues: AcFieldValue[] };
+
+/** list status on a list: 1 active, 2 unsubscribed, 3 bounced (0 unconfirmed) */
+export const listStatus = { active: '1', unsubscribed: '2', bounced: '3' } as const;
+
+const PAGE = 100;
+
+export function acApi(client: AcClient) {
+  /** every page of a collection (limit/offset pagination, `meta.total`) */
+  async function all<T>(path: string, key: string): Promise<T[]> {
+    const out: T[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const sep = path.includes('?') ? '&' : '?';
+      const { body } = await client.call<Record<string, unknown>>('GET', `${path}${sep}limit=${PAGE}&offset=${offset}`);
+      const items = (body?.[key] as T[] | undefined) ?? [];
+      out.push(...items);
+      const total = Number((body?.meta as { total?: string } | undefined)?.total ?? out.length);
+      if (items.length < PAGE || out.length >= total) return out;
+    }
+  }
+
+  return {
+    me: async () => (await client.call<{ user?: { username?: string; email?: string } }>('GET', '/users/me')).body?.user ?? {},
+    lists: () => all<{ id: string; name: string }>('/lists', 'lists'),
+    tags: () => all<{ id: string; tag: string }>('/tags', 'tags'),
+    createTag: async (name: string) =>
+      (
+        await client.call<{ tag: { id: string; tag: string } }>('POST', '/tags', {
+          tag: { tag: name, tagType: 'contact', description: 'KiTa-Portal' },
+        })
+      ).body.tag,
+    fields: () => all<{ id: string; title: string; perstag: string }>('/fields', 'fields'),
+    createField: async (title: string, perstag: string) => {
+      const field = (await client.call<{ field: { id: string } }>('POST', '/fields', { field: { type: 'text', title, perstag } })).body.field;
+      // relid 0: the field is shown for every list
+      await client.call('POST', '/fieldRels', { fieldRel: { field: field.id, relid: 0 } });
+      return field;
+    },
+    findByEmail: async (email: string) =>
+      (await client.call<{ contacts?: AcContact[] }>('GET', `/contacts?email=${encodeURIComponent(email)}`)).body?.contacts?.[0] ?? null,
+    /** the contact with its lists, tags and field values (sideloaded), or null when it was deleted */
+    contact: async (id: string): Promise<AcFullContact | null> => {
+      const res = await client.call<Partial<AcFullContact>>('GET', `/contacts/${encodeURIComponent(id)}`);
+      if (res.status === 404 || !res.body?.contact) return null;
+      return {
+        contact: res.body.contact,
+        contactLists: res.body.contactLists ?? [],
+        contactTags: res.body.contactTags ?? [],
+        fieldValues: res.body.fieldValues ?? [],
+      };
+    },
+    syncContact: async (c: { email: string; firstName: string; lastName: string; fieldValues: { field: string; value: string }[] }) =>
+      (await client.call<{ contact: AcContact }>('POST', '/contact/sync', { contact: c })).body.contact,
+    setListStatus: (contact: string, list: string, status: string) =>
+      client.call('POST', '/contactLists', { contactList: { list, contact, status: Number(status) } }),
+    addTag: (contact: string, tag: string) => client.call('POST', '/contactTags', { contactTag: { contact, tag } }),
+    removeTag: (contactTagId: string) => client.call('DELETE', `/contactTags/${encodeURIComponent(contactTagId)}`),
+  };
+}
+
+export type AcApi = ReturnType<typeof acApi>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  acDryRunSchema,
+  acRunDetailSchema,
+  acRunListSchema,
+  acRunParams,
+  acRunSchema,
+  acSettingsSchema,
+  acSettingsUpdateSchema,
+  acTestRequestSchema,
+  acTestResultSchema,
+} from '../../../src/shared/contracts/active-campaign';
+import { adminRoute } from '../../lib/route-builders';
+import { auditContext } from '../audit/audit';
+import type { AcRuntime } from './ac-sync';
+import { dryRun, getRun, getSettings, listRuns, saveSettings, startRun, testConnection } from './active-campaign.service';
+
+const tags = ['admin active-campaign'];
+const base = '/api/admin/active-campaign';
+
+export type ActiveCampaignRouteOptions = { runtime?: AcRuntime };
+
+/** SPEC §3 "ActiveCampaign": settings, connection test, dry run and the runs; admins only */
+export async function activeCampaignRoutes(app: FastifyInstance, opts: ActiveCampaignRouteOptions) {
+  const asAdmin = adminRoute(app);
+  const deps = { config: app.appConfig, runtime: opts.runtime ?? {} };
+
+  asAdmin.get(`${base}/settings`, {
+    schema: { tags, response: { 200: acSettingsSchema } },
+    handler: async () => getSettings(app.db, app.appConfig),
+  });
+  asAdmin.put(`${base}/settings`, {
+    errors: [409],
+    schema: { tags, body: acSettingsUpdateSchema, response: { 200: acSettingsSchema } },
+    handler: async (request) => saveSettings(app.db, app.appConfig, request.body, auditContext(request)),
+  });
+  asAdmin.post(`${base}/test`, {
+    schema: { tags, body: acTestRequestSchema, response: { 200: acTestResultSchema } },
+    handler: async (request) => testConnection(app.db, deps, request.body),
+  });
+  asAdmin.post(`${base}/dry-run`, {
+    errors: [409],
+    schema: { tags, response: { 200: acDryRunSchema } },
+    handler: async () => dryRun(app.db, app.appConfig),
+  });
+  asAdmin.post(`${base}/runs`, {
+    errors: [409],
+    schema: { tags, response: { 202: acRunSchema } },
+    handler: async (request, reply) => {
+      const run = await startRun(app.db, deps, 'manual', auditContext(request), request.log);
+      return reply.code(202).send(run);
+    },
+  });
+  asAdmin.get(`${base}/runs`, {
+    schema: { tags, response: { 200: acRunListSchema } },
+    handler: async () => listRuns(app.db),
+  });
+  asAdmin.get(`${base}/runs/:runId`, {
+    schema: { tags, params: acRunParams, response: { 200: acRunDetailSchema } },
+    handler: async (request) => getRun(app.db, request.params.runId),
+  });
+}

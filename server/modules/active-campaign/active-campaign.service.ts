@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  defaultAcTagNames,
+  type AcDryRun,
+  type AcRun,
+  type AcRunDetail,
+  type AcSettings,
+  type AcTestResult,
+} from '../../../src/shared/contracts/active-campaign';
+import type { AppConfig } from '../../config';
+import { sqlState, type Db } from '../../db/client';
+import { fail } from '../../lib/http-error';
+import { lockById, versionedUpdate } from '../../lib/versioned-update';
+import { createSecretBox, derivedKey } from '../../lib/secret-box';
+import { audit, type Ctx } from '../audit/audit';
+import { users } from '../users/users.table';
+import { acApi } from './ac-api';
+import { AcError, createAcClient } from './ac-client';
+import { consentingEmails, countConsenting, loadDesired } from './ac-desired';
+import { appendLog, emptyCounts, executeRun, sameState, type AcConnection, type AcRuntime } from './ac-sync';
+import { activeCampaignContacts, activeCampaignRuns, activeCampaignSettings, type AcRunRow } from './active-campaign.table';
+
+type KeyConfig = Pick<AppConfig, 'totpKey' | 'dataDir'>;
+export type AcDeps = {
+  config: AppConfig;
+  runtime: AcRuntime;
+  /** stops this process's runner where it stands (tests: a "kill" mid-run; the row stays running for a takeover) */
+  signal?: AbortSignal;
+};
+
+/** the key is sealed like the TOTP secrets (AES-256-GCM, server key outside the database), with its own derived key */
+const keyBox = (config: KeyConfig) => createSecretBox(derivedKey(config, 'activecampaign api key'));
+
+const last4 = (key: string) => (key.length > 4 ? key.slice(-4) : '');
+
+export async function getSettings(db: Db, config: AppConfig): Promise<AcSettings> {
+  const [row] = await db.select().from(activeCampaignSettings).where(eq(activeCampaignSettings.id, 1));
+  const saved = !!row && row.url !== '';
+  const envSet = !!config.activeCampaignUrl && !!config.activeCampaignKey;
+  const envKey = config.activeCampaignKey ?? '';
+  return {
+    source: saved ? 'saved' : envSet ? 'env' : 'none',
+    url: saved ? row.url : (config.activeCampaignUrl ?? ''),
+    keySet: saved ? row.keySealed !== '' : envSet,
+    keyLast4: saved ? row.keyLast4 : envSet ? last4(envKey) : '',
+    listId: row?.listId ?? '',
+    listName: row?.listName ?? '',
+    tagNames: row?.tagNames ?? defaultAcTagNames,
+    nightlyHour: row?.nightlyHour ?? null,
+    version: row?.version ?? 0,
+  };
+}
+
+/** url and key (opened) of the saved settings, else of ACTIVECAMPAIGN_URL/KEY; null when there is none */
+async function credentials(db: Db, config: AppConfig): Promise<{ url: string; key: string } | null> {
+  const [row] = await db.select().from(activeCampaignSettings).where(eq(activeCampaignSettings.id, 1));
+  if (row && row.url !== '' && row.keySealed !== '') return { url: row.url, key: keyBox(config).open(row.keySealed) };
+  if (config.activeCampaignUrl && config.activeCampaignKey) return { url: config.activeCampaignUrl, key: config.activeCampaignKey };
+  return null;
+}
+
+export async function connectionOf(db: Db, config: AppConfig): Promise<AcConnection> {
+  const cred = await credentials(db, config);
+  if (!cred) throw fail('active_campaign.not_configured');
+  const settings = await getSettings(db, config);
+  if (!settings.listId) throw fail('active_campaign.no_list');
+  return { ...cred, listId: settings.listId, tagNames: settings.tagNames };
+}
+
+export type AcSettingsInput = {
+  url: string;
+  key: string;
+  listId: string;
+  listName: string;
+  tagNames: AcSettings['tagNames'];
+  nightlyHour: number | null;
+  version: number;
+};
+
+export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsInput, ctx: Ctx): Promise<AcSettings> {
+  await db.transaction(async (tx) => {
+    // the one row exists from the first save on; version 0 until then (what GET answers without a row)
+    await tx.insert(activeCampaignSettings).values({ id: 1, version: 0 }).onConflictDoNothing();
+    let keyChanged = false;
+    let otherTarget = false;
+    await versionedUpdate(tx, {
+      table: activeCampaignSettings,
+      id: 1,
+      version: input.version,
+      load: lockById(activeCampaignSettings, 1),
+      values: (before) => {
+        // a key typed now, else the stored one, else (first save) the environment's
+        const key = input.key || (before.keySealed ? null : (config.activeCampaignKey ?? ''));
+        if (key === '') throw fail('active_campaign.key_required');
+        keyChanged = key !== null;
+        otherTarget = before.url !== input.url || before.listId !== input.listId;
+        return {
+          url: input.url,
+          listId: input.listId,
+          listName: input.listName,
+          tagNames: input.tagNames,
+          nightlyHour: input.nightlyHour,
+          ...(key === null ? {} : { keySealed: keyBox(config).seal(key), keyLast4: last4(key) }),
+        };
+      },
+      // the key never goes into the audit log: only that it changed
+      editable: (r) => ({ url: r.url, listId: r.listId, tagNames: r.tagNames, nightlyHour: r.nightlyHour }),
+      audit: { action: 'active_campaign_settings.update', entityType: 'active_campaign_settings', context: () => ({ keyChanged }) },
+      ctx,
+    });
+    // another account or list: the record of what was written there says nothing about the new one
+    if (otherTarget) await tx.delete(activeCampaignContacts);
+  });
+  return getSettings(db, config);
+}
+
+/** "Verbindung testen": who the key belongs to and the account's lists (to choose the "Liste") */
+export async function testConnection(db: Db, deps: AcDeps, given: { url?: string | undefined; key?: string | undefined }): Promise<AcTestResult> {
+  const saved = await credentials(db, deps.config);
+  const url = given.url ?? saved?.url;
+  const key = given.key || (saved && (!given.url || given.url === saved.url) ? saved.key : undefined);
+  if (!url || !key) return { ok: false, message: 'Bitte gib API-URL und API-Schlüssel an.', lists: [] };
+  const api = acApi(createAcClient({ ...deps.runtime, maxAttempts: Math.min(deps.runtime.maxAttempts ?? 3, 3), url, key, db }));
+  try {
+    const me = await api.me();
+    const lists = (await api.lists()).map((l) => ({ id: String(l.id), name: l.name }));
+    const who = me.email ?? me.username;
+    return {
+      ok: true,
+      message: `Verbindung steht${who ? ` (Konto von ${who})` : ''}: ${lists.length} ${lists.length === 1 ? 'Liste' : 'Listen'} gefunden.`,
+      lists,
+    };
+  } catch (err) {
+    if (err instanceof AcError) return { ok: false, message: err.message, lists: [] };
+    return { ok: false, message: 'Die API-URL ist nicht erreichbar. Prüfe sie bitte.', lists: [] };
+  }
+}
+
+/** "Probelauf": what a run would change, from the portal's record of what it wrote; nothing is sent */
+export async function dryRun(db: Db, config: AppConfig): Promise<AcDryRun> {
+  const conn = await connectionOf(db, config);
+  const mirror = new Map((await db.select().from(activeCampaignContacts)).map((r) => [r.email, r]));
+  const out: AcDryRun = { toAdd: 0, toUpdate: 0, toUnsubscribe: 0, tagsToAdd: 0, tagsToRemove: 0, unchanged: 0, changes: [] };
+  const note = (c: AcDryRun['changes'][number]) => {
+    if (out.changes.length < 100) out.changes.push(c);
+  };
+  for (let cursor = 0; ;) {
+    const batch = await loadDesired(db, conn.tagNames, conn.listId, cursor, 1000);
+    if (batch.length === 0) break;
+    for (const d of batch) {
+      cursor = d.userId;
+      const m = mirror.get(d.email);
+      const had = m && !m.left ? (m.state?.tags ?? []) : [];
+      const add = d.state.tags.filter((t) => !had.includes(t));
+      const remove = had.filter((t) => !d.state.tags.includes(t));
+      const name = `${d.state.firstName} ${d.state.lastName}`.trim();
+      if (!m || m.left) {
+        out.toAdd++;
+        note({ email: d.email, name, change: 'add', tagsToAdd: add, tagsToRemove: [] });
+      } else if (!sameState(m.state, d.state)) {
+        out.toUpdate++;
+        note({ email: d.email, name, change: 'update', tagsToAdd: add, tagsToRemove: remove });
+      } else out.unchanged++;
+      out.tagsToAdd += add.length;
+      out.tagsToRemove += remove.length;
+    }
+  }
+  const wanted = await consentingEmails(db);
+  for (const m of mirror.values()) {
+    if (wanted.has(m.email) || m.left) continue;
+    out.toUnsubscribe++;
+    note({ email: m.email, name: '', change: 'unsubscribe', tagsToAdd: [], tagsToRemove: [] });
+  }
+  return out;
+}
+
+const running = new Map<number, { done: Promise<void>; stop: AbortController }>();
+
+/** for tests: the runs this process is working on, finished */
+export async function settleRuns(): Promise<void> {
+  await Promise.allSettled([...running.values()].map((r) => r.done));
+}
+
+/**
+ * On shutdown: this process's runners stop where they stand (after the request in flight); their rows stay `running`
+ * and another process (or this one after a restart) resumes them at the cursor once the lease has run out.
+ */
+export async function stopRuns(): Promise<void> {
+  for (const r of running.values()) r.stop.abort();
+  await settleRuns();
+}
+
+function launch(db: Db, deps: AcDeps, conn: AcConnection, runId: number, token: string, log?: JobLog) {
+  const stop = new AbortController();
+  const signal = deps.signal ? AbortSignal.any([deps.signal, stop.signal]) : stop.signal;
+  const done = executeRun(db, conn, deps.runtime, runId, token, signal)
+    .catch((err: unknown) => log?.error({ err }, 'activecampaign run failed'))
+    .finally(() => running.delete(runId));
+  running.set(runId, { done, stop });
+}
+
+/** "Jetzt synchronisieren" (and the nightly run): one row in state running; a second start answers 409 */
+export async function startRun(db: Db, deps: AcDeps, trigger: 'manual' | 'schedule', ctx: Ctx, log?: JobLog): Promise<AcRun> {
+  const conn = await connectionOf(db, deps.config);
+  const token = randomUUID();
+  let row: AcRunRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      const [r] = await tx
+        .insert(activeCampaignRuns)
+        .values({
+          trigger,
+          counts: emptyCounts(),
+          total: await countConsenting(tx as unknown as Db),
+          leaseToken: token,
+          leaseUntil: sql`clock_timestamp() + interval '2 minutes'`,
+          startedBy: ctx.actorUserId,
+        })
+        .returning();
+      await audit(tx, { ...ctx, action: 'active_campaign_run.start', entityType: 'active_campaign_run', entityId: r!.id, after: { trigger } });
+      return r!;
+    });
+  } catch (err) {
+    if (sqlState(err) === '23505') throw fail('active_campaign.run_running');
+    throw err;
+  }
+  void launch(db, deps, conn, row.id, token, log);
+  return (await getRun(db, row.id)) as AcRun;
+}
+
+/**
+ * A run whose lease ran out (its process died) is taken over and resumed from its cursor. `runId` + `force` is for
+ * tests that stop a runner and start another at once.
+ */
+export async function resumeStaleRuns(db: Db, deps: AcDeps, opts: { force?: boolean; log?: JobLog } = {}): Promise<number[]> {
+  const token = randomUUID();
+  const claimed = await db
+    .update(activeCampaignRuns)
+    .set({ leaseToken: token, leaseUntil: sql`clock_timestamp() + interval '2 minutes'` })
+    .where(
+      opts.force
+        ? eq(activeCampaignRuns.state, 'running')
+        : sql`${activeCampaignRuns.state} = 'running' and (${activeCampaignRuns.leaseUntil} is null or ${activeCampaignRuns.leaseUntil} < clock_timestamp())`,
+    )
+    .returning({ id: activeCampaignRuns.id });
+  if (claimed.length === 0) return [];
+  let conn: AcConnection;
+  try {
+    conn = await connectionOf(db, deps.config);
+  } catch {
+    for (const c of claimed) {
+      await db
+        .update(activeCampaignRuns)
+        .set({ state: 'failed', error: 'Die Verbindung zu ActiveCampaign ist nicht mehr eingerichtet.', finishedAt: new Date(), leaseToken: null })
+        .where(eq(activeCampaignRuns.id, c.id));
+    }
+    return [];
+  }
+  for (const c of claimed) {
+    await appendLog(db, c.id, 'warn', 'Der vorige Lauf wurde unterbrochen; es geht an der gespeicherten Stelle weiter.');
+    void launch(db, deps, conn, c.id, token, opts.log);
+  }
+  return claimed.map((c) => c.id);
+}
+
+const runColumns = {
+  id: activeCampaignRuns.id,
+  state: activeCampaignRuns.state,
+  trigger: activeCampaignRuns.trigger,
+  startedAt: activeCampaignRuns.startedAt,
+  finishedAt: activeCampaignRuns.finishedAt,
+  total: activeCampaignRuns.total,
+  done: activeCampaignRuns.done,
+  counts: activeCampaignRuns.counts,
+  error: activeCampaignRuns.error,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+type RunSelect = Pick<AcRunRow, 'id' | 'state' | 'trigger' | 'startedAt' | 'finishedAt' | 'total' | 'done' | 'counts' | 'error'> & {
+  firstName: string | null;
+  lastName: string | null;
+};
+
+const toRun = (r: RunSelect): AcRun => ({
+  id: r.id,
+  state: r.state,
+  trigger: r.trigger,
+  startedAt: r.startedAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+  startedBy: r.firstName === null ? null : `${r.firstName} ${r.lastName ?? ''}`.trim(),
+  total: r.total,
+  done: r.done,
+  counts: { ...emptyCounts(), ...r.counts },
+  error: r.error,
+});
+
+export async function listRuns(db: Db): Promise<{ items: AcRun[] }> {
+  const rows = await db
+    .select(runColumns)
+    .from(activeCampaignRuns)
+    .leftJoin(users, eq(users.id, activeCampaignRuns.startedBy))
+    .orderBy(desc(activeCampaignRuns.id))
+    .limit(50);
+  return { items: rows.map(toRun) };
+}
+
+export async function getRun(db: Db, id: number): Promise<AcRunDetail> {
+  const [r] = await db
+    .select({ ...runColumns, log: activeCampaignRuns.log })
+    .from(activeCampaignRuns)
+    .leftJoin(users, eq(users.id, activeCampaignRuns.startedBy))
+    .where(eq(activeCampaignRuns.id, id));
+  if (!r) throw fail('common.not_found');
+  return { ...toRun(r), log: r.log };
+}
+
+type JobLog = { error: (obj: Record<string, unknown>, msg: string) => void; info: (obj: Record<string, unknown>, msg: string) => void };
+
+const berlinHour = (d: Date) => Number(new Intl.DateTimeFormat('de-DE', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Berlin' }).format(d));
+
+/** the job in the server process: resumes runs whose process died, starts the nightly run at the configured hour */
+export function startActiveCampaignJob(db: Db, deps: AcDeps, log: JobLog, intervalMs = 60_000) {
+  let busy: Promise<void> | null = null;
+  const round = async () => {
+    try {
+      await resumeStaleRuns(db, deps, { log });
+      const settings = await getSettings(db, deps.config);
+      const now = new Date();
+      if (settings.nightlyHour === null || settings.source === 'none' || berlinHour(now) !== settings.nightlyHour) return;
+      const [last] = await db
+        .select({ at: activeCampaignRuns.startedAt })
+        .from(activeCampaignRuns)
+        .where(eq(activeCampaignRuns.trigger, 'schedule'))
+        .orderBy(desc(activeCampaignRuns.id))
+        .limit(1);
+      if (last && now.getTime() - last.at.getTime() < 20 * 3600_000) return;
+      await startRun(db, deps, 'schedule', { actorUserId: null }, log);
+      log.info({}, 'nightly activecampaign run started');
+    } catch (err) {
+      // a run already going (409) or no connection: nothing to do this round
+      if ((err as { statusCode?: number }).statusCode !== 409) log.error({ err }, 'activecampaign job round failed');
+    }
+  };
+  const tick = () => {
+    if (busy) return;
+    busy = round().finally(() => (busy = null));
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await busy;
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for ActiveCampaign's API v3 on 127.0.0.1, for tests, the e2e spec and the benchmark (never the
+ * internet): contacts with limit/offset pagination and the email and tagid filters, contact/sync, tags,
+ * contactTags, lists, contactLists, fields, fieldRels and fieldValues; the `Api-Token` header (403 otherwise); the
+ * account's rate limit (429 with Retry-After beyond `ratePerSecond` in any second); injected 5xx answers and
+ * timeouts. Every request is recorded with its arrival time.
+ */
+export type StubOptions = {
+  key?: string;
+  ratePerSecond?: number;
+  lists?: { id: string; name: string }[];
+  /** called with every request after it was answered (tests: stop a runner at a chosen request) */
+  onRequest?: (r: StubRequest) => void;
+};
+export type StubRequest = { at: number; method: string; path: string; status: number; body?: Record<string, unknown> };
+
+/** a request body: `{ contact: {...} }`, `{ tag: {...} }` and the like */
+type Body = Record<string, Record<string, unknown> | undefined>;
+
+type Contact = { id: string; email: string; firstName: string; lastName: string };
+
+export async function startActiveCampaignStub(options: StubOptions = {}) {
+  const key = options.key ?? 'stub-key-1234';
+  let rate = options.ratePerSecond ?? 5;
+  const lists = options.lists ?? [
+    { id: '1', name: 'Newsletter KiTa-Portal' },
+    { id: '2', name: 'Presse' },
+  ];
+  let seq = 100;
+  const nextId = () => String(++seq);
+  const contacts = new Map<string, Contact>();
+  const tags = new Map<string, { id: string; tag: string }>();
+  const contactTags = new Map<string, { id: string; contact: string; tag: string }>();
+  const contactLists = new Map<string, { id: string; list: string; contact: string; status: string }>();
+  const fields = new Map<string, { id: string; title: string; perstag: string }>();
+  const fieldValues = new Map<string, { id: string; contact: string; field: string; value: string }>();
+  const requests: StubRequest[] = [];
+  const accepted: number[] = [];
+  const inject: { status: number[]; hang: number } = { status: [], hang: 0 };
+  const hanging = new Set<http.ServerResponse>();
+  const hooks = { onRequest: options.onRequest };
+
+  const page = <T>(items: T[], q: URLSearchParams) => {
+    const limit = Math.min(Number(q.get('limit') ?? 20), 100);
+    const offset = Number(q.get('offset') ?? 0);
+    return { items: items.slice(offset, offset + limit), meta: { total: String(items.length) } };
+  };
+  const full = (c: Contact) => ({
+    contact: c,
+    contactLists: [...contactLists.values()].filter((x) => x.contact === c.id),
+    contactTags: [...contactTags.values()].filter((x) => x.contact === c.id),
+    fieldValues: [...fieldValues.values()].filter((x) => x.contact === c.id),
+  });
+
+  function handle(method: string, url: URL, body: Body | undefined): [number, unknown] {
+    const p = url.pathname.replace(/^\/api\/3/, '');
+    const q = url.searchParams;
+    if (method === 'GET' && p === '/users/me') return [200, { user: { username: 'stub', email: 'konto@stub.example' } }];
+    if (method === 'GET' && p === '/lists') {
+      const r = page(lists, q);
+      return [200, { lists: r.items, meta: r.meta }];
+    }
+    if (method === 'GET' && p === '/tags') {
+      const all = [...tags.values()].filter((t) => !q.get('search') || t.tag.includes(q.get('search')!));
+      const r = page(all, q);
+      return [200, { tags: r.items, meta: r.meta }];
+    }
+    if (method === 'POST' && p === '/tags') {
+      const name = String(body?.tag?.tag ?? '');
+      if ([...tags.values()].some((t) => t.tag === name)) return [422, { errors: [{ title: 'duplicate' }] }];
+      const t = { id: nextId(), tag: name };
+      tags.set(t.id, t);
+      return [201, { tag: t }];
+    }
+    if (method === 'GET' && p === '/fields') {
+      const r = page([...fields.values()], q);
+      return [200, { fields: r.items, meta: r.meta }];
+    }
+    if (method === 'POST' && p === '/fields') {
+      const f = { id: nextId(), title: String(body?.field?.title), perstag: String(body?.field?.perstag) };
+      fields.set(f.id, f);
+      return [201, { field: f }];
+    }
+    if (method === 'POST' && p === '/fieldRels') return [201, { fieldRel: { id: nextId(), ...body?.fieldRel } }];
+    if (method === 'GET' && p === '/contacts') {
+      let all = [...contacts.values()];
+      if (q.get('email')) all = all.filter((c) => c.email.toLowerCase() === q.get('email')!.toLowerCase());
+      if (q.get('tagid')) all = all.filter((c) => [...contactTags.values()].some((ct) => ct.contact === c.id && ct.tag === q.get('tagid')));
+      const r = page(all, q);
+      return [200, { contacts: r.items, meta: r.meta }];
+    }
+    const one = p.match(/^\/contacts\/(\d+)$/);
+    if (method === 'GET' && one) {
+      const c = contacts.get(one[1]!);
+      return c ? [200, full(c)] : [404, { message: 'No Result found for Subscriber with id ' + one[1] }];
+    }
+    if (method === 'POST' && p === '/contact/sync') {
+      const input = body?.contact ?? {};
+      const email = String(input.email ?? '').toLowerCase();
+      if (!email) return [422, { errors: [{ title: 'Email is required' }] }];
+      let c = [...contacts.values()].find((x) => x.email === email);
+      if (!c) {
+        c = { id: nextId(), email, firstName: '', lastName: '' };
+        contacts.set(c.id, c);
+      }
+      if (input.firstName !== undefined) c.firstName = String(input.firstName);
+      if (input.lastName !== undefined) c.lastName = String(input.lastName);
+      for (const fv of (input.fieldValues ?? []) as { field: string; value: string }[]) {
+        const existing = [...fieldValues.values()].find((x) => x.contact === c.id && x.field === String(fv.field));
+        if (existing) existing.value = String(fv.value);
+        else {
+          const v = { id: nextId(), contact: c.id, field: String(fv.field), value: String(fv.value) };
+          fieldValues.set(v.id, v);
+        }
+      }
+      return [200, { contact: c }];
+    }
+    if (method === 'POST' && p === '/contactLists') {
+      const cl = body?.contactList ?? {};
+      if (!contacts.has(String(cl.contact))) return [404, { message: 'contact not found' }];
+      const existing = [...contactLists.values()].find((x) => x.contact === String(cl.contact) && x.list === String(cl.list));
+      if (existing) existing.status = String(cl.status);
+      else {
+        const v = { id: nextId(), list: String(cl.list), contact: String(cl.contact), status: String(cl.status) };
+        contactLists.set(v.id, v);
+      }
+      return [200, { contactList: existing ?? [...contactLists.values()].at(-1) }];
+    }
+    if (method === 'POST' && p === '/contactTags') {
+      const ct = body?.contactTag ?? {};
+      if (!contacts.has(String(ct.contact)) || !tags.has(String(ct.tag))) return [404, { message: 'not found' }];
+      const existing = [...contactTags.values()].find((x) => x.contact === String(ct.contact) && x.tag === String(ct.tag));
+      if (existing) return [201, { contactTag: existing }];
+      const v = { id: nextId(), contact: String(ct.contact), tag: String(ct.tag) };
+      contactTags.set(v.id, v);
+      return [201, { contactTag: v }];
+    }
+    const delTag = p.match(/^\/contactTags\/(\d+)$/);
+    if (method === 'DELETE' && delTag) {
+      return contactTags.delete(delTag[1]!) ? [200, {}] : [404, { message: 'not found' }];
+    }
+    return [404, { message: 'unknown endpoint' }];
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = Date.now();
+      const url = new URL(req.url ?? '/', 'http://stub');
+      const method = req.method ?? 'GET';
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+      const record = (status: number) => {
+        const r = { at, method, path: url.pathname + url.search, status, body };
+        requests.push(r);
+        hooks.onRequest?.(r);
+      };
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+        record(status);
+        res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.headers['api-token'] !== key) return send(403, { message: 'You are not authorized to access this resource' });
+      // the account's limit: at most `rate` requests in any second
+      while (accepted.length > 0 && accepted[0]! <= at - 1000) accepted.shift();
+      if (accepted.length >= rate) return send(429, { message: 'Too Many Requests' }, { 'Retry-After': '1' });
+      accepted.push(at);
+      if (inject.hang > 0) {
+        inject.hang--;
+        record(0);
+        hanging.add(res);
+        return;
+      }
+      const failing = inject.status.shift();
+      if (failing) return send(failing, { message: 'injected' });
+      const [status, payload] = handle(method, url, body as Body | undefined);
+      send(status, payload);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  const contactByEmail = (email: string) => [...contacts.values()].find((c) => c.email === email.toLowerCase());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    key,
+    requests,
+    /** the next answers are these statuses (e.g. 500, 503) */
+    failNext: (...statuses: number[]) => inject.status.push(...statuses),
+    /** the next `n` requests get no answer (the client's timeout must fire) */
+    hangNext: (n: number) => (inject.hang += n),
+    setRate: (r: number) => (rate = r),
+    onRequest: (fn: StubOptions['onRequest']) => (hooks.onRequest = fn),
+    contacts: () => [...contacts.values()],
+    contactByEmail,
+    tagsOf: (email: string) => {
+      const c = contactByEmail(email);
+      return c
+        ? [...contactTags.values()]
+            .filter((ct) => ct.contact === c.id)
+            .map((ct) => tags.get(ct.tag)!.tag)
+            .sort()
+        : [];
+    },
+    listStatusOf: (email: string, list = '1') => {
+      const c = contactByEmail(email);
+      return c ? ([...contactLists.values()].find((x) => x.contact === c.id && x.list === list)?.status ?? null) : null;
+    },
+    fieldOf: (email: string, perstag: string) => {
+      const c = contactByEmail(email);
+      const f = [...fields.values()].find((x) => x.perstag === perstag);
+      return c && f ? ([...fieldValues.values()].find((v) => v.contact === c.id && v.field === f.id)?.value ?? null) : null;
+    },
+    /** the person unsubscribes in ActiveCampaign (status 2 on the list) */
+    unsubscribe: (email: string, list = '1') => {
+      const c = contactByEmail(email)!;
+      const cl = [...contactLists.values()].find((x) => x.contact === c.id && x.list === list)!;
+      cl.status = '2';
+    },
+    /** the requests that changed something */
+    writes: () => requests.filter((r) => r.method !== 'GET' && r.status > 0 && r.status < 300),
+    /** the most requests that arrived within any one second */
+    maxPerSecond: (from = 0) => {
+      const times = requests.filter((r) => r.at >= from).map((r) => r.at);
+      let max = 0;
+      for (let i = 0, j = 0; i < times.length; i++) {
+        while (times[i]! - times[j]! >= 1000) j++;
+        max = Math.max(max, i - j + 1);
+      }
+      return max;
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type ActiveCampaignStub = Awaited<ReturnType<typeof startActiveCampaignStub>>;
