@@ -89,7 +89,11 @@ afterAll(async () => {
 });
 
 async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(res.status).toBe(200);
   const cookie = res.headers.getSetCookie().find((c) => /kita_session=/.test(c));
   return cookie!.split(';')[0]!;

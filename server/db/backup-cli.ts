@@ -25,8 +25,11 @@ async function main(): Promise<number> {
     const { file, manifest } = await createBackup({ config, out: values.out });
     const size = manifest.parts.reduce((s, p) => s + p.size, 0);
     console.log(`Sicherung geschrieben / backup written: ${file}`);
-    console.log(`  ${manifest.kind}, ${manifest.parts.length} Teile, ${(size / 1024 / 1024).toFixed(1)} MB, Migrationen: ${manifest.migrations.applied}`);
-    if (!manifest.uploadsIncluded) console.log('  FILE_STORAGE=s3: die hochgeladenen Dateien liegen im Bucket; sichere ihn mit den Mitteln des Speichers.');
+    console.log(
+      `  ${manifest.kind}, ${manifest.parts.length} Teile, ${(size / 1024 / 1024).toFixed(1)} MB, Migrationen: ${manifest.migrations.applied}`,
+    );
+    if (!manifest.uploadsIncluded)
+      console.log('  FILE_STORAGE=s3: die hochgeladenen Dateien liegen im Bucket; sichere ihn mit den Mitteln des Speichers.');
     if (config.totpKey) console.log('  TOTP_KEY ist gesetzt: der Schlüssel steht in der Umgebung, nicht in der Sicherung; bewahre ihn getrennt auf.');
     return 0;
   }

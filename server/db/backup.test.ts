@@ -38,7 +38,10 @@ function filesOf(dir: string): Record<string, string> {
     for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
       const r = path.join(rel, e.name);
       if (e.isDirectory()) walk(r);
-      else out[r] = createHash('sha256').update(fs.readFileSync(path.join(dir, r))).digest('hex');
+      else
+        out[r] = createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, r)))
+          .digest('hex');
     }
   };
   walk('');
@@ -68,7 +71,10 @@ beforeAll(async () => {
     const storage = localFileStorage(path.join(source, 'uploads'));
     await seedDemo(handle.db, { password: 'Demo-Passwort-2026', fileStorage: storage });
     // one more upload, as the portal stores it, and the secrets folder
-    await storage.put('documentation/1/1/0123456789abcdef0123456789abcdef', Buffer.from('%PDF-1.4 ein Bericht %%EOF'), { contentType: 'application/pdf', size: 26 });
+    await storage.put('documentation/1/1/0123456789abcdef0123456789abcdef', Buffer.from('%PDF-1.4 ein Bericht %%EOF'), {
+      contentType: 'application/pdf',
+      size: 26,
+    });
     fs.mkdirSync(path.join(source, 'secrets'), { recursive: true });
     fs.writeFileSync(path.join(source, 'secrets', 'totp.key'), randomBytes(32).toString('base64'));
   } finally {
@@ -105,7 +111,9 @@ describe('npm run backup / npm run restore', () => {
     expect(filesOf(path.join(target, 'secrets'))).toEqual(filesOf(path.join(source, 'secrets')));
 
     // the target is no longer fresh: refused without --force, nothing changed
-    await expect(restoreBackup({ config: configOf(target, targetUrl), archive })).rejects.toThrow(/Das Ziel ist nicht leer.*Es wurde nichts verändert/s);
+    await expect(restoreBackup({ config: configOf(target, targetUrl), archive })).rejects.toThrow(
+      /Das Ziel ist nicht leer.*Es wurde nichts verändert/s,
+    );
   }, 240_000);
 
   it('given a cut-off, a changed or a foreign archive, refuses with the reason and changes nothing', async () => {
@@ -133,16 +141,20 @@ describe('npm run backup / npm run restore', () => {
     expect(fs.readdirSync(target)).toEqual([]);
   });
 
-  it.skipIf(adminUrl)('given the embedded database in use by a running portal, refuses to back up and says to stop the portal first', async () => {
-    const handle = await openDb({ dataDir: source });
-    try {
-      await expect(createBackup({ config: configOf(source, undefined), out: path.join(root, 'while-running.tar') })).rejects.toThrow(
-        /Das Portal läuft noch.*halte das Portal an.*stop the portal first/s,
-      );
-      expect(fs.existsSync(path.join(root, 'while-running.tar'))).toBe(false);
-      expect(fs.existsSync(path.join(root, 'while-running.tar.part'))).toBe(false);
-    } finally {
-      await handle.close();
-    }
-  }, 120_000);
+  it.skipIf(adminUrl)(
+    'given the embedded database in use by a running portal, refuses to back up and says to stop the portal first',
+    async () => {
+      const handle = await openDb({ dataDir: source });
+      try {
+        await expect(createBackup({ config: configOf(source, undefined), out: path.join(root, 'while-running.tar') })).rejects.toThrow(
+          /Das Portal läuft noch.*halte das Portal an.*stop the portal first/s,
+        );
+        expect(fs.existsSync(path.join(root, 'while-running.tar'))).toBe(false);
+        expect(fs.existsSync(path.join(root, 'while-running.tar.part'))).toBe(false);
+      } finally {
+        await handle.close();
+      }
+    },
+    120_000,
+  );
 });

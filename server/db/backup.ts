@@ -70,7 +70,9 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', (err) => reject(new BackupError(`${cmd} konnte nicht gestartet werden (${err.message}). Ist der PostgreSQL-Client installiert?`)));
+    child.on('error', (err) =>
+      reject(new BackupError(`${cmd} konnte nicht gestartet werden (${err.message}). Ist der PostgreSQL-Client installiert?`)),
+    );
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -126,7 +128,8 @@ export async function createBackup(opts: { config: BackupConfig; out?: string | 
   try {
     if (kind === 'pglite') {
       const pgliteDir = path.join(dataDir, 'pglite');
-      if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) throw new BackupError(`In ${pgliteDir} liegt keine Datenbank. (No database in ${pgliteDir}.)`);
+      if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION')))
+        throw new BackupError(`In ${pgliteDir} liegt keine Datenbank. (No database in ${pgliteDir}.)`);
       try {
         release = acquireDataDirLock(dataDir);
       } catch (err) {
@@ -196,7 +199,8 @@ export async function createBackup(opts: { config: BackupConfig; out?: string | 
 
 async function migrationLevel(db: Db): Promise<Manifest['migrations']> {
   const status = await migrationStatus(db);
-  const newest = (await queryRows<{ newest: string | null }>(db, 'select max(created_at)::text as "newest" from drizzle.__drizzle_migrations'))[0]?.newest ?? null;
+  const newest =
+    (await queryRows<{ newest: string | null }>(db, 'select max(created_at)::text as "newest" from drizzle.__drizzle_migrations'))[0]?.newest ?? null;
   return { applied: status.applied, newest };
 }
 
@@ -231,7 +235,8 @@ export async function verifyBackup(archive: string): Promise<{ manifest: Manifes
   for (const part of manifest.parts) {
     const e = entries.get(part.name);
     if (!e || e.size !== part.size) throw refuse(`${part.name} fehlt oder hat die falsche Größe (missing or wrong size)`);
-    if ((await sha256OfEntry(archive, e)) !== part.sha256) throw refuse(`die Prüfsumme von ${part.name} stimmt nicht (SHA-256 mismatch: changed or damaged)`);
+    if ((await sha256OfEntry(archive, e)) !== part.sha256)
+      throw refuse(`die Prüfsumme von ${part.name} stimmt nicht (SHA-256 mismatch: changed or damaged)`);
     const bad = part.name.split('/').some((s) => s === '' || s === '.' || s === '..') || part.name.includes('\\');
     if (bad || !/^(database|uploads|secrets)\//.test(part.name)) throw refuse(`${part.name} gehört nicht in eine Sicherung (unexpected entry)`);
   }
@@ -276,7 +281,11 @@ async function extractFolder(archive: string, manifest: Manifest, entries: Map<s
  * migration level than this version knows, a running portal (PGlite), a non-empty target without `force`.
  * With `force`, what was there is moved aside to DATA_DIR/replaced-<time>/ (PostgreSQL: the tables are replaced).
  */
-export async function restoreBackup(opts: { config: BackupConfig; archive: string; force?: boolean }): Promise<{ manifest: Manifest; movedAside: string | null }> {
+export async function restoreBackup(opts: {
+  config: BackupConfig;
+  archive: string;
+  force?: boolean;
+}): Promise<{ manifest: Manifest; movedAside: string | null }> {
   const { config } = opts;
   const archive = path.resolve(opts.archive);
   const { manifest, entries } = await verifyBackup(archive);
@@ -295,7 +304,9 @@ export async function restoreBackup(opts: { config: BackupConfig; archive: strin
       `Die Sicherung hat ${manifest.migrations.applied} Migrationen, diese Version des Portals kennt nur ${journalLength()}: spiele sie mit der Version ein, die sie geschrieben hat (${manifest.portalVersion}). Es wurde nichts verändert.`,
     );
   if (manifest.uploadsIncluded && config.fileStorage.kind !== 'local')
-    throw new BackupError('Die Sicherung enthält hochgeladene Dateien, aber FILE_STORAGE=s3 ist eingestellt: spiele sie mit FILE_STORAGE=local ein. Es wurde nichts verändert.');
+    throw new BackupError(
+      'Die Sicherung enthält hochgeladene Dateien, aber FILE_STORAGE=s3 ist eingestellt: spiele sie mit FILE_STORAGE=local ein. Es wurde nichts verändert.',
+    );
 
   const dataDir = path.resolve(config.dataDir);
   const targets = { pglite: path.join(dataDir, 'pglite'), uploads: path.join(dataDir, 'uploads'), secrets: path.join(dataDir, 'secrets') };
@@ -320,7 +331,9 @@ export async function restoreBackup(opts: { config: BackupConfig; archive: strin
     release = acquireDataDirLock(dataDir);
   } catch (err) {
     if (err instanceof DataDirLockedError)
-      throw new BackupError(`Das Portal läuft noch auf ${dataDir}: halte es an und spiele die Sicherung dann ein. Es wurde nichts verändert.\n${err.message}`);
+      throw new BackupError(
+        `Das Portal läuft noch auf ${dataDir}: halte es an und spiele die Sicherung dann ein. Es wurde nichts verändert.\n${err.message}`,
+      );
     throw err;
   }
   const staging = path.join(dataDir, `.restore-${randomBytes(6).toString('hex')}`);
@@ -341,7 +354,8 @@ export async function restoreBackup(opts: { config: BackupConfig; archive: strin
       const args = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', config.databaseUrl!];
       if (tables > 0) args.push('--clean', '--if-exists');
       const restored = await run('pg_restore', [...args, tmp]);
-      if (restored.code !== 0) throw new BackupError(`pg_restore ist gescheitert, die Datenbank blieb unverändert (pg_restore failed):\n${restored.stderr.trim()}`);
+      if (restored.code !== 0)
+        throw new BackupError(`pg_restore ist gescheitert, die Datenbank blieb unverändert (pg_restore failed):\n${restored.stderr.trim()}`);
       fs.rmSync(tmp);
     }
 

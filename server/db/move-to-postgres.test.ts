@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { localFileStorage } from '../lib/file-storage';
 import { adminQuery, withDatabase } from '../testing/test-db-template';
 import { tableFingerprints } from './backup';
-import { openDb } from './client';
+import { openDb, queryRows } from './client';
 import { migrate } from './migrate';
 import { moveToPostgres } from './move-to-postgres';
 import { seedDemo } from './seed-demo';
@@ -50,13 +50,9 @@ describe.skipIf(!adminUrl)('npm run db:move-to-postgres', () => {
       expect(await tableFingerprints(t.db, ['public'])).toEqual(before);
       expect(before['public.users']!.rows).toBeGreaterThan(0);
       // the identities continue after the copied ids: a new season gets a fresh one
-      const [{ max }] = (await t.db.execute('select max(id)::int as max from seasons')).rows as { max: number }[];
-      const [{ id }] = (
-        await t.db.execute(
-          "insert into seasons (identifier, label) values ('2099-00', 'Test') returning id",
-        )
-      ).rows as { id: number }[];
-      expect(id).toBeGreaterThan(max);
+      const [last] = await queryRows<{ max: number }>(t.db, 'select max(id)::int as max from seasons');
+      const [created] = await queryRows<{ id: number }>(t.db, "insert into seasons (identifier, label) values ('2099-00', 'Test') returning id");
+      expect(created!.id).toBeGreaterThan(last!.max);
     } finally {
       await s.close();
       await t.close();

@@ -20,9 +20,9 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** public tables, parents before children (self references are fine: rows go in id order) */
 async function tablesInOrder(db: DbOrTx): Promise<string[]> {
-  const tables = (
-    await queryRows<{ name: string }>(db, "select tablename as name from pg_tables where schemaname = 'public' order by 1")
-  ).map((r) => r.name);
+  const tables = (await queryRows<{ name: string }>(db, "select tablename as name from pg_tables where schemaname = 'public' order by 1")).map(
+    (r) => r.name,
+  );
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     `select c.relname as child, p.relname as parent from pg_constraint k
@@ -70,7 +70,8 @@ export async function moveToPostgres(opts: {
   log?: (line: string) => void;
 }): Promise<{ tables: number; rows: number }> {
   const log = opts.log ?? (() => {});
-  if (!/^postgres(ql)?:\/\//.test(opts.databaseUrl)) throw new BackupError('--to muss eine PostgreSQL-Adresse sein: postgres://benutzer:passwort@host:5432/datenbank');
+  if (!/^postgres(ql)?:\/\//.test(opts.databaseUrl))
+    throw new BackupError('--to muss eine PostgreSQL-Adresse sein: postgres://benutzer:passwort@host:5432/datenbank');
   const tablesThere = await publicTableCount(opts.databaseUrl);
   if (tablesThere > 0)
     throw new BackupError(
@@ -125,7 +126,9 @@ export async function moveToPostgres(opts: {
         const [before, after] = [await source.db.transaction((stx) => fingerprintsIn(stx, ['public'])), await fingerprintsIn(tx, ['public'])];
         const differing = Object.keys({ ...before, ...after }).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]));
         if (differing.length > 0)
-          throw new BackupError(`Nach dem Kopieren unterscheiden sich: ${differing.join(', ')}. Der Umzug wurde zurückgenommen, es wurde nichts verändert.`);
+          throw new BackupError(
+            `Nach dem Kopieren unterscheiden sich: ${differing.join(', ')}. Der Umzug wurde zurückgenommen, es wurde nichts verändert.`,
+          );
       });
       return { tables: order.length, rows: total };
     } finally {

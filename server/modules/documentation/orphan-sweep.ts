@@ -13,7 +13,12 @@ import { documentationFiles } from './documentation.table';
  */
 export const ORPHAN_MIN_AGE_MS = 60_000;
 
-export async function sweepOrphanedUploads(db: Db, uploadsDir: string, now = Date.now(), minAgeMs = ORPHAN_MIN_AGE_MS): Promise<{ removed: string[] }> {
+export async function sweepOrphanedUploads(
+  db: Db,
+  uploadsDir: string,
+  now = Date.now(),
+  minAgeMs = ORPHAN_MIN_AGE_MS,
+): Promise<{ removed: string[] }> {
   const root = path.resolve(uploadsDir);
   const removed: string[] = [];
   const candidates: { key: string; file: string }[] = [];
@@ -50,7 +55,12 @@ export async function sweepOrphanedUploads(db: Db, uploadsDir: string, now = Dat
 }
 
 /** the sweep at start and every `intervalMs`; `stop()` ends it (onClose) */
-export function startOrphanSweep(db: Db, uploadsDir: string, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }, intervalMs = 600_000) {
+export function startOrphanSweep(
+  db: Db,
+  uploadsDir: string,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+  intervalMs = 600_000,
+) {
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = sweepOrphanedUploads(db, uploadsDir).then(
