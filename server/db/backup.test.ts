@@ -102,7 +102,7 @@ describe('npm run backup / npm run restore', () => {
     expect(before['public.users']!.rows).toBeGreaterThan(0);
   });
 
-  it('given a fresh target, restores every table and every file equal to the original', async () => {
+  it('given a fresh target, restores every table and every file equal to the original; a second time only with --force', async () => {
     const target = path.join(root, 'restored');
     const targetUrl = await freshDatabase();
     await restoreBackup({ config: configOf(target, targetUrl), archive });
