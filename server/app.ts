@@ -52,6 +52,7 @@ import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import spaPlugin from './plugins/spa';
 import { sealPlainTotpSecrets } from './modules/accounts/totp';
+import { startOrphanSweep } from './modules/documentation/orphan-sweep';
 
 export const rootDir = packageRoot(import.meta.url);
 
@@ -70,7 +71,7 @@ export type BuildAppOptions = {
   /** the PDF threads' limits (tests shorten the timeout); default: 2 threads, 60 s, 256 MB heap */
   pdf?: PdfRendererOptions;
   /** background jobs of the server process (the programme's reminders); off in tests unless asked */
-  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean };
+  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean; orphanedUploads?: boolean };
   /** the ActiveCampaign client's timings (tests and the benchmark shorten retries; production keeps 5 requests/s) */
   activeCampaign?: AcRuntime;
 };
@@ -155,6 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       job = startReminderJob(app.db, app.log.child({ module: 'programme-reminders' }), options.jobs?.reminderIntervalMs);
     });
     app.addHook('onClose', async () => job?.stop());
+  }
+  // issue 25: files a crash left without their row (local storage only; server/modules/documentation/orphan-sweep.ts)
+  if (options.jobs?.orphanedUploads && app.appConfig.fileStorage.kind === 'local' && !options.fileStorage) {
+    let sweep: ReturnType<typeof startOrphanSweep> | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startOrphanSweep(app.db, path.resolve(app.appConfig.dataDir, 'uploads'), app.log.child({ module: 'orphaned-uploads' }));
+      await sweep.first;
+    });
+    app.addHook('onClose', async () => sweep?.stop());
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 

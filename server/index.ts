@@ -26,7 +26,8 @@ const app = await buildApp({
   // bodies are never logged; buildApp adds the redaction paths and the error serializer (server/lib/logger.ts)
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   // the programme's reminder mails; safe with several processes on one PostgreSQL (FOR UPDATE SKIP LOCKED)
-  jobs: { reminders: true, activeCampaign: true },
+  // and the sweep of upload files a crash left without their row (local storage)
+  jobs: { reminders: true, activeCampaign: true, orphanedUploads: true },
 });
 
 // an uncaught exception or unhandled rejection is logged with the request or job it belonged to, then the process
