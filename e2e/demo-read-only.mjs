@@ -25,7 +25,7 @@ const writeHelpers = new Set(['bookViaApi', 'cancelBooking']);
  * account in a helper outside its tests).
  * @type {Record<string, Record<string, string>>}
  */
-export const readOnlyTests = {
+const readOnlyTests = {
   'accounts.spec.ts': {
     'data export: the JSON file downloads': 'downloads the export (a GET)',
   },
