@@ -54,7 +54,9 @@ for (let run = 1; run <= runs; run += 1) {
 
 console.log(`\n## ${runs} run(s) in a row without retries`);
 for (const r of perRun)
-  console.log(`run ${r.run}: ${r.passed} passed, ${Number.isNaN(r.failed) ? '?' : r.failed} failed, ${r.seconds.toFixed(0)} s${r.note ? ` — ${r.note}` : ''}`);
+  console.log(
+    `run ${r.run}: ${r.passed} passed, ${Number.isNaN(r.failed) ? '?' : r.failed} failed, ${r.seconds.toFixed(0)} s${r.note ? ` — ${r.note}` : ''}`,
+  );
 const failing = [...tests].filter(([, t]) => t.failed > 0).sort((a, b) => b[1].failed - a[1].failed || a[0].localeCompare(b[0]));
 console.log(`\n${tests.size} tests, ${failing.length} failed at least once${failing.length ? ':' : ''}`);
 for (const [name, t] of failing) console.log(`${String(t.failed).padStart(3)} of ${t.runs} failed  ${name}`);
