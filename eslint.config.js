@@ -5,6 +5,7 @@ import pluginRouter from '@tanstack/eslint-plugin-router';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { demoReadOnlyRule } from './e2e/demo-read-only.mjs';
 
 /** Imports flow one way (CONVENTIONS habit 1): routes → features → shared; server/ only takes src/shared/. */
 const zone = (files, patterns) => ({
@@ -65,8 +66,10 @@ export default tseslint.config(
       'local/disable-reason': 'error',
     },
   },
-  { plugins: { local: { rules: { 'disable-reason': disableReason } } } },
+  { plugins: { local: { rules: { 'disable-reason': disableReason, 'e2e-demo-read-only': demoReadOnlyRule } } } },
   { files: ['**/*.{ts,tsx}'], ignores: ['src/shared/berlin-date.ts'], rules: { 'no-restricted-syntax': ['error', ...oneBerlinDate] } },
+  // issue 20: specs write only with KiTas and accounts of their own; the demo staff accounts are read-only
+  { files: ['e2e/**/*.spec.ts'], rules: { 'local/e2e-demo-read-only': 'error' } },
   {
     files: ['server/**'],
     ignores: ['src/shared/berlin-date.ts'],

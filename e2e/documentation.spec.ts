@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
+import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
 import { mailWith } from './mailbox';
 
-// Issue 12, the whole way of a documentation form: the KiTa of eine-kita@ (Kinderhaus Pegnitzwiese, a draft in the demo
-// data, which the seed puts back on every run) fills it in with a photo, loses the network mid-typing and loses no
+// Issue 12, the whole way of a documentation form: a KiTa of its own (loginWithFreshEnrolledKita, its draft started
+// with the answers of the demo draft of Kinderhaus Pegnitzwiese) fills it in with a photo, loses the network mid-typing and loses no
 // word (also not when the tab is closed while offline), submits; an admin returns it with a comment; the KiTa fixes it
 // and submits again; the jury scores and approves; the awarding event opens for that KiTa.
 
@@ -26,9 +26,10 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   browser,
 }) => {
   test.setTimeout(240_000);
-  await loginViaApi(page, demoAccounts.eineKita);
-  const status = await (await page.request.get('/api/loginstatus')).json();
-  const facilityId = Number(Object.keys(status.user.facilities)[0]);
+  const kita = await loginWithFreshEnrolledKita(page, 'E2E-Kita Doku', {
+    documentation: { projekttitel: 'Wasser ist Leben', themen: ['wasser'], gruppen: 'Vorschulgruppe Biber', anzahl_kinder: 18 },
+  });
+  const { facilityId } = kita;
   const started = Date.now();
 
   await page.goto('/');
@@ -97,12 +98,12 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   await confirm.getByRole('button', { name: 'Ja, einreichen' }).click();
   await expect(page.getByText(/^Eingereicht am /).first()).toBeVisible();
   await expect(field(page, /^Was bleibt in eurer KiTa/)).not.toBeEditable();
-  await mailWith(demoAccounts.eineKita, 'Den Bogen findest du als PDF im Anhang.', started);
+  await mailWith(kita.email, 'Den Bogen findest du als PDF im Anhang.', started);
 
   // an admin returns it with a comment
   const admin = await pageFor(browser, demoAccounts.admin);
   await admin.goto(`/verwaltung/dokuboegen/2026-27/${facilityId}`);
-  await expect(admin.getByRole('heading', { level: 1, name: 'Kinderhaus Pegnitzwiese' })).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 1, name: kita.facilityLabel })).toBeVisible();
   await expect(admin.getByText('Igelgruppe und Fuchsgruppe')).toBeVisible();
   await expectAccessible(admin, 'admin detail');
   await admin.getByRole('button', { name: /^Foto „photo.*“ größer ansehen$/ }).click();
@@ -119,7 +120,7 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   await returnDialog.getByRole('button', { name: 'Ja, zurückgeben' }).click();
   await expect(returnDialog).toBeHidden();
   await expect(admin.getByText('Status: zurückgegeben', { exact: false })).toBeVisible();
-  await mailWith(demoAccounts.eineKita, 'Bitte beschreibt noch, wie euer Träger beteiligt war.', started);
+  await mailWith(kita.email, 'Bitte beschreibt noch, wie euer Träger beteiligt war.', started);
 
   // the KiTa sees the comment at the top, fixes it and submits again
   await page.reload();
@@ -163,7 +164,7 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   await approve.getByRole('button', { name: 'Ja, annehmen' }).click();
   await expect(approve).toBeHidden();
   await expect(jury.getByText('Status: angenommen', { exact: false })).toBeVisible();
-  await mailWith(demoAccounts.eineKita, 'Die Anmeldung zur Auszeichnungsveranstaltung steht euch jetzt offen.', started);
+  await mailWith(kita.email, 'Die Anmeldung zur Auszeichnungsveranstaltung steht euch jetzt offen.', started);
 
   // the awarding event is open to the KiTa now
   await page.goto('/auszeichnungsverantaltung');

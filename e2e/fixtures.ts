@@ -137,34 +137,85 @@ export async function loginAsFreshUser(
   return { email, name: `${firstName} ${lastName}` };
 }
 
+export type FreshKitaPerson = { id: number; name: string; email: string };
+export type FreshKita = {
+  /** the account (a member of the KiTa, logged in on the page; password FRESH_USER_PASSWORD) */
+  email: string;
+  name: string;
+  facilityId: number;
+  facilityLabel: string;
+  postalCode: string;
+  /** the staff entries: first the contact (the account's own person), then `options.persons` in their order */
+  persons: FreshKitaPerson[];
+};
+export type FreshKitaOptions = {
+  /** more staff entries beside the contact, e.g. people to book on a date; a missing email gets a unique one */
+  persons?: Array<{ firstName: string; lastName: string; email?: string }>;
+  /** answers saved into the documentation form's draft before the test starts (question key → answer) */
+  documentation?: Record<string, unknown>;
+  /** the demo admin marks the season enrolment "zur Auszeichnung zugelassen" (as the jury's approval does) */
+  awardApproved?: boolean;
+};
+
 /**
  * A fresh account with a KiTa of its own, enrolled to the current season with one staff entry as its contact, logged in
- * on `page` (CONVENTIONS 16: a test that writes makes its own world; the demo KiTas are for reading). Its
- * documentation form is an untouched draft.
+ * on `page` (CONVENTIONS 16: a test that writes makes its own world; the demo KiTas are for reading, and
+ * eslint's local/e2e-demo-read-only refuses a spec that writes as a demo staff account). Like Epic Stack's
+ * insertNewUser, everything is made through the API: the account by the demo admin, the KiTa, its staff and enrolment
+ * by the account itself, and what `options` asks for on top. Its documentation form is an untouched draft unless
+ * `options.documentation` gives answers.
  */
-export async function loginWithFreshEnrolledKita(page: Page, label = 'E2E-Kita') {
+export async function loginWithFreshEnrolledKita(page: Page, label = 'E2E-Kita', options: FreshKitaOptions = {}): Promise<FreshKita> {
   const user = await loginAsFreshUser(page, 'Greta', 'Garten');
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const postalCode = String(90000 + Math.floor(Math.random() * 9999)).padStart(5, '0');
   const created = await page.request.post('/api/facilities', {
     data: {
       label: `${label} ${suffix}`,
       kind: 'Kindergarten',
       street: 'Gartenweg 3',
-      postalCode: String(90000 + Math.floor(Math.random() * 9999)).padStart(5, '0'),
+      postalCode,
       city: 'Testdorf',
       region: 'Mittelfranken',
     },
   });
   expect(created.ok(), `create KiTa: HTTP ${created.status()}`).toBeTruthy();
   const kita = (await created.json()) as { id: number; label: string };
-  const person = await page.request.post(`/api/facilities/${kita.id}/persons`, {
-    data: { firstName: 'Greta', lastName: 'Garten', email: user.email, position: 'Leitung' },
-  });
-  expect(person.ok(), `add person: HTTP ${person.status()}`).toBeTruthy();
-  const contact = (await person.json()) as { id: number };
+  const addPerson = async (firstName: string, lastName: string, email: string, position: string): Promise<FreshKitaPerson> => {
+    const person = await page.request.post(`/api/facilities/${kita.id}/persons`, {
+      data: { firstName, lastName, email, position },
+    });
+    expect(person.ok(), `add ${firstName} ${lastName}: HTTP ${person.status()}`).toBeTruthy();
+    return { id: ((await person.json()) as { id: number }).id, name: `${firstName} ${lastName}`, email };
+  };
+  const contact = await addPerson('Greta', 'Garten', user.email, 'Leitung');
+  const persons = [contact];
+  for (const p of options.persons ?? []) persons.push(await addPerson(p.firstName, p.lastName, p.email ?? uniqueEmail(), 'pädagogische Fachkraft'));
   const enrolled = await page.request.put(`/api/facilities/${kita.id}/season-enrolment`, {
     data: { projectTopics: ['Wasser'], projectTitle: 'Unser Bach', contactPersonId: contact.id, childrenTakingPart: 20, acceptedTerms: true },
   });
   expect(enrolled.ok(), `enrol: HTTP ${enrolled.status()}`).toBeTruthy();
-  return { ...user, facilityId: kita.id, facilityLabel: kita.label };
+  if (options.documentation) {
+    const form = (await (await page.request.get(`/api/facilities/${kita.id}/documentation`)).json()) as { version: number };
+    const saved = await page.request.put(`/api/facilities/${kita.id}/documentation`, {
+      data: { baseVersion: form.version, answers: options.documentation },
+    });
+    expect(saved.ok(), `documentation answers: HTTP ${saved.status()}`).toBeTruthy();
+  }
+  if (options.awardApproved) {
+    // the admin's part, on the same page's cookies: log in as the admin, approve, back to the fresh account
+    await page.request.delete('/api/logout');
+    await loginViaApi(page, demoAccounts.admin);
+    const detail = (await (await page.request.get(`/api/admin/facilities/${kita.id}`)).json()) as {
+      enrolments: Array<{ id: number; version: number }>;
+    };
+    const enrolment = detail.enrolments[0]!;
+    const approved = await page.request.put(`/api/admin/season-enrolments/${enrolment.id}/award-approval`, {
+      data: { approved: true, version: enrolment.version },
+    });
+    expect(approved.ok(), `award approval: HTTP ${approved.status()}`).toBeTruthy();
+    await page.request.delete('/api/logout');
+    await loginViaApi(page, user.email, FRESH_USER_PASSWORD);
+  }
+  return { ...user, facilityId: kita.id, facilityLabel: kita.label, postalCode, persons };
 }

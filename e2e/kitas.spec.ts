@@ -6,6 +6,7 @@ import {
   FRESH_USER_PASSWORD,
   loginAsFreshUser,
   loginViaApi,
+  loginWithFreshEnrolledKita,
   test,
   tokenFromMail,
   uniqueEmail,
@@ -135,12 +136,15 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
 
 test('a likely duplicate is offered to join instead; a member of that KiTa approves the request', async ({ page }) => {
   test.setTimeout(90_000);
+  // the KiTa asked is one of its own with a member account (the demo KiTas are for reading)
+  const member = await loginWithFreshEnrolledKita(page, 'Kindergarten St. Martin');
+  await page.request.delete('/api/logout');
   const asker = await loginAsFreshUser(page, 'Jonas', `Joiner${Date.now().toString(36)}`);
   await page.goto('/neue-kita');
-  await page.getByRole('textbox', { name: 'Name der KiTa' }).fill('Kiga St. Martin');
+  await page.getByRole('textbox', { name: 'Name der KiTa' }).fill(member.facilityLabel.replace('Kindergarten', 'Kiga'));
   await page.getByRole('combobox', { name: 'Art der Einrichtung' }).selectOption('Kindergarten');
   await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill('Kirchplatz 4');
-  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill('94032');
+  await page.getByRole('textbox', { name: 'Postleitzahl' }).fill(member.postalCode);
   await page.getByRole('textbox', { name: 'Ort' }).fill('Passau');
   await page.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Niederbayern');
   await page.getByRole('button', { name: 'KiTa registrieren' }).click();
@@ -149,12 +153,12 @@ test('a likely duplicate is offered to join instead; a member of that KiTa appro
   await expect(page.getByRole('button', { name: 'Trotzdem neu registrieren' })).toBeVisible();
   await expectAccessible(page, 'duplicate hint');
   await page.getByRole('textbox', { name: /Nachricht zu deiner Anfrage/ }).fill('Ich arbeite in der Igelgruppe.');
-  await page.getByRole('button', { name: 'Zugang zu Kindergarten St. Martin anfragen' }).click();
+  await page.getByRole('button', { name: `Zugang zu ${member.facilityLabel} anfragen` }).click();
   await expect(page.getByText('Deine Anfrage ist unterwegs')).toBeVisible();
 
   // a member of St. Martin sees the request on /personal and approves it
   await page.request.delete('/api/logout');
-  await loginViaApi(page, demoAccounts.nichtAngemeldet);
+  await loginViaApi(page, member.email, FRESH_USER_PASSWORD);
   await page.goto('/personal');
   const requests = page.getByRole('table', { name: 'Offene Zugangsanfragen' });
   await expect(requests).toContainText(asker.name);

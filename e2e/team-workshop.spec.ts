@@ -1,19 +1,20 @@
 import { germanDate } from '../src/shared/berlin-date';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, test } from './fixtures';
+import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
 import { linkFromMail } from './mailbox';
 
 // Issue 11: a KiTa applies for a team workshop, an admin schedules it, the KiTa sees the date and gets the mail.
-// The KiTa of eine-kita@ has no application in the demo data (the seed withdraws one left by an earlier run).
+// The KiTa is one of its own (loginWithFreshEnrolledKita): the demo KiTas are for reading.
 
 /** a day `n` days ahead as DD.MM.YYYY (what a person types) */
 const dayAhead = (n: number) => germanDate(new Date(Date.now() + n * 86_400_000));
 
 test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "terminiert" with the date and is mailed', async ({
-  pageAs,
+  page,
   browser,
 }) => {
   test.setTimeout(120_000);
-  const page = await pageAs('eineKita');
+  const kita = await loginWithFreshEnrolledKita(page, 'E2E-Kita Team-Workshop');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Team-Workshop' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team-Workshop' })).toBeVisible();
   await expect(page.getByText('noch nicht beantragt')).toBeVisible();
@@ -53,11 +54,11 @@ test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "
   await expect(admin.getByRole('link', { name: 'Als CSV (Excel) exportieren' })).toBeVisible();
   await expect(admin.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toBeVisible();
   await expectAccessible(admin, '/verwaltung/team-workshops');
-  await admin.getByRole('searchbox', { name: 'Suche' }).fill('Pegnitzwiese');
-  const open = admin.getByRole('button', { name: 'Antrag von Kinderhaus Pegnitzwiese öffnen' });
+  await admin.getByRole('searchbox', { name: 'Suche' }).fill(kita.facilityLabel);
+  const open = admin.getByRole('button', { name: `Antrag von ${kita.facilityLabel} öffnen` });
   await expect(open).toHaveCount(1);
   await open.click();
-  const dialog = admin.getByRole('dialog', { name: 'Team-Workshop: Kinderhaus Pegnitzwiese' });
+  const dialog = admin.getByRole('dialog', { name: `Team-Workshop: ${kita.facilityLabel}` });
   await expect(dialog.getByText('Wasser erleben an der Pegnitz')).toBeVisible();
   await expectAccessible(admin, 'decide dialog');
   await dialog.getByRole('radio', { name: 'Terminieren' }).check();
@@ -80,5 +81,5 @@ test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "
   await expect(page.getByText('Wir kommen zu zweit.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Zurückziehen' })).toHaveCount(0);
   await expectAccessible(page, '/team-workshop-application scheduled');
-  expect(await linkFromMail(demoAccounts.eineKita, '/team-workshop-application', mailsFrom)).toBe('/team-workshop-application');
+  expect(await linkFromMail(kita.email, '/team-workshop-application', mailsFrom)).toBe('/team-workshop-application');
 });

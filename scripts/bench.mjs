@@ -5,6 +5,13 @@ import { spawnSync } from 'node:child_process';
 const only = process.argv.slice(2);
 const want = (name) => only.length === 0 || only.includes(name);
 
+// `npm run bench flaky [spec …]` only when asked (it runs the e2e suite N times): the rest of the arguments go to it
+if (only[0] === 'flaky') {
+  console.log('\n## The e2e suite N times in a row without retries (FLAKY_RUNS, default 5): failures per test');
+  const r = spawnSync('node', ['scripts/bench/flaky.mjs', ...only.slice(1)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
 if (want('bundle')) {
   console.log('\n## What the browser loads (gzip; on the wire; Lighthouse), target /login JS <= 160 KB, CSS <= 25 KB gzip');
   spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
