@@ -172,8 +172,20 @@ export const demoReadOnlyRule = {
           const title = titleOf(node.arguments[0]);
           /** @type {string | undefined} */ let use;
           /** @type {string | undefined} */ let write;
+          // an account named inside expect(…) is asserted about (e.g. "never synced"), not signed in as
+          /** @type {Set<any>} */
+          const asserted = new Set();
           for (const arg of node.arguments.slice(1))
             walk(arg, (n) => {
+              if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'expect')
+                for (const a of n.arguments) walk(a, (inner) => asserted.add(inner));
+            });
+          for (const arg of node.arguments.slice(1))
+            walk(arg, (n) => {
+              if (asserted.has(n)) {
+                if (staffUse(n)) inTests.add(n);
+                return;
+              }
               const u = staffUse(n);
               if (u) inTests.add(n);
               use ??= u;
