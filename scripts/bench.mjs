@@ -19,7 +19,9 @@ if (want('facilities')) {
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/facilities.ts'], { stdio: 'inherit' });
 }
 if (want('admin-home')) {
-  console.log('\n## Admin home work list (10 concurrent admins, autocannon) with 5,000 KiTas, 30,000 persons, 10 seasons (PostgreSQL), target p95 <= 100 ms');
+  console.log(
+    '\n## Admin home work list (10 concurrent admins, autocannon) with 5,000 KiTas, 30,000 persons, 10 seasons (PostgreSQL), target p95 <= 100 ms',
+  );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/admin-home.ts'], { stdio: 'inherit' });
 }
 if (want('rush')) {

@@ -58,7 +58,15 @@ async function cannon(url: string, cookie: string) {
   const r = await promisify(execFile)('node_modules/.bin/autocannon', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const out = JSON.parse(r.stdout);
   // autocannon reports p90 and p97.5; p95 lies between them
-  return { rps: out.requests.average, p50: out.latency.p50, p90: out.latency.p90, p97_5: out.latency.p97_5, p99: out.latency.p99, errors: out.errors, non2xx: out.non2xx };
+  return {
+    rps: out.requests.average,
+    p50: out.latency.p50,
+    p90: out.latency.p90,
+    p97_5: out.latency.p97_5,
+    p99: out.latency.p99,
+    errors: out.errors,
+    non2xx: out.non2xx,
+  };
 }
 
 async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {

@@ -1,10 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  WORK_LIST_DEADLINE_DAYS,
-  WORK_LIST_SOON_DAYS,
-  seasonDeadlineKinds,
-  type AdminWorkList,
-} from '../../../src/shared/contracts/admin-home';
+import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineKinds, type AdminWorkList } from '../../../src/shared/contracts/admin-home';
 import type { DbOrTx } from '../../db/client';
 import { outboxHealth } from '../mail/outbox-health';
 
@@ -68,11 +63,7 @@ export async function adminWorkList(db: DbOrTx): Promise<AdminWorkList> {
 
   // the season dates as rows (one lateral unnest), those from today up to WORK_LIST_DEADLINE_DAYS ahead
   const kinds = seasonDeadlineKinds;
-  const columns = sql.raw(
-    kinds
-      .map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
-      .join(', '),
-  );
+  const columns = sql.raw(kinds.map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).join(', '));
   const names = sql.raw(kinds.map((k) => `'${k}'`).join(', '));
   const deadlines = await rows(
     db,

@@ -36,7 +36,11 @@ const f = createTestWorld(async () => {
   // dates: a full training in 5 days with a waiting list; a hospitation in 10 days with free seats;
   // a training in 30 days with free seats (not soon); a draft in 3 days (not counted)
   const [p1, p2, p3] = await createStaff(db, facility.id, 3);
-  const full = await createOffering(db, season.id, { capacity: 2, startsAt: new Date(Date.now() + 5 * day), endsAt: new Date(Date.now() + 5 * day + 3_600_000) });
+  const full = await createOffering(db, season.id, {
+    capacity: 2,
+    startsAt: new Date(Date.now() + 5 * day),
+    endsAt: new Date(Date.now() + 5 * day + 3_600_000),
+  });
   await db.execute(sql`insert into offering_enrolments (offering_id, facility_id, person_id, state) values
     (${full.id}, ${facility.id}, ${p1!.id}, 'confirmed'), (${full.id}, ${facility.id}, ${p2!.id}, 'confirmed'),
     (${full.id}, ${facility.id}, ${p3!.id}, 'waitlisted')`);
@@ -47,7 +51,11 @@ const f = createTestWorld(async () => {
     endsAt: new Date(Date.now() + 10 * day + 3_600_000),
   });
   await createOffering(db, season.id);
-  await createOffering(db, season.id, { state: 'draft', startsAt: new Date(Date.now() + 3 * day), endsAt: new Date(Date.now() + 3 * day + 3_600_000) });
+  await createOffering(db, season.id, {
+    state: 'draft',
+    startsAt: new Date(Date.now() + 3 * day),
+    endsAt: new Date(Date.now() + 3 * day + 3_600_000),
+  });
   // a failed mail today, one over the budget (not counted), one failed two days ago (not counted)
   await db.execute(sql`insert into mail_outbox (recipient, template, status, budget, created_at) values
     ('a@example.org', 't', 'failed', 'counted', now()),

@@ -28,7 +28,10 @@ describe('admin home work list (issue 22)', () => {
       '/verwaltung/dokuboegen/2026-27?state=submitted',
     );
     expect(within(section('Dokumentationsbögen')).getByText('Jury: 1 von 4 Bewertungen abgegeben (2 Jurymitglieder)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '1 Antrag zu entscheiden' })).toHaveAttribute('href', '/verwaltung/team-workshops?state=submitted&seasonId=2');
+    expect(screen.getByRole('link', { name: '1 Antrag zu entscheiden' })).toHaveAttribute(
+      'href',
+      '/verwaltung/team-workshops?state=submitted&seasonId=2',
+    );
     expect(within(section('Wartelisten')).getByRole('link', { name: '1 Fortbildungstermin mit Warteliste' })).toHaveAttribute(
       'href',
       '/verwaltung/fortbildungen?state=published',
@@ -37,17 +40,19 @@ describe('admin home work list (issue 22)', () => {
       'href',
       '/verwaltung/hospitationen?state=published',
     );
-    expect(within(section('Freie Plätze in den nächsten 14 Tagen')).getByRole('link', { name: '1 Auszeichnungstermin mit freien Plätzen' })).toHaveAttribute(
-      'href',
-      '/verwaltung/auszeichnungsverantaltungen',
-    );
+    expect(
+      within(section('Freie Plätze in den nächsten 14 Tagen')).getByRole('link', { name: '1 Auszeichnungstermin mit freien Plätzen' }),
+    ).toHaveAttribute('href', '/verwaltung/auszeichnungsverantaltungen');
     expect(within(section('E-Mails')).getByText('4 E-Mails konnten in den letzten 24 Stunden nicht zugestellt werden')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '03.12.2026: Abgabe Dokumentationsbögen' })).toHaveAttribute('href', '/verwaltung/kita-jahre');
     expect(screen.getByRole('link', { name: 'KiTa-Jahre' })).toHaveAttribute('href', '/verwaltung/kita-jahre');
   });
 
   it('given nothing to do, every section reads calmly without links', async () => {
-    await renderRoute('/verwaltung', { user: users.admin(), handlers: [http.get('*/api/admin/work-list', () => HttpResponse.json(emptyWorkList()))] });
+    await renderRoute('/verwaltung', {
+      user: users.admin(),
+      handlers: [http.get('*/api/admin/work-list', () => HttpResponse.json(emptyWorkList()))],
+    });
     expect(await screen.findByText('Keine offenen Beitrittsanfragen')).toBeInTheDocument();
     expect(screen.getByText('Es gibt gerade kein aktuelles KiTa-Jahr.')).toBeInTheDocument();
     expect(screen.getByText('Keine Team-Workshop-Anträge zu entscheiden')).toBeInTheDocument();

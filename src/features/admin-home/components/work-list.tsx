@@ -2,12 +2,7 @@ import { Alert, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDate } from '../../../lib/locale';
-import {
-  WORK_LIST_DEADLINE_DAYS,
-  WORK_LIST_SOON_DAYS,
-  seasonDeadlineLabels,
-  type AdminWorkList,
-} from '../../../shared/contracts/admin-home';
+import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineLabels, type AdminWorkList } from '../../../shared/contracts/admin-home';
 import { useWorkList } from '../api/get-work-list';
 
 /** "1 Antrag" / "3 Anträge" */
