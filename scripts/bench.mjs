@@ -25,6 +25,12 @@ if (want('facilities')) {
   console.log('\n## Admin KiTa list (10 concurrent admins, autocannon) and CSV/XLSX exports with 5,000 KiTas, 30,000 persons, 10 seasons');
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/facilities.ts'], { stdio: 'inherit' });
 }
+if (want('admin-home')) {
+  console.log(
+    '\n## Admin home work list (10 concurrent admins, autocannon) with 5,000 KiTas, 30,000 persons, 10 seasons (PostgreSQL), target p95 <= 100 ms',
+  );
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/admin-home.ts'], { stdio: 'inherit' });
+}
 if (want('rush')) {
   console.log(
     '\n## Booking rush: 2,000 requests from 500 KiTas for 50 dates opening at once (PostgreSQL), targets >= 200 decisions/s, p99 <= 200 ms, 0 overbooked',

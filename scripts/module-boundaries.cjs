@@ -23,6 +23,7 @@ const serverLayers = [
   'accounts', //       registration, settings, admin account tools, deletion and data export
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
+  'admin-home', //     the admin home's work list (issue 22): counts over the modules below, read-only
   'health', //         GET /api/health: reads the mail outbox's counts through mail's outboxHealth
   'email-lists', //    e-mail address lists (issue 21): a read model over KiTas, staff, accounts, programme and forms
   'active-campaign', // the ActiveCampaign sync (issue 21): reads who consented and their state, writes only its own tables
@@ -33,7 +34,7 @@ const serverLayers = [
  * admin area: one query over several modules' tables is what makes a sortable, filterable, paged list of
  * 5,000 KiTas fast. Their writes still must go through the owning module (scripts/check-module-sql.mjs).
  */
-const readModelModules = ['admin-facilities', 'admin-persons', 'email-lists', 'active-campaign'];
+const readModelModules = ['admin-facilities', 'admin-persons', 'email-lists', 'active-campaign', 'admin-home'];
 
 /**
  * Single files that deliberately read other modules' tables in one query, with the reason. Not debt: splitting

@@ -27,6 +27,7 @@ import { teamWorkshopRoutes } from './modules/team-workshops/team-workshops.rout
 import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities.routes';
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import { emailListRoutes } from './modules/email-lists/email-lists.routes';
+import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
 import { programmeAdminRoutes } from './modules/programme/admin.routes';
 import { adminDocumentationRoutes } from './modules/documentation/admin-documentation.routes';
 import { startReminderJob } from './modules/programme/reminders';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminSeasonRoutes);
   await app.register(adminFacilityRoutes);
   await app.register(adminPersonRoutes);
+  await app.register(adminHomeRoutes);
   await app.register(teamWorkshopRoutes);
   await app.register(programmeStaffRoutes);
   await app.register(programmeAdminRoutes);

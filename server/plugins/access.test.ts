@@ -261,6 +261,11 @@ describe('route permissions (enumerated from every registered route)', () => {
     );
   });
 
+  it('given the admin home (issue 22), its work list is admin-only', () => {
+    const registered = t.app.routeList.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(registered).toEqual(expect.arrayContaining(['GET /api/admin/work-list admin']));
+  });
+
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);

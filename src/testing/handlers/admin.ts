@@ -1,5 +1,17 @@
 import { http, HttpResponse } from 'msw';
 
+/** the admin home's work list with nothing to do (issue 22) */
+export const emptyWorkList = () => ({
+  currentSeason: null,
+  joinRequests: 0,
+  documentation: { submitted: 0, juryReviews: 0, juryMembers: 0 },
+  teamWorkshopsToDecide: 0,
+  datesWithWaitlist: { training: 0, hospitation: 0, awarding: 0 },
+  datesSoonWithFreeSeats: { training: 0, hospitation: 0, awarding: 0 },
+  failedMails: 0,
+  deadlines: [],
+});
+
 const emptyPage = () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 });
 
 /**
@@ -20,6 +32,7 @@ export function adminDefaultHandlers() {
     http.get('*/api/admin/facilities/:facilityId/programme', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/facilities/:facilityId/legacy-history', () => HttpResponse.json({ items: [] })),
     http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: [] })),
+    http.get('*/api/admin/work-list', () => HttpResponse.json(emptyWorkList())),
     http.get('*/api/admin/documentation/:seasonIdentifier', emptyPage),
     http.get('*/api/admin/documentation/:seasonIdentifier/:facilityId', () =>
       HttpResponse.json({ reason: { message: 'Nicht gefunden.', code: 'not_found' } }, { status: 404 }),

@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineKinds, type AdminWorkList } from '../../../src/shared/contracts/admin-home';
+import type { DbOrTx } from '../../db/client';
+import { outboxHealth } from '../mail/outbox-health';
+
+type Row = Record<string, unknown>;
+async function rows(db: DbOrTx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+const n = (v: unknown) => Number(v ?? 0);
+
+/** "today" as the programme's users see it */
+const today = sql`(now() at time zone 'Europe/Berlin')::date`;
+
+/**
+ * The admin home's work list (issue 22): each figure is one (sub)query on indexed columns, read-only; four round trips,
+ * started at once (parallel on PostgreSQL's pool). No joins over
+ * whole tables. The tables of other modules are read by name (ADR 0009: a read model, no imports of their internals).
+ */
+export async function adminWorkList(db: DbOrTx): Promise<AdminWorkList> {
+  // the counts on plain indexed columns, one subquery each, in one round trip (under the current season)
+  const countsQuery = rows(
+    db,
+    sql`with cur as (select id, identifier, label from seasons where is_current limit 1)
+        select cur.id, cur.identifier, cur.label,
+          (select count(*) from facility_join_requests where state = 'pending')::int as "joinRequests",
+          (select count(*) from documentation_forms f where f.season_id = cur.id and f.state = 'submitted')::int as submitted,
+          (select count(*) from documentation_reviews r
+             join documentation_forms f on f.id = r.form_id
+             join users u on u.id = r.reviewer_id
+           where f.season_id = cur.id and f.state = 'submitted' and u.is_jury)::int as reviews,
+          (select count(*) from users where is_jury)::int as jury,
+          (select count(*) from team_workshop_applications t
+           where t.state = 'submitted' and t.withdrawn_at is null and (cur.id is null or t.season_id = cur.id))::int as tw
+        from (select 1) as one left join cur on true`,
+  );
+
+  // one pass over the published dates still to come: waiting lists, and free seats of those starting soon
+  const datesQuery = rows(
+    db,
+    sql`select o.kind,
+          count(*) filter (where exists (select 1 from offering_enrolments e where e.offering_id = o.id and e.state = 'waitlisted'))::int as waitlist,
+          count(*) filter (where o.starts_at < now() + make_interval(days => ${WORK_LIST_SOON_DAYS})
+            and o.capacity > (select count(*) from offering_enrolments e where e.offering_id = o.id and e.state in ('confirmed', 'attended'))
+          )::int as free
+        from offerings o
+        where o.state = 'published' and o.starts_at >= now()
+        group by o.kind`,
+  );
+  const mailsQuery = outboxHealth(db);
+
+  // the season dates as rows (one lateral unnest), those from today up to WORK_LIST_DEADLINE_DAYS ahead
+  const kinds = seasonDeadlineKinds;
+  const columns = sql.raw(kinds.map((k) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).join(', '));
+  const names = sql.raw(kinds.map((k) => `'${k}'`).join(', '));
+  const deadlinesQuery = rows(
+    db,
+    sql`select s.identifier, s.label, d.kind, to_char(d.day, 'YYYY-MM-DD') as day
+        from seasons s
+        cross join lateral unnest(array[${names}]::text[], array[${columns}]::date[]) as d(kind, day)
+        where d.day between ${today} and ${today} + ${WORK_LIST_DEADLINE_DAYS}::int
+        order by d.day, s.identifier, d.kind`,
+  );
+
+  const [[c], dates, mails, deadlines] = await Promise.all([countsQuery, datesQuery, mailsQuery, deadlinesQuery]);
+  const perKind = (key: 'waitlist' | 'free') => {
+    const of = (kind: string) => n(dates.find((d) => d.kind === kind)?.[key]);
+    return { training: of('training'), hospitation: of('hospitation'), awarding: of('awarding') };
+  };
+
+  return {
+    currentSeason: c?.id != null ? { id: n(c.id), identifier: String(c.identifier), label: String(c.label) } : null,
+    joinRequests: n(c?.joinRequests),
+    documentation: { submitted: n(c?.submitted), juryReviews: n(c?.reviews), juryMembers: n(c?.jury) },
+    teamWorkshopsToDecide: n(c?.tw),
+    datesWithWaitlist: perKind('waitlist'),
+    datesSoonWithFreeSeats: perKind('free'),
+    failedMails: mails.failedLast24h,
+    deadlines: deadlines.map((d) => ({
+      seasonIdentifier: String(d.identifier),
+      seasonLabel: String(d.label),
+      kind: d.kind as (typeof kinds)[number],
+      date: String(d.day),
+    })),
+  };
+}
