@@ -26,7 +26,7 @@ function AdminStartPage() {
       <Title order={2} size="h3" mt="xl" mb="sm">
         Bereiche
       </Title>
-      <Text mb="md">Hier verwaltest du das Programm. Wähle einen Bereich; die mit „in Vorbereitung“ markierten kommen noch.</Text>
+      <Text mb="md">Hier verwaltest du das Programm. Wähle einen Bereich.</Text>
       <List spacing="sm" listStyleType="none" aria-label="Bereiche der Verwaltung">
         {ADMIN_AREAS.map((area) => (
           <List.Item key={area.to}>
