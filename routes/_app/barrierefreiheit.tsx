@@ -33,7 +33,6 @@ function AccessibilityStatementPage() {
         Was noch nicht barrierefrei ist
       </Title>
       <List mb="md">
-        <List.Item>Bereiche, die noch in Vorbereitung sind, haben noch keine Inhalte; sie sind in der Navigation gekennzeichnet.</List.Item>
         <List.Item>Breite Tabellen der Verwaltung lassen sich auf kleinen Bildschirmen innerhalb der Tabelle seitlich verschieben.</List.Item>
       </List>
       <Title order={2} size="h4" mb="xs">
