@@ -55,7 +55,8 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   );
   await waitForIdle(router);
   // the logged-in chrome (navigation, menu, dialogs) is a lazy chunk: wait until it is there, as a person would
-  if (status.loggedin) await screen.findByRole('navigation', { name: 'Hauptnavigation' }, { timeout: 5000 });
+  // (the first render of a test file transforms that chunk: seconds on a loaded runner; it ends as soon as it is there)
+  if (status.loggedin) await screen.findByRole('navigation', { name: 'Hauptnavigation' }, { timeout: 30_000 });
   return { ...view, router, queryClient, session, user: userEvent.setup(), auth: router.options.context.auth, guard: router.options.context.guard };
 }
 

@@ -8,7 +8,7 @@ import { renderRoute } from '../../testing/render';
 
 const slow = { timeout: 10_000 };
 
-describe("/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edits a KiTa's answers", { timeout: 30_000 }, () => {
+describe("/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edits a KiTa's answers", { timeout: 90_000 }, () => {
   it('opens from the form\'s page, saves as the admin types, has no "Einreichen", and leads back', async () => {
     const staff = documentationHandlers({ state: 'submitted', editable: true, submittedAt: '2027-05-20T12:32:00Z' }, { savedBy: 'Alex Admin' });
     const admin = adminHandlers({ detail: docDetail() });

@@ -8,7 +8,7 @@ import { renderRoute } from '../../../testing/render';
 
 const path = '/verwaltung/dokuboegen/2026-27/11';
 
-describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 45_000 }, () => {
+describe('/verwaltung/dokuboegen/{season}/{facilityId}', { timeout: 90_000 }, () => {
   it('shows the answers as given, the orphan answers, photos in a dialog, and hides the others’ reviews', async () => {
     const { handlers } = documentationHandlers({ detail: docDetail() });
     const { user } = await renderRoute(path, { user: users.admin(), handlers });
