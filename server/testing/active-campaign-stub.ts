@@ -69,11 +69,15 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
       // name, stringid, sender_url and sender_reminder are required; a name or stringid in use answers 422
       const input = body?.list ?? {};
       const missing = (['name', 'stringid', 'sender_url', 'sender_reminder'] as const).filter((k) => !String(input[k] ?? '').trim());
-      if (missing.length > 0) return [422, { errors: missing.map((k) => ({ title: `The ${k} field is required.`, source: { pointer: `/data/attributes/${k}` } })) }];
+      if (missing.length > 0)
+        return [422, { errors: missing.map((k) => ({ title: `The ${k} field is required.`, source: { pointer: `/data/attributes/${k}` } })) }];
       const name = String(input.name);
       const stringid = String(input.stringid);
       if (lists.some((l) => l.name.toLowerCase() === name.toLowerCase() || l.stringid === stringid)) {
-        return [422, { errors: [{ title: 'List name or stringid is already in use.', code: 'duplicate', source: { pointer: '/data/attributes/name' } }] }];
+        return [
+          422,
+          { errors: [{ title: 'List name or stringid is already in use.', code: 'duplicate', source: { pointer: '/data/attributes/name' } }] },
+        ];
       }
       const l = { id: nextId(), name, stringid, sender_url: String(input.sender_url), sender_reminder: String(input.sender_reminder) };
       lists.push(l);

@@ -125,7 +125,11 @@ describe('ActiveCampaign settings and permissions', () => {
 
   it('given the account of the connection test, a new list is created there through the client, audited, and then listed', async () => {
     const before = w.stub.requests.length;
-    const res = await w.call('admin', { method: 'POST', url: `${base}/lists`, payload: { url: w.stub.url, key: w.stub.key, name: ' Elternbrief Süd ' } });
+    const res = await w.call('admin', {
+      method: 'POST',
+      url: `${base}/lists`,
+      payload: { url: w.stub.url, key: w.stub.key, name: ' Elternbrief Süd ' },
+    });
     const list = parseAnswer(acListSchema, res, 201);
     expect(list.name).toBe('Elternbrief Süd');
     expect(w.stub.lists().find((l) => l.id === list.id)).toMatchObject({ name: 'Elternbrief Süd', stringid: 'elternbrief-sud' });
@@ -135,7 +139,10 @@ describe('ActiveCampaign settings and permissions', () => {
     expect(sent[0]!.body).toMatchObject({ list: { name: 'Elternbrief Süd', stringid: 'elternbrief-sud', sender_url: expect.any(String) } });
     const [entry] = await w.db.select().from(auditLog).where(eq(auditLog.action, 'active_campaign_list.create'));
     expect(entry).toMatchObject({ entityType: 'active_campaign_list', entityId: list.id, after: list });
-    const tested = parseAnswer(acTestResultSchema, await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: w.stub.key } }));
+    const tested = parseAnswer(
+      acTestResultSchema,
+      await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: w.stub.key } }),
+    );
     expect(tested.lists).toContainEqual(list);
   });
 
@@ -143,7 +150,10 @@ describe('ActiveCampaign settings and permissions', () => {
     const dup = await w.call('admin', { method: 'POST', url: `${base}/lists`, payload: { url: w.stub.url, key: w.stub.key, name: 'presse' } });
     expect(dup.statusCode).toBe(409);
     expect(w.stub.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/3/lists', status: 422 });
-    expect(dup.json().reason).toMatchObject({ code: 'list_name_taken', fields: { name: expect.stringContaining('schon eine Liste mit diesem Namen') } });
+    expect(dup.json().reason).toMatchObject({
+      code: 'list_name_taken',
+      fields: { name: expect.stringContaining('schon eine Liste mit diesem Namen') },
+    });
     const bad = await w.call('admin', { method: 'POST', url: `${base}/lists`, payload: { url: w.stub.url, key: 'falsch', name: 'Neu' } });
     expect(bad.statusCode).toBe(409);
     expect(bad.json().reason.message).toContain('API-Schlüssel');
