@@ -2,7 +2,7 @@ import { startActiveCampaignStub, type ActiveCampaignStub } from '../server/test
 import { demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
 
 // issue 21: connect the portal to ActiveCampaign — here a stand-in of its API v3 on 127.0.0.1, started by this spec
-// (never the internet) — test the connection, choose the list, dry run, sync, see the run finish.
+// (never the internet) — test the connection, create a list, choose the list, dry run, sync, see the run finish.
 
 let stub: ActiveCampaignStub;
 test.beforeAll(async () => {
@@ -28,9 +28,44 @@ test('an admin connects ActiveCampaign, tests it, runs a dry run and a sync, and
 
   await page.getByLabel('API-URL').fill(stub.url);
   await page.getByLabel('API-Schlüssel').fill(stub.key);
+  const newList = page.getByRole('button', { name: 'Neue Liste anlegen' });
+  // like the "Liste", a new one needs a tested connection
+  await expect(newList).toBeDisabled();
   await page.getByRole('button', { name: 'Verbindung testen' }).click();
   await expect(page.getByText(/Verbindung steht \(Konto von/)).toBeVisible();
-  await page.getByLabel('Liste').selectOption({ label: 'Newsletter KiTa-Portal' });
+
+  // "Neue Liste anlegen" by keyboard: Escape closes and focus returns to the button
+  await newList.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Neue Liste anlegen' });
+  await expect(dialog.getByLabel('Name der Liste')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(newList).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Name der Liste')).toBeFocused();
+  await expectAccessible(page, 'ActiveCampaign new list dialog');
+  // no name: the message is at the field, which keeps the focus
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Bitte gib einen Namen für die Liste an.')).toBeVisible();
+  await expect(dialog.getByLabel('Name der Liste')).toBeFocused();
+  // a name the account already has: ActiveCampaign answers 422, the dialog says so in German
+  await page.keyboard.type('Presse');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('In ActiveCampaign gibt es schon eine Liste mit diesem Namen.')).toBeVisible();
+  await expect(dialog.getByLabel('Name der Liste')).toBeFocused();
+  await expectAccessible(page, 'ActiveCampaign new list dialog with a message');
+  const name = `Elternbrief ${Date.now()}`;
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Die Liste „${name}“ ist in ActiveCampaign angelegt und unter „Liste“ ausgewählt.`)).toBeVisible();
+  const created = stub.lists().find((l) => l.name === name)!;
+  expect(created).toBeTruthy();
+  await expect(page.getByLabel('Liste', { exact: true })).toHaveValue(created.id);
+  // the sync itself goes to the demo's newsletter list
+  await page.getByLabel('Liste', { exact: true }).selectOption({ label: 'Newsletter KiTa-Portal' });
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('ActiveCampaign-Einstellungen gespeichert.')).toBeVisible();
   // the key is write-only: only its last 4 characters come back

@@ -253,6 +253,7 @@ describe('route permissions (enumerated from every registered route)', () => {
         `GET ${base}/settings admin`,
         `PUT ${base}/settings admin`,
         `POST ${base}/test admin`,
+        `POST ${base}/lists admin`,
         `POST ${base}/dry-run admin`,
         `POST ${base}/runs admin`,
         `GET ${base}/runs admin`,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for ActiveCampaign's API v3 on 127.0.0.1, for tests, the e2e spec and the benchmark (never the
  * internet): contacts with limit/offset pagination and the email and tagid filters, contact/sync, tags,
- * contactTags, lists, contactLists, fields, fieldRels and fieldValues; the `Api-Token` header (403 otherwise); the
+ * contactTags, lists (read and create), contactLists, fields, fieldRels and fieldValues; the `Api-Token` header (403 otherwise); the
  * account's rate limit (429 with Retry-After beyond `ratePerSecond` in any second); injected 5xx answers and
  * timeouts. Every request is recorded with its arrival time.
  */
@@ -25,9 +25,11 @@ type Contact = { id: string; email: string; firstName: string; lastName: string 
 export async function startActiveCampaignStub(options: StubOptions = {}) {
   const key = options.key ?? 'stub-key-1234';
   let rate = options.ratePerSecond ?? 5;
-  const lists = options.lists ?? [
-    { id: '1', name: 'Newsletter KiTa-Portal' },
-    { id: '2', name: 'Presse' },
+  const lists: { id: string; name: string; stringid?: string; sender_url?: string; sender_reminder?: string }[] = [
+    ...(options.lists ?? [
+      { id: '1', name: 'Newsletter KiTa-Portal' },
+      { id: '2', name: 'Presse' },
+    ]),
   ];
   let seq = 100;
   const nextId = () => String(++seq);
@@ -62,6 +64,24 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     if (method === 'GET' && p === '/lists') {
       const r = page(lists, q);
       return [200, { lists: r.items, meta: r.meta }];
+    }
+    if (method === 'POST' && p === '/lists') {
+      // name, stringid, sender_url and sender_reminder are required; a name or stringid in use answers 422
+      const input = body?.list ?? {};
+      const missing = (['name', 'stringid', 'sender_url', 'sender_reminder'] as const).filter((k) => !String(input[k] ?? '').trim());
+      if (missing.length > 0)
+        return [422, { errors: missing.map((k) => ({ title: `The ${k} field is required.`, source: { pointer: `/data/attributes/${k}` } })) }];
+      const name = String(input.name);
+      const stringid = String(input.stringid);
+      if (lists.some((l) => l.name.toLowerCase() === name.toLowerCase() || l.stringid === stringid)) {
+        return [
+          422,
+          { errors: [{ title: 'List name or stringid is already in use.', code: 'duplicate', source: { pointer: '/data/attributes/name' } }] },
+        ];
+      }
+      const l = { id: nextId(), name, stringid, sender_url: String(input.sender_url), sender_reminder: String(input.sender_reminder) };
+      lists.push(l);
+      return [201, { list: l }];
     }
     if (method === 'GET' && p === '/tags') {
       const all = [...tags.values()].filter((t) => !q.get('search') || t.tag.includes(q.get('search')!));
@@ -196,6 +216,8 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     setRate: (r: number) => (rate = r),
     onRequest: (fn: StubOptions['onRequest']) => (hooks.onRequest = fn),
     contacts: () => [...contacts.values()],
+    /** the account's lists, those created through the API included */
+    lists: () => lists.map((l) => ({ ...l })),
     contactByEmail,
     tagsOf: (email: string) => {
       const c = contactByEmail(email);

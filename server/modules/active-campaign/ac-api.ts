@@ -29,6 +29,13 @@ export function acApi(client: AcClient) {
   return {
     me: async () => (await client.call<{ user?: { username?: string; email?: string } }>('GET', '/users/me')).body?.user ?? {},
     lists: () => all<{ id: string; name: string }>('/lists', 'lists'),
+    /** a new list; ActiveCampaign answers 422 when the name (or stringid) is taken */
+    createList: async (list: { name: string; stringid: string; senderUrl: string; senderReminder: string }) =>
+      (
+        await client.call<{ list: { id: string; name: string } }>('POST', '/lists', {
+          list: { name: list.name, stringid: list.stringid, sender_url: list.senderUrl, sender_reminder: list.senderReminder },
+        })
+      ).body.list,
     tags: () => all<{ id: string; tag: string }>('/tags', 'tags'),
     createTag: async (name: string) =>
       (

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   acDryRunSchema,
+  acListCreateSchema,
+  acListSchema,
   acRunDetailSchema,
   acRunListSchema,
   acRunParams,
@@ -13,7 +15,7 @@ import {
 import { adminRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
 import type { AcRuntime } from './ac-sync';
-import { dryRun, getRun, getSettings, listRuns, saveSettings, startRun, testConnection } from './active-campaign.service';
+import { createList, dryRun, getRun, getSettings, listRuns, saveSettings, startRun, testConnection } from './active-campaign.service';
 
 const tags = ['admin active-campaign'];
 const base = '/api/admin/active-campaign';
@@ -37,6 +39,11 @@ export async function activeCampaignRoutes(app: FastifyInstance, opts: ActiveCam
   asAdmin.post(`${base}/test`, {
     schema: { tags, body: acTestRequestSchema, response: { 200: acTestResultSchema } },
     handler: async (request) => testConnection(app.db, deps, request.body),
+  });
+  asAdmin.post(`${base}/lists`, {
+    errors: [409],
+    schema: { tags, body: acListCreateSchema, response: { 201: acListSchema } },
+    handler: async (request, reply) => reply.code(201).send(await createList(app.db, deps, request.body, auditContext(request))),
   });
   asAdmin.post(`${base}/dry-run`, {
     errors: [409],

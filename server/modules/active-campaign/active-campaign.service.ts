@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import {
   defaultAcTagNames,
   type AcDryRun,
+  type AcList,
   type AcRun,
   type AcRunDetail,
   type AcSettings,
@@ -116,12 +117,20 @@ export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsI
 }
 
 /** "Verbindung testen": who the key belongs to and the account's lists (to choose the "Liste") */
-export async function testConnection(db: Db, deps: AcDeps, given: { url?: string | undefined; key?: string | undefined }): Promise<AcTestResult> {
+type Given = { url?: string | undefined; key?: string | undefined };
+
+/** the API of the account being typed (url and key given), else of the saved one; null without url or key */
+async function apiFor(db: Db, deps: AcDeps, given: Given) {
   const saved = await credentials(db, deps.config);
   const url = given.url ?? saved?.url;
   const key = given.key || (saved && (!given.url || given.url === saved.url) ? saved.key : undefined);
-  if (!url || !key) return { ok: false, message: 'Bitte gib API-URL und API-Schlüssel an.', lists: [] };
-  const api = acApi(createAcClient({ ...deps.runtime, maxAttempts: Math.min(deps.runtime.maxAttempts ?? 3, 3), url, key, db }));
+  if (!url || !key) return null;
+  return acApi(createAcClient({ ...deps.runtime, maxAttempts: Math.min(deps.runtime.maxAttempts ?? 3, 3), url, key, db }));
+}
+
+export async function testConnection(db: Db, deps: AcDeps, given: Given): Promise<AcTestResult> {
+  const api = await apiFor(db, deps, given);
+  if (!api) return { ok: false, message: 'Bitte gib API-URL und API-Schlüssel an.', lists: [] };
   try {
     const me = await api.me();
     const lists = (await api.lists()).map((l) => ({ id: String(l.id), name: l.name }));
@@ -135,6 +144,39 @@ export async function testConnection(db: Db, deps: AcDeps, given: { url?: string
     if (err instanceof AcError) return { ok: false, message: err.message, lists: [] };
     return { ok: false, message: 'Die API-URL ist nicht erreichbar. Prüfe sie bitte.', lists: [] };
   }
+}
+
+/** ActiveCampaign's `stringid` of a list: the name in lower case, letters and digits joined by hyphens */
+const stringIdOf = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100) || 'liste';
+
+/** "Neue Liste anlegen" (POST /api/3/lists) in the account of the connection test; the new list is chosen by the admin */
+export async function createList(db: Db, deps: AcDeps, input: Given & { name: string }, ctx: Ctx): Promise<AcList> {
+  const api = await apiFor(db, deps, input);
+  if (!api) throw fail('active_campaign.not_configured');
+  let created: { id: string; name: string };
+  try {
+    created = await api.createList({
+      name: input.name,
+      stringid: stringIdOf(input.name),
+      senderUrl: deps.config.publicUrl,
+      senderReminder: 'Du bekommst diese E-Mail, weil du im KiTa-Portal dem Newsletter zugestimmt hast.',
+    });
+  } catch (err) {
+    if (err instanceof AcError && err.status === 422) throw fail('active_campaign.list_name_taken');
+    if (err instanceof AcError) throw fail('active_campaign.refused', [err.message]);
+    throw fail('active_campaign.refused', ['Die API-URL ist nicht erreichbar. Prüfe sie bitte.']);
+  }
+  const list = { id: String(created.id), name: created.name };
+  await audit(db, { ...ctx, action: 'active_campaign_list.create', entityType: 'active_campaign_list', entityId: list.id, after: list });
+  return list;
 }
 
 /** "Probelauf": what a run would change, from the portal's record of what it wrote; nothing is sent */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   acDryRunSchema,
+  acListSchema,
   acRunDetailSchema,
   acRunListSchema,
   acRunSchema,
@@ -17,6 +18,7 @@ import { parseAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
 import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
+import { auditLog } from '../audit/audit.table';
 import { activeCampaignRuns, activeCampaignSettings } from './active-campaign.table';
 import { getRun, resumeStaleRuns, settleRuns, startRun, type AcDeps } from './active-campaign.service';
 
@@ -84,6 +86,7 @@ describe('ActiveCampaign settings and permissions', () => {
       ['GET', `${base}/settings`],
       ['PUT', `${base}/settings`],
       ['POST', `${base}/test`],
+      ['POST', `${base}/lists`],
       ['POST', `${base}/dry-run`],
       ['POST', `${base}/runs`],
       ['GET', `${base}/runs`],
@@ -118,6 +121,46 @@ describe('ActiveCampaign settings and permissions', () => {
     );
     expect(bad).toMatchObject({ ok: false, lists: [] });
     expect(bad.message).toContain('API-Schlüssel');
+  });
+
+  it('given the account of the connection test, a new list is created there through the client, audited, and then listed', async () => {
+    const before = w.stub.requests.length;
+    const res = await w.call('admin', {
+      method: 'POST',
+      url: `${base}/lists`,
+      payload: { url: w.stub.url, key: w.stub.key, name: ' Elternbrief Süd ' },
+    });
+    const list = parseAnswer(acListSchema, res, 201);
+    expect(list.name).toBe('Elternbrief Süd');
+    expect(w.stub.lists().find((l) => l.id === list.id)).toMatchObject({ name: 'Elternbrief Süd', stringid: 'elternbrief-sud' });
+    // one request of the shared budget, the documented body
+    const sent = w.stub.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/api/3/lists');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ list: { name: 'Elternbrief Süd', stringid: 'elternbrief-sud', sender_url: expect.any(String) } });
+    const [entry] = await w.db.select().from(auditLog).where(eq(auditLog.action, 'active_campaign_list.create'));
+    expect(entry).toMatchObject({ entityType: 'active_campaign_list', entityId: list.id, after: list });
+    const tested = parseAnswer(
+      acTestResultSchema,
+      await w.call('admin', { method: 'POST', url: `${base}/test`, payload: { url: w.stub.url, key: w.stub.key } }),
+    );
+    expect(tested.lists).toContainEqual(list);
+  });
+
+  it('given a list name ActiveCampaign already has (422), a wrong key, or no name, the answer says so in German', async () => {
+    const dup = await w.call('admin', { method: 'POST', url: `${base}/lists`, payload: { url: w.stub.url, key: w.stub.key, name: 'presse' } });
+    expect(dup.statusCode).toBe(409);
+    expect(w.stub.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/3/lists', status: 422 });
+    expect(dup.json().reason).toMatchObject({
+      code: 'list_name_taken',
+      fields: { name: expect.stringContaining('schon eine Liste mit diesem Namen') },
+    });
+    const bad = await w.call('admin', { method: 'POST', url: `${base}/lists`, payload: { url: w.stub.url, key: 'falsch', name: 'Neu' } });
+    expect(bad.statusCode).toBe(409);
+    expect(bad.json().reason.message).toContain('API-Schlüssel');
+    const empty = await w.call('admin', { method: 'POST', url: `${base}/lists`, payload: { url: w.stub.url, key: w.stub.key, name: '  ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().reason.fields.name).toBe('Bitte gib einen Namen für die Liste an.');
+    expect(w.stub.lists().filter((l) => l.name.toLowerCase() === 'presse')).toHaveLength(1);
   });
 
   it('given saved settings, the key is stored encrypted and only its last 4 characters come back', async () => {

@@ -121,6 +121,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'email_list.export': 'E-Mail-Adressen exportiert',
   'active_campaign_settings.update': 'ActiveCampaign-Einstellungen geändert',
   'active_campaign_run.start': 'ActiveCampaign-Synchronisierung gestartet',
+  'active_campaign_list.create': 'ActiveCampaign-Liste angelegt',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

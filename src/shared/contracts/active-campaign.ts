@@ -1,6 +1,6 @@
 /** SPEC §3 "ActiveCampaign": the settings, the connection test, the dry run and the runs (client and server). */
 import { z } from 'zod';
-import { idParam, optionalText } from './common';
+import { idParam, optionalText, requiredText } from './common';
 
 const tagName = (label: string) => optionalText(100).refine((v) => v.length > 0, `Bitte gib einen Tag-Namen für „${label}“ an.`);
 
@@ -74,6 +74,14 @@ export const acTestResultSchema = z.object({
   lists: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type AcTestResult = z.infer<typeof acTestResultSchema>;
+
+/** "Neue Liste anlegen": in the saved account, or in the one being typed (url and key as for the connection test) */
+export const acListCreateSchema = acTestRequestSchema.extend({
+  name: requiredText('einen Namen für die Liste', 255),
+});
+export type AcListCreate = z.input<typeof acListCreateSchema>;
+export const acListSchema = z.object({ id: z.string(), name: z.string() });
+export type AcList = z.infer<typeof acListSchema>;
 
 export const acCountsSchema = z.object({
   added: z.number().int(),

@@ -119,6 +119,7 @@ export const auditActions = [
   'email_list.export',
   'active_campaign_settings.update',
   'active_campaign_run.start',
+  'active_campaign_list.create',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -141,4 +142,5 @@ export type AuditEntityType =
   | 'legacy_import'
   | 'email_list'
   | 'active_campaign_settings'
-  | 'active_campaign_run';
+  | 'active_campaign_run'
+  | 'active_campaign_list';

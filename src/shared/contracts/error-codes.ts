@@ -610,6 +610,13 @@ export const errorCatalogue = {
     },
     no_list: { status: 409, code: 'no_list', message: 'Bitte wähle zuerst die Liste, in die synchronisiert wird, und speichere.' },
     key_required: { status: 400, code: 'validation_failed', ...atField('key', 'Bitte gib den API-Schlüssel an.') },
+    list_name_taken: {
+      status: 409,
+      code: 'list_name_taken',
+      ...atField('name', 'In ActiveCampaign gibt es schon eine Liste mit diesem Namen. Wähle bitte einen anderen Namen.'),
+    },
+    /** ActiveCampaign refused or was not reachable: its German text from the client (bad key, HTTP status, network) */
+    refused: { status: 409, code: 'active_campaign_refused', message: (text: string) => text },
   }),
 } as const;
 

@@ -6,6 +6,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { acSettingsUpdateSchema, type AcSettings, type AcTagNamesDto, type AcTestResult } from '../../../shared/contracts/active-campaign';
 import { useSaveAcSettings } from '../api/save-settings';
 import { useTestAcConnection } from '../api/test-connection';
+import { CreateListDialog } from './create-list-dialog';
 
 type Values = { url: string; key: string; listId: string; nightlyHour: string } & AcTagNamesDto;
 
@@ -33,6 +34,7 @@ const valuesOf = (s: AcSettings): Values => ({
 export function SettingsForm({ settings }: { settings: AcSettings }) {
   const [lists, setLists] = useState<{ id: string; name: string }[]>(settings.listId ? [{ id: settings.listId, name: settings.listName }] : []);
   const [tested, setTested] = useState<AcTestResult | null>(null);
+  const [creating, setCreating] = useState(false);
   const save = useSaveAcSettings();
   const test = useTestAcConnection();
   const form = useSchemaForm({
@@ -55,9 +57,11 @@ export function SettingsForm({ settings }: { settings: AcSettings }) {
     notify({ message: 'ActiveCampaign-Einstellungen gespeichert.' });
   });
 
+  /** the account as typed: an empty key means the stored one */
+  const connection = () => ({ url: form.values.url.trim() || undefined, key: form.values.key.trim() || undefined });
+
   const runTest = async () => {
-    const { url, key } = form.values;
-    const result = await test.mutateAsync({ url: url.trim() || undefined, key: key.trim() || undefined });
+    const result = await test.mutateAsync(connection());
     setTested(result);
     if (result.ok) {
       setLists(result.lists);
@@ -70,53 +74,71 @@ export function SettingsForm({ settings }: { settings: AcSettings }) {
     : 'Den Schlüssel findest du in ActiveCampaign unter Einstellungen → Entwickler.';
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate ref={form.formRef}>
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Verbindung
-        </Title>
-        <FormAlert failure={form.failure} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="API-URL" description="z. B. https://deinkonto.api-us1.com" required {...form.input('url')} />
-          <PasswordInput label="API-Schlüssel" description={keyHint} autoComplete="off" {...form.input('key')} />
-        </SimpleGrid>
-        <Group>
-          <Button variant="default" onClick={() => void runTest()} loading={test.isPending}>
-            Verbindung testen
-          </Button>
-        </Group>
-        <div aria-live="polite">
-          {tested && (
-            <Alert color={tested.ok ? 'green' : 'red'} title={tested.ok ? 'Verbindung steht' : 'Keine Verbindung'}>
-              {tested.message}
-            </Alert>
-          )}
-        </div>
-        <NativeSelect
-          label="Liste"
-          description={lists.length === 0 ? 'Teste zuerst die Verbindung: Dann stehen hier die Listen deines ActiveCampaign-Kontos.' : undefined}
-          data={[{ value: '', label: 'Bitte wählen' }, ...lists.map((l) => ({ value: l.id, label: l.name }))]}
-          {...form.input('listId')}
-        />
-        <Title order={2} size="h3">
-          Tags
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {TAG_FIELDS.map(([key, label, description]) => (
-            <TextInput key={key} label={label} description={description || undefined} required {...form.input(key)} />
-          ))}
-        </SimpleGrid>
-        <NativeSelect label="Automatischer Abgleich" data={[{ value: '', label: 'aus' }, ...hours]} {...form.input('nightlyHour')} />
-        <Text size="sm" c="dimmed">
-          Es werden nur Benutzerkonten mit Newsletter-Einwilligung übertragen. Wer die Einwilligung zurückzieht oder sein Konto löscht, wird beim
-          nächsten Abgleich abgemeldet.
-        </Text>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Speichern
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={(event) => void submit(event)} noValidate ref={form.formRef}>
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Verbindung
+          </Title>
+          <FormAlert failure={form.failure} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="API-URL" description="z. B. https://deinkonto.api-us1.com" required {...form.input('url')} />
+            <PasswordInput label="API-Schlüssel" description={keyHint} autoComplete="off" {...form.input('key')} />
+          </SimpleGrid>
+          <Group>
+            <Button variant="default" onClick={() => void runTest()} loading={test.isPending}>
+              Verbindung testen
+            </Button>
+          </Group>
+          <div aria-live="polite">
+            {tested && (
+              <Alert color={tested.ok ? 'green' : 'red'} title={tested.ok ? 'Verbindung steht' : 'Keine Verbindung'}>
+                {tested.message}
+              </Alert>
+            )}
+          </div>
+          <Group align="flex-end" wrap="wrap">
+            <NativeSelect
+              style={{ flex: '1 1 16rem' }}
+              label="Liste"
+              description={lists.length === 0 ? 'Teste zuerst die Verbindung: Dann stehen hier die Listen deines ActiveCampaign-Kontos.' : undefined}
+              data={[{ value: '', label: 'Bitte wählen' }, ...lists.map((l) => ({ value: l.id, label: l.name }))]}
+              {...form.input('listId')}
+            />
+            <Button variant="default" onClick={() => setCreating(true)} disabled={!tested?.ok}>
+              Neue Liste anlegen
+            </Button>
+          </Group>
+          <Title order={2} size="h3">
+            Tags
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {TAG_FIELDS.map(([key, label, description]) => (
+              <TextInput key={key} label={label} description={description || undefined} required {...form.input(key)} />
+            ))}
+          </SimpleGrid>
+          <NativeSelect label="Automatischer Abgleich" data={[{ value: '', label: 'aus' }, ...hours]} {...form.input('nightlyHour')} />
+          <Text size="sm" c="dimmed">
+            Es werden nur Benutzerkonten mit Newsletter-Einwilligung übertragen. Wer die Einwilligung zurückzieht oder sein Konto löscht, wird beim
+            nächsten Abgleich abgemeldet.
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Speichern
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* outside the settings form: its submit must not bubble into "Speichern" */}
+      <CreateListDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        connection={connection()}
+        onCreated={(list) => {
+          setLists((current) => [...current.filter((l) => l.id !== list.id), list]);
+          form.setValue('listId', list.id);
+        }}
+      />
+    </>
   );
 }
