@@ -190,9 +190,7 @@ function requestFor(op: Operation): fc.Arbitrary<InjectOptions> {
         // two files, and a form without one
         {
           weight: 1,
-          arbitrary: fc
-            .tuple(fuzzFiles, fuzzFiles)
-            .map(([a, b]) => multipartBody({}, { ...a, field: op.fileField }, { ...b, field: op.fileField })),
+          arbitrary: fc.tuple(fuzzFiles, fuzzFiles).map(([a, b]) => multipartBody({}, { ...a, field: op.fileField }, { ...b, field: op.fileField })),
         },
         { weight: 1, arbitrary: fc.constant(multipartBody({ hinweis: 'ohne Datei' })) },
         { weight: 1, arbitrary: fc.constantFrom(...rawBodies.slice(0, 8)).map((payload) => ({ payload })) },

@@ -96,7 +96,10 @@ async function uploadRoute(app: FastifyInstance) {
     // 400: no file, two files, a file we cannot read; 413: over 10 MB; 429: the user's uploads in flight
     errors: [400, 413, 429],
     config: {
-      multipartFile: { field: legacyUploadField, description: 'Die Datei mit den alten Daten: CSV oder XLSX, höchstens 10 MB; ihr Name wird der Name des Imports.' },
+      multipartFile: {
+        field: legacyUploadField,
+        description: 'Die Datei mit den alten Daten: CSV oder XLSX, höchstens 10 MB; ihr Name wird der Name des Imports.',
+      },
     },
     schema: { tags, response: { 201: legacyImportSchema } },
     handler: async (request, reply) => {

@@ -272,7 +272,10 @@ describe('legacy import', () => {
       [form(), 'Es kam keine Datei an. Bitte wähle die Datei mit den alten Daten (Formularfeld „datei“).'],
       [form({ body: file }, { body: file, fileName: 'noch-eine.csv' }), 'Bitte lade genau eine Datei auf einmal hoch.'],
       [form({ field: 'file', body: file }), 'Es kam keine Datei an. Bitte wähle die Datei mit den alten Daten (Formularfeld „datei“).'],
-      [form({ body: file, fileName: `${'x'.repeat(201)}.csv` }), 'Der Dateiname ist zu lang (höchstens 200 Zeichen). Benenne die Datei bitte kürzer.'],
+      [
+        form({ body: file, fileName: `${'x'.repeat(201)}.csv` }),
+        'Der Dateiname ist zu lang (höchstens 200 Zeichen). Benenne die Datei bitte kürzer.',
+      ],
     ];
     for (const [payload, message] of cases) {
       const reason = reasonOfAnswer(await f.call('admin', { method: 'POST', url: '/api/admin/legacy-imports', payload }), 400);
@@ -305,7 +308,7 @@ describe('legacy import', () => {
     expect(imp.fileName).toBe('Übersicht Träger 2016.csv');
   });
 
-  it('given staff, jury and anonymous callers, the upload answers before it reads a byte of the form (an admin\'s is read)', async () => {
+  it("given staff, jury and anonymous callers, the upload answers before it reads a byte of the form (an admin's is read)", async () => {
     const body = Buffer.from(
       `--grenze\r\ncontent-disposition: form-data; name="datei"; filename="alt.csv"\r\n\r\n${header}\r\nKita X;80331;München;2016/17;;;\r\n--grenze--\r\n`,
     );
