@@ -333,6 +333,42 @@ describe('legacy import', () => {
     }
   });
 
+  it('given three uploads of one admin in flight, the fourth answers 429 before reading, the three go on', async () => {
+    const head = Buffer.from(`--grenze\r\ncontent-disposition: form-data; name="datei"; filename="alt.csv"\r\n\r\n`);
+    const rest = Buffer.concat([csv('Kita Parallel;80331;München;2016/17;;;'), Buffer.from('\r\n--grenze--\r\n')]);
+    // each form sends its first bytes when the server starts reading it, the rest when the test says so
+    const held = [1, 2, 3].map(() => {
+      let started = () => undefined as void;
+      const reading = new Promise<void>((resolve) => (started = resolve));
+      let sent = false;
+      const payload = new Readable({
+        read() {
+          if (sent) return;
+          sent = true;
+          this.push(head);
+          started();
+        },
+      });
+      return { payload, reading };
+    });
+    const pending = held.map(({ payload }) =>
+      f.call('admin', {
+        method: 'POST',
+        url: '/api/admin/legacy-imports',
+        headers: { 'content-type': 'multipart/form-data; boundary=grenze' },
+        payload,
+      }),
+    );
+    await Promise.all(held.map((h) => h.reading));
+    expect(reasonOfAnswer(await f.call('admin', upload(csv('Kita Vier;80331;München;2016/17;;;'))), 429).code).toBe('too_many_uploads');
+    for (const { payload } of held) {
+      payload.push(rest);
+      payload.push(null);
+    }
+    expect((await Promise.all(pending)).map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    expect((await f.call('admin', upload(csv('Kita Fünf;80331;München;2016/17;;;')))).statusCode).toBe(201);
+  });
+
   it('given staff, jury and anonymous callers, the import answers 403, 403 and 401', async () => {
     const calls: InjectOptions[] = [
       { method: 'GET', url: '/api/admin/legacy-imports' },
