@@ -27,10 +27,16 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
 
   await page.getByLabel('Datei').setInputFiles({ name: `alt-${stamp}.csv`, mimeType: 'text/csv', buffer: iconv.encode(csv, 'windows-1252') });
   await page.getByRole('button', { name: 'Hochladen' }).focus();
+  // SPEC §3: the file goes up as a multipart form, the file in the field `datei`
+  const uploadRequest = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/admin/legacy-imports');
   await page.keyboard.press('Enter');
+  const sent = await uploadRequest;
+  expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
   // the mapping: "Notiz" is not guessed; map it to Bemerkung
   await expect(page.getByRole('heading', { name: 'Spaltenzuordnung' })).toBeVisible();
+  // the part's file name is the import's name
+  await expect(page.getByText(`Spalten der Datei „alt-${stamp}.csv“`)).toBeVisible();
   await expect(page.getByLabel('Feld für Spalte „Einrichtung“')).toHaveValue('label');
   await page.getByLabel('Feld für Spalte „Notiz“').selectOption('remark');
   await expectAccessible(page, 'mapping');

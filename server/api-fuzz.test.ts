@@ -109,12 +109,19 @@ const world: FuzzWorld = {
 };
 
 type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema: JsonSchema };
-/** `upload`: the route takes a file (octet-stream or multipart in the document, or a POST to …/files) */
-type Operation = { method: string; path: string; parameters: Parameter[]; body?: JsonSchema; upload: boolean };
+/**
+ * `upload`: the route takes a file (octet-stream or multipart in the document, or a POST to …/files); `fileField`: the
+ * form field of the file where the document has a multipart body (its binary property)
+ */
+type Operation = { method: string; path: string; parameters: Parameter[]; body?: JsonSchema; upload: boolean; fileField?: string };
 
 const doc = (await f.call('anonymous', { method: 'GET', url: '/api/openapi.json' })).json() as {
   paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>>;
 };
+const binaryProperty = (schema: JsonSchema | undefined) =>
+  Object.entries((schema as { properties?: Record<string, { format?: string }> } | undefined)?.properties ?? {}).find(
+    ([, property]) => property.format === 'binary',
+  )?.[0];
 const methodOrder = ['get', 'post', 'put', 'patch', 'delete'];
 // last: the calls that end sessions or close KiTas, so the other routes meet a world that still has them
 const destructive = /logout|\/merge|deactivate|\/delete$|sessions\/end|end-others|\/admin$/;
@@ -128,6 +135,7 @@ const operations: Operation[] = Object.entries(doc.paths)
       upload:
         Boolean(op.requestBody?.content?.['application/octet-stream'] || op.requestBody?.content?.['multipart/form-data']) ||
         (method === 'post' && /\/files$/.test(path)),
+      fileField: binaryProperty(op.requestBody?.content?.['multipart/form-data']?.schema),
     })),
   )
   .sort(
@@ -175,7 +183,16 @@ function requestFor(op: Operation): fc.Arbitrary<InjectOptions> {
     ? fc.oneof(
         // the file as the raw body and as multipart/form-data (with the query's fields repeated as form fields)
         { weight: 4, arbitrary: fuzzFiles.map((file) => ({ payload: file.bytes, contentType: 'application/octet-stream' })) },
-        { weight: 4, arbitrary: fuzzFiles.map((file) => multipartBody({ questionKey: 'fotos', name: file.name }, file)) },
+        {
+          weight: 4,
+          arbitrary: fuzzFiles.map((file) => multipartBody({ questionKey: 'fotos', name: file.name }, { ...file, field: op.fileField })),
+        },
+        // two files, and a form without one
+        {
+          weight: 1,
+          arbitrary: fc.tuple(fuzzFiles, fuzzFiles).map(([a, b]) => multipartBody({}, { ...a, field: op.fileField }, { ...b, field: op.fileField })),
+        },
+        { weight: 1, arbitrary: fc.constant(multipartBody({ hinweis: 'ohne Datei' })) },
         { weight: 1, arbitrary: fc.constantFrom(...rawBodies.slice(0, 8)).map((payload) => ({ payload })) },
       )
     : op.body

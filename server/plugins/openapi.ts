@@ -11,6 +11,16 @@ import { securityHeaders } from './security';
 
 type Json = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes `multipart/form-data` with one file in this field (its handler reads the parts, so no body
+     * schema validates them): the document describes the form, so integrators and the API gate send it.
+     */
+    multipartFile?: { field: string; description: string };
+  }
+}
+
 /**
  * The answers that are files, not JSON (their routes declare no 200 schema, so nothing serialises them): the media
  * types follow from the URL, as the error statuses do in the route builders.
@@ -34,9 +44,18 @@ const fileResponse = (url: string) => {
 /** a route's OpenAPI schema from its zod schemas, plus the file answer of the routes that send one */
 const transform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input);
-  const schema = result.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+  const schema = result.schema as { hide?: boolean; response?: Record<string, unknown>; body?: unknown; consumes?: string[] } | undefined;
   if (schema && !schema.hide && !Object.keys(schema.response ?? {}).some((status) => status.startsWith('2'))) {
     schema.response = { 200: fileResponse(input.url), ...schema.response };
+  }
+  const form = input.route.config?.multipartFile;
+  if (schema && form) {
+    schema.consumes = ['multipart/form-data'];
+    schema.body = {
+      type: 'object',
+      required: [form.field],
+      properties: { [form.field]: { type: 'string', format: 'binary', description: form.description } },
+    };
   }
   return result;
 };

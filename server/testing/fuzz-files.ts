@@ -50,6 +50,8 @@ const fixed: { name: string; bytes: Buffer }[] = [
   { name: 'leer.jpg', bytes: Buffer.alloc(0) },
   { name: 'doc.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj<</OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF') },
   { name: '\u202egpj.exe', bytes: validPng },
+  // the legacy import's CSV (issue 24): a file that gets past the reading
+  { name: 'alt.csv', bytes: Buffer.from('KiTa-Name;PLZ;KiTa-Jahr;ausgezeichnet\r\nKita Fuzz;80331;2016-17;ja\r\n') },
 ];
 
 export const fuzzFiles: fc.Arbitrary<{ name: string; bytes: Buffer }> = fc.oneof(
@@ -63,18 +65,20 @@ export const fuzzFiles: fc.Arbitrary<{ name: string; bytes: Buffer }> = fc.oneof
   },
 );
 
-/** a multipart/form-data body with text fields and one file (field `file`) */
-export function multipartBody(fields: Record<string, string>, file: { name: string; bytes: Buffer; contentType?: string }) {
+/** a multipart/form-data body with text fields and files (each in its `field`, `file` unless told) */
+export function multipartBody(fields: Record<string, string>, ...files: { field?: string; name: string; bytes: Buffer; contentType?: string }[]) {
   const boundary = `----fuzz${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
     parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\ncontent-type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  for (const file of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name.replace(/"/g, '')}"\r\ncontent-type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }

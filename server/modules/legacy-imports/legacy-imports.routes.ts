@@ -10,12 +10,13 @@ import {
   legacyRowMatchSchema,
   legacyRowsPageSchema,
   legacyRowsQuerySchema,
-  legacyUploadQuerySchema,
+  legacyUploadField,
+  legacyFileNameMax,
 } from '../../../src/shared/contracts/legacy-imports';
 import { fail } from '../../lib/http-error';
 import { adminRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
-import { isReceivedUpload, uploadBody } from '../documentation/upload-body';
+import { multipartUpload } from '../documentation/upload-body';
 import { LEGACY_LIMITS } from './legacy-file';
 import { legacyHistoryOfFacility } from './legacy-history';
 import {
@@ -76,19 +77,34 @@ export async function legacyImportRoutes(app: FastifyInstance) {
   });
 }
 
-/** the upload in its own scope: the octet-stream body goes to a temp file (documentation's upload handling), 10 MB */
+/**
+ * The upload in its own scope (SPEC §3: a multipart upload of a CSV or XLSX): @fastify/multipart is registered here
+ * only, the file in the field `datei` goes to a temp file (the documentation's upload handling), 10 MB.
+ */
 async function uploadRoute(app: FastifyInstance) {
-  uploadBody(app, {
-    access: 'admin',
+  const readUpload = await multipartUpload(app, {
+    field: legacyUploadField,
     maxBytes: LEGACY_LIMITS.fileBytes,
+    maxNameLength: legacyFileNameMax,
     tooLarge: () => fail('legacy_import.file_too_large', [LEGACY_LIMITS.fileBytes / (1024 * 1024)]),
+    missing: () => fail('legacy_import.file_missing'),
+    oneFile: () => fail('legacy_import.one_file'),
+    nameTooLong: () => fail('legacy_import.file_name_too_long'),
+    broken: () => fail('legacy_import.form_unreadable'),
   });
   adminRoute(app).post(url, {
-    errors: [413, 429],
-    schema: { tags, querystring: legacyUploadQuerySchema, response: { 201: legacyImportSchema } },
+    // 400: no file, two files, a file we cannot read; 413: over 10 MB; 429: the user's uploads in flight
+    errors: [400, 413, 429],
+    config: {
+      multipartFile: {
+        field: legacyUploadField,
+        description: 'Die Datei mit den alten Daten: CSV oder XLSX, höchstens 10 MB; ihr Name wird der Name des Imports.',
+      },
+    },
+    schema: { tags, response: { 201: legacyImportSchema } },
     handler: async (request, reply) => {
-      const upload = isReceivedUpload(request.body) ? request.body : null;
-      const created = await uploadLegacyFile(app.db, upload, request.query.fileName, auditContext(request));
+      const upload = await readUpload(request, reply);
+      const created = await uploadLegacyFile(app.db, upload, upload.fileName, auditContext(request));
       return reply.code(201).send(created);
     },
   });

@@ -71,11 +71,17 @@ function excelMaxRows(): Promise<Buffer> {
   });
 }
 
+/** the form as the browser sends it (SPEC §3: multipart, the file in the field `datei`); inject sets the boundary */
+const form = (...files: { field?: string; body: Buffer; fileName?: string }[]) => {
+  const data = new FormData();
+  data.append('hinweis', 'Export aus Excel');
+  for (const file of files) data.append(file.field ?? 'datei', new Blob([new Uint8Array(file.body)]), file.fileName ?? 'alt.csv');
+  return data;
+};
 const upload = (body: Buffer, fileName = 'alt.csv'): InjectOptions => ({
   method: 'POST',
-  url: `/api/admin/legacy-imports?${new URLSearchParams({ fileName })}`,
-  headers: { 'content-type': 'application/octet-stream' },
-  payload: body,
+  url: '/api/admin/legacy-imports',
+  payload: form({ body, fileName }),
 });
 const uploadOk = async (body: Buffer, fileName?: string) => parseAnswer(legacyImportSchema, await f.call('admin', upload(body, fileName)), 201);
 const rows = async (id: number, query = '') =>
@@ -257,6 +263,110 @@ describe('legacy import', () => {
   it('given a file of 10 MB + 1 byte, answers 413', async () => {
     const res = await f.call('admin', upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0x41)));
     expect(reasonOfAnswer(res, 413).message).toBe('Die Datei ist größer als 10 MB. Teile sie bitte in mehrere Dateien auf.');
+  });
+
+  it('given a form without the file, with two files or with the file in another field, answers 400 and stores nothing', async () => {
+    const before = (await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' })).json().items.length;
+    const file = csv('Kita X;80331;München;2016/17;;;');
+    const cases: [FormData, string][] = [
+      [form(), 'Es kam keine Datei an. Bitte wähle die Datei mit den alten Daten (Formularfeld „datei“).'],
+      [form({ body: file }, { body: file, fileName: 'noch-eine.csv' }), 'Bitte lade genau eine Datei auf einmal hoch.'],
+      [form({ field: 'file', body: file }), 'Es kam keine Datei an. Bitte wähle die Datei mit den alten Daten (Formularfeld „datei“).'],
+      [
+        form({ body: file, fileName: `${'x'.repeat(201)}.csv` }),
+        'Der Dateiname ist zu lang (höchstens 200 Zeichen). Benenne die Datei bitte kürzer.',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const reason = reasonOfAnswer(await f.call('admin', { method: 'POST', url: '/api/admin/legacy-imports', payload }), 400);
+      expect(reason).toMatchObject({ message, code: 'validation_failed', fields: { datei: message } });
+    }
+    expect((await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' })).json().items.length).toBe(before);
+  });
+
+  it('given a form cut off in the middle or the raw bytes instead of a form, answers 400 and 415', async () => {
+    const boundary = 'grenze';
+    const cut = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="datei"; filename="alt.csv"\r\n\r\n${header}\r\nKita X;80331`);
+    const broken = await f.call('admin', {
+      method: 'POST',
+      url: '/api/admin/legacy-imports',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: cut,
+    });
+    expect(reasonOfAnswer(broken, 400).message).toBe('Das Formular mit der Datei ließ sich nicht lesen. Bitte lade die Datei noch einmal hoch.');
+    const raw = await f.call('admin', {
+      method: 'POST',
+      url: '/api/admin/legacy-imports?fileName=alt.csv',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: csv('Kita X;80331;München;2016/17;;;'),
+    });
+    expect(raw.statusCode).toBe(415);
+  });
+
+  it('given a file name with umlauts, keeps it as the import name', async () => {
+    const imp = await uploadOk(csv('Kita Umlaut;80331;München;2016/17;;;'), 'Übersicht Träger 2016.csv');
+    expect(imp.fileName).toBe('Übersicht Träger 2016.csv');
+  });
+
+  it("given staff, jury and anonymous callers, the upload answers before it reads a byte of the form (an admin's is read)", async () => {
+    const body = Buffer.from(
+      `--grenze\r\ncontent-disposition: form-data; name="datei"; filename="alt.csv"\r\n\r\n${header}\r\nKita X;80331;München;2016/17;;;\r\n--grenze--\r\n`,
+    );
+    const cookies = { staff: f.cookies.member!, jury: f.juryCookie, anonymous: undefined, admin: f.cookies.admin! };
+    const expected = { staff: [403, false], jury: [403, false], anonymous: [401, false], admin: [201, true] } as const;
+    for (const [who, cookie] of Object.entries(cookies)) {
+      let read = false;
+      const payload = new Readable({
+        read() {
+          read = true;
+          this.push(body);
+          this.push(null);
+        },
+      });
+      const res = await f.t.app.inject({
+        method: 'POST',
+        url: '/api/admin/legacy-imports',
+        headers: { 'content-type': 'multipart/form-data; boundary=grenze', ...(cookie ? { cookie } : {}) },
+        payload,
+      });
+      expect([who, res.statusCode, read]).toEqual([who, ...expected[who as keyof typeof expected]]);
+    }
+  });
+
+  it('given three uploads of one admin in flight, the fourth answers 429 before reading, the three go on', async () => {
+    const head = Buffer.from(`--grenze\r\ncontent-disposition: form-data; name="datei"; filename="alt.csv"\r\n\r\n`);
+    const rest = Buffer.concat([csv('Kita Parallel;80331;München;2016/17;;;'), Buffer.from('\r\n--grenze--\r\n')]);
+    // each form sends its first bytes when the server starts reading it, the rest when the test says so
+    const held = [1, 2, 3].map(() => {
+      let started = () => undefined as void;
+      const reading = new Promise<void>((resolve) => (started = resolve));
+      let sent = false;
+      const payload = new Readable({
+        read() {
+          if (sent) return;
+          sent = true;
+          this.push(head);
+          started();
+        },
+      });
+      return { payload, reading };
+    });
+    const pending = held.map(({ payload }) =>
+      f.call('admin', {
+        method: 'POST',
+        url: '/api/admin/legacy-imports',
+        headers: { 'content-type': 'multipart/form-data; boundary=grenze' },
+        payload,
+      }),
+    );
+    await Promise.all(held.map((h) => h.reading));
+    expect(reasonOfAnswer(await f.call('admin', upload(csv('Kita Vier;80331;München;2016/17;;;'))), 429).code).toBe('too_many_uploads');
+    for (const { payload } of held) {
+      payload.push(rest);
+      payload.push(null);
+    }
+    expect((await Promise.all(pending)).map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    expect((await f.call('admin', upload(csv('Kita Fünf;80331;München;2016/17;;;')))).statusCode).toBe(201);
   });
 
   it('given staff, jury and anonymous callers, the import answers 403, 403 and 401', async () => {

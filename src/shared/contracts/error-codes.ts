@@ -537,6 +537,23 @@ export const errorCatalogue = {
       message: (mb: number) => `Die Datei ist größer als ${mb} MB. Teile sie bitte in mehrere Dateien auf.`,
     },
     empty: { status: 400, code: 'legacy_file_invalid', message: 'Die Datei ist leer. Bitte wähle die Datei mit den alten Daten.' },
+    // the upload form (multipart/form-data, one file in the field `datei`)
+    file_missing: {
+      status: 400,
+      code: 'validation_failed',
+      ...atField('datei', 'Es kam keine Datei an. Bitte wähle die Datei mit den alten Daten (Formularfeld „datei“).'),
+    },
+    one_file: { status: 400, code: 'validation_failed', ...atField('datei', 'Bitte lade genau eine Datei auf einmal hoch.') },
+    file_name_too_long: {
+      status: 400,
+      code: 'validation_failed',
+      ...atField('datei', 'Der Dateiname ist zu lang (höchstens 200 Zeichen). Benenne die Datei bitte kürzer.'),
+    },
+    form_unreadable: {
+      status: 400,
+      code: 'bad_request',
+      message: 'Das Formular mit der Datei ließ sich nicht lesen. Bitte lade die Datei noch einmal hoch.',
+    },
     pdf: {
       status: 400,
       code: 'legacy_file_invalid',

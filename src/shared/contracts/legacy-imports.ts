@@ -51,10 +51,12 @@ export const legacyRowStateLabels: Record<LegacyRowState, string> = { accepted: 
 
 export const legacyMatchKinds = ['exact', 'candidate', 'manual', 'new', 'none'] as const;
 
-/** the upload: the file's name (the body is the file's bytes) */
-export const legacyUploadQuerySchema = z.object({
-  fileName: z.string().trim().min(1, 'Bitte gib einen Dateinamen an.').max(200, 'Der Dateiname ist zu lang.'),
-});
+/**
+ * The upload (SPEC §3): `multipart/form-data` with the file in this field (the form's „Datei“); the part's file
+ * name is the import's name, at most `legacyFileNameMax` characters.
+ */
+export const legacyUploadField = 'datei';
+export const legacyFileNameMax = 200;
 
 /** per column of the file, the field it fills (null: not imported) */
 export const legacyMappingSchema = z.object({

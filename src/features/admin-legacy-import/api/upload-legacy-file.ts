@@ -1,17 +1,18 @@
 import { errorReasonOf } from '../../../lib/response-shape';
-import { legacyImportSchema, type LegacyImport } from '../../../shared/contracts/legacy-imports';
+import { legacyImportSchema, legacyUploadField, type LegacyImport } from '../../../shared/contracts/legacy-imports';
 
 /**
- * POST /api/admin/legacy-imports?fileName=… with the file's bytes as the body. XMLHttpRequest, not ky, for the
- * progress bar (as the documentation's upload: only XHR reports upload progress in every browser). Rejects with the
- * server's German message.
+ * POST /api/admin/legacy-imports as multipart/form-data, the file in the field `datei` (SPEC §3; its name is the
+ * import's). XMLHttpRequest, not ky, for the progress bar (as the documentation's upload: only XHR reports upload
+ * progress in every browser); the browser sets the content type with its boundary. Rejects with the server's German
+ * message.
  */
-export async function uploadLegacyFile(file: File, onProgress: (fraction: number) => void): Promise<LegacyImport> {
-  const body = await file.arrayBuffer();
+export function uploadLegacyFile(file: File, onProgress: (fraction: number) => void): Promise<LegacyImport> {
+  const body = new FormData();
+  body.append(legacyUploadField, file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/legacy-imports?${new URLSearchParams({ fileName: file.name }).toString()}`);
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.open('POST', '/api/admin/legacy-imports');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
