@@ -246,15 +246,7 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     /** the requests that changed something */
     writes: () => requests.filter((r) => r.method !== 'GET' && r.status > 0 && r.status < 300),
     /** the most requests that arrived within any one second */
-    maxPerSecond: (from = 0) => {
-      const times = requests.filter((r) => r.at >= from).map((r) => r.at);
-      let max = 0;
-      for (let i = 0, j = 0; i < times.length; i++) {
-        while (times[i]! - times[j]! >= 1000) j++;
-        max = Math.max(max, i - j + 1);
-      }
-      return max;
-    },
+    maxPerSecond: (from = 0) => maxPerSecond(requests.filter((r) => r.at >= from).map((r) => r.at)),
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -264,3 +256,13 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
 }
 
 export type ActiveCampaignStub = Awaited<ReturnType<typeof startActiveCampaignStub>>;
+
+/** the most of `times` (ms, ascending) that fall within any one second */
+export function maxPerSecond(times: number[]): number {
+  let max = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1000) j++;
+    max = Math.max(max, i - j + 1);
+  }
+  return max;
+}

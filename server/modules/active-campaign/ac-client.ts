@@ -19,6 +19,8 @@ export type AcClientOptions = {
   maxAttempts?: number;
   backoffBaseMs?: number;
   signal?: AbortSignal;
+  /** told the moment each request goes out (tests check the limiter by these times: an in-process stub's arrival times carry the event loop's delays) */
+  onSend?: (atMs: number) => void;
 };
 
 export class AcError extends Error {
@@ -110,6 +112,7 @@ export function createAcClient(options: AcClientOptions) {
       await sleep(wait, options.signal);
       if (performance.now() - planned > spacingOf(rate) / 4) await pushSlot(options.db, rate);
       requests++;
+      options.onSend?.(Date.now());
       let res: Response;
       try {
         const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];

@@ -15,7 +15,7 @@ import {
 /** what a run needs of the settings (the key opened) */
 export type AcConnection = { url: string; key: string; listId: string; tagNames: AcTagNames };
 /** the client's timings; tests and the benchmark shorten them, production keeps the defaults */
-export type AcRuntime = Pick<AcClientOptions, 'ratePerSecond' | 'timeoutMs' | 'maxAttempts' | 'backoffBaseMs'>;
+export type AcRuntime = Pick<AcClientOptions, 'ratePerSecond' | 'timeoutMs' | 'maxAttempts' | 'backoffBaseMs' | 'onSend'>;
 
 export const emptyCounts = (): AcRunCounts => ({
   added: 0,
