@@ -23,7 +23,12 @@ function AwardingRoute() {
   const { activeFacilityId } = useAuthState();
   return (
     <>
-      <PageHeading>Auszeichnungsveranstaltung</PageHeading>
+      {/* <wbr>: at 320 px the compound wraps between its parts (Debian's Chromium has no German hyphenation) */}
+      <PageHeading>
+        Auszeichnungs
+        <wbr />
+        veranstaltung
+      </PageHeading>
       {activeFacilityId === null ? <NoActiveFacility /> : <AwardingPage key={activeFacilityId} facilityId={activeFacilityId} />}
     </>
   );

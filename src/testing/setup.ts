@@ -8,6 +8,13 @@ import { server } from './msw-server';
 // these; they still end as soon as the element is there
 configure({ asyncUtilTimeout: 10_000 });
 
+// Node 25+ has Web Storage globals of its own (without --localstorage-file `localStorage` is undefined) that hide
+// jsdom's when vitest copies the window onto the global: put jsdom's back (Node 20 has none, nothing happens there)
+const jsdomWindow = (globalThis as { jsdom?: { window: Window } }).jsdom?.window;
+for (const key of ['localStorage', 'sessionStorage'] as const)
+  if (jsdomWindow && globalThis[key] !== jsdomWindow[key])
+    Object.defineProperty(globalThis, key, { value: jsdomWindow[key], configurable: true, writable: true });
+
 // --- Browser APIs Mantine needs that jsdom lacks (see Mantine's "Testing with Vitest" guide) ---
 const { getComputedStyle } = window;
 // jsdom throws "Not implemented" for pseudo-element arguments; Mantine's ScrollArea passes one.
