@@ -1,5 +1,30 @@
 import { Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+
+/**
+ * A break opportunity (<wbr>) after the joints of long German compounds ("Auszeichnungs|veranstaltung",
+ * "Dokumentations|bogen"): at 320 px such a word wraps between its parts instead of inside one, where the browser
+ * has no German hyphenation (Debian's Chromium). The text and its accessible name stay as they are.
+ */
+const JOINT = /(?<=\p{L}{4}(?:ungs|heits|keits|tions|schafts))(?=\p{L}{5})/gu;
+
+export function breakCompounds(text: string): ReactNode {
+  const parts = text.split(/(\p{L}{16,})/u);
+  return parts.map((part, i) => {
+    if (i % 2 === 0) return part;
+    const pieces = part.split(JOINT);
+    return (
+      <Fragment key={i}>
+        {pieces.map((piece, j) => (
+          <Fragment key={j}>
+            {j > 0 && <wbr />}
+            {piece}
+          </Fragment>
+        ))}
+      </Fragment>
+    );
+  });
+}
 
 /**
  * The page's h1; focusable by script so focus can move here after a navigation (screen readers announce it).
@@ -16,7 +41,7 @@ export function PageHeading({ children }: { children: ReactNode }) {
       mb="md"
       style={{ outline: 'none', overflowWrap: 'anywhere', hyphens: 'auto', fontSize: 'clamp(1.375rem, 1rem + 2vw, var(--mantine-h1-font-size))' }}
     >
-      {children}
+      {typeof children === 'string' ? breakCompounds(children) : children}
     </Title>
   );
 }
