@@ -1,4 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -8,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentationFormSchema } from '../src/shared/contracts/documentation';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
-import { packageRoot } from './lib/package-root';
 import { documentationFiles } from './modules/documentation/documentation.table';
 import { inDays } from './modules/documentation/test-helpers';
+import { buildServer, startBuiltServer } from './testing/built-server';
 import { addMember, createFacility, createSeason, createUser, enrol } from './testing/factories';
 import { fixtureFiles } from './testing/fixture-files';
 import { adminQuery, withDatabase } from './testing/test-db-template';
@@ -21,51 +20,21 @@ import { adminQuery, withDatabase } from './testing/test-db-template';
  * without its row (the start sweeps them, server/modules/documentation/orphan-sweep.ts). PGlite by default,
  * PostgreSQL when DATABASE_URL is set.
  */
-const rootDir = packageRoot(import.meta.url);
-const outDir = path.join(rootDir, 'build', `test-crash-${process.pid}`);
+let outDir: string;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-crash-'));
 const adminUrl = process.env.DATABASE_URL;
 const dbName = `kita_crash_${randomBytes(6).toString('hex')}`;
 const databaseUrl = adminUrl ? withDatabase(adminUrl, dbName) : undefined;
 const startTimeout = 180_000;
 
-type Started = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
-
-function start(): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(outDir, 'index.mjs')], {
-    cwd: rootDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://kita.example.org',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (listening) resolve({ child, url: listening[1]!, exited, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    void exited.then((code) => reject(new Error(`the server exited with ${code} before listening:\n${output}`)));
-  });
-}
+const start = () => startBuiltServer(outDir, { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
 
 let facilityId: number;
 let email: string;
 let password: string;
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, [path.join(rootDir, 'scripts', 'build-server.mjs'), '--out', outDir], { encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  outDir = buildServer('test-crash');
   if (adminUrl) await adminQuery(adminUrl, `create database ${dbName}`);
   const handle = await openDb({ dataDir, databaseUrl });
   try {

@@ -1,62 +1,31 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from './lib/package-root';
+import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
 
 /**
  * Issue 25: the compiled server (`npm run build` → build/server/index.mjs) started as production starts it, in its
  * own process with plain node: no tsx, no vite, nothing built at start.
  */
 const rootDir = packageRoot(import.meta.url);
-const outDir = path.join(rootDir, 'build', `test-server-${process.pid}`);
+let outDir: string;
 const dataDirs: string[] = [];
 /** a process of its own opens PGlite and migrates: seconds when idle, far more on a busy two-core machine */
 const startTimeout = 180_000;
 
-type Started = { child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> };
-
 /** starts the built server on a free port with a fresh DATA_DIR; resolves when it listens */
-function startBuilt(env: Record<string, string> = {}): Promise<Started> {
+function startBuilt(env: Record<string, string> = {}): Promise<BuiltServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-prod-'));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'index.mjs')], {
-    cwd: rootDir,
-    // only what production sets: not the developer's nor vitest's environment
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://kita.example.org',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
-      if (listening) {
-        child.stdout!.off('data', onData);
-        child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-        resolve({ child, url: listening[1]!, output: () => output, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    void exited.then((code) => reject(new Error(`the built server exited with ${code} before listening:\n${output}`)));
-  });
+  return startBuiltServer(outDir, { DATA_DIR: dataDir, ...env }, ['--enable-source-maps']);
 }
 
 beforeAll(() => {
-  const built = spawnSync(process.execPath, [path.join(rootDir, 'scripts', 'build-server.mjs'), '--out', outDir], { encoding: 'utf8' });
-  expect(built.status, built.stderr).toBe(0);
+  outDir = buildServer('test-server');
 });
 afterAll(() => {
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -129,7 +98,7 @@ function request(base: string, urlPath: string): Promise<{ status?: number; erro
 }
 
 /** resolves when the output, read again on every chunk, matches */
-function waitForOutput(s: Started, pattern: RegExp): Promise<void> {
+function waitForOutput(s: BuiltServer, pattern: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = () => {
       if (pattern.test(s.output())) {
