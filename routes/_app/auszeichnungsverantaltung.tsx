@@ -23,12 +23,7 @@ function AwardingRoute() {
   const { activeFacilityId } = useAuthState();
   return (
     <>
-      {/* <wbr>: at 320 px the compound wraps between its parts (Debian's Chromium has no German hyphenation) */}
-      <PageHeading>
-        Auszeichnungs
-        <wbr />
-        veranstaltung
-      </PageHeading>
+      <PageHeading>Auszeichnungsveranstaltung</PageHeading>
       {activeFacilityId === null ? <NoActiveFacility /> : <AwardingPage key={activeFacilityId} facilityId={activeFacilityId} />}
     </>
   );

@@ -20,7 +20,7 @@ export type ListPageProps<C extends ListContract, Row> = {
    * heading, table caption, the search box's description ("Name, Ort oder Postleitzahl"), the filter row's name
    * ("KiTas filtern"), the empty state and the load error
    */
-  texts: { heading: ReactNode; caption: string; searchHint: string; filtersLabel: string; empty: string; error: string };
+  texts: { heading: string; caption: string; searchHint: string; filtersLabel: string; empty: string; error: string };
   /** next to the heading, before the export buttons (e.g. "Neues …") */
   actions?: ReactNode;
   /** offer "Als CSV (Excel) exportieren" / "Als Excel (XLSX) exportieren" of the filtered list */

@@ -104,12 +104,7 @@ export function AwardingEventsPage({ seasons }: { seasons: SeasonOption[] }) {
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        {/* <wbr>: at 320 px the compound wraps between its parts, not inside "veranstaltungen" (Debian's Chromium has no German hyphenation) */}
-        <PageHeading>
-          Auszeichnungs
-          <wbr />
-          veranstaltungen
-        </PageHeading>
+        <PageHeading>Auszeichnungsveranstaltungen</PageHeading>
         <Group gap="xs">
           <Button onClick={() => setEditing('new')}>Neue Veranstaltung</Button>
           <Button component={AnchorLink} to="/verwaltung/auszeichnungsverantaltungen/workshops" variant="default">

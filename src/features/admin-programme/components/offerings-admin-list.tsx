@@ -1,5 +1,5 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { type DataTableColumn } from '../../../components/data-table/data-table';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
@@ -30,21 +30,10 @@ type Props = {
 
 const STATE_COLOR = { draft: 'gray', published: 'green', cancelled: 'red' } as const;
 
-const TEXTS: Record<OfferingKind, { heading: ReactNode; caption: string; empty: string }> = {
+const TEXTS: Record<OfferingKind, { heading: string; caption: string; empty: string }> = {
   training: { heading: 'Termine', caption: 'Fortbildungstermine', empty: 'Kein Fortbildungstermin passt zu diesen Filtern.' },
   hospitation: { heading: 'Hospitationen', caption: 'Alle Hospitationen', empty: 'Keine Hospitation passt zu diesen Filtern.' },
-  awarding: {
-    // <wbr>: at 320 px the compound wraps between its parts (Debian's Chromium has no German hyphenation)
-    heading: (
-      <>
-        Workshops der Auszeichnungs
-        <wbr />
-        veranstaltungen
-      </>
-    ),
-    caption: 'Alle Workshops',
-    empty: 'Kein Workshop passt zu diesen Filtern.',
-  },
+  awarding: { heading: 'Workshops der Auszeichnungsveranstaltungen', caption: 'Alle Workshops', empty: 'Kein Workshop passt zu diesen Filtern.' },
 };
 
 function EnrolmentsLink({ o }: { o: AdminOffering }) {
