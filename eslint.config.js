@@ -39,6 +39,11 @@ const oneWay = [
     message:
       'Who is booked is bookingPersonIdsSchema (src/shared/contracts/programme.ts), for the KiTa and for admins alike; no second personIds rule.',
   },
+  {
+    selector: "JSXOpeningElement > JSXMemberExpression[object.name='DataList'][property.name=/^Item/]",
+    message: 'A row of a DataList is <DataListItem label value /> (src/components/data-list/data-list-item.tsx); no own item helper.',
+    only: ['src/components/data-list/data-list-item.tsx'],
+  },
 ];
 
 /**

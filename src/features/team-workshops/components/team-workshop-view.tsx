@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { DataListItem } from '../../../components/data-list/data-list-item';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { reportError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/locale';
@@ -14,22 +15,16 @@ const stateColors: Record<TeamWorkshopApplication['state'], string> = { submitte
 export const stateText = (a: Pick<TeamWorkshopApplication, 'state' | 'scheduledAt'>) => teamWorkshopStateText(a, formatDateTime);
 
 function Summary({ application: a }: { application: TeamWorkshopApplication }) {
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value}</DataList.ItemValue>
-    </DataList.Item>
-  );
   return (
     <DataList labelWidth="14rem" withDivider maw={800}>
-      {item('Status', stateText(a))}
-      {a.decisionComment && item(a.state === 'declined' ? 'Begründung' : 'Kommentar', a.decisionComment)}
-      {item('Wunschtermine', a.preferredDates.map((d) => formatDate(d)).join(', '))}
-      {item('Zahl der Teilnehmenden', a.participantCount)}
-      {item('Themenwünsche', a.topicWishes || '—')}
-      {item('Ort', a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city}` : 'in eurer KiTa')}
-      {item('Anmerkungen', a.remarks || '—')}
-      {item('Eingereicht', `am ${formatDate(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`)}
+      <DataListItem label="Status" value={stateText(a)} />
+      {a.decisionComment && <DataListItem label={a.state === 'declined' ? 'Begründung' : 'Kommentar'} value={a.decisionComment} />}
+      <DataListItem label="Wunschtermine" value={a.preferredDates.map((d) => formatDate(d)).join(', ')} />
+      <DataListItem label="Zahl der Teilnehmenden" value={a.participantCount} />
+      <DataListItem label="Themenwünsche" value={a.topicWishes || '—'} />
+      <DataListItem label="Ort" value={a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city}` : 'in eurer KiTa'} />
+      <DataListItem label="Anmerkungen" value={a.remarks || '—'} />
+      <DataListItem label="Eingereicht" value={`am ${formatDate(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`} />
     </DataList>
   );
 }
