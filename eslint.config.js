@@ -44,6 +44,12 @@ const oneWay = [
     message: 'A row of a DataList is <DataListItem label value /> (src/components/data-list/data-list-item.tsx); no own item helper.',
     only: ['src/components/data-list/data-list-item.tsx'],
   },
+  {
+    selector: "JSXAttribute[name.name='title'][value.value=/^(Kein KiTa-Jahr aktiv|.+ zurückziehen\\?)$/]",
+    message:
+      "A step of the KiTa's season (no season, its heading, the withdrawal asked for) is SeasonStepView (src/components/season-step/season-step-view.tsx); no second frame.",
+    only: ['src/components/season-step/season-step-view.tsx'],
+  },
 ];
 
 /**
