@@ -32,6 +32,20 @@ type Props<S extends { label: string }> = {
   children: (season: S, askWithdraw: () => void) => ReactNode;
 };
 
+/** The heading of a season step: the season and the state of the KiTa's record in it (also the documentation form's). */
+export function SeasonStepHeading({ season, status }: { season: string; status: { label: string; color: string } }) {
+  return (
+    <Group gap="sm">
+      <Title order={2} size="h3">
+        {season}
+      </Title>
+      <Badge color={status.color} variant="light">
+        {status.label}
+      </Badge>
+    </Group>
+  );
+}
+
 /**
  * The page of one step of a KiTa's season (/kita-jahr-anmeldung, /team-workshop-application): "no season" when none
  * is active, else the season as heading with the record's state, the step's own part, and the withdrawal asked for
@@ -64,14 +78,7 @@ export function SeasonStepView<S extends { label: string }>({ season, message, s
 
   return (
     <Stack gap="lg">
-      <Group gap="sm">
-        <Title order={2} size="h3">
-          {season.label}
-        </Title>
-        <Badge color={status.color} variant="light">
-          {status.label}
-        </Badge>
-      </Group>
+      <SeasonStepHeading season={season.label} status={status} />
       {children(season, () => setConfirming(true))}
       <ConfirmDialog
         opened={confirming}
