@@ -35,6 +35,18 @@ const oneBerlinDate = [
  */
 const oneWay = [
   {
+    // imports from outside the feature (routes) name it by its path through features/; the feature's own files say ./
+    selector:
+      'ImportDeclaration[source.value=/features\\/(admin-programme\\/components\\/(offerings-admin-list|offering-enrolments)|programme\\/components\\/offerings-page)$/]',
+    message:
+      'The programme pages differ by kind only: a route takes its page and loader from routes/_app/-components/offerings-route-page.tsx or routes/_app/verwaltung/-components/ (offering-list-page, enrolments-route-page).',
+    only: [
+      'routes/_app/-components/offerings-route-page.tsx',
+      'routes/_app/verwaltung/-components/offering-list-page.tsx',
+      'routes/_app/verwaltung/-components/enrolments-route-page.tsx',
+    ],
+  },
+  {
     selector: "Property[key.name='personIds'] > CallExpression:has(Identifier[name='z'])",
     message:
       'Who is booked is bookingPersonIdsSchema (src/shared/contracts/programme.ts), for the KiTa and for admins alike; no second personIds rule.',
