@@ -31,7 +31,7 @@ export const oneWayRule = {
   },
   create(context) {
     const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
-    /** @type {Record<string, (node: import('estree').Node) => void>} */
+    /** @type {Record<string, (node: import('eslint').Rule.Node) => void>} */
     const visitors = {};
     for (const option of /** @type {OneWay[]} */ (context.options)) {
       if (option.only?.includes(file)) continue;
