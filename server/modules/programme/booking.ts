@@ -9,6 +9,7 @@ import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
 import { seasonsRepository } from '../seasons/seasons.repository';
+import { decideSeats } from './booking-decide';
 import { germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
 import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
 import {
@@ -131,6 +132,14 @@ export function mailDataOf(
   };
 }
 
+/** the persons of these already booked on the offering of the row (not cancelled), as a column of an offerings select */
+function alreadyBooked(personIds: number[]) {
+  return sql<
+    number[]
+  >`(select coalesce(json_agg(${offeringEnrolments.personId} order by ${offeringEnrolments.personId}), '[]'::json) from ${offeringEnrolments}
+    where ${and(eq(offeringEnrolments.offeringId, offerings.id), inArray(offeringEnrolments.personId, personIds), ne(offeringEnrolments.state, 'cancelled'))})`;
+}
+
 export type BookArgs = {
   facilityId: number;
   offeringId: number;
@@ -165,9 +174,10 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
       };
       const current = await seasonsRepository({ db: tx }).currentWithLiveEnrolment(a.facilityId);
       const season = current?.season;
-      // the module's limits come with the offering (one round trip less on the hot path)
+      // the module's limits and who of these persons is booked already come with the offering (two round trips less on
+      // the hot path)
       const [pre0] = await tx
-        .select({ o: offerings, m: trainingModules })
+        .select({ o: offerings, m: trainingModules, already: alreadyBooked(a.personIds) })
         .from(offerings)
         .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
         .where(eq(offerings.id, a.offeringId));
@@ -184,17 +194,8 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         throw fail('programme.persons_not_staff');
       }
       const byId = new Map(staff.map((p) => [p.id, p]));
-      const already = await tx
-        .select({ personId: offeringEnrolments.personId })
-        .from(offeringEnrolments)
-        .where(
-          and(
-            eq(offeringEnrolments.offeringId, a.offeringId),
-            inArray(offeringEnrolments.personId, a.personIds),
-            ne(offeringEnrolments.state, 'cancelled'),
-          ),
-        );
-      if (already[0]) throw fail('programme.already_booked', [personName(byId.get(already[0].personId)!)]);
+      const already = pre0?.already ?? [];
+      if (already[0] !== undefined) throw fail('programme.already_booked', [personName(byId.get(Number(already[0]))!)]);
 
       const overridden = a.byAdmin === true && a.overCapacity === true;
       const pre = unlocked!;
@@ -210,39 +211,22 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
       const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
       const offering = checkOffering(lockedRow, season.id);
 
-      // the recount under the lock: what other transactions committed before we got it
-      const taken = await seatsTaken(tx, offering.id);
-      // the control of the concurrency test: without the lock, widen the window between count and insert
-      if (!lockEnabled()) await tx.execute(sql`select pg_sleep(0.05)`);
-      let free = offering.capacity - taken;
-      const values = a.personIds.map((personId) => {
-        const seat = free > 0;
-        const beyond = !seat && overridden;
-        if (seat) free -= 1;
-        const state: 'confirmed' | 'waitlisted' = seat || beyond ? 'confirmed' : 'waitlisted';
-        return {
-          offeringId: offering.id,
-          facilityId: a.facilityId,
-          personId,
-          state,
-          // the waiting list's order is the order the lock was granted in, not the transaction's start
-          queuedAt: sql`clock_timestamp()`,
-          confirmedAt: state === 'confirmed' ? now : null,
-          overCapacity: beyond,
-          createdBy: a.actor.actorUserId,
-          updatedBy: a.actor.actorUserId,
-        };
+      // recount, insert and waiting places in one statement under the lock (booking-decide.ts)
+      const rows = await decideSeats(tx, {
+        offeringId: offering.id,
+        capacity: offering.capacity,
+        facilityId: a.facilityId,
+        personIds: a.personIds,
+        overridden,
+        actorUserId: a.actor.actorUserId,
+        now,
+        // the control of the concurrency test: without the lock, widen the window between count and insert
+        raceWindowSeconds: lockEnabled() ? undefined : 0.05,
       });
-      const rows = (await tx.insert(offeringEnrolments).values(values).returning()) as OfferingEnrolmentRow[];
-      const positions = await waitlistPositions(
-        tx,
-        offering.id,
-        rows.filter((r) => r.state === 'waitlisted').map((r) => r.id),
-      );
       const cache = new Map<number, Recipient[]>();
       const out: BookedEntry[] = [];
       for (const row of rows) {
-        const position = positions.get(row.id) ?? null;
+        const position = row.waitlistPosition;
         await audit(tx, {
           ...a.actor,
           action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
@@ -267,7 +251,7 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
           a.byAdmin ? 'exempt' : { facilityId: a.facilityId },
           cache,
         );
-        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state as 'confirmed' | 'waitlisted', waitlistPosition: position });
+        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state, waitlistPosition: position });
       }
       return out;
     },

@@ -1,0 +1,119 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client';
+import { facilityFixture } from '../../testing/facility-fixture';
+import { createTestWorld } from '../../testing/test-world';
+import { decideSeats, type DecideArgs, type Decided } from './booking-decide';
+import { seatsTaken, waitlistPositions } from './booking';
+import { offeringEnrolments, type OfferingEnrolmentRow } from './programme.table';
+import { createOffering, createStaff } from './test-helpers';
+
+/**
+ * Pins the one-statement seats decision (docs/decisions/booking-one-statement.md) to the readable version it stands
+ * for: recount with `seatsTaken`, a drizzle insert, `waitlistPositions`. The same sequence of bookings on two twin
+ * offerings must give the same states, over-capacity flags, waiting places, queue order and stored columns.
+ */
+const w = createTestWorld(() => facilityFixture());
+
+async function readableDecide(tx: DbOrTx, a: DecideArgs): Promise<Decided[]> {
+  let free = a.capacity - (await seatsTaken(tx, a.offeringId));
+  const values = a.personIds.map((personId) => {
+    const seat = free > 0;
+    const beyond = !seat && a.overridden;
+    if (seat) free -= 1;
+    const state: 'confirmed' | 'waitlisted' = seat || beyond ? 'confirmed' : 'waitlisted';
+    return {
+      offeringId: a.offeringId,
+      facilityId: a.facilityId,
+      personId,
+      state,
+      queuedAt: sql`clock_timestamp()`,
+      confirmedAt: state === 'confirmed' ? a.now : null,
+      overCapacity: beyond,
+      createdBy: a.actorUserId,
+      updatedBy: a.actorUserId,
+    };
+  });
+  const rows = (await tx.insert(offeringEnrolments).values(values).returning()) as OfferingEnrolmentRow[];
+  const positions = await waitlistPositions(
+    tx,
+    a.offeringId,
+    rows.filter((r) => r.state === 'waitlisted').map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    personId: r.personId,
+    state: r.state as Decided['state'],
+    overCapacity: r.overCapacity,
+    waitlistPosition: positions.get(r.id) ?? null,
+  }));
+}
+
+const stored = async (offeringId: number) =>
+  (
+    await w.db
+      .select()
+      .from(offeringEnrolments)
+      .where(eq(offeringEnrolments.offeringId, offeringId))
+      .orderBy(asc(offeringEnrolments.queuedAt), asc(offeringEnrolments.id))
+  ).map((r) => ({
+    personId: r.personId,
+    state: r.state,
+    overCapacity: r.overCapacity,
+    confirmed: r.confirmedAt !== null,
+    by: r.createdBy,
+    updatedBy: r.updatedBy,
+  }));
+
+describe('the seats decision in one statement', () => {
+  it('given twin offerings and the same bookings (single, several at once, a cancelled and an attended seat, an admin beyond capacity), it answers and stores what the readable version does', async () => {
+    const staff = await createStaff(w.db, w.facility.id, 9);
+    const ids = staff.map((p) => p.id);
+    const [fast, readable] = [await createOffering(w.db, w.season.id, { capacity: 3 }), await createOffering(w.db, w.season.id, { capacity: 3 })];
+    const now = new Date('2026-12-01T09:00:00Z');
+    const steps: { personIds: number[]; overridden: boolean }[] = [
+      { personIds: [ids[0]!], overridden: false },
+      { personIds: [ids[1]!, ids[2]!, ids[3]!], overridden: false },
+      { personIds: [ids[4]!], overridden: false },
+      { personIds: [ids[5]!, ids[6]!], overridden: true },
+      { personIds: [ids[7]!], overridden: false },
+    ];
+    const answers: Record<'fast' | 'readable', Omit<Decided, 'id'>[][]> = { fast: [], readable: [] };
+    for (const [i, step] of steps.entries()) {
+      for (const [name, offering] of [
+        ['fast', fast],
+        ['readable', readable],
+      ] as const) {
+        const args: DecideArgs = { offeringId: offering.id, capacity: 3, facilityId: w.facility.id, actorUserId: w.users.member.id, now, ...step };
+        const decided = await w.db.transaction((tx) => (name === 'fast' ? decideSeats(tx, args) : readableDecide(tx, args)));
+        answers[name].push(decided.map(({ id: _id, ...rest }) => rest));
+        if (i === 1) {
+          // a seat given back and one attended: the recount must count `attended`, not `cancelled`
+          const [first, second] = decided;
+          await w.db.update(offeringEnrolments).set({ state: 'cancelled' }).where(eq(offeringEnrolments.id, first!.id));
+          await w.db.update(offeringEnrolments).set({ state: 'attended' }).where(eq(offeringEnrolments.id, second!.id));
+        }
+      }
+    }
+    expect(answers.fast).toEqual(answers.readable);
+    expect(answers.fast.flat().some((d) => d.state === 'waitlisted' && d.waitlistPosition! > 1)).toBe(true);
+    expect(answers.fast.flat().some((d) => d.overCapacity)).toBe(true);
+    expect(await stored(fast.id)).toEqual(await stored(readable.id));
+  });
+
+  it('given a person booked already, the statement fails on the live unique index like the insert it replaces', async () => {
+    const [p] = await createStaff(w.db, w.facility.id, 1);
+    const o = await createOffering(w.db, w.season.id, { capacity: 3 });
+    const args: DecideArgs = {
+      offeringId: o.id,
+      capacity: 3,
+      facilityId: w.facility.id,
+      personIds: [p!.id],
+      overridden: false,
+      actorUserId: null,
+      now: new Date(),
+    };
+    await w.db.transaction((tx) => decideSeats(tx, args));
+    await expect(w.db.transaction((tx) => decideSeats(tx, args))).rejects.toThrow();
+  });
+});
