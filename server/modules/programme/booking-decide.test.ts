@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../db/client';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { createTestWorld } from '../../testing/test-world';
+import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
+import { facilities } from '../facilities/facilities.table';
+import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
+import { persons } from '../persons/persons.table';
+import { createFacility } from '../../testing/factories';
 import { decideSeats, type DecideArgs, type Decided } from './booking-decide';
 import { seatsTaken, waitlistPositions } from './booking';
-import { offeringEnrolments, type OfferingEnrolmentRow } from './programme.table';
+import { offeringEnrolments, offerings, type OfferingEnrolmentRow } from './programme.table';
 import { createOffering, createStaff } from './test-helpers';
 
 /**
@@ -115,5 +120,31 @@ describe('the seats decision in one statement', () => {
     };
     await w.db.transaction((tx) => decideSeats(tx, args));
     await expect(w.db.transaction((tx) => decideSeats(tx, args))).rejects.toThrow();
+  });
+});
+
+describe("the booking's one read: the KiTa's name and the staff entries as columns of the offering's select", () => {
+  it('given active, merged and missing KiTas and own, removed, foreign and unknown staff entries, the columns say what findActiveFacility and staffOfFacility say', async () => {
+    const o = await createOffering(w.db, w.season.id);
+    const merged = await createFacility(w.db);
+    await w.db.update(facilities).set({ mergedIntoId: w.facility.id }).where(eq(facilities.id, merged.id));
+    const own = await createStaff(w.db, w.facility.id, 3);
+    await w.db.update(persons).set({ removedAt: new Date() }).where(eq(persons.id, own[1]!.id));
+    const [foreign] = await createStaff(w.db, w.otherFacility.id, 1);
+    const asked = [own[2]!.id, own[0]!.id, own[1]!.id, foreign!.id, 999_999];
+    for (const facilityId of [w.facility.id, w.otherFacility.id, merged.id, 999_999]) {
+      const [row] = await w.db
+        .select({ label: activeFacilityLabel(facilityId), staff: staffOfFacilityColumn(facilityId, asked) })
+        .from(offerings)
+        .where(eq(offerings.id, o.id));
+      expect(row!.label).toBe((await findActiveFacility(w.db, facilityId))?.label ?? null);
+      const readable = await staffOfFacility(w.db, facilityId, asked);
+      expect(row!.staff).toEqual(readable.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email })));
+    }
+    const [none] = await w.db
+      .select({ staff: staffOfFacilityColumn(w.facility.id, []) })
+      .from(offerings)
+      .where(eq(offerings.id, o.id));
+    expect(none!.staff).toEqual([]);
   });
 });
