@@ -8,6 +8,9 @@ import { facilities } from '../facilities/facilities.table';
 import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
 import { persons } from '../persons/persons.table';
 import { createFacility } from '../../testing/factories';
+import { currentSeasonColumn, seasonsRepository } from '../seasons/seasons.repository';
+import { seasonEnrolments, seasons } from '../seasons/seasons.table';
+import { enrol } from '../../testing/factories';
 import { decideSeats, type DecideArgs, type Decided } from './booking-decide';
 import { seatsTaken, waitlistPositions } from './booking';
 import { offeringEnrolments, offerings, type OfferingEnrolmentRow } from './programme.table';
@@ -146,5 +149,48 @@ describe("the booking's one read: the KiTa's name and the staff entries as colum
       .from(offerings)
       .where(eq(offerings.id, o.id));
     expect(none!.staff).toEqual([]);
+  });
+});
+
+describe("the booking's one read: the current season and the KiTa's live enrolment as a column", () => {
+  it('given an enrolled, an approved, a withdrawn and a never enrolled KiTa, and then no current season, the column says what currentWithLiveEnrolment says', async () => {
+    const o = await createOffering(w.db, w.season.id);
+    const enrolled = await createFacility(w.db);
+    const withdrawn = await createFacility(w.db);
+    const never = await createFacility(w.db);
+    const approved = await enrol(w.db, w.facility.id, w.season.id);
+    await w.db
+      .update(seasonEnrolments)
+      .set({ approvedForAwardAt: new Date('2026-10-01T08:00:00Z') })
+      .where(eq(seasonEnrolments.id, approved.id));
+    await enrol(w.db, enrolled.id, w.season.id);
+    const gone = await enrol(w.db, withdrawn.id, w.season.id);
+    await w.db.update(seasonEnrolments).set({ withdrawnAt: new Date() }).where(eq(seasonEnrolments.id, gone.id));
+    const compare = async () => {
+      for (const facilityId of [w.facility.id, enrolled.id, withdrawn.id, never.id]) {
+        const [row] = await w.db
+          .select({ season: currentSeasonColumn(facilityId) })
+          .from(offerings)
+          .where(eq(offerings.id, o.id));
+        const readable = await seasonsRepository({ db: w.db }).currentWithLiveEnrolment(facilityId);
+        const brief = row!.season;
+        expect(
+          brief === null
+            ? null
+            : { ...brief, approvedForAwardAt: brief.approvedForAwardAt === null ? null : new Date(brief.approvedForAwardAt).toISOString() },
+        ).toEqual(
+          readable && {
+            id: readable.season.id,
+            label: readable.season.label,
+            enrolled: readable.enrolment !== null,
+            approvedForAwardAt: readable.enrolment?.approvedForAwardAt?.toISOString() ?? null,
+          },
+        );
+      }
+    };
+    await compare();
+    await w.db.update(seasons).set({ isCurrent: false }).where(eq(seasons.id, w.season.id));
+    await compare();
+    await w.db.update(seasons).set({ isCurrent: true }).where(eq(seasons.id, w.season.id));
   });
 });
