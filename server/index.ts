@@ -37,8 +37,9 @@ installCrashHandlers({ log: app.log });
 let closing = false;
 /**
  * SIGTERM (docker stop, systemd, a deployment) and SIGINT (Ctrl+C): /api/health?ready answers 503 at once so a load
- * balancer sends new traffic elsewhere; the server stops accepting connections, closes idle keep-alive ones and
- * answers every request in flight; then the jobs stop (mail worker, reminders: onClose hooks), the PDF threads end
+ * balancer sends new traffic elsewhere; the server stops accepting connections, closes idle keep-alive ones (and
+ * each one whose answer was still going out, once it is out: buildApp's onResponse hook) and answers every request in
+ * flight; then the jobs stop (mail worker, reminders: onClose hooks), the PDF threads end
  * and the database pool closes; exit 0. Whatever still hangs after SHUTDOWN_TIMEOUT_SECONDS ends with exit 1.
  */
 async function shutdown(signal: string) {
