@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, withStartupLock } from './db/migrate';
 import { installCrashHandlers } from './lib/run-context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 
@@ -17,8 +17,11 @@ const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.d
   console.error(err.message);
   process.exit(1);
 });
-await migrate(handle);
-await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, print: (l) => console.log(l) });
+// several processes may start at once on one PostgreSQL: they migrate and create the first admin one after the other
+await withStartupLock(handle, async () => {
+  await migrate(handle);
+  await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, print: (l) => console.log(l) });
+});
 
 const app = await buildApp({
   config,
