@@ -9,7 +9,7 @@ import { migrate } from './db/migrate';
 import { packageRoot } from './lib/package-root';
 import { inDays } from './modules/documentation/test-helpers';
 import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
-import { addMember, createFacility, createSeason, createUser, enrol } from './testing/factories';
+import { addMember, createFacility, createSeason, createUser, enrol, type TestUser } from './testing/factories';
 
 /**
  * Issue 25: the compiled server (`npm run build` → build/server/index.mjs) started as production starts it, in its
@@ -190,7 +190,7 @@ describe('SIGTERM with keep-alive connections', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-prod-'));
       const handle = await openDb({ dataDir });
       let facilityId: number;
-      let member: { email: string; password: string };
+      let member: TestUser;
       try {
         await migrate(handle);
         const season = await createSeason(handle.db, { isCurrent: true, allowDocumentation: true, documentationDeadline: inDays(30) });
