@@ -43,7 +43,7 @@ export async function seedFormsInProgress(db: Db, limit?: number) {
 
 export type AutosaveRun = {
   totalMs: number;
-  results: { status: number; ms: number; conflicts: number; at: number }[];
+  results: { status: number; ms: number; conflicts: number; at: number; upstream: string | null }[];
   lastSaved: Record<string, Record<string, string>>;
 };
 

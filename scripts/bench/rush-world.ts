@@ -10,7 +10,7 @@ import { sessionsRepository } from '../../server/modules/auth/sessions.repositor
  */
 export type RushShape = { kitas: number; perKita: number; events: number; seats: number };
 export type RushRequest = { facilityId: number; personId: number; offeringId: number; token: string };
-export type RushResult = { status: number; ms: number; code: string | null; state: string | null };
+export type RushResult = { status: number; ms: number; code: string | null; state: string | null; upstream: string | null };
 
 export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ requests: RushRequest[]; offeringIds: number[] }> {
   await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true)`);
