@@ -37,6 +37,12 @@ if (want('rush')) {
   );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/rush.ts'], { stdio: 'inherit' });
 }
+if (want('scale')) {
+  console.log(
+    '\n## Two instances: the rush and the autosave load through nginx against one and against two compiled servers on one PostgreSQL: decisions/s and p99 side by side',
+  );
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/scale.ts'], { stdio: 'inherit' });
+}
 if (want('autosave')) {
   console.log(
     '\n## Documentation autosave: 300 KiTas, one changed answer each every 2 s for 30 s (PostgreSQL), target p99 <= 100 ms, no update lost',

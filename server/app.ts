@@ -119,6 +119,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const lifecycle = createLifecycle();
   app.decorate('lifecycle', lifecycle);
   app.addHook('preClose', async () => lifecycle.stopping());
+  // Node's close() ends the idle keep-alive connections once, when it is called; a response still going out then (a
+  // download whose stream has not ended) leaves its connection idle afterwards, open until the client closes it or
+  // keepAliveTimeout (72 s), and the drain ran into SHUTDOWN_TIMEOUT_SECONDS (exit 1). Each response finished while
+  // stopping ends the connections idle by now, its own among them (Fastify's 'idle' option only acts at close()).
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (lifecycle.state === 'stopping') app.server.closeIdleConnections();
+    done();
+  });
   await app.register(healthRoutes, { lifecycle });
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version, secondFactorAtLogin, contextColumns: sessionContextColumns });

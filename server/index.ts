@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDb } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, withStartupLock } from './db/migrate';
 import { installCrashHandlers } from './lib/run-context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 
@@ -17,8 +17,11 @@ const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.d
   console.error(err.message);
   process.exit(1);
 });
-await migrate(handle);
-await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, print: (l) => console.log(l) });
+// several processes may start at once on one PostgreSQL: they migrate and create the first admin one after the other
+await withStartupLock(handle, async () => {
+  await migrate(handle);
+  await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, print: (l) => console.log(l) });
+});
 
 const app = await buildApp({
   config,
@@ -37,8 +40,9 @@ installCrashHandlers({ log: app.log });
 let closing = false;
 /**
  * SIGTERM (docker stop, systemd, a deployment) and SIGINT (Ctrl+C): /api/health?ready answers 503 at once so a load
- * balancer sends new traffic elsewhere; the server stops accepting connections, closes idle keep-alive ones and
- * answers every request in flight; then the jobs stop (mail worker, reminders: onClose hooks), the PDF threads end
+ * balancer sends new traffic elsewhere; the server stops accepting connections, closes idle keep-alive ones (and
+ * each one whose answer was still going out, once it is out: buildApp's onResponse hook) and answers every request in
+ * flight; then the jobs stop (mail worker, reminders: onClose hooks), the PDF threads end
  * and the database pool closes; exit 0. Whatever still hangs after SHUTDOWN_TIMEOUT_SECONDS ends with exit 1.
  */
 async function shutdown(signal: string) {

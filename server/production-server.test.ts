@@ -4,8 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from './db/client';
+import { migrate } from './db/migrate';
 import { packageRoot } from './lib/package-root';
+import { inDays } from './modules/documentation/test-helpers';
 import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
+import { addMember, createFacility, createSeason, createUser, enrol, type TestUser } from './testing/factories';
 
 /**
  * Issue 25: the compiled server (`npm run build` → build/server/index.mjs) started as production starts it, in its
@@ -17,9 +21,9 @@ const dataDirs: string[] = [];
 /** a process of its own opens PGlite and migrates: seconds when idle, far more on a busy two-core machine */
 const startTimeout = 180_000;
 
-/** starts the built server on a free port with a fresh DATA_DIR; resolves when it listens */
+/** starts the built server on a free port with a fresh DATA_DIR (or the one given); resolves when it listens */
 function startBuilt(env: Record<string, string> = {}): Promise<BuiltServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-prod-'));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kita-prod-'));
   dataDirs.push(dataDir);
   return startBuiltServer(outDir, { DATA_DIR: dataDir, ...env }, ['--enable-source-maps']);
 }
@@ -172,6 +176,80 @@ describe('SIGTERM', () => {
       // the jobs and the pool closed before the last line
       const lines = s.output().trim().split('\n');
       expect(lines.at(-1)).toContain('"msg":"shut down"');
+    },
+    startTimeout,
+  );
+});
+
+describe('SIGTERM with keep-alive connections', () => {
+  it(
+    'given a download still going out on a keep-alive connection when the signal comes, finishes it, closes the connection and exits 0',
+    async () => {
+      // a KiTa whose form holds a PDF larger than the sockets' buffers: its download cannot finish while the client
+      // does not read, so it is still going out (its response not finished) when the signal comes
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-prod-'));
+      const handle = await openDb({ dataDir });
+      let facilityId: number;
+      let member: TestUser;
+      try {
+        await migrate(handle);
+        const season = await createSeason(handle.db, { isCurrent: true, allowDocumentation: true, documentationDeadline: inDays(30) });
+        const facility = await createFacility(handle.db);
+        member = await createUser(handle.db);
+        await addMember(handle.db, facility.id, member.id);
+        await enrol(handle.db, facility.id, season.id);
+        facilityId = facility.id;
+      } finally {
+        await handle.close();
+      }
+      const s = await startBuilt({ DATA_DIR: dataDir });
+      const login = await fetch(`${s.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: member.email, password: member.password }),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .find((c) => /kita_session=/.test(c))!
+        .split(';')[0]!;
+      const form = `${s.url}/api/facilities/${facilityId}/documentation`;
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(9 * 1024 * 1024, 'x'), Buffer.from('\n%%EOF\n')]);
+      const query = new URLSearchParams({ questionKey: 'weitere_dokumente', name: 'gross.pdf' });
+      const upload = await fetch(`${form}/files?${query}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(pdf),
+      });
+      expect(upload.status).toBe(201);
+      const { id } = (await upload.json()) as { id: number };
+
+      // a browser's way: one keep-alive connection, kept open after the download for the next request
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        let socketClosed!: Promise<void>;
+        const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+          const req = http.get(`${form}/files/${id}`, { agent, headers: { cookie } }, resolve);
+          req.on('socket', (socket) => (socketClosed = new Promise((done) => socket.once('close', () => done()))));
+          req.on('error', reject);
+        });
+        response.pause();
+        expect(response.headers.connection).toBe('keep-alive');
+        s.child.kill('SIGTERM');
+        await waitForOutput(s, /"msg":"shutting down"/);
+        let bytes = 0;
+        response.on('data', (c: Buffer) => (bytes += c.length));
+        await new Promise((resolve) => response.on('end', resolve).resume());
+        expect(response.statusCode).toBe(200);
+        expect(bytes).toBe(pdf.length);
+        // the server closes the connection once the download is out, instead of waiting for the client to
+        await socketClosed;
+        // and the drain ends well inside SHUTDOWN_TIMEOUT_SECONDS (exit 1 when it runs out)
+        expect(await s.exited, s.output().slice(-2000)).toBe(0);
+        expect(s.output().trim().split('\n').at(-1)).toContain('"msg":"shut down"');
+      } finally {
+        agent.destroy();
+        s.child.kill('SIGKILL');
+      }
     },
     startTimeout,
   );

@@ -40,7 +40,7 @@ async function kita({ facilityId, cookie, version: startVersion }) {
     });
     const body = await res.json();
     const ms = performance.now() - start;
-    results.push({ status: res.status, ms, conflicts: body?.conflicts?.length ?? 0, at: start - t0 });
+    results.push({ status: res.status, ms, conflicts: body?.conflicts?.length ?? 0, at: start - t0, upstream: res.headers.get('x-kita-upstream') });
     if (res.status === 200) {
       version = body.version;
       lastSaved[facilityId] = { ...(lastSaved[facilityId] ?? {}), [key]: value };

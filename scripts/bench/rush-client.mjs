@@ -20,7 +20,14 @@ async function lane() {
       body: JSON.stringify({ offeringId: r.offeringId, personIds: [r.personId] }),
     });
     const body = await res.json();
-    results[i] = { status: res.status, ms: performance.now() - start, code: body?.reason?.code ?? null, state: body?.results?.[0]?.state ?? null };
+    results[i] = {
+      status: res.status,
+      ms: performance.now() - start,
+      code: body?.reason?.code ?? null,
+      state: body?.results?.[0]?.state ?? null,
+      // behind nginx (`bench scale`): the instance that answered
+      upstream: res.headers.get('x-kita-upstream'),
+    };
   }
 }
 

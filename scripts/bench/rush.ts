@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { pct, rushChecks, rushFigures, seedRushWorld, type RushResult } from './rush-world';
 import { withThrowawayPg } from './throwaway-pg';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 500);
@@ -28,8 +29,6 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '50,200').split(',').map
 // BENCH_MAIL=off: the mail worker not started (the bench before issue 23), to see what the mails cost
 const MAIL = process.env.BENCH_MAIL !== 'off';
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-rush-'));
   const handle = await openDb({ databaseUrl });
@@ -37,57 +36,10 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     await migrate(handle);
     const db = handle.db;
     const t0 = performance.now();
-    await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true)`);
-    await db.execute(
-      sql.raw(`insert into facilities (label, kind, postal_code, city, region)
-      select 'Rush-KiTa ' || i, 'Kindergarten', '90402', 'Nürnberg', 'Mittelfranken' from generate_series(1, ${KITAS}) i`),
-    );
-    await db.execute(
-      sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at)
-      select f.id, s.id, now() from facilities f, seasons s`),
-    );
-    await db.execute(
-      sql.raw(`insert into persons (facility_id, first_name, last_name, position, email)
-      select f.id, 'Person', 'Nr' || j, 'pädagogische Fachkraft', 'p' || f.id || '-' || j || '@rush.example' from facilities f, generate_series(1, ${PER_KITA}) j`),
-    );
-    await db.execute(
-      sql.raw(`insert into users (email, password_hash, first_name, last_name, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
-      select 'member' || f.id || '@rush.example', 'x', 'Mitglied', 'Nr' || f.id, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now() from facilities f`),
-    );
-    await db.execute(
-      sql.raw(`insert into facility_members (facility_id, user_id)
-      select f.id, u.id from facilities f join users u on u.email = 'member' || f.id || '@rush.example'`),
-    );
-    await db.execute(sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons`));
-    await db.execute(
-      sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state, registration_opens_at)
-      select 'training', s.id, m.id, 'Termin ' || i, now() + interval '30 days', now() + interval '30 days 6 hours', 'Nürnberg', 'Mittelfranken', ${SEATS}, 'published', now() - interval '1 second'
-        from seasons s, training_modules m, generate_series(1, ${EVENTS}) i`),
-    );
-    await db.execute(sql.raw('analyze'));
-    const members = await queryRows<{ user_id: number; facility_id: number }>(
-      db,
-      'select user_id, facility_id from facility_members order by facility_id',
-    );
+    const world = await seedRushWorld(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS });
+    const offeringIds = world.offeringIds;
+    const requests = world.requests.map(({ token, ...r }) => ({ ...r, cookie: `kita_session=${token}` }));
     const sessions = sessionsRepository({ db });
-    const cookieOf = new Map<number, string>();
-    for (const m of members) {
-      const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-      cookieOf.set(m.facility_id, `kita_session=${s.token}`);
-    }
-    const personsRows = await queryRows<{ id: number; facility_id: number }>(db, 'select id, facility_id from persons order by facility_id, id');
-    const offeringIds = (await queryRows<{ id: number }>(db, 'select id from offerings order by id')).map((r) => r.id);
-    const requests = personsRows.map((p, i) => ({
-      facilityId: p.facility_id,
-      personId: p.id,
-      offeringId: offeringIds[i % offeringIds.length]!,
-      cookie: cookieOf.get(p.facility_id)!,
-    }));
-    // the rush arrives in no particular order
-    for (let i = requests.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [requests[i], requests[j]] = [requests[j]!, requests[i]!];
-    }
     const seedMs = Math.round(performance.now() - t0);
 
     const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
@@ -95,15 +47,13 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
     // on how busy the shared machine is than latency does
     const cpu = process.cpuUsage();
-    const out = await new Promise<{ totalMs: number; results: { status: number; ms: number; code: string | null; state: string | null }[] }>(
-      (resolve, reject) => {
-        const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), {
-          workerData: { base: portal.address, concurrency: CONCURRENCY, requests },
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      },
-    );
+    const out = await new Promise<{ totalMs: number; results: RushResult[] }>((resolve, reject) => {
+      const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), {
+        workerData: { base: portal.address, concurrency: CONCURRENCY, requests },
+      });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
     const used = process.cpuUsage(cpu);
 
     // every booking's mail (the worker may still be at it): then counted as files and outbox rows
@@ -161,36 +111,9 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       return { p50: Number(pct(listTimes, 50).toFixed(1)), p95: Number(pct(listTimes, 95).toFixed(1)), csvMs, csvBytes };
     }
 
-    const latencies = out.results.map((r) => r.ms).sort((a, b) => a - b);
-    const byStatus: Record<string, number> = {};
-    for (const r of out.results) {
-      const key = r.code ? `${r.status} ${r.code}` : String(r.status);
-      byStatus[key] = (byStatus[key] ?? 0) + 1;
-    }
-    const decided = out.results.filter((r) => r.status === 201 || (r.status === 409 && r.code !== 'rush')).length;
-
-    const perOffering = await queryRows<{ id: number; confirmed: number; waitlisted: number; capacity: number }>(
-      db,
-      `select o.id, o.capacity,
-         count(*) filter (where e.state = 'confirmed')::int as confirmed,
-         count(*) filter (where e.state = 'waitlisted')::int as waitlisted
-       from offerings o left join offering_enrolments e on e.offering_id = o.id where o.id in (${offeringIds.join(',')}) group by o.id order by o.id`,
-    );
-    const [doubles] = await queryRows<{ n: number }>(
-      db,
-      `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' and offering_id in (${offeringIds.join(',')}) group by offering_id, person_id having count(*) > 1) d`,
-    );
-    const [gaps] = await queryRows<{ n: number }>(
-      db,
-      `select count(*)::int as n from (select offering_id, count(*) as c, max(pos) as m from (
-         select offering_id, row_number() over (partition by offering_id order by queued_at, id) as pos from offering_enrolments where state = 'waitlisted') w
-       group by offering_id) g where c <> m`,
-    );
-    const overbooked = perOffering.filter((o) => o.confirmed > o.capacity).length;
+    const checks = await rushChecks(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS }, offeringIds, out.results);
+    const { answers, ...figures } = rushFigures(out.results, out.totalMs);
     const booked201 = out.results.filter((r) => r.status === 201).length;
-    const stored = perOffering.reduce((a, o) => a + o.confirmed + o.waitlisted, 0);
-    const perEventRequests = requests.length / EVENTS;
-    const expectedConfirmed = EVENTS * Math.min(SEATS, perEventRequests);
     return {
       driver: 'pg',
       kitas: KITAS,
@@ -199,25 +122,14 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       seatsPerEvent: SEATS,
       concurrency: CONCURRENCY,
       seedMs,
-      totalMs: Math.round(out.totalMs),
-      decisionsPerSecond: Math.round((decided / out.totalMs) * 1000),
-      p50: Number(pct(latencies, 50).toFixed(1)),
-      p90: Number(pct(latencies, 90).toFixed(1)),
-      p99: Number(pct(latencies, 99).toFixed(1)),
-      max: Number(latencies[latencies.length - 1]!.toFixed(1)),
+      ...figures,
       processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
-      answers: byStatus,
+      answers,
       ...(enrolmentList500 ? { enrolmentList500 } : {}),
       mail: MAIL ? { drainAfterRushMs: drainMs, files: mailFiles, outboxSent: outbox!.sent, outboxNotSent: outbox!.other } : 'off',
       checks: {
-        overbooked,
-        doubleBookings: doubles!.n,
-        waitlistGaps: gaps!.n,
-        answered201EqualsStored: booked201 === stored,
+        ...checks,
         everyMailSentOnce: MAIL ? mailFiles === booked201 && outbox!.sent === booked201 && outbox!.other === 0 : 'mail off',
-        confirmed: perOffering.reduce((a, o) => a + o.confirmed, 0),
-        expectedConfirmed: booked201 === requests.length ? expectedConfirmed : `≤ ${expectedConfirmed} (not every request was decided)`,
-        waitlisted: perOffering.reduce((a, o) => a + o.waitlisted, 0),
       },
     };
   } finally {

@@ -6,6 +6,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db, DbHandle } from './client';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -16,6 +17,30 @@ export async function migrate(handle: DbHandle): Promise<void> {
     await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
   } else {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+  }
+}
+
+/**
+ * Runs `fn` (the start's migrations and first administrator) while holding the portal's start-up lock: on PostgreSQL a
+ * session advisory lock on a connection of its own, so processes that start at once on one database (two instances,
+ * a deployment restarting both) take turns. Without it the second one's drizzle migrator, which reads what is applied
+ * before it takes any lock, ran the same migrations again and failed (or, for a migration that only inserts data,
+ * could apply it twice), and both created the first administrator: the second process exited with 1. PGlite allows
+ * one process per data directory (its own lock), so `fn` just runs.
+ */
+export async function withStartupLock<T>(handle: DbHandle, fn: () => Promise<T>): Promise<T> {
+  if (handle.driver !== 'pg') return fn();
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('kita-portal start-up'))`);
+    try {
+      return await fn();
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('kita-portal start-up'))`);
+    }
+  } finally {
+    client.release();
   }
 }
 

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../server/db/client';
+import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+
+/**
+ * The booking rush's world (`npm run bench rush`, `npm run bench scale`): the current season 2026-27 open for
+ * enrolment, `kitas` KiTas enrolled to it, each with `perKita` staff entries and one member with a session, and
+ * `events` training dates of `seats` seats each whose registration opened a second ago. Answers the rush: one booking
+ * request per person, the dates in turn, in no particular order.
+ */
+export type RushShape = { kitas: number; perKita: number; events: number; seats: number };
+export type RushRequest = { facilityId: number; personId: number; offeringId: number; token: string };
+export type RushResult = { status: number; ms: number; code: string | null; state: string | null; upstream: string | null };
+
+export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ requests: RushRequest[]; offeringIds: number[] }> {
+  await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true)`);
+  await db.execute(
+    sql.raw(`insert into facilities (label, kind, postal_code, city, region)
+      select 'Rush-KiTa ' || i, 'Kindergarten', '90402', 'Nürnberg', 'Mittelfranken' from generate_series(1, ${shape.kitas}) i`),
+  );
+  await db.execute(
+    sql.raw(`insert into season_enrolments (facility_id, season_id, accepted_terms_at)
+      select f.id, s.id, now() from facilities f, seasons s`),
+  );
+  await db.execute(
+    sql.raw(`insert into persons (facility_id, first_name, last_name, position, email)
+      select f.id, 'Person', 'Nr' || j, 'pädagogische Fachkraft', 'p' || f.id || '-' || j || '@rush.example' from facilities f, generate_series(1, ${shape.perKita}) j`),
+  );
+  await db.execute(
+    sql.raw(`insert into users (email, password_hash, first_name, last_name, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
+      select 'member' || f.id || '@rush.example', 'x', 'Mitglied', 'Nr' || f.id, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now() from facilities f`),
+  );
+  await db.execute(
+    sql.raw(`insert into facility_members (facility_id, user_id)
+      select f.id, u.id from facilities f join users u on u.email = 'member' || f.id || '@rush.example'`),
+  );
+  await db.execute(sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons`));
+  await db.execute(
+    sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state, registration_opens_at)
+      select 'training', s.id, m.id, 'Termin ' || i, now() + interval '30 days', now() + interval '30 days 6 hours', 'Nürnberg', 'Mittelfranken', ${shape.seats}, 'published', now() - interval '1 second'
+        from seasons s, training_modules m, generate_series(1, ${shape.events}) i`),
+  );
+  await db.execute(sql.raw('analyze'));
+  const members = await queryRows<{ user_id: number; facility_id: number }>(
+    db,
+    'select user_id, facility_id from facility_members order by facility_id',
+  );
+  const sessions = sessionsRepository({ db });
+  const tokenOf = new Map<number, string>();
+  for (const m of members) {
+    const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
+    tokenOf.set(m.facility_id, s.token);
+  }
+  const personsRows = await queryRows<{ id: number; facility_id: number }>(db, 'select id, facility_id from persons order by facility_id, id');
+  const offeringIds = (await queryRows<{ id: number }>(db, 'select id from offerings order by id')).map((r) => r.id);
+  const requests = personsRows.map((p, i) => ({
+    facilityId: p.facility_id,
+    personId: p.id,
+    offeringId: offeringIds[i % offeringIds.length]!,
+    token: tokenOf.get(p.facility_id)!,
+  }));
+  // the rush arrives in no particular order
+  for (let i = requests.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [requests[i], requests[j]] = [requests[j]!, requests[i]!];
+  }
+  return { requests, offeringIds };
+}
+
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** decisions per second and latencies of a rush's answers (a decision: booked, or refused for a reason other than the rush) */
+export function rushFigures(results: RushResult[], totalMs: number) {
+  const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+  const byStatus: Record<string, number> = {};
+  for (const r of results) {
+    const key = r.code ? `${r.status} ${r.code}` : String(r.status);
+    byStatus[key] = (byStatus[key] ?? 0) + 1;
+  }
+  const decided = results.filter((r) => r.status === 201 || (r.status === 409 && r.code !== 'rush')).length;
+  return {
+    totalMs: Math.round(totalMs),
+    decisionsPerSecond: Math.round((decided / totalMs) * 1000),
+    p50: Number(pct(latencies, 50).toFixed(1)),
+    p90: Number(pct(latencies, 90).toFixed(1)),
+    p99: Number(pct(latencies, 99).toFixed(1)),
+    max: Number(latencies[latencies.length - 1]!.toFixed(1)),
+    answers: byStatus,
+  };
+}
+
+/** what the database holds after a rush, checked exactly: 0 overbooked, 0 double bookings, waiting lists contiguous */
+export async function rushChecks(db: Db, shape: RushShape, offeringIds: number[], results: RushResult[]) {
+  const perOffering = await queryRows<{ id: number; confirmed: number; waitlisted: number; capacity: number }>(
+    db,
+    `select o.id, o.capacity,
+       count(*) filter (where e.state = 'confirmed')::int as confirmed,
+       count(*) filter (where e.state = 'waitlisted')::int as waitlisted
+     from offerings o left join offering_enrolments e on e.offering_id = o.id where o.id in (${offeringIds.join(',')}) group by o.id order by o.id`,
+  );
+  const [doubles] = await queryRows<{ n: number }>(
+    db,
+    `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' and offering_id in (${offeringIds.join(',')}) group by offering_id, person_id having count(*) > 1) d`,
+  );
+  const [gaps] = await queryRows<{ n: number }>(
+    db,
+    `select count(*)::int as n from (select offering_id, count(*) as c, max(pos) as m from (
+       select offering_id, row_number() over (partition by offering_id order by queued_at, id) as pos from offering_enrolments where state = 'waitlisted') w
+     group by offering_id) g where c <> m`,
+  );
+  const booked201 = results.filter((r) => r.status === 201).length;
+  const stored = perOffering.reduce((a, o) => a + o.confirmed + o.waitlisted, 0);
+  const perEventRequests = results.length / shape.events;
+  const expectedConfirmed = shape.events * Math.min(shape.seats, perEventRequests);
+  return {
+    overbooked: perOffering.filter((o) => o.confirmed > o.capacity).length,
+    doubleBookings: doubles!.n,
+    waitlistGaps: gaps!.n,
+    answered201EqualsStored: booked201 === stored,
+    confirmed: perOffering.reduce((a, o) => a + o.confirmed, 0),
+    expectedConfirmed: booked201 === results.length ? expectedConfirmed : `≤ ${expectedConfirmed} (not every request was decided)`,
+    waitlisted: perOffering.reduce((a, o) => a + o.waitlisted, 0),
+  };
+}
