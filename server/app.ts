@@ -85,7 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // every logged error goes through serializeError: no query parameters, no stray properties
     logger: withSafeLogging(options.logger ?? false),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY=1 trusts proxies on loopback and private networks (nginx on the host, a container network): the
+    // client is the last address in X-Forwarded-For that is not such a proxy, the one the proxy appended, never the
+    // first one, which any client can write (`true` would take that one: anyone could step around the per-address
+    // login throttle by writing a new address into the header)
+    trustProxy: config.trustProxy ? ['loopback', 'linklocal', 'uniquelocal'] : false,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { publicRoute } from './lib/route-builders';
 import { createUser } from './testing/factories';
 import { buildTestApp, type TestApp } from './testing/test-app';
 
@@ -26,6 +27,29 @@ describe('production configuration', () => {
 
   it('given no NODE_ENV, an http PUBLIC_URL is fine (the newcomer on localhost)', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).production).toBe(false);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY=1)', () => {
+  it('given a client that writes its own X-Forwarded-For, the address is the one the proxy appended, not the forged one', async () => {
+    const t = await buildTestApp({
+      env: { TRUST_PROXY: '1' },
+      extraRoutes: async (app) => {
+        publicRoute(app).get('/test/ip', { schema: {}, handler: async (request) => ({ ip: request.ip, protocol: request.protocol }) });
+      },
+    });
+    try {
+      // what nginx's `$proxy_add_x_forwarded_for` sends: the client's own header, then the address nginx saw
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/test/ip',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-forwarded-proto': 'https' },
+      });
+      expect(res.json()).toEqual({ ip: '203.0.113.9', protocol: 'https' });
+    } finally {
+      await t.close();
+    }
   });
 });
 
