@@ -1,0 +1,49 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import type { ReportTable } from '../../../shared/season-report-tables';
+import { chartHeight, type ChartSpec } from './chart-specs';
+
+/**
+ * A table of the report as a Mantine chart (issue 22). Loaded on its own (React.lazy) by the report page only:
+ * recharts (~140 KB gzip) never reaches /login or a staff page. The chart shows the table's own numbers; a figure
+ * without data is left out (no bar, a gap in a line), never drawn as 0. The table under it carries the numbers for
+ * screen readers, so the chart is one image with a name.
+ */
+const colors = ['blue.7', 'teal.8', 'orange.8', 'grape.7', 'cyan.8', 'red.8', 'lime.9', 'pink.7'];
+const format = (v: number) => v.toLocaleString('de-DE');
+
+export default function ReportChart({ table, spec }: { table: ReportTable; spec: ChartSpec }) {
+  const columns = spec.columns(table);
+  const data = table.rows.map((row) => ({
+    name: String(row[0] ?? ''),
+    ...Object.fromEntries(columns.map((c) => [`c${c}`, typeof row[c] === 'number' ? row[c] : null])),
+  }));
+  const series = columns.map((c, i) => ({ name: `c${c}`, label: table.columns[c]!.header, color: colors[i % colors.length] }));
+  const common = {
+    h: chartHeight(spec, table),
+    data,
+    dataKey: 'name',
+    series,
+    withLegend: true,
+    legendProps: { verticalAlign: 'bottom' as const },
+    valueFormatter: format,
+    textColor: 'gray.8',
+    // the table below is the accessible form: no second, keyboard-focusable copy inside the chart
+    accessibilityLayer: false,
+  };
+  return (
+    <div role="img" aria-label={`Diagramm zu „${table.caption}“; die Zahlen stehen in der Tabelle darunter.`}>
+      {spec.kind === 'lines' ? (
+        <LineChart {...common} connectNulls={false} curveType="linear" />
+      ) : (
+        <BarChart
+          {...common}
+          type={spec.kind === 'stacked' ? 'stacked' : 'default'}
+          orientation={spec.horizontal ? 'vertical' : 'horizontal'}
+          yAxisProps={spec.horizontal ? { width: 140 } : undefined}
+          gridAxis={spec.horizontal ? 'y' : 'x'}
+        />
+      )}
+    </div>
+  );
+}
