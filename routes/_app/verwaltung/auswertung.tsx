@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { NotFoundPage } from '../../../src/components/layout/not-found-page';
 import { PageHeading } from '../../../src/components/layout/page-heading';
 import { seasonReportQueryOptions } from '../../../src/features/admin-season-report/api/get-season-report';
@@ -19,18 +19,19 @@ export const Route = createFileRoute('/_app/verwaltung/auswertung')({
   loader: async ({ context: { queryClient, auth }, deps }) => {
     const seasons = await queryClient.ensureQueryData(seasonChoicesQueryOptions());
     const season = deps.season ?? auth.getState().curSeason?.identifier ?? seasons[0]?.identifier ?? null;
-    if (season && !seasons.some((s) => s.identifier === season)) throw notFound();
+    // an address naming no season shows the not-found page inside the frame (no lazy notFoundComponent in the route tree)
+    if (season && !seasons.some((s) => s.identifier === season)) return { season: null, unknown: true };
     if (season) await queryClient.ensureQueryData(seasonReportQueryOptions(season));
-    return { season };
+    return { season, unknown: false };
   },
-  notFoundComponent: NotFoundPage,
   component: Page,
 });
 
 function Page() {
-  const { season } = Route.useLoaderData();
+  const { season, unknown } = Route.useLoaderData();
   const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
   const navigate = useNavigate();
+  if (unknown) return <NotFoundPage />;
   if (!season)
     return (
       <>

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import type { ReportTable } from '../../../shared/season-report-tables';

@@ -116,6 +116,8 @@ describe('season report page (issue 22)', () => {
 
   it('given a season that does not exist, the page says so', async () => {
     await renderRoute('/verwaltung/auswertung?season=2030-31', { user: users.admin(), handlers: handlers({}) });
-    expect(await screen.findByRole('heading', { level: 1, name: /nicht gefunden|gibt es nicht/i })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    // inside the portal's frame: the navigation stays
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
   });
 });
