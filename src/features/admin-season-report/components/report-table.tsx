@@ -1,5 +1,4 @@
 import { Table } from '@mantine/core';
-import { useId } from 'react';
 import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 import { cellText, type ReportColumn, type ReportTable as Data } from '../../../shared/season-report-tables';
 import classes from './season-report.module.css';
@@ -7,19 +6,15 @@ import classes from './season-report.module.css';
 const align = (c: ReportColumn) => (c.kind === 'number' ? 'right' : 'left');
 
 /**
- * One table of the report: the numbers a chart shows, readable without it (charts are not accessible on their own).
- * The first column names the row (a row header), the sum row sits in the footer; a figure without data reads
+ * One table of the report: the numbers a chart shows, readable without it (charts are not accessible on their own),
+ * named by the heading above its chart (`labelledBy`). The first column names the row (a row header), the sum row sits in the footer; a figure without data reads
  * "keine Daten". Wider than the screen, it scrolls sideways in its own named region.
  */
-export function ReportTable({ table }: { table: Data }) {
-  const captionId = useId();
+export function ReportTable({ table, labelledBy }: { table: Data; labelledBy: string }) {
   const [first, ...rest] = table.columns;
   return (
-    <TableScrollRegion minWidth={Math.max(320, table.columns.length * 110)} labelledBy={captionId}>
-      <Table className={classes.table} withTableBorder withColumnBorders striped="odd" captionSide="top">
-        <Table.Caption id={captionId} className={classes.caption}>
-          {table.caption}
-        </Table.Caption>
+    <TableScrollRegion minWidth={Math.max(320, table.columns.length * 110)} labelledBy={labelledBy}>
+      <Table className={classes.table} withTableBorder withColumnBorders striped="odd" aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
             {table.columns.map((c) => (
