@@ -38,31 +38,38 @@ type Row = {
  */
 export async function comparisonSection(db: DbOrTx, season: SeasonRef): Promise<SeasonReport['comparison']> {
   const submitted = sql.raw(SUBMITTED_STATES.map((s) => `'${s}'`).join(', '));
+  // one pass over the compared seasons' enrolments and over the imported records of those before the portal (grouped
+  // by season), not one query per season
   const rows = await queryRows<Row>(
     db,
-    sql`with s as (select id, identifier, label from seasons where identifier <= ${season.identifier} order by identifier desc limit ${COMPARED_SEASONS + 1})
-        select s.identifier, s.label,
-          ${portalDataOf(sql`s.id`)} as portal,
-          p.enrolled, p.submitted, p.approved, p.awarded, p.children, p.children_reported,
-          l.enrolled as imported_enrolled, l.awarded as imported_awarded
-        from s
-        cross join lateral (
-          select count(*)::int as enrolled,
+    sql`with s as materialized (
+          select ss.id, ss.identifier, ss.label, ${portalDataOf(sql`ss.id`)} as portal from seasons ss
+          where ss.identifier <= ${season.identifier} order by ss.identifier desc limit ${COMPARED_SEASONS + 1}),
+        p as (
+          select se.season_id, count(*)::int as enrolled,
             count(*) filter (where d.state in (${submitted}))::int as submitted,
             count(*) filter (where d.state = 'approved')::int as approved,
             count(*) filter (where se.approved_for_award_at is not null or d.state = 'approved')::int as awarded,
             sum(se.children_taking_part)::int as children, count(se.children_taking_part)::int as children_reported
           from season_enrolments se
+          join s on s.id = se.season_id
           join facilities f on f.id = se.facility_id and f.merged_into_id is null
           left join documentation_forms d on d.facility_id = se.facility_id and d.season_id = se.season_id
-          where se.season_id = s.id and se.withdrawn_at is null) p
-        cross join lateral (
-          select count(distinct lr.facility_id)::int as enrolled,
+          where se.withdrawn_at is null
+          group by se.season_id),
+        l as (
+          select lr.season_id, count(distinct lr.facility_id)::int as enrolled,
             count(distinct lr.facility_id) filter (where lr.kind = 'award')::int as awarded
           from legacy_records lr
+          join s on s.id = lr.season_id and not s.portal
           join legacy_imports li on li.id = lr.import_id and li.state = 'committed'
           join facilities f on f.id = lr.facility_id and f.merged_into_id is null
-          where lr.season_id = s.id) l
+          group by lr.season_id)
+        select s.identifier, s.label, s.portal,
+          coalesce(p.enrolled, 0) as enrolled, coalesce(p.submitted, 0) as submitted, coalesce(p.approved, 0) as approved,
+          coalesce(p.awarded, 0) as awarded, p.children, coalesce(p.children_reported, 0) as children_reported,
+          coalesce(l.enrolled, 0) as imported_enrolled, coalesce(l.awarded, 0) as imported_awarded
+        from s left join p on p.season_id = s.id left join l on l.season_id = s.id
         order by s.identifier`,
   );
   return {

@@ -42,28 +42,35 @@ type Group = {
   awarded_before: number;
 };
 
-/** the live enrolments grouped by region, kind and operator kind, with every figure the three sections need */
+/**
+ * the live enrolments grouped by region, kind and operator kind, with every figure the three sections need. The
+ * per-KiTa lookups ("again", "awarded before") are evaluated once per KiTa in a materialized CTE: inside two
+ * aggregate filters, PostgreSQL ran them several times over (150 ms instead of 30 ms with 5,000 KiTas).
+ */
 export function participationGroups(db: DbOrTx, season: SeasonRef): Promise<Group[]> {
   const submitted = sql.raw(SUBMITTED_STATES.map((s) => `'${s}'`).join(', '));
-  const again = takenPartBefore(season);
   return queryRows<Group>(
     db,
-    sql`select f.region, f.kind, f.operator_kind,
+    sql`with e as materialized (
+          select f.region, f.kind, f.operator_kind, d.state, se.children_taking_part, f.staff_count,
+            ${awardedSql} as awarded, ${takenPartBefore(season)} as again, ${awardedEarlier(season)} as awarded_before
+          from season_enrolments se
+          join facilities f on f.id = se.facility_id and f.merged_into_id is null
+          left join documentation_forms d on d.facility_id = se.facility_id and d.season_id = se.season_id
+          where se.season_id = ${season.id} and se.withdrawn_at is null)
+        select region, kind, operator_kind,
           count(*)::int as enrolled,
-          count(*) filter (where d.state in (${submitted}))::int as submitted,
-          count(*) filter (where d.state = 'approved')::int as approved,
-          count(*) filter (where ${awardedSql})::int as awarded,
-          sum(se.children_taking_part)::int as children,
-          count(se.children_taking_part)::int as children_reported,
-          sum(f.staff_count)::int as staff,
-          count(f.staff_count)::int as staff_reported,
-          count(*) filter (where ${again})::int as again,
-          count(*) filter (where ${again} and ${awardedEarlier(season)})::int as awarded_before
-        from season_enrolments se
-        join facilities f on f.id = se.facility_id and f.merged_into_id is null
-        left join documentation_forms d on d.facility_id = se.facility_id and d.season_id = se.season_id
-        where se.season_id = ${season.id} and se.withdrawn_at is null
-        group by f.region, f.kind, f.operator_kind`,
+          count(*) filter (where state in (${submitted}))::int as submitted,
+          count(*) filter (where state = 'approved')::int as approved,
+          count(*) filter (where awarded)::int as awarded,
+          sum(children_taking_part)::int as children,
+          count(children_taking_part)::int as children_reported,
+          sum(staff_count)::int as staff,
+          count(staff_count)::int as staff_reported,
+          count(*) filter (where again)::int as again,
+          count(*) filter (where again and awarded_before)::int as awarded_before
+        from e
+        group by region, kind, operator_kind`,
   );
 }
 
