@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { demoReadOnlyRule } from './e2e/demo-read-only.mjs';
+import { oneWayRule } from './scripts/eslint-one-way.mjs';
 
 /** Imports flow one way (CONVENTIONS habit 1): routes → features → shared; server/ only takes src/shared/. */
 const zone = (files, patterns) => ({
@@ -25,6 +26,41 @@ const oneBerlinDate = [
   {
     selector: "TemplateLiteral[quasis.length=4][quasis.1.value.raw='.'][quasis.2.value.raw='.'][expressions.0.name=/^d(d|ay)?$/]",
     message: 'A German date is germanDate() (src/shared/berlin-date.ts) or formatDate() (src/lib/locale.ts); no own `${d}.${m}.${y}`.',
+  },
+];
+
+/**
+ * One way each (issue 20), checked by `local/one-way` (scripts/eslint-one-way.mjs): what a second way looks like, why
+ * it is refused, and the one place where it is the way itself (`only`).
+ */
+const oneWay = [
+  {
+    // imports from outside the feature (routes) name it by its path through features/; the feature's own files say ./
+    selector:
+      'ImportDeclaration[source.value=/features\\/(admin-programme\\/components\\/(offerings-admin-list|offering-enrolments)|programme\\/components\\/offerings-page)$/]',
+    message:
+      'The programme pages differ by kind only: a route takes its page and loader from routes/_app/-components/offerings-route-page.tsx or routes/_app/verwaltung/-components/ (offering-list-page, enrolments-route-page).',
+    only: [
+      'routes/_app/-components/offerings-route-page.tsx',
+      'routes/_app/verwaltung/-components/offering-list-page.tsx',
+      'routes/_app/verwaltung/-components/enrolments-route-page.tsx',
+    ],
+  },
+  {
+    selector: "Property[key.name='personIds'] > CallExpression:has(Identifier[name='z'])",
+    message:
+      'Who is booked is bookingPersonIdsSchema (src/shared/contracts/programme.ts), for the KiTa and for admins alike; no second personIds rule.',
+  },
+  {
+    selector: "JSXOpeningElement > JSXMemberExpression[object.name='DataList'][property.name=/^Item/]",
+    message: 'A row of a DataList is <DataListItem label value /> (src/components/data-list/data-list-item.tsx); no own item helper.',
+    only: ['src/components/data-list/data-list-item.tsx'],
+  },
+  {
+    selector: "JSXAttribute[name.name='title'][value.value=/^(Kein KiTa-Jahr aktiv|.+ zurückziehen\\?)$/]",
+    message:
+      "A step of the KiTa's season (no season, its heading, the withdrawal asked for) is SeasonStepView (src/components/season-step/season-step-view.tsx); no second frame.",
+    only: ['src/components/season-step/season-step-view.tsx'],
   },
 ];
 
@@ -64,9 +100,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'local/disable-reason': 'error',
+      'local/one-way': ['error', ...oneWay],
     },
   },
-  { plugins: { local: { rules: { 'disable-reason': disableReason, 'e2e-demo-read-only': demoReadOnlyRule } } } },
+  { plugins: { local: { rules: { 'disable-reason': disableReason, 'e2e-demo-read-only': demoReadOnlyRule, 'one-way': oneWayRule } } } },
   { files: ['**/*.{ts,tsx}'], ignores: ['src/shared/berlin-date.ts'], rules: { 'no-restricted-syntax': ['error', ...oneBerlinDate] } },
   // issue 20: specs write only with KiTas and accounts of their own; the demo staff accounts are read-only
   { files: ['e2e/**/*.spec.ts'], rules: { 'local/e2e-demo-read-only': 'error' } },

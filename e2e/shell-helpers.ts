@@ -43,10 +43,15 @@ export async function navigateInApp(page: Page, href: string) {
   }, href);
 }
 
-/** The red API error notification of seed §8 (intro line 'Da ging etwas schief.'), checked for colour, bar, place. */
+/**
+ * The red API error notification of seed §8 (intro line 'Da ging etwas schief.'), checked for colour, bar, place.
+ * Hovered first, as a reader would: its 5-second countdown holds still while hovered (WCAG 2.2.1), so a slow runner
+ * checking it step by step does not see it close under its feet (a flake on a loaded CI machine).
+ */
 export async function expectErrorNotification(page: Page, ...texts: Array<string | RegExp>) {
   const note = page.getByRole('alert').filter({ hasText: 'Da ging etwas schief.' });
   await expect(note).toBeVisible();
+  await note.hover();
   for (const text of texts) await expect(note).toContainText(text);
   await expect(note).toHaveAttribute('style', /--notification-color:\s*var\(--mantine-color-red/);
   await expect(note.getByRole('progressbar')).toBeVisible();

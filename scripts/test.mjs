@@ -48,7 +48,11 @@ function ensureE2eTools() {
 }
 
 mkdirSync('test-results', { recursive: true });
-const only = process.argv.slice(2);
+// `--database-only` (.ci/run's second pass, on PostgreSQL): the steps whose outcome depends on the database, i.e. the
+// server tests and the e2e suite; types, lint, the other static checks and the client tests touch no database and
+// ran in the first pass
+const databaseOnly = process.argv.includes('--database-only');
+const only = databaseOnly ? ['unit', 'e2e'] : process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
 if (want('types')) run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
@@ -67,7 +71,8 @@ if (want('deploy') && run('deploy', 'node', ['scripts/check-deploy.mjs'])) run('
 if (want('unit')) {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
-  run('unit', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const projects = databaseOnly ? ['--project', 'server'] : [];
+  run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (existsSync(out)) {
     const v = JSON.parse(readFileSync(out, 'utf8'));
     results.passed += v.numPassedTests;

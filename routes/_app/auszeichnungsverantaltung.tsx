@@ -2,20 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
-import { awardingQueryOptions } from '../../src/features/programme/api/get-awarding';
-import { facilityEnrolmentsQueryOptions } from '../../src/features/programme/api/get-facility-enrolments';
 import { AwardingPage } from '../../src/features/programme/components/awarding-page';
+import { programmeLoader } from './-components/offerings-route-page';
 
 export const Route = createFileRoute('/_app/auszeichnungsverantaltung')({
   staticData: { access: 'enrolled' },
-  loader: async ({ context: { auth, queryClient } }) => {
-    const facilityId = auth.getState().activeFacilityId;
-    if (facilityId === null) return;
-    await Promise.all([
-      queryClient.ensureQueryData(awardingQueryOptions(facilityId)),
-      queryClient.ensureQueryData(facilityEnrolmentsQueryOptions(facilityId, 'awarding')),
-    ]);
-  },
+  loader: programmeLoader('awarding'),
   component: AwardingRoute,
 });
 

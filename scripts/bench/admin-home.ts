@@ -45,11 +45,11 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
     const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0, mail: { start: false } });
     const url = `${portal.address}/api/admin/work-list`;
     const counts = await (await fetch(url, { headers: { cookie } })).json();
-    // one admin at a time: the four queries' own time, without queueing behind other callers
+    // one admin at a time: the five queries' own time, without queueing behind other callers
     const single: number[] = [];
     for (let i = 0; i < 200; i++) {
       const t0 = performance.now();
-      await adminWorkList(handle.db);
+      await adminWorkList(handle.db, { activeCampaignFromEnv: false });
       single.push(performance.now() - t0);
     }
     single.sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * fast-check arbitraries for the API gate (server/api-fuzz.test.ts), built from the OpenAPI document's JSON
+ * fast-check arbitraries for the API gate (server/testing/api-gate.ts), built from the OpenAPI document's JSON
  * schemas: mostly values the schema allows (so requests get past validation into services and SQL), mixed with
  * hostile ones (control characters, lone surrogates, ids beyond the integer column, wrong types, prototype keys).
  */

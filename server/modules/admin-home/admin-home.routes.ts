@@ -10,6 +10,6 @@ export async function adminHomeRoutes(app: FastifyInstance) {
   const asAdmin = adminRoute(app);
   asAdmin.get('/api/admin/work-list', {
     schema: { tags, response: { 200: adminWorkListSchema } },
-    handler: async () => adminWorkList(app.db),
+    handler: async () => adminWorkList(app.db, { activeCampaignFromEnv: !!app.appConfig.activeCampaignUrl && !!app.appConfig.activeCampaignKey }),
   });
 }

@@ -13,11 +13,11 @@ const n = (v: unknown) => Number(v ?? 0);
 const today = sql`(now() at time zone 'Europe/Berlin')::date`;
 
 /**
- * The admin home's work list (issue 22): each figure is one (sub)query on indexed columns, read-only; four round trips,
- * started at once (parallel on PostgreSQL's pool). No joins over
+ * The admin home's work list (issue 22): each figure is one (sub)query on indexed columns, read-only; five round trips,
+ * started at once (parallel on PostgreSQL's pool), the last for the ActiveCampaign run. No joins over
  * whole tables. The tables of other modules are read by name (ADR 0009: a read model, no imports of their internals).
  */
-export async function adminWorkList(db: DbOrTx): Promise<AdminWorkList> {
+export async function adminWorkList(db: DbOrTx, opts: { activeCampaignFromEnv: boolean }): Promise<AdminWorkList> {
   // the counts on plain indexed columns, one subquery each, in one round trip (under the current season)
   const countsQuery = rows(
     db,
@@ -62,7 +62,16 @@ export async function adminWorkList(db: DbOrTx): Promise<AdminWorkList> {
         order by d.day, s.identifier, d.kind`,
   );
 
-  const [[c], dates, mails, deadlines] = await Promise.all([countsQuery, datesQuery, mailsQuery, deadlinesQuery]);
+  // the ActiveCampaign connection saved by an admin (else the environment's), and its newest run
+  const activeCampaignQuery = rows(
+    db,
+    sql`select (select url <> '' from active_campaign_settings where id = 1) as saved,
+          r.id, r.state, r.created_at as "startedAt", r.finished_at as "finishedAt"
+        from (select 1) as one
+        left join lateral (select * from active_campaign_runs order by created_at desc, id desc limit 1) r on true`,
+  );
+
+  const [[c], dates, mails, deadlines, [ac]] = await Promise.all([countsQuery, datesQuery, mailsQuery, deadlinesQuery, activeCampaignQuery]);
   const perKind = (key: 'waitlist' | 'free') => {
     const of = (kind: string) => n(dates.find((d) => d.kind === kind)?.[key]);
     return { training: of('training'), hospitation: of('hospitation'), awarding: of('awarding') };
@@ -76,6 +85,20 @@ export async function adminWorkList(db: DbOrTx): Promise<AdminWorkList> {
     datesWithWaitlist: perKind('waitlist'),
     datesSoonWithFreeSeats: perKind('free'),
     failedMails: mails.failedLast24h,
+    activeCampaign:
+      ac?.saved === true || opts.activeCampaignFromEnv
+        ? {
+            lastRun:
+              ac?.id != null
+                ? {
+                    id: n(ac.id),
+                    state: ac.state as 'running' | 'finished' | 'failed',
+                    startedAt: new Date(ac.startedAt as string | Date).toISOString(),
+                    finishedAt: ac.finishedAt != null ? new Date(ac.finishedAt as string | Date).toISOString() : null,
+                  }
+                : null,
+          }
+        : null,
     deadlines: deadlines.map((d) => ({
       seasonIdentifier: String(d.identifier),
       seasonLabel: String(d.label),

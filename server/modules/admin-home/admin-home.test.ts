@@ -80,11 +80,37 @@ describe('admin work list (issue 22)', () => {
       datesWithWaitlist: { training: 1, hospitation: 0, awarding: 0 },
       datesSoonWithFreeSeats: { training: 0, hospitation: 1, awarding: 0 },
       failedMails: 1,
+      activeCampaign: null,
       deadlines: [
         { seasonIdentifier: '2026-27', seasonLabel: 'KiTa-Jahr 2026/27', kind: 'documentationDeadline', date: isoDay(7) },
         { seasonIdentifier: '2026-27', seasonLabel: 'KiTa-Jahr 2026/27', kind: 'juryDate', date: isoDay(20) },
       ],
     });
+  });
+
+  it('given an ActiveCampaign connection saved and two runs, the newest run is the one shown; without one, null', async () => {
+    await f.db.execute(sql`insert into active_campaign_settings (id, url, key_sealed) values (1, 'http://127.0.0.1:9/api', 'x')`);
+    const before = parseAnswer(adminWorkListSchema, await f.call('admin', { method: 'GET', url }));
+    expect(before.activeCampaign).toEqual({ lastRun: null });
+    const counts = sql`'{"added":0,"updated":0,"unsubscribed":0,"untagged":0,"tagsAdded":0,"tagsRemoved":0,"unchanged":0,"keptUnsubscribed":0,"requests":0}'::jsonb`;
+    const [older] = (
+      (await f.db.execute(sql`insert into active_campaign_runs (state, trigger, counts, created_at, finished_at)
+        values ('finished', 'schedule', ${counts}, now() - interval '2 days', now() - interval '2 days') returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const [newer] = (
+      (await f.db.execute(sql`insert into active_campaign_runs (state, trigger, counts, created_at, finished_at, error)
+        values ('failed', 'manual', ${counts}, now() - interval '1 hour', now(), 'Zeitüberschreitung') returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    expect(older).toBeDefined();
+    const after = parseAnswer(adminWorkListSchema, await f.call('admin', { method: 'GET', url }));
+    expect(after.activeCampaign?.lastRun).toMatchObject({ id: newer!.id, state: 'failed' });
+    expect(after.activeCampaign?.lastRun?.finishedAt).not.toBeNull();
+    await f.db.execute(sql`delete from active_campaign_runs`);
+    await f.db.execute(sql`delete from active_campaign_settings`);
   });
 
   it('given staff, a jury member or nobody, the work list is not theirs: 403, 403, 401', async () => {

@@ -22,6 +22,11 @@ export function facilityIsActive(facilityId: number) {
   return sql<boolean>`exists (select 1 from ${facilities} where ${activeById(facilityId)})`;
 }
 
+/** the KiTa's name if it exists and was not merged away, else null: a column for another module's select (issue 23) */
+export function activeFacilityLabel(facilityId: number) {
+  return sql<string | null>`(select ${facilities.label} from ${facilities} where ${activeById(facilityId)})`;
+}
+
 /** the KiTa if it exists and was not merged into another; for callers that answer their own error */
 export async function findActiveFacility(db: DbOrTx, facilityId: number) {
   const [row] = await db.select().from(facilities).where(activeById(facilityId)).limit(1);

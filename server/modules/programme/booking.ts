@@ -6,9 +6,10 @@ import { fail } from '../../lib/http-error';
 import { stamp } from '../../lib/versioned-update';
 import { notFoundError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
-import { findActiveFacility } from '../facilities/facility-scope';
-import { staffOfFacility } from '../persons/person-scope';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
+import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
+import { currentSeasonColumn } from '../seasons/seasons.repository';
+import { decideSeats } from './booking-decide';
 import { germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
 import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
 import {
@@ -131,6 +132,14 @@ export function mailDataOf(
   };
 }
 
+/** the persons of these already booked on the offering of the row (not cancelled), as a column of an offerings select */
+function alreadyBooked(personIds: number[]) {
+  return sql<
+    number[]
+  >`(select coalesce(json_agg(${offeringEnrolments.personId} order by ${offeringEnrolments.personId}), '[]'::json) from ${offeringEnrolments}
+    where ${and(eq(offeringEnrolments.offeringId, offerings.id), inArray(offeringEnrolments.personId, personIds), ne(offeringEnrolments.state, 'cancelled'))})`;
+}
+
 export type BookArgs = {
   facilityId: number;
   offeringId: number;
@@ -151,8 +160,6 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
   const results = await inBookingTx(
     db,
     async (tx) => {
-      const facility = await findActiveFacility(tx, a.facilityId);
-      if (!facility) throw notFoundError();
       const checkOffering = (o: OfferingRow | undefined, seasonId: number | undefined): OfferingRow => {
         if (!o || (o.state === 'draft' && !a.byAdmin)) throw notFoundError();
         if (seasonId === undefined || o.seasonId !== seasonId) throw fail('programme.not_current_season');
@@ -163,44 +170,44 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         }
         return o;
       };
-      const current = await seasonsRepository({ db: tx }).currentWithLiveEnrolment(a.facilityId);
-      const season = current?.season;
-      // the module's limits come with the offering (one round trip less on the hot path)
+      // the KiTa's name, the current season and the KiTa's enrolment to it, the module's limits, the staff entries and
+      // who of them is booked already come with the offering: one round trip instead of six on the hot path (issue 23)
       const [pre0] = await tx
-        .select({ o: offerings, m: trainingModules })
+        .select({
+          o: offerings,
+          m: trainingModules,
+          facilityLabel: activeFacilityLabel(a.facilityId),
+          staff: staffOfFacilityColumn(a.facilityId, a.personIds),
+          already: alreadyBooked(a.personIds),
+          season: currentSeasonColumn(a.facilityId),
+        })
         .from(offerings)
         .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
         .where(eq(offerings.id, a.offeringId));
+      // a KiTa that does not exist (or was merged away) first, as before
+      const facilityLabel = pre0?.facilityLabel ?? null;
+      if (pre0 && facilityLabel === null) throw notFoundError();
+      const season = pre0?.season ?? undefined;
       const unlocked = pre0?.o;
       checkOffering(unlocked, season?.id);
-      const seasonEnrolment = current?.enrolment;
-      if (!season || !seasonEnrolment) {
+      if (!season || !season.enrolled) {
         const label = season?.label ?? 'aktuellen KiTa-Jahr';
         if (a.byAdmin) throw fail('season_guard.not_enrolled_admin', [label]);
         throw season ? fail('season_guard.not_enrolled', [label, 'Angebote buchen']) : fail('season_guard.no_current_season', ['Angebote buchen']);
       }
-      const staff = await staffOfFacility(tx, a.facilityId, a.personIds);
+      const staff = pre0!.staff;
       if (staff.length !== a.personIds.length) {
         throw fail('programme.persons_not_staff');
       }
       const byId = new Map(staff.map((p) => [p.id, p]));
-      const already = await tx
-        .select({ personId: offeringEnrolments.personId })
-        .from(offeringEnrolments)
-        .where(
-          and(
-            eq(offeringEnrolments.offeringId, a.offeringId),
-            inArray(offeringEnrolments.personId, a.personIds),
-            ne(offeringEnrolments.state, 'cancelled'),
-          ),
-        );
-      if (already[0]) throw fail('programme.already_booked', [personName(byId.get(already[0].personId)!)]);
+      const already = pre0?.already ?? [];
+      if (already[0] !== undefined) throw fail('programme.already_booked', [personName(byId.get(Number(already[0]))!)]);
 
       const overridden = a.byAdmin === true && a.overCapacity === true;
       const pre = unlocked!;
       if (pre.kind === 'training' && pre0?.m && !overridden) await checkModuleLimits(tx, pre, pre0.m, a.facilityId, a.personIds.length);
       if (pre.kind === 'awarding' && pre.awardingEventId !== null) {
-        if (!seasonEnrolment.approvedForAwardAt) {
+        if (!season.approvedForAwardAt) {
           throw fail(a.byAdmin ? 'programme.not_approved_admin' : 'programme.not_approved');
         }
         await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
@@ -210,39 +217,22 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
       const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
       const offering = checkOffering(lockedRow, season.id);
 
-      // the recount under the lock: what other transactions committed before we got it
-      const taken = await seatsTaken(tx, offering.id);
-      // the control of the concurrency test: without the lock, widen the window between count and insert
-      if (!lockEnabled()) await tx.execute(sql`select pg_sleep(0.05)`);
-      let free = offering.capacity - taken;
-      const values = a.personIds.map((personId) => {
-        const seat = free > 0;
-        const beyond = !seat && overridden;
-        if (seat) free -= 1;
-        const state: 'confirmed' | 'waitlisted' = seat || beyond ? 'confirmed' : 'waitlisted';
-        return {
-          offeringId: offering.id,
-          facilityId: a.facilityId,
-          personId,
-          state,
-          // the waiting list's order is the order the lock was granted in, not the transaction's start
-          queuedAt: sql`clock_timestamp()`,
-          confirmedAt: state === 'confirmed' ? now : null,
-          overCapacity: beyond,
-          createdBy: a.actor.actorUserId,
-          updatedBy: a.actor.actorUserId,
-        };
+      // recount, insert and waiting places in one statement under the lock (booking-decide.ts)
+      const rows = await decideSeats(tx, {
+        offeringId: offering.id,
+        capacity: offering.capacity,
+        facilityId: a.facilityId,
+        personIds: a.personIds,
+        overridden,
+        actorUserId: a.actor.actorUserId,
+        now,
+        // the control of the concurrency test: without the lock, widen the window between count and insert
+        raceWindowSeconds: lockEnabled() ? undefined : 0.05,
       });
-      const rows = (await tx.insert(offeringEnrolments).values(values).returning()) as OfferingEnrolmentRow[];
-      const positions = await waitlistPositions(
-        tx,
-        offering.id,
-        rows.filter((r) => r.state === 'waitlisted').map((r) => r.id),
-      );
       const cache = new Map<number, Recipient[]>();
       const out: BookedEntry[] = [];
       for (const row of rows) {
-        const position = positions.get(row.id) ?? null;
+        const position = row.waitlistPosition;
         await audit(tx, {
           ...a.actor,
           action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
@@ -263,11 +253,11 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
           row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
           a.facilityId,
           person,
-          mailDataOf(offering, row, person, facility.label, { waitlistPosition: position }),
+          mailDataOf(offering, row, person, facilityLabel!, { waitlistPosition: position }),
           a.byAdmin ? 'exempt' : { facilityId: a.facilityId },
           cache,
         );
-        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state as 'confirmed' | 'waitlisted', waitlistPosition: position });
+        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state, waitlistPosition: position });
       }
       return out;
     },

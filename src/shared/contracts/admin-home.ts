@@ -54,6 +54,22 @@ export const adminWorkListSchema = z.object({
   datesSoonWithFreeSeats: perKind,
   /** mails given up on in the last 24 hours */
   failedMails: z.number().int(),
+  /**
+   * the ActiveCampaign sync (issue 21): null while no connection is configured (saved settings or ACTIVECAMPAIGN_URL
+   * and _KEY); else its newest run, null before the first
+   */
+  activeCampaign: z
+    .object({
+      lastRun: z
+        .object({
+          id: z.number().int(),
+          state: z.enum(['running', 'finished', 'failed']),
+          startedAt: z.string(),
+          finishedAt: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .nullable(),
   /** season dates within the next WORK_LIST_DEADLINE_DAYS days, soonest first */
   deadlines: z.array(
     z.object({

@@ -12,7 +12,7 @@ import {
 } from './common';
 import { regions } from './facility-lists';
 import { listPageSchemaOf } from './list-query';
-import { awardingEventSchema, enrolmentStates, offeringKindSchema, offeringStates } from './programme';
+import { awardingEventSchema, bookingPersonIdsSchema, enrolmentStates, offeringKindSchema, offeringStates } from './programme';
 
 /**
  * Admin side of the season's programme (issue 11). camelCase names. Paths (SPEC §3):
@@ -234,11 +234,7 @@ export const adminEnrolmentPageSchema = listPageSchemaOf(adminEnrolmentSchema);
 /** POST /api/admin/offerings/{id}/enrolments: on a KiTa's behalf; beyond capacity only with `overCapacity: true` */
 export const adminBookingInputSchema = z.object({
   facilityId: idField('Bitte wähle eine KiTa.'),
-  personIds: z
-    .array(idSchema, { error: 'Bitte wähle mindestens eine Person.' })
-    .min(1, 'Bitte wähle mindestens eine Person.')
-    .max(50, 'Bitte wähle höchstens 50 Personen auf einmal.')
-    .refine((a) => new Set(a).size === a.length, 'Bitte wähle jede Person nur einmal.'),
+  personIds: bookingPersonIdsSchema,
   overCapacity: z.boolean().default(false),
 });
 

@@ -9,6 +9,7 @@ export const emptyWorkList = () => ({
   datesWithWaitlist: { training: 0, hospitation: 0, awarding: 0 },
   datesSoonWithFreeSeats: { training: 0, hospitation: 0, awarding: 0 },
   failedMails: 0,
+  activeCampaign: null,
   deadlines: [],
 });
 

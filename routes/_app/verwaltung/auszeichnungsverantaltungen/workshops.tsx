@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useListState } from '../../../../src/components/list-page/use-list-state';
-import { offeringListQueryOptions } from '../../../../src/features/admin-programme/api/list-offerings';
-import { OfferingsAdminList } from '../../../../src/features/admin-programme/components/offerings-admin-list';
-import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 import { listRoute } from '../../../../src/lib/list-search';
 import { adminOfferingList } from '../../../../src/shared/contracts/programme-lists';
+import { loadOfferingList, OfferingListPage } from '../-components/offering-list-page';
 
 /** the URL search parser and the loader's query, from the list contract (the kind is fixed by the page) */
 const list = listRoute(adminOfferingList);
@@ -14,16 +10,6 @@ export const Route = createFileRoute('/_app/verwaltung/auszeichnungsverantaltung
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
   loaderDeps: ({ search }) => ({ ...list.loaderDeps({ search }), kind: 'awarding' as const }),
-  loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(offeringListQueryOptions(deps)),
-      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
-    ]),
-  component: Page,
+  loader: loadOfferingList,
+  component: () => <OfferingListPage kind="awarding" route={Route} />,
 });
-
-function Page() {
-  const { search, onSearchChange } = useListState(Route);
-  const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
-  return <OfferingsAdminList kind="awarding" search={search} onSearchChange={onSearchChange} seasons={seasons} />;
-}

@@ -14,6 +14,7 @@ const busy: AdminWorkList = {
   datesWithWaitlist: { training: 1, hospitation: 2, awarding: 0 },
   datesSoonWithFreeSeats: { training: 0, hospitation: 0, awarding: 1 },
   failedMails: 4,
+  activeCampaign: { lastRun: { id: 7, state: 'failed', startedAt: '2026-11-25T22:00:00Z', finishedAt: '2026-11-25T22:03:00Z' } },
   deadlines: [{ seasonIdentifier: '2026-27', seasonLabel: 'KiTa-Jahr 2026/27', kind: 'documentationDeadline', date: '2026-12-03' }],
 };
 
@@ -44,6 +45,10 @@ describe('admin home work list (issue 22)', () => {
       within(section('Freie Plätze in den nächsten 14 Tagen')).getByRole('link', { name: '1 Auszeichnungstermin mit freien Plätzen' }),
     ).toHaveAttribute('href', '/verwaltung/auszeichnungsverantaltungen');
     expect(within(section('E-Mails')).getByText('4 E-Mails konnten in den letzten 24 Stunden nicht zugestellt werden')).toBeInTheDocument();
+    expect(within(section('ActiveCampaign')).getByRole('link', { name: 'Letzter Abgleich am 25.11.2026, 23:03 Uhr fehlgeschlagen' })).toHaveAttribute(
+      'href',
+      '/verwaltung/active-campaign-integration',
+    );
     expect(screen.getByRole('link', { name: '03.12.2026: Abgabe Dokumentationsbögen' })).toHaveAttribute('href', '/verwaltung/kita-jahre');
     expect(screen.getByRole('link', { name: 'KiTa-Jahre' })).toHaveAttribute('href', '/verwaltung/kita-jahre');
   });
@@ -61,6 +66,8 @@ describe('admin home work list (issue 22)', () => {
     expect(screen.getByText('Keine fehlgeschlagenen E-Mails in den letzten 24 Stunden')).toBeInTheDocument();
     expect(screen.getByText('Keine Fristen in den nächsten 30 Tagen')).toBeInTheDocument();
     expect(within(section('Beitrittsanfragen')).queryByRole('link')).toBeNull();
+    // no ActiveCampaign connection: no section that would point at a sync nobody set up
+    expect(screen.queryByRole('region', { name: 'ActiveCampaign' })).toBeNull();
   });
 
   it('given the counts fail to load, the areas stay usable', async () => {

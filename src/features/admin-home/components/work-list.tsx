@@ -1,7 +1,7 @@
 import { Alert, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { formatDate } from '../../../lib/locale';
+import { formatDate, formatDateTime } from '../../../lib/locale';
 import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineLabels, type AdminWorkList } from '../../../shared/contracts/admin-home';
 import { useWorkList } from '../api/get-work-list';
 
@@ -55,6 +55,29 @@ function KindLinks({ counts, suffix }: { counts: AdminWorkList['datesWithWaitlis
 }
 
 const total = (c: AdminWorkList['datesWithWaitlist']) => c.training + c.hospitation + c.awarding;
+
+/** the newest sync run, linked to the integration page where its log is */
+function ActiveCampaignRun({ run }: { run: NonNullable<AdminWorkList['activeCampaign']>['lastRun'] }) {
+  const to = '/verwaltung/active-campaign-integration';
+  if (!run) return <Calm>Noch kein Abgleich gelaufen</Calm>;
+  if (run.state === 'running')
+    return (
+      <AnchorLink to={to} size="sm">
+        Abgleich läuft seit {formatDateTime(run.startedAt)}
+      </AnchorLink>
+    );
+  if (run.state === 'failed')
+    return (
+      <AnchorLink to={to} size="sm" c="red.8" fw={600}>
+        Letzter Abgleich am {formatDateTime(run.finishedAt ?? run.startedAt)} fehlgeschlagen
+      </AnchorLink>
+    );
+  return (
+    <AnchorLink to={to} size="sm">
+      Letzter Abgleich am {formatDateTime(run.finishedAt ?? run.startedAt)} abgeschlossen
+    </AnchorLink>
+  );
+}
 
 /** The admin home's work list (issue 22): what needs doing today, each count a link to the filtered list. */
 export function WorkListView({ data }: { data: AdminWorkList }) {
@@ -126,6 +149,11 @@ export function WorkListView({ data }: { data: AdminWorkList }) {
           <Calm>Keine fehlgeschlagenen E-Mails in den letzten 24 Stunden</Calm>
         )}
       </Section>
+      {data.activeCampaign && (
+        <Section title="ActiveCampaign">
+          <ActiveCampaignRun run={data.activeCampaign.lastRun} />
+        </Section>
+      )}
       <Section title={`Fristen in den nächsten ${WORK_LIST_DEADLINE_DAYS} Tagen`}>
         {data.deadlines.length > 0 ? (
           <List size="sm" spacing={2} listStyleType="none" aria-label="Anstehende Fristen">

@@ -36,6 +36,8 @@ function MatchCell({ row, imp }: { row: LegacyImportRowDto; imp: LegacyImport })
   return (
     <NativeSelect
       size="xs"
+      // wide enough for "neu anlegen" and a KiTa's name to show whole
+      miw="14rem"
       label={`KiTa für Zeile ${row.rowNo}`}
       data={[...options].map(([v, label]) => ({ value: v, label }))}
       value={value}
@@ -65,9 +67,26 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
     ),
   },
   { key: 'label', header: 'KiTa in der Datei', render: (r) => `${r.label} (${r.postalCode} ${r.city})`.replace(' ( )', '') },
-  { key: 'season', header: 'KiTa-Jahr' },
-  { key: 'enrolledOn', header: 'angemeldet am', render: (r) => formatDate(r.enrolledOn) },
-  { key: 'awarded', header: 'ausgezeichnet', render: (r) => (r.awarded === null ? '' : r.awarded ? 'ja' : 'nein') },
+  // the season with what the row says of it, in one column: eight columns fit 1280 px without scrolling sideways
+  {
+    key: 'season',
+    header: 'KiTa-Jahr',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm">{r.season}</Text>
+        {r.enrolledOn && (
+          <Text size="xs" c="dimmed">
+            angemeldet am {formatDate(r.enrolledOn)}
+          </Text>
+        )}
+        {r.awarded !== null && (
+          <Text size="xs" c="dimmed">
+            {r.awarded ? 'ausgezeichnet' : 'nicht ausgezeichnet'}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
   { key: 'facility', header: 'KiTa im Portal', render: (r) => <MatchCell row={r} imp={imp} /> },
   {
     key: 'errors',
@@ -168,7 +187,8 @@ function ImportRows({ importId }: { importId: number }) {
         pageSizeOptions={[50, 100, 250, 500]}
         onChange={(q) => setPaging({ page: q.page, pageSize: q.pageSize || 500 })}
         loading={rows.isFetching}
-        minWidth={1100}
+        // the season column holds the row's dates: the table fits the 990 px an admin has at 1280 px
+        minWidth={880}
         emptyText="Keine Zeilen in diesem Zustand."
       />
       <ConfirmDialog

@@ -1,8 +1,8 @@
+import { DataListItem } from '../../../components/data-list/data-list-item';
 import '../../../lib/dates-styles';
 import { Alert, Button, DataList, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
 import { GermanDateInput } from '../../../components/forms/german-date-input';
@@ -107,26 +107,20 @@ function DecisionForm({ detail, onDone }: { detail: TeamWorkshopDetail; onDone: 
 }
 
 function Details({ detail: { application: a, facility: f } }: { detail: TeamWorkshopDetail }) {
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value}</DataList.ItemValue>
-    </DataList.Item>
-  );
   return (
     <DataList labelWidth="11rem" withDivider>
-      {item('Status', stateText(a))}
-      {item('KiTa-Jahr', a.seasonLabel)}
-      {item('Wunschtermine', a.preferredDates.map((d) => formatDate(d)).join(', '))}
-      {item('Teilnehmende', a.participantCount)}
-      {item('Themenwünsche', a.topicWishes || '—')}
-      {item(
-        'Ort',
-        a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city} (abweichend)` : `${f.street}, ${f.postalCode} ${f.city}`,
-      )}
-      {item('Anmerkungen', a.remarks || '—')}
-      {a.decisionComment && item('Kommentar', a.decisionComment)}
-      {item('Eingereicht', `am ${formatDateTime(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`)}
+      <DataListItem label="Status" value={stateText(a)} />
+      <DataListItem label="KiTa-Jahr" value={a.seasonLabel} />
+      <DataListItem label="Wunschtermine" value={a.preferredDates.map((d) => formatDate(d)).join(', ')} />
+      <DataListItem label="Teilnehmende" value={a.participantCount} />
+      <DataListItem label="Themenwünsche" value={a.topicWishes || '—'} />
+      <DataListItem
+        label="Ort"
+        value={a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city} (abweichend)` : `${f.street}, ${f.postalCode} ${f.city}`}
+      />
+      <DataListItem label="Anmerkungen" value={a.remarks || '—'} />
+      {a.decisionComment && <DataListItem label="Kommentar" value={a.decisionComment} />}
+      <DataListItem label="Eingereicht" value={`am ${formatDateTime(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`} />
     </DataList>
   );
 }

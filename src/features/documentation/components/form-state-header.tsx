@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, List, Stack, Text, Title } from '@mantine/core';
+import { SeasonStepHeading } from '../../../components/season-step/season-step-view';
 import { formatDate, formatDateTime } from '../../../lib/locale';
 import { documentationStateLabels, type DocumentationForm, type DocumentationState } from '../../../shared/contracts/documentation';
 
@@ -8,14 +9,7 @@ const stateColors: Record<DocumentationState, string> = { draft: 'gray', submitt
 export function FormStateHeader({ form, asAdmin = false }: { form: DocumentationForm; asAdmin?: boolean }) {
   return (
     <Stack gap="md">
-      <Group gap="sm">
-        <Title order={2} size="h3">
-          {form.seasonLabel}
-        </Title>
-        <Badge color={stateColors[form.state]} variant="light">
-          {documentationStateLabels[form.state]}
-        </Badge>
-      </Group>
+      <SeasonStepHeading season={form.seasonLabel} status={{ label: documentationStateLabels[form.state], color: stateColors[form.state] }} />
       <Text size="sm" c="dimmed">
         {form.facilityLabel}
         {form.deadline ? ` · Einreichen bis ${formatDate(form.deadline)}` : ''}

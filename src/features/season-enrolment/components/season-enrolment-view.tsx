@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { SeasonStepView } from '../../../components/season-step/season-step-view';
 import { formatDate } from '../../../lib/locale';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useSeasonEnrolment } from '../api/get-season-enrolment';
 import { useWithdrawSeasonEnrolment } from '../api/withdraw-season-enrolment';
@@ -23,108 +22,86 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
   const withdraw = useWithdrawSeasonEnrolment(facilityId);
   const save = useSaveSeasonEnrolment(facilityId);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const { season, enrolment, canChange: canChange, message } = status;
-
-  if (!season) {
-    return (
-      <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">
-        {message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}
-      </Alert>
-    );
-  }
-  const seasonLabel = season.label;
-  const deadline = season.enrolmentDeadline ? `Anmeldeschluss ist der ${formatDate(season.enrolmentDeadline)}.` : '';
-
-  async function confirmWithdraw() {
-    if (!enrolment) return;
-    try {
-      await withdraw.mutateAsync(enrolment.version);
-      setConfirming(false);
-      notify({ message: `Die Anmeldung zum ${seasonLabel} ist zurückgezogen.` });
-      await onEnrolledChange(false);
-    } catch (error) {
-      setConfirming(false);
-      reportError(error, 'Die Anmeldung konnte nicht zurückgezogen werden.');
-    }
-  }
+  const { enrolment, canChange, message } = status;
 
   return (
-    <Stack gap="lg">
-      <Group gap="sm">
-        <Title order={2} size="h3">
-          {season.label}
-        </Title>
-        <Badge color={enrolment ? 'green' : 'gray'} variant="light">
-          {enrolment ? 'angemeldet' : 'noch nicht angemeldet'}
-        </Badge>
-      </Group>
-      {!canChange && message && (
-        <Alert
-          role="note"
-          color={enrolment ? 'gray' : 'yellow'}
-          title={enrolment ? 'Änderungen nicht mehr möglich' : 'Anmeldung zurzeit nicht möglich'}
-        >
-          {message}
-        </Alert>
-      )}
-      {enrolment && !editing && (
-        <>
-          <EnrolmentSummary enrolment={enrolment} />
-          {canChange && (
-            <Group>
-              <Button onClick={() => setEditing(true)}>Anmeldung ändern</Button>
-              <Button variant="default" color="red" onClick={() => setConfirming(true)}>
-                Anmeldung zurückziehen
-              </Button>
-              <Text size="sm" c="dimmed">
-                {deadline}
-              </Text>
-            </Group>
-          )}
-        </>
-      )}
-      {canChange && (!enrolment || editing) && (
-        <>
-          {!enrolment && (
-            <Text>
-              Melde deine KiTa zum {season.label} an. {deadline} Zum Programm gehören Team-Workshop, Fortbildungen, Hospitationen und der
-              Dokumentationsbogen; nach der Anmeldung findest du alles dazu hier im Portal.
-            </Text>
-          )}
-          <EnrolmentForm
-            key={enrolment?.version ?? 'new'}
-            enrolment={enrolment}
-            contacts={contacts}
-            aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}
-            submitLabel={enrolment ? 'Änderungen speichern' : 'KiTa verbindlich anmelden'}
-            onCancel={enrolment ? () => setEditing(false) : undefined}
-            onSubmit={async (input) => {
-              const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
-              const created = enrolment === null;
-              setEditing(false);
-              notify({
-                title: created ? 'Angemeldet!' : undefined,
-                message: created
-                  ? `Deine KiTa ist zum ${season.label} angemeldet. Eine Bestätigung kommt per E-Mail.`
-                  : 'Die Anmeldung ist geändert.',
-              });
-              if (created) void onEnrolledChange(saved.withdrawnAt === null);
-            }}
-          />
-        </>
-      )}
-      <ConfirmDialog
-        opened={confirming}
-        title="Anmeldung zurückziehen?"
-        confirmLabel="Ja, Anmeldung zurückziehen"
-        danger
-        loading={withdraw.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void confirmWithdraw()}
-      >
-        {`Deine KiTa ist dann nicht mehr zum ${season.label} angemeldet. Solange die Anmeldung offen ist, kannst du sie neu anmelden.`}
-      </ConfirmDialog>
-    </Stack>
+    <SeasonStepView
+      season={status.season}
+      message={message}
+      status={enrolment ? { label: 'angemeldet', color: 'green' } : { label: 'noch nicht angemeldet', color: 'gray' }}
+      withdrawal={(season) => ({
+        title: 'Anmeldung zurückziehen?',
+        confirmLabel: 'Ja, Anmeldung zurückziehen',
+        text: `Deine KiTa ist dann nicht mehr zum ${season.label} angemeldet. Solange die Anmeldung offen ist, kannst du sie neu anmelden.`,
+        run: enrolment ? () => withdraw.mutateAsync(enrolment.version) : null,
+        pending: withdraw.isPending,
+        done: `Die Anmeldung zum ${season.label} ist zurückgezogen.`,
+        failed: 'Die Anmeldung konnte nicht zurückgezogen werden.',
+        onDone: () => onEnrolledChange(false),
+      })}
+    >
+      {(season, askWithdraw) => {
+        const deadline = season.enrolmentDeadline ? `Anmeldeschluss ist der ${formatDate(season.enrolmentDeadline)}.` : '';
+        return (
+          <>
+            {!canChange && message && (
+              <Alert
+                role="note"
+                color={enrolment ? 'gray' : 'yellow'}
+                title={enrolment ? 'Änderungen nicht mehr möglich' : 'Anmeldung zurzeit nicht möglich'}
+              >
+                {message}
+              </Alert>
+            )}
+            {enrolment && !editing && (
+              <>
+                <EnrolmentSummary enrolment={enrolment} />
+                {canChange && (
+                  <Group>
+                    <Button onClick={() => setEditing(true)}>Anmeldung ändern</Button>
+                    <Button variant="default" color="red" onClick={askWithdraw}>
+                      Anmeldung zurückziehen
+                    </Button>
+                    <Text size="sm" c="dimmed">
+                      {deadline}
+                    </Text>
+                  </Group>
+                )}
+              </>
+            )}
+            {canChange && (!enrolment || editing) && (
+              <>
+                {!enrolment && (
+                  <Text>
+                    Melde deine KiTa zum {season.label} an. {deadline} Zum Programm gehören Team-Workshop, Fortbildungen, Hospitationen und der
+                    Dokumentationsbogen; nach der Anmeldung findest du alles dazu hier im Portal.
+                  </Text>
+                )}
+                <EnrolmentForm
+                  key={enrolment?.version ?? 'new'}
+                  enrolment={enrolment}
+                  contacts={contacts}
+                  aria-label={enrolment ? 'Anmeldung ändern' : 'Anmeldung zum KiTa-Jahr'}
+                  submitLabel={enrolment ? 'Änderungen speichern' : 'KiTa verbindlich anmelden'}
+                  onCancel={enrolment ? () => setEditing(false) : undefined}
+                  onSubmit={async (input) => {
+                    const saved = await save.mutateAsync({ ...input, ...(enrolment ? { version: enrolment.version } : {}) });
+                    const created = enrolment === null;
+                    setEditing(false);
+                    notify({
+                      title: created ? 'Angemeldet!' : undefined,
+                      message: created
+                        ? `Deine KiTa ist zum ${season.label} angemeldet. Eine Bestätigung kommt per E-Mail.`
+                        : 'Die Anmeldung ist geändert.',
+                    });
+                    if (created) void onEnrolledChange(saved.withdrawnAt === null);
+                  }}
+                />
+              </>
+            )}
+          </>
+        );
+      }}
+    </SeasonStepView>
   );
 }

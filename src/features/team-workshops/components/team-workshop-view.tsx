@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, DataList, Group, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
-import { reportError } from '../../../lib/api-client';
+import { Alert, Button, DataList, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { DataListItem } from '../../../components/data-list/data-list-item';
+import { SeasonStepView } from '../../../components/season-step/season-step-view';
 import { formatDate, formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
 import { teamWorkshopStateText, type TeamWorkshopApplication } from '../../../shared/contracts/team-workshops';
@@ -14,22 +14,16 @@ const stateColors: Record<TeamWorkshopApplication['state'], string> = { submitte
 export const stateText = (a: Pick<TeamWorkshopApplication, 'state' | 'scheduledAt'>) => teamWorkshopStateText(a, formatDateTime);
 
 function Summary({ application: a }: { application: TeamWorkshopApplication }) {
-  const item = (label: string, value: ReactNode) => (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{value}</DataList.ItemValue>
-    </DataList.Item>
-  );
   return (
     <DataList labelWidth="14rem" withDivider maw={800}>
-      {item('Status', stateText(a))}
-      {a.decisionComment && item(a.state === 'declined' ? 'Begründung' : 'Kommentar', a.decisionComment)}
-      {item('Wunschtermine', a.preferredDates.map((d) => formatDate(d)).join(', '))}
-      {item('Zahl der Teilnehmenden', a.participantCount)}
-      {item('Themenwünsche', a.topicWishes || '—')}
-      {item('Ort', a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city}` : 'in eurer KiTa')}
-      {item('Anmerkungen', a.remarks || '—')}
-      {item('Eingereicht', `am ${formatDate(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`)}
+      <DataListItem label="Status" value={stateText(a)} />
+      {a.decisionComment && <DataListItem label={a.state === 'declined' ? 'Begründung' : 'Kommentar'} value={a.decisionComment} />}
+      <DataListItem label="Wunschtermine" value={a.preferredDates.map((d) => formatDate(d)).join(', ')} />
+      <DataListItem label="Zahl der Teilnehmenden" value={a.participantCount} />
+      <DataListItem label="Themenwünsche" value={a.topicWishes || '—'} />
+      <DataListItem label="Ort" value={a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city}` : 'in eurer KiTa'} />
+      <DataListItem label="Anmerkungen" value={a.remarks || '—'} />
+      <DataListItem label="Eingereicht" value={`am ${formatDate(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`} />
     </DataList>
   );
 }
@@ -39,91 +33,71 @@ export function TeamWorkshopView({ facilityId }: { facilityId: number }) {
   const { data: status } = useTeamWorkshop(facilityId);
   const withdraw = useWithdrawTeamWorkshop(facilityId);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const { season, application, canChange, message } = status;
-
-  if (!season)
-    return (
-      <Alert color="gray" role="note" title="Kein KiTa-Jahr aktiv">
-        {message ?? 'Zurzeit ist kein KiTa-Jahr aktiv.'}
-      </Alert>
-    );
-
-  async function confirmWithdraw() {
-    if (!application) return;
-    try {
-      await withdraw.mutateAsync(application.version);
-      setConfirming(false);
-      notify({ message: 'Der Antrag ist zurückgezogen.' });
-    } catch (error) {
-      setConfirming(false);
-      reportError(error, 'Der Antrag konnte nicht zurückgezogen werden.');
-    }
-  }
+  const { application, canChange, message } = status;
 
   return (
-    <Stack gap="lg">
-      <Group gap="sm">
-        <Title order={2} size="h3">
-          {season.label}
-        </Title>
-        <Badge color={application ? stateColors[application.state] : 'gray'} variant="light">
-          {application ? stateText(application) : 'noch nicht beantragt'}
-        </Badge>
-      </Group>
-      {message && (
-        <Alert role="note" color="gray" title={application ? 'Änderungen nicht mehr möglich' : 'Antrag zurzeit nicht möglich'}>
-          {message}
-        </Alert>
-      )}
-      {application && !editing && (
+    <SeasonStepView
+      season={status.season}
+      message={message}
+      status={
+        application ? { label: stateText(application), color: stateColors[application.state] } : { label: 'noch nicht beantragt', color: 'gray' }
+      }
+      withdrawal={() => ({
+        title: 'Antrag zurückziehen?',
+        confirmLabel: 'Ja, zurückziehen',
+        text: 'Der Antrag auf einen Team-Workshop wird zurückgezogen. Du kannst danach einen neuen stellen.',
+        run: application ? () => withdraw.mutateAsync(application.version) : null,
+        pending: withdraw.isPending,
+        done: 'Der Antrag ist zurückgezogen.',
+        failed: 'Der Antrag konnte nicht zurückgezogen werden.',
+      })}
+    >
+      {(season, askWithdraw) => (
         <>
-          <Summary application={application} />
-          {application.state === 'submitted' && (
-            <Group>
-              {canChange && <Button onClick={() => setEditing(true)}>Antrag ändern</Button>}
-              <Button variant="default" color="red" onClick={() => setConfirming(true)}>
-                Zurückziehen
-              </Button>
-            </Group>
+          {message && (
+            <Alert role="note" color="gray" title={application ? 'Änderungen nicht mehr möglich' : 'Antrag zurzeit nicht möglich'}>
+              {message}
+            </Alert>
+          )}
+          {application && !editing && (
+            <>
+              <Summary application={application} />
+              {application.state === 'submitted' && (
+                <Group>
+                  {canChange && <Button onClick={() => setEditing(true)}>Antrag ändern</Button>}
+                  <Button variant="default" color="red" onClick={askWithdraw}>
+                    Zurückziehen
+                  </Button>
+                </Group>
+              )}
+            </>
+          )}
+          {canChange && (!application || editing) && (
+            <>
+              {!application && (
+                <Text>
+                  Ein Team-Workshop kommt zu euch in die KiTa: Eine Referentin oder ein Referent arbeitet einen halben Tag mit eurem ganzen Team. Nenn
+                  uns bis zu drei Wunschtermine{season.deadline ? ` (Anträge bis ${formatDate(season.deadline)})` : ''}; wir melden uns mit einer
+                  Entscheidung per E-Mail.
+                </Text>
+              )}
+              <TeamWorkshopForm
+                key={application?.version ?? 'new'}
+                facilityId={facilityId}
+                application={application}
+                onCancel={application ? () => setEditing(false) : undefined}
+                onSaved={(_saved, created) => {
+                  setEditing(false);
+                  notify({
+                    title: created ? 'Eingereicht!' : undefined,
+                    message: created ? 'Dein Antrag auf einen Team-Workshop ist eingereicht.' : 'Der Antrag ist geändert.',
+                  });
+                }}
+              />
+            </>
           )}
         </>
       )}
-      {canChange && (!application || editing) && (
-        <>
-          {!application && (
-            <Text>
-              Ein Team-Workshop kommt zu euch in die KiTa: Eine Referentin oder ein Referent arbeitet einen halben Tag mit eurem ganzen Team. Nenn uns
-              bis zu drei Wunschtermine{season.deadline ? ` (Anträge bis ${formatDate(season.deadline)})` : ''}; wir melden uns mit einer Entscheidung
-              per E-Mail.
-            </Text>
-          )}
-          <TeamWorkshopForm
-            key={application?.version ?? 'new'}
-            facilityId={facilityId}
-            application={application}
-            onCancel={application ? () => setEditing(false) : undefined}
-            onSaved={(_saved, created) => {
-              setEditing(false);
-              notify({
-                title: created ? 'Eingereicht!' : undefined,
-                message: created ? 'Dein Antrag auf einen Team-Workshop ist eingereicht.' : 'Der Antrag ist geändert.',
-              });
-            }}
-          />
-        </>
-      )}
-      <ConfirmDialog
-        opened={confirming}
-        title="Antrag zurückziehen?"
-        confirmLabel="Ja, zurückziehen"
-        danger
-        loading={withdraw.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void confirmWithdraw()}
-      >
-        Der Antrag auf einen Team-Workshop wird zurückgezogen. Du kannst danach einen neuen stellen.
-      </ConfirmDialog>
-    </Stack>
+    </SeasonStepView>
   );
 }
