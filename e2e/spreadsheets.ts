@@ -49,3 +49,19 @@ export function parseCsv(text: string): string[][] {
   if (cell !== '' || row.length > 0) endRow();
   return rows.filter((r) => r.some((c) => c !== ''));
 }
+
+/**
+ * Every sheet of a workbook through LibreOffice (its CSV filter's 12th token -1: one file per sheet, named
+ * `<file>-<sheet>.csv`), in the workbook's order: sheet name → rows, cells as shown.
+ */
+export function libreOfficeSheetsToCsv(file: string, outDir: string, sheetNames: string[]): Map<string, string[][]> {
+  const profile = `file://${join(outDir, 'lo-profile')}`;
+  const args = [`-env:UserInstallation=${profile}`, '--headless'];
+  args.push('--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1', '--outdir', join(outDir, 'lo'), file);
+  execFileSync('libreoffice', args, { timeout: 90_000, stdio: 'pipe' });
+  const base = file
+    .split('/')
+    .pop()!
+    .replace(/\.xlsx$/, '');
+  return new Map(sheetNames.map((name) => [name, parseCsv(readFileSync(join(outDir, 'lo', `${base}-${name}.csv`), 'utf8'))]));
+}

@@ -31,6 +31,12 @@ if (want('admin-home')) {
   );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/admin-home.ts'], { stdio: 'inherit' });
 }
+if (want('report')) {
+  console.log(
+    '\n## Season report (10 concurrent admins) and its XLSX with 5,000 KiTas, 30,000 persons, 10 seasons (PostgreSQL), targets p95 <= 300 ms, XLSX <= 2 s',
+  );
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/season-report.ts'], { stdio: 'inherit' });
+}
 if (want('rush')) {
   console.log(
     '\n## Booking rush: 2,000 requests from 500 KiTas for 50 dates opening at once (PostgreSQL), floor tps (pgbench), decisions/s at 50 in flight and their ratio (target >= 0.5), p99 at 200 in flight (target <= 200 ms), 0 overbooked',

@@ -28,6 +28,7 @@ import { adminFacilityRoutes } from './modules/admin-facilities/admin-facilities
 import { adminPersonRoutes } from './modules/admin-persons/admin-persons.routes';
 import { emailListRoutes } from './modules/email-lists/email-lists.routes';
 import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
+import { seasonReportRoutes } from './modules/season-report/season-report.routes';
 import { programmeAdminRoutes } from './modules/programme/admin.routes';
 import { adminDocumentationRoutes } from './modules/documentation/admin-documentation.routes';
 import { startReminderJob } from './modules/programme/reminders';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminFacilityRoutes);
   await app.register(adminPersonRoutes);
   await app.register(adminHomeRoutes);
+  await app.register(seasonReportRoutes);
   await app.register(teamWorkshopRoutes);
   await app.register(programmeStaffRoutes);
   await app.register(programmeAdminRoutes);

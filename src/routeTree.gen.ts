@@ -34,6 +34,7 @@ import { Route as AppAktivierenCtChar123tokenChar125RouteImport } from './../rou
 import { Route as AppAktivierenWiederholenRouteImport } from './../routes/_app/aktivieren/wiederholen'
 import { Route as AppVerwaltungIndexRouteImport } from './../routes/_app/verwaltung/index'
 import { Route as AppVerwaltungActiveCampaignIntegrationRouteImport } from './../routes/_app/verwaltung/active-campaign-integration'
+import { Route as AppVerwaltungAuswertungRouteImport } from './../routes/_app/verwaltung/auswertung'
 import { Route as AppVerwaltungEmailAdressenRouteImport } from './../routes/_app/verwaltung/email-adressen'
 import { Route as AppVerwaltungKitaJahreRouteImport } from './../routes/_app/verwaltung/kita-jahre'
 import { Route as AppVerwaltungTeamWorkshopsRouteImport } from './../routes/_app/verwaltung/team-workshops'
@@ -188,6 +189,11 @@ const AppVerwaltungActiveCampaignIntegrationRoute =
     path: '/active-campaign-integration',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungAuswertungRoute = AppVerwaltungAuswertungRouteImport.update({
+  id: '/auswertung',
+  path: '/auswertung',
+  getParentRoute: () => AppVerwaltungRoute,
+} as any)
 const AppVerwaltungEmailAdressenRoute =
   AppVerwaltungEmailAdressenRouteImport.update({
     id: '/email-adressen',
@@ -355,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/aktivieren/ct{$token}': typeof AppAktivierenCtChar123tokenChar125Route
   '/aktivieren/wiederholen': typeof AppAktivierenWiederholenRoute
   '/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
+  '/verwaltung/auswertung': typeof AppVerwaltungAuswertungRoute
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
@@ -403,6 +410,7 @@ export interface FileRoutesByTo {
   '/aktivieren/ct{$token}': typeof AppAktivierenCtChar123tokenChar125Route
   '/aktivieren/wiederholen': typeof AppAktivierenWiederholenRoute
   '/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
+  '/verwaltung/auswertung': typeof AppVerwaltungAuswertungRoute
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
@@ -454,6 +462,7 @@ export interface FileRoutesById {
   '/_app/aktivieren/ct{$token}': typeof AppAktivierenCtChar123tokenChar125Route
   '/_app/aktivieren/wiederholen': typeof AppAktivierenWiederholenRoute
   '/_app/verwaltung/active-campaign-integration': typeof AppVerwaltungActiveCampaignIntegrationRoute
+  '/_app/verwaltung/auswertung': typeof AppVerwaltungAuswertungRoute
   '/_app/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/_app/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/_app/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
@@ -505,6 +514,7 @@ export interface FileRouteTypes {
     | '/aktivieren/ct{$token}'
     | '/aktivieren/wiederholen'
     | '/verwaltung/active-campaign-integration'
+    | '/verwaltung/auswertung'
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
     | '/verwaltung/team-workshops'
@@ -553,6 +563,7 @@ export interface FileRouteTypes {
     | '/aktivieren/ct{$token}'
     | '/aktivieren/wiederholen'
     | '/verwaltung/active-campaign-integration'
+    | '/verwaltung/auswertung'
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
     | '/verwaltung/team-workshops'
@@ -603,6 +614,7 @@ export interface FileRouteTypes {
     | '/_app/aktivieren/ct{$token}'
     | '/_app/aktivieren/wiederholen'
     | '/_app/verwaltung/active-campaign-integration'
+    | '/_app/verwaltung/auswertung'
     | '/_app/verwaltung/email-adressen'
     | '/_app/verwaltung/kita-jahre'
     | '/_app/verwaltung/team-workshops'
@@ -810,6 +822,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungActiveCampaignIntegrationRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/auswertung': {
+      id: '/_app/verwaltung/auswertung'
+      path: '/auswertung'
+      fullPath: '/verwaltung/auswertung'
+      preLoaderRoute: typeof AppVerwaltungAuswertungRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
     '/_app/verwaltung/email-adressen': {
       id: '/_app/verwaltung/email-adressen'
       path: '/email-adressen'
@@ -976,6 +995,7 @@ declare module '@tanstack/react-router' {
 
 interface AppVerwaltungRouteChildren {
   AppVerwaltungActiveCampaignIntegrationRoute: typeof AppVerwaltungActiveCampaignIntegrationRoute
+  AppVerwaltungAuswertungRoute: typeof AppVerwaltungAuswertungRoute
   AppVerwaltungEmailAdressenRoute: typeof AppVerwaltungEmailAdressenRoute
   AppVerwaltungKitaJahreRoute: typeof AppVerwaltungKitaJahreRoute
   AppVerwaltungTeamWorkshopsRoute: typeof AppVerwaltungTeamWorkshopsRoute
@@ -1004,6 +1024,7 @@ interface AppVerwaltungRouteChildren {
 const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
   AppVerwaltungActiveCampaignIntegrationRoute:
     AppVerwaltungActiveCampaignIntegrationRoute,
+  AppVerwaltungAuswertungRoute: AppVerwaltungAuswertungRoute,
   AppVerwaltungEmailAdressenRoute: AppVerwaltungEmailAdressenRoute,
   AppVerwaltungKitaJahreRoute: AppVerwaltungKitaJahreRoute,
   AppVerwaltungTeamWorkshopsRoute: AppVerwaltungTeamWorkshopsRoute,

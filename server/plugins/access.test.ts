@@ -267,6 +267,17 @@ describe('route permissions (enumerated from every registered route)', () => {
     expect(registered).toEqual(expect.arrayContaining(['GET /api/admin/work-list admin']));
   });
 
+  it('given the season report (issue 22), its figures and their XLSX are admin-only', () => {
+    const registered = t.app.routeList
+      .filter((r) => r.url.startsWith('/api/admin/season-report') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url} ${r.access}`)
+      .sort();
+    expect(registered).toEqual([
+      'GET /api/admin/season-report/:seasonIdentifier admin',
+      'GET /api/admin/season-report/:seasonIdentifier/export.xlsx admin',
+    ]);
+  });
+
   it('given a member route with a non-numeric id, answers 404 for a member too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/facilities/abc/test-only', headers: { cookie: t.memberCookie } });
     expect(res.statusCode).toBe(404);

@@ -60,7 +60,8 @@ export function awardedInImportedHistory(season: SeasonRef): SQL {
       where lr.facility_id = f.id and lr.kind = 'award' and li.state = 'committed' and s.identifier < ${season.identifier})`;
 }
 
-function awardedEarlier(season: SeasonRef): SQL {
+/** "awarded in an earlier season" of KiTa `f`: the e-mail lists' criterion, and the season report's "awarded before" */
+export function awardedEarlier(season: SeasonRef): SQL {
   return sql`(${awardedInPortalSeasons(season)} or ${awardedInImportedHistory(season)})`;
 }
 

@@ -635,6 +635,10 @@ export const errorCatalogue = {
     /** ActiveCampaign refused or was not reachable: its German text from the client (bad key, HTTP status, network) */
     refused: { status: 409, code: 'active_campaign_refused', message: (text: string) => text },
   }),
+  /** the season report (issue 22) */
+  season_report: entries({
+    season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
+  }),
 } as const;
 
 type Catalogue = typeof errorCatalogue;

@@ -15,6 +15,11 @@ export const ADMIN_AREAS = [
   { to: '/verwaltung/kitas', label: 'KiTas', text: 'Alle KiTas und ihre Stammdaten' },
   { to: '/verwaltung/personen', label: 'Personen', text: 'Personal und Benutzerkonten' },
   { to: '/verwaltung/dokuboegen', label: 'Dokumentationsbögen', text: 'Dokumentationen prüfen und bewerten' },
+  {
+    to: '/verwaltung/auswertung',
+    label: 'Auswertung',
+    text: 'Die Zahlen eines KiTa-Jahres für den Sachbericht: Diagramme, Tabellen, XLSX und Druck',
+  },
   { to: '/verwaltung/email-adressen', label: 'E-Mail-Adressen', text: 'Adresslisten zusammenstellen und exportieren' },
   { to: '/verwaltung/active-campaign-integration', label: 'ActiveCampaign-Integration', text: 'Anbindung an ActiveCampaign' },
   {
