@@ -1,7 +1,6 @@
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReportTable } from '../../../shared/season-report-tables';
 import { chartHeight, type ChartSpec } from './chart-specs';
 
@@ -15,7 +14,9 @@ const colors = ['blue.7', 'teal.8', 'orange.8', 'grape.7', 'cyan.8', 'red.8', 'l
 const format = (v: number) => v.toLocaleString('de-DE');
 
 export default function ReportChart({ table, spec }: { table: ReportTable; spec: ChartSpec }) {
-  const narrow = useMediaQuery('(max-width: 36em)');
+  // read once per drawing, not watched: @mantine/hooks' useMediaQuery here split a chunk the first page loads
+  // (npm run bench bundle: one more file on /login)
+  const narrow = window.matchMedia('(max-width: 36em)').matches;
   const columns = spec.columns(table);
   // a season's row is "KiTa-Jahr 2026/27": on the axis "2026/27" is enough
   // a long name (a module, an awarding event) is shortened on the axis; the table names it in full
