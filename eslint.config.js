@@ -141,6 +141,17 @@ export default tseslint.config(
     ],
   ),
   zone(['src/components/**', 'src/lib/**'], [{ group: ['**/features/**'], message: 'Shared code does not import features.' }]),
+  // a route's definition (validateSearch, params) loads with every page, /login included: zod there cost 27 KB gzip
+  {
+    files: ['routes/**'],
+    ignores: ['routes/**/-components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'Route definitions load with every page: parse search with src/lib/search-schema.ts, not zod.' }] },
+      ],
+    },
+  },
   zone(
     ['server/**'],
     [

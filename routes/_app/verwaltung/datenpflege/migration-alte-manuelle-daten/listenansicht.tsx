@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { legacyImportQueryOptions } from '../../../../../src/features/admin-legacy-import/api/legacy-imports';
 import { LegacyRowsPage } from '../../../../../src/features/admin-legacy-import/components/legacy-rows-page';
+import { searchInt, searchSchema } from '../../../../../src/lib/search-schema';
 
-const searchSchema = z.object({ importId: z.coerce.number().int().positive().catch(0) });
+// plain functions, not zod: this definition loads with every page (src/lib/search-schema.ts)
+const search = searchSchema({ importId: searchInt(1) });
 
 export const Route = createFileRoute('/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht')({
   staticData: { access: 'admin' },
-  validateSearch: searchSchema,
-  loaderDeps: ({ search }) => ({ importId: search.importId }),
+  validateSearch: search.parse,
+  loaderDeps: ({ search }) => ({ importId: search.importId ?? 0 }),
   loader: ({ context, deps }) =>
     deps.importId > 0 ? context.queryClient.ensureQueryData(legacyImportQueryOptions(deps.importId)).catch(() => null) : null,
   component: Page,
@@ -16,5 +17,5 @@ export const Route = createFileRoute('/_app/verwaltung/datenpflege/migration-alt
 
 function Page() {
   const { importId } = Route.useSearch();
-  return <LegacyRowsPage importId={importId} />;
+  return <LegacyRowsPage importId={importId ?? 0} />;
 }
