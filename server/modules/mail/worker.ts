@@ -290,9 +290,14 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     runOnce,
     purge,
     async drain() {
-      await running;
-      while ((await runOnce()) > 0) {
-        // until nothing is due
+      // until nothing is due and no round of the worker's own is under way: a round started by an enqueue or the
+      // timer while we looked holds its claimed rows as `sending`, which our claim skips, so wait for it and look again
+      for (;;) {
+        if (running) {
+          await running;
+          continue;
+        }
+        if ((await runOnce()) === 0 && !running) return;
       }
     },
   };
