@@ -1,9 +1,10 @@
-import { Button, Group, Menu, NativeSelect, type ButtonProps } from '@mantine/core';
+import { Button, Group, Menu, type ButtonProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
 import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
 import { AnchorLink } from '../../../components/links/anchor-link';
+import { SeasonSwitch } from '../../../components/season-step/season-switch';
 import { exportUrlOf } from '../../../lib/list-search';
 import { formatDateTime } from '../../../lib/locale';
 import {
@@ -146,15 +147,7 @@ export function DocumentationListPage({ seasonIdentifier, search, onSearchChange
       getRowKey={(r) => r.facilityId}
     >
       <Group align="flex-end" gap="xs" mb="md" wrap="wrap">
-        {seasons && seasons.length > 0 && (
-          <NativeSelect
-            label="KiTa-Jahr"
-            w={190}
-            data={seasons.map((s) => ({ value: s.identifier, label: s.label }))}
-            value={seasonIdentifier}
-            onChange={(e) => onSeasonChange(e.currentTarget.value)}
-          />
-        )}
+        <SeasonSwitch seasons={seasons} value={seasonIdentifier} onChange={onSeasonChange} />
         <ExportMenu
           items={[
             { label: 'Liste als Excel (XLSX)', href: exportUrlOf(contract, 'xlsx', search, { seasonIdentifier }) },

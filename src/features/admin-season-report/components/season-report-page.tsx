@@ -1,5 +1,6 @@
-import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { PageHeading } from '../../../components/layout/page-heading';
+import { SeasonSwitch } from '../../../components/season-step/season-switch';
 import { reportTables } from '../../../shared/season-report-tables';
 import { seasonReportXlsxUrl, useSeasonReport } from '../api/get-season-report';
 import { ReportSection } from './report-section';
@@ -27,15 +28,7 @@ export function SeasonReportPage({ seasonIdentifier, seasons, onSeasonChange }: 
         dieselben Zahlen als Tabelle.
       </Text>
       <Group align="flex-end" gap="sm" mt="md" wrap="wrap" className={classes.noPrint}>
-        {seasons && seasons.length > 0 && (
-          <NativeSelect
-            label="KiTa-Jahr"
-            w={190}
-            data={seasons.map((s) => ({ value: s.identifier, label: s.label }))}
-            value={seasonIdentifier}
-            onChange={(e) => onSeasonChange(e.currentTarget.value)}
-          />
-        )}
+        <SeasonSwitch seasons={seasons} value={seasonIdentifier} onChange={onSeasonChange} />
         <Button component="a" href={seasonReportXlsxUrl(seasonIdentifier)} download variant="default">
           Als Excel (XLSX) exportieren
         </Button>
