@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchOnChosenDriver } from './throwaway-pg';
 import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
@@ -65,11 +65,4 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
   }
 }
 
-const only = process.env.BENCH_DRIVER ?? 'pg';
-const results = [];
-if (only === 'pglite') results.push(await benchDriver('pglite'));
-if (only === 'pg') {
-  const r = await withThrowawayPg((url) => benchDriver('pg', url));
-  if (r) results.push(r);
-}
-for (const r of results) console.log(JSON.stringify(r));
+await benchOnChosenDriver(benchDriver);

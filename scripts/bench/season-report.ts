@@ -15,7 +15,7 @@ import { openDb, queryRows } from '../../server/db/client';
 import { seasonReport } from '../../server/modules/season-report/season-report.service';
 import { seedSeasonReportData } from '../../server/testing/season-report-seed';
 import { seed } from './facilities-seed';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchOnChosenDriver } from './throwaway-pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FACILITIES = Number(process.env.BENCH_FACILITIES ?? 5000);
@@ -96,11 +96,4 @@ async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
   }
 }
 
-const only = process.env.BENCH_DRIVER ?? 'pg';
-const results = [];
-if (only === 'pglite') results.push(await benchDriver('pglite'));
-if (only === 'pg') {
-  const r = await withThrowawayPg((url) => benchDriver('pg', url));
-  if (r) results.push(r);
-}
-for (const r of results) console.log(JSON.stringify(r));
+await benchOnChosenDriver(benchDriver);
