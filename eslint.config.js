@@ -62,6 +62,13 @@ const oneWay = [
       "A step of the KiTa's season (no season, its heading, the withdrawal asked for) is SeasonStepView (src/components/season-step/season-step-view.tsx); no second frame.",
     only: ['src/components/season-step/season-step-view.tsx'],
   },
+  {
+    selector:
+      "ObjectExpression:has(> Property[key.name='maxAttendeesPerFacility'][value.type='MemberExpression']):has(> Property[key.name='registrationClosesAt'][value.callee.name='isoOrNull'])",
+    message:
+      'An awarding event in an answer is awardingEventFields(row) (server/modules/programme/programme.queries.ts), extended by what the answer adds; no second mapping of its fields.',
+    only: ['server/modules/programme/programme.queries.ts'],
+  },
 ];
 
 /**
