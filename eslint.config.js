@@ -69,6 +69,13 @@ const oneWay = [
       'An awarding event in an answer is awardingEventFields(row) (server/modules/programme/programme.queries.ts), extended by what the answer adds; no second mapping of its fields.',
     only: ['server/modules/programme/programme.queries.ts'],
   },
+  {
+    selector:
+      "ObjectExpression:has(> Property[key.name='id'][value.property.name='id'][value.object.name!='users']):has(> Property[key.name='firstName'][value.property.name='firstName']):has(> Property[key.name='isAdmin'][value.property.name='isAdmin'])",
+    message:
+      'An account in an answer begins with accountIdentity(user) or is accountFields(user) (server/modules/users/user-ref.ts), extended by what the answer adds; no second mapping of its fields.',
+    only: ['server/modules/users/user-ref.ts'],
+  },
 ];
 
 /**

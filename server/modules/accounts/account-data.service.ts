@@ -12,6 +12,7 @@ import { forgetUserInPersons, personsOfUser } from '../persons/user-data';
 import { enrolmentsOfPersons } from '../programme/staff.service';
 import { forgetUserInSeasonEnrolments, seasonEnrolmentsCreatedBy } from '../seasons/user-data';
 import { applicationsCreatedBy } from '../team-workshops/team-workshops.service';
+import { accountIdentity } from '../users/user-ref';
 import { users, type UserRow } from '../users/users.table';
 import { accountDeletedMail } from './accounts.mail';
 import { accountView, assertPassword, sessionInfo } from './me.service';
@@ -74,11 +75,7 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
   return {
     exportedAt: new Date().toISOString(),
     account: {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      isAdmin: user.isAdmin,
+      ...accountIdentity(user),
       isJury: user.isJury,
       createdAt: iso(user.createdAt),
       activatedAt: iso(user.activatedAt),

@@ -7,6 +7,7 @@ import { audit } from '../audit/audit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { rateLimiter } from '../rate-limit/rate-limit';
+import { accountIdentity } from '../users/user-ref';
 import { missingSettings } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import { users, type UserRow } from '../users/users.table';
@@ -52,11 +53,7 @@ export async function accountView(deps: { db: DbOrTx; config: AppConfig }, user:
     missingSettings(db, user),
   ]);
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
+    ...accountIdentity(user),
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: iso(user.lastLoginAt),
     pendingEmail: pending[0]?.newEmail ?? null,
