@@ -76,6 +76,12 @@ const oneWay = [
       'An account in an answer begins with accountIdentity(user) or is accountFields(user) (server/modules/users/user-ref.ts), extended by what the answer adds; no second mapping of its fields.',
     only: ['server/modules/users/user-ref.ts'],
   },
+  {
+    selector:
+      "VariableDeclarator > ArrowFunctionExpression.init:matches([body.consequent.callee.property.name='toISOString'], [body.left.expression.callee.property.name='toISOString'])",
+    message: 'A timestamp as ISO text is iso() or isoOrNull() (server/lib/record-helpers.ts); no own helper.',
+    only: ['server/lib/record-helpers.ts'],
+  },
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { DataExport } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { iso, isoOrNull } from '../../lib/record-helpers';
 import { audit } from '../audit/audit';
 import { activityOfUser, forgetUserInAuditLog } from '../audit/user-data';
 import { userSessions } from '../auth/user-sessions';
@@ -25,8 +26,6 @@ import { accountView, assertPassword, sessionInfo } from './me.service';
 
 type Deps = { db: Db; config: AppConfig };
 type Meta = { ip: string; requestId: string };
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
  * Deletes the account and its consents (the row). Persons and enrolments stay with their KiTa, pseudonymised:
@@ -78,8 +77,8 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
       ...accountIdentity(user),
       isJury: user.isJury,
       createdAt: iso(user.createdAt),
-      activatedAt: iso(user.activatedAt),
-      lastLoginAt: iso(user.lastLoginAt),
+      activatedAt: isoOrNull(user.activatedAt),
+      lastLoginAt: isoOrNull(user.lastLoginAt),
       pendingEmail: view.pendingEmail,
       twoFactorEnabled: view.totp.enabled,
     },
