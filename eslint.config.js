@@ -62,6 +62,26 @@ const oneWay = [
       "A step of the KiTa's season (no season, its heading, the withdrawal asked for) is SeasonStepView (src/components/season-step/season-step-view.tsx); no second frame.",
     only: ['src/components/season-step/season-step-view.tsx'],
   },
+  {
+    selector:
+      "ObjectExpression:has(> Property[key.name='maxAttendeesPerFacility'][value.type='MemberExpression']):has(> Property[key.name='registrationClosesAt'][value.callee.name='isoOrNull'])",
+    message:
+      'An awarding event in an answer is awardingEventFields(row) (server/modules/programme/programme.queries.ts), extended by what the answer adds; no second mapping of its fields.',
+    only: ['server/modules/programme/programme.queries.ts'],
+  },
+  {
+    selector:
+      "ObjectExpression:has(> Property[key.name='id'][value.property.name='id'][value.object.name!='users']):has(> Property[key.name='firstName'][value.property.name='firstName']):has(> Property[key.name='isAdmin'][value.property.name='isAdmin'])",
+    message:
+      'An account in an answer begins with accountIdentity(user) or is accountFields(user) (server/modules/users/user-ref.ts), extended by what the answer adds; no second mapping of its fields.',
+    only: ['server/modules/users/user-ref.ts'],
+  },
+  {
+    selector:
+      "VariableDeclarator > ArrowFunctionExpression.init:matches([body.consequent.callee.property.name='toISOString'], [body.left.expression.callee.property.name='toISOString'])",
+    message: 'A timestamp as ISO text is iso() or isoOrNull() (server/lib/record-helpers.ts); no own helper.',
+    only: ['server/lib/record-helpers.ts'],
+  },
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { DataExport } from '../../../src/shared/contracts/accounts';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { iso, isoOrNull } from '../../lib/record-helpers';
 import { audit } from '../audit/audit';
 import { activityOfUser, forgetUserInAuditLog } from '../audit/user-data';
 import { userSessions } from '../auth/user-sessions';
@@ -12,6 +13,7 @@ import { forgetUserInPersons, personsOfUser } from '../persons/user-data';
 import { enrolmentsOfPersons } from '../programme/staff.service';
 import { forgetUserInSeasonEnrolments, seasonEnrolmentsCreatedBy } from '../seasons/user-data';
 import { applicationsCreatedBy } from '../team-workshops/team-workshops.service';
+import { accountIdentity } from '../users/user-ref';
 import { users, type UserRow } from '../users/users.table';
 import { accountDeletedMail } from './accounts.mail';
 import { accountView, assertPassword, sessionInfo } from './me.service';
@@ -24,8 +26,6 @@ import { accountView, assertPassword, sessionInfo } from './me.service';
 
 type Deps = { db: Db; config: AppConfig };
 type Meta = { ip: string; requestId: string };
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
  * Deletes the account and its consents (the row). Persons and enrolments stay with their KiTa, pseudonymised:
@@ -74,15 +74,11 @@ export async function exportData(deps: Deps, user: UserRow, currentSessionId: st
   return {
     exportedAt: new Date().toISOString(),
     account: {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      isAdmin: user.isAdmin,
+      ...accountIdentity(user),
       isJury: user.isJury,
       createdAt: iso(user.createdAt),
-      activatedAt: iso(user.activatedAt),
-      lastLoginAt: iso(user.lastLoginAt),
+      activatedAt: isoOrNull(user.activatedAt),
+      lastLoginAt: isoOrNull(user.lastLoginAt),
       pendingEmail: view.pendingEmail,
       twoFactorEnabled: view.totp.enabled,
     },

@@ -3,10 +3,12 @@ import type { AccountResponse, ConsentsUpdateRequest, PasswordChangeRequest } fr
 import type { AppConfig } from '../../config';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { isoOrNull } from '../../lib/record-helpers';
 import { audit } from '../audit/audit';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { rateLimiter } from '../rate-limit/rate-limit';
+import { accountIdentity } from '../users/user-ref';
 import { missingSettings } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import { users, type UserRow } from '../users/users.table';
@@ -20,8 +22,6 @@ import { userSessions } from '../auth/user-sessions';
 
 type Deps = { db: Db; config: AppConfig };
 type Meta = { ip: string; requestId: string };
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const meMessages = {
   emailRequested: 'Wir haben dir einen Bestätigungslink an die neue Adresse geschickt. Erst wenn du ihn öffnest, gilt die neue Adresse.',
@@ -52,20 +52,16 @@ export async function accountView(deps: { db: DbOrTx; config: AppConfig }, user:
     missingSettings(db, user),
   ]);
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
+    ...accountIdentity(user),
     createdAt: user.createdAt.toISOString(),
-    lastLoginAt: iso(user.lastLoginAt),
+    lastLoginAt: isoOrNull(user.lastLoginAt),
     pendingEmail: pending[0]?.newEmail ?? null,
     consents: {
       privacyPolicyVersion: user.privacyPolicyVersion,
-      privacyPolicyAcceptedAt: iso(user.privacyPolicyAcceptedAt),
+      privacyPolicyAcceptedAt: isoOrNull(user.privacyPolicyAcceptedAt),
       currentPrivacyPolicyVersion: policy?.version ?? null,
       newsletter: user.newsletter,
-      newsletterDecidedAt: iso(user.newsletterDecidedAt),
+      newsletterDecidedAt: isoOrNull(user.newsletterDecidedAt),
     },
     totp: { enabled, required: totpRequired(user, deps.config), recoveryCodesLeft: left },
     missingSettings: missing,

@@ -14,18 +14,21 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+/** an entry as its row: what it leaves out is null, the entity's id is text */
+const auditRow = (entry: AuditEntry) => ({
+  actorUserId: entry.actorUserId,
+  action: entry.action,
+  entityType: entry.entityType,
+  entityId: entry.entityId == null ? null : String(entry.entityId),
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+  requestId: entry.requestId ?? null,
+  ip: entry.ip ?? null,
+});
+
 /** The one way to write the audit log; pass the transaction so the entry commits or rolls back with the change. */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    requestId: entry.requestId ?? null,
-    ip: entry.ip ?? null,
-  });
+  await db.insert(auditLog).values(auditRow(entry));
 }
 
 /** many entries in one statement (an import that creates hundreds of records); same rules as `audit` */
@@ -33,18 +36,7 @@ export async function auditMany(db: DbOrTx, entries: AuditEntry[]): Promise<void
   for (let at = 0; at < entries.length; at += 500) {
     const batch = entries.slice(at, at + 500);
     if (batch.length === 0) return;
-    await db.insert(auditLog).values(
-      batch.map((entry) => ({
-        actorUserId: entry.actorUserId,
-        action: entry.action,
-        entityType: entry.entityType,
-        entityId: entry.entityId == null ? null : String(entry.entityId),
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        requestId: entry.requestId ?? null,
-        ip: entry.ip ?? null,
-      })),
-    );
+    await db.insert(auditLog).values(batch.map(auditRow));
   }
 }
 

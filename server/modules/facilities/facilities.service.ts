@@ -15,61 +15,36 @@ type Actor = { firstName: string; lastName: string; email: string } | null;
 
 const updater = userRef('updater');
 
+/**
+ * A KiTa's master data, the fields its form edits: one list for the answer (toFacilityDto), the columns written
+ * from a parsed input and the audit log's before/after.
+ */
+const facilityFields = (f: Pick<FacilityRow, keyof FacilityInput>) => ({
+  label: f.label,
+  kind: f.kind,
+  street: f.street,
+  postalCode: f.postalCode,
+  city: f.city,
+  region: f.region,
+  operatorName: f.operatorName,
+  operatorKind: f.operatorKind,
+  phone: f.phone,
+  email: f.email,
+  website: f.website,
+  childrenCount: f.childrenCount,
+  staffCount: f.staffCount,
+});
+
 export function toFacilityDto(row: FacilityRow, updatedBy: Actor): Facility {
   return {
     id: row.id,
-    label: row.label,
-    kind: row.kind,
-    street: row.street,
-    postalCode: row.postalCode,
-    city: row.city,
-    region: row.region,
-    operatorName: row.operatorName,
-    operatorKind: row.operatorKind,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
-    childrenCount: row.childrenCount,
-    staffCount: row.staffCount,
+    ...facilityFields(row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     updatedBy: actorOf(row.updatedBy, updatedBy),
     version: row.version,
   };
 }
-
-type Parsed = ReturnType<typeof facilityInputSchema.parse>;
-const toColumns = (input: Parsed) => ({
-  label: input.label,
-  kind: input.kind,
-  street: input.street,
-  postalCode: input.postalCode,
-  city: input.city,
-  region: input.region,
-  operatorName: input.operatorName,
-  operatorKind: input.operatorKind,
-  phone: input.phone,
-  email: input.email,
-  website: input.website,
-  childrenCount: input.childrenCount,
-  staffCount: input.staffCount,
-});
-/** the editable fields of a row, for the audit log's before/after */
-const editable = (row: FacilityRow) => ({
-  label: row.label,
-  kind: row.kind,
-  street: row.street,
-  postalCode: row.postalCode,
-  city: row.city,
-  region: row.region,
-  operatorName: row.operatorName,
-  operatorKind: row.operatorKind,
-  phone: row.phone,
-  email: row.email,
-  website: row.website,
-  childrenCount: row.childrenCount,
-  staffCount: row.staffCount,
-});
 
 export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facility> {
   const [row] = await db
@@ -85,14 +60,14 @@ export async function getFacility(db: DbOrTx, facilityId: number): Promise<Facil
 
 /** Registers a KiTa; the creator becomes its first member in the same transaction. */
 export async function createFacility(db: Db, input: FacilityInput, ctx: Ctx & { actorUserId: number }): Promise<Facility> {
-  const values = toColumns(facilityInputSchema.parse(input));
+  const values = facilityFields(facilityInputSchema.parse(input));
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(facilities)
       .values({ ...values, updatedBy: ctx.actorUserId })
       .returning();
     await tx.insert(facilityMembers).values({ facilityId: row!.id, userId: ctx.actorUserId });
-    await audit(tx, { ...ctx, action: 'facility.create', entityType: 'facility', entityId: row!.id, after: editable(row!) });
+    await audit(tx, { ...ctx, action: 'facility.create', entityType: 'facility', entityId: row!.id, after: facilityFields(row!) });
     return row!.id;
   });
   return getFacility(db, id);
@@ -107,7 +82,7 @@ export async function updateFacility(
   action: Extract<AuditAction, 'facility.update' | 'facility.admin_update'> = 'facility.update',
 ): Promise<Facility> {
   const { version, ...rest } = input;
-  const values = toColumns(facilityInputSchema.parse(rest));
+  const values = facilityFields(facilityInputSchema.parse(rest));
   await db.transaction((tx) =>
     versionedUpdate(tx, {
       table: facilities,
@@ -123,7 +98,7 @@ export async function updateFacility(
         return row;
       },
       values,
-      editable,
+      editable: facilityFields,
       skipUnchanged: true,
       audit: { action, entityType: 'facility' },
       ctx,

@@ -11,6 +11,7 @@ import {
 } from '../../../src/shared/contracts/legacy-imports';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import { isoOrNull } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import type { ReceivedUpload } from '../documentation/upload-body';
 import { deleteImportedFacilities, facilityRefs, insertImportedFacilities } from '../facilities/facility-import';
@@ -328,8 +329,6 @@ export async function undoImport(db: Db, id: number, ctx: Ctx & { actorUserId: n
   return legacyImportDetail(db, id);
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: string | null })[]): Promise<LegacyImport[]> {
   const ids = imports.map((i) => i.id);
   if (ids.length === 0) return [];
@@ -357,8 +356,8 @@ async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: s
       state: i.state,
       createdAt: i.createdAt.toISOString(),
       createdBy: i.createdByName,
-      committedAt: iso(i.committedAt),
-      undoneAt: iso(i.undoneAt),
+      committedAt: isoOrNull(i.committedAt),
+      undoneAt: isoOrNull(i.undoneAt),
       headers: i.headers,
       columns: i.mapping as Columns,
       counts: { total: n('accepted') + n('error') + n('duplicate'), accepted: n('accepted'), error: n('error'), duplicate: n('duplicate') },

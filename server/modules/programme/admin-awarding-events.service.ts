@@ -7,6 +7,7 @@ import { iso, isoOrNull, notFoundError } from '../../lib/record-helpers';
 import { lockById, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { inBookingTx, lockOfferings } from './booking';
+import { awardingEventFields } from './programme.queries';
 import { awardingEvents, offerings, type AwardingEventRow } from './programme.table';
 import { d, requireSeason, stateChange } from './admin-common';
 import { cancelOfferingInTx } from './admin-offerings.service';
@@ -25,18 +26,8 @@ const eventCounts = {
 
 function toEvent(e: AwardingEventRow, c: { workshops: number; attendees: number; facilities: number }): AdminAwardingEvent {
   return {
-    id: e.id,
+    ...awardingEventFields(e),
     seasonId: e.seasonId,
-    title: e.title,
-    description: e.description,
-    startsAt: iso(e.startsAt),
-    endsAt: iso(e.endsAt),
-    place: e.place,
-    region: e.region,
-    maxAttendeesPerFacility: e.maxAttendeesPerFacility,
-    registrationOpensAt: isoOrNull(e.registrationOpensAt),
-    registrationClosesAt: isoOrNull(e.registrationClosesAt),
-    state: e.state,
     workshopCount: Number(c.workshops),
     attendeeCount: Number(c.attendees),
     facilityCount: Number(c.facilities),

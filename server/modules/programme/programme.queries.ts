@@ -1,9 +1,17 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { OfferingKind } from '../../../src/shared/contracts/programme';
+import type { AwardingEvent, OfferingKind } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
+import { iso, isoOrNull } from '../../lib/record-helpers';
 import { facilities } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
-import { offeringEnrolments, offerings, trainingModules, type OfferingEnrolmentRow, type OfferingRow } from './programme.table';
+import {
+  offeringEnrolments,
+  offerings,
+  trainingModules,
+  type AwardingEventRow,
+  type OfferingEnrolmentRow,
+  type OfferingRow,
+} from './programme.table';
 
 /**
  * The programme's read model (scripts/module-boundaries.cjs lists it): offerings with their module and host KiTa,
@@ -134,3 +142,22 @@ export const liveEnrolmentsOf = (facilityId: number, offeringIds: number[]) =>
     inArray(offeringEnrolments.offeringId, offeringIds.length ? offeringIds : [0]),
     ne(offeringEnrolments.state, 'cancelled'),
   );
+
+/**
+ * An awarding event as the API answers it, without its workshops: the one mapping of the entity's fields, which the
+ * KiTa's answer (staff.service.ts, with its workshops) and the admin's (admin-awarding-events.service.ts, with
+ * season, counts and version) each extend, as their contracts extend awardingEventSchema.
+ */
+export const awardingEventFields = (e: AwardingEventRow): Omit<AwardingEvent, 'workshops'> => ({
+  id: e.id,
+  title: e.title,
+  description: e.description,
+  startsAt: iso(e.startsAt),
+  endsAt: iso(e.endsAt),
+  place: e.place,
+  region: e.region,
+  maxAttendeesPerFacility: e.maxAttendeesPerFacility,
+  state: e.state,
+  registrationOpensAt: isoOrNull(e.registrationOpensAt),
+  registrationClosesAt: isoOrNull(e.registrationClosesAt),
+});

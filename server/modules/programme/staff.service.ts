@@ -9,7 +9,15 @@ import { seasonsRepository } from '../seasons/seasons.repository';
 import type { SeasonEnrolmentRow, SeasonRow } from '../seasons/seasons.table';
 import { registrationBlocker } from './booking';
 import { bookingIcs, germanDateTimeText } from './programme.mails';
-import { enrolmentViews, liveEnrolmentsOf, offeringViews, visibleToFacility, type EnrolmentView, type OfferingView } from './programme.queries';
+import {
+  awardingEventFields,
+  enrolmentViews,
+  liveEnrolmentsOf,
+  offeringViews,
+  visibleToFacility,
+  type EnrolmentView,
+  type OfferingView,
+} from './programme.queries';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules } from './programme.table';
 
 /** The staff side of the season's programme: what a KiTa may book, its bookings, the host's visitors. */
@@ -244,17 +252,7 @@ export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new
       const other = chosen !== null && chosen !== e.id ? 'Deine KiTa ist schon für eine andere Auszeichnungsveranstaltung angemeldet.' : null;
       const closed = awardingEventBlocker(e, now);
       return {
-        id: e.id,
-        title: e.title,
-        description: e.description,
-        startsAt: iso(e.startsAt),
-        endsAt: iso(e.endsAt),
-        place: e.place,
-        region: e.region,
-        maxAttendeesPerFacility: e.maxAttendeesPerFacility,
-        state: e.state,
-        registrationOpensAt: isoOrNull(e.registrationOpensAt),
-        registrationClosesAt: isoOrNull(e.registrationClosesAt),
+        ...awardingEventFields(e),
         workshops: workshops.filter((w) => w.o.awardingEventId === e.id).map((w) => toOffering(w, own, message ?? closed ?? other, now)),
       };
     }),

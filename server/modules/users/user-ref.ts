@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AccountResponse } from '../../../src/shared/contracts/accounts';
+import { isoOrNull } from '../../lib/record-helpers';
 import { users } from './users.table';
 
 /**
@@ -25,18 +27,28 @@ type AccountRow = Pick<
 >;
 
 /**
- * An account as every account answer spells it (`/api/admin/users/{id}`, the account in `/api/admin/persons/{id}`):
+ * Who an account is, as every account answer begins (`/api/me/account`, `/api/admin/users/{id}`, the account in
+ * `/api/admin/persons/{id}`, the own-data export): one mapping of the fields they share, which each extends.
+ */
+export const accountIdentity = (
+  u: Pick<AccountRow, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'>,
+): Pick<AccountResponse, 'id' | 'email' | 'firstName' | 'lastName' | 'isAdmin'> => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  isAdmin: u.isAdmin,
+});
+
+/**
+ * An account as the admin's answers spell it (`/api/admin/users/{id}`, the account in `/api/admin/persons/{id}`):
  * one mapping, so the two cannot drift apart.
  */
 export function accountFields(u: AccountRow) {
   return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    isAdmin: u.isAdmin,
-    activatedAt: u.activatedAt?.toISOString() ?? null,
-    deactivatedAt: u.deactivatedAt?.toISOString() ?? null,
-    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    ...accountIdentity(u),
+    activatedAt: isoOrNull(u.activatedAt),
+    deactivatedAt: isoOrNull(u.deactivatedAt),
+    lastLoginAt: isoOrNull(u.lastLoginAt),
   };
 }
