@@ -376,6 +376,16 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
       const f = [...fields.values()].find((x) => x.perstag === perstag);
       return c && f ? ([...fieldValues.values()].find((v) => v.contact === c.id && v.field === f.id)?.value ?? null) : null;
     },
+    /** a contact the account has already (created outside the portal), optionally with a status on a list */
+    addContact: (email: string, opts: { firstName?: string; lastName?: string; listStatus?: string; list?: string } = {}) => {
+      const c = { id: nextId(), email: email.toLowerCase(), firstName: opts.firstName ?? '', lastName: opts.lastName ?? '' };
+      contacts.set(c.id, c);
+      if (opts.listStatus) {
+        const v = { id: nextId(), list: opts.list ?? '1', contact: c.id, status: opts.listStatus };
+        contactLists.set(v.id, v);
+      }
+      return c;
+    },
     /** the person unsubscribes in ActiveCampaign (status 2 on the list) */
     unsubscribe: (email: string, list = '1') => {
       const c = contactByEmail(email)!;
