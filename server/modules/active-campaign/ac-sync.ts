@@ -71,7 +71,8 @@ export const sameState = (a: AcContactState | null, b: AcContactState) =>
  * Runs (or resumes) the run `runId` whose lease this process holds: the consenting accounts by user id from the
  * cursor on, then the contacts to unsubscribe. Each contact is compared with the portal's record and, when it
  * changed, with ActiveCampaign itself; only what differs is written. The cursor moves after every contact, so a
- * restart repeats at most the contact in hand, and that one's comparison finds it already written.
+ * restart repeats at most the contact in hand, and that one's comparison finds it already written. Addresses the
+ * account does not know go out in one bulk import per step of 250 (importFresh), recorded before and after.
  */
 export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime, runId: number, leaseToken: string, signal?: AbortSignal) {
   const client = createAcClient({ ...runtime, url: conn.url, key: conn.key, db, signal });
@@ -470,7 +471,8 @@ async function resolveImports(db: Db, api: AcApi, runtime: AcRuntime, renew: () 
     await renew();
     await sleep(pollMs, signal);
   }
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (i % 20 === 19) await renew();
     const found = await api.findByEmail(row.email);
     if (found) {
       await db
