@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for ActiveCampaign's API v3 on 127.0.0.1, for tests, the e2e spec and the benchmark (never the
  * internet): contacts with limit/offset pagination and the email and tagid filters, contact/sync, tags,
- * contactTags, lists (read and create), contactLists, fields, fieldRels and fieldValues; the `Api-Token` header (403 otherwise); the
+ * contactTags, lists (read and create), contactLists, fields, fieldRels and fieldValues, the bulk importer
+ * (`POST /import/bulk_import`, its status list `GET /import/bulk_import` and `GET /import/info?batchId=`, processed
+ * asynchronously after `importDelayMs`); the `Api-Token` header (403 otherwise); the
  * account's rate limit (429 with Retry-After beyond `ratePerSecond` in any second); injected 5xx answers and
  * timeouts. Every request is recorded with its arrival time.
  */
@@ -12,6 +15,8 @@ export type StubOptions = {
   key?: string;
   ratePerSecond?: number;
   lists?: { id: string; name: string }[];
+  /** how long a bulk import waits in the queue before it is processed (default 30 ms) */
+  importDelayMs?: number;
   /** called with every request after it was answered (tests: stop a runner at a chosen request) */
   onRequest?: (r: StubRequest) => void;
 };
@@ -21,6 +26,16 @@ export type StubRequest = { at: number; method: string; path: string; status: nu
 type Body = Record<string, Record<string, unknown> | undefined>;
 
 type Contact = { id: string; email: string; firstName: string; lastName: string };
+/** one contact of a bulk import, as documented: names, fields by id, tags by name, lists to (un)subscribe */
+type BulkContact = {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  fields?: { id: string | number; value: string }[];
+  tags?: string[];
+  subscribe?: { listid: string | number }[];
+  unsubscribe?: { listid: string | number }[];
+};
 
 export async function startActiveCampaignStub(options: StubOptions = {}) {
   const key = options.key ?? 'stub-key-1234';
@@ -44,6 +59,18 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
   const inject: { status: number[]; hang: number } = { status: [], hang: 0 };
   const hanging = new Set<http.ServerResponse>();
   const hooks = { onRequest: options.onRequest };
+  type Import = {
+    batchId: string;
+    at: number;
+    contacts: BulkContact[];
+    status: 'waiting' | 'completed';
+    success: string[];
+    failure: string[];
+  };
+  const imports: Import[] = [];
+  const importDelay = { ms: options.importDelayMs ?? 30, held: false };
+  /** the bulk importer's own limits: 100 calls a minute with several contacts, 20 with one */
+  const bulkCalls: { at: number; single: boolean }[] = [];
 
   const page = <T>(items: T[], q: URLSearchParams) => {
     const limit = Math.min(Number(q.get('limit') ?? 20), 100);
@@ -162,7 +189,112 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     if (method === 'DELETE' && delTag) {
       return contactTags.delete(delTag[1]!) ? [200, {}] : [404, { message: 'not found' }];
     }
+    if (method === 'POST' && p === '/import/bulk_import') {
+      const list = (body as { contacts?: unknown } | undefined)?.contacts;
+      if (!Array.isArray(list) || list.length === 0)
+        return [400, { success: 0, message: 'The contacts field is required.', failureReasons: ['contacts: required'] }];
+      if (list.length > 250)
+        return [400, { success: 0, message: 'Too many contacts: at most 250 per request.', failureReasons: ['contacts: max 250'] }];
+      const at = Date.now();
+      while (bulkCalls.length > 0 && bulkCalls[0]!.at <= at - 60_000) bulkCalls.shift();
+      const single = list.length === 1;
+      if (bulkCalls.filter((c) => c.single === single).length >= (single ? 20 : 100)) return [429, { message: 'Too Many Requests' }];
+      bulkCalls.push({ at, single });
+      const batch: Import = { batchId: randomUUID(), at, contacts: list as BulkContact[], status: 'waiting', success: [], failure: [] };
+      imports.push(batch);
+      scheduleImports();
+      return [200, { success: 1, queued_contacts: list.length, batchId: batch.batchId }];
+    }
+    if (method === 'GET' && p === '/import/info') {
+      const id = q.get('batchId');
+      if (!id) return [400, { success: 0, message: "'batchId' is a required field." }];
+      const batch = imports.find((b) => b.batchId === id);
+      if (!batch) return [404, { success: 0, message: 'No batch found.' }];
+      return [200, { status: batch.status, success: batch.success, failure: batch.failure }];
+    }
+    if (method === 'GET' && p === '/import/bulk_import') {
+      const day = (b: Import) => new Date(b.at).toISOString().slice(0, 10);
+      const summary = (items: Import[]) =>
+        [...new Set(items.map(day))].map((forDate) => {
+          const of = items.filter((b) => day(b) === forDate);
+          return { forDate, batches: String(of.length), contacts: String(of.reduce((n, b) => n + b.contacts.length, 0)) };
+        });
+      return [
+        200,
+        {
+          outstanding: summary(imports.filter((b) => b.status !== 'completed')),
+          recentlyCompleted: summary(imports.filter((b) => b.status === 'completed')),
+        },
+      ];
+    }
     return [404, { message: 'unknown endpoint' }];
+  }
+
+  /**
+   * One queued import, as the bulk importer applies it: a contact per e-mail (created or updated), its names, its
+   * fields by id, its tags by name (created when missing), and `subscribe` sets status 1 on the list — also for a
+   * contact unsubscribed there (the stub assumes the worst, so a sync that sends an unsubscribed contact into an
+   * import is caught by the tests), `unsubscribe` status 2. Invalid addresses go to `failure`.
+   */
+  function applyImport(batch: Import) {
+    for (const input of batch.contacts) {
+      const email = String(input.email ?? '').toLowerCase();
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+        batch.failure.push(String(input.email ?? ''));
+        continue;
+      }
+      let c = [...contacts.values()].find((x) => x.email === email);
+      if (!c) {
+        c = { id: nextId(), email, firstName: '', lastName: '' };
+        contacts.set(c.id, c);
+        batch.success.push(c.id);
+      }
+      if (input.first_name !== undefined) c.firstName = String(input.first_name);
+      if (input.last_name !== undefined) c.lastName = String(input.last_name);
+      for (const fv of input.fields ?? []) {
+        const existing = [...fieldValues.values()].find((x) => x.contact === c.id && x.field === String(fv.id));
+        if (existing) existing.value = String(fv.value);
+        else {
+          const v = { id: nextId(), contact: c.id, field: String(fv.id), value: String(fv.value) };
+          fieldValues.set(v.id, v);
+        }
+      }
+      for (const name of input.tags ?? []) {
+        let tag = [...tags.values()].find((t) => t.tag === name);
+        if (!tag) {
+          tag = { id: nextId(), tag: name };
+          tags.set(tag.id, tag);
+        }
+        const tagId = tag.id;
+        if (![...contactTags.values()].some((x) => x.contact === c.id && x.tag === tagId)) {
+          const v = { id: nextId(), contact: c.id, tag: tagId };
+          contactTags.set(v.id, v);
+        }
+      }
+      const setStatus = (list: string, status: string) => {
+        const existing = [...contactLists.values()].find((x) => x.contact === c.id && x.list === list);
+        if (existing) existing.status = status;
+        else {
+          const v = { id: nextId(), list, contact: c.id, status };
+          contactLists.set(v.id, v);
+        }
+      };
+      for (const s of input.subscribe ?? []) setStatus(String(s.listid), '1');
+      for (const s of input.unsubscribe ?? []) setStatus(String(s.listid), '2');
+    }
+    batch.status = 'completed';
+  }
+
+  let importTimer: NodeJS.Timeout | null = null;
+  function scheduleImports() {
+    if (importTimer || importDelay.held) return;
+    importTimer = setTimeout(() => {
+      importTimer = null;
+      processImports();
+    }, importDelay.ms);
+  }
+  function processImports() {
+    for (const b of imports) if (b.status === 'waiting') applyImport(b);
   }
 
   const server = http.createServer((req, res) => {
@@ -216,6 +348,13 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     setRate: (r: number) => (rate = r),
     onRequest: (fn: StubOptions['onRequest']) => (hooks.onRequest = fn),
     contacts: () => [...contacts.values()],
+    /** the bulk imports received, in order (with the addresses each carried) */
+    imports: () => imports.map((b) => ({ batchId: b.batchId, status: b.status, emails: b.contacts.map((c) => String(c.email).toLowerCase()) })),
+    /** imports stay queued (`true`) until released (`false`, which processes the queue at once) */
+    holdImports: (held: boolean) => {
+      importDelay.held = held;
+      if (!held) processImports();
+    },
     /** the account's lists, those created through the API included */
     lists: () => lists.map((l) => ({ ...l })),
     contactByEmail,
@@ -237,6 +376,16 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
       const f = [...fields.values()].find((x) => x.perstag === perstag);
       return c && f ? ([...fieldValues.values()].find((v) => v.contact === c.id && v.field === f.id)?.value ?? null) : null;
     },
+    /** a contact the account has already (created outside the portal), optionally with a status on a list */
+    addContact: (email: string, opts: { firstName?: string; lastName?: string; listStatus?: string; list?: string } = {}) => {
+      const c = { id: nextId(), email: email.toLowerCase(), firstName: opts.firstName ?? '', lastName: opts.lastName ?? '' };
+      contacts.set(c.id, c);
+      if (opts.listStatus) {
+        const v = { id: nextId(), list: opts.list ?? '1', contact: c.id, status: opts.listStatus };
+        contactLists.set(v.id, v);
+      }
+      return c;
+    },
     /** the person unsubscribes in ActiveCampaign (status 2 on the list) */
     unsubscribe: (email: string, list = '1') => {
       const c = contactByEmail(email)!;
@@ -248,6 +397,7 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
     /** the most requests that arrived within any one second */
     maxPerSecond: (from = 0) => maxPerSecond(requests.filter((r) => r.at >= from).map((r) => r.at)),
     close: async () => {
+      if (importTimer) clearTimeout(importTimer);
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,6 +7,16 @@ export type AcContactTag = { id: string; contact: string; tag: string };
 export type AcFieldValue = { id: string; contact: string; field: string; value: string };
 export type AcFullContact = { contact: AcContact; contactLists: AcContactList[]; contactTags: AcContactTag[]; fieldValues: AcFieldValue[] };
 
+/** one contact of `POST /import/bulk_import` (the documented request shape) */
+export type AcBulkContact = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  fields: { id: number; value: string }[];
+  tags: string[];
+  subscribe: { listid: number }[];
+};
+
 /** list status on a list: 1 active, 2 unsubscribed, 3 bounced (0 unconfirmed) */
 export const listStatus = { active: '1', unsubscribed: '2', bounced: '3' } as const;
 
@@ -69,6 +79,33 @@ export function acApi(client: AcClient) {
       client.call('POST', '/contactLists', { contactList: { list, contact, status: Number(status) } }),
     addTag: (contact: string, tag: string) => client.call('POST', '/contactTags', { contactTag: { contact, tag } }),
     removeTag: (contactTagId: string) => client.call('DELETE', `/contactTags/${encodeURIComponent(contactTagId)}`),
+    /**
+     * The bulk importer (≤ 250 contacts a call, processed asynchronously): creates or updates each contact by e-mail,
+     * sets its fields, adds its tags (by name) and subscribes it to the lists. Sent once: a timeout or 5xx answers
+     * `uncertain` (AcError) instead of importing the batch a second time.
+     */
+    bulkImport: async (contacts: AcBulkContact[]) =>
+      (
+        await client.call<{ success?: number; queued_contacts?: number; batchId: string }>(
+          'POST',
+          '/import/bulk_import',
+          { contacts },
+          { once: true },
+        )
+      ).body,
+    /** one import's state: `completed` with the ids of the contacts it created and the addresses it refused */
+    importInfo: async (batchId: string) =>
+      (
+        await client.call<{ status: string | false; success?: string[]; failure?: string[] }>(
+          'GET',
+          `/import/info?batchId=${encodeURIComponent(batchId)}`,
+        )
+      ).body,
+    /** contacts of the account's imports still in the queue (all of them, not only the portal's) */
+    importsOutstanding: async () => {
+      const body = (await client.call<{ outstanding?: { contacts?: string }[] }>('GET', '/import/bulk_import')).body;
+      return (body?.outstanding ?? []).reduce((n, o) => n + Number(o.contacts ?? 0), 0);
+    },
   };
 }
 

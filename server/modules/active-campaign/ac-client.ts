@@ -25,7 +25,8 @@ export type AcClientOptions = {
 
 export class AcError extends Error {
   constructor(
-    readonly kind: 'forbidden' | 'http' | 'network' | 'aborted',
+    /** `uncertain`: a call that must not be repeated blindly got no clear answer (timeout, network error, 5xx): it may have been applied */
+    readonly kind: 'forbidden' | 'http' | 'network' | 'aborted' | 'uncertain',
     message: string,
     readonly status?: number,
   ) {
@@ -45,7 +46,8 @@ export function baseUrlOf(url: string): string {
     .replace(/\/api\/3$/, '');
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** waits `ms`; an abort ends the wait with AcError `aborted` */
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new AcError('aborted', 'abgebrochen'));
     const t = setTimeout(() => {
@@ -103,8 +105,12 @@ export function createAcClient(options: AcClientOptions) {
   const backoffBaseMs = options.backoffBaseMs ?? 500;
   let requests = 0;
 
-  /** one call with retries; 404 is answered (the caller decides), other 4xx throw */
-  async function call<T>(method: string, path: string, body?: unknown): Promise<AcResponse<T>> {
+  /**
+   * One call with retries; 404 is answered (the caller decides), other 4xx throw. `once`: a call that is not
+   * idempotent (a bulk import) is repeated only after 429, which ActiveCampaign answers without doing anything; a
+   * timeout, network error or 5xx throws `uncertain` at once, and the caller finds out what arrived.
+   */
+  async function call<T>(method: string, path: string, body?: unknown, opts: { once?: boolean } = {}): Promise<AcResponse<T>> {
     let lastProblem = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const wait = await reserveSlot(options.db, rate);
@@ -125,6 +131,7 @@ export function createAcClient(options: AcClientOptions) {
       } catch (err) {
         if (options.signal?.aborted) throw new AcError('aborted', 'abgebrochen');
         lastProblem = (err as Error).name === 'TimeoutError' ? 'Zeitüberschreitung' : `Netzwerkfehler (${(err as Error).message})`;
+        if (opts.once) throw new AcError('uncertain', `ActiveCampaign hat auf ${method} ${path} nicht klar geantwortet (${lastProblem}).`);
         await sleep(backoff(attempt), options.signal);
         continue;
       }
@@ -135,6 +142,8 @@ export function createAcClient(options: AcClientOptions) {
       if (res.status === 429 || res.status >= 500) {
         await res.body?.cancel();
         lastProblem = `HTTP ${res.status}`;
+        if (opts.once && res.status !== 429)
+          throw new AcError('uncertain', `ActiveCampaign hat auf ${method} ${path} nicht klar geantwortet (${lastProblem}).`, res.status);
         const retryAfter = Number(res.headers.get('retry-after'));
         await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt), options.signal);
         continue;

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { acApi, listStatus, type AcApi, type AcFullContact } from './ac-api';
-import { AcError, createAcClient, type AcClientOptions } from './ac-client';
+import { AcError, createAcClient, sleep, type AcClientOptions } from './ac-client';
 import { accountExists, consentingEmails, isOurTag, loadDesired, type Desired } from './ac-desired';
 import {
   activeCampaignContacts,
@@ -15,7 +16,12 @@ import {
 /** what a run needs of the settings (the key opened) */
 export type AcConnection = { url: string; key: string; listId: string; tagNames: AcTagNames };
 /** the client's timings; tests and the benchmark shorten them, production keeps the defaults */
-export type AcRuntime = Pick<AcClientOptions, 'ratePerSecond' | 'timeoutMs' | 'maxAttempts' | 'backoffBaseMs' | 'onSend'>;
+export type AcRuntime = Pick<AcClientOptions, 'ratePerSecond' | 'timeoutMs' | 'maxAttempts' | 'backoffBaseMs' | 'onSend'> & {
+  /** ms between two reads of a bulk import's state (default 2 s) */
+  importPollMs?: number;
+  /** how long a run waits for ActiveCampaign to process a bulk import (default 15 minutes) */
+  importWaitMs?: number;
+};
 
 export const emptyCounts = (): AcRunCounts => ({
   added: 0,
@@ -32,6 +38,10 @@ export const emptyCounts = (): AcRunCounts => ({
 export const fieldTitles = { kita: { title: 'KiTa', perstag: 'KITA' }, region: { title: 'Regierungsbezirk', perstag: 'REGIERUNGSBEZIRK' } } as const;
 const LEASE = sql`clock_timestamp() + interval '2 minutes'`;
 const BATCH = 100;
+/** consenting accounts per step of the contacts phase: the bulk importer's most per call */
+const CONTACT_BATCH = 250;
+/** ActiveCampaign: "If you need to upload 10 or fewer contacts at a time, please use the Contacts API" */
+const BULK_MIN = 11;
 
 class LostLease extends Error {}
 
@@ -61,7 +71,8 @@ export const sameState = (a: AcContactState | null, b: AcContactState) =>
  * Runs (or resumes) the run `runId` whose lease this process holds: the consenting accounts by user id from the
  * cursor on, then the contacts to unsubscribe. Each contact is compared with the portal's record and, when it
  * changed, with ActiveCampaign itself; only what differs is written. The cursor moves after every contact, so a
- * restart repeats at most the contact in hand, and that one's comparison finds it already written.
+ * restart repeats at most the contact in hand, and that one's comparison finds it already written. Addresses the
+ * account does not know go out in one bulk import per step of 250 (importFresh), recorded before and after.
  */
 export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime, runId: number, leaseToken: string, signal?: AbortSignal) {
   const client = createAcClient({ ...runtime, url: conn.url, key: conn.key, db, signal });
@@ -88,29 +99,50 @@ export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime,
       run.cursor > 0 || run.phase !== 'contacts' ? 'Synchronisierung wird fortgesetzt.' : 'Synchronisierung gestartet.',
     );
     const ctx = await prepare(api, conn);
+    // a bulk import a crash interrupted: find out what arrived before anything else is sent
+    await resolveImports(db, api, runtime, () => persist({}), signal);
     let phase = run.phase;
     let cursor = run.cursor;
     if (phase === 'contacts') {
       for (;;) {
-        const batch = await loadDesired(db, conn.tagNames, conn.listId, cursor, BATCH);
+        const batch = await loadDesired(db, conn.tagNames, conn.listId, cursor, CONTACT_BATCH);
         if (batch.length === 0) break;
         // the portal's record of the batch in one query; unchanged contacts cost no request and no write
-        const records = new Map(
-          (
-            await db
-              .select()
-              .from(activeCampaignContacts)
-              .where(
-                inArray(
-                  activeCampaignContacts.email,
-                  batch.map((d) => d.email),
-                ),
-              )
-          ).map((r) => [r.email, r]),
-        );
+        const recordsOf = async () =>
+          new Map(
+            (
+              await db
+                .select()
+                .from(activeCampaignContacts)
+                .where(
+                  inArray(
+                    activeCampaignContacts.email,
+                    batch.map((d) => d.email),
+                  ),
+                )
+            ).map((r) => [r.email, r]),
+          );
+        let records = await recordsOf();
+        // reads only: which changed contacts without a known ActiveCampaign id does the account know?
+        const known = new Map<string, string | null>();
+        for (const d of batch) {
+          const r = records.get(d.email);
+          if (r && (r.contactId !== '' || (!r.left && sameState(r.state, d.state)))) continue;
+          const found = await api.findByEmail(d.email);
+          known.set(d.email, found ? String(found.id) : null);
+          if (known.size % 20 === 0) await persist({});
+        }
+        // those it does not know go out in one bulk import (the rule "never re-subscribe" concerns only known ones)
+        const fresh = batch.filter((d) => known.get(d.email) === null);
+        // imported (or refused by the importer): done, only the cursor moves past them
+        let handled = new Set<string>();
+        if (fresh.length >= BULK_MIN) {
+          handled = await importFresh(db, api, ctx, conn, runtime, fresh, counts, () => persist({}), runId, signal);
+          records = await recordsOf();
+        }
         let skipped = 0;
         for (const d of batch) {
-          const changed = await syncOne(db, api, ctx, conn, d, records.get(d.email), counts);
+          const changed = handled.has(d.email) ? false : await syncOne(db, api, ctx, conn, d, records.get(d.email), counts, known.get(d.email));
           cursor = d.userId;
           skipped++;
           // the cursor moves after every contact that was written; unchanged ones move it at the batch's end
@@ -197,16 +229,28 @@ async function tagId(api: AcApi, ctx: Ctx, name: string): Promise<string> {
   return id;
 }
 
-/** true when the contact was compared with ActiveCampaign (and maybe written); false when the record says unchanged */
-async function syncOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, d: Desired, mirror: MirrorRow | undefined, counts: AcRunCounts) {
+/**
+ * true when the contact was compared with ActiveCampaign (and maybe written); false when the record says unchanged.
+ * `known`: the contact id the batch's look-up by e-mail found (null: the account does not know the address).
+ */
+async function syncOne(
+  db: Db,
+  api: AcApi,
+  ctx: Ctx,
+  conn: AcConnection,
+  d: Desired,
+  mirror: MirrorRow | undefined,
+  counts: AcRunCounts,
+  known?: string | null,
+) {
   if (mirror && !mirror.left && sameState(mirror.state, d.state)) {
     counts.unchanged++;
     return false;
   }
-  let full: AcFullContact | null = mirror ? await api.contact(mirror.contactId) : null;
+  let full: AcFullContact | null = mirror?.contactId ? await api.contact(mirror.contactId) : null;
   if (!full) {
-    const found = await api.findByEmail(d.email);
-    if (found) full = await api.contact(String(found.id));
+    const id = known !== undefined && !mirror?.contactId ? known : ((await api.findByEmail(d.email))?.id ?? null);
+    if (id) full = await api.contact(String(id));
   }
   const s = d.state;
   const wantFields = [
@@ -271,7 +315,9 @@ async function syncOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, d: Desi
 
 /** a managed contact whose consent ended (unsubscribed) or whose account was deleted (unsubscribed and untagged) */
 async function leaveOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, row: MirrorRow, counts: AcRunCounts) {
-  const full = await api.contact(row.contactId);
+  // a contact of a bulk import: its id is looked up by e-mail the first time it is needed
+  const id = row.contactId || ((await api.findByEmail(row.email))?.id ?? null);
+  const full = id ? await api.contact(String(id)) : null;
   const forget = () => db.delete(activeCampaignContacts).where(eq(activeCampaignContacts.id, row.id));
   if (!full) return void (await forget());
   // only contacts carrying the portal's managed tag are touched
@@ -282,7 +328,10 @@ async function leaveOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, row: M
     counts.unsubscribed++;
   }
   if (await accountExists(db, row.email)) {
-    await db.update(activeCampaignContacts).set({ left: new Date(), syncedAt: new Date() }).where(eq(activeCampaignContacts.id, row.id));
+    await db
+      .update(activeCampaignContacts)
+      .set({ left: new Date(), contactId: String(full.contact.id), syncedAt: new Date() })
+      .where(eq(activeCampaignContacts.id, row.id));
     return;
   }
   for (const ct of full.contactTags) {
@@ -294,4 +343,142 @@ async function leaveOne(db: Db, api: AcApi, ctx: Ctx, conn: AcConnection, row: M
   }
   counts.untagged++;
   await forget();
+}
+
+/**
+ * The contacts the account does not know, in one bulk import (≤ 250, `POST /import/bulk_import`): names, the two
+ * fields, the tags by name (created first, so the portal knows their ids) and the subscription to the list. Recorded
+ * before it goes out (`import_batch`), so a crash leaves a trace; marked done when ActiveCampaign reports the import
+ * completed. Answers the addresses dealt with: imported, or refused by the importer (logged, their records dropped,
+ * so the next run tries them again); empty when the outcome had to be looked up (the caller compares them one by one).
+ */
+async function importFresh(
+  db: Db,
+  api: AcApi,
+  ctx: Ctx,
+  conn: AcConnection,
+  runtime: AcRuntime,
+  fresh: Desired[],
+  counts: AcRunCounts,
+  renew: () => Promise<void>,
+  runId: number,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
+  for (const d of fresh) for (const name of d.state.tags) await tagId(api, ctx, name);
+  const token = randomUUID();
+  const now = new Date();
+  await db
+    .insert(activeCampaignContacts)
+    .values(fresh.map((d) => ({ email: d.email, userId: d.userId, contactId: '', state: d.state, left: null, importBatch: token, syncedAt: now })))
+    .onConflictDoUpdate({
+      target: activeCampaignContacts.email,
+      set: { userId: sql`excluded.user_id`, contactId: '', state: sql`excluded.state`, left: null, importBatch: token, syncedAt: now },
+    });
+  const mine = eq(activeCampaignContacts.importBatch, token);
+  let batchId: string;
+  try {
+    batchId = (
+      await api.bulkImport(
+        fresh.map((d) => ({
+          email: d.email,
+          first_name: d.state.firstName,
+          last_name: d.state.lastName,
+          fields: [
+            { id: Number(ctx.kitaField), value: d.state.kita },
+            { id: Number(ctx.regionField), value: d.state.region },
+          ],
+          tags: d.state.tags,
+          subscribe: [{ listid: Number(conn.listId) }],
+        })),
+      )
+    ).batchId;
+  } catch (err) {
+    // refused (4xx): nothing was imported; no clear answer: what arrived is looked up, the rest goes one by one
+    if (err instanceof AcError && err.kind === 'http') await db.delete(activeCampaignContacts).where(mine);
+    if (!(err instanceof AcError && err.kind === 'uncertain')) throw err;
+    await appendLog(
+      db,
+      runId,
+      'warn',
+      `Ein Import von ${fresh.length} Kontakten bekam keine klare Antwort (${err.message}); es wird geprüft, was ankam.`,
+    );
+    await resolveImports(db, api, runtime, renew, signal, token);
+    return new Set();
+  }
+  const info = await waitForImport(api, runtime, batchId, renew, signal);
+  if (info.status !== 'completed') {
+    await appendLog(
+      db,
+      runId,
+      'warn',
+      `ActiveCampaign meldet den Import von ${fresh.length} Kontakten als „${String(info.status)}“; es wird geprüft, was ankam.`,
+    );
+    await resolveImports(db, api, runtime, renew, signal, token);
+    return new Set();
+  }
+  const refused = new Set((info.failure ?? []).map((e) => e.toLowerCase()));
+  if (refused.size > 0) {
+    await db.delete(activeCampaignContacts).where(and(mine, inArray(activeCampaignContacts.email, [...refused])));
+    await appendLog(
+      db,
+      runId,
+      'warn',
+      `ActiveCampaign hat ${refused.size} Adressen beim Import nicht übernommen: ${[...refused].slice(0, 10).join(', ')}`,
+    );
+  }
+  await db.update(activeCampaignContacts).set({ importBatch: null, syncedAt: new Date() }).where(mine);
+  for (const d of fresh) {
+    if (refused.has(d.email)) continue;
+    counts.added++;
+    counts.tagsAdded += d.state.tags.length;
+  }
+  return new Set(fresh.map((d) => d.email));
+}
+
+const importWaitMessage =
+  'ActiveCampaign hat einen Import nicht in der erwarteten Zeit verarbeitet. Der nächste Lauf prüft, was angekommen ist, und setzt fort.';
+
+/** polls `GET /import/info` until the import is completed, failed or interrupted */
+async function waitForImport(api: AcApi, runtime: AcRuntime, batchId: string, renew: () => Promise<void>, signal?: AbortSignal) {
+  const pollMs = runtime.importPollMs ?? 2000;
+  const deadline = Date.now() + (runtime.importWaitMs ?? 15 * 60_000);
+  for (;;) {
+    // ActiveCampaign: a status read right after the import may answer `false`; the first read waits one interval
+    await sleep(pollMs, signal);
+    const info = await api.importInfo(batchId);
+    if (info.status === 'completed' || info.status === 'failed' || info.status === 'interrupted') return info;
+    if (Date.now() > deadline) throw new AcError('http', importWaitMessage);
+    await renew();
+  }
+}
+
+/**
+ * Contacts recorded for a bulk import whose outcome the portal did not see (a crash, no clear answer, a failed
+ * batch): once the account has no import left in its queue, each address is looked up. Found: the import arrived;
+ * the record keeps the id and forgets the state, so the contact is compared with ActiveCampaign like any changed one
+ * and only what differs is written. Not found: it never arrived; the record is dropped and the contact sent again.
+ */
+async function resolveImports(db: Db, api: AcApi, runtime: AcRuntime, renew: () => Promise<void>, signal?: AbortSignal, token?: string) {
+  const rows = await db
+    .select()
+    .from(activeCampaignContacts)
+    .where(token ? eq(activeCampaignContacts.importBatch, token) : isNotNull(activeCampaignContacts.importBatch));
+  if (rows.length === 0) return;
+  const pollMs = runtime.importPollMs ?? 2000;
+  const deadline = Date.now() + (runtime.importWaitMs ?? 15 * 60_000);
+  while ((await api.importsOutstanding()) > 0) {
+    if (Date.now() > deadline) throw new AcError('http', importWaitMessage);
+    await renew();
+    await sleep(pollMs, signal);
+  }
+  for (const [i, row] of rows.entries()) {
+    if (i % 20 === 19) await renew();
+    const found = await api.findByEmail(row.email);
+    if (found) {
+      await db
+        .update(activeCampaignContacts)
+        .set({ contactId: String(found.id), state: null, importBatch: null, syncedAt: new Date() })
+        .where(eq(activeCampaignContacts.id, row.id));
+    } else await db.delete(activeCampaignContacts).where(eq(activeCampaignContacts.id, row.id));
+  }
 }

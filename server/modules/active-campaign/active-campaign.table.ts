@@ -110,6 +110,13 @@ export const activeCampaignContacts = pgTable(
     contactId: text('contact_id').notNull(),
     state: jsonb('state').$type<AcContactState>(),
     left: ts('left_at'),
+    /**
+     * Set before the contact goes out in a bulk import (`POST /import/bulk_import`), cleared when ActiveCampaign
+     * reports the import completed. A row still carrying it after a crash is resolved at the next run's start: once the
+     * account has no import outstanding, the address is looked up (found: compared like any contact; not found: the
+     * import never arrived, the row is dropped and the contact imported again). `contactId` is '' until known.
+     */
+    importBatch: text('import_batch'),
     syncedAt: ts('synced_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('active_campaign_contacts_email_uq').on(t.email)],

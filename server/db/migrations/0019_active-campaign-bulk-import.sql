@@ -1,0 +1,1 @@
+ALTER TABLE "active_campaign_contacts" ADD COLUMN "import_batch" text;
