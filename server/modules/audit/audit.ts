@@ -16,16 +16,7 @@ export type AuditEntry = {
 
 /** The one way to write the audit log; pass the transaction so the entry commits or rolls back with the change. */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    requestId: entry.requestId ?? null,
-    ip: entry.ip ?? null,
-  });
+  await auditInsert(db, [entry]);
 }
 
 /** many entries in one statement (an import that creates hundreds of records); same rules as `audit` */
@@ -33,19 +24,27 @@ export async function auditMany(db: DbOrTx, entries: AuditEntry[]): Promise<void
   for (let at = 0; at < entries.length; at += 500) {
     const batch = entries.slice(at, at + 500);
     if (batch.length === 0) return;
-    await db.insert(auditLog).values(
-      batch.map((entry) => ({
-        actorUserId: entry.actorUserId,
-        action: entry.action,
-        entityType: entry.entityType,
-        entityId: entry.entityId == null ? null : String(entry.entityId),
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        requestId: entry.requestId ?? null,
-        ip: entry.ip ?? null,
-      })),
-    );
+    await auditInsert(db, batch);
   }
+}
+
+/**
+ * The insert of some entries, not yet sent: awaited, or joined to another module's statement in the same transaction
+ * (a booking's audit rows go with its mails, `enqueueMails`' `alongside`)
+ */
+export function auditInsert(db: DbOrTx, entries: AuditEntry[]) {
+  return db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      requestId: entry.requestId ?? null,
+      ip: entry.ip ?? null,
+    })),
+  );
 }
 
 /** who did it, from where: the part of an AuditEntry a service takes from its caller (see auditContext) */

@@ -5,13 +5,14 @@ import { sqlState, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { stamp } from '../../lib/versioned-update';
 import { notFoundError, personName } from '../../lib/record-helpers';
-import { audit, type Ctx } from '../audit/audit';
+import { audit, auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
 import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
 import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
 import { currentSeasonColumn } from '../seasons/seasons.repository';
 import { decideSeats } from './booking-decide';
-import { germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
+import { enqueueMails, readMailBudget, type MailBudget } from '../mail/outbox';
+import { bookingMails, bookingRecipients, germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
 import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
 import {
   awardingEvents,
@@ -229,6 +230,16 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
       }
 
+      // who gets the booking's mails, and what the mail budget has counted for them: read before the offering's lock
+      const cache = new Map<number, Recipient[]>();
+      const budget: MailBudget = a.byAdmin ? 'exempt' : { facilityId: a.facilityId };
+      const recipients = new Map<number, Recipient[]>();
+      for (const p of staff) recipients.set(p.id, await bookingRecipients(tx, a.facilityId, p, cache));
+      const counter = await readMailBudget(
+        tx,
+        [...recipients.values()].flat().map((r) => ({ to: r.email, budget })),
+      );
+
       // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
       const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
       const offering = checkOffering(lockedRow, season.id);
@@ -245,37 +256,37 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         // the control of the concurrency test: without the lock, widen the window between count and insert
         raceWindowSeconds: lockEnabled() ? undefined : 0.05,
       });
-      await rateLimitInTx.record(tx, rateChecks, now);
-      const cache = new Map<number, Recipient[]>();
-      const out: BookedEntry[] = [];
-      for (const row of rows) {
-        const position = row.waitlistPosition;
-        await audit(tx, {
-          ...a.actor,
-          action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
-          entityType: 'offering_enrolment',
-          entityId: row.id,
-          after: {
-            offeringId: offering.id,
-            facilityId: a.facilityId,
-            personId: row.personId,
-            state: row.state,
-            waitlistPosition: position,
-            overCapacity: row.overCapacity,
-          },
-        });
+      // the audit rows, the rate limit's hit and the mails: one statement (the mails' insert, the others alongside)
+      const entries: AuditEntry[] = rows.map((row) => ({
+        ...a.actor,
+        action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
+        entityType: 'offering_enrolment',
+        entityId: row.id,
+        after: {
+          offeringId: offering.id,
+          facilityId: a.facilityId,
+          personId: row.personId,
+          state: row.state,
+          waitlistPosition: row.waitlistPosition,
+          overCapacity: row.overCapacity,
+        },
+      }));
+      const mails = rows.flatMap((row) => {
         const person = byId.get(row.personId)!;
-        await mailBooking(
-          tx,
+        return bookingMails(
           row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
-          a.facilityId,
-          person,
-          mailDataOf(offering, row, person, facilityLabel!, { waitlistPosition: position }),
-          a.byAdmin ? 'exempt' : { facilityId: a.facilityId },
-          cache,
+          recipients.get(row.personId)!,
+          mailDataOf(offering, row, person, facilityLabel!, { waitlistPosition: row.waitlistPosition }),
+          budget,
         );
-        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state, waitlistPosition: position });
-      }
+      });
+      await enqueueMails(tx, mails, { counter, alongside: [auditInsert(tx, entries), rateLimitInTx.recordQuery(tx, rateChecks, now)] });
+      const out: BookedEntry[] = rows.map((row) => ({
+        personId: row.personId,
+        enrolmentId: row.id,
+        state: row.state,
+        waitlistPosition: row.waitlistPosition,
+      }));
       return out;
     },
     { facilityLock: a.facilityId, moreLocks: rateChecks.length ? rateLimitInTx.locks(rateChecks) : undefined },

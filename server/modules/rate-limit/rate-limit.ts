@@ -58,10 +58,10 @@ export const rateLimitInTx = {
   check(blockedUntil: number | string | null, now: Date) {
     if (blockedUntil !== null) throw tooManyRequests(new Date(Number(blockedUntil)), now);
   },
-  /** the hits, in the caller's transaction after the check */
-  async record(tx: DbOrTx, checks: RateCheck[], now: Date) {
-    if (checks.length === 0) return;
-    await tx.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
+  /** the insert of the hits, not yet sent: joined to the caller's writes in its transaction, after the check */
+  recordQuery(tx: DbOrTx, checks: RateCheck[], now: Date) {
+    if (checks.length === 0) return null;
+    return tx.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
   },
   pruneSometimes,
 };
