@@ -193,6 +193,9 @@ if (at50 || at200) {
       decisionsPerSecondAt50: at50?.decisionsPerSecond ?? null,
       ratio: floorRun && at50 ? Number((at50.decisionsPerSecond / floorRun.floorTps).toFixed(3)) : null,
       cpuMsPerRequestAt50: at50?.processCpuMsPerRequest ?? null,
+      // the same without the load thread's share: the portal's own CPU (server and mail worker)
+      serverCpuMsPerRequestAt50:
+        at50 && at50.loadCpuMsPerRequest !== null ? Number((at50.processCpuMsPerRequest - at50.loadCpuMsPerRequest).toFixed(2)) : null,
       statementsPerRequestAt50: at50?.statementsPerRequest ?? null,
       p99At200: at200?.p99 ?? null,
       mail: MAIL ? 'on' : 'off',
