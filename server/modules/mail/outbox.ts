@@ -63,40 +63,70 @@ type Counts = { hour: number; day: number };
  */
 export type MailBudgetCounter = { reasonFor: (to: string, budget: MailBudget) => string | null };
 
+/** one count row of `budgetCountsSql`: a recipient's (by address) or a KiTa's (by id) */
+export type MailBudgetCounts = { kind: 'recipient' | 'facility'; key: string; hour: number | string; day: number | string };
+
+/**
+ * The counts the budget decides by, for the addresses of a one-column set (`(values …)`, or a caller's subquery of
+ * addresses) and some KiTas. No lock of its own (it would come after the caller's row locks and could deadlock with
+ * them): the transactions that mail in bursts (bookings, cancellations) already hold their KiTa's lock, so they count
+ * one after the other; elsewhere two concurrent transactions may each see the count before the other's commit.
+ */
+function budgetCountsSql(addresses: SQL, facilities: number[]): SQL {
+  return sql`
+    select 'recipient' as kind, a.addr as key,
+      count(o.id) filter (where o.created_at > now() - interval '1 hour')::int as hour, count(o.id)::int as day
+    from (${addresses}) a(addr)
+    left join mail_outbox o on o.budget = 'counted' and o.created_at > now() - interval '24 hours' and lower(o.recipient) = lower(a.addr)
+    group by a.addr
+    ${
+      facilities.length === 0
+        ? sql``
+        : sql`union all
+    select 'facility', f.id::text,
+      count(o.id) filter (where o.created_at > now() - interval '1 hour')::int, count(o.id)::int
+    from (values ${sql.join(
+      facilities.map((f) => sql`(${f}::int)`),
+      sql`, `,
+    )}) f(id)
+    left join mail_outbox o on o.budget = 'counted' and o.created_at > now() - interval '24 hours' and o.facility_id = f.id
+    group by f.id`
+    }`;
+}
+
+/**
+ * The counts for mails of one budget to the addresses a caller's subquery selects, as a column of the caller's select
+ * (a booking reads them with its offering: no round trip of their own); `mailBudgetCounter` turns them into the
+ * counter. Only when the mails go to exactly those addresses.
+ */
+export function mailBudgetColumn(addresses: SQL, budget: MailBudget): SQL<MailBudgetCounts[]> {
+  if (budget === 'exempt') return sql<MailBudgetCounts[]>`'[]'::json`;
+  const facilities = typeof budget === 'object' ? [budget.facilityId] : [];
+  return sql<MailBudgetCounts[]>`(select coalesce(json_agg(c), '[]'::json) from (${budgetCountsSql(addresses, facilities)}) c)`;
+}
+
+/** the counts of these mails' recipients and KiTas, read in one statement */
 export async function readMailBudget(db: DbOrTx, mails: { to: string; budget: MailBudget }[]): Promise<MailBudgetCounter> {
   const counted = mails.filter((m) => m.budget !== 'exempt');
+  if (counted.length === 0) return mailBudgetCounter([]);
   const recipients = [...new Set(counted.map((m) => m.to))];
   const facilities = [...new Set(counted.flatMap((m) => (typeof m.budget === 'object' ? [m.budget.facilityId] : [])))];
+  const values = sql`values ${sql.join(
+    recipients.map((r) => sql`(${r}::text)`),
+    sql`, `,
+  )}`;
+  const res = (await db.execute(budgetCountsSql(values, facilities))) as unknown as { rows: MailBudgetCounts[] };
+  return mailBudgetCounter(res.rows);
+}
+
+/** decides mail after mail against the counts read (`readMailBudget`, `mailBudgetColumn`) */
+export function mailBudgetCounter(rows: MailBudgetCounts[]): MailBudgetCounter {
   const byRecipient = new Map<string, Counts>();
   const byFacility = new Map<number, Counts>();
-  if (counted.length > 0) {
-    // no lock of its own (it would come after the caller's row locks and could deadlock with them): the transactions
-    // that mail in bursts (bookings, cancellations) already hold their KiTa's lock, so they count one after the other;
-    // elsewhere two concurrent transactions may each see the count before the other's commit
-    const list = (items: SQL[]) => sql.join(items, sql`, `);
-    const res = (await db.execute(sql`
-      select 'recipient' as kind, a.addr as key,
-        count(o.id) filter (where o.created_at > now() - interval '1 hour')::int as hour, count(o.id)::int as day
-      from (values ${list(recipients.map((r) => sql`(${r}::text)`))}) a(addr)
-      left join mail_outbox o on o.budget = 'counted' and o.created_at > now() - interval '24 hours' and lower(o.recipient) = lower(a.addr)
-      group by a.addr
-      ${
-        facilities.length === 0
-          ? sql``
-          : sql`union all
-      select 'facility', f.id::text,
-        count(o.id) filter (where o.created_at > now() - interval '1 hour')::int, count(o.id)::int
-      from (values ${list(facilities.map((f) => sql`(${f}::int)`))}) f(id)
-      left join mail_outbox o on o.budget = 'counted' and o.created_at > now() - interval '24 hours' and o.facility_id = f.id
-      group by f.id`
-      }`)) as unknown as {
-      rows: { kind: 'recipient' | 'facility'; key: string; hour: number | string; day: number | string }[];
-    };
-    for (const r of res.rows) {
-      const c = { hour: Number(r.hour), day: Number(r.day) };
-      if (r.kind === 'recipient') byRecipient.set(r.key.toLowerCase(), c);
-      else byFacility.set(Number(r.key), c);
-    }
+  for (const r of rows) {
+    const c = { hour: Number(r.hour), day: Number(r.day) };
+    if (r.kind === 'recipient') byRecipient.set(r.key.toLowerCase(), c);
+    else byFacility.set(Number(r.key), c);
   }
   const { recipient, facility } = mailBudgetLimits;
   return {

@@ -7,11 +7,11 @@ import { stamp } from '../../lib/versioned-update';
 import { notFoundError, personName } from '../../lib/record-helpers';
 import { audit, auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
 import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
-import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
+import { staffAddressesSql, staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
 import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
 import { currentSeasonColumn } from '../seasons/seasons.repository';
 import { decideSeats } from './booking-decide';
-import { enqueueMails, readMailBudget, type MailBudget } from '../mail/outbox';
+import { enqueueMails, mailBudgetColumn, mailBudgetCounter, readMailBudget, type MailBudget } from '../mail/outbox';
 import { bookingMails, bookingRecipients, germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
 import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
 import {
@@ -169,6 +169,7 @@ export type BookedEntry = { personId: number; enrolmentId: number; state: 'confi
 export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[] }> {
   const now = new Date();
   const rateChecks = a.rateLimit ?? [];
+  const budget: MailBudget = a.byAdmin ? 'exempt' : { facilityId: a.facilityId };
   // The KiTa's lock (its limits span several offerings) comes first; every check that does not depend on the seats
   // runs before the offering's lock, so the lock is held only for recount, insert, audit and mail.
   const results = await inBookingTx(
@@ -195,6 +196,8 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
           already: alreadyBooked(a.personIds),
           season: currentSeasonColumn(a.facilityId),
           rateBlockedUntil: rateLimitInTx.blockedUntilColumn(rateChecks, now),
+          // what the mail budget counted for the staff entries' own addresses and the KiTa
+          budgetCounts: mailBudgetColumn(staffAddressesSql(a.facilityId, a.personIds), budget),
         })
         .from(offerings)
         .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
@@ -230,15 +233,17 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
       }
 
-      // who gets the booking's mails, and what the mail budget has counted for them: read before the offering's lock
+      // who gets the booking's mails, and what the mail budget has counted for them: read before the offering's lock,
+      // with the offering when every staff entry has an address (else the KiTa's members get the mails: read here)
       const cache = new Map<number, Recipient[]>();
-      const budget: MailBudget = a.byAdmin ? 'exempt' : { facilityId: a.facilityId };
       const recipients = new Map<number, Recipient[]>();
       for (const p of staff) recipients.set(p.id, await bookingRecipients(tx, a.facilityId, p, cache));
-      const counter = await readMailBudget(
-        tx,
-        [...recipients.values()].flat().map((r) => ({ to: r.email, budget })),
-      );
+      const counter = staff.every((p) => p.email)
+        ? mailBudgetCounter(pre0!.budgetCounts)
+        : await readMailBudget(
+            tx,
+            [...recipients.values()].flat().map((r) => ({ to: r.email, budget })),
+          );
 
       // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
       const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
