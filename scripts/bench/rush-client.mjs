@@ -1,12 +1,25 @@
 // The load side of `npm run bench rush`, in a worker thread: its own event loop, so the server's latency is not
 // measured through the client's work. Sends every request at once (up to `concurrency` in flight) and reports
 // each one's status and latency.
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// this thread's CPU time in ms (Linux: /proc/thread-self, read synchronously on this thread; clock ticks of 10 ms),
+// so the bench can tell the client's share of the process's CPU from the server's; null elsewhere
+function threadCpuMs() {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 const { base, concurrency, requests } = workerData;
 const results = new Array(requests.length);
 let next = 0;
 const t0 = performance.now();
+const cpu0 = threadCpuMs();
 
 async function lane() {
   for (;;) {
@@ -33,4 +46,5 @@ async function lane() {
 
 await Promise.all(Array.from({ length: concurrency }, lane));
 const totalMs = performance.now() - t0;
-parentPort.postMessage({ totalMs, results });
+const cpu1 = threadCpuMs();
+parentPort.postMessage({ totalMs, results, loadCpuMs: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 });

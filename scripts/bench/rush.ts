@@ -8,10 +8,11 @@
 // bookings, waiting lists contiguous, every 201 stored, every booking's mail sent once).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
@@ -28,6 +29,15 @@ const SEATS = Number(process.env.BENCH_SEATS ?? 20);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '50,200').split(',').map(Number);
 // BENCH_MAIL=off: the mail worker not started (the bench before issue 23), to see what the mails cost
 const MAIL = process.env.BENCH_MAIL !== 'off';
+
+// statements sent to PostgreSQL by this process (every pool connection is a pg.Client): counted per booking, a figure
+// that does not depend on how busy the machine is
+let statements = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-rush-'));
@@ -47,7 +57,8 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
     // on how busy the shared machine is than latency does
     const cpu = process.cpuUsage();
-    const out = await new Promise<{ totalMs: number; results: RushResult[] }>((resolve, reject) => {
+    const statementsBefore = statements;
+    const out = await new Promise<{ totalMs: number; results: RushResult[]; loadCpuMs: number | null }>((resolve, reject) => {
       const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), {
         workerData: { base: portal.address, concurrency: CONCURRENCY, requests },
       });
@@ -55,11 +66,13 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       worker.once('error', reject);
     });
     const used = process.cpuUsage(cpu);
+    const statementsInRush = statements - statementsBefore;
 
     // every booking's mail (the worker may still be at it): then counted as files and outbox rows
     const drainStart = performance.now();
     await portal.app.mail.worker.drain();
     const drainMs = Math.round(performance.now() - drainStart);
+    const statementsPerRequest = Number(((statements - statementsBefore) / requests.length).toFixed(2));
     const mailDir = path.join(dataDir, 'mail');
     const mailFiles = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length : 0;
     const [outbox] = await queryRows<{ sent: number; other: number }>(
@@ -124,6 +137,11 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       seedMs,
       ...figures,
       processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
+      // of which the load thread (undici's fetch): the client's share, not the portal's
+      loadCpuMsPerRequest: out.loadCpuMs === null ? null : Number((out.loadCpuMs / requests.length).toFixed(2)),
+      // statements to PostgreSQL per request: during the rush, and with the mails drained afterwards
+      statementsPerRequestInRush: Number((statementsInRush / requests.length).toFixed(2)),
+      statementsPerRequest,
       answers,
       ...(enrolmentList500 ? { enrolmentList500 } : {}),
       mail: MAIL ? { drainAfterRushMs: drainMs, files: mailFiles, outboxSent: outbox!.sent, outboxNotSent: outbox!.other } : 'off',
@@ -175,8 +193,14 @@ if (at50 || at200) {
       decisionsPerSecondAt50: at50?.decisionsPerSecond ?? null,
       ratio: floorRun && at50 ? Number((at50.decisionsPerSecond / floorRun.floorTps).toFixed(3)) : null,
       cpuMsPerRequestAt50: at50?.processCpuMsPerRequest ?? null,
+      // the same without the load thread's share: the portal's own CPU (server and mail worker)
+      serverCpuMsPerRequestAt50:
+        at50 && at50.loadCpuMsPerRequest !== null ? Number((at50.processCpuMsPerRequest - at50.loadCpuMsPerRequest).toFixed(2)) : null,
+      statementsPerRequestAt50: at50?.statementsPerRequest ?? null,
       p99At200: at200?.p99 ?? null,
       mail: MAIL ? 'on' : 'off',
+      // how busy the machine was (1 minute; this run's own processes included)
+      loadAverage: Number(loadavg()[0]!.toFixed(1)),
       correct: checks.every(
         (c) => c.overbooked === 0 && c.doubleBookings === 0 && c.waitlistGaps === 0 && c.answered201EqualsStored && c.everyMailSentOnce !== false,
       ),

@@ -28,7 +28,7 @@ const auditRow = (entry: AuditEntry) => ({
 
 /** The one way to write the audit log; pass the transaction so the entry commits or rolls back with the change. */
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(auditRow(entry));
+  await auditInsert(db, [entry]);
 }
 
 /** many entries in one statement (an import that creates hundreds of records); same rules as `audit` */
@@ -36,8 +36,16 @@ export async function auditMany(db: DbOrTx, entries: AuditEntry[]): Promise<void
   for (let at = 0; at < entries.length; at += 500) {
     const batch = entries.slice(at, at + 500);
     if (batch.length === 0) return;
-    await db.insert(auditLog).values(batch.map(auditRow));
+    await auditInsert(db, batch);
   }
+}
+
+/**
+ * The insert of some entries, not yet sent: awaited, or joined to another module's statement in the same transaction
+ * (a booking's audit rows go with its mails, `enqueueMails`' `alongside`)
+ */
+export function auditInsert(db: DbOrTx, entries: AuditEntry[]) {
+  return db.insert(auditLog).values(entries.map(auditRow));
 }
 
 /** who did it, from where: the part of an AuditEntry a service takes from its caller (see auditContext) */

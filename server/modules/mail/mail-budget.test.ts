@@ -69,6 +69,33 @@ describe('the mail budget', () => {
     expect(w.t.mails.filter((m) => addresses.includes(m.to))).toHaveLength(mailBudgetLimits.facility.perHour);
   });
 
+  it('given an address that had its 10 mails this hour, a booking of its staff entry holds that mail back; a staff entry without address mails the members, counted', async () => {
+    // a booking reads the counts of its staff entries' own addresses with the offering (mailBudgetColumn), the
+    // members' with readMailBudget: both must decide as enqueueMail does one by one
+    const f = w.otherFacility.id;
+    const [full] = await createStaff(w.db, f, 1, { email: 'Voll@Fremd.example' });
+    const [none] = await createStaff(w.db, f, 1, { email: '' });
+    for (let n = 0; n < mailBudgetLimits.recipient.perHour; n++)
+      await enqueueMail(w.db, { to: 'voll@fremd.example', template: budgetTemplate, data: { n } });
+    const bookOne = async (personId: number) =>
+      w.call('otherMember', {
+        method: 'POST',
+        url: `/api/facilities/${f}/enrolments`,
+        payload: { offeringId: (await createOffering(w.db, w.season.id)).id, personIds: [personId] },
+      });
+    expect((await bookOne(full!.id)).statusCode).toBe(201);
+    const [held] = await outboxOf(['Voll@Fremd.example']);
+    expect(held).toMatchObject({
+      status: 'failed',
+      budget: 'over',
+      data: null,
+      lastError: `budget: recipient ${mailBudgetLimits.recipient.perHour}/hour`,
+    });
+    expect((await bookOne(none!.id)).statusCode).toBe(201);
+    const toMember = await outboxOf([w.users.otherMember.email]);
+    expect(toMember.map((r) => [r.budget, r.facilityId])).toEqual([['counted', f]]);
+  });
+
   it('given an admin books the same 50 on behalf of a KiTa, every mail goes out (admins are exempt) and counts against nobody', async () => {
     const o = await createOffering(w.db, w.season.id, { capacity: 100 });
     const staff = await createStaff(w.db, w.otherFacility.id, 50);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from './mail.table';
 import { hasMailTemplate } from './templates';
@@ -52,26 +52,99 @@ export function kickMailWorkers() {
   for (const l of listeners) l();
 }
 
-/** Which limit is used up for this mail, or null. Counts the outbox's own rows: mails, not requests. */
-async function overBudget(db: DbOrTx, to: string, facilityId: number | null): Promise<string | null> {
+/** counted mails of one recipient (lower-case address) or one KiTa in the last hour and the last 24 hours */
+type Counts = { hour: number; day: number };
+
+/**
+ * The budget of one or several mails (docs/decisions/0003-mail-outbox.md, "The mail budget"): the counts of their
+ * recipients and KiTas read in one statement, then `reasonFor` decides each mail as `enqueueMail` did one after the
+ * other — against the counts plus the counted mails decided before it. Counts the outbox's own rows: mails, not
+ * requests.
+ */
+export type MailBudgetCounter = { reasonFor: (to: string, budget: MailBudget) => string | null };
+
+/** one count row of `budgetCountsSql`: a recipient's (by address) or a KiTa's (by id) */
+export type MailBudgetCounts = { kind: 'recipient' | 'facility'; key: string; hour: number | string; day: number | string };
+
+/**
+ * The counts the budget decides by, for the addresses of a one-column set (`(values …)`, or a caller's subquery of
+ * addresses) and some KiTas. No lock of its own (it would come after the caller's row locks and could deadlock with
+ * them): the transactions that mail in bursts (bookings, cancellations) already hold their KiTa's lock, so they count
+ * one after the other; elsewhere two concurrent transactions may each see the count before the other's commit.
+ */
+function budgetCountsSql(addresses: SQL, facilities: number[]): SQL {
+  return sql`
+    select 'recipient' as kind, a.addr as key,
+      count(o.id) filter (where o.created_at > now() - interval '1 hour')::int as hour, count(o.id)::int as day
+    from (${addresses}) a(addr)
+    left join mail_outbox o on o.budget = 'counted' and o.created_at > now() - interval '24 hours' and lower(o.recipient) = lower(a.addr)
+    group by a.addr
+    ${
+      facilities.length === 0
+        ? sql``
+        : sql`union all
+    select 'facility', f.id::text,
+      count(o.id) filter (where o.created_at > now() - interval '1 hour')::int, count(o.id)::int
+    from (values ${sql.join(
+      facilities.map((f) => sql`(${f}::int)`),
+      sql`, `,
+    )}) f(id)
+    left join mail_outbox o on o.budget = 'counted' and o.created_at > now() - interval '24 hours' and o.facility_id = f.id
+    group by f.id`
+    }`;
+}
+
+/**
+ * The counts for mails of one budget to the addresses a caller's subquery selects, as a column of the caller's select
+ * (a booking reads them with its offering: no round trip of their own); `mailBudgetCounter` turns them into the
+ * counter. Only when the mails go to exactly those addresses.
+ */
+export function mailBudgetColumn(addresses: SQL, budget: MailBudget): SQL<MailBudgetCounts[]> {
+  if (budget === 'exempt') return sql<MailBudgetCounts[]>`'[]'::json`;
+  const facilities = typeof budget === 'object' ? [budget.facilityId] : [];
+  return sql<MailBudgetCounts[]>`(select coalesce(json_agg(c), '[]'::json) from (${budgetCountsSql(addresses, facilities)}) c)`;
+}
+
+/** the counts of these mails' recipients and KiTas, read in one statement */
+export async function readMailBudget(db: DbOrTx, mails: { to: string; budget: MailBudget }[]): Promise<MailBudgetCounter> {
+  const counted = mails.filter((m) => m.budget !== 'exempt');
+  if (counted.length === 0) return mailBudgetCounter([]);
+  const recipients = [...new Set(counted.map((m) => m.to))];
+  const facilities = [...new Set(counted.flatMap((m) => (typeof m.budget === 'object' ? [m.budget.facilityId] : [])))];
+  const values = sql`values ${sql.join(
+    recipients.map((r) => sql`(${r}::text)`),
+    sql`, `,
+  )}`;
+  const res = (await db.execute(budgetCountsSql(values, facilities))) as unknown as { rows: MailBudgetCounts[] };
+  return mailBudgetCounter(res.rows);
+}
+
+/** decides mail after mail against the counts read (`readMailBudget`, `mailBudgetColumn`) */
+export function mailBudgetCounter(rows: MailBudgetCounts[]): MailBudgetCounter {
+  const byRecipient = new Map<string, Counts>();
+  const byFacility = new Map<number, Counts>();
+  for (const r of rows) {
+    const c = { hour: Number(r.hour), day: Number(r.day) };
+    if (r.kind === 'recipient') byRecipient.set(r.key.toLowerCase(), c);
+    else byFacility.set(Number(r.key), c);
+  }
   const { recipient, facility } = mailBudgetLimits;
-  const res = (await db.execute(sql`
-    select
-      count(*) filter (where lower(recipient) = lower(${to}) and created_at > now() - interval '1 hour')::int as "recipientHour",
-      count(*) filter (where lower(recipient) = lower(${to}))::int as "recipientDay",
-      count(*) filter (where facility_id = ${facilityId} and created_at > now() - interval '1 hour')::int as "facilityHour",
-      count(*) filter (where facility_id = ${facilityId})::int as "facilityDay"
-    from mail_outbox
-    where budget = 'counted' and created_at > now() - interval '24 hours'
-      and (lower(recipient) = lower(${to}) or facility_id = ${facilityId})`)) as unknown as {
-    rows: { recipientHour: number; recipientDay: number; facilityHour: number; facilityDay: number }[];
+  return {
+    reasonFor(to, budget) {
+      if (budget === 'exempt') return null;
+      const facilityId = typeof budget === 'object' ? budget.facilityId : null;
+      const r = byRecipient.get(to.toLowerCase()) ?? { hour: 0, day: 0 };
+      const f = facilityId === null ? null : (byFacility.get(facilityId) ?? { hour: 0, day: 0 });
+      if (r.hour >= recipient.perHour) return `budget: recipient ${recipient.perHour}/hour`;
+      if (r.day >= recipient.perDay) return `budget: recipient ${recipient.perDay}/day`;
+      if (f && f.hour >= facility.perHour) return `budget: KiTa ${facility.perHour}/hour`;
+      if (f && f.day >= facility.perDay) return `budget: KiTa ${facility.perDay}/day`;
+      // counted from now on, for the mails decided after it
+      byRecipient.set(to.toLowerCase(), { hour: r.hour + 1, day: r.day + 1 });
+      if (f && facilityId !== null) byFacility.set(facilityId, { hour: f.hour + 1, day: f.day + 1 });
+      return null;
+    },
   };
-  const c = res.rows[0] ?? { recipientHour: 0, recipientDay: 0, facilityHour: 0, facilityDay: 0 };
-  if (Number(c.recipientHour) >= recipient.perHour) return `budget: recipient ${recipient.perHour}/hour`;
-  if (Number(c.recipientDay) >= recipient.perDay) return `budget: recipient ${recipient.perDay}/day`;
-  if (facilityId !== null && Number(c.facilityHour) >= facility.perHour) return `budget: KiTa ${facility.perHour}/hour`;
-  if (facilityId !== null && Number(c.facilityDay) >= facility.perDay) return `budget: KiTa ${facility.perDay}/day`;
-  return null;
 }
 
 /**
@@ -80,48 +153,89 @@ async function overBudget(db: DbOrTx, to: string, facilityId: number | null): Pr
  * the reason in `last_error`, no data) and never sent; the caller decides whether its request still succeeds.
  */
 export async function enqueueMail(db: DbOrTx, mail: EnqueueMail): Promise<EnqueuedMail> {
-  if (!hasMailTemplate(mail.template)) throw new Error(`Unknown mail template "${mail.template}".`);
-  const budget = mail.budget ?? 'recipient';
-  const facilityId = typeof budget === 'object' ? budget.facilityId : null;
-  let reason: string | null = null;
-  if (budget !== 'exempt') {
-    // no lock of its own (it would come after the caller's row locks and could deadlock with them): the
-    // transactions that mail in bursts (bookings, cancellations) already hold their KiTa's lock, so they count one
-    // after the other; elsewhere two concurrent transactions may each see the count before the other's commit
-    reason = await overBudget(db, mail.to, facilityId);
+  const [one] = await enqueueMails(db, [mail]);
+  return one!;
+}
+
+/**
+ * Several mails in one statement (issue 23), their budget decided as `enqueueMail` decides it one after the other
+ * (`counter`: read before, e.g. outside the caller's row locks; else read here). `alongside`: other writes of the
+ * caller's transaction (their modules' insert queries) sent in the same statement as data-modifying CTEs, so a
+ * booking's audit rows and rate-limit hit cost no round trip of their own.
+ */
+export async function enqueueMails(
+  db: DbOrTx,
+  mails: EnqueueMail[],
+  opts: { counter?: MailBudgetCounter; alongside?: (SQLWrapper | null)[] } = {},
+): Promise<EnqueuedMail[]> {
+  for (const mail of mails) if (!hasMailTemplate(mail.template)) throw new Error(`Unknown mail template "${mail.template}".`);
+  const alongside = (opts.alongside ?? []).filter((q): q is SQLWrapper => q !== null);
+  const budgetOf = (mail: EnqueueMail) => mail.budget ?? 'recipient';
+  const counter =
+    opts.counter ??
+    (await readMailBudget(
+      db,
+      mails.map((m) => ({ to: m.to, budget: budgetOf(m) })),
+    ));
+  const planned = mails.map((mail) => {
+    const budget = budgetOf(mail);
+    return { mail, budget, facilityId: typeof budget === 'object' ? budget.facilityId : null, reason: counter.reasonFor(mail.to, budget) };
+  });
+  if (planned.length === 0) {
+    if (alongside.length > 0) await db.execute(sql`with ${cteList(alongside)} select 1`);
+    return [];
   }
-  const [row] = await db
+  const insert = db
     .insert(mailOutbox)
     // due time from the same clock the worker compares with (milliseconds): the database's now() has microseconds,
     // so a worker claiming within the same millisecond would find the row "not yet due" and wait for its interval
     .values(
-      reason
-        ? {
-            recipient: mail.to,
-            template: mail.template,
-            data: null,
-            status: 'failed',
-            lastError: reason,
-            facilityId,
-            budget: 'over',
-            nextAttemptAt: new Date(),
-          }
-        : {
-            recipient: mail.to,
-            template: mail.template,
-            data: mail.data,
-            facilityId,
-            budget: budget === 'exempt' ? 'exempt' : 'counted',
-            nextAttemptAt: mail.notBefore ?? new Date(),
-          },
+      planned.map(({ mail, budget, facilityId, reason }) =>
+        reason
+          ? {
+              recipient: mail.to,
+              template: mail.template,
+              data: null,
+              status: 'failed' as const,
+              lastError: reason,
+              facilityId,
+              budget: 'over' as const,
+              nextAttemptAt: new Date(),
+            }
+          : {
+              recipient: mail.to,
+              template: mail.template,
+              data: mail.data,
+              facilityId,
+              budget: budget === 'exempt' ? ('exempt' as const) : ('counted' as const),
+              nextAttemptAt: mail.notBefore ?? new Date(),
+            },
+      ),
     )
     .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
-  if (reason) {
-    for (const l of suppressedListeners) l({ id: row!.id, template: mail.template, facilityId, reason });
-    return { ...row!, suppressed: true };
-  }
+  const rows =
+    alongside.length === 0
+      ? (await insert).sort((a, b) => a.id - b.id)
+      : // raw rows: the id as a string on some drivers
+        (
+          (await db.execute(sql`with ${cteList(alongside)} ${insert.getSQL()}`)) as unknown as { rows: { id: number | string; message_id: string }[] }
+        ).rows
+          .map((r) => ({ id: Number(r.id), messageId: r.message_id }))
+          // ids are given in the order of the values; RETURNING's order is not promised
+          .sort((a, b) => a.id - b.id);
+  const out = planned.map(({ mail, facilityId, reason }, i) => {
+    const row = rows[i]!;
+    if (reason) for (const l of suppressedListeners) l({ id: row.id, template: mail.template, facilityId, reason });
+    return { ...row, suppressed: reason !== null };
+  });
   // the caller's transaction usually commits within milliseconds; a kick that comes too early finds nothing
   // and the interval (or the caller's own kickMailWorkers after commit) picks the row up
-  setTimeout(kickMailWorkers, 30).unref();
-  return { ...row!, suppressed: false };
+  if (out.some((m) => !m.suppressed)) setTimeout(kickMailWorkers, 30).unref();
+  return out;
 }
+
+const cteList = (queries: SQLWrapper[]) =>
+  sql.join(
+    queries.map((q, i) => sql`${sql.identifier(`alongside_${i}`)} as (${q.getSQL()})`),
+    sql`, `,
+  );

@@ -71,7 +71,9 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   const { db, transport, log } = opts;
   const intervalMs = opts.intervalMs ?? 5_000;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
-  const batchSize = opts.batchSize ?? 10;
+  // a claim is a transaction of 4 statements: 50 at a time costs a booking rush 0.08 of them per mail instead of 0.4
+  // (issue 23); 50 sends fit the lease many times over
+  const batchSize = opts.batchSize ?? 50;
   const base = opts.backoffBaseMs ?? 30_000;
   const maxBackoff = opts.maxBackoffMs ?? 3_600_000;
   const maxAttempts = opts.maxAttempts ?? 10;

@@ -58,8 +58,16 @@ export type StaffBrief = { id: number; firstName: string; lastName: string; emai
  * `staffOfFacility` (not removed, id order) as a column of another module's select: one round trip less on the
  * booking's hot path (issue 23); `person-scope.test.ts` pins it to `staffOfFacility`.
  */
+const staffWhere = (facilityId: number, personIds: number[]) =>
+  and(eq(persons.facilityId, facilityId), inArray(persons.id, personIds.length ? personIds : [-1]), isNull(persons.removedAt));
+
+/** the addresses of those staff entries (as staffOfFacilityColumn finds them) that have one: a subquery of one column */
+export function staffAddressesSql(facilityId: number, personIds: number[]) {
+  return sql`select ${persons.email} from ${persons} where ${and(staffWhere(facilityId, personIds), sql`coalesce(${persons.email}, '') <> ''`)}`;
+}
+
 export function staffOfFacilityColumn(facilityId: number, personIds: number[]) {
-  const where = and(eq(persons.facilityId, facilityId), inArray(persons.id, personIds.length ? personIds : [-1]), isNull(persons.removedAt));
+  const where = staffWhere(facilityId, personIds);
   return sql<
     StaffBrief[]
   >`(select coalesce(json_agg(json_build_object('id', ${persons.id}, 'firstName', ${persons.firstName}, 'lastName', ${persons.lastName}, 'email', ${persons.email}) order by ${persons.id}), '[]'::json) from ${persons} where ${where})`;

@@ -200,6 +200,25 @@ describe('booking: windows, states, seasons', () => {
     }
     expect(await w.db.select().from(offeringEnrolments).where(eq(offeringEnrolments.offeringId, o.id))).toHaveLength(0);
   });
+
+  it('given a booking that succeeds and one that is refused, only the one that succeeded counts against the KiTa (checked inside the booking)', async () => {
+    const lone = await createFacility(w.db);
+    await enrol(w.db, lone.id, w.season.id);
+    const [p] = await createStaff(w.db, lone.id, 1);
+    const o = await createOffering(w.db, w.season.id);
+    const hits = async () =>
+      (
+        await w.db
+          .select()
+          .from(rateLimitHits)
+          .where(and(eq(rateLimitHits.bucket, programmeRateRules.bookingPerFacility.bucket), eq(rateLimitHits.key, String(lone.id))))
+      ).length;
+    expect((await bookAs('admin', lone.id, o.id, [p!.id])).statusCode).toBe(201);
+    expect(await hits()).toBe(1);
+    // booked already: refused, no mail, not counted
+    expect((await bookAs('admin', lone.id, o.id, [p!.id])).statusCode).toBe(409);
+    expect(await hits()).toBe(1);
+  });
 });
 
 describe('booking: permissions', () => {

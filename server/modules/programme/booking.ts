@@ -1,16 +1,18 @@
 import type { Recipient } from '../facilities/facility-mails';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { type OfferingKind } from '../../../src/shared/contracts/programme';
 import { sqlState, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { stamp } from '../../lib/versioned-update';
 import { notFoundError, personName } from '../../lib/record-helpers';
-import { audit, type Ctx } from '../audit/audit';
+import { audit, auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
 import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
-import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
+import { staffAddressesSql, staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
+import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
 import { currentSeasonColumn } from '../seasons/seasons.repository';
 import { decideSeats } from './booking-decide';
-import { germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
+import { enqueueMails, mailBudgetColumn, mailBudgetCounter, readMailBudget, type MailBudget } from '../mail/outbox';
+import { bookingMails, bookingRecipients, germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
 import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
 import {
   awardingEvents,
@@ -38,14 +40,20 @@ const testSetting = (name: string) => (process.env.VITEST ? process.env[name] : 
 const lockTimeoutMs = () => Number(testSetting('BOOKING_LOCK_TIMEOUT_MS') ?? 3000);
 const lockEnabled = () => testSetting('BOOKING_LOCK') !== 'off';
 
-/** One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. */
-export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: { facilityLock?: number } = {}): Promise<T> {
+/**
+ * One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. `moreLocks`:
+ * further advisory locks taken after the KiTa's in the same round trip (a rate limit's, `rateLimitInTx.locks`); only
+ * with the KiTa's lock.
+ */
+export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: { facilityLock?: number; moreLocks?: SQL } = {}): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
       const timeout = `${Math.max(1, Math.floor(lockTimeoutMs()))}ms`;
-      // one round trip: the lock timeout for this transaction, and the KiTa's lock if asked
+      // one round trip: the lock timeout for this transaction, and the KiTa's lock (and the others) if asked; the
+      // control of the concurrency test (locks off) takes none, so nothing serialises its KiTas' requests
       if (opts.facilityLock !== undefined && lockEnabled()) {
-        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock})`);
+        const more = opts.moreLocks ? sql`, ${opts.moreLocks}` : sql``;
+        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock})${more}`);
       } else {
         await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
       }
@@ -149,12 +157,19 @@ export type BookArgs = {
   byAdmin?: boolean;
   /** admins only: beyond capacity (and beyond the per-KiTa limits), recorded in the audit log */
   overCapacity?: boolean;
+  /**
+   * rate limits the booking counts against, checked and recorded inside its transaction after the KiTa's lock: only a
+   * booking that succeeds counts (docs/decisions/rate-limit-in-booking.md)
+   */
+  rateLimit?: RateCheck[];
 };
 
 export type BookedEntry = { personId: number; enrolmentId: number; state: 'confirmed' | 'waitlisted'; waitlistPosition: number | null };
 
 export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[] }> {
   const now = new Date();
+  const rateChecks = a.rateLimit ?? [];
+  const budget: MailBudget = a.byAdmin ? 'exempt' : { facilityId: a.facilityId };
   // The KiTa's lock (its limits span several offerings) comes first; every check that does not depend on the seats
   // runs before the offering's lock, so the lock is held only for recount, insert, audit and mail.
   const results = await inBookingTx(
@@ -180,10 +195,15 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
           staff: staffOfFacilityColumn(a.facilityId, a.personIds),
           already: alreadyBooked(a.personIds),
           season: currentSeasonColumn(a.facilityId),
+          rateBlockedUntil: rateLimitInTx.blockedUntilColumn(rateChecks, now),
+          // what the mail budget counted for the staff entries' own addresses and the KiTa
+          budgetCounts: mailBudgetColumn(staffAddressesSql(a.facilityId, a.personIds), budget),
         })
         .from(offerings)
         .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
         .where(eq(offerings.id, a.offeringId));
+      // the rate limit first (of a date that exists: the column comes with its row)
+      rateLimitInTx.check(pre0?.rateBlockedUntil ?? null, now);
       // a KiTa that does not exist (or was merged away) first, as before
       const facilityLabel = pre0?.facilityLabel ?? null;
       if (pre0 && facilityLabel === null) throw notFoundError();
@@ -213,6 +233,18 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
       }
 
+      // who gets the booking's mails, and what the mail budget has counted for them: read before the offering's lock,
+      // with the offering when every staff entry has an address (else the KiTa's members get the mails: read here)
+      const cache = new Map<number, Recipient[]>();
+      const recipients = new Map<number, Recipient[]>();
+      for (const p of staff) recipients.set(p.id, await bookingRecipients(tx, a.facilityId, p, cache));
+      const counter = staff.every((p) => p.email)
+        ? mailBudgetCounter(pre0!.budgetCounts)
+        : await readMailBudget(
+            tx,
+            [...recipients.values()].flat().map((r) => ({ to: r.email, budget })),
+          );
+
       // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
       const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
       const offering = checkOffering(lockedRow, season.id);
@@ -229,40 +261,42 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
         // the control of the concurrency test: without the lock, widen the window between count and insert
         raceWindowSeconds: lockEnabled() ? undefined : 0.05,
       });
-      const cache = new Map<number, Recipient[]>();
-      const out: BookedEntry[] = [];
-      for (const row of rows) {
-        const position = row.waitlistPosition;
-        await audit(tx, {
-          ...a.actor,
-          action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
-          entityType: 'offering_enrolment',
-          entityId: row.id,
-          after: {
-            offeringId: offering.id,
-            facilityId: a.facilityId,
-            personId: row.personId,
-            state: row.state,
-            waitlistPosition: position,
-            overCapacity: row.overCapacity,
-          },
-        });
+      // the audit rows, the rate limit's hit and the mails: one statement (the mails' insert, the others alongside)
+      const entries: AuditEntry[] = rows.map((row) => ({
+        ...a.actor,
+        action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
+        entityType: 'offering_enrolment',
+        entityId: row.id,
+        after: {
+          offeringId: offering.id,
+          facilityId: a.facilityId,
+          personId: row.personId,
+          state: row.state,
+          waitlistPosition: row.waitlistPosition,
+          overCapacity: row.overCapacity,
+        },
+      }));
+      const mails = rows.flatMap((row) => {
         const person = byId.get(row.personId)!;
-        await mailBooking(
-          tx,
+        return bookingMails(
           row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
-          a.facilityId,
-          person,
-          mailDataOf(offering, row, person, facilityLabel!, { waitlistPosition: position }),
-          a.byAdmin ? 'exempt' : { facilityId: a.facilityId },
-          cache,
+          recipients.get(row.personId)!,
+          mailDataOf(offering, row, person, facilityLabel!, { waitlistPosition: row.waitlistPosition }),
+          budget,
         );
-        out.push({ personId: row.personId, enrolmentId: row.id, state: row.state, waitlistPosition: position });
-      }
+      });
+      await enqueueMails(tx, mails, { counter, alongside: [auditInsert(tx, entries), rateLimitInTx.recordQuery(tx, rateChecks, now)] });
+      const out: BookedEntry[] = rows.map((row) => ({
+        personId: row.personId,
+        enrolmentId: row.id,
+        state: row.state,
+        waitlistPosition: row.waitlistPosition,
+      }));
       return out;
     },
-    { facilityLock: a.facilityId },
+    { facilityLock: a.facilityId, moreLocks: rateChecks.length ? rateLimitInTx.locks(rateChecks) : undefined },
   );
+  if (rateChecks.length) await rateLimitInTx.pruneSometimes(db, now);
   return { results };
 }
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { germanDate } from '../../../src/shared/berlin-date';
 import { icsCalendar, icsContentType } from '../../lib/ics';
 import { memberRecipients, uniqueRecipients, type Recipient } from '../facilities/facility-mails';
-import { enqueueMail, type MailBudget } from '../mail/outbox';
+import { enqueueMail, type EnqueueMail, type MailBudget } from '../mail/outbox';
 import { defineMailTemplate, hello, layout, typed, type MailContext } from '../mail/templates';
 
 /** Mails of the season's programme (issue 11); every one through the outbox in the caller's transaction. */
@@ -208,11 +208,23 @@ export async function mailBooking(
   budget: MailBudget,
   cache?: Map<number, Recipient[]>,
 ) {
-  let to: Recipient[];
-  if (person.email) to = [{ email: person.email, firstName: person.firstName }];
-  else {
-    to = cache?.get(facilityId) ?? uniqueRecipients(await memberRecipients(db, facilityId));
-    cache?.set(facilityId, to);
-  }
-  for (const r of to) await enqueueMail(db, { to: r.email, template, data: { ...data, greetName: r.firstName }, budget });
+  for (const mail of bookingMails(template, await bookingRecipients(db, facilityId, person, cache), data, budget)) await enqueueMail(db, mail);
+}
+
+/** who gets a booking mail of this staff entry (see mailBooking); `cache`: the KiTa's members, read once per transaction */
+export async function bookingRecipients(
+  db: DbOrTx,
+  facilityId: number,
+  person: { email: string; firstName: string },
+  cache?: Map<number, Recipient[]>,
+): Promise<Recipient[]> {
+  if (person.email) return [{ email: person.email, firstName: person.firstName }];
+  const to = cache?.get(facilityId) ?? uniqueRecipients(await memberRecipients(db, facilityId));
+  cache?.set(facilityId, to);
+  return to;
+}
+
+/** the mails of one booking mail to its recipients (see mailBooking), for `enqueueMails` */
+export function bookingMails(template: string, to: Recipient[], data: BookingMailData, budget: MailBudget): EnqueueMail[] {
+  return to.map((r) => ({ to: r.email, template, data: { ...data, greetName: r.firstName }, budget }));
 }

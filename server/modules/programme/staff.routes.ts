@@ -37,13 +37,13 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
     errors: [409, 429],
     schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema } },
     handler: async (request, reply) => {
-      await rateLimiter({ db: app.db }).hit([{ rule: programmeRateRules.bookingPerFacility, key: String(request.params.facilityId) }]);
-      // book() checks the KiTa, its enrolment to the current season and the staff entries itself
+      // book() checks the KiTa, its enrolment to the current season, the staff entries and the rate limit itself
       const result = await book(app.db, {
         facilityId: request.params.facilityId,
         offeringId: request.body.offeringId,
         personIds: request.body.personIds,
         actor: auditContext(request),
+        rateLimit: [{ rule: programmeRateRules.bookingPerFacility, key: String(request.params.facilityId) }],
       });
       return reply.code(201).send(result);
     },

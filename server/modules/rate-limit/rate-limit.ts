@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { rateLimitHits } from './rate-limit.table';
@@ -14,6 +14,57 @@ export const retryAfterSeconds = (until: Date, now: Date) => Math.max(1, Math.ce
 export function tooManyRequests(until: Date, now = new Date()) {
   return fail('common.too_many_requests', { headers: { 'retry-after': String(retryAfterSeconds(until, now)) } });
 }
+
+/** the advisory lock keys of these checks, in the one global order every reservation takes them in */
+const lockKeysOf = (checks: RateCheck[]) => [...new Set(checks.map(({ rule, key }) => `${rule.bucket}|${key}`))].sort();
+
+/** a day is beyond every window in use: older hits are deleted now and then (2 % of the reservations) */
+async function pruneSometimes(db: DbOrTx, now: Date) {
+  if (Math.random() < 0.02) await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - 86_400_000)));
+}
+
+/**
+ * A reservation inside a caller's transaction (issue 23, docs/decisions/rate-limit-in-booking.md), in three parts that
+ * join the caller's statements instead of a transaction of their own (5 statements): the locks join the caller's lock
+ * statement, the check is a column of a select the caller sends after it, the hits are inserted with the caller's
+ * writes. The hits commit or roll back with the caller's change: only a request that succeeded counts. Same locks
+ * and the same count as `reserve`, so both count the same rows under the same lock.
+ */
+export const rateLimitInTx = {
+  /** the checks' advisory locks, as columns of the caller's first statement (no checks: `null`) */
+  locks(checks: RateCheck[]): SQL {
+    const keys = lockKeysOf(checks);
+    if (keys.length === 0) return sql`null`;
+    return sql.join(
+      keys.map((k) => sql`pg_advisory_xact_lock(hashtextextended(${k}, 0))`),
+      sql`, `,
+    );
+  },
+  /**
+   * Until when (epoch milliseconds) one of the checks is full, or null: a column of a select that runs after the
+   * locks (a statement of its own, so its snapshot sees every hit committed before the locks were granted).
+   */
+  blockedUntilColumn(checks: RateCheck[], now: Date): SQL<number | null> {
+    if (checks.length === 0) return sql<null>`null::float8`;
+    // the limit-th newest hit in the window of each rule: the rule is full until it leaves the window (as blockedUntil)
+    const untils = checks.map(
+      ({ rule, key }) => sql`(select ${rateLimitHits.at} + ${`${rule.windowMs} milliseconds`}::interval from ${rateLimitHits}
+        where ${and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs)))}
+        order by ${rateLimitHits.at} desc offset ${rule.limit - 1} limit 1)`,
+    );
+    return sql<number | null>`(extract(epoch from greatest(${sql.join(untils, sql`, `)})) * 1000)::float8`;
+  },
+  /** the answer to the column: throws 429 too_many_requests (with Retry-After) when it says full */
+  check(blockedUntil: number | string | null, now: Date) {
+    if (blockedUntil !== null) throw tooManyRequests(new Date(Number(blockedUntil)), now);
+  },
+  /** the insert of the hits, not yet sent: joined to the caller's writes in its transaction, after the check */
+  recordQuery(tx: DbOrTx, checks: RateCheck[], now: Date) {
+    if (checks.length === 0) return null;
+    return tx.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
+  },
+  pruneSometimes,
+};
 
 /**
  * A database-backed sliding-window counter shared by every process. Counting is atomic: a reservation takes a
@@ -41,8 +92,7 @@ export function rateLimiter({ db }: { db: DbOrTx }) {
   async function reserve(checks: RateCheck[], now = new Date()): Promise<Reservation> {
     if (checks.length === 0) return { ok: true, ids: [] };
     const result = await db.transaction(async (tx) => {
-      const lockKeys = [...new Set(checks.map(({ rule, key }) => `${rule.bucket}|${key}`))].sort();
-      for (const lockKey of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      for (const lockKey of lockKeysOf(checks)) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
       let until: Date | null = null;
       const full: RateRule[] = [];
       for (const check of checks) {
@@ -58,8 +108,8 @@ export function rateLimiter({ db }: { db: DbOrTx }) {
         .returning({ id: rateLimitHits.id });
       return { ok: true as const, ids: rows.map((r) => r.id) };
     });
-    // keep the table small; a day is beyond every window in use
-    if (result.ok && Math.random() < 0.02) await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - 86_400_000)));
+    // keep the table small
+    if (result.ok) await pruneSometimes(db, now);
     return result;
   }
 
