@@ -50,7 +50,7 @@ export function participationGroups(db: DbOrTx, season: SeasonRef): Promise<Grou
     sql`with h as (
           select h.facility_id, bool_or(h.took_part) as again, bool_or(h.awarded) as awarded_before
           from ${historyBefore(season)} h group by h.facility_id),
-        e as materialized (
+        e as (
           select f.region, f.kind, f.operator_kind, d.state, se.children_taking_part, f.staff_count, ${awardedSql} as awarded,
             coalesce(h.again, false) as again, coalesce(h.awarded_before, false) as awarded_before
           from season_enrolments se
