@@ -62,6 +62,12 @@ const oneWay = [
       "A step of the KiTa's season (no season, its heading, the withdrawal asked for) is SeasonStepView (src/components/season-step/season-step-view.tsx); no second frame.",
     only: ['src/components/season-step/season-step-view.tsx'],
   },
+  {
+    selector: "ImportDeclaration[source.value='sharp']",
+    message:
+      'Server code takes sharp from server/lib/image-work.ts (one libvips thread, no cache, one image at a time with inImageSlot), so that configuration holds everywhere.',
+    only: ['server/lib/image-work.ts'],
+  },
 ];
 
 /**
