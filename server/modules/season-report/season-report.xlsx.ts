@@ -38,7 +38,10 @@ export async function seasonReportXlsx(report: SeasonReport): Promise<Buffer> {
   const sections = reportTables(report);
   const charts = await Promise.all(sections.map(sectionChartPng));
   for (const [index, section] of sections.entries()) {
-    const sheet = workbook.addWorksheet(sheetNames[section.key]);
+    // on paper: A4 landscape, the tables and the chart beside them one page wide (as many pages down as they need)
+    const sheet = workbook.addWorksheet(sheetNames[section.key], {
+      pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    });
     sheet.addRow([`${section.title} – ${report.season.label}`]).font = { bold: true, size: 14 };
     sheet.addRow([section.intro]);
     if (section.tables.length === 0) {
