@@ -30,6 +30,9 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build/server ./build/server
+# a font for the text of the season report's chart images (sharp's librsvg draws with the system's fonts; the slim
+# image has none)
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 # DATA_DIR: uploads, the TOTP key (secrets/), mails as .eml without SMTP_URL, the embedded database without
 # DATABASE_URL. Created here so named volumes mounted on them belong to the unprivileged user.
 RUN mkdir -p /data/uploads /data/secrets && chown -R node:node /data

@@ -82,6 +82,12 @@ const oneWay = [
     message: 'A timestamp as ISO text is iso() or isoOrNull() (server/lib/record-helpers.ts); no own helper.',
     only: ['server/lib/record-helpers.ts'],
   },
+  {
+    selector: "ImportDeclaration[source.value='sharp']",
+    message:
+      'Server code takes sharp from server/lib/image-work.ts (one libvips thread, no cache, one image at a time with inImageSlot), so that configuration holds everywhere.',
+    only: ['server/lib/image-work.ts'],
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { inImageSlot, sharp } from './image-work';
 
 /**
  * Every uploaded photo is decoded here, once, at upload, by libvips (sharp), and only the copy re-encoded here is
@@ -15,13 +15,9 @@ import sharp from 'sharp';
  * - `failOn: 'error'`: a real decoding error refuses the file (broken zlib data, a cut JPEG header); a mere warning
  *   (some phones' JPEGs) does not, since what is stored is our own re-encoded copy.
  *
- * The work runs on libuv's thread pool, never on the event loop; `DECODE_SLOTS` images at a time, each with one libvips
- * thread (`sharp.concurrency(1)`), so on two cores one stays for the event loop and PostgreSQL, and the pool's other
- * threads stay free for file and crypto work. Uploads beyond that wait for a slot (their bytes in a temp file, not in
- * memory). sharp's operation cache is off: every upload is a different file.
+ * The work runs on libuv's thread pool, never on the event loop, one image at a time (server/lib/image-work.ts).
+ * Uploads beyond that wait for the slot (their bytes in a temp file, not in memory).
  */
-sharp.concurrency(1);
-sharp.cache(false);
 
 export const IMAGE_LIMITS = {
   /** sharp's `limitInputPixels`: width × height from the header, checked before any pixel is decoded */
@@ -32,8 +28,6 @@ export const IMAGE_LIMITS = {
   timeoutSeconds: 20,
 };
 
-const DECODE_SLOTS = 1;
-
 type ReencodedImage = { bytes: Buffer; contentType: 'image/jpeg' | 'image/png'; width: number; height: number };
 
 export class ImageRefusedError extends Error {
@@ -42,22 +36,6 @@ export class ImageRefusedError extends Error {
     options?: { cause?: unknown },
   ) {
     super(reason === 'unreadable' ? 'image does not decode' : 'image exceeds the pixel limit', options);
-  }
-}
-
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** at most DECODE_SLOTS decodes at once, the others in arrival order */
-async function inSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= DECODE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
   }
 }
 
@@ -72,7 +50,7 @@ export function reencodeImage(
   sourceType: 'image/jpeg' | 'image/png' | 'image/webp',
   maxBytes: number,
 ): Promise<ReencodedImage> {
-  return inSlot(async () => {
+  return inImageSlot(async () => {
     const open = () =>
       sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error', pages: 1 })
         .timeout({ seconds: IMAGE_LIMITS.timeoutSeconds })

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { crc32, inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import sharp from 'sharp';
+import { sharp } from '../../lib/image-work';
 import { describe, expect, it } from 'vitest';
 import { uploadedFileSchema } from '../../../src/shared/contracts/documentation';
 import { fixtureFiles } from '../../testing/fixture-files';

@@ -39,30 +39,32 @@ const participationSql: Record<EmailListCriteria['participation'][number], { kin
 };
 
 /**
- * "Awarded in an earlier season" from the portal's own data: an approved documentation form or the approval for
- * the award ("zur Auszeichnung zugelassen") of a live enrolment in a season before the chosen one. Imported history
- * (the legacy import, issue 24) is OR-ed in by {@link awardedInImportedHistory}.
+ * A KiTa's history before the season, one row per source (columns facility_id, took_part, awarded): its live
+ * enrolments in earlier seasons (taken part; awarded when "zur Auszeichnung zugelassen"), its approved documentation
+ * forms of earlier seasons (awarded, whether or not the enrolment is still live), and what committed legacy imports
+ * recorded for earlier seasons (issue 24; taken part, awarded when an award was recorded; an import undone no longer
+ * counts). The one definition of "awarded in an earlier season" (the e-mail lists' criterion) and of "taken part
+ * before" (the season report's "wieder dabei"): a set, so the report reads it once for all its KiTas (one pass over
+ * each table) instead of looking up each KiTa five times.
  */
-function awardedInPortalSeasons(season: SeasonRef): SQL {
-  return sql`(exists (select 1 from ${documentationForms} d join ${seasons} s on s.id = d.season_id
-        where d.facility_id = f.id and d.state = 'approved' and s.identifier < ${season.identifier})
-      or exists (select 1 from ${seasonEnrolments} se join ${seasons} s on s.id = se.season_id
-        where se.facility_id = f.id and se.withdrawn_at is null and se.approved_for_award_at is not null and s.identifier < ${season.identifier}))`;
-}
-
-/**
- * Awards of the years before the portal, from committed legacy imports (issue 24): an award recorded for an earlier
- * season counts like one the portal saw. An import undone no longer counts.
- */
-export function awardedInImportedHistory(season: SeasonRef): SQL {
-  return sql`exists (select 1 from ${legacyRecords} lr join ${legacyImports} li on li.id = lr.import_id
-      join ${seasons} s on s.id = lr.season_id
-      where lr.facility_id = f.id and lr.kind = 'award' and li.state = 'committed' and s.identifier < ${season.identifier})`;
+export function historyBefore(season: SeasonRef): SQL {
+  return sql`(
+    select se.facility_id, true as took_part, se.approved_for_award_at is not null as awarded
+      from ${seasonEnrolments} se join ${seasons} s on s.id = se.season_id
+      where se.withdrawn_at is null and s.identifier < ${season.identifier}
+    union all
+    select d.facility_id, false, true
+      from ${documentationForms} d join ${seasons} s on s.id = d.season_id
+      where d.state = 'approved' and s.identifier < ${season.identifier}
+    union all
+    select lr.facility_id, true, lr.kind = 'award'
+      from ${legacyRecords} lr join ${legacyImports} li on li.id = lr.import_id join ${seasons} s on s.id = lr.season_id
+      where li.state = 'committed' and s.identifier < ${season.identifier})`;
 }
 
 /** "awarded in an earlier season" of KiTa `f`: the e-mail lists' criterion, and the season report's "awarded before" */
 export function awardedEarlier(season: SeasonRef): SQL {
-  return sql`(${awardedInPortalSeasons(season)} or ${awardedInImportedHistory(season)})`;
+  return sql`f.id in (select h.facility_id from ${historyBefore(season)} h where h.awarded)`;
 }
 
 /** a yes/no criterion: both or none = no restriction */

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { SeasonReport } from '../../../src/shared/contracts/season-report';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { comparisonSection, portalDataOf } from './season-report.comparison';
-import { facilitiesOf, funnelOf, participationGroups, reachSection } from './season-report.participation';
+import { comparisonOf, comparisonRows, portalDataOf } from './season-report.comparison';
+import { facilitiesOf, funnelOf, participationGroups, reachSection, seasonCountsOf } from './season-report.participation';
 import { awardingSection, programmeSection, teamWorkshopsSection } from './season-report.programme';
 
 /**
@@ -20,15 +20,15 @@ export async function seasonReport(db: DbOrTx, identifier: string): Promise<Seas
   const ref = { id: season.id, identifier: season.identifier, label: season.label };
   const head = { season: { identifier: season.identifier, label: season.label, isCurrent: season.is_current }, hasPortalData: season.portal };
   if (!season.portal) {
-    const comparison = await comparisonSection(db, ref);
+    const comparison = comparisonOf(await comparisonRows(db, ref), ref, null);
     return { ...head, funnel: null, facilities: null, reach: null, programme: null, teamWorkshops: null, awarding: null, comparison };
   }
-  const [groups, programme, teamWorkshops, awarding, comparison] = await Promise.all([
+  const [groups, programme, teamWorkshops, awarding, compared] = await Promise.all([
     participationGroups(db, ref),
     programmeSection(db, season.id),
     teamWorkshopsSection(db, season.id),
     awardingSection(db, season.id),
-    comparisonSection(db, ref),
+    comparisonRows(db, ref),
   ]);
   return {
     ...head,
@@ -38,6 +38,6 @@ export async function seasonReport(db: DbOrTx, identifier: string): Promise<Seas
     programme,
     teamWorkshops,
     awarding,
-    comparison,
+    comparison: comparisonOf(compared, ref, seasonCountsOf(groups)),
   };
 }

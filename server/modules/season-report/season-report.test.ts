@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seasonReportSchema } from '../../../src/shared/contracts/season-report';
+import { sharp } from '../../lib/image-work';
 import { createFacility, createSeason, createUser, enrol } from '../../testing/factories';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
@@ -214,6 +215,24 @@ describe('season report (issue 22)', () => {
     expect(sum.slice(1)).toEqual(['Summe', 3, 2, 1, 1]);
     const imported = rows('Vergleich').find((r) => r[1] === 'KiTa-Jahr 2024/25')!;
     expect(imported.slice(1)).toEqual(['KiTa-Jahr 2024/25', 'importiert', 1, 'keine Daten', 'keine Daten', 1, 'keine Daten']);
+    // beside the numbers, each section's charts as one PNG image right of the tables, drawn at twice its size
+    for (const sheet of book.worksheets) {
+      const images = sheet.getImages();
+      expect(images, sheet.name).toHaveLength(1);
+      expect(images[0]!.range.tl.nativeCol).toBeGreaterThanOrEqual(sheet.columnCount);
+      const image = book.getImage(Number(images[0]!.imageId));
+      expect(image.extension).toBe('png');
+      const meta = await sharp(image.buffer as unknown as Buffer).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 2 * 744 });
+      expect((images[0]!.range as unknown as { ext: object }).ext).toMatchObject({ width: 744, height: meta.height! / 2 });
+    }
+  });
+
+  it('given a season before the portal, its XLSX has the comparison chart only (the other sections read "keine Daten")', async () => {
+    const res = await f.call('admin', { method: 'GET', url: `${url('2024-25')}/export.xlsx` });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.getImages().length)).toEqual([0, 0, 0, 0, 0, 0, 1]);
   });
 
   it('given an unknown season 404, a malformed one 400; staff, a jury member and nobody are refused', async () => {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { SeasonReport, SeasonReportSection } from '../../../src/shared/contracts/season-report';
 import { NO_DATA, reportTables, type ReportCell, type ReportColumn } from '../../../src/shared/season-report-tables';
+import { sectionChartPng } from './season-report.charts';
 
 /** sheet names: at most 31 characters, none of : \ / ? * [ ] */
 const sheetNames: Record<SeasonReportSection, string> = {
@@ -28,13 +29,19 @@ function cellValue(cell: ReportCell, column: ReportColumn): ExcelJS.CellValue {
 /**
  * The season report as XLSX (issue 22): one sheet per section, each with the section's title and what it counts,
  * then its tables (caption, bold header, rows, bold sum) with real number cells: the same tables the page shows
- * (src/shared/season-report-tables.ts). Small (a few hundred cells), so built in memory.
+ * (src/shared/season-report-tables.ts), and beside them the section's charts as one image (season-report.charts.ts,
+ * rendered off the main thread). Small (a few hundred cells, seven images), so built in memory.
  */
 export async function seasonReportXlsx(report: SeasonReport): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'KiTa-Portal';
-  for (const section of reportTables(report)) {
-    const sheet = workbook.addWorksheet(sheetNames[section.key]);
+  const sections = reportTables(report);
+  const charts = await Promise.all(sections.map(sectionChartPng));
+  for (const [index, section] of sections.entries()) {
+    // on paper: A4 landscape, the tables and the chart beside them one page wide (as many pages down as they need)
+    const sheet = workbook.addWorksheet(sheetNames[section.key], {
+      pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    });
     sheet.addRow([`${section.title} – ${report.season.label}`]).font = { bold: true, size: 14 };
     sheet.addRow([section.intro]);
     if (section.tables.length === 0) {
@@ -55,6 +62,14 @@ export async function seasonReportXlsx(report: SeasonReport): Promise<Buffer> {
       });
     }
     widest.forEach((w, i) => (sheet.getColumn(i + 1).width = Math.min(w, 48)));
+    const chart = charts[index];
+    if (chart) {
+      // one empty column after the tables, then the image at its drawn size (anchored at its top left cell)
+      const image = workbook.addImage({ buffer: chart.png as unknown as ExcelJS.Buffer, extension: 'png' });
+      sheet.addImage(image, { tl: { col: widest.length + 1, row: 2 }, ext: { width: chart.width, height: chart.height }, editAs: 'oneCell' });
+    }
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // stored, not deflated: the PNGs are compressed already, and JSZip deflating them again on the main thread took
+  // about 1 s of the export (the sheets' XML is a few dozen KB either way)
+  return Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } }));
 }

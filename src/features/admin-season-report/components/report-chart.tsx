@@ -2,7 +2,7 @@ import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import type { ReportTable } from '../../../shared/season-report-tables';
-import { chartHeight, type ChartSpec } from './chart-specs';
+import { chartColors, chartHeight, type ChartSpec } from '../../../shared/season-report-charts';
 
 /**
  * A table of the report as a Mantine chart (issue 22). Loaded on its own (React.lazy) by the report page only:
@@ -10,7 +10,6 @@ import { chartHeight, type ChartSpec } from './chart-specs';
  * without data is left out (no bar, a gap in a line), never drawn as 0. The table under it carries the numbers for
  * screen readers, so the chart is one image with a name.
  */
-const colors = ['blue.7', 'teal.8', 'orange.8', 'grape.7', 'cyan.8', 'red.8', 'lime.9', 'pink.7'];
 const format = (v: number) => v.toLocaleString('de-DE');
 
 export default function ReportChart({ table, spec }: { table: ReportTable; spec: ChartSpec }) {
@@ -32,7 +31,7 @@ export default function ReportChart({ table, spec }: { table: ReportTable; spec:
   }));
   // room for the longest row name on the left, within bounds (recharts wraps a longer one)
   const labelWidth = Math.min(narrow ? 112 : 170, Math.max(60, ...data.map((d) => d.name.length * 7.5 + 16)));
-  const series = columns.map((c, i) => ({ name: `c${c}`, label: table.columns[c]!.header, color: colors[i % colors.length] }));
+  const series = columns.map((c, i) => ({ name: `c${c}`, label: table.columns[c]!.header, color: chartColors[i % chartColors.length] }));
   const common = {
     h: chartHeight(spec, table),
     data,

@@ -2,7 +2,7 @@ import { Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import { breakCompounds } from '../../../components/layout/page-heading';
 import { NO_DATA, type ReportSectionTables, type ReportTable as ReportTableData } from '../../../shared/season-report-tables';
-import { chartHeight, chartSpecOf, type ChartSpec } from './chart-specs';
+import { chartHeight, chartSpecOf, type ChartSpec } from '../../../shared/season-report-charts';
 import { ReportTable } from './report-table';
 import classes from './season-report.module.css';
 

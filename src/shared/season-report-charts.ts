@@ -1,12 +1,16 @@
-import type { SeasonReportSection } from '../../../shared/contracts/season-report';
-import type { ReportTable } from '../../../shared/season-report-tables';
+import type { SeasonReportSection } from './contracts/season-report';
+import type { ReportTable } from './season-report-tables';
 
 /**
- * Which tables of the report get a chart, and which of their columns it draws (plain data: the page knows where a
- * chart goes without loading the charts' code). `bars`: grouped bars, `horizontal` with the rows' names on the
+ * Which tables of the season report get a chart, and which of their columns it draws (plain data: the page knows
+ * where a chart goes without loading the charts' code; the XLSX draws the same charts as images,
+ * server/modules/season-report/season-report.charts.ts). `bars`: grouped bars, `horizontal` with the rows' names on the
  * left (long names, narrow screens); `stacked`: one bar per row; `lines`: one line per column over the rows.
  */
 export type ChartSpec = { kind: 'bars' | 'stacked' | 'lines'; columns: (table: ReportTable) => number[]; horizontal?: boolean };
+
+/** the charts' series colours, one per drawn column in order: Mantine's blue 7, teal 8, orange 8, grape 7, cyan 8, red 8, lime 9, pink 7 */
+export const chartColors = ['#1c7ed6', '#099268', '#e8590c', '#ae3ec9', '#0c8599', '#e03131', '#5c940d', '#d6336c'] as const;
 
 const fixed = (columns: number[]) => () => columns;
 const programme: ChartSpec = { kind: 'bars', columns: fixed([4, 5, 6, 7]), horizontal: true };
