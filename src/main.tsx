@@ -4,6 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { handleChunkLoadErrors } from './lib/chunk-load-errors';
+import { makeZodJitless } from './lib/zod-jitless';
+
+// before any route chunk builds a schema: no `Function('')` probe for our CSP to block
+makeZodJitless();
 
 const router = createAppRouter();
 const { queryClient } = router.options.context;
