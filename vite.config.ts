@@ -72,9 +72,11 @@ export default defineConfig(({ command }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // loaders in their own chunks too: their query options pull in the contracts (and zod) of pages the visitor
-      // has not opened; only beforeLoad, params and search validation stay in the route tree every page loads
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+      // loaders are split too: their query options pull in the contracts (and zod) of pages the visitor has not
+      // opened; only beforeLoad, params and search validation stay in the route tree every page loads. A route's
+      // loader and component share one chunk: both are needed for the page, and so the data request can start as
+      // soon as the page's chunk is in (one request less per route, ADR 0006)
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './routes',
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
@@ -103,7 +105,15 @@ export default defineConfig(({ command }) => ({
         chunkFileNames: 'assets/[hash].js',
         // React, the router, React Query and ky are all needed by the first page; as one chunk they compress
         // better than the dozen small shared chunks automatic splitting makes of them
-        codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/ }] },
+        // zod (never on the first page) in two chunks instead of six: the core and zod/mini, which the login form
+        // loads on focus, and the classic API every other contract uses
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|ky)[\\/]/ },
+            { name: 'zod-core', test: /node_modules[\\/]zod[\\/](v4[\\/](core|mini)|mini)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
       },
     },
   },
