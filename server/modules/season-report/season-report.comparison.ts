@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SeasonReport } from '../../../src/shared/contracts/season-report';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { SeasonRef } from '../email-lists/email-lists.query';
-import { SUBMITTED_STATES } from './season-report.participation';
+import { SUBMITTED_STATES, type SeasonCounts } from './season-report.participation';
 
 /**
  * A season the portal ran: it holds an enrolment (even a withdrawn one), a date, a team-workshop application or an
@@ -31,9 +31,6 @@ type Row = {
   imported_enrolled: number;
   imported_awarded: number;
 };
-
-/** a portal season's figures, counted like the funnel */
-export type SeasonCounts = Pick<Row, 'enrolled' | 'submitted' | 'approved' | 'awarded' | 'children' | 'children_reported'>;
 
 /**
  * The season and up to five before it, oldest first, with the portal's figures of the seasons before (the chosen

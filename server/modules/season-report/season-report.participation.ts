@@ -3,13 +3,22 @@ import type { SeasonReport } from '../../../src/shared/contracts/season-report';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { regions } from '../facilities/regions';
 import { historyBefore, type SeasonRef } from '../email-lists/email-lists.query';
-import type { SeasonCounts } from './season-report.comparison';
 
 /**
  * Who took part: the KiTas live-enrolled to the season (not merged away), as the admin KiTa list filtered to the
  * season counts them, with their documentation form as the jury's list shows it (server/modules/documentation/
  * admin-documentation.list.ts). One grouped query over the season's enrolments; the sections are sums of its rows.
  */
+
+/** a portal season's figures, counted like the funnel (the comparison's row of a season) */
+export type SeasonCounts = {
+  enrolled: number;
+  submitted: number;
+  approved: number;
+  awarded: number;
+  children: number | null;
+  children_reported: number;
+};
 
 /** the form's states after it was first submitted: the documentation list's "eingereicht" and what the jury made of it */
 export const SUBMITTED_STATES = ['submitted', 'returned', 'approved', 'rejected'] as const;
