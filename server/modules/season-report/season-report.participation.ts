@@ -11,14 +11,7 @@ import { historyBefore, type SeasonRef } from '../email-lists/email-lists.query'
  */
 
 /** a portal season's figures, counted like the funnel (the comparison's row of a season) */
-export type SeasonCounts = {
-  enrolled: number;
-  submitted: number;
-  approved: number;
-  awarded: number;
-  children: number | null;
-  children_reported: number;
-};
+export type SeasonCounts = Pick<Group, 'enrolled' | 'submitted' | 'approved' | 'awarded' | 'children' | 'children_reported'>;
 
 /** the form's states after it was first submitted: the documentation list's "eingereicht" and what the jury made of it */
 export const SUBMITTED_STATES = ['submitted', 'returned', 'approved', 'rejected'] as const;
