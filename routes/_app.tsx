@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardNavigation, type GuardArgs } from '../src/app/route-guard';
 import { NotFoundPage } from '../src/components/layout/not-found-page';
 import { AppLayout } from './-components/app-layout';
+import { loadSessionChrome } from './-components/session-chrome-chunk';
 
 /**
  * The main layout every route sits in (seed §2) and the one guard for all of them: each page declares its
@@ -11,7 +12,11 @@ import { AppLayout } from './-components/app-layout';
 export const Route = createFileRoute('/_app')({
   staticData: { access: 'public' },
   // The cast keeps TypeScript from resolving `matches` (typed by this very route tree) while inferring this route.
-  beforeLoad: (options) => guardNavigation(options as unknown as GuardArgs),
+  beforeLoad: async (options) => {
+    await guardNavigation(options as unknown as GuardArgs);
+    // someone is logged in: the header, navigation and dialogs load next to the page's chunk, not after it rendered
+    if (!options.preload && options.context.auth.getState().user) void loadSessionChrome().catch(() => undefined);
+  },
   component: AppLayout,
   notFoundComponent: NotFoundPage,
 });

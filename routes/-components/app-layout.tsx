@@ -8,14 +8,14 @@ import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-n
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { usePublicConfig } from '../../src/features/config/api/get-public-config';
+import { loadSessionChrome } from './session-chrome-chunk';
 
 const DEFAULT_PROGRAMME_NAME = 'KiTa-Portal';
 
 // one chunk for all logged-in parts: anonymous visitors (the login page) never load it
-const chrome = () => import('./session-chrome');
-const SessionHeaderActions = lazy(() => chrome().then((m) => ({ default: m.SessionHeaderActions })));
-const SessionNav = lazy(() => chrome().then((m) => ({ default: m.SessionNav })));
-const SessionDialogs = lazy(() => chrome().then((m) => ({ default: m.SessionDialogs })));
+const SessionHeaderActions = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionHeaderActions })));
+const SessionNav = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionNav })));
+const SessionDialogs = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionDialogs })));
 
 /** Wires the shared layout parts to the session: header, navigation, guard dialogs (seed §2/§8). */
 export function AppLayout(): ReactElement {

@@ -6,6 +6,9 @@ import type { Plugin } from 'vite';
  * first page (docs/decisions/0006-first-load-budget.md). This plugin notes the entry's static imports when the bundle
  * is written, and `build.modulePreload.resolveDependencies` leaves them out. A list that is too short only costs a
  * round trip when a page opens (the dynamic import still loads its static imports); nothing can break.
+ * index.html keeps its `<link rel="modulepreload">` for every one of the entry's static imports (hostType 'html'):
+ * without them the browser found the framework chunk only after it had loaded and parsed the entry, one round trip
+ * later on every first load.
  */
 export function preloadWithoutEntryChunks() {
   const loaded = new Set<string>();
@@ -23,6 +26,7 @@ export function preloadWithoutEntryChunks() {
       for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
     },
   };
-  const resolveDependencies = (_file: string, deps: string[]) => deps.filter((d) => !loaded.has(d));
+  const resolveDependencies = (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
+    hostType === 'html' ? deps : deps.filter((d) => !loaded.has(d));
   return { plugin, resolveDependencies };
 }
