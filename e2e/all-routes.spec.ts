@@ -109,41 +109,47 @@ test('the route list comes from the route tree and covers every kind of page', (
   expect(new Set(ROUTES.map((r) => r.access))).toEqual(new Set(['public', 'login', 'facility', 'enrolled', 'admin']));
 });
 
-test('every route: axe without serious or critical violations, no sideways scrolling at 320 px', async ({ browser }) => {
-  // about a minute on a quiet machine; the limit leaves room for a loaded CI runner
-  test.setTimeout(300_000);
-  const admin = await pageFor(browser, 'admin');
-  const facilities = await (await admin.request.get('/api/admin/facilities?pageSize=1')).json();
-  const persons = await (await admin.request.get('/api/admin/persons?pageSize=25')).json();
-  // the demo's programme (SPEC §7): a training event, a hospitation and an awarding event that exist, so their
-  // enrolment pages show participants (a missing one would only show the not-found page)
-  const firstId = async (path: string) => ((await (await admin.request.get(path)).json()).items[0]?.id as number | undefined) ?? 1;
-  const ids: Ids = {
-    facilityId: facilities.items[0].id as number,
-    personId: (persons.items as Array<{ personId: number | null }>).find((p) => p.personId !== null)!.personId!,
-    trainingEventId: await firstId('/api/admin/offerings?kind=training&pageSize=1'),
-    hospitationId: await firstId('/api/admin/offerings?kind=hospitation&pageSize=1'),
-    awardingEventId: await firstId('/api/admin/awarding-events'),
-  };
-  const pages = new Map<DemoAccount | null, Page>([['admin', admin]]);
-  for (const route of ROUTES) {
-    const account = accountFor[route.access];
-    if (!pages.has(account)) pages.set(account, await pageFor(browser, account));
-    const page = pages.get(account)!;
-    const url = fill(route.path, ids);
-    const context = `${url} as ${account ?? 'anonymous'}`;
-    await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1 }), context).toBeVisible();
-    // the fitting account is let in (no redirect to /login or home); the splat route is the 404 page
-    expect(new URL(page.url()).pathname, context).toBe(redirects[url] ?? url);
-    await expectAccessible(page, context);
-    await expectNoSidewaysScrolling(page, context);
-  }
-  for (const page of pages.values()) await page.context().close();
-});
+// the routes in three parts, one test each, so that the suite's workers share them (one test of every route took
+// 255 s, the longest of the suite, and ran alone at its end)
+const PARTS = 3;
+for (let part = 0; part < PARTS; part++)
+  test(`every route (part ${part + 1} of ${PARTS}): axe without serious or critical violations, no sideways scrolling at 320 px`, async ({
+    browser,
+  }) => {
+    // about a minute and a half on a quiet machine; the limit leaves room for a loaded CI runner
+    test.setTimeout(300_000);
+    const admin = await pageFor(browser, 'admin');
+    const facilities = await (await admin.request.get('/api/admin/facilities?pageSize=1')).json();
+    const persons = await (await admin.request.get('/api/admin/persons?pageSize=25')).json();
+    // the demo's programme (SPEC §7): a training event, a hospitation and an awarding event that exist, so their
+    // enrolment pages show participants (a missing one would only show the not-found page)
+    const firstId = async (path: string) => ((await (await admin.request.get(path)).json()).items[0]?.id as number | undefined) ?? 1;
+    const ids: Ids = {
+      facilityId: facilities.items[0].id as number,
+      personId: (persons.items as Array<{ personId: number | null }>).find((p) => p.personId !== null)!.personId!,
+      trainingEventId: await firstId('/api/admin/offerings?kind=training&pageSize=1'),
+      hospitationId: await firstId('/api/admin/offerings?kind=hospitation&pageSize=1'),
+      awardingEventId: await firstId('/api/admin/awarding-events'),
+    };
+    const pages = new Map<DemoAccount | null, Page>([['admin', admin]]);
+    for (const route of ROUTES.filter((_, i) => i % PARTS === part)) {
+      const account = accountFor[route.access];
+      if (!pages.has(account)) pages.set(account, await pageFor(browser, account));
+      const page = pages.get(account)!;
+      const url = fill(route.path, ids);
+      const context = `${url} as ${account ?? 'anonymous'}`;
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 }), context).toBeVisible();
+      // the fitting account is let in (no redirect to /login or home); the splat route is the 404 page
+      expect(new URL(page.url()).pathname, context).toBe(redirects[url] ?? url);
+      await expectAccessible(page, context);
+      await expectNoSidewaysScrolling(page, context);
+    }
+    for (const page of pages.values()) await page.context().close();
+  });
 
 test('the guard dialogs: axe without serious or critical violations, no sideways scrolling at 320 px', async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const cases: Array<{ account: DemoAccount; path: string; dialog: string }> = [
     { account: 'ohneKita', path: '/stammdaten', dialog: 'Wir kennen deine KiTa noch nicht.' },
     { account: 'nichtAngemeldet', path: '/fortbildungen', dialog: 'Deine KiTa ist noch nicht dabei!' },
