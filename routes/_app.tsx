@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardNavigation, type GuardArgs } from '../src/app/route-guard';
 import { NotFoundPage } from '../src/components/layout/not-found-page';
+import { isAuthenticated } from '../src/features/auth/auth-machine';
 import { AppLayout } from './-components/app-layout';
 import { loadSessionChrome } from './-components/session-chrome-chunk';
 
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async (options) => {
     await guardNavigation(options as unknown as GuardArgs);
     // someone is logged in: the header, navigation and dialogs load next to the page's chunk, not after it rendered
-    if (!options.preload && options.context.auth.getState().user) void loadSessionChrome().catch(() => undefined);
+    if (!options.preload && isAuthenticated(options.context.auth.getState())) void loadSessionChrome().catch(() => undefined);
   },
   component: AppLayout,
   notFoundComponent: NotFoundPage,
