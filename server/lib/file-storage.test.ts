@@ -1,3 +1,4 @@
+import fsCallback from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { setTimeout as delay } from 'node:timers/promises';
 import aws4 from 'aws4';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureFiles } from '../testing/fixture-files';
 import { localFileStorage, s3FileStorage, type FileStorage } from './file-storage';
 
@@ -107,6 +109,41 @@ describe('localFileStorage', () => {
     await expect(storage.put('documentation/5/x', Readable.from([Buffer.from('zu lang')]), { contentType: 'text/plain', size: 3 })).rejects.toThrow();
     expect(await text((await storage.get('documentation/5/x'))!)).toBe('alt');
     expect(await fs.readdir(path.join(root, 'uploads', '.tmp'))).toEqual([]);
+  });
+
+  it('given a slow disk, a failed put still leaves no temp file behind', async () => {
+    // a busy CI machine once left a .part file: the failed body ended the pipeline and the clean-up ran before the
+    // write stream had opened its file, which it then created. Every open here is 30 ms late, and the check waits
+    // for all opens to have happened.
+    const { open } = fs;
+    const openCallback = fsCallback.open as (...args: unknown[]) => void;
+    const opened: Promise<unknown>[] = [];
+    const spies = [
+      vi.spyOn(fs, 'open').mockImplementation(async (...args) => {
+        const handle = delay(30).then(() => open(...args));
+        opened.push(handle.catch(() => undefined));
+        return handle;
+      }),
+      vi.spyOn(fsCallback, 'open').mockImplementation(((...args: unknown[]) => {
+        const done = args.pop() as (...result: unknown[]) => void;
+        opened.push(
+          new Promise((resolve) => setTimeout(() => openCallback(...args, (...result: unknown[]) => (resolve(undefined), done(...result))), 30)),
+        );
+      }) as typeof fsCallback.open),
+    ];
+    try {
+      await storage.put('documentation/5/x', Buffer.from('alt'), { contentType: 'text/plain', size: 3 });
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          storage.put('documentation/5/x', Readable.from([Buffer.from('zu lang')]), { contentType: 'text/plain', size: 3 }),
+        ).rejects.toThrow();
+      }
+      await Promise.all(opened);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(await fs.readdir(path.join(root, 'uploads', '.tmp'))).toEqual([]);
+    expect(await text((await storage.get('documentation/5/x'))!)).toBe('alt');
   });
 
   it('given a bad key, nothing is created outside the root', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID, createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -84,10 +83,14 @@ export function localFileStorage(rootDir: string): FileStorage {
       await fs.mkdir(tmpDir, { recursive: true });
       await fs.mkdir(path.dirname(file), { recursive: true });
       const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+      // opened before the pipeline: a stream that opens its own file may open it after a failed body has already
+      // ended the pipeline and our clean-up has run, which left the temp file behind on a slow disk
+      const handle = await fs.open(tmp, 'wx', 0o600);
       try {
-        await pipeline(toStream(body), exactLength(meta.size), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(toStream(body), exactLength(meta.size), handle.createWriteStream());
         await fs.rename(tmp, file);
       } catch (err) {
+        await handle.close().catch(() => undefined); // the stream closes it too; a second close is harmless
         await fs.rm(tmp, { force: true });
         throw err;
       }
