@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -52,10 +51,25 @@ async function sweepOldTempFiles() {
   }
 }
 
+/**
+ * The temp file, created before a byte is written: a write stream that opens its own file may create it after a
+ * failed body has ended the request and the slot has deleted the file, which then stays until the next start's sweep.
+ */
+const createTempFile = async (file: string) => (await open(file, 'wx', 0o600)).createWriteStream();
+
 /** writes `payload` to `file`, at most `maxBytes`; an oversized body is drained, so the 413 reaches the client */
-function receive(payload: NodeJS.ReadableStream, file: string, maxBytes: number, tooLarge: () => Error): Promise<number> {
+async function receive(payload: NodeJS.ReadableStream, file: string, maxBytes: number, tooLarge: () => Error): Promise<number> {
+  // a body that fails while the file is being created is no uncaught error: it fails the upload below
+  let early: Error | null = null;
+  const onEarly = (err: Error) => (early ??= err);
+  payload.on('error', onEarly);
+  const out = await createTempFile(file).finally(() => payload.removeListener('error', onEarly));
+  if (early) {
+    out.destroy();
+    payload.resume();
+    throw early;
+  }
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
     let size = 0;
     let settled = false;
     const stop = (err: Error) => {
@@ -202,7 +216,7 @@ export async function multipartUpload(app: FastifyInstance, options: MultipartUp
         if (received) throw options.oneFile();
         if (part.fieldname !== field || part.filename.trim() === '') throw options.missing();
         if (part.filename.length > options.maxNameLength) throw options.nameTooLong();
-        await pipeline(part.file, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        await pipeline(part.file, await createTempFile(file));
         if (part.file.truncated) throw tooLarge();
         received = { path: file, size: (await stat(file)).size, fileName: part.filename.trim() };
       }
