@@ -67,6 +67,16 @@ describe('POST /api/login', () => {
     expect(verifySpy.fn.mock.calls[1]![0]).toMatch(/^\$argon2id\$/);
   });
 
+  it('given an account created by an admin (no password yet), a login runs one argon2 verification like a wrong password', async () => {
+    // counted, not timed (it was a stopwatch in hardening.test, which failed on a loaded machine)
+    const invited = await createUser(t.handle.db, { passwordHash: '', activatedAt: null });
+    verifySpy.fn.mockClear();
+    const res = await login(invited.email, 'falsch-falsch', '10.1.0.9');
+    expect(res.statusCode).toBe(401);
+    expect(verifySpy.fn).toHaveBeenCalledTimes(1);
+    expect(verifySpy.fn.mock.calls[0]![0]).toMatch(/^\$argon2id\$/);
+  });
+
   it('given a user not activated, when the password is wrong, answers like any wrong password; when right, 403 account_inactive', async () => {
     const user = await createUser(t.handle.db, { activatedAt: null });
     expect((await login(user.email, 'nope', '10.1.0.5')).statusCode).toBe(401);
