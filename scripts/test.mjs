@@ -91,7 +91,8 @@ if (want('e2e')) {
   if (ensureE2eTools()) {
     // a fresh embedded database per run; the webServer seeds the demo data into it
     rmSync('data/e2e', { recursive: true, force: true });
-    run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    // --database-only: the specs whose outcome depends on the database (playwright.config.ts, clientOnlySpecs)
+    run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...(databaseOnly ? { E2E_DATABASE_ONLY: '1' } : {}) });
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       // a test that passes only on its retry is a failure (the developers' guide): counted and named as one
