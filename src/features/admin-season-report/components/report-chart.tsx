@@ -33,7 +33,8 @@ export default function ReportChart({ table, spec }: { table: ReportTable; spec:
   const labelWidth = Math.min(narrow ? 112 : 170, Math.max(60, ...data.map((d) => d.name.length * 7.5 + 16)));
   const series = columns.map((c, i) => ({ name: `c${c}`, label: table.columns[c]!.header, color: chartColors[i % chartColors.length] }));
   const common = {
-    h: chartHeight(spec, table),
+    // a name wrapped to two lines on a narrow screen needs a little more room per row
+    h: chartHeight(spec, table) + (narrow && spec.horizontal ? table.rows.length * 8 : 0),
     data,
     dataKey: 'name',
     series,
@@ -61,7 +62,8 @@ export default function ReportChart({ table, spec }: { table: ReportTable; spec:
           orientation={spec.horizontal ? 'vertical' : 'horizontal'}
           // counts: whole numbers on the value axis
           xAxisProps={spec.horizontal ? { allowDecimals: false } : undefined}
-          yAxisProps={spec.horizontal ? { width: labelWidth } : { allowDecimals: false }}
+          // every row's name on the axis: recharts leaves out names it thinks would collide (at 320 px "Kindergarten")
+          yAxisProps={spec.horizontal ? { width: labelWidth, interval: 0 } : { allowDecimals: false }}
           gridAxis={spec.horizontal ? 'y' : 'x'}
         />
       )}

@@ -8,12 +8,14 @@ const align = (c: ReportColumn) => (c.kind === 'number' ? 'right' : 'left');
 /**
  * One table of the report: the numbers a chart shows, readable without it (charts are not accessible on their own),
  * named by the heading above its chart (`labelledBy`). The first column names the row (a row header), the sum row sits in the footer; a figure without data reads
- * "keine Daten". Wider than the screen, it scrolls sideways in its own named region.
+ * "keine Daten". Wider than the screen, it scrolls sideways in its own named region. 96 px a column as its least width:
+ * a two-column table fits a 320 px screen (288 px of content); a longer header can still make a table wider than that
+ * (Team-Workshops' three columns: 334 px, so it scrolls).
  */
 export function ReportTable({ table, labelledBy }: { table: Data; labelledBy: string }) {
   const [first, ...rest] = table.columns;
   return (
-    <TableScrollRegion minWidth={Math.max(320, table.columns.length * 110)} labelledBy={labelledBy}>
+    <TableScrollRegion minWidth={table.columns.length * 96} labelledBy={labelledBy}>
       <Table className={classes.table} withTableBorder withColumnBorders striped="odd" aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
