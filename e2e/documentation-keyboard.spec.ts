@@ -129,3 +129,18 @@ test("jury: the list leads to a form and the review's points are chosen by keybo
   const next = page.locator(':focus');
   expect(await next.evaluate((el, group) => !group!.contains(el), await first.elementHandle())).toBe(true);
 });
+
+test('the KiTa-Jahr switch of the list steps through the seasons by arrow key, and keeps the focus (WCAG 3.2.2)', async ({ page }) => {
+  await loginViaApi(page, demoAccounts.jury);
+  await page.goto('/verwaltung/dokuboegen/2026-27');
+  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
+  await tabTo(page, seasonSwitch);
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/verwaltung\/dokuboegen\/2025-26$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('2025/26');
+  await expect(seasonSwitch).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(/\/verwaltung\/dokuboegen\/2026-27$/);
+  await expect(seasonSwitch).toBeFocused();
+  await expectAccessible(page, 'documentation list after the season switch');
+});

@@ -129,7 +129,14 @@ test('season report on paper: A4, no navigation, a new page for each section', a
 test('season report: a season before the portal reads "keine Daten", its imported history in the comparison', async ({ pageAs }) => {
   const page = await pageAs('admin');
   await page.goto('/verwaltung/auswertung');
-  await page.getByRole('combobox', { name: 'KiTa-Jahr' }).selectOption({ label: 'KiTa-Jahr 2023/24' });
+  // by keyboard: an arrow key steps to the previous season, the report follows, focus stays on the switch (WCAG 3.2.2)
+  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
+  await seasonSwitch.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\?season=2025-26$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2025/26' })).toBeVisible();
+  await expect(seasonSwitch).toBeFocused();
+  await seasonSwitch.selectOption({ label: 'KiTa-Jahr 2023/24' });
   await expect(page).toHaveURL(/\?season=2023-24$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2023/24' })).toBeVisible();
   await expect(

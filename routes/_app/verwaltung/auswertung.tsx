@@ -39,9 +39,10 @@ function Page() {
         <Text>Es ist noch kein KiTa-Jahr angelegt. Lege unter „KiTa-Jahre“ eines an; dann steht hier seine Auswertung.</Text>
       </>
     );
+  // no key per season: the page stays mounted, so the season switch keeps focus while its arrow keys step through the
+  // seasons (a change of context on input would break WCAG 3.2.2; the focus keeper would move it to the heading)
   return (
     <SeasonReportPage
-      key={season}
       seasonIdentifier={season}
       seasons={seasons}
       onSeasonChange={(next) => void navigate({ to: '/verwaltung/auswertung', search: { season: next } })}

@@ -15,6 +15,10 @@ export function useFocusOnNavigation() {
           // A guard dialog that opened with this navigation keeps the focus it trapped.
           if (document.querySelector('[role="dialog"]')) return;
           const main = document.getElementById('main-content');
+          // A field of the page that navigates as it changes (the KiTa-Jahr switch: its arrow keys step through the
+          // seasons) keeps focus: moving it on input would be a change of context (WCAG 3.2.2).
+          const active = document.activeElement;
+          if (active instanceof HTMLElement && main?.contains(active) && active.matches('select, input, textarea')) return;
           const heading = main?.querySelector<HTMLElement>('[data-page-heading]');
           (heading ?? main)?.focus();
         });

@@ -39,8 +39,8 @@ function Page() {
   const seasons = useQuery(documentationSeasonsQueryOptions());
   const navigate = useNavigate();
   return (
+    // no key per season: the page stays mounted, so the season switch keeps focus (see useFocusOnNavigation)
     <DocumentationListPage
-      key={seasonIdentifier}
       seasonIdentifier={seasonIdentifier}
       search={search}
       onSearchChange={onSearchChange}
