@@ -8,7 +8,7 @@ const want = (name) => only.length === 0 || only.includes(name);
 // `npm run bench flaky [spec …]` only when asked (it runs the e2e suite N times): the rest of the arguments go to it
 if (only[0] === 'flaky') {
   console.log('\n## The e2e suite N times in a row without retries (FLAKY_RUNS, default 5): failures per test');
-  const r = spawnSync('node', ['scripts/bench/flaky.mjs', ...only.slice(1)], { stdio: 'inherit' });
+  const r = spawnSync('node_modules/.bin/tsx', ['scripts/bench/flaky.ts', ...only.slice(1)], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
 }
 
@@ -42,6 +42,12 @@ if (want('rush')) {
     '\n## Booking rush: 2,000 requests from 500 KiTas for 50 dates opening at once (PostgreSQL), floor tps (pgbench), decisions/s at 50 in flight and their ratio (target >= 0.5), p99 at 200 in flight (target <= 200 ms), 0 overbooked',
   );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/rush.ts'], { stdio: 'inherit' });
+}
+if (want('ceiling')) {
+  console.log(
+    "\n## What any booking route of this stack reaches on this machine: bare Fastify routes (no session, no ORM) doing nothing, the floor's transaction over node-postgres, and the same as one PL/pgSQL call, with the rush's load thread, beside the floor",
+  );
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/ceiling.ts'], { stdio: 'inherit' });
 }
 if (want('scale')) {
   console.log(

@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { inWorker } from './in-worker';
 import { autosaveFigures, autosaveKeys, autosaveText, seedFormsInProgress, type AutosaveRun } from './autosave-world';
 import { seedEnrolledKitas } from './enrolled-kitas';
 import { withThrowawayPg } from './throwaway-pg';
@@ -41,12 +41,13 @@ async function run(databaseUrl: string) {
     const cpu = process.cpuUsage();
     // the server's own event loop (the load runs in a worker thread): busy time per save, free of the client's work
     const elu = performance.eventLoopUtilization();
-    const out = await new Promise<AutosaveRun>((resolve, reject) => {
-      const worker = new Worker(new URL('./autosave-client.mjs', import.meta.url), {
-        workerData: { base: portal.address, kitas, seconds: SECONDS, intervalMs: INTERVAL_MS, keys: autosaveKeys, text: autosaveText },
-      });
-      worker.once('message', resolve);
-      worker.once('error', reject);
+    const out = await inWorker<AutosaveRun>('./autosave-client.mjs', {
+      base: portal.address,
+      kitas,
+      seconds: SECONDS,
+      intervalMs: INTERVAL_MS,
+      keys: autosaveKeys,
+      text: autosaveText,
     });
     const used = process.cpuUsage(cpu);
     const serverBusy = performance.eventLoopUtilization(elu);

@@ -10,7 +10,15 @@ import { sessionsRepository } from '../../server/modules/auth/sessions.repositor
  */
 export type RushShape = { kitas: number; perKita: number; events: number; seats: number };
 export type RushRequest = { facilityId: number; personId: number; offeringId: number; token: string };
-export type RushResult = { status: number; ms: number; code: string | null; state: string | null; upstream: string | null };
+export type RushResult = {
+  status: number;
+  ms: number;
+  code: string | null;
+  state: string | null;
+  upstream: string | null;
+  waitlistPosition?: number | null;
+  enrolmentId?: number | null;
+};
 
 export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ requests: RushRequest[]; offeringIds: number[] }> {
   await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true)`);
@@ -102,12 +110,28 @@ export async function rushChecks(db: Db, shape: RushShape, offeringIds: number[]
     db,
     `select count(*)::int as n from (select 1 from offering_enrolments where state <> 'cancelled' and offering_id in (${offeringIds.join(',')}) group by offering_id, person_id having count(*) > 1) d`,
   );
-  const [gaps] = await queryRows<{ n: number }>(
+  // contiguous waiting lists: the places the 201 answers named are, per offering, exactly 1 … n (none twice, none
+  // skipped), and each answered place is the enrolment's place in the stored order (queued_at, id)
+  const waiting = await queryRows<{ id: number; offering_id: number; pos: number }>(
     db,
-    `select count(*)::int as n from (select offering_id, count(*) as c, max(pos) as m from (
-       select offering_id, row_number() over (partition by offering_id order by queued_at, id) as pos from offering_enrolments where state = 'waitlisted') w
-     group by offering_id) g where c <> m`,
+    `select id, offering_id, row_number() over (partition by offering_id order by queued_at, id)::int as pos
+     from offering_enrolments where state = 'waitlisted' and offering_id in (${offeringIds.join(',')})`,
   );
+  const storedPos = new Map(waiting.map((r) => [Number(r.id), { offeringId: Number(r.offering_id), pos: Number(r.pos) }]));
+  const answeredByOffering = new Map<number, number[]>();
+  let waitlistGaps = 0;
+  for (const r of results) {
+    if (r.status !== 201 || r.state !== 'waitlisted' || r.enrolmentId == null) continue;
+    const s = storedPos.get(r.enrolmentId);
+    if (!s || s.pos !== r.waitlistPosition) waitlistGaps += 1;
+    if (!s) continue;
+    const places = answeredByOffering.get(s.offeringId) ?? [];
+    places.push(r.waitlistPosition ?? -1);
+    answeredByOffering.set(s.offeringId, places);
+  }
+  for (const places of answeredByOffering.values()) {
+    if (places.sort((a, b) => a - b).some((p, i) => p !== i + 1)) waitlistGaps += 1;
+  }
   const booked201 = results.filter((r) => r.status === 201).length;
   const stored = perOffering.reduce((a, o) => a + o.confirmed + o.waitlisted, 0);
   const perEventRequests = results.length / shape.events;
@@ -115,7 +139,7 @@ export async function rushChecks(db: Db, shape: RushShape, offeringIds: number[]
   return {
     overbooked: perOffering.filter((o) => o.confirmed > o.capacity).length,
     doubleBookings: doubles!.n,
-    waitlistGaps: gaps!.n,
+    waitlistGaps,
     answered201EqualsStored: booked201 === stored,
     confirmed: perOffering.reduce((a, o) => a + o.confirmed, 0),
     expectedConfirmed: booked201 === results.length ? expectedConfirmed : `≤ ${expectedConfirmed} (not every request was decided)`,

@@ -6,11 +6,9 @@
 // the rush with 50 in flight (decisions/s, and their ratio to the floor), then a fresh rush with 200 in flight (p99).
 // Prints one JSON line per rush and a summary line; the final counts are checked exactly (0 overbooked, 0 double
 // bookings, waiting lists contiguous, every 201 stored, every booking's mail sent once).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startApp } from '../../server/app';
@@ -18,6 +16,8 @@ import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { inWorker } from './in-worker';
+import { bookingFloor } from './booking-floor';
 import { pct, rushChecks, rushFigures, seedRushWorld, type RushResult } from './rush-world';
 import { withThrowawayPg } from './throwaway-pg';
 
@@ -58,12 +58,10 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     // on how busy the shared machine is than latency does
     const cpu = process.cpuUsage();
     const statementsBefore = statements;
-    const out = await new Promise<{ totalMs: number; results: RushResult[]; loadCpuMs: number | null }>((resolve, reject) => {
-      const worker = new Worker(new URL('./rush-client.mjs', import.meta.url), {
-        workerData: { base: portal.address, concurrency: CONCURRENCY, requests },
-      });
-      worker.once('message', resolve);
-      worker.once('error', reject);
+    const out = await inWorker<{ totalMs: number; results: RushResult[]; loadCpuMs: number | null }>('./rush-client.mjs', {
+      base: portal.address,
+      concurrency: CONCURRENCY,
+      requests,
     });
     const used = process.cpuUsage(cpu);
     const statementsInRush = statements - statementsBefore;
@@ -137,6 +135,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       seedMs,
       ...figures,
       processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
+      systemCpuMsPerRequest: Number((used.system / 1000 / requests.length).toFixed(2)),
       // of which the load thread (undici's fetch): the client's share, not the portal's
       loadCpuMsPerRequest: out.loadCpuMs === null ? null : Number((out.loadCpuMs / requests.length).toFixed(2)),
       // statements to PostgreSQL per request: during the rush, and with the mails drained afterwards
@@ -156,24 +155,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
   }
 }
 
-/** the database floor of a booking, or null when the script or pgbench is missing */
-function floor(clients: number, transactions: number): { floorTps: number; clients: number; latencyMs: number } | null {
-  const script = [process.env.BOOKING_FLOOR, '../shared/tools/booking-floor.sh', '../../shared/tools/booking-floor.sh'].find(
-    (p): p is string => !!p && existsSync(p),
-  );
-  if (!script) {
-    console.error('booking-floor.sh not found (BOOKING_FLOOR=path): no floor, no ratio');
-    return null;
-  }
-  const r = spawnSync('bash', [script, String(clients), String(transactions)], { encoding: 'utf8' });
-  if (r.status !== 0) {
-    console.error(`booking-floor.sh failed: ${r.stderr}`);
-    return null;
-  }
-  return JSON.parse(r.stdout.trim().split('\n').pop()!);
-}
-
-const floorRun = floor(50, 2000);
+const floorRun = bookingFloor(50, 2000);
 if (floorRun) console.log(JSON.stringify(floorRun));
 const rushes: Record<number, Awaited<ReturnType<typeof run>>> = {};
 for (const [i, c] of CONCURRENCIES.entries()) {

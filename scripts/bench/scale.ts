@@ -7,13 +7,13 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { openDb, queryRows, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { buildServer, startBuiltServer, type BuiltServer } from '../../server/testing/built-server';
 import { nginxBinary, startNginx } from '../../server/testing/nginx';
 import { startSmtp } from '../../server/testing/smtp';
+import { inWorker } from './in-worker';
 import { autosaveFigures, autosaveKeys, autosaveText, seedFormsInProgress, type AutosaveRun } from './autosave-world';
 import { rushChecks, rushFigures, seedRushWorld, type RushRequest, type RushResult, type RushShape } from './rush-world';
 import { withThrowawayPg } from './throwaway-pg';
@@ -33,14 +33,6 @@ function cpuMs(pids: number[]): number {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return sum + (Number(fields[11]) + Number(fields[12])) * tick;
   }, 0);
-}
-
-function inWorker<T>(file: string, workerData: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(file, import.meta.url), { workerData });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
 }
 
 const share = (upstreams: (string | null)[]) => {

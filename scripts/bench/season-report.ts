@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
 import { seasonReport } from '../../server/modules/season-report/season-report.service';
 import { seedSeasonReportData } from '../../server/testing/season-report-seed';
+import { inWorker } from './in-worker';
 import { seed } from './facilities-seed';
 import { benchOnChosenDriver } from './throwaway-pg';
 
@@ -30,12 +30,7 @@ const summary = (ms: number[]) => {
 };
 
 function load(url: string, cookie: string, mode: 'loop' | 'burst'): Promise<{ status: number; ms: number }[]> {
-  const workerData = { url, cookie, lanes: LANES, seconds: SECONDS, rounds: ROUNDS, mode };
-  const worker = new Worker(new URL('./season-report-client.mjs', import.meta.url), { workerData });
-  return new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  return inWorker('./season-report-client.mjs', { url, cookie, lanes: LANES, seconds: SECONDS, rounds: ROUNDS, mode });
 }
 
 async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {

@@ -1,8 +1,13 @@
 import pg from 'pg';
 
-/** Runs `fn` on a new PostgreSQL database that is dropped afterwards; null when no PostgreSQL answers. */
-export async function withThrowawayPg<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
-  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * Runs `fn` on a new PostgreSQL database beside `base` (its server, its credentials) that is dropped afterwards; null
+ * when no PostgreSQL answers.
+ */
+export async function withThrowawayPg<T>(
+  fn: (url: string) => Promise<T>,
+  base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<T | null> {
   const admin = new pg.Client({ connectionString: base });
   try {
     await admin.connect();

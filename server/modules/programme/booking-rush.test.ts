@@ -122,18 +122,25 @@ describe.skipIf(!process.env.DATABASE_URL)(
     }, 180_000);
 
     it('control: with the lock switched off (test-only flag), the same rush overbooks', async () => {
-      const o = await createOffering(w.handle.db, w.season.id, { capacity: SEATS });
-      vi.stubEnv('BOOKING_LOCK', 'off');
-      try {
-        await rush(o.id);
-      } finally {
-        vi.stubEnv('BOOKING_LOCK', 'on');
+      // a race is likely, not certain: once on an idle machine (Node 26, fast PostgreSQL) a whole rush without the
+      // lock happened to confirm exactly 20. The control shows the rush CAN overbook without the lock, so it gets up
+      // to three rushes, each on a date of its own; the tests above hold for every single rush with the lock.
+      const overbookedBy: number[] = [];
+      for (let attempt = 0; attempt < 3 && !overbookedBy.some((n) => n > 0); attempt++) {
+        const o = await createOffering(w.handle.db, w.season.id, { capacity: SEATS });
+        vi.stubEnv('BOOKING_LOCK', 'off');
+        try {
+          await rush(o.id);
+        } finally {
+          vi.stubEnv('BOOKING_LOCK', 'on');
+        }
+        const live = await w.handle.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(offeringEnrolments)
+          .where(and(eq(offeringEnrolments.offeringId, o.id), ne(offeringEnrolments.state, 'waitlisted'), ne(offeringEnrolments.state, 'cancelled')));
+        overbookedBy.push(Number(live[0]!.n) - SEATS);
       }
-      const live = await w.handle.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(offeringEnrolments)
-        .where(and(eq(offeringEnrolments.offeringId, o.id), ne(offeringEnrolments.state, 'waitlisted'), ne(offeringEnrolments.state, 'cancelled')));
-      expect(Number(live[0]!.n)).toBeGreaterThan(SEATS);
+      expect(Math.max(...overbookedBy), `seats over the 20 in each rush: ${overbookedBy.join(', ')}`).toBeGreaterThan(0);
     }, 180_000);
   },
 );
