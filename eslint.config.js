@@ -83,6 +83,14 @@ const oneWay = [
     only: ['server/lib/record-helpers.ts'],
   },
   {
+    // a route whose search or params change while it stays (lists, the KiTa-Jahr switch) must not wait for its data
+    // then: the router's loading page would replace it after 1 s and take the focus of the field in use
+    selector:
+      "ObjectExpression:has(> Property[key.name='loaderDeps']) > Property[key.name='loader'] > :function:not(:has(CallExpression[callee.name='loadPage']))",
+    message:
+      'The loader of a route with loaderDeps fetches what depends on them through loadPage(cause, …) (src/lib/load-page.ts): awaited on entering, not while the page stays.',
+  },
+  {
     selector: "ImportDeclaration[source.value='sharp']",
     message:
       'Server code takes sharp from server/lib/image-work.ts (one libvips thread, no cache, one image at a time with inImageSlot), so that configuration holds everywhere.',

@@ -20,6 +20,7 @@ const clientOnlySpecs = [
   'guards.spec.ts',
   'keyboard.spec.ts',
   'keyboard-issue19.spec.ts',
+  'list-slow-server.spec.ts',
   'login-target.spec.ts',
   'offline.spec.ts',
   'shell-guards.spec.ts',

@@ -130,6 +130,12 @@ test('season report: a season before the portal reads "keine Daten", its importe
   const page = await pageAs('admin');
   await page.goto('/verwaltung/auswertung');
   // by keyboard: an arrow key steps to the previous season, the report follows, focus stays on the switch (WCAG 3.2.2)
+  // the previous season's figures take 2 s to come, as on a slow line or a busy server: longer than the router waits
+  // before it shows its loading page (1 s), which once replaced the page and took the focus with it (CI, under load)
+  await page.route('**/api/admin/season-report/2025-26', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
   const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
   await seasonSwitch.focus();
   await page.keyboard.press('ArrowDown');

@@ -7,6 +7,7 @@ import { seasonReportQueryOptions } from '../../../src/features/admin-season-rep
 import { SeasonReportPage } from '../../../src/features/admin-season-report/components/season-report-page';
 import { seasonChoicesQueryOptions } from '../../../src/features/admin-seasons/api/list-seasons';
 import { searchSchema } from '../../../src/lib/search-schema';
+import { loadPage } from '../../../src/lib/load-page';
 
 /** `?season=2026-27`; without it the current season, else the newest one */
 const search = searchSchema({ season: (raw) => (typeof raw === 'string' && /^\d{4}-\d{2}$/.test(raw) ? raw : undefined) });
@@ -16,12 +17,12 @@ export const Route = createFileRoute('/_app/verwaltung/auswertung')({
   staticData: { access: 'admin' },
   validateSearch: search.parse,
   loaderDeps: ({ search: { season } }) => ({ season }),
-  loader: async ({ context: { queryClient, auth }, deps }) => {
+  loader: async ({ context: { queryClient, auth }, deps, cause }) => {
     const seasons = await queryClient.ensureQueryData(seasonChoicesQueryOptions());
     const season = deps.season ?? auth.getState().curSeason?.identifier ?? seasons[0]?.identifier ?? null;
     // an address naming no season shows the not-found page inside the frame (no lazy notFoundComponent in the route tree)
     if (season && !seasons.some((s) => s.identifier === season)) return { season: null, unknown: true };
-    if (season) await queryClient.ensureQueryData(seasonReportQueryOptions(season));
+    if (season) await loadPage(cause, () => queryClient.ensureQueryData(seasonReportQueryOptions(season)));
     return { season, unknown: false };
   },
   component: Page,

@@ -4,6 +4,7 @@ import { seasonChoicesQueryOptions, seasonListQueryOptions } from '../../../src/
 import { SeasonsPage } from '../../../src/features/admin-seasons/components/seasons-page';
 import { listRoute } from '../../../src/lib/list-search';
 import { adminSeasonList } from '../../../src/shared/contracts/admin-season-list';
+import { loadPage } from '../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminSeasonList);
@@ -12,9 +13,9 @@ export const Route = createFileRoute('/_app/verwaltung/kita-jahre')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
-  loader: ({ context, deps }) =>
+  loader: ({ context, deps, cause }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(seasonListQueryOptions(deps)),
+      loadPage(cause, () => context.queryClient.ensureQueryData(seasonListQueryOptions(deps))),
       context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
     ]),
   component: Page,

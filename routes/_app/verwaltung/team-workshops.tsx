@@ -15,6 +15,7 @@ import { adminTeamWorkshopList as contract } from '../../../src/shared/contracts
 import { regions } from '../../../src/shared/contracts/facility-lists';
 import { listQueryOf } from '../../../src/shared/contracts/list-contract';
 import { teamWorkshopStateLabels, type TeamWorkshopListItem as Item } from '../../../src/shared/contracts/team-workshops';
+import { loadPage } from '../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(contract);
@@ -23,8 +24,11 @@ export const Route = createFileRoute('/_app/verwaltung/team-workshops')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
-  loader: ({ context: { queryClient }, deps }) =>
-    Promise.all([queryClient.ensureQueryData(teamWorkshopListQueryOptions(deps)), queryClient.ensureQueryData(seasonChoicesQueryOptions())]),
+  loader: ({ context: { queryClient }, deps, cause }) =>
+    Promise.all([
+      loadPage(cause, () => queryClient.ensureQueryData(teamWorkshopListQueryOptions(deps))),
+      queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]),
   component: TeamWorkshopsPage,
 });
 

@@ -8,6 +8,7 @@ import { offeringQueryOptions } from '../../../../src/features/admin-programme/a
 import type { EnrolmentSearch } from '../../../../src/features/admin-programme/components/enrolments-page';
 import { AwardingEnrolments, OfferingEnrolments } from '../../../../src/features/admin-programme/components/offering-enrolments';
 import type { OfferingKind } from '../../../../src/shared/contracts/programme';
+import { loadPage, type LoaderCause } from '../../../../src/lib/load-page';
 
 /**
  * The three …/{id}/anmeldungen pages (a training event, a hospitation, an awarding event's workshops) differ by kind
@@ -38,16 +39,29 @@ const NOT_FOUND: Record<OfferingKind, { title: string; backTo: string; backLabel
 const scopeOf = (kind: OfferingKind, id: number): EnrolmentScope =>
   kind === 'awarding' ? { kind: 'awarding', awardingEventId: id } : { kind: 'offering', offeringId: id };
 
-/** the loader: the record (a 404 shows the route's not-found page) and the first page of its enrolments */
+/**
+ * the loader: the record (a 404 shows the route's not-found page; always waited for, the page reads it with suspense)
+ * and the page of its enrolments (loadPage: not waited for while the page stays)
+ */
 export const enrolmentsLoader =
   <K extends OfferingKind>(kind: K) =>
-  ({ context: { queryClient }, params, deps }: { context: RouterContext; params: Params<K>; deps: EnrolmentListQuery }) => {
+  ({
+    context: { queryClient },
+    params,
+    deps,
+    cause,
+  }: {
+    context: RouterContext;
+    params: Params<K>;
+    deps: EnrolmentListQuery;
+    cause: LoaderCause;
+  }) => {
     const id = idOf(kind, params);
     return Promise.all([
       notFoundOn404<unknown>(
         kind === 'awarding' ? queryClient.ensureQueryData(awardingEventQueryOptions(id)) : queryClient.ensureQueryData(offeringQueryOptions(id)),
       ),
-      queryClient.ensureQueryData(enrolmentListQueryOptions(scopeOf(kind, id), deps)),
+      loadPage(cause, () => queryClient.ensureQueryData(enrolmentListQueryOptions(scopeOf(kind, id), deps))),
     ]);
   };
 

@@ -5,6 +5,7 @@ import { offeringListQueryOptions, type OfferingListQuery } from '../../../../sr
 import { OfferingsAdminList, type OfferingSearch } from '../../../../src/features/admin-programme/components/offerings-admin-list';
 import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 import type { OfferingKind } from '../../../../src/shared/contracts/programme';
+import { loadPage, type LoaderCause } from '../../../../src/lib/load-page';
 
 /**
  * The admin lists of dates (/verwaltung/fortbildungen, /verwaltung/hospitationen,
@@ -12,9 +13,9 @@ import type { OfferingKind } from '../../../../src/shared/contracts/programme';
  * search parsing (the kind is fixed in `loaderDeps`) and take the loader and the page from here. Only the split
  * route options (loader, component) import this file, so none of it loads with the route tree (ADR 0006).
  */
-export const loadOfferingList = ({ context, deps }: { context: RouterContext; deps: OfferingListQuery }) =>
+export const loadOfferingList = ({ context, deps, cause }: { context: RouterContext; deps: OfferingListQuery; cause: LoaderCause }) =>
   Promise.all([
-    context.queryClient.ensureQueryData(offeringListQueryOptions(deps)),
+    loadPage(cause, () => context.queryClient.ensureQueryData(offeringListQueryOptions(deps))),
     context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
   ]);
 

@@ -7,6 +7,7 @@ import { FacilitiesPage } from '../../../../src/features/admin-facilities/compon
 import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 import { listRoute } from '../../../../src/lib/list-search';
 import { adminFacilityList } from '../../../../src/shared/contracts/admin-facility-list';
+import { loadPage } from '../../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminFacilityList);
@@ -15,11 +16,11 @@ export const Route = createFileRoute('/_app/verwaltung/kitas/')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
-  loader: ({ context, deps }) => {
+  loader: ({ context, deps, cause }) => {
     // started with the list, not awaited: the open-requests block must not hold up (or fail) the page
     void context.queryClient.prefetchQuery(pendingJoinRequestsQueryOptions());
     return Promise.all([
-      context.queryClient.ensureQueryData(facilityListQueryOptions(deps)),
+      loadPage(cause, () => context.queryClient.ensureQueryData(facilityListQueryOptions(deps))),
       context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
     ]);
   },

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, parseWith } from '../../../lib/api-client';
 import { seasonReportSchema, type SeasonReport } from '../../../shared/contracts/season-report';
 
@@ -10,7 +10,12 @@ export async function getSeasonReport(seasonIdentifier: string): Promise<SeasonR
 export const seasonReportQueryOptions = (seasonIdentifier: string) =>
   queryOptions({ queryKey: ['admin', 'season-report', seasonIdentifier], queryFn: () => getSeasonReport(seasonIdentifier) });
 
-export const useSeasonReport = (seasonIdentifier: string) => useSuspenseQuery(seasonReportQueryOptions(seasonIdentifier));
+/**
+ * The report of a season: the route's loader has it when the page is entered; while the KiTa-Jahr switch loads another
+ * season the previous report stays on screen (marked as loading), so the page and the switch's focus stay (loadPage)
+ */
+export const useSeasonReport = (seasonIdentifier: string) =>
+  useQuery({ ...seasonReportQueryOptions(seasonIdentifier), placeholderData: keepPreviousData });
 
 /** the same figures as XLSX, one sheet per section (a download link, no fetch) */
 export const seasonReportXlsxUrl = (seasonIdentifier: string) => `/api/admin/season-report/${seasonIdentifier}/export.xlsx`;

@@ -114,6 +114,33 @@ describe('season report page (issue 22)', () => {
     expect(within(section('Im Vergleich mit früheren KiTa-Jahren')).getByRole('table')).toBeInTheDocument();
   });
 
+  it('given a slow answer for the next season, the page stays with the previous figures, says it is loading and the switch keeps focus', async () => {
+    let answer: (() => void) | undefined;
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    const { user } = await renderRoute('/verwaltung/auswertung', {
+      user: users.admin(),
+      handlers: [
+        http.get('*/api/admin/season-report/2024-25', async () => {
+          await slow;
+          return HttpResponse.json(importedSeasonReport());
+        }),
+        ...handlers({ '2026-27': seasonReport() }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeInTheDocument();
+    const seasonSwitch = screen.getByLabelText('KiTa-Jahr');
+    await user.selectOptions(seasonSwitch, '2024-25');
+    expect(await screen.findByRole('status')).toHaveTextContent('Die Auswertung für das KiTa-Jahr 2024/25 wird geladen …');
+    // the previous season's figures stay (no loading page in their place), and so does the focus
+    expect(screen.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeInTheDocument();
+    expect(section('Von der Anmeldung zur Auszeichnung')).toBeInTheDocument();
+    expect(seasonSwitch).toHaveFocus();
+    answer!();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2024/25' })).toBeInTheDocument();
+    expect(screen.queryByText(/wird geladen/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('KiTa-Jahr')).toHaveFocus();
+  });
+
   it('given a season that does not exist, the page says so', async () => {
     await renderRoute('/verwaltung/auswertung?season=2030-31', { user: users.admin(), handlers: handlers({}) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { legacyImportQueryOptions } from '../../../../../src/features/admin-legacy-import/api/legacy-imports';
 import { LegacyRowsPage } from '../../../../../src/features/admin-legacy-import/components/legacy-rows-page';
 import { searchInt, searchSchema } from '../../../../../src/lib/search-schema';
+import { loadPage } from '../../../../../src/lib/load-page';
 
 // plain functions, not zod: this definition loads with every page (src/lib/search-schema.ts)
 const search = searchSchema({ importId: searchInt(1) });
@@ -10,8 +11,8 @@ export const Route = createFileRoute('/_app/verwaltung/datenpflege/migration-alt
   staticData: { access: 'admin' },
   validateSearch: search.parse,
   loaderDeps: ({ search }) => ({ importId: search.importId ?? 0 }),
-  loader: ({ context, deps }) =>
-    deps.importId > 0 ? context.queryClient.ensureQueryData(legacyImportQueryOptions(deps.importId)).catch(() => null) : null,
+  loader: ({ context, deps, cause }) =>
+    deps.importId > 0 ? loadPage(cause, () => context.queryClient.ensureQueryData(legacyImportQueryOptions(deps.importId)).catch(() => null)) : null,
   component: Page,
 });
 

@@ -11,6 +11,7 @@ import { DocumentationListPage } from '../../../../../src/features/admin-documen
 import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 import { listRoute } from '../../../../../src/lib/list-search';
 import { adminDocumentationList } from '../../../../../src/shared/contracts/documentation-list';
+import { loadPage } from '../../../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminDocumentationList);
@@ -23,10 +24,10 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
   params: seasonParams,
   validateSearch: list.validateSearch,
   loaderDeps: list.loaderDeps,
-  loader: ({ context: { queryClient }, params, deps }) => {
+  loader: ({ context: { queryClient }, params, deps, cause }) => {
     // the season switch: the documentation's own season list, which the jury may read as well
     void queryClient.prefetchQuery(documentationSeasonsQueryOptions());
-    return queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, deps));
+    return loadPage(cause, () => queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, deps)));
   },
   component: Page,
 });

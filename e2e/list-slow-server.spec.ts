@@ -1,0 +1,32 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+// A list's search, filter and paging change only the address's search: the page stays. Its data is not waited for
+// then (src/lib/load-page.ts), because a server slower than the router's wait for its loading page (1 s) once replaced
+// the whole list by the loading page and took the focus from the search box while someone typed (the KiTa-Jahr switch
+// of the season report lost it that way in CI). Here every answer of the list takes 2 s.
+test('a list on a slow server: the search box keeps the focus while the list loads, typing goes on, the rows follow', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/verwaltung/kitas');
+  await expect(page.getByRole('heading', { level: 1, name: 'KiTas' })).toBeVisible();
+  await page.route('**/api/admin/facilities?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  const search = page.getByRole('searchbox', { name: 'Suche' });
+  await search.click();
+  await page.keyboard.type('Sonnen');
+  await expect(page).toHaveURL(/[?&]q=Sonnen/);
+  // the previous rows stay under the table's loading overlay, marked busy; the loading page never replaces the list
+  await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'true');
+  await expect(search).toBeFocused();
+  await page.waitForTimeout(2500);
+  await expect(search).toBeFocused();
+  // typing goes on in the same field and the list follows
+  await page.keyboard.type('schein');
+  await expect(search).toHaveValue('Sonnenschein');
+  await expect(page).toHaveURL(/[?&]q=Sonnenschein/);
+  await expect(page.getByRole('link', { name: 'Kinderhaus Sonnenschein', exact: true })).toBeVisible();
+  await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
+  await expect(search).toBeFocused();
+  await expectAccessible(page, 'KiTa list after a slow search');
+});
