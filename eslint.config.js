@@ -91,6 +91,11 @@ const oneWay = [
       'The loader of a route with loaderDeps fetches what depends on them through loadPage(cause, …) (src/lib/load-page.ts): awaited on entering, not while the page stays.',
   },
   {
+    selector: "CallExpression[callee.object.name='test'][callee.property.name='setTimeout']",
+    message: "A long e2e test says its time with allowTime(ms) (e2e/fixtures.ts), which scales it by CI's slowdown (e2e/timing.ts).",
+    only: ['e2e/fixtures.ts'],
+  },
+  {
     selector: "ImportDeclaration[source.value='sharp']",
     message:
       'Server code takes sharp from server/lib/image-work.ts (one libvips thread, no cache, one image at a time with inImageSlot), so that configuration holds everywhere.',

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { slowdown } from './e2e/timing';
 
 // The portal is started exactly the README's way (`npm start`), after the demo data is seeded into its own data dir.
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -38,10 +39,10 @@ export default defineConfig({
   // scripts/test.mjs names it at the end
   retries: process.env.CI ? 1 : 0,
   failOnFlakyTests: !!process.env.CI,
-  // generous for a loaded shared runner (stop 28's CI ran every step about twice as slow as an idle machine: pages took
-  // over 7 s to show their heading after a login, and a whole run went past 85 minutes); a passing test is no slower
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // generous, and in CI twice that (e2e/timing.ts): a loaded shared runner runs every step about twice as slow as an
+  // idle machine; a passing test is no slower
+  timeout: 60_000 * slowdown,
+  expect: { timeout: 15_000 * slowdown },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json']],
   use: {

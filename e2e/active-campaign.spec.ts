@@ -1,5 +1,5 @@
 import { startActiveCampaignStub, type ActiveCampaignStub } from '../server/testing/active-campaign-stub';
-import { demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
 
 // issue 21: connect the portal to ActiveCampaign — here a stand-in of its API v3 on 127.0.0.1, started by this spec
 // (never the internet) — test the connection, create a list, choose the list, dry run, sync, see the run finish.
@@ -13,7 +13,7 @@ test.afterAll(async () => {
 });
 
 test('an admin connects ActiveCampaign, tests it, runs a dry run and a sync, and sees the run finish', async ({ page }) => {
-  test.setTimeout(180_000);
+  allowTime(180_000);
   // the test's own account: a KiTa enrolled to the current season, newsletter consent given in /einstellungen' terms
   const fresh = await loginWithFreshEnrolledKita(page);
   expect((await page.request.put('/api/me/consents', { data: { newsletter: true } })).ok()).toBeTruthy();

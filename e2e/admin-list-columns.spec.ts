@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { allowTime, expect, expectAccessible, test } from './fixtures';
 
 /*
  * Issue 19, defect 7: six admin lists scrolled sideways at 1280 px and Personen showed the first name twice. Each list
@@ -23,7 +23,7 @@ const widths = (page: Page, table: string) =>
   });
 
 test('at 1280 px the six admin lists fit without scrolling sideways; the column chooser is accessible', async ({ pageAs }) => {
-  test.setTimeout(180_000);
+  allowTime(180_000);
   const page = await pageAs('admin');
   await page.setViewportSize({ width: 1280, height: 800 });
   for (const { path, table } of lists) {
@@ -69,7 +69,7 @@ test('Personen names each name once; a column shown with „Spalten“ stays sho
 });
 
 test('at 320 px each list still scrolls inside its named, keyboard-reachable region, never the page', async ({ pageAs }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const page = await pageAs('admin');
   await page.setViewportSize({ width: 320, height: 800 });
   for (const { path, table } of lists) {

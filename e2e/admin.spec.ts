@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, expectAccessible, test } from './fixtures';
+import { allowTime, expect, expectAccessible, test } from './fixtures';
 import { libreOfficeToCsv } from './spreadsheets';
 
 // Issue 5, admin screens against the real server and the SPEC §7 demo data. The run shares one demo database with
@@ -8,7 +8,7 @@ import { libreOfficeToCsv } from './spreadsheets';
 // leaving the current season's enrolment, which other specs rely on, untouched.
 
 test('admin opens and closes the enrolment of a season', async ({ pageAs }) => {
-  test.setTimeout(60_000);
+  allowTime(60_000);
   const page = await pageAs('admin');
   await page.goto('/verwaltung/kita-jahre');
   await expect(page.getByRole('heading', { level: 1, name: 'KiTa-Jahre' })).toBeVisible();
@@ -42,7 +42,7 @@ test('admin opens and closes the enrolment of a season', async ({ pageAs }) => {
 });
 
 test('admin exports the filtered KiTa list as XLSX and CSV (Excel); LibreOffice reads both', async ({ pageAs }, testInfo) => {
-  test.setTimeout(180_000);
+  allowTime(180_000);
   const page = await pageAs('admin');
   await page.goto('/verwaltung/kitas');
   await expect(page.getByRole('table', { name: 'Alle KiTas' })).toContainText('Kinderhaus Sonnenschein');
@@ -87,7 +87,7 @@ test('admin exports the filtered KiTa list as XLSX and CSV (Excel); LibreOffice 
 });
 
 test('admin opens a KiTa, its tabs and the merge dialog, then a person', async ({ pageAs }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   const page = await pageAs('admin');
   await page.goto('/verwaltung/kitas?q=Pegnitz');
   await page.getByRole('link', { name: 'Kinderhaus Pegnitzwiese' }).click();

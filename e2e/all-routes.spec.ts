@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, test, type DemoAccount } from './fixtures';
+import { allowTime, DEMO_PASSWORD, type DemoAccount, demoAccounts, expect, expectAccessible, test } from './fixtures';
 
 /*
  * Gate (issue 10): every page of the generated route tree, opened by the account that may see it, passes axe
@@ -117,7 +117,7 @@ for (let part = 0; part < PARTS; part++)
     browser,
   }) => {
     // about a minute and a half on a quiet machine; the limit leaves room for a loaded CI runner
-    test.setTimeout(300_000);
+    allowTime(300_000);
     const admin = await pageFor(browser, 'admin');
     const facilities = await (await admin.request.get('/api/admin/facilities?pageSize=1')).json();
     const persons = await (await admin.request.get('/api/admin/persons?pageSize=25')).json();
@@ -149,7 +149,7 @@ for (let part = 0; part < PARTS; part++)
   });
 
 test('the guard dialogs: axe without serious or critical violations, no sideways scrolling at 320 px', async ({ browser }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const cases: Array<{ account: DemoAccount; path: string; dialog: string }> = [
     { account: 'ohneKita', path: '/stammdaten', dialog: 'Wir kennen deine KiTa noch nicht.' },
     { account: 'nichtAngemeldet', path: '/fortbildungen', dialog: 'Deine KiTa ist noch nicht dabei!' },

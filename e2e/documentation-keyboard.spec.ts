@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
+import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
 
 // Issue 12, by keyboard alone (WCAG 2.1.1): the template editor's reordering, options and preview, and the jury's
 // way from the list to a form's review. Every control is reached with Tab from the top of the page, used with Enter, Space or the arrow keys,
@@ -18,7 +18,7 @@ test('template editor: move a question down and up again, add an option, open an
   page,
 }) => {
   // the editor of the default template is a long page: a few hundred Tab presses and five axe runs
-  test.setTimeout(240_000);
+  allowTime(240_000);
   await loginViaApi(page, demoAccounts.admin);
   await page.goto('/verwaltung/dokuboegen/2026-27/vorlage');
   await expect(page.getByRole('heading', { level: 1, name: 'Vorlage des Dokumentationsbogens 2026/27' })).toBeVisible();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
 import { mailWith } from './mailbox';
 
 // Issue 12, the whole way of a documentation form: a KiTa of its own (loginWithFreshEnrolledKita, its draft started
@@ -25,7 +25,7 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  allowTime(240_000);
   const kita = await loginWithFreshEnrolledKita(page, 'E2E-Kita Doku', {
     documentation: { projekttitel: 'Wasser ist Leben', themen: ['wasser'], gruppen: 'Vorschulgruppe Biber', anzahl_kinder: 18 },
   });

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
 import { libreOfficeToCsv } from './spreadsheets';
 
 // Issue 21: /verwaltung/email-adressen against the real server. The test makes its own KiTa (Mittelfranken, enrolled,
@@ -8,7 +8,7 @@ import { libreOfficeToCsv } from './spreadsheets';
 // reads it back with LibreOffice, saves the list and deletes it again.
 
 test('admin builds an e-mail list by keyboard, copies a block, exports it as CSV and saves it', async ({ page, pageAs }, testInfo) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const kita = await loginWithFreshEnrolledKita(page, 'E2E-Mailliste');
   await pageAs('admin');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { slowdown } from './timing';
 
 /** SPEC §7: the demo accounts `npm run seed:demo` creates, all with the same password. */
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Passwort-2026';
@@ -86,6 +87,12 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * A long test's time: `ms` on an idle machine, times the CI slowdown (e2e/timing.ts). The one way a spec sets its
+ * timeout (eslint refuses `test.setTimeout` in specs).
+ */
+export const allowTime = (ms: number) => test.setTimeout(ms * slowdown);
 
 /** The first match of `pattern` (group 1) in a mail to `email` (mails are .eml files in DATA_DIR/mail without SMTP_URL). */
 export async function tokenFromMail(email: string, pattern: RegExp): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, loginAsFreshUser, test } from './fixtures';
+import { allowTime, expect, expectAccessible, loginAsFreshUser, test } from './fixtures';
 
 // Issue 10: focus never falls to <body> after a change, every field shows a focus ring (error state too), and a
 // failed submit puts focus on the first invalid field. One mechanism each (useFocusKeeper, focus-ring.css,
@@ -21,7 +21,7 @@ async function expectFocusKept(page: Page, what: string) {
 }
 
 test('focus stays on the page: registering a KiTa, edit mode, the person dialog, inviting, enrolling', async ({ page }) => {
-  test.setTimeout(150_000);
+  allowTime(150_000);
   const suffix = Date.now().toString(36);
   await loginAsFreshUser(page, 'Fenja', `Fokus${suffix}`);
   await page.goto('/neue-kita');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { bookViaApi } from './booking-helpers';
-import { expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
 
 /*
  * Issue 19 defect 5, by keyboard: Enter on "Dateien auswählen" opens the file chooser (it did only with Space); the
@@ -39,7 +39,7 @@ for (const { width, height } of [
   { width: 320, height: 640 },
 ]) {
   test(`documentation form at ${width} px: Tab never lands behind the save bar, Enter opens the file chooser`, async ({ page }) => {
-    test.setTimeout(120_000);
+    allowTime(120_000);
     await page.setViewportSize({ width, height });
     // a KiTa of its own: the demo KiTa's form is submitted and decided by the documentation spec
     await loginWithFreshEnrolledKita(page);
@@ -68,7 +68,7 @@ for (const { width, height } of [
 }
 
 test('after "Ja, stornieren" focus is on the bookings table, not the page heading', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   // a KiTa of its own books and cancels: the demo KiTas are for reading
   await loginWithFreshEnrolledKita(page, 'E2E-Kita Storno');
   const booked = await bookViaApi(page, baseURL, 'training');

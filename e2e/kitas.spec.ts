@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  allowTime,
   demoAccounts,
   expect,
   expectAccessible,
@@ -18,7 +19,7 @@ import {
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 
 test('register a KiTa, edit its master data, add staff, enrol — and guard dialog 2 disappears', async ({ page }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const suffix = Date.now().toString(36);
   const label = `E2E-Waldkindergarten ${suffix}`;
   // a postal code of its own per run, so an earlier run's KiTa (same database) is no likely duplicate
@@ -135,7 +136,7 @@ test('register a KiTa, edit its master data, add staff, enrol — and guard dial
 });
 
 test('a likely duplicate is offered to join instead; a member of that KiTa approves the request', async ({ page }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   // the KiTa asked is one of its own with a member account (the demo KiTas are for reading)
   const member = await loginWithFreshEnrolledKita(page, 'Kindergarten St. Martin');
   await page.request.delete('/api/logout');
@@ -170,7 +171,7 @@ test('a likely duplicate is offered to join instead; a member of that KiTa appro
 });
 
 test('a person invited from /personal gets an account linked to the KiTa through the mailed link', async ({ page }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   await loginAsFreshUser(page, 'Ida', 'Inviter');
   const suffix = Date.now().toString(36);
   const created = await page.request.post('/api/facilities', {
@@ -211,7 +212,7 @@ test('a person invited from /personal gets an account linked to the KiTa through
 });
 
 test('a KiTa without members: the admin finds the join request in the KiTa list and approves it on the KiTa page', async ({ page }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   // Kindergarten Mainkiesel has no accounts in the demo data: only the admins can decide
   const asker = await loginAsFreshUser(page, 'Mira', `Mainkiesel${Date.now().toString(36)}`);
   await page.goto('/neue-kita');

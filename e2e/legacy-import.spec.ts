@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
+import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
 
 // Issue 24: an admin imports a legacy file (Windows-1252, `;`, as German Excel saves it), maps its columns, fixes a
 // match by hand in the preview, imports it, finds the history on the KiTa's detail page and undoes the import — the
@@ -7,7 +7,7 @@ import { demoAccounts, expect, expectAccessible, loginViaApi, test } from './fix
 
 test('an admin uploads, maps, fixes a match, imports, sees the history on the KiTa and undoes it', async ({ page }) => {
   // six pages and five axe scans on a 2-core machine shared with other suites
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const stamp = `${Date.now()}`.slice(-7);
   const fresh = `E2E-Altkita ${stamp}`;
   // "Kinderhaus Sonnenschein Süd" resembles the demo KiTa "Kinderhaus Sonnenschein" (same PLZ): a candidate, fixed to "neu anlegen"

@@ -1,4 +1,4 @@
-import { expect, loginViaForm, test } from './fixtures';
+import { allowTime, expect, loginViaForm, test } from './fixtures';
 
 /*
  * Issue 10: after a login the user sometimes landed on / instead of the stored target. The login re-ran the
@@ -9,7 +9,7 @@ import { expect, loginViaForm, test } from './fixtures';
 const ROUNDS = 15;
 
 test(`a login lands on the stored target every time (${ROUNDS} logins, CPU throttled)`, async ({ page }) => {
-  test.setTimeout(300_000);
+  allowTime(300_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const target = '/verwaltung/personen';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginViaApi, loginWithFreshEnrolledKita, test } from './fixtures';
 import { mailWith } from './mailbox';
 import { libreOfficeToCsv } from './spreadsheets';
 
@@ -55,7 +55,7 @@ const blankOffering = {
 };
 
 test('book → waiting list → a cancellation promotes → the promoted person gets a mail', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
   const seasonId = await currentSeasonId(admin);
   const tag = suffix();
@@ -167,7 +167,7 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
   playwright,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  allowTime(150_000);
   const tag = suffix();
   const moduleTitle = `E2E-Modul UI ${tag}`;
   const title = `E2E-Termin UI ${tag}`;
@@ -280,7 +280,7 @@ test('an admin creates a module and a date, publishes it, adds a person and expo
 });
 
 test('a KiTa approved for the award books the awarding event with a workshop per attendee', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
   const seasonId = await currentSeasonId(admin);
   // a KiTa of its own, zur Auszeichnung zugelassen (the jury's approval sets it; here the admin does, by the API)
@@ -347,7 +347,7 @@ test('a KiTa approved for the award books the awarding event with a workshop per
 });
 
 test('the admin dialogs of hospitations and awarding events, and an open date-time calendar, pass axe', async ({ page }) => {
-  test.setTimeout(90_000);
+  allowTime(90_000);
   await loginViaApi(page, demoAccounts.admin);
   await page.goto('/verwaltung/hospitationen');
   await expect(page.getByRole('heading', { level: 1, name: 'Hospitationen' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { allowTime, expect, expectAccessible, test } from './fixtures';
 
 /*
  * Issue 10, "Accessibility and use": at 1366 px the admin tables hid actions and columns behind a scrollbar that
@@ -40,7 +40,7 @@ const tableRegions = (page: Page) =>
   );
 
 test('admin tables at 1366 px: actions in view, a wide table shows its scrollbar and takes the keyboard, badges whole', async ({ pageAs }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const page = await pageAs('admin');
   for (const path of ['/verwaltung/kita-jahre', '/verwaltung/kitas', '/verwaltung/personen']) {
     await page.goto(path);
@@ -93,7 +93,7 @@ const headerOverflow = (page: Page) =>
   });
 
 test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every staff page; the chooser keeps its badges inside', async ({ pageAs }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const page = await pageAs('mehrereKitas');
   await page.setViewportSize({ width: 320, height: 800 });
   const dialog = page.getByRole('dialog', { name: 'KiTa auswählen' });

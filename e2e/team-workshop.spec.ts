@@ -1,5 +1,5 @@
 import { germanDate } from '../src/shared/berlin-date';
-import { DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, DEMO_PASSWORD, demoAccounts, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
 import { linkFromMail } from './mailbox';
 
 // Issue 11: a KiTa applies for a team workshop, an admin schedules it, the KiTa sees the date and gets the mail.
@@ -12,7 +12,7 @@ test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowTime(120_000);
   const kita = await loginWithFreshEnrolledKita(page, 'E2E-Kita Team-Workshop');
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Team-Workshop' }).click();
