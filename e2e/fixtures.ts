@@ -94,6 +94,17 @@ export { expect };
  */
 export const allowTime = (ms: number) => test.setTimeout(ms * slowdown);
 
+/**
+ * The server's answers to `url` (a glob, as `page.route` takes it) arrive `ms` late, as on a slow line or a busy
+ * server: longer than 1 s is longer than the router waits before it shows its loading page.
+ */
+export async function answerLate(page: Page, url: string, ms: number) {
+  await page.route(url, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 /** The first match of `pattern` (group 1) in a mail to `email` (mails are .eml files in DATA_DIR/mail without SMTP_URL). */
 export async function tokenFromMail(email: string, pattern: RegExp): Promise<string> {
   const { readdir, readFile } = await import('node:fs/promises');

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { answerLate, expect, expectAccessible, test } from './fixtures';
 
 // A list's search, filter and paging change only the address's search: the page stays. Its data is not waited for
 // then (src/lib/load-page.ts), because a server slower than the router's wait for its loading page (1 s) once replaced
@@ -8,10 +8,7 @@ test('a list on a slow server: the search box keeps the focus while the list loa
   const page = await pageAs('admin');
   await page.goto('/verwaltung/kitas');
   await expect(page.getByRole('heading', { level: 1, name: 'KiTas' })).toBeVisible();
-  await page.route('**/api/admin/facilities?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue();
-  });
+  await answerLate(page, '**/api/admin/facilities?**', 2000);
   const search = page.getByRole('searchbox', { name: 'Suche' });
   await search.click();
   await page.keyboard.type('Sonnen');

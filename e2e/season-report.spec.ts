@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, expectAccessible, test } from './fixtures';
+import { answerLate, expect, expectAccessible, test } from './fixtures';
 import { libreOfficeSheetsToCsv } from './spreadsheets';
 
 // Issue 22: the season report /verwaltung/auswertung, read-only against the demo data.
@@ -132,10 +132,7 @@ test('season report: a season before the portal reads "keine Daten", its importe
   // by keyboard: an arrow key steps to the previous season, the report follows, focus stays on the switch (WCAG 3.2.2)
   // the previous season's figures take 2 s to come, as on a slow line or a busy server: longer than the router waits
   // before it shows its loading page (1 s), which once replaced the page and took the focus with it (CI, under load)
-  await page.route('**/api/admin/season-report/2025-26', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue();
-  });
+  await answerLate(page, '**/api/admin/season-report/2025-26', 2000);
   const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
   await seasonSwitch.focus();
   await page.keyboard.press('ArrowDown');
