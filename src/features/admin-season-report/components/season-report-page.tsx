@@ -20,6 +20,9 @@ type Props = {
 export function SeasonReportPage({ seasonIdentifier, seasons, onSeasonChange }: Props) {
   const { data: report, isPlaceholderData, isError } = useSeasonReport(seasonIdentifier);
   const chosenLabel = seasons?.find((s) => s.identifier === seasonIdentifier)?.label ?? seasonIdentifier;
+  const statusText = isError
+    ? `Die Auswertung für das ${chosenLabel} konnte nicht geladen werden.`
+    : `Die Auswertung für das ${chosenLabel} wird geladen …`;
   // the loader has the report when the page is entered; without one here, the season chosen could not be loaded
   if (!report)
     return (
@@ -27,7 +30,7 @@ export function SeasonReportPage({ seasonIdentifier, seasons, onSeasonChange }: 
         <PageHeading>Auswertung</PageHeading>
         <SeasonSwitch seasons={seasons} value={seasonIdentifier} onChange={onSeasonChange} />
         <Text mt="md" role={isError ? 'alert' : 'status'}>
-          {isError ? `Die Auswertung für das ${chosenLabel} konnte nicht geladen werden.` : `Die Auswertung für das ${chosenLabel} wird geladen …`}
+          {statusText}
         </Text>
       </div>
     );
@@ -54,9 +57,7 @@ export function SeasonReportPage({ seasonIdentifier, seasons, onSeasonChange }: 
       {loading && (
         <Group gap="xs" mt="md" role="status" className={classes.noPrint}>
           <Loader size="xs" aria-hidden />
-          <Text>
-            {isError ? `Die Auswertung für das ${chosenLabel} konnte nicht geladen werden.` : `Die Auswertung für das ${chosenLabel} wird geladen …`}
-          </Text>
+          <Text>{statusText}</Text>
         </Group>
       )}
       {!report.hasPortalData && (
