@@ -35,4 +35,26 @@ describe('staff invitation link', () => {
     expect(await screen.findByText('Einladung angenommen')).toBeInTheDocument();
     expect(readInvitationToken()).toBeNull();
   });
+  it('is redeemed when a logged-in person opens the link: the layout was there before the page kept the token', async () => {
+    const token = 'invitation-token-5678';
+    let redeemed: unknown = null;
+    const olga = users.noFacility();
+    const { router, session, auth } = await renderRoute('/', {
+      user: olga,
+      handlers: [
+        http.get('*/api/privacy-policy', () => HttpResponse.json({ version: '2026-01', publishedAt: '2026-01-01T00:00:00.000Z' })),
+        http.post('*/api/me/person-invitations', async ({ request }) => {
+          redeemed = await request.json();
+          session.status = loggedIn({ ...olga, facilities: { '12': facility(12, 'KiTa Regenbogen', false) } });
+          return HttpResponse.json({ facilityId: 12, facilityLabel: 'KiTa Regenbogen', personId: 501 });
+        }),
+      ],
+    });
+
+    await router.navigate({ to: '/registrieren', search: { einladung: token } });
+    await waitFor(() => expect(redeemed).toEqual({ token }));
+    await waitFor(() => expect(auth.getState().activeFacilityId).toBe(12));
+    expect(await screen.findByText('Einladung angenommen')).toBeInTheDocument();
+    expect(readInvitationToken()).toBeNull();
+  });
 });

@@ -1,19 +1,20 @@
 import { isHTTPError } from 'ky';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { clearInvitationToken, readInvitationToken } from '../invitation-token';
+import { clearInvitationToken, readInvitationToken, subscribeInvitationToken } from '../invitation-token';
 
 export type AcceptedInvitation = { facilityId: number; facilityLabel: string };
 
 /**
- * Once someone is logged in, a stored invitation token is redeemed (one attempt per login); `onAccepted`
- * updates the session so the new KiTa shows at once.
+ * Once someone is logged in and an invitation token is kept — in either order — it is redeemed (one attempt per
+ * token and login); `onAccepted` updates the session so the new KiTa shows at once.
  */
 export function usePendingInvitation(loggedIn: boolean, onAccepted: (accepted: AcceptedInvitation) => Promise<void> | void) {
   const { mutateAsync } = useAcceptInvitation();
-  const attempted = useRef(false);
+  const token = useSyncExternalStore(subscribeInvitationToken, readInvitationToken, () => null);
+  const attempted = useRef<string | null>(null);
   const onAcceptedRef = useRef(onAccepted);
   useEffect(() => {
     onAcceptedRef.current = onAccepted;
@@ -21,12 +22,11 @@ export function usePendingInvitation(loggedIn: boolean, onAccepted: (accepted: A
 
   useEffect(() => {
     if (!loggedIn) {
-      attempted.current = false;
+      attempted.current = null;
       return;
     }
-    const token = readInvitationToken();
-    if (!token || attempted.current) return;
-    attempted.current = true;
+    if (!token || attempted.current === token) return;
+    attempted.current = token;
     mutateAsync(token)
       .then(async (accepted) => {
         clearInvitationToken();
@@ -39,5 +39,5 @@ export function usePendingInvitation(loggedIn: boolean, onAccepted: (accepted: A
         if (isHTTPError(error) && error.response.status < 500 && error.response.status !== 409) clearInvitationToken();
         reportError(error, 'Deine Einladung in eine KiTa konnte nicht angenommen werden.');
       });
-  }, [loggedIn, mutateAsync]);
+  }, [loggedIn, token, mutateAsync]);
 }
