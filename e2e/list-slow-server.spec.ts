@@ -27,3 +27,26 @@ test('a list on a slow server: the search box keeps the focus while the list loa
   await expect(search).toBeFocused();
   await expectAccessible(page, 'KiTa list after a slow search');
 });
+
+// The same page staying, with a login status older than its 30 s: the guard decides with the known status and asks the
+// server in the background (src/app/route-guard.ts). Waiting for a slow answer there once replaced the page by the
+// loading page as well, and the KiTa-Jahr switch lost the focus (CI, under load). Here the status check takes 2.5 s.
+test('a stale login status on a slow server: the KiTa-Jahr switch steps by arrow key and keeps the focus', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.clock.install();
+  await page.goto('/verwaltung/auswertung');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeVisible();
+  await answerLate(page, '**/api/loginstatus', 2500);
+  await page.clock.fastForward('00:40');
+  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
+  await seasonSwitch.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\?season=2025-26$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2025/26' })).toBeVisible();
+  await expect(seasonSwitch).toBeFocused();
+  await page.waitForTimeout(3000);
+  await expect(seasonSwitch).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeVisible();
+  await expect(seasonSwitch).toBeFocused();
+});

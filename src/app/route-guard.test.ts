@@ -43,3 +43,34 @@ describe('loadSession after the staleTime', () => {
     expect(context.auth.getState().checkingStatus).toBe(false);
   });
 });
+
+describe('loadSession when the page stays (new search or params)', () => {
+  it('decides with the known status at once and refreshes a stale one in the background', async () => {
+    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
+    server.use(...handlers);
+    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    await loadSession(context, false);
+
+    const realNow = Date.now;
+    Date.now = () => realNow() + 31_000;
+    try {
+      // no await: the state comes back before the server has answered (a slow answer once replaced the page)
+      const state = await Promise.race([loadSession(context, false, true), new Promise((resolve) => setTimeout(() => resolve('waited'), 0))]);
+      expect(state).not.toBe('waited');
+      expect((state as { user?: { id: number } }).user?.id).toBe(3);
+      expect(context.auth.getState().checkingStatus).toBe(false);
+      await expect.poll(() => session.statusCalls).toBe(2);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('waits for the server when no status is known yet', async () => {
+    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
+    server.use(...handlers);
+    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    const state = await loadSession(context, false, true);
+    expect(session.statusCalls).toBe(1);
+    expect(state.user?.id).toBe(3);
+  });
+});

@@ -8,7 +8,8 @@ import type { RouterContext } from './router-context';
 export type GuardArgs = {
   context: RouterContext;
   location: ParsedLocation;
-  matches: ReadonlyArray<{ staticData?: { access?: Access } }>;
+  /** `cause` 'stay': the same page as before, with new search or params (TanStack Router's match cause) */
+  matches: ReadonlyArray<{ staticData?: { access?: Access }; cause?: 'enter' | 'stay' | 'preload' }>;
   preload: boolean;
 };
 
@@ -18,13 +19,24 @@ const STATUS_FAILED = 'Dein Anmeldestatus konnte nicht geprüft werden.';
  * Makes sure the login status is known and at most 30 s old (loginStatusQueryOptions' staleTime), applies it to
  * the auth store and re-reads the active KiTa from localStorage (seed §4: restored on each navigation).
  * React Query shares one in-flight request per key; the machine marks the running check (seed §4: one at a time).
+ *
+ * When the page stays (`pageStays`: a list's search box, filter, sort or page, the KiTa-Jahr switch) and a status is
+ * known, the guard decides with it and refreshes a stale one in the background: waiting for the server there, a slow
+ * answer (over the router's `pendingMs`, 1 s) replaced the page by the loading page and took the focus from the field
+ * in use (found in CI under load). The page was allowed a moment ago; a session lost meanwhile is found by the ping,
+ * which runs before every navigation and sends the person to /login, and the next page entered applies the new status.
  */
-export async function loadSession({ queryClient, auth }: RouterContext, preload: boolean): Promise<AuthState> {
+export async function loadSession({ queryClient, auth }: RouterContext, preload: boolean, pageStays = false): Promise<AuthState> {
   const options = loginStatusQueryOptions();
   const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-  if (!cached || cached.state.data === undefined || cached.isStaleByTime(LOGIN_STATUS_STALE_MS)) {
-    auth.dispatch({ type: 'STATUS_CHECK_STARTED' });
+  const stale = !cached || cached.state.data === undefined || cached.isStaleByTime(LOGIN_STATUS_STALE_MS);
+  const known = queryClient.getQueryData(options.queryKey);
+  if (pageStays && known) {
+    if (stale) void queryClient.prefetchQuery(options);
+    auth.syncStatus(known);
+    return auth.restoreFacility();
   }
+  if (stale) auth.dispatch({ type: 'STATUS_CHECK_STARTED' });
   try {
     auth.syncStatus(await queryClient.fetchQuery(options));
   } catch (error) {
@@ -40,7 +52,7 @@ export async function loadSession({ queryClient, auth }: RouterContext, preload:
  * declares what it needs next to its path. Preloads (hovering a link) never open dialogs or store targets.
  */
 export async function guardNavigation({ context, location, matches, preload }: GuardArgs): Promise<void> {
-  const state = await loadSession(context, preload);
+  const state = await loadSession(context, preload, !preload && matches.at(-1)?.cause === 'stay');
   // A dialog left open when the session ended (logout, expiry) must not greet the next person who logs in.
   if (!state.user && !preload) context.guard.closeDialog();
   const access = matches.at(-1)?.staticData?.access ?? 'login';
