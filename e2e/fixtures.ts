@@ -105,6 +105,20 @@ export async function answerLate(page: Page, url: string, ms: number) {
   });
 }
 
+/**
+ * The season report's KiTa-Jahr switch stepped by an arrow key: the address and the heading follow the season, and the
+ * focus stays on the switch (WCAG 3.2.2). `identifier` like 2025-26, `label` like 2025/26.
+ */
+export async function stepSeasonSwitch(page: Page, key: 'ArrowDown' | 'ArrowUp', identifier: string, label: string) {
+  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
+  await seasonSwitch.focus();
+  await page.keyboard.press(key);
+  await expect(page).toHaveURL(new RegExp(`\\?season=${identifier}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Auswertung KiTa-Jahr ${label}` })).toBeVisible();
+  await expect(seasonSwitch).toBeFocused();
+  return seasonSwitch;
+}
+
 /** The first match of `pattern` (group 1) in a mail to `email` (mails are .eml files in DATA_DIR/mail without SMTP_URL). */
 export async function tokenFromMail(email: string, pattern: RegExp): Promise<string> {
   const { readdir, readFile } = await import('node:fs/promises');

@@ -1,4 +1,4 @@
-import { answerLate, expect, expectAccessible, test } from './fixtures';
+import { answerLate, expect, expectAccessible, stepSeasonSwitch, test } from './fixtures';
 
 // A list's search, filter and paging change only the address's search: the page stays. Its data is not waited for
 // then (src/lib/load-page.ts), because a server slower than the router's wait for its loading page (1 s) once replaced
@@ -38,15 +38,8 @@ test('a stale login status on a slow server: the KiTa-Jahr switch steps by arrow
   await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeVisible();
   await answerLate(page, '**/api/loginstatus', 2500);
   await page.clock.fastForward('00:40');
-  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
-  await seasonSwitch.focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL(/\?season=2025-26$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2025/26' })).toBeVisible();
-  await expect(seasonSwitch).toBeFocused();
+  const seasonSwitch = await stepSeasonSwitch(page, 'ArrowDown', '2025-26', '2025/26');
   await page.waitForTimeout(3000);
   await expect(seasonSwitch).toBeFocused();
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeVisible();
-  await expect(seasonSwitch).toBeFocused();
+  await stepSeasonSwitch(page, 'ArrowUp', '2026-27', '2026/27');
 });

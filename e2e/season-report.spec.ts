@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerLate, expect, expectAccessible, test } from './fixtures';
+import { answerLate, expect, expectAccessible, stepSeasonSwitch, test } from './fixtures';
 import { libreOfficeSheetsToCsv } from './spreadsheets';
 
 // Issue 22: the season report /verwaltung/auswertung, read-only against the demo data.
@@ -133,12 +133,7 @@ test('season report: a season before the portal reads "keine Daten", its importe
   // the previous season's figures take 2 s to come, as on a slow line or a busy server: longer than the router waits
   // before it shows its loading page (1 s), which once replaced the page and took the focus with it (CI, under load)
   await answerLate(page, '**/api/admin/season-report/2025-26', 2000);
-  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
-  await seasonSwitch.focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL(/\?season=2025-26$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2025/26' })).toBeVisible();
-  await expect(seasonSwitch).toBeFocused();
+  const seasonSwitch = await stepSeasonSwitch(page, 'ArrowDown', '2025-26', '2025/26');
   await seasonSwitch.selectOption({ label: 'KiTa-Jahr 2023/24' });
   await expect(page).toHaveURL(/\?season=2023-24$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2023/24' })).toBeVisible();

@@ -7,11 +7,16 @@ import { server } from '../testing/msw-server';
 import { createQueryClient } from './query-client';
 import { loadSession } from './route-guard';
 
+/** a logged-in member of one enrolled KiTa on the fake server, and a fresh router context */
+function loggedInGuard() {
+  const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
+  server.use(...handlers);
+  return { session, context: { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() } };
+}
+
 describe('loadSession', () => {
   it('runs one status check at a time: concurrent navigations share one request', async () => {
-    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
-    server.use(...handlers);
-    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    const { session, context } = loggedInGuard();
     const [a, b] = await Promise.all([loadSession(context, false), loadSession(context, false)]);
     expect(session.statusCalls).toBe(1);
     expect(a.user?.id).toBe(3);
@@ -24,9 +29,7 @@ describe('loadSession', () => {
 
 describe('loadSession after the staleTime', () => {
   it('asks the server again and marks the check as running meanwhile', async () => {
-    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
-    server.use(...handlers);
-    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    const { session, context } = loggedInGuard();
     await loadSession(context, false);
     expect(context.auth.getState().checkingStatus).toBe(false);
 
@@ -46,9 +49,7 @@ describe('loadSession after the staleTime', () => {
 
 describe('loadSession when the page stays (new search or params)', () => {
   it('decides with the known status at once and refreshes a stale one in the background', async () => {
-    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
-    server.use(...handlers);
-    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    const { session, context } = loggedInGuard();
     await loadSession(context, false);
 
     const realNow = Date.now;
@@ -66,9 +67,7 @@ describe('loadSession when the page stays (new search or params)', () => {
   });
 
   it('waits for the server when no status is known yet', async () => {
-    const { session, handlers } = sessionHandlers(loggedIn(users.oneEnrolled()));
-    server.use(...handlers);
-    const context = { queryClient: createQueryClient({ retry: false }), auth: createAuthStore(), guard: createGuardStore() };
+    const { session, context } = loggedInGuard();
     const state = await loadSession(context, false, true);
     expect(session.statusCalls).toBe(1);
     expect(state.user?.id).toBe(3);
