@@ -28,9 +28,9 @@ const STATUS_FAILED = 'Dein Anmeldestatus konnte nicht geprüft werden.';
  */
 export async function loadSession({ queryClient, auth }: RouterContext, preload: boolean, pageStays = false): Promise<AuthState> {
   const options = loginStatusQueryOptions();
-  const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-  const stale = !cached || cached.state.data === undefined || cached.isStaleByTime(LOGIN_STATUS_STALE_MS);
   const known = queryClient.getQueryData(options.queryKey);
+  const cached = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  const stale = !known || !cached || cached.isStaleByTime(LOGIN_STATUS_STALE_MS);
   if (pageStays && known) {
     if (stale) void queryClient.prefetchQuery(options);
     auth.syncStatus(known);
