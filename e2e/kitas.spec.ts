@@ -210,6 +210,9 @@ test('a person invited from /personal gets an account linked to the KiTa through
   await page.goto(`/registrieren?einladung=${token}`);
   await expect(page.getByText('Einladung angenommen')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(kita.label);
+  // logged in already, the person is not left on the registration form: the start page follows, focus on its heading
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.goto('/personal');
   await expect(page.getByRole('table', { name: 'Personal der KiTa' })).toContainText('hat ein Konto');
   await expect(page.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toContainText(inviteeEmail);

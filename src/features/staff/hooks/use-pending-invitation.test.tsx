@@ -57,5 +57,7 @@ describe('staff invitation link', () => {
     await waitFor(() => expect(auth.getState().activeFacilityId).toBe(12));
     expect(await screen.findByText('Einladung angenommen')).toBeInTheDocument();
     expect(readInvitationToken()).toBeNull();
+    // not left on a registration form: the start page follows
+    await waitForPath(router, '/');
   });
 });
