@@ -37,8 +37,8 @@ import {
  * without waiting 3 s) and BOOKING_LOCK=off (the concurrency test's control: no locks, a wider race window).
  */
 const testSetting = (name: string) => (process.env.VITEST ? process.env[name] : undefined);
-const lockTimeoutMs = () => Number(testSetting('BOOKING_LOCK_TIMEOUT_MS') ?? 3000);
-const lockEnabled = () => testSetting('BOOKING_LOCK') !== 'off';
+export const lockTimeoutMs = () => Number(testSetting('BOOKING_LOCK_TIMEOUT_MS') ?? 3000);
+export const lockEnabled = () => testSetting('BOOKING_LOCK') !== 'off';
 
 /**
  * One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. `moreLocks`:
@@ -60,11 +60,16 @@ export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: {
       return fn(tx);
     });
   } catch (err) {
-    const state = sqlState(err);
-    if (state === '55P03' || state === '40P01') throw fail('programme.rush');
-    if (state === '23505') throw fail('programme.already_booked_someone');
-    throw err;
+    throw bookingError(err);
   }
+}
+
+/** a booking's database errors as the answers the KiTa reads: lock timeouts and deadlocks the rush 409, a second booking 409 */
+export function bookingError(err: unknown): unknown {
+  const state = sqlState(err);
+  if (state === '55P03' || state === '40P01') return fail('programme.rush');
+  if (state === '23505') return fail('programme.already_booked_someone');
+  return err;
 }
 
 /** the offerings, locked in id order (several: a move locks source and target) */

@@ -16,7 +16,8 @@ import { memberRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
 import { mailContext } from '../mail/templates';
 import { rateLimiter } from '../rate-limit/rate-limit';
-import { book, cancelEnrolment } from './booking';
+import { cancelEnrolment } from './booking';
+import { bookAsKita } from './booking-in-one-call';
 import { programmeRateRules } from './programme-rate-limits';
 import { enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
 
@@ -37,8 +38,9 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
     errors: [409, 429],
     schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema } },
     handler: async (request, reply) => {
-      // book() checks the KiTa, its enrolment to the current season, the staff entries and the rate limit itself
-      const result = await book(app.db, {
+      // checks the KiTa, its enrolment to the current season, the staff entries and the rate limit itself; in one
+      // database call when it can (booking-in-one-call.ts)
+      const result = await bookAsKita(app.db, {
         facilityId: request.params.facilityId,
         offeringId: request.body.offeringId,
         personIds: request.body.personIds,

@@ -16,7 +16,7 @@ export function tooManyRequests(until: Date, now = new Date()) {
 }
 
 /** the advisory lock keys of these checks, in the one global order every reservation takes them in */
-const lockKeysOf = (checks: RateCheck[]) => [...new Set(checks.map(({ rule, key }) => `${rule.bucket}|${key}`))].sort();
+const lockKeysOf = (checks: RateCheck[]) => [...new Set(checks.map((c) => rateLimitInTx.lockKey(c)))].sort();
 
 /** a day is beyond every window in use: older hits are deleted now and then (2 % of the reservations) */
 async function pruneSometimes(db: DbOrTx, now: Date) {
@@ -64,6 +64,8 @@ export const rateLimitInTx = {
     return tx.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
   },
   pruneSometimes,
+  /** the advisory lock key of one check, for a caller that takes the lock itself (a booking in one call) */
+  lockKey: ({ rule, key }: RateCheck) => `${rule.bucket}|${key}`,
 };
 
 /**
