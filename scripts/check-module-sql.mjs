@@ -3,12 +3,12 @@
 // insert/update/delete) and which names a table in raw SQL. A module writes only its own tables, and its raw
 // SQL names only its own tables (plus the shared read tables), apart from the allowances in
 // scripts/module-boundaries.cjs. Exit code 1 and one line per finding otherwise. `npm run lint:deps` runs it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import boundaries from './module-boundaries.cjs';
 
-const { readModelModules, readModelFiles, sharedReadTables, writeAllowances, knownExceptions } = boundaries;
+const { readModelModules, readModelFiles, sharedReadTables, writeAllowances, knownExceptions, databaseFunctions } = boundaries;
 
 /** Finds the violations under `root` (the repository, or a test fixture shaped like it). */
 export function checkModuleSql(root) {
@@ -48,7 +48,7 @@ export function checkModuleSql(root) {
       }
     }
   }
-  return [...findings, ...checkVersionWrites(root, files)];
+  return [...findings, ...checkVersionWrites(root, files), ...checkDatabaseFunctions(root, files)];
 }
 
 /**
@@ -84,4 +84,42 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const f of findings) console.error(`  error module-sql: ${f}`);
   console.log(findings.length ? `\nx ${findings.length} module SQL violations` : '✔ module SQL: every module writes only its own tables');
   process.exit(findings.length ? 1 : 0);
+}
+
+/**
+ * Functions created by the migrations (server/db/migrations/*.sql): each listed in `databaseFunctions` with its owner
+ * module and an existing pin test, and called only from its owner's files (tests excepted).
+ */
+function checkDatabaseFunctions(root, files) {
+  const dir = join(root, 'server/db/migrations');
+  const findings = [];
+  const created = new Set();
+  if (existsSync(dir)) {
+    for (const f of readdirSync(dir)
+      .filter((n) => n.endsWith('.sql'))
+      .sort()) {
+      for (const m of readFileSync(join(dir, f), 'utf8').matchAll(
+        /create\s+(?:or\s+replace\s+)?(?:function|procedure)\s+(?:"?public"?\.)?"?(\w+)"?/gi,
+      )) {
+        const name = m[1].toLowerCase();
+        created.add(name);
+        const entry = databaseFunctions.find((d) => d.name === name);
+        if (!entry)
+          findings.push(`server/db/migrations/${f}: creates the database function ${name}, which scripts/module-boundaries.cjs does not list`);
+        else if (!existsSync(join(root, entry.pinTest)))
+          findings.push(`server/db/migrations/${f}: ${name}'s pin test ${entry.pinTest} does not exist`);
+      }
+    }
+  }
+  for (const { mod, path } of files) {
+    const file = relative(root, path);
+    if (/\.test\.ts$/.test(file)) continue;
+    const source = readFileSync(path, 'utf8');
+    for (const name of created) {
+      const entry = databaseFunctions.find((d) => d.name === name);
+      if (entry && entry.module !== mod && new RegExp(`\\b${name}\\s*\\(`).test(source))
+        findings.push(`${file}: calls ${entry.module}'s database function ${name}; call ${entry.module}'s service`);
+    }
+  }
+  return findings;
 }

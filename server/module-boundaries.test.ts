@@ -38,6 +38,12 @@ const fixture: Record<string, string> = {
   'server/modules/persons/bump.ts':
     'export const bump = (tx) => tx.update(persons).set({ name: "x", version: sql`${persons.version} + 1` });\n' +
     'export const copy = (tx, row) => tx.update(persons).set({ version: row.version + 1 });\n',
+  // database functions: one the module map does not list, and a listed one called from a module that does not own it
+  'server/db/migrations/0001_functions.sql':
+    'CREATE OR REPLACE FUNCTION rogue_writer(p jsonb) RETURNS void LANGUAGE sql AS $$ delete from persons $$;\n' +
+    'CREATE OR REPLACE FUNCTION programme_book_in_one_call(p jsonb) RETURNS jsonb LANGUAGE sql AS $$ select p $$;\n',
+  'server/modules/programme/booking-in-one-call.test.ts': '// the pin test\n',
+  'server/modules/persons/shortcut.ts': 'export const q = sql`select programme_book_in_one_call(${1})`;\n',
 };
 
 let root: string;
@@ -87,13 +93,15 @@ describe('module boundaries (npm run lint:deps)', () => {
     );
   });
 
-  it("given a module importing, writing or naming in raw SQL another module's table, or counting a version up by hand, the lint fails", () => {
+  it("given a module importing, writing or naming in raw SQL another module's table, counting a version up by hand, or creating or calling a database function outside the module map, the lint fails", () => {
     expect(violations()).toContain('no-foreign-table: server/modules/facilities/members.ts → server/modules/persons/persons.table.ts');
     expect(checkModuleSql(root)).toEqual([
       "server/modules/facilities/members.ts: writes persons's table persons; call persons's service or repository",
       "server/modules/facilities/members.ts: raw SQL names persons's table persons; call persons's service or repository",
       'server/modules/persons/bump.ts:1: version counted up by hand; use versionedUpdate(), stamp() or nextVersion() (server/lib/versioned-update.ts)',
       'server/modules/persons/bump.ts:2: version counted up by hand; use versionedUpdate(), stamp() or nextVersion() (server/lib/versioned-update.ts)',
+      'server/db/migrations/0001_functions.sql: creates the database function rogue_writer, which scripts/module-boundaries.cjs does not list',
+      "server/modules/persons/shortcut.ts: calls programme's database function programme_book_in_one_call; call programme's service",
     ]);
   });
 });

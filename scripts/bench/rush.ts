@@ -6,7 +6,7 @@
 // the rush with 50 in flight (decisions/s, and their ratio to the floor), then a fresh rush with 200 in flight (p99).
 // Prints one JSON line per rush and a summary line; the final counts are checked exactly (0 overbooked, 0 double
 // bookings, waiting lists contiguous, every 201 stored, every booking's mail sent once).
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -39,6 +39,16 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
+/** busy CPU of the whole machine so far (all cores, /proc/stat, USER_HZ 100), in ms; null where there is no /proc */
+function machineBusyMs(): number | null {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+  } catch {
+    return null;
+  }
+}
+
 async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-rush-'));
   const handle = await openDb({ databaseUrl });
@@ -57,6 +67,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
     // on how busy the shared machine is than latency does
     const cpu = process.cpuUsage();
+    const machineBefore = machineBusyMs();
     const statementsBefore = statements;
     const out = await inWorker<{ totalMs: number; results: RushResult[]; loadCpuMs: number | null }>('./rush-client.mjs', {
       base: portal.address,
@@ -64,6 +75,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       requests,
     });
     const used = process.cpuUsage(cpu);
+    const machineMs = machineBefore === null ? null : machineBusyMs()! - machineBefore;
     const statementsInRush = statements - statementsBefore;
 
     // every booking's mail (the worker may still be at it): then counted as files and outbox rows
@@ -138,6 +150,10 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       systemCpuMsPerRequest: Number((used.system / 1000 / requests.length).toFixed(2)),
       // of which the load thread (undici's fetch): the client's share, not the portal's
       loadCpuMsPerRequest: out.loadCpuMs === null ? null : Number((out.loadCpuMs / requests.length).toFixed(2)),
+      // the whole machine's busy CPU per request during the rush, and what of it was not this process: PostgreSQL's
+      // backends (and anything else running)
+      machineCpuMsPerRequest: machineMs === null ? null : Number((machineMs / requests.length).toFixed(2)),
+      databaseCpuMsPerRequest: machineMs === null ? null : Number(((machineMs - (used.user + used.system) / 1000) / requests.length).toFixed(2)),
       // statements to PostgreSQL per request: during the rush, and with the mails drained afterwards
       statementsPerRequestInRush: Number((statementsInRush / requests.length).toFixed(2)),
       statementsPerRequest,
@@ -179,6 +195,7 @@ if (at50 || at200) {
       serverCpuMsPerRequestAt50:
         at50 && at50.loadCpuMsPerRequest !== null ? Number((at50.processCpuMsPerRequest - at50.loadCpuMsPerRequest).toFixed(2)) : null,
       statementsPerRequestAt50: at50?.statementsPerRequest ?? null,
+      databaseCpuMsPerRequestAt50: at50?.databaseCpuMsPerRequest ?? null,
       p99At200: at200?.p99 ?? null,
       mail: MAIL ? 'on' : 'off',
       // how busy the machine was (1 minute; this run's own processes included)

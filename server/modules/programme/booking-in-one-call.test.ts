@@ -231,16 +231,14 @@ describe('a booking in one call answers and writes what the readable book() does
     cases.push(['a full rate limit', args({ offeringId: plain.id, personIds, rateLimit: [tight] })]);
     // the mail budget: the recipient's ten mails of the hour used up
     const [busy] = await createStaff(w.db, w.facility.id);
-    await w.db
-      .insert(mailOutbox)
-      .values(
-        Array.from({ length: 10 }, () => ({
-          recipient: busy!.email!.toUpperCase(),
-          template: 'programme-booking-confirmed',
-          budget: 'counted' as const,
-          status: 'sent' as const,
-        })),
-      );
+    await w.db.insert(mailOutbox).values(
+      Array.from({ length: 10 }, () => ({
+        recipient: busy!.email!.toUpperCase(),
+        template: 'programme-booking-confirmed',
+        budget: 'counted' as const,
+        status: 'sent' as const,
+      })),
+    );
     cases.push(["a recipient's budget used up (the mail is held back)", args({ offeringId: plain.id, personIds: [busy!.id] })]);
     const merged = await createFacility(w.db);
     await enrol(w.db, merged.id, w.season.id);
