@@ -119,6 +119,25 @@ export async function stepSeasonSwitch(page: Page, key: 'ArrowDown' | 'ArrowUp',
   return seasonSwitch;
 }
 
+/**
+ * The browser busy for `ms` right after the next change of a field (as when a loaded machine is still drawing the
+ * previous season's charts): longer than the router's `pendingMs` (1 s), so the router shows its loading page in place
+ * of a page that stays, and React hides the page's content meanwhile (the focus keeper brings the focus back).
+ */
+export async function busyAfterNextChange(page: Page, ms: number) {
+  await page.evaluate((busyMs) => {
+    document.addEventListener(
+      'change',
+      () =>
+        setTimeout(() => {
+          const until = Date.now() + busyMs;
+          while (Date.now() < until);
+        }, 0),
+      { capture: true, once: true },
+    );
+  }, ms);
+}
+
 /** The first match of `pattern` (group 1) in a mail to `email` (mails are .eml files in DATA_DIR/mail without SMTP_URL). */
 export async function tokenFromMail(email: string, pattern: RegExp): Promise<string> {
   const { readdir, readFile } = await import('node:fs/promises');

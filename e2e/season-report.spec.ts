@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { answerLate, expect, expectAccessible, stepSeasonSwitch, test } from './fixtures';
+import { answerLate, busyAfterNextChange, expect, expectAccessible, stepSeasonSwitch, test } from './fixtures';
 import { libreOfficeSheetsToCsv } from './spreadsheets';
 
 // Issue 22: the season report /verwaltung/auswertung, read-only against the demo data.
@@ -133,6 +133,10 @@ test('season report: a season before the portal reads "keine Daten", its importe
   // the previous season's figures take 2 s to come, as on a slow line or a busy server: longer than the router waits
   // before it shows its loading page (1 s), which once replaced the page and took the focus with it (CI, under load)
   await answerLate(page, '**/api/admin/season-report/2025-26', 2000);
+  // and the browser busy for 1.5 s right after the switch changed (CI under load, still drawing the charts): the router
+  // shows its loading page, React hides the page meanwhile and the browser took the focus off the switch
+  await expect(page.getByRole('heading', { level: 1, name: 'Auswertung KiTa-Jahr 2026/27' })).toBeVisible();
+  await busyAfterNextChange(page, 1500);
   const seasonSwitch = await stepSeasonSwitch(page, 'ArrowDown', '2025-26', '2025/26');
   await seasonSwitch.selectOption({ label: 'KiTa-Jahr 2023/24' });
   await expect(page).toHaveURL(/\?season=2023-24$/);

@@ -5,6 +5,12 @@ const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]
 
 const isDisabled = (element: HTMLElement) => element.matches(':disabled') || element.getAttribute('aria-disabled') === 'true';
 const focusLost = () => !document.activeElement || document.activeElement === document.body;
+/**
+ * Hidden while it stays in the page: when a page suspends (the router's loading page shown in its place, e.g. a
+ * KiTa-Jahr switch on a browser too busy to finish the navigation within `pendingMs`), React keeps its content mounted
+ * under an inline `display: none` and shows it again afterwards; the browser moves focus off the hidden element.
+ */
+const isHiddenInPlace = (element: HTMLElement) => element.closest('[style*="display: none"]') !== null;
 
 /** a heading or a table: made focusable by script only (not a tab stop) and focused */
 function focusStatic(element: HTMLElement) {
@@ -44,7 +50,8 @@ function fallbackTarget(lost: {
  * unmounted, a button replaced by a form or a summary, a row re-rendered) or disabled (a button while it loads),
  * focus would fall to <body> and a keyboard or screen-reader user would start again at the top. This watches the
  * DOM once for the whole app and puts focus back:
- * - an element disabled while focused gets focus back once it is enabled again (the changed thing);
+ * - an element disabled (or hidden in place, see `isHiddenInPlace`) while focused gets focus back once it is enabled
+ *   (shown) again: the changed thing, or the field in use;
  * - a removed element: see `fallbackTarget`.
  * It acts only when focus really is lost (on <body>), and only after the dialogs' own return focus and the
  * navigation's heading focus have had their turn.
@@ -57,13 +64,13 @@ export function useFocusKeeper() {
     /** the last focused element outside any dialog: the dialog's opener, and where it stood */
     let opener: HTMLElement | null = null;
     let openerAncestors: HTMLElement[] = [];
-    let waitingForEnabled: HTMLElement | null = null;
+    let waitingForReturn: HTMLElement | null = null;
     let timer: number | undefined;
 
     const onFocusIn = (event: FocusEvent) => {
       if (!(event.target instanceof HTMLElement)) return;
       last = event.target;
-      waitingForEnabled = null;
+      waitingForReturn = null;
       lastInDialog = last.closest('[role="dialog"]') !== null;
       ancestors = [];
       for (let node = last.parentElement; node && node !== document.body; node = node.parentElement) ancestors.push(node);
@@ -76,12 +83,12 @@ export function useFocusKeeper() {
     const restore = () => {
       timer = undefined;
       if (!focusLost()) return;
-      if (waitingForEnabled) {
-        if (waitingForEnabled.isConnected && !isDisabled(waitingForEnabled)) {
-          waitingForEnabled.focus();
-          waitingForEnabled = null;
+      if (waitingForReturn) {
+        if (waitingForReturn.isConnected && !isDisabled(waitingForReturn) && !isHiddenInPlace(waitingForReturn)) {
+          waitingForReturn.focus();
+          waitingForReturn = null;
         }
-        if (waitingForEnabled?.isConnected) return;
+        if (waitingForReturn?.isConnected) return;
       }
       if (!last || last.isConnected) return;
       const target = fallbackTarget({ inDialog: lastInDialog, opener, ancestors, openerAncestors });
@@ -92,9 +99,10 @@ export function useFocusKeeper() {
 
     const observer = new MutationObserver(() => {
       if (!last) return;
-      // the browser moves focus off a disabled element a frame later: remember it now
-      if (last.isConnected && isDisabled(last) && (document.activeElement === last || focusLost())) waitingForEnabled = last;
-      if (last.isConnected && !waitingForEnabled) return;
+      // the browser moves focus off a disabled or hidden element a frame later: remember it now
+      if (last.isConnected && (isDisabled(last) || isHiddenInPlace(last)) && (document.activeElement === last || focusLost()))
+        waitingForReturn = last;
+      if (last.isConnected && !waitingForReturn) return;
       // after the dialogs' return focus (one frame) and the navigation's heading focus (one frame after it resolved)
       window.clearTimeout(timer);
       timer = window.setTimeout(restore, 100);
@@ -105,7 +113,8 @@ export function useFocusKeeper() {
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ['disabled', 'data-loading', 'aria-disabled'],
+      // style: React hides a suspended page's content with an inline display: none (isHiddenInPlace)
+      attributeFilter: ['disabled', 'data-loading', 'aria-disabled', 'style'],
     });
     return () => {
       document.removeEventListener('focusin', onFocusIn);
