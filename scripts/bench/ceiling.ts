@@ -3,7 +3,10 @@
 // 2,000 requests) drives bare Fastify routes in this process, with no session, no zod, no drizzle, no portal:
 // - `http`: answers at once (HTTP and the load thread alone),
 // - `floor-sql`: the floor's own transaction over node-postgres (BEGIN, its six statements, COMMIT),
-// - `one-call`: the same work as one call of a PL/pgSQL function (1 round trip).
+// - `one-call`: the same work as one call of a PL/pgSQL function (1 round trip),
+// - `portal-call`: the portal's own booking function (`programme_book_in_one_call`, migration 0020) on the rush's world
+//   (500 KiTas, 2,000 staff entries, 50 dates of 20 seats) with the arguments the portal passes: the portal's booking
+//   without the session, zod, drizzle and the mail worker, so about the most the portal's route can reach.
 // Each with the portal's pool (10 connections) and with 50. A booking of the portal does at least the database work of
 // these routes and more besides (session, checks, mails), so their ratio to the floor is about the most it can reach
 // here. Prints the floor and one JSON line per route (decisions/s, p99, CPU per request with the kernel's and the load
@@ -15,6 +18,11 @@ import { inWorker } from './in-worker';
 import { bookingFloor } from './booking-floor';
 import { pct } from './rush-world';
 import { withThrowawayPg } from './throwaway-pg';
+import { openDb } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { oneCallArgs } from '../../server/modules/programme/booking-in-one-call';
+import { programmeRateRules } from '../../server/modules/programme/programme-rate-limits';
+import { seedRushWorld } from './rush-world';
 
 const REQUESTS = 2000;
 const CONCURRENCY = 50;
@@ -42,8 +50,12 @@ begin
   return st;
 end $$;`;
 
-async function route(url: string, kind: 'http' | 'floor-sql' | 'one-call', poolMax: number) {
+type Kind = 'http' | 'floor-sql' | 'one-call' | 'portal-call';
+type RushRequest = { facilityId: number; personId: number; offeringId: number };
+
+async function route(url: string, kind: Kind, poolMax: number, world: RushRequest[] = []) {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  let next = 0;
   // the throwaway database is dropped with (force) at the end: a connection still closing then is no crash
   pool.on('error', () => undefined);
   const app = Fastify();
@@ -53,6 +65,22 @@ async function route(url: string, kind: 'http' | 'floor-sql' | 'one-call', poolM
     if (kind === 'http') return reply.code(201).send({ state: 'confirmed' });
     const client = await pool.connect();
     try {
+      if (kind === 'portal-call') {
+        // the next of the rush's requests (the warm-up's are booked again after the tables are emptied)
+        const r = world[next++ % world.length]!;
+        const args = oneCallArgs(
+          {
+            facilityId: r.facilityId,
+            offeringId: r.offeringId,
+            personIds: [r.personId],
+            actor: { actorUserId: null, requestId: 'bench', ip: '127.0.0.1' },
+            rateLimit: [{ rule: programmeRateRules.bookingPerFacility, key: String(r.facilityId) }],
+          },
+          new Date(),
+        );
+        const res = await client.query('select programme_book_in_one_call($1::jsonb) as r', [JSON.stringify(args)]);
+        return reply.code(res.rows[0].r ? 201 : 409).send({ results: res.rows[0].r });
+      }
       if (kind === 'one-call') {
         const r = await client.query('select book($1, $2) as state', [o, p]);
         return reply.code(201).send({ state: r.rows[0].state });
@@ -84,12 +112,17 @@ async function route(url: string, kind: 'http' | 'floor-sql' | 'one-call', poolM
     });
   // a first round unmeasured: the JIT and the pool warm, as the portal's are after its seed
   await load(500, 0);
-  await pool.query('truncate enrolments, audit, outbox restart identity');
+  if (kind === 'portal-call') {
+    await pool.query('truncate offering_enrolments, audit_log, mail_outbox, rate_limit_hits restart identity');
+    next = 0;
+  } else await pool.query('truncate enrolments, audit, outbox restart identity');
   const cpu = process.cpuUsage();
   const out = await load(REQUESTS, 10_000);
   const used = process.cpuUsage(cpu);
   await app.close();
-  const [{ n }] = (await pool.query('select count(*)::int as n from enrolments')).rows as [{ n: number }];
+  const [{ n }] = (await pool.query(`select count(*)::int as n from ${kind === 'portal-call' ? 'offering_enrolments' : 'enrolments'}`)).rows as [
+    { n: number },
+  ];
   await pool.end();
   out.times.sort((a, b) => a - b);
   return {
@@ -119,9 +152,20 @@ await withThrowawayPg(async (url) => {
     ['one-call', 10],
     ['one-call', 50],
   ] as const) {
-    const r = await route(url, kind, poolMax);
-    console.log(
-      JSON.stringify({ ...r, ratio: f ? Number((r.perSecond / f.floorTps).toFixed(3)) : null, loadAverage: Number(loadavg()[0]!.toFixed(1)) }),
-    );
+    print(await route(url, kind, poolMax));
   }
 });
+// the portal's booking function on a database of the portal's own schema and the rush's world
+await withThrowawayPg(async (url) => {
+  const handle = await openDb({ databaseUrl: url });
+  await migrate(handle);
+  const world = await seedRushWorld(handle.db, { kitas: 500, perKita: 4, events: 50, seats: 20 });
+  await handle.close();
+  for (const poolMax of [10, 50]) print(await route(url, 'portal-call', poolMax, world.requests));
+});
+
+function print(r: Awaited<ReturnType<typeof route>>) {
+  console.log(
+    JSON.stringify({ ...r, ratio: f ? Number((r.perSecond / f.floorTps).toFixed(3)) : null, loadAverage: Number(loadavg()[0]!.toFixed(1)) }),
+  );
+}

@@ -17,9 +17,27 @@ export async function bookInOneCall(db: Db, a: BookArgs): Promise<{ results: Boo
   if (a.byAdmin || a.overCapacity || (a.rateLimit?.length ?? 0) > 1) return null;
   const rate = a.rateLimit?.[0];
   const now = new Date();
+  const args = oneCallArgs(a, now);
+  let rows: { r: BookedEntry[] | null }[];
+  try {
+    rows = await queryRows<{ r: BookedEntry[] | null }>(db, sql`select programme_book_in_one_call(${JSON.stringify(args)}::jsonb) as r`);
+  } catch (err) {
+    throw bookingError(err);
+  }
+  const results = rows[0]?.r ?? null;
+  if (results === null) return null;
+  // committed: the mails are due now
+  kickMailWorkers();
+  if (rate) await rateLimitInTx.pruneSometimes(db, now);
+  return { results: results.map((r) => ({ ...r, enrolmentId: Number(r.enrolmentId), waitlistPosition: r.waitlistPosition ?? null })) };
+}
+
+/** the function's argument (one JSON object): the booking, its time, the test switches, the rate limit and the mail budget */
+export function oneCallArgs(a: BookArgs, now: Date) {
+  const rate = a.rateLimit?.[0];
   const { recipient, facility } = mailBudgetLimits;
   const lock = lockEnabled();
-  const args = {
+  return {
     facilityId: a.facilityId,
     offeringId: a.offeringId,
     personIds: a.personIds,
@@ -41,18 +59,6 @@ export async function bookInOneCall(db: Db, a: BookArgs): Promise<{ results: Boo
     facilityPerHour: facility.perHour,
     facilityPerDay: facility.perDay,
   };
-  let rows: { r: BookedEntry[] | null }[];
-  try {
-    rows = await queryRows<{ r: BookedEntry[] | null }>(db, sql`select programme_book_in_one_call(${JSON.stringify(args)}::jsonb) as r`);
-  } catch (err) {
-    throw bookingError(err);
-  }
-  const results = rows[0]?.r ?? null;
-  if (results === null) return null;
-  // committed: the mails are due now
-  kickMailWorkers();
-  if (rate) await rateLimitInTx.pruneSometimes(db, now);
-  return { results: results.map((r) => ({ ...r, enrolmentId: Number(r.enrolmentId), waitlistPosition: r.waitlistPosition ?? null })) };
 }
 
 /** A KiTa's booking: in one call when the database function takes it, else the readable version */
