@@ -93,7 +93,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 function checkDatabaseFunctions(root, files) {
   const dir = join(root, 'server/db/migrations');
   const findings = [];
-  const created = new Set();
+  const listed = new Map(databaseFunctions.map((d) => [d.name, d]));
+  /** the listed functions the migrations create */
+  const created = [];
   if (existsSync(dir)) {
     for (const f of readdirSync(dir)
       .filter((n) => n.endsWith('.sql'))
@@ -102,8 +104,8 @@ function checkDatabaseFunctions(root, files) {
         /create\s+(?:or\s+replace\s+)?(?:function|procedure)\s+(?:"?public"?\.)?"?(\w+)"?/gi,
       )) {
         const name = m[1].toLowerCase();
-        created.add(name);
-        const entry = databaseFunctions.find((d) => d.name === name);
+        const entry = listed.get(name);
+        if (entry) created.push(entry);
         if (!entry)
           findings.push(`server/db/migrations/${f}: creates the database function ${name}, which scripts/module-boundaries.cjs does not list`);
         else if (!existsSync(join(root, entry.pinTest)))
@@ -115,10 +117,9 @@ function checkDatabaseFunctions(root, files) {
     const file = relative(root, path);
     if (/\.test\.ts$/.test(file)) continue;
     const source = readFileSync(path, 'utf8');
-    for (const name of created) {
-      const entry = databaseFunctions.find((d) => d.name === name);
-      if (entry && entry.module !== mod && new RegExp(`\\b${name}\\s*\\(`).test(source))
-        findings.push(`${file}: calls ${entry.module}'s database function ${name}; call ${entry.module}'s service`);
+    for (const { name, module } of created) {
+      if (module !== mod && new RegExp(`\\b${name}\\s*\\(`).test(source))
+        findings.push(`${file}: calls ${module}'s database function ${name}; call ${module}'s service`);
     }
   }
   return findings;

@@ -24,12 +24,13 @@ export async function bookInOneCall(db: Db, a: BookArgs): Promise<{ results: Boo
   } catch (err) {
     throw bookingError(err);
   }
+  // jsonb: numbers and nulls as the answer needs them
   const results = rows[0]?.r ?? null;
   if (results === null) return null;
   // committed: the mails are due now
   kickMailWorkers();
   if (rate) await rateLimitInTx.pruneSometimes(db, now);
-  return { results: results.map((r) => ({ ...r, enrolmentId: Number(r.enrolmentId), waitlistPosition: r.waitlistPosition ?? null })) };
+  return { results };
 }
 
 /** the function's argument (one JSON object): the booking, its time, the test switches, the rate limit and the mail budget */

@@ -11,6 +11,8 @@ const focusLost = () => !document.activeElement || document.activeElement === do
  * under an inline `display: none` and shows it again afterwards; the browser moves focus off the hidden element.
  */
 const isHiddenInPlace = (element: HTMLElement) => element.closest('[style*="display: none"]') !== null;
+/** focus cannot stay on it until it is enabled and shown again */
+const isUnavailable = (element: HTMLElement) => isDisabled(element) || isHiddenInPlace(element);
 
 /** a heading or a table: made focusable by script only (not a tab stop) and focused */
 function focusStatic(element: HTMLElement) {
@@ -84,7 +86,7 @@ export function useFocusKeeper() {
       timer = undefined;
       if (!focusLost()) return;
       if (waitingForReturn) {
-        if (waitingForReturn.isConnected && !isDisabled(waitingForReturn) && !isHiddenInPlace(waitingForReturn)) {
+        if (waitingForReturn.isConnected && !isUnavailable(waitingForReturn)) {
           waitingForReturn.focus();
           waitingForReturn = null;
         }
@@ -100,8 +102,7 @@ export function useFocusKeeper() {
     const observer = new MutationObserver(() => {
       if (!last) return;
       // the browser moves focus off a disabled or hidden element a frame later: remember it now
-      if (last.isConnected && (isDisabled(last) || isHiddenInPlace(last)) && (document.activeElement === last || focusLost()))
-        waitingForReturn = last;
+      if (last.isConnected && isUnavailable(last) && (document.activeElement === last || focusLost())) waitingForReturn = last;
       if (last.isConnected && !waitingForReturn) return;
       // after the dialogs' return focus (one frame) and the navigation's heading focus (one frame after it resolved)
       window.clearTimeout(timer);
