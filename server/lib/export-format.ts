@@ -13,6 +13,14 @@ export type Cell = string | number | boolean | Date | null | undefined;
 export type Column<R> = { header: string; value: (row: R) => Cell; kind?: 'date' | 'datetime' | 'time' | 'text' | 'number'; width?: number };
 
 export const BOM = '\uFEFF';
+
+/**
+ * The font of an XLSX's bold rows (headers, sums, titles), named: a font without a name is shown by LibreOffice in its
+ * default serif, beside the body's Calibri. Calibri is the workbook default exceljs writes for every other cell.
+ */
+export const xlsxFont = (extra: { size?: number } = {}) => ({ name: 'Calibri', family: 2, size: 11, bold: true, ...extra });
+/** a column whose values a spreadsheet aligns right (numbers, dates, times): its header stands right above them */
+export const alignsRight = (kind: Column<unknown>['kind'] | 'text' | 'number' | 'date') => kind !== undefined && kind !== 'text';
 export const CRLF = '\r\n';
 
 // built once: constructing an Intl formatter per cell made exports of a few thousand rows take seconds

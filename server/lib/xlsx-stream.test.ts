@@ -14,7 +14,7 @@ const columns: Column<Row>[] = [
   { header: 'Bemerkung', value: (r) => r.note },
 ];
 
-async function* batchesOf(rows: Row[], size: number) {
+async function* batchesOf<T>(rows: T[], size: number) {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
@@ -82,5 +82,29 @@ describe('xlsxStream (issue 19: the export as a person opens it)', () => {
     expect(sheet.getRow(451).getCell(1).value).toBe('y'.repeat(40));
     expect(sheet.columns[0]!.width).toBe(16);
     expect(sheet.autoFilter).toBe('A1:G451');
+  });
+
+  it('given a yes/no column, the cells read "Ja"/"Nein" as on screen and in the CSV; headers are named and aligned with their column', async () => {
+    const chunks: Buffer[] = [];
+    const yesNo: Column<{ name: string; enrolled: boolean; n: number }>[] = [
+      { header: 'Name', value: (r) => r.name },
+      { header: 'Angemeldet', value: (r) => r.enrolled },
+      { header: 'Kinder', value: (r) => r.n, kind: 'number' },
+    ];
+    const rows = [
+      { name: 'Sonnenschein', enrolled: true, n: 12 },
+      { name: 'Regenbogen', enrolled: false, n: 3 },
+    ];
+    for await (const c of xlsxStream('Liste', yesNo, batchesOf(rows, 2), (err) => {
+      throw err;
+    }))
+      chunks.push(c as Buffer);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Liste')!;
+    expect([sheet.getRow(2).getCell(2).value, sheet.getRow(3).getCell(2).value]).toEqual(['Ja', 'Nein']);
+    // LibreOffice shows a font without a name in its default serif
+    expect(sheet.getRow(1).getCell(1).font).toMatchObject({ name: 'Calibri', bold: true });
+    expect([1, 2, 3].map((i) => sheet.getRow(1).getCell(i).alignment?.horizontal)).toEqual([undefined, undefined, 'right']);
   });
 });

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { berlinWallClock, type Cell, type Column } from './export-format';
+import { alignsRight, berlinWallClock, xlsxFont, type Cell, type Column } from './export-format';
 
 /** columns are fitted to the header and the first rows (the file streams: later rows are not known yet) */
 export const FIT_ROWS = 200;
@@ -15,7 +15,8 @@ const NUM_FMT = { date: 'dd.mm.yyyy', datetime: 'dd.mm.yyyy hh:mm', time: 'hh:mm
  * What a person opening it expects (issue 19): the header row frozen and bold with an autofilter over the whole
  * table, column widths fitted to the header and the first {@link FIT_ROWS} rows (within {@link MIN_WIDTH}–{@link MAX_WIDTH}
  * characters), dates, date-times and times of day as real date/time cells (Berlin wall-clock time, German number
- * formats), text as text cells, which spreadsheets never evaluate as formulas.
+ * formats), yes/no as "Ja"/"Nein" as the screen and the CSV say it, text as text cells, which spreadsheets never evaluate
+ * as formulas; the header's font is named and a header stands right above a right-aligned (number, date) column.
  */
 export function xlsxStream<R>(sheetName: string, columns: Column<R>[], batches: AsyncIterable<R[]>, onError: (err: unknown) => void): PassThrough {
   const out = new PassThrough();
@@ -42,7 +43,11 @@ export function xlsxStream<R>(sheetName: string, columns: Column<R>[], batches: 
         ),
         style: c.kind && c.kind in NUM_FMT ? { numFmt: NUM_FMT[c.kind as keyof typeof NUM_FMT] } : {},
       }));
-      sheet.getRow(1).font = { bold: true };
+      const header = sheet.getRow(1);
+      header.font = xlsxFont();
+      columns.forEach((c, i) => {
+        if (alignsRight(c.kind)) header.getCell(i + 1).alignment = { horizontal: 'right' };
+      });
       let rows = 1;
       for (const cells of first) {
         sheet.addRow(cells).commit();
@@ -78,15 +83,18 @@ function xlsxCell(v: Cell, kind: Column<unknown>['kind']): Cell {
     return w;
   }
   if (kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00Z`);
+  // a spreadsheet's TRUE/FALSE (or 1/0) would say something else than the list on screen and the CSV
+  if (typeof v === 'boolean') return v ? 'Ja' : 'Nein';
   return v ?? null;
 }
 
-/** characters a cell shows (its longest line): dates in their German format, booleans as WAHR/FALSCH */
+/** characters a cell shows (its longest line): dates in their German format */
 function shownLength(v: Cell, kind: Column<unknown>['kind']): number {
   if (v === null || v === undefined) return 0;
   if (v instanceof Date) return kind === 'date' ? 10 : kind === 'time' ? 5 : 16;
-  if (typeof v === 'boolean') return 6;
   if (typeof v === 'number') return String(v).length;
+  // (a yes/no is text by now: xlsxCell wrote it as "Ja"/"Nein")
+  if (typeof v === 'boolean') return 4;
   return Math.max(...v.split('\n').map((line) => line.length));
 }
 
