@@ -145,6 +145,21 @@ export default tseslint.config(
   },
   { plugins: { local: { rules: { 'disable-reason': disableReason, 'e2e-demo-read-only': demoReadOnlyRule, 'one-way': oneWayRule } } } },
   { files: ['**/*.{ts,tsx}'], ignores: ['src/shared/berlin-date.ts'], rules: { 'no-restricted-syntax': ['error', ...oneBerlinDate] } },
+  // issue 34: a filter's choices keep the order the server gave (KiTa-Jahre newest first); an object built from ids
+  // lists its integer keys ascending, so the order is lost before the select sees it
+  {
+    files: ['src/**/*.tsx', 'routes/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...oneBerlinDate,
+        {
+          selector: "JSXAttribute[name.name='options'] CallExpression[callee.object.name='Object'][callee.property.name='fromEntries']",
+          message: 'Pass the choices as [{ value, label }] in the order given: an object from ids lists them by ascending id.',
+        },
+      ],
+    },
+  },
   // speed lives in `npm run bench`: a stopwatch in a unit test fails on a loaded runner (it did in CI); count the work
   {
     files: ['**/*.test.{ts,tsx}'],

@@ -80,7 +80,7 @@ function TeamWorkshopsPage() {
       <ListFilterSelect
         label="KiTa-Jahr"
         width={190}
-        options={Object.fromEntries(seasons.map((s) => [String(s.id), s.label]))}
+        options={seasons.map((s) => ({ value: String(s.id), label: s.label }))}
         value={search.seasonId ? String(search.seasonId) : undefined}
         onChange={(v) => onSearchChange({ seasonId: v ? Number(v) : undefined, page: undefined })}
       />

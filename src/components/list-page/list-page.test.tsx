@@ -55,6 +55,36 @@ function renderList(
 }
 
 describe('ListPage', () => {
+  it('given KiTa-Jahre newest first with ids in another order, the filter lists them as given (issue 34)', () => {
+    // the server sends newest first; the ids are the order they were created in (an import adds old years last)
+    const seasons = [
+      { id: 3, label: '2026/27' },
+      { id: 1, label: '2025/26' },
+      { id: 7, label: '2021/22' },
+      { id: 5, label: '2019/20' },
+    ];
+    render(
+      <MantineProvider theme={theme} env="test">
+        <ListFilterSelect
+          label="KiTa-Jahr"
+          width={150}
+          options={seasons.map((s) => ({ value: String(s.id), label: s.label }))}
+          value="7"
+          onChange={() => {}}
+        />
+      </MantineProvider>,
+    );
+    const select = screen.getByRole('combobox', { name: 'KiTa-Jahr' });
+    expect([...select.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'alle'],
+      ['3', '2026/27'],
+      ['1', '2025/26'],
+      ['7', '2021/22'],
+      ['5', '2019/20'],
+    ]);
+    expect(select).toHaveValue('7');
+  });
+
   it('parses the URL from the contract: broken fields are dropped on their own, unknown sort keys too', () => {
     const parse = listSearchParser(auditList);
     expect(parse({ page: 2, sort: '__proto__', dir: 'up', entityType: 'person', actor_id: '7', mine: 'maybe', q: '  x ' })).toEqual({

@@ -107,11 +107,22 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
 const ALL = '';
 
 /** a filter as a native select with "alle" first; choosing one starts again at page 1 */
+/** one choice of a filter: its value in the address and what the select shows */
+export type Choice<V extends string = string> = { value: V; label: string };
+
+function choicesOf<V extends string>(options: readonly V[] | Record<V, string> | readonly Choice<V>[]): Choice<V>[] {
+  if (!Array.isArray(options)) return (Object.entries(options) as [V, string][]).map(([value, label]) => ({ value, label }));
+  return (options as readonly (V | Choice<V>)[]).map((o) => (typeof o === 'string' ? { value: o, label: o } : o));
+}
+
 export function ListFilterSelect<V extends string>(props: {
   label: string;
   width: number;
-  /** the values (shown as they are) or a label per value */
-  options: readonly V[] | Record<V, string>;
+  /**
+   * the values (shown as they are), a label per value, or choices in the order given (ids from the server: a Record
+   * with numeric keys would list them by ascending id, whatever order the server chose; eslint refuses building one)
+   */
+  options: readonly V[] | Record<V, string> | readonly Choice<V>[];
   value: V | undefined;
   onChange: (value: V | undefined) => void;
 }) {
@@ -119,13 +130,7 @@ export function ListFilterSelect<V extends string>(props: {
     <NativeSelect
       label={props.label}
       w={props.width}
-      data={[
-        { value: ALL, label: 'alle' },
-        ...(Array.isArray(props.options) ? props.options.map((o: V) => [o, o]) : Object.entries(props.options)).map(([value, label]) => ({
-          value,
-          label,
-        })),
-      ]}
+      data={[{ value: ALL, label: 'alle' }, ...choicesOf(props.options)]}
       value={props.value ?? ALL}
       onChange={(e) => props.onChange((e.currentTarget.value || undefined) as V | undefined)}
     />

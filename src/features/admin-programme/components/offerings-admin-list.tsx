@@ -127,7 +127,7 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
             <ListFilterSelect
               label="KiTa-Jahr"
               width={150}
-              options={Object.fromEntries(seasons.map((s) => [String(s.id), seasonText(s.identifier)]))}
+              options={seasons.map((s) => ({ value: String(s.id), label: seasonText(s.identifier) }))}
               value={search.seasonId === undefined ? undefined : String(search.seasonId)}
               onChange={(v) =>
                 onSearchChange({ seasonId: v ? Number(v) : undefined, moduleId: undefined, awardingEventId: undefined, page: undefined })
@@ -144,7 +144,7 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
               <ListFilterSelect
                 label="Modul"
                 width={200}
-                options={Object.fromEntries((modules.data?.items ?? []).map((m) => [String(m.id), m.title]))}
+                options={(modules.data?.items ?? []).map((m) => ({ value: String(m.id), label: m.title }))}
                 value={search.moduleId === undefined ? undefined : String(search.moduleId)}
                 onChange={(v) => onSearchChange({ moduleId: v ? Number(v) : undefined, page: undefined })}
               />
@@ -153,7 +153,7 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
               <ListFilterSelect
                 label="Veranstaltung"
                 width={200}
-                options={Object.fromEntries((events.data?.items ?? []).map((e) => [String(e.id), e.title]))}
+                options={(events.data?.items ?? []).map((e) => ({ value: String(e.id), label: e.title }))}
                 value={search.awardingEventId === undefined ? undefined : String(search.awardingEventId)}
                 onChange={(v) => onSearchChange({ awardingEventId: v ? Number(v) : undefined, page: undefined })}
               />
