@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the size and speed targets of the README, measured (never asserted in tests).
+// `npm run bench`: the size and speed targets of the performance ledger (docs/decisions/0008-performance-ledger.md), measured (never asserted in tests).
 import { spawnSync } from 'node:child_process';
 
 const only = process.argv.slice(2);

@@ -52,14 +52,14 @@ export function checkModuleSql(root) {
 }
 
 /**
- * One way to write a versioned row (docs/decisions/catalogues-and-casing.md): an editor's change goes through
+ * One way to write a versioned row (docs/decisions/0022-catalogues-and-casing.md): an editor's change goes through
  * versionedUpdate(), any other write takes stamp()/nextVersion() (server/lib/versioned-update.ts). A version counted up by
  * hand (`version: sql`${t.version} + 1``, `version: row.version + 1`, `version = version + 1` in SQL) is refused
  * outside the files allowed below, each with its reason.
  */
 const versionWriteAllowances = {
   'server/modules/documentation/form.service.ts':
-    "the autosave's one-statement save counts the form's and each answer's version in its own SQL (docs/decisions/documentation-autosave.md)",
+    "the autosave's one-statement save counts the form's and each answer's version in its own SQL (docs/decisions/0023-documentation-autosave.md)",
 };
 const handWrittenVersion = /\bversion\s*[:=]\s*(?:sql`\$\{[\w.]+\.version\}\s*\+\s*1|[\w.]*\bversion\s*\+\s*1)/;
 

@@ -166,7 +166,7 @@ const databaseFunctions = [
     writes: ['offering_enrolments', 'audit_log', 'rate_limit_hits', 'mail_outbox'],
     pinTest: 'server/modules/programme/booking-in-one-call.test.ts',
     reason:
-      "a KiTa's plain booking in one round trip (issue 23, docs/decisions/booking-in-one-call.md): the readable book() decides " +
+      "a KiTa's plain booking in one round trip (issue 23, docs/decisions/0031-booking-in-one-call.md): the readable book() decides " +
       'every other case; the audit row, the rate-limit hit and the mails are the rows audit, rate-limit and mail write for it',
   },
 ];

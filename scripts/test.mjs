@@ -59,8 +59,10 @@ if (want('types')) run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
 if (want('lint')) run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 // module boundaries (.dependency-cruiser.cjs, scripts/check-module-sql.mjs; docs/decisions/0009-module-boundaries.md)
 if (want('deps')) run('deps', 'npm', ['run', '--silent', 'lint:deps']);
-// one formatting (.prettierrc.json; docs/decisions/formatter.md): `npm run format` fixes what this finds
+// one formatting (.prettierrc.json; docs/decisions/0024-formatter.md): `npm run format` fixes what this finds
 if (want('format')) run('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
+// the README stays short and the docs carry no run diaries or links into ../shared (scripts/check-docs.mjs)
+if (want('docs')) run('docs', 'node', ['scripts/check-docs.mjs']);
 // unused files, exports and dependencies (knip.json)
 if (want('deadcode')) run('deadcode', bin('knip'), []);
 // the OpenAPI document: Redocly's recommended rules, and a client generated from it type-checks (scripts/openapi.mjs)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './testing/test-app';
 
 /**
- * One casing for the API (issue 20, docs/decisions/catalogues-and-casing.md): every property of every request and
+ * One casing for the API (issue 20, docs/decisions/0022-catalogues-and-casing.md): every property of every request and
  * response body and every parameter name in GET /api/openapi.json is camelCase, except the few names the seed
  * (../shared/seed/portal-spec.md §3, SPEC §3) fixes as written. A third way fails here, not in an integrator's code.
  */

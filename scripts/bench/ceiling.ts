@@ -10,7 +10,7 @@
 // Each with the portal's pool (10 connections) and with 50. A booking of the portal does at least the database work of
 // these routes and more besides (session, checks, mails), so their ratio to the floor is about the most it can reach
 // here. Prints the floor and one JSON line per route (decisions/s, p99, CPU per request with the kernel's and the load
-// thread's share, ratio); the figures go to the README and ledger 0008, never into tests.
+// thread's share, ratio); the figures go to ledger 0008, never into tests.
 import { loadavg } from 'node:os';
 import Fastify from 'fastify';
 import pg from 'pg';

@@ -12,7 +12,7 @@ import { hasMailTemplate } from './templates';
  */
 export type MailBudget = { facilityId: number } | 'recipient' | 'exempt';
 
-/** The budget (README "Mail budget"): counted mails, whatever their template, in the last hour and the last 24 hours. */
+/** The budget (docs/operations.md "Mail budget"): counted mails, whatever their template, in the last hour and the last 24 hours. */
 export const mailBudgetLimits = {
   recipient: { perHour: 10, perDay: 30 },
   facility: { perHour: 40, perDay: 200 },

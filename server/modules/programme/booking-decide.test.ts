@@ -17,7 +17,7 @@ import { offeringEnrolments, offerings, type OfferingEnrolmentRow } from './prog
 import { createOffering, createStaff } from './test-helpers';
 
 /**
- * Pins the one-statement seats decision (docs/decisions/booking-one-statement.md) to the readable version it stands
+ * Pins the one-statement seats decision (docs/decisions/0029-booking-one-statement.md) to the readable version it stands
  * for: recount with `seatsTaken`, a drizzle insert, `waitlistPositions`. The same sequence of bookings on two twin
  * offerings must give the same states, over-capacity flags, waiting places, queue order and stored columns.
  */

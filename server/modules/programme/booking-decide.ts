@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 
 /**
- * The seats decision of a booking as one statement (issue 23, docs/decisions/booking-one-statement.md): under the
+ * The seats decision of a booking as one statement (issue 23, docs/decisions/0029-booking-one-statement.md): under the
  * offering's lock (taken by the statement before, so this statement's snapshot sees every booking committed before
  * the lock was granted) it recounts the seats, inserts each person `confirmed` while seats last (else `waitlisted`,
  * or `confirmed` beyond capacity when an admin overrides) and answers each waiting entry's place by (queued_at, id).

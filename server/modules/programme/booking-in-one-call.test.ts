@@ -18,7 +18,7 @@ import { offeringEnrolments } from './programme.table';
 import { createAwardingEvent, createModule, createOffering, createStaff } from './test-helpers';
 
 /**
- * Pins the booking in one call (`programme_book_in_one_call`, docs/decisions/booking-in-one-call.md) to the readable
+ * Pins the booking in one call (`programme_book_in_one_call`, docs/decisions/0031-booking-in-one-call.md) to the readable
  * `book()`: on the same database state, each runs in a transaction that is rolled back afterwards, and both must answer
  * the same and write the same rows (enrolments, audit entries, rate-limit hits, mails with their data). Every case the
  * function does not take must come back as null with nothing written, so the readable version decides it.

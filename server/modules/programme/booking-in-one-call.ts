@@ -5,7 +5,7 @@ import { rateLimitInTx } from '../rate-limit/rate-limit';
 import { book, bookingError, lockEnabled, lockTimeoutMs, type BookArgs, type BookedEntry } from './booking';
 
 /**
- * A KiTa's booking in one round trip (issue 23, docs/decisions/booking-in-one-call.md): the database function
+ * A KiTa's booking in one round trip (issue 23, docs/decisions/0031-booking-in-one-call.md): the database function
  * `programme_book_in_one_call` (migration 0020) takes the plain case — a published training or hospitation date with
  * its registration open, the KiTa enrolled to the current season, staff entries with addresses of their own, no limit
  * reached, no mail held back — and answers null for everything else before it writes anything; then the readable

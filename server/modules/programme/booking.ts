@@ -164,7 +164,7 @@ export type BookArgs = {
   overCapacity?: boolean;
   /**
    * rate limits the booking counts against, checked and recorded inside its transaction after the KiTa's lock: only a
-   * booking that succeeds counts (docs/decisions/rate-limit-in-booking.md)
+   * booking that succeeds counts (docs/decisions/0030-rate-limit-in-booking.md)
    */
   rateLimit?: RateCheck[];
 };

@@ -24,7 +24,7 @@ async function pruneSometimes(db: DbOrTx, now: Date) {
 }
 
 /**
- * A reservation inside a caller's transaction (issue 23, docs/decisions/rate-limit-in-booking.md), in three parts that
+ * A reservation inside a caller's transaction (issue 23, docs/decisions/0030-rate-limit-in-booking.md), in three parts that
  * join the caller's statements instead of a transaction of their own (5 statements): the locks join the caller's lock
  * statement, the check is a column of a select the caller sends after it, the hits are inserted with the caller's
  * writes. The hits commit or roll back with the caller's change: only a request that succeeded counts. Same locks

@@ -44,7 +44,7 @@ function write(key: string, value: Stored) {
 
 /**
  * Which columns of a list are shown: its defaults, changed by the admin in the "Spalten" chooser and remembered in
- * this browser per admin and list (docs/decisions/list-columns.md). Exports always carry every column.
+ * this browser per admin and list (docs/decisions/0025-list-columns.md). Exports always carry every column.
  */
 export function useColumnChoice<C extends ChoosableColumn>(listId: string | undefined, columns: C[]) {
   const owner = useContext(ColumnChoiceOwner);

@@ -52,7 +52,7 @@ export type DataTableProps<Row> = {
   minWidth?: number;
   /**
    * a "Spalten" chooser above the table: every column but the first and `actions` can be hidden or shown, the
-   * choice is remembered per admin under this id (docs/decisions/list-columns.md)
+   * choice is remembered per admin under this id (docs/decisions/0025-list-columns.md)
    */
   columnChooserId?: string;
 };

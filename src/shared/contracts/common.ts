@@ -2,7 +2,7 @@
  * Contracts shared by client and server. Casing rule for every API shape: the seed's and SPEC's fixed names stay as
  * they are (`is_admin`, `is_enrolled_to_cur_season`, `enrolment_state`, `allow_documentation`, `missingSettings`,
  * `curSeason`; SPEC §3's camelCase programme shapes); everything else is camelCase, one spelling per entity
- * (server/api-casing.test.ts walks the OpenAPI document; docs/decisions/catalogues-and-casing.md).
+ * (server/api-casing.test.ts walks the OpenAPI document; docs/decisions/0022-catalogues-and-casing.md).
  */
 import { z } from 'zod';
 import { isCleanText, textCharsMessage } from './text';

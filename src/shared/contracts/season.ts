@@ -1,5 +1,5 @@
 // zod/mini (not classic zod) for every contract the first page loads: same schemas for the server, a fraction of
-// the bytes for the browser (README, benchmarks). Contracts of later pages may use classic zod.
+// the bytes for the browser (ledger 0008). Contracts of later pages may use classic zod.
 import { z } from 'zod/mini';
 
 export const enrolmentStates = ['closed', 'open'] as const;
