@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../../src/components/layout/page-heading';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
+import { workListQueryOptions } from '../../src/features/admin-home/api/get-work-list';
 import { seasonChecklistQueryOptions } from '../../src/features/season-enrolment/api/get-season-checklist';
 import { SeasonChecklist } from '../../src/features/season-enrolment/components/season-checklist';
 import { AdminHome } from './-components/admin-home';
@@ -11,7 +12,9 @@ export const Route = createFileRoute('/_app/')({
   staticData: { access: 'login' },
   loader: async ({ context: { auth, queryClient } }) => {
     const { user, activeFacilityId } = auth.getState();
-    if (user && !user.is_admin && activeFacilityId !== null) {
+    // an admin's work list is started, not awaited: the page (and its link to the areas) must not wait for the counts
+    if (user?.is_admin) void queryClient.prefetchQuery(workListQueryOptions());
+    else if (user && activeFacilityId !== null) {
       await queryClient.ensureQueryData(seasonChecklistQueryOptions(activeFacilityId));
     }
   },

@@ -1,36 +1,21 @@
-import { Anchor, List, Text } from '@mantine/core';
+import { Anchor, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { WorkList } from '../../../src/features/admin-home/components/work-list';
 
-/** Admins see a short start instead of a KiTa's checklist (they need no active KiTa). */
+/**
+ * An admin's start page (issue 34): the work list "Was ansteht" itself, where an admin lands after logging in (the
+ * seed keeps `/` as the target after login); the areas of the administration are one link away.
+ */
 export function AdminHome() {
   return (
     <>
-      <Text mb="md">Du bist als Administrator angemeldet. Häufige Aufgaben:</Text>
-      <List spacing="xs" aria-label="Häufige Aufgaben der Verwaltung">
-        <List.Item>
-          <Anchor component={Link} to="/verwaltung/kita-jahre">
-            KiTa-Jahre
-          </Anchor>
-          : Anmeldung öffnen und schließen, Fristen
-        </List.Item>
-        <List.Item>
-          <Anchor component={Link} to="/verwaltung/kitas">
-            KiTas
-          </Anchor>
-          : alle KiTas, Stammdaten, Export
-        </List.Item>
-        <List.Item>
-          <Anchor component={Link} to="/verwaltung/personen">
-            Personen
-          </Anchor>
-          : Personal und Benutzerkonten
-        </List.Item>
-        <List.Item>
-          <Anchor component={Link} to="/verwaltung">
-            Alle Bereiche der Verwaltung
-          </Anchor>
-        </List.Item>
-      </List>
+      <Title order={2} size="h3" mb="sm">
+        Was ansteht
+      </Title>
+      <WorkList />
+      <Anchor component={Link} to="/verwaltung" display="inline-block" mt="lg">
+        Alle Bereiche der Verwaltung
+      </Anchor>
     </>
   );
 }

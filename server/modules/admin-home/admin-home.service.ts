@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineKinds, type AdminWorkList } from '../../../src/shared/contracts/admin-home';
+import { WORK_LIST_DEADLINE_DAYS, seasonDeadlineKinds, type AdminWorkList } from '../../../src/shared/contracts/admin-home';
 import type { DbOrTx } from '../../db/client';
 import { outboxHealth } from '../mail/outbox-health';
+import { countOfferingNeeds } from '../programme/offering-attention';
 
 type Row = Record<string, unknown>;
 async function rows(db: DbOrTx, query: SQL): Promise<Row[]> {
@@ -35,18 +36,8 @@ export async function adminWorkList(db: DbOrTx, opts: { activeCampaignFromEnv: b
         from (select 1) as one left join cur on true`,
   );
 
-  // one pass over the published dates still to come: waiting lists, and free seats of those starting soon
-  const datesQuery = rows(
-    db,
-    sql`select o.kind,
-          count(*) filter (where exists (select 1 from offering_enrolments e where e.offering_id = o.id and e.state = 'waitlisted'))::int as waitlist,
-          count(*) filter (where o.starts_at < now() + make_interval(days => ${WORK_LIST_SOON_DAYS})
-            and o.capacity > (select count(*) from offering_enrolments e where e.offering_id = o.id and e.state in ('confirmed', 'attended'))
-          )::int as free
-        from offerings o
-        where o.state = 'published' and o.starts_at >= now()
-        group by o.kind`,
-  );
+  // the dates needing attention per kind, by the rules the admin list of dates filters with (programme owns them)
+  const datesQuery = countOfferingNeeds(db);
   const mailsQuery = outboxHealth(db);
 
   // the season dates as rows (one lateral unnest), those from today up to WORK_LIST_DEADLINE_DAYS ahead

@@ -88,6 +88,24 @@ describe('admin work list (issue 22)', () => {
     });
   });
 
+  it('given the counts of dates, the admin list of dates filtered by the same need holds exactly the counted rows (issue 34)', async () => {
+    const list = parseAnswer(adminWorkListSchema, await f.call('admin', { method: 'GET', url }));
+    for (const [needs, counts] of [
+      ['waitlist', list.datesWithWaitlist],
+      ['freeSeatsSoon', list.datesSoonWithFreeSeats],
+    ] as const) {
+      for (const kind of ['training', 'hospitation', 'awarding'] as const) {
+        const res = await f.call('admin', { method: 'GET', url: `/api/admin/offerings?kind=${kind}&needs=${needs}` });
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as { total: number; items: { id: number; waitlistLength: number; seatsFree: number }[] };
+        expect([needs, kind, page.total]).toEqual([needs, kind, counts[kind]]);
+        for (const o of page.items) expect(needs === 'waitlist' ? o.waitlistLength : o.seatsFree).toBeGreaterThan(0);
+      }
+    }
+    // without the filter the list holds the other dates too (the draft, the one in 30 days)
+    expect((await f.call('admin', { method: 'GET', url: '/api/admin/offerings?kind=training' })).json().total).toBe(3);
+  });
+
   it('given an ActiveCampaign connection saved and two runs, the newest run is the one shown; without one, null', async () => {
     await f.db.execute(sql`insert into active_campaign_settings (id, url, key_sealed) values (1, 'http://127.0.0.1:9/api', 'x')`);
     const before = parseAnswer(adminWorkListSchema, await f.call('admin', { method: 'GET', url }));

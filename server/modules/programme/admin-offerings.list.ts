@@ -9,6 +9,7 @@ import { actorOf, iso, isoOrNull, notFoundError } from '../../lib/record-helpers
 import { facilities } from '../facilities/facilities.table';
 import { awardingEvents, offerings, trainingModules, type OfferingRow } from './programme.table';
 import { userRef } from '../users/user-ref';
+import { offeringNeeds, seatsTaken } from './offering-attention';
 
 /**
  * GET /api/admin/offerings and its exports (list kit, ADR 0007): the dates of one kind with seats taken and free,
@@ -16,7 +17,7 @@ import { userRef } from '../users/user-ref';
  */
 
 const updater = userRef('offering_updater');
-const taken = sql<number>`(select count(*)::int from offering_enrolments t where t.offering_id = ${offerings.id} and t.state in ('confirmed', 'attended'))`;
+const taken = seatsTaken;
 const waiting = sql<number>`(select count(*)::int from offering_enrolments t where t.offering_id = ${offerings.id} and t.state = 'waitlisted')`;
 
 export type AdminOfferingRow = {
@@ -112,6 +113,7 @@ export const adminOfferingListDef = defineList({
       q.moduleId ? eq(offerings.moduleId, q.moduleId) : undefined,
       q.awardingEventId ? eq(offerings.awardingEventId, q.awardingEventId) : undefined,
       q.state ? eq(offerings.state, q.state) : undefined,
+      q.needs ? offeringNeeds[q.needs] : undefined,
       search
         ? or(ilike(offerings.title, search), ilike(offerings.place, search), ilike(trainingModules.title, search), ilike(facilities.label, search))
         : undefined,

@@ -108,7 +108,7 @@ const ALL = '';
 
 /** a filter as a native select with "alle" first; choosing one starts again at page 1 */
 /** one choice of a filter: its value in the address and what the select shows */
-export type Choice<V extends string = string> = { value: V; label: string };
+type Choice<V extends string = string> = { value: V; label: string };
 
 function choicesOf<V extends string>(options: readonly V[] | Record<V, string> | readonly Choice<V>[]): Choice<V>[] {
   if (!Array.isArray(options)) return (Object.entries(options) as [V, string][]).map(([value, label]) => ({ value, label }));

@@ -5,6 +5,9 @@ import { regions } from './facility-lists';
 export const offeringKindValues = ['training', 'hospitation', 'awarding'] as const;
 export const offeringStateValues = ['draft', 'published', 'cancelled'] as const;
 export const enrolmentStateValues = ['confirmed', 'waitlisted', 'cancelled', 'attended'] as const;
+/** the dates the admin home counts as needing attention (server/modules/programme/offering-attention.ts) */
+export const offeringAttentionValues = ['waitlist', 'freeSeatsSoon'] as const;
+export type OfferingAttention = (typeof offeringAttentionValues)[number];
 
 /**
  * GET /api/admin/offerings (and its exports): the dates of one kind; search `q` over title, place, module and host
@@ -21,6 +24,7 @@ export const adminOfferingList = defineListContract({
     moduleId: idFilter(),
     awardingEventId: idFilter(),
     state: enumFilter(offeringStateValues),
+    needs: enumFilter(offeringAttentionValues),
   },
 });
 

@@ -35,15 +35,15 @@ describe('admin home work list (issue 22)', () => {
     );
     expect(within(section('Wartelisten')).getByRole('link', { name: '1 Fortbildungstermin mit Warteliste' })).toHaveAttribute(
       'href',
-      '/verwaltung/fortbildungen?state=published',
+      '/verwaltung/fortbildungen?needs=waitlist',
     );
     expect(within(section('Wartelisten')).getByRole('link', { name: '2 Hospitationen mit Warteliste' })).toHaveAttribute(
       'href',
-      '/verwaltung/hospitationen?state=published',
+      '/verwaltung/hospitationen?needs=waitlist',
     );
     expect(
       within(section('Freie Plätze in den nächsten 14 Tagen')).getByRole('link', { name: '1 Auszeichnungstermin mit freien Plätzen' }),
-    ).toHaveAttribute('href', '/verwaltung/auszeichnungsverantaltungen');
+    ).toHaveAttribute('href', '/verwaltung/auszeichnungsverantaltungen/workshops?needs=freeSeatsSoon');
     expect(within(section('E-Mails')).getByText('4 E-Mails konnten in den letzten 24 Stunden nicht zugestellt werden')).toBeInTheDocument();
     expect(within(section('ActiveCampaign')).getByRole('link', { name: 'Letzter Abgleich am 25.11.2026, 23:03 Uhr fehlgeschlagen' })).toHaveAttribute(
       'href',

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDate, formatDateTime } from '../../../lib/locale';
 import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineLabels, type AdminWorkList } from '../../../shared/contracts/admin-home';
+import type { OfferingAttention } from '../../../shared/contracts/programme-lists';
 import { useWorkList } from '../api/get-work-list';
 
 /** "1 Antrag" / "3 Anträge" */
@@ -31,25 +32,20 @@ function Calm({ children }: { children: ReactNode }) {
 const kinds = [
   { key: 'training', one: 'Fortbildungstermin', many: 'Fortbildungstermine', to: '/verwaltung/fortbildungen' },
   { key: 'hospitation', one: 'Hospitation', many: 'Hospitationen', to: '/verwaltung/hospitationen' },
-  { key: 'awarding', one: 'Auszeichnungstermin', many: 'Auszeichnungstermine', to: '/verwaltung/auszeichnungsverantaltungen' },
+  { key: 'awarding', one: 'Auszeichnungstermin', many: 'Auszeichnungstermine', to: '/verwaltung/auszeichnungsverantaltungen/workshops' },
 ] as const;
 
-function KindLinks({ counts, suffix }: { counts: AdminWorkList['datesWithWaitlist']; suffix: string }) {
+/** each count opens the list of exactly the dates it counts (the list's `needs` filter, the same rule on the server) */
+function KindLinks({ counts, needs, suffix }: { counts: AdminWorkList['datesWithWaitlist']; needs: OfferingAttention; suffix: string }) {
   return (
     <>
       {kinds
         .filter((k) => counts[k.key] > 0)
-        .map((k) =>
-          k.key === 'awarding' ? (
-            <AnchorLink key={k.key} to={k.to} size="sm">
-              {count(counts[k.key], k.one, k.many)} {suffix}
-            </AnchorLink>
-          ) : (
-            <AnchorLink key={k.key} to={k.to} search={{ state: 'published' }} size="sm">
-              {count(counts[k.key], k.one, k.many)} {suffix}
-            </AnchorLink>
-          ),
-        )}
+        .map((k) => (
+          <AnchorLink key={k.key} to={k.to} search={{ needs }} size="sm">
+            {count(counts[k.key], k.one, k.many)} {suffix}
+          </AnchorLink>
+        ))}
     </>
   );
 }
@@ -128,14 +124,14 @@ export function WorkListView({ data }: { data: AdminWorkList }) {
       </Section>
       <Section title="Wartelisten">
         {total(data.datesWithWaitlist) > 0 ? (
-          <KindLinks counts={data.datesWithWaitlist} suffix="mit Warteliste" />
+          <KindLinks counts={data.datesWithWaitlist} needs="waitlist" suffix="mit Warteliste" />
         ) : (
           <Calm>Keine Termine mit Warteliste</Calm>
         )}
       </Section>
       <Section title={`Freie Plätze in den nächsten ${WORK_LIST_SOON_DAYS} Tagen`}>
         {total(data.datesSoonWithFreeSeats) > 0 ? (
-          <KindLinks counts={data.datesSoonWithFreeSeats} suffix="mit freien Plätzen" />
+          <KindLinks counts={data.datesSoonWithFreeSeats} needs="freeSeatsSoon" suffix="mit freien Plätzen" />
         ) : (
           <Calm>Keine bald beginnenden Termine mit freien Plätzen</Calm>
         )}

@@ -4,11 +4,12 @@ import { type DataTableColumn } from '../../../components/data-table/data-table'
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
 import { formatDateTime } from '../../../lib/locale';
+import { WORK_LIST_SOON_DAYS } from '../../../shared/contracts/admin-home';
 import type { AdminOffering } from '../../../shared/contracts/admin-programme';
 import { regions } from '../../../shared/contracts/facility-lists';
 import { listQueryOf, type ListSearch } from '../../../shared/contracts/list-contract';
 import { offeringStateLabels, type OfferingKind } from '../../../shared/contracts/programme';
-import { adminOfferingList } from '../../../shared/contracts/programme-lists';
+import { adminOfferingList, type OfferingAttention } from '../../../shared/contracts/programme-lists';
 import { seasonText } from '../../../shared/season-text';
 import { useAwardingEvents } from '../api/awarding-events';
 import { useOfferingList } from '../api/list-offerings';
@@ -164,6 +165,16 @@ export function OfferingsAdminList({ kind, search, onSearchChange, seasons, sect
               options={offeringStateLabels}
               value={search.state}
               onChange={(state) => onSearchChange({ state, page: undefined })}
+            />
+            <ListFilterSelect<OfferingAttention>
+              label="Handlungsbedarf"
+              width={230}
+              options={[
+                { value: 'waitlist', label: 'mit Warteliste' },
+                { value: 'freeSeatsSoon', label: `beginnt in den nächsten ${WORK_LIST_SOON_DAYS} Tagen, Plätze frei` },
+              ]}
+              value={search.needs}
+              onChange={(needs) => onSearchChange({ needs, page: undefined })}
             />
           </>
         }

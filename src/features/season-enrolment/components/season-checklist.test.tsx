@@ -85,9 +85,10 @@ describe('home page', () => {
     expect(items[6]).toHaveTextContent('Auszeichnung Nord');
   });
 
-  it('admins see the short admin start instead', async () => {
+  it('admins land on their work list instead (issue 34), the areas one link away', async () => {
     await renderRoute('/', { user: users.admin() });
-    expect(await screen.findByRole('list', { name: 'Häufige Aufgaben der Verwaltung' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'KiTa-Jahre' })).toHaveAttribute('href', '/verwaltung/kita-jahre');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Was ansteht' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Wartelisten' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle Bereiche der Verwaltung' })).toHaveAttribute('href', '/verwaltung');
   });
 });
