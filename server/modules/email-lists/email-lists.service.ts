@@ -8,7 +8,7 @@ import { actorOf, iso } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
-import { type AddressRow, addressBatches, countAddresses, nextSeason, previewAddresses, resolveSeason } from './email-lists.query';
+import { type AddressRow, addressBatches, countAddresses, nextSeason, previewAddresses, resolveSeason, type SeasonRef } from './email-lists.query';
 import { type EmailListRow, emailLists } from './email-lists.table';
 
 export async function previewList(db: Db, q: EmailListQuery, page: { offset: number; limit: number }) {
@@ -43,7 +43,18 @@ export async function exportAddresses(db: Db, q: EmailListQuery, format: 'csv' |
   return { fileName: base, batches: addressBatches(db, q, season) };
 }
 
-const savedOf = (row: EmailListRow, updatedBy: { firstName: string; lastName: string; email: string } | null): SavedEmailList => ({
+/** the season a copy of a list would be for: the one after the list's season (the current one when it names none) */
+async function copyTarget(db: DbOrTx, seasonId: number | null): Promise<{ from: SeasonRef; to: SeasonRef } | null> {
+  const from = await resolveSeason(db, seasonId);
+  const to = from ? await nextSeason(db, from) : null;
+  return from && to ? { from, to } : null;
+}
+
+const savedOf = async (
+  db: DbOrTx,
+  row: EmailListRow,
+  updatedBy: { firstName: string; lastName: string; email: string } | null,
+): Promise<SavedEmailList> => ({
   id: row.id,
   name: row.name,
   // stored criteria pass the contract again: a criterion added later gets its default
@@ -53,6 +64,10 @@ const savedOf = (row: EmailListRow, updatedBy: { firstName: string; lastName: st
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   updatedBy: actorOf(row.updatedBy, updatedBy),
+  // the page offers "Ins nächste KiTa-Jahr kopieren" only where there is a season to copy to
+  copyTo: await copyTarget(db, emailListCriteriaSchema.parse(row.criteria).seasonId).then((t) =>
+    t ? { seasonId: t.to.id, label: t.to.label } : null,
+  ),
 });
 
 async function readList(db: DbOrTx, id: number) {
@@ -71,7 +86,7 @@ export async function findList(db: DbOrTx, id: number): Promise<EmailListRow> {
 
 export async function getList(db: DbOrTx, id: number): Promise<SavedEmailList> {
   const row = await readList(db, id);
-  return savedOf(row.list, row.by);
+  return savedOf(db, row.list, row.by);
 }
 
 export async function listLists(db: Db): Promise<SavedEmailList[]> {
@@ -80,7 +95,7 @@ export async function listLists(db: Db): Promise<SavedEmailList[]> {
     .from(emailLists)
     .leftJoin(users, eq(users.id, emailLists.updatedBy))
     .orderBy(asc(emailLists.name), asc(emailLists.id));
-  return rows.map((r) => savedOf(r.list, r.by));
+  return Promise.all(rows.map((r) => savedOf(db, r.list, r.by)));
 }
 
 type ListInput = EmailListQuery & { name: string };
@@ -144,9 +159,9 @@ const shortLabel = (identifier: string) => identifier.replace('-', '/');
 export async function copyToNextSeason(db: Db, id: number, ctx: Ctx) {
   const list = await findList(db, id);
   const criteria = emailListCriteriaSchema.parse(list.criteria);
-  const from = await resolveSeason(db, criteria.seasonId);
-  const to = from ? await nextSeason(db, from) : null;
-  if (!from || !to) throw fail('email_lists.no_next_season');
+  const target = await copyTarget(db, criteria.seasonId);
+  if (!target) throw fail('email_lists.no_next_season');
+  const { from, to } = target;
   const [old, next] = [shortLabel(from.identifier), shortLabel(to.identifier)];
   const name = list.name.includes(old) ? list.name.replaceAll(old, next) : `${list.name} (${next})`;
   return createList(db, { name: name.slice(0, 120), criteria: { ...criteria, seasonId: to.id }, purpose: list.purpose }, ctx, 'email_list.copy');

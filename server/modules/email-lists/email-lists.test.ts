@@ -275,6 +275,10 @@ describe('saved e-mail lists', () => {
     const copy = parseAnswer(savedEmailListSchema, await w.call('admin', { method: 'POST', url: `${url}/copy` }), 201);
     expect(copy).toMatchObject({ name: 'Leitungen 2027/28', purpose: 'newsletter', criteria: { seasonId: w.next.id, regions: ['Oberbayern'] } });
     expect(reasonOfAnswer(await w.call('admin', { method: 'POST', url: `/api/admin/email-lists/${copy.id}/copy` }), 409).code).toBe('no_next_season');
+    // the list says whether a copy can be made and for which KiTa-Jahr, so the page offers it only then (issue 34)
+    const listed = parseAnswer(savedEmailListsSchema, await w.call('admin', { method: 'GET', url: '/api/admin/email-lists' }));
+    expect(listed.find((l) => l.id === created.id)?.copyTo).toEqual({ seasonId: w.next.id, label: w.next.label });
+    expect(listed.find((l) => l.id === copy.id)?.copyTo).toBeNull();
 
     expect((await w.call('admin', { method: 'DELETE', url })).statusCode).toBe(204);
     expect(reasonOfAnswer(await w.call('admin', { method: 'GET', url }), 404).code).toBe('not_found');

@@ -94,6 +94,8 @@ export const savedEmailListSchema = z.object({
   createdAt: isoTimestampSchema,
   updatedAt: isoTimestampSchema,
   updatedBy: actorSchema,
+  /** the KiTa-Jahr a copy would be for ("Ins nächste KiTa-Jahr kopieren"); null when there is no next one yet */
+  copyTo: z.object({ seasonId: z.number().int(), label: z.string() }).nullable(),
 });
 export type SavedEmailList = z.infer<typeof savedEmailListSchema>;
 export const savedEmailListsSchema = z.array(savedEmailListSchema);

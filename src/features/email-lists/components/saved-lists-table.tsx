@@ -100,9 +100,16 @@ export function SavedListsTable({
                     >
                       XLSX
                     </DownloadButton>
-                    <Button size="xs" variant="light" onClick={() => void copyToNext(l)} aria-label={`„${l.name}“ ins nächste KiTa-Jahr kopieren`}>
-                      Ins nächste KiTa-Jahr kopieren
-                    </Button>
+                    {l.copyTo && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => void copyToNext(l)}
+                        aria-label={`„${l.name}“ ins nächste KiTa-Jahr kopieren (${l.copyTo.label})`}
+                      >
+                        Ins nächste KiTa-Jahr kopieren
+                      </Button>
+                    )}
                     <Button size="xs" variant="light" color="red.9" onClick={() => setDeleting(l)} aria-label={`„${l.name}“ löschen`}>
                       Löschen
                     </Button>
