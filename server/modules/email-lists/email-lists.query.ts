@@ -5,7 +5,7 @@
  * it writes nothing.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { ContactKind, EmailListCriteria, EmailListQuery, ExclusionRule } from '../../../src/shared/contracts/email-lists';
+import type { ContactKind, EmailListCriteria, EmailListQuery, ExclusionRule, LeftOutContact } from '../../../src/shared/contracts/email-lists';
 import { contactKinds, exclusionRules } from '../../../src/shared/contracts/email-lists';
 import type { DbOrTx } from '../../db/client';
 import { documentationForms } from '../documentation/documentation.table';
@@ -270,4 +270,39 @@ export async function nextSeason(db: DbOrTx, season: SeasonRef): Promise<SeasonR
     rows: SeasonRef[];
   };
   return rows.rows[0] ?? null;
+}
+
+/** the order of the left-out contacts: by rule (as applied), then KiTa, then name */
+const leftOutOrder = sql`array_position(array[${sql.join(
+  exclusionRules.map((r) => sql`${r}`),
+  sql`, `,
+)}]::text[], rule), facility, name, prio, fid`;
+
+/** who the criteria leave out and why: one page and the total, in one query */
+export async function leftOutPage(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null, page: { limit: number; offset: number }) {
+  const res = (await db.execute(sql`${contactsCte(q, season)}
+    select rule, kind, name, facility, position, btrim(email) as email, count(*) over ()::int as total
+    from r where rule is not null order by ${leftOutOrder} limit ${page.limit} offset ${page.offset}`)) as unknown as {
+    rows: (LeftOutContact & { total: number })[];
+  };
+  // past the last row the window has no row to ride on: ask for the total alone
+  const total =
+    res.rows[0]?.total ??
+    Number(
+      (
+        (await db.execute(sql`${contactsCte(q, season)} select count(*)::int as n from r where rule is not null`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n ?? 0,
+    );
+  return { total: Number(total), items: res.rows.map(({ total: _t, ...c }) => c) };
+}
+
+/** every left-out contact in batches of pages (the CSV of who is left out) */
+export async function* leftOutBatches(db: DbOrTx, q: EmailListQuery, season: SeasonRef | null, size = 5_000): AsyncGenerator<LeftOutContact[]> {
+  for (let offset = 0; ; offset += size) {
+    const { items } = await leftOutPage(db, q, season, { limit: size, offset });
+    if (items.length > 0) yield items;
+    if (items.length < size) return;
+  }
 }

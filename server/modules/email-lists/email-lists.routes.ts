@@ -8,6 +8,7 @@ import {
   emailListPreviewSchema,
   emailListQuerySchema,
   emailListUpdateSchema,
+  leftOutPageSchema,
   savedEmailListSchema,
   savedEmailListsSchema,
   type EmailListQuery,
@@ -25,7 +26,10 @@ import {
   deleteList,
   exportAddresses,
   exportColumns,
+  exportLeftOut,
   findList,
+  leftOut,
+  leftOutColumns,
   getList,
   listLists,
   listQueryOf,
@@ -58,6 +62,23 @@ export async function emailListRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { offset, limit, ...q } = request.body;
       return previewList(app.db, q, { offset, limit });
+    },
+  });
+
+  asAdmin.post(`${base}/left-out`, {
+    schema: { tags, body: emailListPreviewInputSchema, response: { 200: leftOutPageSchema } },
+    handler: async (request) => {
+      const { offset, limit, ...q } = request.body;
+      return leftOut(app.db, q, { offset, limit });
+    },
+  });
+
+  asAdmin.post(`${base}/left-out.csv`, {
+    schema: { tags, body: emailListQuerySchema, response: {} },
+    handler: async (request, reply) => {
+      const { fileName, batches } = await exportLeftOut(app.db, request.body, auditContext(request));
+      reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${fileName}-${berlinToday()}.csv"`);
+      return reply.header('content-type', 'text/csv; charset=utf-8').send(Readable.from(csvExcel(leftOutColumns, batches)));
     },
   });
 

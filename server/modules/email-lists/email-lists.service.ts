@@ -1,5 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { contactKindLabels, emailListCriteriaSchema, type EmailListQuery, type SavedEmailList } from '../../../src/shared/contracts/email-lists';
+import {
+  contactKindLabels,
+  emailListCriteriaSchema,
+  exclusionRuleLabels,
+  type EmailListQuery,
+  type LeftOutContact,
+  type SavedEmailList,
+} from '../../../src/shared/contracts/email-lists';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Column } from '../../lib/export-format';
@@ -8,12 +15,50 @@ import { actorOf, iso } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
-import { type AddressRow, addressBatches, countAddresses, nextSeason, previewAddresses, resolveSeason, type SeasonRef } from './email-lists.query';
+import {
+  type AddressRow,
+  addressBatches,
+  countAddresses,
+  leftOutBatches,
+  leftOutPage,
+  nextSeason,
+  previewAddresses,
+  resolveSeason,
+  type SeasonRef,
+} from './email-lists.query';
 import { type EmailListRow, emailLists } from './email-lists.table';
 
 export async function previewList(db: Db, q: EmailListQuery, page: { offset: number; limit: number }) {
   const season = await resolveSeason(db, q.criteria.seasonId);
   return previewAddresses(db, q, season, page);
+}
+
+/** who the criteria leave out and why, one page */
+export async function leftOut(db: Db, q: EmailListQuery, page: { offset: number; limit: number }) {
+  return leftOutPage(db, q, await resolveSeason(db, q.criteria.seasonId), page);
+}
+
+export const leftOutColumns: Column<LeftOutContact>[] = [
+  { header: 'Grund', value: (r) => exclusionRuleLabels[r.rule], width: 24 },
+  { header: 'Name', value: (r) => r.name, width: 24 },
+  { header: 'KiTa', value: (r) => r.facility, width: 30 },
+  { header: 'Funktion', value: (r) => r.position },
+  { header: 'Art', value: (r) => contactKindLabels[r.kind] },
+  { header: 'E-Mail', value: (r) => r.email, width: 30 },
+];
+
+/** the left-out contacts as a file (names: personal data), audited like the addresses' export */
+export async function exportLeftOut(db: Db, q: EmailListQuery, ctx: Ctx) {
+  const season = await resolveSeason(db, q.criteria.seasonId);
+  const { total } = await leftOutPage(db, q, season, { limit: 1, offset: 0 });
+  await audit(db, {
+    ...ctx,
+    action: 'email_list.export',
+    entityType: 'email_list',
+    entityId: null,
+    after: { criteria: q.criteria, purpose: q.purpose, format: 'csv', leftOut: total },
+  });
+  return { fileName: 'email-adressen-ausgelassen', batches: leftOutBatches(db, q, season) };
 }
 
 export const exportColumns: Column<AddressRow>[] = [

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   emailListPreviewSchema,
+  leftOutPageSchema,
   savedEmailListSchema,
   savedEmailListsSchema,
   type EmailListCriteriaInput,
@@ -109,6 +110,42 @@ describe('e-mail address lists: purposes, dedupe and left-out rules', () => {
       { rule: 'noAddress', count: 2 },
       { rule: 'deactivatedAccount', count: 1 },
     ]);
+  });
+
+  it('given contacts left out, each is named with its KiTa and why, in the order of the rules, and as a CSV (audited; issue 34)', async () => {
+    const payload = { criteria: isolated, purpose: 'information', limit: 50 };
+    const page = parseAnswer(leftOutPageSchema, await w.call('admin', { method: 'POST', url: '/api/admin/email-lists/left-out', payload }));
+    // the same contacts the counts name: 2 merged, 2 without an address, 1 deactivated
+    expect(page.total).toBe(5);
+    expect(page.items.map((c) => c.rule)).toEqual(['mergedFacility', 'mergedFacility', 'noAddress', 'noAddress', 'deactivatedAccount']);
+    for (const c of page.items) expect(c.name === '' && c.facility === '').toBe(false);
+    expect(page.items.filter((c) => c.rule === 'noAddress').every((c) => c.email === '')).toBe(true);
+    // paged: the second of them alone, the total still five
+    const second = parseAnswer(
+      leftOutPageSchema,
+      await w.call('admin', { method: 'POST', url: '/api/admin/email-lists/left-out', payload: { ...payload, offset: 1, limit: 1 } }),
+    );
+    expect([second.total, second.items]).toEqual([5, [page.items[1]]]);
+    const csv = await w.call('admin', {
+      method: 'POST',
+      url: '/api/admin/email-lists/left-out.csv',
+      payload: { criteria: isolated, purpose: 'information' },
+    });
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="email-adressen-ausgelassen-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Grund;Name;KiTa;Funktion;Art;E-Mail');
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([
+      'KiTa zusammengeführt',
+      'KiTa zusammengeführt',
+      'keine E-Mail-Adresse',
+      'keine E-Mail-Adresse',
+      'Konto deaktiviert oder nicht aktiviert',
+    ]);
+    const audited = await w.db.select().from(auditLog).where(eq(auditLog.action, 'email_list.export'));
+    expect(audited.some((e) => (e.after as { leftOut?: number } | null)?.leftOut === 5)).toBe(true);
   });
 
   it('given one address in different case and with spaces, it is listed once, with the first contact and every kind it came from', async () => {
@@ -327,7 +364,8 @@ describe('saved e-mail lists', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'E-Mail', 'KiTa', 'Funktion', 'Regierungsbezirk', 'Warum enthalten']);
     expect(sheet.getRow(3).getCell(2).value).toBe('tom@k4.example');
     const exports = await w.db.select().from(auditLog).where(eq(auditLog.action, 'email_list.export'));
-    expect(exports.filter((e) => e.entityId === null)).toHaveLength(2);
+    // (the left-out contacts' CSV, exported in an earlier test, is audited as such)
+    expect(exports.filter((e) => e.entityId === null && (e.after as { leftOut?: number }).leftOut === undefined)).toHaveLength(2);
   });
 });
 
@@ -336,6 +374,8 @@ describe('e-mail lists: permissions', () => {
     ['POST', '/api/admin/email-lists/preview'],
     ['POST', '/api/admin/email-lists/export.csv'],
     ['POST', '/api/admin/email-lists/export.xlsx'],
+    ['POST', '/api/admin/email-lists/left-out'],
+    ['POST', '/api/admin/email-lists/left-out.csv'],
     ['GET', '/api/admin/email-lists'],
     ['POST', '/api/admin/email-lists'],
     ['GET', '/api/admin/email-lists/1'],

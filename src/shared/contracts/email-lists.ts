@@ -81,6 +81,21 @@ export const emailListPreviewSchema = z.object({
 });
 export type EmailListPreview = z.infer<typeof emailListPreviewSchema>;
 
+/**
+ * POST /api/admin/email-lists/left-out: who the criteria leave out and why (issue 34: "1 ausgelassen" named no one),
+ * one page in the order of the rules, then KiTa and name; the admin fixes the data behind each row.
+ */
+export const leftOutContactSchema = z.object({
+  rule: z.enum(exclusionRules),
+  kind: z.enum(contactKinds),
+  name: z.string(),
+  facility: z.string(),
+  position: z.string(),
+  email: z.string(),
+});
+export type LeftOutContact = z.infer<typeof leftOutContactSchema>;
+export const leftOutPageSchema = z.object({ total: z.number().int(), items: z.array(leftOutContactSchema) });
+
 export const emailListNameSchema = z.object({ name: requiredText('einen Namen', 120) });
 export const emailListInputSchema = emailListQuerySchema.extend(emailListNameSchema.shape);
 export const emailListUpdateSchema = emailListInputSchema.extend({ version: versionSchema });

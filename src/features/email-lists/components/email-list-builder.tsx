@@ -15,27 +15,35 @@ import { exportAddresses } from '../api/export-addresses';
 import { useEmailListPreview } from '../api/preview-email-list';
 import { CopyChunks } from './copy-chunks';
 import { CriteriaForm, type SeasonOption } from './criteria-form';
+import { LeftOutDialog } from './left-out-dialog';
 import { SavedListsTable } from './saved-lists-table';
 import { SaveListDialog } from './save-list-dialog';
 
 const addressesText = (n: number) => `${n.toLocaleString('de-DE')} ${n === 1 ? 'Adresse' : 'Adressen'}`;
 
 /** the count as SPEC §6 names it ("42 Adressen"), and each left-out rule ("12 ausgelassen: keine Newsletter-Einwilligung") */
-function CountSummary({ preview, loading }: { preview: EmailListPreview | undefined; loading: boolean }) {
+function CountSummary({ preview, loading, onShowLeftOut }: { preview: EmailListPreview | undefined; loading: boolean; onShowLeftOut: () => void }) {
   return (
-    <div role="status" aria-live="polite" aria-atomic="true">
-      <Group gap="xs" align="center">
-        <Text fw={700} fz="xl">
-          {preview ? addressesText(preview.count) : 'Adressen werden gezählt …'}
-        </Text>
-        {loading && <Loader size="xs" aria-label="wird aktualisiert" />}
-      </Group>
+    <div>
+      <div role="status" aria-live="polite" aria-atomic="true">
+        <Group gap="xs" align="center">
+          <Text fw={700} fz="xl">
+            {preview ? addressesText(preview.count) : 'Adressen werden gezählt …'}
+          </Text>
+          {loading && <Loader size="xs" aria-label="wird aktualisiert" />}
+        </Group>
+        {preview && preview.excluded.length > 0 && (
+          <List size="sm" mt={4}>
+            {preview.excluded.map((e) => (
+              <List.Item key={e.rule}>{`${e.count.toLocaleString('de-DE')} ausgelassen: ${exclusionRuleLabels[e.rule]}`}</List.Item>
+            ))}
+          </List>
+        )}
+      </div>
       {preview && preview.excluded.length > 0 && (
-        <List size="sm" mt={4}>
-          {preview.excluded.map((e) => (
-            <List.Item key={e.rule}>{`${e.count.toLocaleString('de-DE')} ausgelassen: ${exclusionRuleLabels[e.rule]}`}</List.Item>
-          ))}
-        </List>
+        <Button variant="subtle" size="compact-sm" mt={4} onClick={onShowLeftOut}>
+          Ausgelassene anzeigen
+        </Button>
       )}
     </div>
   );
@@ -52,6 +60,7 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
   const [debounced] = useDebouncedValue(query, 300);
   const preview = useEmailListPreview(debounced);
   const [copyOpen, setCopyOpen] = useState(false);
+  const [leftOutOpen, setLeftOutOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const settled = debounced === query && !preview.isFetching;
@@ -99,7 +108,7 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
           Ergebnis
         </Title>
         <Stack gap="sm">
-          <CountSummary preview={preview.data} loading={!settled} />
+          <CountSummary preview={preview.data} loading={!settled} onShowLeftOut={() => setLeftOutOpen(true)} />
           <Group gap="xs">
             <Button variant="light" aria-expanded={copyOpen} aria-controls="email-copy-blocks" onClick={() => setCopyOpen((o) => !o)}>
               Adressen kopieren
@@ -152,6 +161,7 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
       </Paper>
 
       <SavedListsTable seasons={seasons} onOpen={open} openId={current?.id ?? null} />
+      {leftOutOpen && <LeftOutDialog query={debounced} onClose={() => setLeftOutOpen(false)} />}
       {saveOpen && <SaveListDialog opened onClose={() => setSaveOpen(false)} query={query} current={current} onSaved={setCurrent} />}
     </Stack>
   );
