@@ -29,8 +29,6 @@ export async function startS3rver(bucket = 'kita-uploads') {
   };
   return {
     endpoint,
-    /** s3rver's folder: `<bucket>/<key>._S3rver_object` holds an object's bytes */
-    directory,
     options,
     env,
     close: async () => {
