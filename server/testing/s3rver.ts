@@ -28,7 +28,6 @@ export async function startS3rver(bucket = 'kita-uploads') {
     S3_FORCE_PATH_STYLE: '1',
   };
   return {
-    endpoint,
     options,
     env,
     close: async () => {
