@@ -36,8 +36,10 @@ if (needsBuild()) {
   }
 }
 
-// the server applies migrations, creates the first admin if needed and prints its URL
-const child = spawn(bin('tsx'), [path.join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit' });
+// the server applies migrations, creates the first admin if needed and prints its URL. Plain node with tsx as its
+// loader, not tsx's command: that one relays a signal and, when the server has not confirmed it within 30 ms (a busy
+// machine), kills the server with SIGKILL, skipping its graceful shutdown (seen: exit 143 on SIGTERM under load)
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The one test command (README, .ci/run): types, lint, unit/API/component tests, then the e2e suite against the
 // portal started the README's way. It ends with a plain "N passed, N failed" line summing vitest and Playwright.
-import { spawnSync } from 'node:child_process';
+// Ctrl-C (SIGINT) or SIGTERM stops the running step with all its processes and waits for them (scripts/step-runner.mjs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stepRunner } from './step-runner.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
+const steps = stepRunner();
 const results = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 const failedTests = [];
@@ -22,28 +24,30 @@ function collectPlaywrightFailures(suites, path = []) {
   }
 }
 
-function run(label, cmd, args, env = {}) {
+async function run(label, cmd, args, env = {}) {
+  if (steps.stoppedBy()) return false;
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = await steps.exec(cmd, args, env);
   console.log(`◀ ${label}: ${r.status === 0 ? 'ok' : `failed (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
 }
 
 // The e2e suite drives Debian's Chromium and reads the admin exports back with LibreOffice (headless).
-function ensureE2eTools() {
+async function ensureE2eTools() {
   const has = { chromium: existsSync('/usr/bin/chromium'), 'libreoffice-calc-nogui': existsSync('/usr/bin/libreoffice') };
   const missing = Object.keys(has).filter((p) => !has[p]);
   if (missing.length === 0) return true;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
     console.log(`Installing ${missing.join(', ')} with apt-get …`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+    await steps.exec('apt-get', ['update', '-qq'], env);
+    await steps.exec('apt-get', ['install', '-y', '-qq', ...missing], env);
   }
   if (existsSync('/usr/bin/chromium') && existsSync('/usr/bin/libreoffice')) return true;
-  console.error(`The e2e suite needs Debian's ${missing.join(' and ')}: apt-get install ${missing.join(' ')}`);
+  const named = { chromium: 'Chromium (the browser it drives)', 'libreoffice-calc-nogui': 'LibreOffice (reads the exports back)' };
+  console.error(`The e2e suite needs Debian's ${missing.map((p) => named[p]).join(' and ')}: apt-get install ${missing.join(' ')}`);
   return false;
 }
 
@@ -55,26 +59,26 @@ const databaseOnly = process.argv.includes('--database-only');
 const only = databaseOnly ? ['unit', 'e2e'] : process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
-if (want('types')) run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-if (want('lint')) run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+if (want('types')) await run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+if (want('lint')) await run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 // module boundaries (.dependency-cruiser.cjs, scripts/check-module-sql.mjs; docs/decisions/0009-module-boundaries.md)
-if (want('deps')) run('deps', 'npm', ['run', '--silent', 'lint:deps']);
+if (want('deps')) await run('deps', 'npm', ['run', '--silent', 'lint:deps']);
 // one formatting (.prettierrc.json; docs/decisions/0024-formatter.md): `npm run format` fixes what this finds
-if (want('format')) run('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
+if (want('format')) await run('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 // the README stays short and the docs carry no run diaries or links into ../shared (scripts/check-docs.mjs)
-if (want('docs')) run('docs', 'node', ['scripts/check-docs.mjs']);
+if (want('docs')) await run('docs', 'node', ['scripts/check-docs.mjs']);
 // unused files, exports and dependencies (knip.json)
-if (want('deadcode')) run('deadcode', bin('knip'), []);
+if (want('deadcode')) await run('deadcode', bin('knip'), []);
 // the OpenAPI document: Redocly's recommended rules, and a client generated from it type-checks (scripts/openapi.mjs)
-if (want('openapi')) run('openapi', 'node', ['scripts/openapi.mjs']);
+if (want('openapi')) await run('openapi', 'node', ['scripts/openapi.mjs']);
 // the operator's files, without a Docker engine: Dockerfile (dockerfile-utils) and compose.yaml; nginx -t on deploy/nginx.conf
-if (want('deploy') && run('deploy', 'node', ['scripts/check-deploy.mjs'])) run('deploy (nginx)', 'node', ['scripts/check-nginx.mjs']);
+if (want('deploy') && (await run('deploy', 'node', ['scripts/check-deploy.mjs']))) await run('deploy (nginx)', 'node', ['scripts/check-nginx.mjs']);
 
 if (want('unit')) {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
   const projects = databaseOnly ? ['--project', 'server'] : [];
-  run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  await run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (existsSync(out)) {
     const v = JSON.parse(readFileSync(out, 'utf8'));
     results.passed += v.numPassedTests;
@@ -90,11 +94,11 @@ if (want('unit')) {
 if (want('e2e')) {
   const out = 'test-results/playwright.json';
   rmSync(out, { force: true });
-  if (ensureE2eTools()) {
+  if (await ensureE2eTools()) {
     // a fresh embedded database per run; the webServer seeds the demo data into it
     rmSync('data/e2e', { recursive: true, force: true });
     // --database-only: the specs whose outcome depends on the database (playwright.config.ts, clientOnlySpecs)
-    run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...(databaseOnly ? { E2E_DATABASE_ONLY: '1' } : {}) });
+    await run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...(databaseOnly ? { E2E_DATABASE_ONLY: '1' } : {}) });
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       // a test that passes only on its retry is a failure (the developers' guide): counted and named as one
@@ -107,7 +111,8 @@ if (want('e2e')) {
   } else failedSteps.push('e2e (tools missing)');
 }
 
+if (steps.stoppedBy()) failedSteps.push(`stopped by ${steps.stoppedBy()}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 for (const name of failedTests) console.log(`  ✗ ${name}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
-process.exit(failedSteps.length || results.failed ? 1 : 0);
+process.exit(steps.exitCode() || (failedSteps.length || results.failed ? 1 : 0));

@@ -6,6 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 3000,
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       secureCookies: false,
       databaseUrl: undefined,

@@ -5,7 +5,8 @@ import type { S3Options } from './lib/file-storage';
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** loopback unless said otherwise: a newcomer's `npm start` is not reachable from the network; containers set 0.0.0.0 */
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),

@@ -14,8 +14,10 @@ import aws4 from 'aws4';
  * API (the documentation module calls it as `app.fileStorage`, see server/plugins/file-storage.ts):
  * - `put(key, body, { contentType, size })` stores Buffer or stream under `key`, replacing what was there. `size` is
  *   the exact byte count (S3 needs it up front); a body of another length fails and stores nothing.
- * - `get(key)` → a Readable of the bytes, or null if there is no such file.
+ * - `get(key)` → a Readable of the bytes, or null if there is no such file (a missing bucket is an error, not a
+ *   missing file).
  * - `delete(key)` removes it; deleting a missing key is fine.
+ * Errors name the cause: the wrong size of a body, or the store's status and S3 error code (`404 NoSuchBucket`).
  * - `localFileStorage(rootDir)`, `s3FileStorage({ endpoint, region, bucket, accessKeyId, secretAccessKey,
  *   forcePathStyle })`; which one the app uses follows FILE_STORAGE (server/plugins/file-storage.ts).
  * - `assertStorageKey(key)` throws for a key the rules below refuse.
@@ -169,20 +171,35 @@ export function s3FileStorage(options: S3Options): FileStorage {
     return new Promise<IncomingMessage>((resolve, reject) => {
       const req = transport.request(signed as http.RequestOptions, resolve);
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`file storage: S3 ${method} timed out`)));
-      req.on('error', reject);
+      // a body that fails (wrong length, the upload broke off) is the cause; the hang-up it leads to is not
+      let bodyError: Error | undefined;
+      req.on('error', (err) => reject(bodyError ?? err));
       if (!body) req.end();
       else if (Buffer.isBuffer(body)) req.end(body);
-      else pipeline(body, exactLength(Number(headers['Content-Length'])), req).catch((err: Error) => req.destroy(err));
+      else {
+        const checked = exactLength(Number(headers['Content-Length']));
+        // registered before pipeline's own listeners, so the cause is known before the request is destroyed
+        for (const stream of [body, checked]) stream.once('error', (err: Error) => (bodyError ??= err));
+        pipeline(body, checked, req).catch((err: Error) => req.destroy(bodyError ?? err));
+      }
     });
   }
 
-  /** reads a little of an error answer (S3 sends XML with <Code>) and drops the rest */
-  async function failure(method: string, res: IncomingMessage): Promise<Error> {
+  /** the code of an error answer (S3 sends XML with <Code>); reads a little of it and drops the rest */
+  async function errorCode(res: IncomingMessage): Promise<string | undefined> {
     let text = '';
     for await (const chunk of res) if (text.length < 2048) text += String(chunk);
-    const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1];
-    return new Error(`file storage: S3 ${method} answered ${res.statusCode}${code ? ` ${code}` : ''}`);
+    return /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1];
   }
+
+  const failure = (method: string, res: IncomingMessage, code: string | undefined) =>
+    new Error(`file storage: S3 ${method} answered ${res.statusCode}${code ? ` ${code}` : ''}`);
+
+  /**
+   * whether a 404 means "no such file": S3 says NoSuchKey (a store that sends no body, nothing). NoSuchBucket (a
+   * wrong S3_BUCKET) is a failure, or every stored file would look deleted and every delete succeed.
+   */
+  const noSuchKey = (res: IncomingMessage, code: string | undefined) => res.statusCode === 404 && (code === undefined || code === 'NoSuchKey');
 
   return {
     async put(key, body, meta) {
@@ -195,23 +212,22 @@ export function s3FileStorage(options: S3Options): FileStorage {
         headers['X-Amz-Content-Sha256'] = 'UNSIGNED-PAYLOAD';
       }
       const res = await request('PUT', key, headers, body);
-      if (res.statusCode !== 200) throw await failure('PUT', res);
+      if (res.statusCode !== 200) throw failure('PUT', res, await errorCode(res));
       res.resume();
     },
     async get(key) {
       const res = await request('GET', key, { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' });
-      if (res.statusCode === 404) {
-        res.resume();
-        return null;
-      }
-      if (res.statusCode !== 200) throw await failure('GET', res);
-      return res;
+      if (res.statusCode === 200) return res;
+      const code = await errorCode(res);
+      if (noSuchKey(res, code)) return null;
+      throw failure('GET', res, code);
     },
     async delete(key) {
       const res = await request('DELETE', key, { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' });
-      // S3 answers 204 whether or not the key existed; some compatible stores say 404
-      if (res.statusCode !== 204 && res.statusCode !== 200 && res.statusCode !== 404) throw await failure('DELETE', res);
-      res.resume();
+      // S3 answers 204 whether or not the key existed; some compatible stores say 404 NoSuchKey
+      if (res.statusCode === 204 || res.statusCode === 200) return void res.resume();
+      const code = await errorCode(res);
+      if (!noSuchKey(res, code)) throw failure('DELETE', res, code);
     },
   };
 }

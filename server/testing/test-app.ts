@@ -13,7 +13,10 @@ export type TestApp = {
   config: AppConfig;
   /** mails the worker sent (memory transport, unless `mail.transport` was given) */
   mails: OutgoingMail[];
-  /** where the app puts uploads: a fresh memory storage unless `fileStorage` was given (pass a memoryFileStorage() to read its `files`) */
+  /**
+   * where the app puts uploads: a fresh memory storage unless `fileStorage` was given (pass a memoryFileStorage() to
+   * read its `files`) or `env` sets FILE_STORAGE (then the storage the configuration says, as in production)
+   */
   fileStorage: FileStorage;
   /** sends every due mail now and waits for it */
   flushMail: () => Promise<void>;
@@ -32,13 +35,13 @@ export async function buildTestApp(
     handle?: DbHandle;
     /** pino options, e.g. `{ stream }` to read what the app logs */
     logger?: BuildAppOptions['logger'];
-    /** default: a fresh memoryFileStorage(), so no test writes into ./data/uploads */
+    /** default: a fresh memoryFileStorage(), so no test writes into ./data/uploads; none when `env` sets FILE_STORAGE */
     fileStorage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await openTestDb());
   const memory = memoryTransport();
-  const fileStorage = options.fileStorage ?? memoryFileStorage();
+  const fileStorage = options.fileStorage ?? (options.env?.FILE_STORAGE ? undefined : memoryFileStorage());
   // tests never read the developer's environment, only what they pass
   // a fixed TOTP key, so no test writes a key file into ./data
   const config = loadConfig({ ADMIN_TOTP: 'optional', TOTP_KEY: TEST_TOTP_KEY, ...options.env });
@@ -56,7 +59,7 @@ export async function buildTestApp(
     app,
     handle,
     config,
-    fileStorage,
+    fileStorage: app.fileStorage,
     mails: memory.sent,
     flushMail: () => app.mail.worker.drain(),
     close: async () => {
