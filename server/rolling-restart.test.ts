@@ -33,8 +33,11 @@ if (skipReason) console.info(`server/rolling-restart.test.ts skipped: ${skipReas
 const dbName = `kita_roll_${randomBytes(6).toString('hex')}`;
 const databaseUrl = adminUrl ? withDatabase(adminUrl, dbName) : '';
 const timeout = 240_000;
-/** bookable persons: more than the load can use up (one booking each) */
-const PERSONS = 1500;
+/** the bookings come from 12 KiTas (each under its own daily booking limit, none waiting long for its KiTa's lock)
+ * for 8 dates; each KiTa has more persons than the load can use up (one booking each) */
+const KITAS = 12;
+const PERSONS_PER_KITA = 150;
+const DATES = 8;
 /** the load's bound: 20 requests/s for at most 90 s */
 const MAX_REQUESTS = 1800;
 const INTERVAL_MS = 50;
@@ -49,9 +52,8 @@ const instances = new Map<string, { port: number; server: BuiltServer }>();
 /** exit codes of the processes the restarts stopped */
 const stopExits: (number | null)[] = [];
 let instanceEnv: Record<string, string>;
-let facilityId: number;
-let cookie: string;
-let personIds: number[];
+/** the KiTas, each with its member's session and the persons not yet booked; the first one's form takes the autosaves */
+const kitas: { id: number; cookie: string; persons: number[] }[] = [];
 let offeringIds: number[];
 
 const start = (port: number) => startBuiltServer(outDir, { ...instanceEnv, PORT: String(port) });
@@ -75,26 +77,25 @@ beforeAll(async () => {
 
   handle = await openDb({ databaseUrl });
   const season = await createSeason(handle.db, { isCurrent: true, allowDocumentation: true, documentationDeadline: inDays(30) });
-  const facility = await createFacility(handle.db);
-  const member = await createUser(handle.db);
-  await addMember(handle.db, facility.id, member.id);
-  await enrol(handle.db, facility.id, season.id);
-  facilityId = facility.id;
+  const sessions = sessionsRepository({ db: handle.db });
+  for (let k = 0; k < KITAS; k++) {
+    const facility = await createFacility(handle.db);
+    const member = await createUser(handle.db);
+    await addMember(handle.db, facility.id, member.id);
+    await enrol(handle.db, facility.id, season.id);
+    await handle.db.execute(sql`insert into persons (facility_id, first_name, last_name, position, email)
+      select ${facility.id}, 'Person', 'Nr' || j, 'pädagogische Fachkraft', 'person' || ${facility.id} || '-' || j || '@rollen.example'
+      from generate_series(1, ${PERSONS_PER_KITA}::int) j`);
+    const persons = await queryRows<{ id: number }>(handle.db, `select id from persons where facility_id = ${facility.id} order by id`);
+    const session = await sessions.create(member.id, { ip: '127.0.0.1', userAgent: 'test' }, { idleMinutes: 60, maxHours: 2 });
+    kitas.push({ id: facility.id, cookie: `__Host-kita_session=${session.token}`, persons: persons.map((r) => r.id) });
+  }
   await handle.db.execute(sql`insert into training_modules (season_id, title) values (${season.id}, 'Einsteiger')`);
-  await handle.db.execute(sql`insert into persons (facility_id, first_name, last_name, position, email)
-    select ${facility.id}, 'Person', 'Nr' || j, 'pädagogische Fachkraft', 'person' || j || '@rollen.example' from generate_series(1, ${PERSONS}::int) j`);
   await handle.db
     .execute(sql`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state, registration_opens_at)
-    select 'training', ${season.id}, m.id, 'Termin ' || i, now() + interval '30 days', now() + interval '30 days 6 hours', 'Nürnberg', 'Mittelfranken', ${PERSONS}, 'published', now() - interval '1 day'
-    from training_modules m, generate_series(1, 2) i`);
-  personIds = (await queryRows<{ id: number }>(handle.db, `select id from persons where facility_id = ${facility.id} order by id`)).map((r) => r.id);
+    select 'training', ${season.id}, m.id, 'Termin ' || i, now() + interval '30 days', now() + interval '30 days 6 hours', 'Nürnberg', 'Mittelfranken', ${KITAS * PERSONS_PER_KITA}, 'published', now() - interval '1 day'
+    from training_modules m, generate_series(1, ${DATES}::int) i`);
   offeringIds = (await queryRows<{ id: number }>(handle.db, `select id from offerings where title like 'Termin %' order by id`)).map((r) => r.id);
-  const session = await sessionsRepository({ db: handle.db }).create(
-    member.id,
-    { ip: '127.0.0.1', userAgent: 'test' },
-    { idleMinutes: 60, maxHours: 2 },
-  );
-  cookie = `__Host-kita_session=${session.token}`;
 
   // the supervisor, as systemd for `systemctl restart`: SIGTERM, wait for the exit, start again; answers when it listens
   supervisor = http.createServer((req, res) => {
@@ -137,7 +138,7 @@ afterAll(async () => {
 
 type Sent = { kind: 'booking' | 'autosave' | 'read'; what: string; status: number; body: unknown; upstream: string };
 
-async function call(kind: Sent['kind'], what: string, urlPath: string, init: RequestInit = {}): Promise<Sent> {
+async function call(kind: Sent['kind'], what: string, urlPath: string, init: RequestInit = {}, cookie = kitas[0]!.cookie): Promise<Sent> {
   const headers = new Headers(init.headers);
   headers.set('cookie', cookie);
   if (typeof init.body === 'string') headers.set('content-type', 'application/json');
@@ -177,10 +178,9 @@ describe.skipIf(skipReason)(`deploy/rolling-restart.sh behind nginx${skipReason 
     it(
       `given bookings, autosaves and reads at 20/s through nginx, when the script restarts both instances (run ${run}), fails none, loses none and doubles none`,
       async () => {
-        const form = `/api/facilities/${facilityId}/documentation`;
+        const form = `/api/facilities/${kitas[0]!.id}/documentation`;
         let version = ((await call('read', 'form', form)).body as { version: number }).version;
         let saving = false;
-        let nextPerson = (run - 1) * (PERSONS / 2);
         let lastSaved = '';
         const sent: Promise<Sent>[] = [];
         let restartDone = false;
@@ -191,13 +191,17 @@ describe.skipIf(skipReason)(`deploy/rolling-restart.sh behind nginx${skipReason 
         for (let n = 0; n < MAX_REQUESTS && !restartDone; n++) {
           const turn = n % 4;
           if (turn === 0) {
-            const personId = personIds[nextPerson++]!;
-            const offeringId = offeringIds[personId % offeringIds.length]!;
+            const kita = kitas[(n / 4) % KITAS]!;
+            const personId = kita.persons.shift()!;
+            const offeringId = offeringIds[(n / 4) % DATES]!;
             sent.push(
-              call('booking', `${offeringId}/${personId}`, `/api/facilities/${facilityId}/enrolments`, {
-                method: 'POST',
-                body: JSON.stringify({ offeringId, personIds: [personId] }),
-              }),
+              call(
+                'booking',
+                `${offeringId}/${personId}`,
+                `/api/facilities/${kita.id}/enrolments`,
+                { method: 'POST', body: JSON.stringify({ offeringId, personIds: [personId] }) },
+                kita.cookie,
+              ),
             );
           } else if (turn === 1 && !saving) {
             saving = true;
