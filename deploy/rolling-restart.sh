@@ -41,6 +41,10 @@ if [ ${#instances[@]} -lt 2 ]; then
   exit 2
 fi
 read -r -a restart <<<"$restart_command"
+if ! command -v curl >/dev/null; then
+  echo "rolling-restart: needs curl (apt-get install curl)" >&2
+  exit 2
+fi
 
 log() { echo "rolling-restart: $*"; }
 
