@@ -25,10 +25,12 @@ fs.rmSync(outDir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   // index.mjs is the server; pdf-thread.mjs the PDF worker's entry, found by server/lib/pdf-pool.ts beside the module
-  // that starts it (in the sources, pdf-thread.mjs loads pdf-thread.ts through tsx)
+  // that starts it (in the sources, pdf-thread.mjs loads pdf-thread.ts through tsx); backup-cli.mjs is `npm run
+  // backup`/`restore` without tsx and the sources (the container's backup: compose.yaml's `backup` service)
   entryPoints: [
     { in: 'server/index.ts', out: 'index' },
     { in: 'server/lib/pdf-thread.ts', out: 'pdf-thread' },
+    { in: 'server/db/backup-cli.ts', out: 'backup-cli' },
   ],
   outdir: outDir,
   outExtension: { '.js': '.mjs' },

@@ -132,6 +132,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (lifecycle.state === 'stopping') app.server.closeIdleConnections();
     done();
   });
+  // ...and says so: every answer given while stopping carries `Connection: close`, so the client (nginx) closes the
+  // connection itself instead of sending its next request into it while the server closes it, a race in which nginx
+  // answers a POST (a booking) with 502, as it never repeats one (deploy/nginx.conf, deploy/rolling-restart.sh)
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.state === 'stopping') reply.header('connection', 'close');
+    return payload;
+  });
   await app.register(healthRoutes, { lifecycle });
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version, secondFactorAtLogin, contextColumns: sessionContextColumns });

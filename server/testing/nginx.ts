@@ -8,7 +8,8 @@ import { packageRoot } from '../lib/package-root';
 /**
  * Debian's nginx (`apt-get install nginx`, installed by .ci/run) in front of several portal processes, unprivileged:
  * a generated config in a temporary folder, plain http on a free port of 127.0.0.1. The proxy settings are the
- * shipped sample's own (`location /` of deploy/nginx.conf, copied verbatim), so the tests and `npm run bench scale`
+ * shipped sample's own (`location /` of deploy/nginx.conf, copied verbatim, and its upstream's server parameters
+ * and keep-alive), so the tests and `npm run bench scale`
  * go through what an operator installs; TLS is left out (it is nginx's work, not the portal's). The upstream lists
  * the instances (round robin, keep-alive connections as in the sample), and every answer names the instance that
  * gave it in `X-Kita-Upstream` (test only).
@@ -17,9 +18,11 @@ export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.
 
 export type Nginx = { url: string; stop: () => Promise<void>; errorLog: () => string };
 
+const shippedConf = () => fs.readFileSync(path.join(packageRoot(import.meta.url), 'deploy', 'nginx.conf'), 'utf8');
+
 /** the `location / { … }` block of deploy/nginx.conf that proxies to the portal (not the http server's redirect) */
 function shippedLocation(): string {
-  const conf = fs.readFileSync(path.join(packageRoot(import.meta.url), 'deploy', 'nginx.conf'), 'utf8');
+  const conf = shippedConf();
   const block = [...conf.matchAll(/\n( *)location \/ \{\n[\s\S]*?\n\1\}/g)]
     .map((m) => m[0])
     .find((b) => b.includes('proxy_pass http://kita_portal;'));
@@ -27,7 +30,20 @@ function shippedLocation(): string {
   return block;
 }
 
-function freePort(): Promise<number> {
+/**
+ * deploy/nginx.conf's `upstream kita_portal` with `upstreams` as its servers: each server line gets the parameters of
+ * the sample's (max_fails=0), the block keeps the sample's other lines (keepalive)
+ */
+function shippedUpstream(upstreams: string[]): string {
+  const block = /\n( *)upstream kita_portal \{\n([\s\S]*?)\n\1\}/.exec(shippedConf())?.[2];
+  const params = block && /^[ \t]*server[ \t]+[^;\s]+((?:[ \t]+[^;\s]+)*)[ \t]*;/m.exec(block)?.[1];
+  if (!block || params === undefined) throw new Error('deploy/nginx.conf has no `upstream kita_portal { server …; }` block');
+  const others = block.split('\n').filter((l) => !/^\s*(server\s|#)/.test(l) && l.trim());
+  const servers = upstreams.map((u) => `        server ${new URL(u).host}${params};`);
+  return `    upstream kita_portal {\n${[...servers, ...others.map((l) => `        ${l.trim()}`)].join('\n')}\n    }`;
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -46,7 +62,6 @@ export async function startNginx(upstreams: string[], opts: { workers?: number |
   // request body over 16 KB waits in client_body/)
   fs.chmodSync(dir, 0o755);
   const port = await freePort();
-  const servers = upstreams.map((u) => `        server ${new URL(u).host};`).join('\n');
   const config = `daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -62,10 +77,7 @@ http {
     uwsgi_temp_path ${dir}/uwsgi;
     scgi_temp_path ${dir}/scgi;
 
-    upstream kita_portal {
-${servers}
-        keepalive 16;
-    }
+${shippedUpstream(upstreams)}
 
     server {
         listen 127.0.0.1:${port};

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
+
+/**
+ * Issue 39, rolling restart: nginx keeps its connections to an instance open and sends the next request into one of
+ * them. An instance that answers while stopping with `Connection: keep-alive` and then closes the connection itself
+ * races nginx: a request nginx sends into it at that moment is cut off, and nginx repeats no POST (a booking): 502.
+ * So every answer given while stopping says `Connection: close`, and the client closes the connection itself.
+ */
+let outDir: string;
+let dataDir: string;
+beforeAll(() => {
+  outDir = buildServer('test-shutdown-keepalive');
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-shutdown-'));
+}, 120_000);
+afterAll(() => {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function waitForOutput(s: BuiltServer, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (pattern.test(s.output())) {
+        s.child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    s.child.stdout!.on('data', check);
+    void s.exited.then(() => (pattern.test(s.output()) ? resolve() : reject(new Error(`exited before ${pattern}:\n${s.output()}`))));
+    check();
+  });
+}
+
+describe('SIGTERM and keep-alive connections (nginx upstream)', () => {
+  it('given a request in flight on a keep-alive connection when the signal comes, answers it with Connection: close and exits 0', async () => {
+    const s = await startBuiltServer(outDir, { DATA_DIR: dataDir });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // warm: the connection is a kept-alive one, as nginx's are
+      const first = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get(`${s.url}/api/health?ready`, { agent }, resolve).on('error', reject),
+      );
+      first.resume();
+      expect(first.headers.connection).toBe('keep-alive');
+      await new Promise((r) => first.on('end', r));
+
+      // a booking-like POST in flight for sure: headers sent (the server logged it), half its body still to come
+      const body = JSON.stringify({ email: 'niemand@test.example', password: 'falsch-falsch-falsch' });
+      let finish = () => {};
+      const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = http.request(`${s.url}/api/login`, {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        });
+        req.on('response', resolve);
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        finish = () => req.end(body.slice(10));
+      });
+      await waitForOutput(s, /"url":"\/api\/login"\},"msg":"incoming request"/);
+      s.child.kill('SIGTERM');
+      await waitForOutput(s, /"msg":"shutting down"/);
+      finish();
+      const res = await answer;
+      res.resume();
+      expect(res.statusCode).toBe(401);
+      expect(res.headers.connection).toBe('close');
+      expect(await s.exited, s.output().slice(-2000)).toBe(0);
+    } finally {
+      agent.destroy();
+      s.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
