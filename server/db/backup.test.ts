@@ -282,7 +282,7 @@ describe('npm run restore of a hostile or damaged archive', () => {
   );
 
   it.skipIf(adminUrl)(
-    'given a database part that is no gzip, a cut-off tar inside, or a name that climbs out, when restored with --force, refuses in German and changes nothing',
+    'given a database part that is no gzip, a cut-off tar inside, a name that climbs out or a declared size beyond the free disk, when restored with --force, refuses in German and changes nothing',
     async () => {
       await refusedUnchanged(await craftArchive('not-gzip.tar', { database: randomBytes(4096) }), /kein lesbares gzip/);
 
@@ -314,6 +314,18 @@ describe('npm run restore of a hostile or damaged archive', () => {
         /kein vollständiges Archiv \(unexpected name/,
       );
       expect(fs.existsSync(path.join(root, 'outside'))).toBe(false);
+
+      // a manifest that declares more than the disk holds: refused before a byte is unpacked
+      const huge = await craftArchive('huge.tar', {
+        manifest: (m) => ({
+          ...m,
+          parts: (m.parts as Manifest['parts']).map((p) => (p.name.startsWith('database/') ? { ...p, unpackedSize: 2 ** 50 } : p)),
+        }),
+      });
+      await expect(restoreBackup({ config: configOf(target, targetUrl), archive: huge, force: true })).rejects.toThrow(
+        /^Zum Entpacken der Datenbank braucht es bis zu \d+\.\d MB in .*, frei sind \d+\.\d MB\..*Es wurde nichts verändert\.$/s,
+      );
+      expect(filesOf(target)).toEqual(filesBefore);
     },
     240_000,
   );

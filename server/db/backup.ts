@@ -565,12 +565,19 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /**
  * Unpacks the PGlite data directory into `staging/pglite` and opens it once. Streamed to disk and counted: no more
  * than the manifest's `unpackedSize` (older archives: LEGACY_UNPACK_RATIO times the packed size) is ever unpacked,
- * and memory stays small whatever the archive holds. PGlite then opens the folder as it opens DATA_DIR/pglite.
+ * never more than the disk has room for, and memory stays small whatever the archive holds. PGlite then opens the folder as it opens DATA_DIR/pglite.
  */
 async function stagePglite(archive: string, manifest: Manifest, entries: Map<string, TarEntry>, staging: string) {
   const part = manifest.parts.find((p) => p.name === PGLITE_PART);
   if (!part) throw refusal(`die Datenbank (${PGLITE_PART}) fehlt (no database part)`);
   const limit = part.unpackedSize ?? part.size * LEGACY_UNPACK_RATIO;
+  // the unpacked tar and the folder from it lie side by side until the tar is removed
+  const { bavail, bsize } = fs.statfsSync(staging);
+  if (2 * limit > bavail * bsize)
+    throw new BackupError(
+      `Zum Entpacken der Datenbank braucht es bis zu ${mb(2 * limit)} in ${path.dirname(staging)}, frei sind ${mb(bavail * bsize)}. ` +
+        'Schaffe Platz oder spiele auf einem größeren Laufwerk ein. Es wurde nichts verändert.',
+    );
   const tarFile = path.join(staging, 'pglite.tar');
   let unpacked: number;
   try {
