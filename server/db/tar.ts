@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
-import type { Readable } from 'node:stream';
+import path from 'node:path';
+import { Transform, type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 
 /**
  * A minimal ustar archive (POSIX tar, uncompressed) for backups: `tar -tvf` lists it and `tar -xf` unpacks it, so an
@@ -93,7 +96,8 @@ export function tarWriter(file: string): TarWriter {
   };
 }
 
-export type TarEntry = { name: string; size: number; offset: number };
+/** `type`: '0' (or NUL) a regular file, '5' a folder; anything else (links, devices) is refused when extracting */
+export type TarEntry = { name: string; size: number; offset: number; type: string };
 
 export class TarFormatError extends Error {}
 
@@ -132,7 +136,8 @@ export function readTarEntries(file: string): TarEntry[] {
       const size = parseOctal(buf, 124, 12);
       const offset = pos + BLOCK;
       if (offset + size > total) throw new TarFormatError(`the archive ends in the middle of ${base}`);
-      entries.push({ name: prefix ? `${prefix}/${base}` : base, size, offset });
+      const type = buf.toString('ascii', 156, 157).replace('\0', '0');
+      entries.push({ name: prefix ? `${prefix}/${base}` : base, size, offset, type });
       pos = offset + Math.ceil(size / BLOCK) * BLOCK;
     }
   } finally {
@@ -163,4 +168,46 @@ export async function sha256OfEntry(file: string, entry: TarEntry): Promise<stri
   stream.on('data', (c) => hash.update(c));
   await once(stream, 'end');
   return hash.digest('hex');
+}
+
+/** more bytes came out of a compressed part than it may hold (a gzip bomb, or a manifest that lies) */
+export class UnpackLimitError extends Error {}
+
+/**
+ * Gunzips `input` into `sink`, streaming: memory stays at zlib's window and a few chunks whatever the ratio. More
+ * than `limit` bytes stop it with UnpackLimitError at the first chunk beyond (a partial file is the caller's to
+ * remove). Answers the bytes unpacked.
+ */
+export async function gunzipBounded(input: Readable, sink: Writable, limit: number): Promise<number> {
+  let seen = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) done(new UnpackLimitError(`more than ${limit} bytes unpacked`));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(input, createGunzip(), count, sink);
+  return seen;
+}
+
+/**
+ * Writes the regular files and folders of the archive `file` below `dir` (streaming each file). Names are taken
+ * relative (a leading `/` dropped); a name with `..`, `.`, an empty step or a backslash, or an entry that is neither
+ * file nor folder throws TarFormatError before anything of it is written.
+ */
+export async function extractTar(file: string, dir: string): Promise<void> {
+  for (const e of readTarEntries(file)) {
+    const steps = e.name.replace(/^\/+/, '').replace(/\/$/, '').split('/');
+    if (steps.some((s) => s === '' || s === '.' || s === '..') || e.name.includes('\\'))
+      throw new TarFormatError(`unexpected name in the archive: ${JSON.stringify(e.name)}`);
+    const target = path.join(dir, ...steps);
+    if (e.type === '5') {
+      fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+    } else if (e.type === '0') {
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      if (e.size === 0) fs.writeFileSync(target, '', { mode: 0o600, flag: 'wx' });
+      else await pipeline(entryStream(file, e), fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    } else throw new TarFormatError(`unexpected entry type ${JSON.stringify(e.type)} for ${JSON.stringify(e.name)}`);
+  }
 }

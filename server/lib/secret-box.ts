@@ -61,9 +61,28 @@ export function totpBox(config: KeyConfig): SecretBox {
   return box;
 }
 
+const derive = (key: Buffer, purpose: string) => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `kita-portal ${purpose}`, 32));
+
 /** A key for another purpose (e.g. signing device cookies), derived from the server key with HKDF-SHA256. */
 export function derivedKey(config: KeyConfig, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', serverKey(config).key, Buffer.alloc(0), `kita-portal ${purpose}`, 32));
+  return derive(serverKey(config).key, purpose);
+}
+
+/**
+ * Where the server key comes from and a check value of it (HKDF with its own purpose: it gives away neither the key
+ * nor any other key derived from it). Two equal check values mean the same key. `check` is null when there is no key
+ * yet (no TOTP_KEY, no DATA_DIR/secrets/totp.key); unlike the key's other uses this never creates one. A backup
+ * records it, so a restore without the archive's secrets can tell whether the operator's key opens what is sealed.
+ */
+export function serverKeyCheck(config: KeyConfig): { source: 'env' | 'file'; check: string | null } {
+  if (config.totpKey) return { source: 'env', check: derive(decodeKey(config.totpKey), 'key check').toString('hex') };
+  try {
+    const key = decodeKey(fs.readFileSync(path.resolve(config.dataDir, 'secrets', 'totp.key'), 'utf8'));
+    return { source: 'file', check: derive(key, 'key check').toString('hex') };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { source: 'file', check: null };
+    throw err;
+  }
 }
 
 export function decodeKey(text: string): Buffer {
