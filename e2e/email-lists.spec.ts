@@ -40,13 +40,13 @@ test('admin builds an e-mail list by keyboard, copies a block, exports it as CSV
   const showLeftOut = page.getByRole('button', { name: 'Ausgelassene anzeigen' });
   await showLeftOut.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Ausgelassene Kontakte' });
-  const leftOut = dialog.getByRole('table', { name: /ausgelassene/i });
+  const leftOutDialog = page.getByRole('dialog', { name: 'Ausgelassene Kontakte' });
+  const leftOut = leftOutDialog.getByRole('table', { name: /ausgelassene/i });
   await expect(leftOut.getByRole('row').filter({ hasText: kita.facilityLabel })).toContainText('keine Newsletter-Einwilligung');
-  await expect(dialog.getByRole('button', { name: 'Ausgelassene als CSV (Excel) exportieren' })).toBeEnabled();
+  await expect(leftOutDialog.getByRole('button', { name: 'Ausgelassene als CSV (Excel) exportieren' })).toBeEnabled();
   await expectAccessible(page, 'left-out contacts dialog');
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await expect(leftOutDialog).toBeHidden();
   await expect(showLeftOut).toBeFocused();
   await page.getByLabel('Zweck').selectOption('Programm-Information');
   await expect(page.getByRole('table', { name: /Vorschau/ })).toContainText(kita.email);
