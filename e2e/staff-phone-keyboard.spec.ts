@@ -108,6 +108,11 @@ test('"Stammdaten bearbeiten → Abbrechen" puts the focus back on "Stammdaten b
   await loginWithFreshEnrolledKita(page, 'E2E-Kita Stammdaten');
   await page.goto('/stammdaten');
   await page.getByRole('button', { name: 'Stammdaten bearbeiten' }).click();
-  await page.getByRole('form', { name: 'Stammdaten bearbeiten' }).getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(page.getByRole('button', { name: 'Stammdaten bearbeiten' })).toBeFocused();
+  // by keyboard: the focus ring shows where the focus went back to
+  await page.getByRole('form', { name: 'Stammdaten bearbeiten' }).getByRole('button', { name: 'Abbrechen' }).focus();
+  await page.keyboard.press('Enter');
+  const opener = page.getByRole('button', { name: 'Stammdaten bearbeiten' });
+  await expect(opener).toBeFocused();
+  expect(await opener.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stammdaten' })).not.toBeFocused();
 });
