@@ -55,8 +55,10 @@ test('a KiTa applies for a team workshop, an admin schedules it, the KiTa sees "
   await expect(admin.getByRole('link', { name: 'Als Excel (XLSX) exportieren' })).toBeVisible();
   await expectAccessible(admin, '/verwaltung/team-workshops');
   await admin.getByRole('searchbox', { name: 'Suche' }).fill(kita.facilityLabel);
-  const open = admin.getByRole('button', { name: `Antrag von ${kita.facilityLabel} öffnen` });
+  // named by its visible text (WCAG 2.5.3), the row's KiTa in its description
+  const open = admin.getByRole('button', { name: 'Entscheiden', exact: true });
   await expect(open).toHaveCount(1);
+  await expect(open).toHaveAccessibleDescription(new RegExp(`^${kita.facilityLabel} `));
   await open.click();
   const dialog = admin.getByRole('dialog', { name: `Team-Workshop: ${kita.facilityLabel}` });
   await expect(dialog.getByText('Wasser erleben an der Pegnitz')).toBeVisible();

@@ -61,6 +61,10 @@ export const theme = createTheme({
         label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25, height: 'auto' },
       },
     },
+    // A menu (role="menu") may hold only menu items (axe critical: aria-required-children). Mantine's default puts a
+    // focusable zero-height placeholder first in the dropdown: invalid inside the menu, and where the focus landed on
+    // opening by keyboard, invisibly. Without it the focus trap focuses the first item (WAI-ARIA menu button pattern).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Label and value side by side while they fit, else the value moves under its label; long values (e-mail
     // addresses, web addresses) break instead of pushing the page sideways at 320 px.
     DataList: {

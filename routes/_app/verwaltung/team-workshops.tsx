@@ -41,19 +41,22 @@ const texts = {
   error: 'Die Anträge konnten nicht geladen werden.',
 };
 
+/** the id of a row's KiTa or KiTa-Jahr, which describe its button */
+const rowPartId = (row: Item, part: 'kita' | 'season') => `team-workshop-${row.id}-${part}`;
+
 const columns = (open: (row: Item) => void): DataTableColumn<Item>[] => [
   {
     key: 'facility',
     header: 'KiTa',
     sortable: true,
     render: (r) => (
-      <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility.id }}>
+      <AnchorLink to="/verwaltung/kitas/$facilityId" params={{ facilityId: r.facility.id }} id={rowPartId(r, 'kita')}>
         {r.facility.label}
       </AnchorLink>
     ),
   },
   { key: 'city', header: 'Ort', sortable: true, render: (r) => r.facility.city, hiddenByDefault: true },
-  { key: 'season', header: 'KiTa-Jahr', sortable: true, render: (r) => r.seasonLabel },
+  { key: 'season', header: 'KiTa-Jahr', sortable: true, render: (r) => <span id={rowPartId(r, 'season')}>{r.seasonLabel}</span> },
   { key: 'state', header: 'Status', sortable: true, render: (r) => stateText(r) },
   { key: 'preferredDates', header: 'Wunschtermine', render: (r) => r.preferredDates.map((d) => formatDate(d)).join(', ') },
   { key: 'participants', header: 'Teilnehmende', sortable: true, render: (r) => r.participantCount, hiddenByDefault: true },
@@ -62,7 +65,8 @@ const columns = (open: (row: Item) => void): DataTableColumn<Item>[] => [
     key: 'actions',
     header: 'Aktionen',
     render: (r) => (
-      <Button size="xs" variant="light" onClick={() => open(r)} aria-label={`Antrag von ${r.facility.label} öffnen`}>
+      // named by its visible text (WCAG 2.5.3), described by the row's KiTa and KiTa-Jahr
+      <Button size="xs" variant="light" onClick={() => open(r)} aria-describedby={`${rowPartId(r, 'kita')} ${rowPartId(r, 'season')}`}>
         {r.state === 'submitted' || r.state === 'accepted' ? 'Entscheiden' : 'Ansehen'}
       </Button>
     ),

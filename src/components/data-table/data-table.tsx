@@ -55,10 +55,28 @@ export type DataTableProps<Row> = {
    * choice is remembered per admin under this id (docs/decisions/0025-list-columns.md)
    */
   columnChooserId?: string;
+  /**
+   * a table people use on a phone (the KiTa's own bookings): where it has less than 48em (768 px) of width, each row
+   * becomes a card, one "column: value" line per cell and its buttons last, instead of scrolling sideways (WCAG
+   * 1.4.10). The caption, the row and cell roles and the buttons' names stay.
+   */
+  stackWhenNarrow?: boolean;
 };
 
 /** the column that holds a row's buttons stays in view when the table scrolls sideways */
 const isActions = (column: { key: string }) => column.key === 'actions';
+
+/**
+ * A stacked table's roles, given explicitly: a browser may drop a table's semantics once CSS changes its display
+ * (Safari does for `display: block`), and the cards still are rows and cells of the captioned table.
+ */
+const roles = {
+  table: { role: 'table' },
+  rowgroup: { role: 'rowgroup' },
+  row: { role: 'row' },
+  columnheader: { role: 'columnheader' },
+  cell: { role: 'cell' },
+} as const;
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const SORT_ICON = { asc: '▲', desc: '▼', none: '↕' } as const;
@@ -90,6 +108,7 @@ export function DataTable<Row>({
   pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
   minWidth = 600,
   columnChooserId,
+  stackWhenNarrow = false,
 }: DataTableProps<Row>) {
   const choice = useColumnChoice(columnChooserId, allColumns);
   const columns = choice.visible;
@@ -103,7 +122,7 @@ export function DataTable<Row>({
   };
 
   return (
-    <div>
+    <div className={stackWhenNarrow ? classes.stackable : undefined}>
       {columnChooserId && (
         <Group justify="flex-end" mb={4}>
           <ColumnChooser choice={choice} />
@@ -113,13 +132,20 @@ export function DataTable<Row>({
         <LoadingOverlay visible={loading} zIndex={1} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Wird geladen' }} />
         {/* a wide table scrolls inside a named, keyboard-reachable region whose scrollbar shows whenever it is needed
             (Mantine's default shows it only on hover), never the page */}
-        <TableScrollRegion minWidth={minWidth} labelledBy={captionId}>
-          <Table striped highlightOnHover captionSide="top" aria-busy={loading || undefined}>
+        <TableScrollRegion minWidth={minWidth} labelledBy={captionId} innerClassName={stackWhenNarrow ? classes.stackInner : undefined}>
+          <Table
+            striped
+            highlightOnHover
+            captionSide="top"
+            aria-busy={loading || undefined}
+            className={stackWhenNarrow ? classes.stacked : undefined}
+            {...(stackWhenNarrow ? roles.table : {})}
+          >
             <Table.Caption id={captionId} className={classes.caption}>
               {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : <span className={classes.captionText}>{caption}</span>}
             </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
+            <Table.Thead {...(stackWhenNarrow ? roles.rowgroup : {})}>
+              <Table.Tr {...(stackWhenNarrow ? roles.row : {})}>
                 {columns.map((column) => {
                   const active = sort?.key === column.key ? sort.dir : undefined;
                   const name = column.label ?? (typeof column.header === 'string' ? column.header : column.key);
@@ -127,6 +153,7 @@ export function DataTable<Row>({
                     <Table.Th
                       key={column.key}
                       scope="col"
+                      {...(stackWhenNarrow ? roles.columnheader : {})}
                       ta={column.align}
                       w={column.width}
                       className={isActions(column) ? classes.stickyEnd : undefined}
@@ -153,10 +180,10 @@ export function DataTable<Row>({
                 })}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody {...(stackWhenNarrow ? roles.rowgroup : {})}>
               {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
+                <Table.Tr {...(stackWhenNarrow ? roles.row : {})}>
+                  <Table.Td colSpan={columns.length} {...(stackWhenNarrow ? roles.cell : {})}>
                     <Text size="sm" c="dimmed" py="sm" ta="center">
                       {loading ? 'Wird geladen …' : emptyText}
                     </Text>
@@ -164,12 +191,32 @@ export function DataTable<Row>({
                 </Table.Tr>
               ) : (
                 rows.map((row, index) => (
-                  <Table.Tr key={getRowKey(row, index)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key} ta={column.align} className={isActions(column) ? classes.stickyEnd : undefined}>
-                        {column.render ? column.render(row) : defaultCell(row, column.key)}
-                      </Table.Td>
-                    ))}
+                  <Table.Tr key={getRowKey(row, index)} {...(stackWhenNarrow ? roles.row : {})}>
+                    {columns.map((column) => {
+                      const content = column.render ? column.render(row) : defaultCell(row, column.key);
+                      return (
+                        <Table.Td
+                          key={column.key}
+                          ta={column.align}
+                          className={isActions(column) ? classes.stickyEnd : undefined}
+                          {...(stackWhenNarrow ? roles.cell : {})}
+                        >
+                          {stackWhenNarrow ? (
+                            <>
+                              {/* the card's line label; the cell's column header already names it to a screen reader */}
+                              {!isActions(column) && (
+                                <span className={classes.cellLabel} aria-hidden="true">
+                                  {column.header}
+                                </span>
+                              )}
+                              <div className={classes.cellValue}>{content}</div>
+                            </>
+                          ) : (
+                            content
+                          )}
+                        </Table.Td>
+                      );
+                    })}
                   </Table.Tr>
                 ))
               )}

@@ -5,6 +5,8 @@ type Props = {
   /** below this width the table scrolls sideways instead of squeezing its columns */
   minWidth: number;
   children: ReactNode;
+  /** a class on the element that carries the min-width (a table that stacks when narrow drops it there) */
+  innerClassName?: string;
 } & ({ label: string; labelledBy?: never } | { labelledBy: string; label?: never });
 
 /**
@@ -12,10 +14,11 @@ type Props = {
  * caption or a label), reachable with the keyboard (axe: scrollable-region-focusable), its scrollbar shown whenever
  * it is needed (Mantine's default shows it only on hover). Every table that may scroll sideways sits in one.
  */
-export function TableScrollRegion({ minWidth, label, labelledBy, children }: Props) {
+export function TableScrollRegion({ minWidth, label, labelledBy, innerClassName, children }: Props) {
   return (
     <Table.ScrollContainer
       minWidth={minWidth}
+      classNames={innerClassName ? { scrollContainerInner: innerClassName } : undefined}
       scrollAreaProps={{
         type: 'auto',
         scrollbars: 'x',

@@ -32,7 +32,7 @@ export function AppFrame({ programmeName, headerActions, navigation, footer, chi
               opened={opened}
               onClick={toggle}
               size="sm"
-              aria-label="Navigation öffnen"
+              aria-label={opened ? 'Navigation schließen' : 'Navigation öffnen'}
               aria-expanded={opened}
               aria-controls="side-navigation"
             />

@@ -10,7 +10,7 @@ type Props = { name: string; onLogout: () => void; loggingOut?: boolean };
  */
 export function UserMenu({ name, onLogout, loggingOut }: Props) {
   return (
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="subtle" color="dark" aria-label={`Benutzermenü von ${name}`}>
           {name}

@@ -24,11 +24,26 @@ async function renderForm(...args: Parameters<typeof documentationHandlers>) {
 }
 
 describe('/dokumentationsbogen: Einreichen', () => {
-  it('given gaps, lists them, marks each question and moves focus to the first gap', async () => {
+  it('given gaps, when "Einreichen" is pressed, the focus goes to the list of gaps (not into a question), each a link to its question', async () => {
     const { user, store } = await renderForm();
     await user.click(screen.getByRole('button', { name: 'Einreichen' }));
-    expect(await screen.findByText('Bitte prüfe die 3 markierten Felder.')).toBeInTheDocument();
+    // the summary: a heading that counts the gaps and one link per question, focused by script (tabIndex -1)
+    const summary = await screen.findByRole('group', { name: 'Bitte prüfe die 3 markierten Felder.' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveAttribute('tabindex', '-1');
+    expect(within(summary).getByRole('heading', { level: 2, name: 'Bitte prüfe die 3 markierten Felder.' })).toBeInTheDocument();
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Was habt ihr gemacht?: Bitte beantworte diese Frage.',
+      'Hauptthema: Bitte wähle eine Option.',
+      'Fotos aus dem Projekt: Bitte lade mindestens eine Datei hoch.',
+    ]);
     const description = screen.getByRole('textbox', { name: /Was habt ihr gemacht\?/ });
+    expect(description).not.toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'Was habt ihr gemacht?' }));
     await waitFor(() => expect(description).toHaveFocus());
     expect(description).toHaveAccessibleDescription(/Bitte beantworte diese Frage\./);
     expect(screen.getByRole('group', { name: /^Hauptthema/ })).toHaveAccessibleDescription('Bitte wähle eine Option.');
@@ -56,14 +71,16 @@ describe('/dokumentationsbogen: Einreichen', () => {
     expect(screen.getAllByText('eingereicht').length).toBeGreaterThan(0);
   });
 
-  it('given the server names gaps (400 fields), shows them at the questions', async () => {
+  it('given the server names gaps (400 fields), shows them at the questions and focuses their list', async () => {
     const { user, store } = await renderForm({ answers: complete, files: [buildUploadedFile()] });
     // the template changed on the server meanwhile: the title is too long for it now
     store.form = { ...store.form, answers: { ...store.form.answers, titel: '' } };
     await user.click(screen.getByRole('button', { name: 'Einreichen' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja, einreichen' }));
     expect(await screen.findByText('Bitte beantworte diese Frage.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /Titel des Projekts/ })).toHaveFocus());
+    const summary = await screen.findByRole('group', { name: 'Bitte prüfe das markierte Feld.' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: 'Titel des Projekts' })).toHaveAttribute('href', '#q-titel');
   });
 });
 

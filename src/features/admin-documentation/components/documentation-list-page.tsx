@@ -69,7 +69,7 @@ const columns = (seasonIdentifier: string, isJury: boolean): DataTableColumn<Row
 function ExportMenu({ items }: { items: { label: string; href: string }[] }) {
   return (
     // no initial-focus placeholder: a focusable role="presentation" div inside role="menu" fails axe (see UserMenu)
-    <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <Button variant="default">Exportieren …</Button>
       </Menu.Target>

@@ -16,6 +16,7 @@ import { FacilityJoinRequests } from './facility-join-requests';
 import { FacilityMasterView } from './facility-master-view';
 import { MembersTable, PersonsTable } from './facility-people-tables';
 import { MergeDialog } from './merge-dialog';
+import { useEditMode } from '../../../components/forms/use-edit-mode';
 
 type Props = {
   facilityId: number;
@@ -26,7 +27,7 @@ type Props = {
 /** /verwaltung/kitas/{id}: open join requests, master data (edit), members, staff, enrolments over the years (season, team workshops, programme), history; merge. */
 export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Props) {
   const { data: detail } = useAdminFacility(facilityId);
-  const [editing, setEditing] = useState(false);
+  const { editing, setEditing, openerRef } = useEditMode();
   const [merging, setMerging] = useState(false);
   const update = useUpdateAdminFacility();
   const queryClient = useQueryClient();
@@ -84,7 +85,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
               <FacilityMasterView facility={f} />
               {!closed && (
                 <Group>
-                  <Button variant="default" onClick={() => setEditing(true)}>
+                  <Button ref={openerRef} variant="default" onClick={() => setEditing(true)}>
                     Stammdaten bearbeiten
                   </Button>
                 </Group>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { AuditHistory } from '../../../components/audit-history/audit-history';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { AnchorLink } from '../../../components/links/anchor-link';
@@ -9,6 +9,7 @@ import { useAdminPerson } from '../api/get-person';
 import { PersonForm } from '../../../components/entity-forms/person-form';
 import { notify } from '../../../lib/notifications';
 import { useUpdateAdminPerson } from '../api/update-person';
+import { useEditMode } from '../../../components/forms/use-edit-mode';
 
 type Props = {
   personId: number;
@@ -19,7 +20,7 @@ type Props = {
 /** /verwaltung/personen/{id}: the staff entry (edit), its KiTa, its account with the account actions, history. */
 export function PersonDetailPage({ personId, renderAccount }: Props) {
   const { data: detail } = useAdminPerson(personId);
-  const [editing, setEditing] = useState(false);
+  const { editing, setEditing, openerRef } = useEditMode();
   const update = useUpdateAdminPerson();
   const p = detail.person;
 
@@ -66,7 +67,7 @@ export function PersonDetailPage({ personId, renderAccount }: Props) {
                 c="dimmed"
               >{`Zuletzt geändert am ${formatDateTime(p.updatedAt)}${p.updatedBy ? ` von ${p.updatedBy.name}` : ''}.`}</Text>
               <Group>
-                <Button variant="default" onClick={() => setEditing(true)}>
+                <Button ref={openerRef} variant="default" onClick={() => setEditing(true)}>
                   Person bearbeiten
                 </Button>
               </Group>

@@ -201,6 +201,20 @@ describe('/verwaltung/fortbildungen', () => {
     await waitFor(() => expect(within(dialog).queryByText('Bitte gib einen Titel an.')).not.toBeInTheDocument());
   });
 
+  it('given a date, when its "Aktionen …" menu is opened with Enter, the menu holds only menu items and the first has the focus', async () => {
+    const handlers = [
+      http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
+      http.get('*/api/admin/offerings', () => HttpResponse.json({ items: [buildAdminOffering()], total: 1, page: 1, pageSize: 25 })),
+    ];
+    const { user } = await renderRoute('/verwaltung/fortbildungen', { user: users.admin(), handlers });
+    screen.getByRole('button', { name: /Aktionen für Einsteiger: Grundlagen der BNE/ }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    // axe critical aria-required-children: Mantine's focus placeholder (a focusable zero-height div) sat first in it
+    expect([...menu.children].filter((el) => el.getAttribute('role') !== 'menuitem')).toEqual([]);
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Bearbeiten' })).toHaveFocus());
+  });
+
   it('calls a date off only with a reason, which is sent with the version', async () => {
     const cancels: unknown[] = [];
     const handlers = [

@@ -76,7 +76,10 @@ describe('/verwaltung/team-workshops', () => {
       expect.stringMatching(/^\/api\/admin\/team-workshop-applications\/export\.csv/),
     );
 
-    await user.click(within(table).getByRole('button', { name: 'Antrag von Kinderhaus Pegnitzwiese öffnen' }));
+    // WCAG 2.5.3: the button is named by what it shows (a string name matches exactly); the row's KiTa and KiTa-Jahr describe it
+    const decide = within(table).getByRole('button', { name: 'Entscheiden' });
+    expect(decide).toHaveAccessibleDescription('Kinderhaus Pegnitzwiese KiTa-Jahr 2026/27');
+    await user.click(decide);
     const dialog = await screen.findByRole('dialog', { name: 'Team-Workshop: Kinderhaus Pegnitzwiese' });
     expect(within(dialog).getByText('Wöhrder Hauptstraße 20, 90489 Nürnberg')).toBeInTheDocument();
     expect(within(dialog).getByText('Bitte vormittags.')).toBeInTheDocument();

@@ -61,6 +61,7 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
   const [unsavedBeforeSubmit, setUnsavedBeforeSubmit] = useState(false);
   const formElement = useRef<HTMLFormElement>(null);
   const saveBar = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
   const editable = form.editable;
   const values = editable ? autosave.values : form.answers;
   useStickyBarClearance(saveBar, formElement, editable);
@@ -102,8 +103,7 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
     setUnsavedBeforeSubmit(false);
     const problems = formProblems(form.sections, values, fileCounts, 'submit');
     setErrors(problems);
-    const first = Object.keys(problems)[0];
-    if (first) focusQuestion(first);
+    if (Object.keys(problems).length > 0) focusSummary();
     else setConfirming(true);
   }
 
@@ -123,11 +123,24 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
       const fields = isHTTPError(error) && error.response.status === 400 ? getErrorReason(error)?.fields : undefined;
       if (fields && Object.keys(fields).length > 0) {
         setErrors(fields);
-        const first = form.sections.flatMap((s) => s.questions).find((q) => fields[q.key]);
-        if (first) focusQuestion(first.key);
+        focusSummary();
       } else reportError(error, 'Der Dokumentationsbogen konnte nicht eingereicht werden.');
     }
   }
+
+  // after "Einreichen" with gaps the focus goes to the list of them (its links lead to each question), not into the
+  // first question: a date question's calendar opened over its message and the list
+  const focusSummary = () => setTimeout(() => summary.current?.focus(), 0);
+  const gaps = form.sections
+    .flatMap((s) => s.questions)
+    .filter((q) => errors[q.key])
+    .map((q) => ({
+      key: q.key,
+      label: q.label,
+      message: errors[q.key]!,
+      href: `#${questionElementId(q.key)}`,
+      onSelect: () => focusQuestion(q.key),
+    }));
 
   const waiting = Object.keys(autosave.pending).length > 0;
   return (
@@ -202,7 +215,7 @@ function EditableForm({ form, facilityId, userId, ownName, prepareUpload, deboun
             style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
           >
             <Stack gap="xs">
-              {submitTried && <FormErrorSummary errors={errors} />}
+              {submitTried && <FormErrorSummary ref={summary} errors={errors} items={gaps} />}
               {unsavedBeforeSubmit && (
                 <Alert color="red" variant="light" role="alert">
                   Es sind noch nicht alle Änderungen gespeichert. Bitte warte, bis „Gespeichert um …“ angezeigt wird, und kläre geänderte Antworten

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { conflictMessage } from '../../../shared/contracts/common';
@@ -73,6 +73,14 @@ describe('/stammdaten', () => {
     const { user } = await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
     await user.click(await screen.findByRole('button', { name: 'Änderungsverlauf anzeigen' }));
     expect(await screen.findByText('Noch keine Änderungen an den Stammdaten aufgezeichnet.')).toBeInTheDocument();
+  });
+
+  it('given the edit form, when "Abbrechen" closes it, the focus goes back to "Stammdaten bearbeiten" (not to the heading)', async () => {
+    const { user } = await renderRoute('/stammdaten', { user: users.notEnrolled(), handlers: [getFacility] });
+    await user.click(await screen.findByRole('button', { name: 'Stammdaten bearbeiten' }));
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    const opener = await screen.findByRole('button', { name: 'Stammdaten bearbeiten' });
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('given a stale version, tells the 409 in German and keeps the input', async () => {

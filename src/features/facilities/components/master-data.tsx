@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import type { Facility } from '../../../shared/contracts/facilities';
 import { facilityQueryOptions, useFacility } from '../api/get-facility';
@@ -8,6 +7,7 @@ import { EditFacilityForm } from './edit-facility-form';
 import { FacilityDetails } from './facility-details';
 import { facilityFieldLabel } from './facility-field-labels';
 import { FacilityHistory } from './facility-history';
+import { useEditMode } from '../../../components/forms/use-edit-mode';
 
 type Props = {
   facilityId: number;
@@ -19,7 +19,7 @@ type Props = {
 export function MasterData({ facilityId, onSaved }: Props) {
   const { data: facility } = useFacility(facilityId);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
+  const { editing, setEditing, openerRef } = useEditMode();
 
   const when = `am ${formatDateTime(facility.updatedAt)}`;
   const what = facility.lastChangedFields?.length ? `: ${facility.lastChangedFields.map(facilityFieldLabel).join(', ')}` : '';
@@ -32,7 +32,11 @@ export function MasterData({ facilityId, onSaved }: Props) {
           <Text size="sm" c="dimmed" data-testid="last-change">
             {lastChange}
           </Text>
-          {!editing && <Button onClick={() => setEditing(true)}>Stammdaten bearbeiten</Button>}
+          {!editing && (
+            <Button ref={openerRef} onClick={() => setEditing(true)}>
+              Stammdaten bearbeiten
+            </Button>
+          )}
         </Group>
         <FacilityHistory facilityId={facility.id} />
       </Stack>

@@ -44,7 +44,9 @@ export function AwardingPage({ facilityId }: { facilityId: number }) {
                   <Title order={2} fz="h3" id={`award-${event.id}`}>
                     {event.title}
                   </Title>
-                  <Text fw={600}>{formatTimeSpan(event.startsAt, event.endsAt)}</Text>
+                  <Text fw={600} id={`award-${event.id}-date`}>
+                    {formatTimeSpan(event.startsAt, event.endsAt)}
+                  </Text>
                   <Text>Ort: {event.place}</Text>
                   {event.description && <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>}
                   {event.maxAttendeesPerFacility !== null && (
@@ -75,7 +77,7 @@ export function AwardingPage({ facilityId }: { facilityId: number }) {
                     <Button
                       onClick={() => setBooking(event)}
                       disabled={other || event.workshops.length === 0 || event.state !== 'published'}
-                      aria-describedby={`award-${event.id}`}
+                      aria-describedby={`award-${event.id} award-${event.id}-date`}
                     >
                       Anmelden
                     </Button>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useLocalPaging } from '../../../components/data-table/use-local-paging';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -18,6 +18,10 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
   const cancel = useCancelEnrolment(facilityId);
   const sorted = [...enrolments].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.personName.localeCompare(b.personName, 'de'));
   const paging = useLocalPaging(sorted, 25);
+  // each row's "Stornieren" keeps its name (SPEC §6) and is described by the row's title, date and person, so a
+  // screen reader tells the buttons apart
+  const idPrefix = useId();
+  const cellId = (e: FacilityEnrolment, part: 'title' | 'date' | 'person') => `${idPrefix}-${e.enrolmentId}-${part}`;
 
   async function confirmCancel() {
     if (!cancelling) return;
@@ -32,13 +36,13 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
   }
 
   const columns: DataTableColumn<FacilityEnrolment>[] = [
-    { key: 'startsAt', header: 'Termin', render: (e) => formatDateTime(e.startsAt) },
+    { key: 'startsAt', header: 'Termin', render: (e) => <span id={cellId(e, 'date')}>{formatDateTime(e.startsAt)}</span> },
     {
       key: 'offeringTitle',
       header: 'Titel',
       render: (e) => (
         <>
-          {e.offeringTitle}
+          <span id={cellId(e, 'title')}>{e.offeringTitle}</span>
           {e.offeringState === 'cancelled' && (
             <Text size="sm" c="red.9">
               abgesagt
@@ -47,7 +51,7 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
         </>
       ),
     },
-    { key: 'personName', header: 'Person' },
+    { key: 'personName', header: 'Person', render: (e) => <span id={cellId(e, 'person')}>{e.personName}</span> },
     {
       key: 'state',
       header: 'Status',
@@ -70,7 +74,12 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
             </Anchor>
           )}
           {e.canCancel && (
-            <Button size="xs" variant="default" onClick={() => setCancelling(e)}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setCancelling(e)}
+              aria-describedby={`${cellId(e, 'title')} ${cellId(e, 'date')} ${cellId(e, 'person')}`}
+            >
               Stornieren
             </Button>
           )}
@@ -87,6 +96,7 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
         columns={columns}
         getRowKey={(e) => e.enrolmentId}
         minWidth={760}
+        stackWhenNarrow
         emptyText={emptyText}
         {...paging}
       />

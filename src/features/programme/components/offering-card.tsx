@@ -19,6 +19,7 @@ type Props = {
  */
 export function OfferingCard({ offering, headingOrder = 3, onBook, children }: Props) {
   const headingId = useId();
+  const dateId = `${headingId}-date`;
   const full = offering.seatsLeft <= 0;
   const over = new Date(offering.endsAt).getTime() <= Date.now();
   const window = offering.registrationMessage ?? registrationWindowText(offering.registrationOpensAt, offering.registrationClosesAt);
@@ -34,7 +35,9 @@ export function OfferingCard({ offering, headingOrder = 3, onBook, children }: P
             abgesagt
           </Badge>
         )}
-        <Text fw={600}>{formatTimeSpan(offering.startsAt, offering.endsAt)}</Text>
+        <Text fw={600} id={dateId}>
+          {formatTimeSpan(offering.startsAt, offering.endsAt)}
+        </Text>
         {host && (
           <Text>
             Zu Gast bei: {host.label}, {host.street}, {host.postalCode} {host.city}
@@ -79,7 +82,7 @@ export function OfferingCard({ offering, headingOrder = 3, onBook, children }: P
         {children}
         {onBook && (
           <Group>
-            <Button onClick={() => onBook(offering)} disabled={!offering.canBook} aria-describedby={headingId}>
+            <Button onClick={() => onBook(offering)} disabled={!offering.canBook} aria-describedby={`${headingId} ${dateId}`}>
               Anmelden
             </Button>
           </Group>

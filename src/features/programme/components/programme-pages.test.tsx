@@ -96,6 +96,27 @@ describe('/fortbildungen', () => {
     expect(screen.getByRole('table', { name: 'Unsere Anmeldungen' })).toHaveTextContent('Ihr habt noch niemanden zu einer Fortbildung angemeldet.');
   });
 
+  it('given two dates of one title, each "Anmelden" and "Stornieren" keeps its exact name and is described by its title and date', async () => {
+    const second = { startsAt: '2027-03-10T08:00:00.000Z', endsAt: '2027-03-10T15:00:00.000Z' };
+    const { handlers } = programmeApi({
+      offerings: [buildOffering({ seatsLeft: 3 }), buildOffering({ id: 503, seatsLeft: 3, ...second })],
+      enrolments: [
+        buildFacilityEnrolment(),
+        buildFacilityEnrolment({ enrolmentId: 7002, offeringId: 503, personId: 802, personName: 'Ben Birne', ...second }),
+      ],
+    });
+    await renderRoute('/fortbildungen', { user: users.oneEnrolled(), handlers });
+    const book = screen.getAllByRole('button', { name: 'Anmelden' });
+    expect(book).toHaveLength(2);
+    expect(book[0]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE Mi., 03.02.2027, 09:00–16:00 Uhr');
+    expect(book[1]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE Mi., 10.03.2027, 09:00–16:00 Uhr');
+    const table = screen.getByRole('table', { name: 'Unsere Anmeldungen' });
+    const cancel = within(table).getAllByRole('button', { name: 'Stornieren' });
+    expect(cancel).toHaveLength(2);
+    expect(cancel[0]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE 03.02.2027, 09:00 Uhr Anna Apfel');
+    expect(cancel[1]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE 10.03.2027, 09:00 Uhr Ben Birne');
+  });
+
   it('filters by region through the URL', async () => {
     const { handlers } = programmeApi();
     const { user, router } = await renderRoute('/fortbildungen', { user: users.oneEnrolled(), handlers });

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
 import { SeasonStepView } from '../../../components/season-step/season-step-view';
 import { formatDate } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
@@ -8,6 +7,7 @@ import { useWithdrawSeasonEnrolment } from '../api/withdraw-season-enrolment';
 import { EnrolmentForm, type ContactOption } from '../../../components/entity-forms/enrolment-form';
 import { useSaveSeasonEnrolment } from '../api/save-season-enrolment';
 import { EnrolmentSummary } from './enrolment-summary';
+import { useEditMode } from '../../../components/forms/use-edit-mode';
 
 type Props = {
   facilityId: number;
@@ -21,7 +21,7 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
   const { data: status } = useSeasonEnrolment(facilityId);
   const withdraw = useWithdrawSeasonEnrolment(facilityId);
   const save = useSaveSeasonEnrolment(facilityId);
-  const [editing, setEditing] = useState(false);
+  const { editing, setEditing, openerRef } = useEditMode();
   const { enrolment, canChange, message } = status;
 
   return (
@@ -58,7 +58,9 @@ export function SeasonEnrolmentView({ facilityId, contacts, onEnrolledChange }: 
                 <EnrolmentSummary enrolment={enrolment} />
                 {canChange && (
                   <Group>
-                    <Button onClick={() => setEditing(true)}>Anmeldung ändern</Button>
+                    <Button ref={openerRef} onClick={() => setEditing(true)}>
+                      Anmeldung ändern
+                    </Button>
                     <Button variant="default" color="red" onClick={askWithdraw}>
                       Anmeldung zurückziehen
                     </Button>

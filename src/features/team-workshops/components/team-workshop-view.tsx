@@ -1,5 +1,4 @@
 import { Alert, Button, DataList, Group, Text } from '@mantine/core';
-import { useState } from 'react';
 import { DataListItem } from '../../../components/data-list/data-list-item';
 import { SeasonStepView } from '../../../components/season-step/season-step-view';
 import { formatDate, formatDateTime } from '../../../lib/locale';
@@ -8,6 +7,7 @@ import { teamWorkshopStateText, type TeamWorkshopApplication } from '../../../sh
 import { useTeamWorkshop } from '../api/get-team-workshop';
 import { useWithdrawTeamWorkshop } from '../api/withdraw-team-workshop';
 import { TeamWorkshopForm } from './team-workshop-form';
+import { useEditMode } from '../../../components/forms/use-edit-mode';
 
 const stateColors: Record<TeamWorkshopApplication['state'], string> = { submitted: 'blue', accepted: 'teal', declined: 'red', scheduled: 'green' };
 
@@ -32,7 +32,7 @@ function Summary({ application: a }: { application: TeamWorkshopApplication }) {
 export function TeamWorkshopView({ facilityId }: { facilityId: number }) {
   const { data: status } = useTeamWorkshop(facilityId);
   const withdraw = useWithdrawTeamWorkshop(facilityId);
-  const [editing, setEditing] = useState(false);
+  const { editing, setEditing, openerRef } = useEditMode();
   const { application, canChange, message } = status;
 
   return (
@@ -64,7 +64,11 @@ export function TeamWorkshopView({ facilityId }: { facilityId: number }) {
               <Summary application={application} />
               {application.state === 'submitted' && (
                 <Group>
-                  {canChange && <Button onClick={() => setEditing(true)}>Antrag ändern</Button>}
+                  {canChange && (
+                    <Button ref={openerRef} onClick={() => setEditing(true)}>
+                      Antrag ändern
+                    </Button>
+                  )}
                   <Button variant="default" color="red" onClick={askWithdraw}>
                     Zurückziehen
                   </Button>
