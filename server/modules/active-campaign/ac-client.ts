@@ -224,6 +224,8 @@ export function createAcClient(options: AcClientOptions) {
       if (res.status >= 400) throw new AcError('http', refusedMessage(method, path, res.status), res.status);
       return { status: res.status, body: parsed };
     }
+    if (lastProblem === problemOf.network) throw new AcError('network', acMessages.network);
+    if (lastProblem === problemOf.timeout) throw new AcError('network', acMessages.timeout);
     throw new AcError(
       'network',
       `ActiveCampaign war nicht erreichbar (${lastProblem}), auch nach ${maxAttempts} Versuchen. Bitte versuche es später noch einmal.`,
