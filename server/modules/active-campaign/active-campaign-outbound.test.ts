@@ -194,14 +194,16 @@ describe('an address an admin types', () => {
   it('given an endless paging answer, when the admin request is gone, the calls stop: the request in flight is aborted and no further one is sent', async () => {
     // the operator's address (trusted), through the real route on a real socket
     let lists = 0;
-    let held: http.IncomingMessage | undefined;
+    let arrived!: () => void;
+    const heldArrived = new Promise<void>((resolve) => (arrived = resolve));
     const heldClosed = new Promise<void>((resolve) => {
       w.env.answer((req, res) => {
         if (req.url === '/api/3/users/me') return json(res, 200, { user: {} });
         if (++lists < 3)
           return json(res, 200, { lists: Array.from({ length: 100 }, (_, i) => ({ id: String(i), name: `L${i}` })), meta: { total: '100000000' } });
-        held = req;
+        // the third page is held open until the caller gives up on it
         res.on('close', () => resolve());
+        arrived();
       });
     });
     const address = await w.t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -211,18 +213,11 @@ describe('an address an admin types', () => {
     });
     admin.on('error', () => {});
     admin.end(JSON.stringify({ url: w.env.url, key: 'k' }));
-    await new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if (held) {
-          clearInterval(check);
-          resolve();
-        }
-      }, 10);
-    });
+    await heldArrived;
     admin.destroy();
     await heldClosed;
-    // the route has returned once its call was aborted; nothing further is sent
-    await new Promise((r) => setTimeout(r, 300));
+    // nothing further is sent: a call that ended otherwise (its own timeout) would be retried after its backoff (≤ 625 ms)
+    await new Promise((r) => setTimeout(r, 1500));
     expect(lists).toBe(3);
   });
 });
