@@ -43,7 +43,8 @@ export function acApi(client: AcClient) {
 
   return {
     me: async () => (await client.call<{ user?: { username?: string; email?: string } }>('GET', '/users/me')).body?.user ?? {},
-    lists: () => all<{ id: string; name: string }>('/lists', 'lists'),
+    /** entries as the server sent them: the caller checks each (a hostile answer may hold anything) */
+    lists: () => all<{ id?: unknown; name?: unknown } | null>('/lists', 'lists'),
     /** a new list; ActiveCampaign answers 422 when the name (or stringid) is taken */
     createList: async (list: { name: string; stringid: string; senderUrl: string; senderReminder: string }) =>
       (

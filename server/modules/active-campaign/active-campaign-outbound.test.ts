@@ -144,11 +144,13 @@ describe('an address an admin types', () => {
     w.typed.answer((req, res) =>
       req.url === '/api/3/users/me'
         ? json(res, 200, { user: { email: 'BOESE<script>@example.org' } })
-        : json(res, 200, { lists: [], meta: { total: '0' } }),
+        : json(res, 200, { lists: [null, { id: '7', name: { html: 'BOESE' } }], meta: { total: '2' } }),
     );
     const ok = await testConnection(w.db, deps, { url: w.typed.url, key: 'k' });
     expect(ok.ok).toBe(true);
     expect(ok.message).not.toContain('BOESE');
+    // an entry that is no list is left out, a name that is no text stays empty
+    expect(ok.lists).toEqual([{ id: '7', name: '' }]);
     w.typed.answer((_req, res) => res.writeHead(400, 'GEHEIM-Status', { 'Content-Type': 'text/plain' }).end('GEHEIM-Antwort'));
     const bad = await testConnection(w.db, deps, { url: w.typed.url, key: 'k' });
     expect(bad.ok).toBe(false);

@@ -203,7 +203,8 @@ export async function testConnection(db: Db, deps: AcDeps, given: Given): Promis
   if (api === 'key_for_new_url') return { ok: false, message: fail('active_campaign.key_for_new_url').message, lists: [] };
   try {
     await api.me();
-    const lists = (await api.lists()).map((l) => ({ id: bounded(l.id, 20), name: bounded(l.name, 255) }));
+    // an entry without an id cannot be chosen; a name that is no text stays empty
+    const lists = (await api.lists()).map((l) => ({ id: bounded(l?.id, 20), name: bounded(l?.name, 255) })).filter((l) => l.id !== '');
     return { ok: true, message: `Verbindung steht: ${lists.length} ${lists.length === 1 ? 'Liste' : 'Listen'} gefunden.`, lists };
   } catch (err) {
     const text = failureText(err, timeout);
