@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { activeCampaignStandInUrl } from './e2e/stand-ins';
 import { slowdown } from './e2e/timing';
 
 // The portal is started exactly the README's way (`npm start`), after the demo data is seeded into its own data dir.
@@ -84,6 +85,8 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-Passwort-2026',
       SUPPORT_EMAIL: 'kontakt@kita-portal.example',
       SUPPORT_PHONE: '0911 123456-0',
+      // the ActiveCampaign stand-in of active-campaign.spec.ts (no key: the demo starts unconnected)
+      ACTIVECAMPAIGN_URL: activeCampaignStandInUrl,
     },
   },
 });

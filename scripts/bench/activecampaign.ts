@@ -65,7 +65,11 @@ async function run(databaseUrl: string) {
 
     // 1. full run, killed halfway, resumed
     const stub = await startActiveCampaignStub({ ratePerSecond: RATE });
-    const deps: AcDeps = { config, runtime: { ratePerSecond: RATE, timeoutMs: 10_000, backoffBaseMs: 100, importPollMs: 50 } };
+    // the stand-in is the operator's address (ACTIVECAMPAIGN_URL): trusted as given, like in the tests
+    const deps: AcDeps = {
+      config: { ...config, activeCampaignUrl: stub.url },
+      runtime: { ratePerSecond: RATE, timeoutMs: 10_000, backoffBaseMs: 100, importPollMs: 50 },
+    };
     await configure(db, deps, stub.url, stub.key);
     const kill = new AbortController();
     let bulks = 0;
@@ -109,7 +113,7 @@ async function run(databaseUrl: string) {
     // the client's own moments of sending, besides the stub's arrival times (which, in this same process on a busy
     // machine, also carry the event loop's delays)
     const sentAt: number[] = [];
-    const slowDeps: AcDeps = { config, runtime: { ratePerSecond: 5, onSend: (at) => sentAt.push(at) } };
+    const slowDeps: AcDeps = { config: { ...config, activeCampaignUrl: slow.url }, runtime: { ratePerSecond: 5, onSend: (at) => sentAt.push(at) } };
     await db.execute(sql`update users set newsletter = false where email like 'bench-%'`);
     await seedAccounts(db, REAL, 'real-');
     await configure(db, slowDeps, slow.url, slow.key);

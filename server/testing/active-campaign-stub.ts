@@ -17,6 +17,8 @@ export type StubOptions = {
   lists?: { id: string; name: string }[];
   /** how long a bulk import waits in the queue before it is processed (default 30 ms) */
   importDelayMs?: number;
+  /** the port on 127.0.0.1 (default: any free one); the e2e spec's is fixed, the portal's ACTIVECAMPAIGN_URL */
+  port?: number;
   /** called with every request after it was answered (tests: stop a runner at a chosen request) */
   onRequest?: (r: StubRequest) => void;
 };
@@ -333,7 +335,7 @@ export async function startActiveCampaignStub(options: StubOptions = {}) {
       send(status, payload);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   const contactByEmail = (email: string) => [...contacts.values()].find((c) => c.email === email.toLowerCase());

@@ -7,10 +7,11 @@ export type Role = 'anonymous' | 'member' | 'otherMember' | 'admin';
 
 /**
  * The four callers of the permission matrix around one KiTa: anonymous, its member, a member of another KiTa,
- * an admin; plus a current season with open enrolment (issue 5 tests).
+ * an admin; plus a current season with open enrolment (issue 5 tests). `env`: configuration as the process environment
+ * would give it (e.g. ACTIVECAMPAIGN_URL of a local stand-in).
  */
-export async function facilityFixture() {
-  const t: TestApp = await buildTestApp();
+export async function facilityFixture(options: { env?: Record<string, string> } = {}) {
+  const t: TestApp = await buildTestApp({ env: options.env });
   const db = t.handle.db;
   const facility = await createFacility(db, { label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München', region: 'Oberbayern' });
   const otherFacility = await createFacility(db, { label: 'Kita Lechauen', postalCode: '86161', city: 'Augsburg', region: 'Schwaben' });

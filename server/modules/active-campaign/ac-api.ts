@@ -1,4 +1,4 @@
-import type { AcClient } from './ac-client';
+import { AcError, acMessages, type AcClient } from './ac-client';
 
 /** The calls of ActiveCampaign's API v3 the sync uses (developers.activecampaign.com/reference), typed. */
 export type AcContact = { id: string; email: string; firstName: string; lastName: string };
@@ -21,24 +21,30 @@ export type AcBulkContact = {
 export const listStatus = { active: '1', unsubscribed: '2', bounced: '3' } as const;
 
 const PAGE = 100;
+/** a collection read whole has at most this many pages (10,000 entries): an answer claiming more is not followed */
+export const MAX_PAGES = 100;
 
 export function acApi(client: AcClient) {
-  /** every page of a collection (limit/offset pagination, `meta.total`) */
+  /** every page of a collection (limit/offset pagination, `meta.total`), at most MAX_PAGES of them */
   async function all<T>(path: string, key: string): Promise<T[]> {
     const out: T[] = [];
-    for (let offset = 0; ; offset += PAGE) {
+    for (let page = 0; page < MAX_PAGES; page++) {
       const sep = path.includes('?') ? '&' : '?';
-      const { body } = await client.call<Record<string, unknown>>('GET', `${path}${sep}limit=${PAGE}&offset=${offset}`);
-      const items = (body?.[key] as T[] | undefined) ?? [];
+      const { body } = await client.call<Record<string, unknown>>('GET', `${path}${sep}limit=${PAGE}&offset=${page * PAGE}`);
+      const raw = body?.[key];
+      if (raw !== undefined && !Array.isArray(raw)) throw new AcError('refused', acMessages.notActiveCampaign);
+      const items = (raw as T[] | undefined) ?? [];
       out.push(...items);
       const total = Number((body?.meta as { total?: string } | undefined)?.total ?? out.length);
       if (items.length < PAGE || out.length >= total) return out;
     }
+    throw new AcError('refused', acMessages.tooManyPages);
   }
 
   return {
     me: async () => (await client.call<{ user?: { username?: string; email?: string } }>('GET', '/users/me')).body?.user ?? {},
-    lists: () => all<{ id: string; name: string }>('/lists', 'lists'),
+    /** entries as the server sent them: the caller checks each (a hostile answer may hold anything) */
+    lists: () => all<{ id?: unknown; name?: unknown } | null>('/lists', 'lists'),
     /** a new list; ActiveCampaign answers 422 when the name (or stringid) is taken */
     createList: async (list: { name: string; stringid: string; senderUrl: string; senderReminder: string }) =>
       (

@@ -1,17 +1,25 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { Dispatcher } from 'undici';
 import type { Db } from '../../db/client';
+import { publicHttpsOnly, sendOutbound, type OutboundError, type OutboundPolicy, type OutboundResponse } from '../../lib/outbound-http';
 import { activeCampaignRate } from './active-campaign.table';
 
 /**
  * A client of ActiveCampaign's documented API v3 (`<account URL>/api/3/...`, header `Api-Token`). Every request first
  * reserves a slot of the account's budget in the database (`active_campaign_rate`), so all processes of the portal
  * together stay at ≤ 5 requests per second; 429 (with Retry-After), 5xx and timeouts are retried with backoff; 401/403
- * end the work with a German message (AcError kind `forbidden`).
+ * end the work with a German message (AcError kind `forbidden`). Every request goes through the outbound client
+ * (server/lib/outbound-http.ts): an admin-typed URL reaches only https on public addresses, redirects are not
+ * followed, answers are bounded in size and time.
  */
 export type AcClientOptions = {
   url: string;
   key: string;
+  /** the operator's address (ACTIVECAMPAIGN_URL): taken as given, http and local addresses allowed */
+  trusted?: boolean;
+  /** what an admin-typed address may reach; default https to public addresses only (tests pass another) */
+  outboundPolicy?: OutboundPolicy;
   db: Db;
   /** requests per second shared by every process (ActiveCampaign allows 5 per account) */
   ratePerSecond?: number;
@@ -25,8 +33,8 @@ export type AcClientOptions = {
 
 export class AcError extends Error {
   constructor(
-    /** `uncertain`: a call that must not be repeated blindly got no clear answer (timeout, network error, 5xx): it may have been applied */
-    readonly kind: 'forbidden' | 'http' | 'network' | 'aborted' | 'uncertain',
+    /** `refused`: the address, a redirect or the answer was refused, nothing to retry; `uncertain`: a call that must not be repeated blindly got no clear answer (timeout, network error, 5xx): it may have been applied */
+    readonly kind: 'forbidden' | 'http' | 'network' | 'aborted' | 'uncertain' | 'refused',
     message: string,
     readonly status?: number,
   ) {
@@ -36,7 +44,7 @@ export class AcError extends Error {
 }
 
 export const forbiddenMessage =
-  'ActiveCampaign hat den Zugriff verweigert (403): Der API-Schlüssel ist falsch oder hat keine Rechte. Bitte prüfe ihn unter „API-Schlüssel“.';
+  'ActiveCampaign hat den Zugriff verweigert: Der API-Schlüssel ist falsch oder hat keine Rechte. Bitte prüfe ihn unter „API-Schlüssel“.';
 
 /** the account URL as ActiveCampaign shows it (https://<account>.api-us1.com), without a trailing /api/3 */
 export function baseUrlOf(url: string): string {
@@ -97,8 +105,54 @@ async function pushSlot(db: Db, ratePerSecond: number): Promise<void> {
 
 export type AcResponse<T> = { status: number; body: T };
 
+/**
+ * The German texts of what failed. None carries what the remote server wrote (its body, status text or the values of
+ * its JSON): a typed URL may lead anywhere, and its answer is not ActiveCampaign's until it looks like it.
+ */
+export const acMessages = {
+  https: 'Die API-URL muss mit https:// beginnen (z. B. https://deinkonto.api-us1.com). Bitte prüfe sie.',
+  address:
+    'Die API-URL führt nicht zu einer öffentlichen Adresse im Internet; das Portal verbindet sich nur mit solchen. Bitte trage die API-URL deines ActiveCampaign-Kontos ein (in ActiveCampaign unter Einstellungen → Entwickler).',
+  url: 'Die API-URL ist keine gültige Adresse. Bitte trage die API-URL deines ActiveCampaign-Kontos ein (in ActiveCampaign unter Einstellungen → Entwickler).',
+  network:
+    'Die Verbindung zu ActiveCampaign ist fehlgeschlagen (Adresse nicht gefunden oder Server nicht erreichbar). Bitte prüfe die API-URL und versuche es später noch einmal.',
+  timeout: 'ActiveCampaign hat nicht rechtzeitig geantwortet. Bitte versuche es später noch einmal.',
+  notActiveCampaign:
+    'Der Server hat nicht wie ActiveCampaign geantwortet. Bitte prüfe die API-URL (in ActiveCampaign unter Einstellungen → Entwickler).',
+  redirect:
+    'Der Server hat nicht wie ActiveCampaign geantwortet: Er leitet auf eine andere Adresse weiter, und der wird nicht gefolgt. Bitte trage die API-URL genau so ein, wie ActiveCampaign sie unter Einstellungen → Entwickler zeigt.',
+  tooLarge:
+    'Der Server hat nicht wie ActiveCampaign geantwortet: Seine Antwort war größer als erlaubt. Bitte prüfe die API-URL (in ActiveCampaign unter Einstellungen → Entwickler).',
+  tooManyPages:
+    'ActiveCampaign hat mehr als 10.000 Einträge auf einmal gemeldet; so viele liest das Portal nicht. Bitte prüfe die API-URL und räume Listen, Tags und Felder in ActiveCampaign auf.',
+} as const;
+
+/** a refused answer's status as a German category (the number itself is not shown) */
+function refusedMessage(method: string, path: string, status: number): string {
+  const call = `${method} ${path.split('?')[0]}`;
+  if (status === 400 || status === 422)
+    return `ActiveCampaign hat die Anfrage ${call} als ungültig abgelehnt. Bitte prüfe die Einstellungen (Liste, Tags) und versuche es noch einmal.`;
+  return `ActiveCampaign hat die Anfrage ${call} abgelehnt. Bitte prüfe die API-URL und den API-Schlüssel.`;
+}
+
+/** a call that failed on its way, as the German category of the retry log */
+const problemOf: Record<string, string> = {
+  timeout: 'Zeitüberschreitung',
+  network: 'Verbindung fehlgeschlagen',
+  429: 'zu viele Anfragen',
+  5: 'Serverfehler',
+};
+
 export function createAcClient(options: AcClientOptions) {
-  const base = `${baseUrlOf(options.url)}/api/3`;
+  // an address an admin typed: only its origin is used, the path is the client's (a `#`, `?` or path gives no control);
+  // the operator's address (environment) is taken as given
+  let base: string;
+  try {
+    base = `${options.trusted ? baseUrlOf(options.url) : new URL(options.url).origin}/api/3`;
+  } catch {
+    base = '';
+  }
+  const policy = options.trusted ? 'trusted' : (options.outboundPolicy ?? publicHttpsOnly);
   const rate = options.ratePerSecond ?? 5;
   const timeoutMs = options.timeoutMs ?? 20_000;
   const maxAttempts = options.maxAttempts ?? 6;
@@ -108,55 +162,74 @@ export function createAcClient(options: AcClientOptions) {
   /**
    * One call with retries; 404 is answered (the caller decides), other 4xx throw. `once`: a call that is not
    * idempotent (a bulk import) is repeated only after 429, which ActiveCampaign answers without doing anything; a
-   * timeout, network error or 5xx throws `uncertain` at once, and the caller finds out what arrived.
+   * timeout, network error or 5xx throws `uncertain` at once, and the caller finds out what arrived. A refused
+   * address or scheme, a redirect, an answer too large or not JSON end the call at once (`refused`, not retried).
    */
-  async function call<T>(method: string, path: string, body?: unknown, opts: { once?: boolean } = {}): Promise<AcResponse<T>> {
+  async function call<T>(method: Dispatcher.HttpMethod, path: string, body?: unknown, opts: { once?: boolean } = {}): Promise<AcResponse<T>> {
+    if (!base) throw new AcError('refused', acMessages.url);
     let lastProblem = '';
+    const unclear = (status?: number) =>
+      new AcError('uncertain', `ActiveCampaign hat auf ${method} ${path.split('?')[0]} nicht klar geantwortet (${lastProblem}).`, status);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      // a stopped caller reserves no further slot of the shared budget
+      if (options.signal?.aborted) throw new AcError('aborted', 'abgebrochen');
       const wait = await reserveSlot(options.db, rate);
       const planned = performance.now() + wait;
       await sleep(wait, options.signal);
       if (performance.now() - planned > spacingOf(rate) / 4) await pushSlot(options.db, rate);
       requests++;
       options.onSend?.(Date.now());
-      let res: Response;
+      let res: OutboundResponse;
       try {
-        const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
-        res = await fetch(base + path, {
+        res = await sendOutbound(base + path, policy, {
           method,
           headers: { 'Api-Token': options.key, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.any(signals),
+          signal: options.signal,
+          timeoutMs,
         });
       } catch (err) {
-        if (options.signal?.aborted) throw new AcError('aborted', 'abgebrochen');
-        lastProblem = (err as Error).name === 'TimeoutError' ? 'Zeitüberschreitung' : `Netzwerkfehler (${(err as Error).message})`;
-        if (opts.once) throw new AcError('uncertain', `ActiveCampaign hat auf ${method} ${path} nicht klar geantwortet (${lastProblem}).`);
+        const reason = (err as OutboundError).reason;
+        if (reason === 'aborted') throw new AcError('aborted', 'abgebrochen');
+        if (reason === 'protocol') throw new AcError('refused', acMessages.https);
+        if (reason === 'address') throw new AcError('refused', acMessages.address);
+        if (reason === 'url') throw new AcError('refused', acMessages.url);
+        if (reason === 'too_large') {
+          lastProblem = 'Antwort zu groß';
+          throw opts.once ? unclear() : new AcError('refused', acMessages.tooLarge);
+        }
+        lastProblem = problemOf[reason === 'timeout' ? 'timeout' : 'network']!;
+        if (opts.once) throw unclear();
         await sleep(backoff(attempt), options.signal);
         continue;
       }
-      if (res.status === 401 || res.status === 403) {
-        await res.body?.cancel();
-        throw new AcError('forbidden', forbiddenMessage, res.status);
-      }
+      if (res.status === 401 || res.status === 403) throw new AcError('forbidden', forbiddenMessage, res.status);
       if (res.status === 429 || res.status >= 500) {
-        await res.body?.cancel();
-        lastProblem = `HTTP ${res.status}`;
-        if (opts.once && res.status !== 429)
-          throw new AcError('uncertain', `ActiveCampaign hat auf ${method} ${path} nicht klar geantwortet (${lastProblem}).`, res.status);
-        const retryAfter = Number(res.headers.get('retry-after'));
-        await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff(attempt), options.signal);
+        lastProblem = problemOf[res.status === 429 ? 429 : 5]!;
+        if (opts.once && res.status !== 429) throw unclear(res.status);
+        const retryAfter = Number(header(res.headers['retry-after']));
+        // Retry-After is the server's word: at most a minute
+        await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : backoff(attempt), options.signal);
         continue;
       }
-      const text = await res.text();
-      const parsed = text ? (JSON.parse(text) as T) : (undefined as T);
-      if (res.status === 404) return { status: 404, body: parsed };
-      if (res.status >= 400) {
-        throw new AcError('http', `ActiveCampaign hat die Anfrage ${method} ${path.split('?')[0]} abgelehnt (HTTP ${res.status}).`, res.status);
+      if (res.status >= 300 && res.status < 400) throw new AcError('refused', acMessages.redirect, res.status);
+      let parsed: T;
+      try {
+        parsed = res.text ? (JSON.parse(res.text) as T) : (undefined as T);
+      } catch {
+        lastProblem = 'keine JSON-Antwort';
+        throw opts.once ? unclear(res.status) : new AcError('refused', acMessages.notActiveCampaign, res.status);
       }
+      if (res.status === 404) return { status: 404, body: parsed };
+      if (res.status >= 400) throw new AcError('http', refusedMessage(method, path, res.status), res.status);
       return { status: res.status, body: parsed };
     }
-    throw new AcError('network', `ActiveCampaign war nicht erreichbar (${lastProblem}), auch nach ${maxAttempts} Versuchen.`);
+    if (lastProblem === problemOf.network) throw new AcError('network', acMessages.network);
+    if (lastProblem === problemOf.timeout) throw new AcError('network', acMessages.timeout);
+    throw new AcError(
+      'network',
+      `ActiveCampaign war nicht erreichbar (${lastProblem}), auch nach ${maxAttempts} Versuchen. Bitte versuche es später noch einmal.`,
+    );
   }
 
   const backoff = (attempt: number) => Math.min(30_000, backoffBaseMs * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
@@ -168,5 +241,7 @@ export function createAcClient(options: AcClientOptions) {
     },
   };
 }
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export type AcClient = ReturnType<typeof createAcClient>;

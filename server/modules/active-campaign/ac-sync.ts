@@ -13,10 +13,14 @@ import {
   type AcTagNames,
 } from './active-campaign.table';
 
-/** what a run needs of the settings (the key opened) */
-export type AcConnection = { url: string; key: string; listId: string; tagNames: AcTagNames };
-/** the client's timings; tests and the benchmark shorten them, production keeps the defaults */
-export type AcRuntime = Pick<AcClientOptions, 'ratePerSecond' | 'timeoutMs' | 'maxAttempts' | 'backoffBaseMs' | 'onSend'> & {
+/** what a run needs of the settings (the key opened); `trusted`: the operator's address (ACTIVECAMPAIGN_URL) */
+export type AcConnection = { url: string; trusted: boolean; key: string; listId: string; tagNames: AcTagNames };
+/**
+ * The client's timings; tests and the benchmark shorten them, production keeps the defaults. `outboundPolicy`: what an
+ * admin-typed address may reach (default https to public addresses; tests pass one that lets the local stand-in count
+ * as public).
+ */
+export type AcRuntime = Pick<AcClientOptions, 'ratePerSecond' | 'timeoutMs' | 'maxAttempts' | 'backoffBaseMs' | 'onSend' | 'outboundPolicy'> & {
   /** ms between two reads of a bulk import's state (default 2 s) */
   importPollMs?: number;
   /** how long a run waits for ActiveCampaign to process a bulk import (default 15 minutes) */
@@ -75,7 +79,7 @@ export const sameState = (a: AcContactState | null, b: AcContactState) =>
  * account does not know go out in one bulk import per step of 250 (importFresh), recorded before and after.
  */
 export async function executeRun(db: Db, conn: AcConnection, runtime: AcRuntime, runId: number, leaseToken: string, signal?: AbortSignal) {
-  const client = createAcClient({ ...runtime, url: conn.url, key: conn.key, db, signal });
+  const client = createAcClient({ ...runtime, url: conn.url, trusted: conn.trusted, key: conn.key, db, signal });
   const api = acApi(client);
   const [run] = await db.select().from(activeCampaignRuns).where(eq(activeCampaignRuns.id, runId));
   if (!run) return;

@@ -12,6 +12,7 @@ import {
   acTestRequestSchema,
   acTestResultSchema,
 } from '../../../src/shared/contracts/active-campaign';
+import { untilRequestGone } from '../../lib/request-signal';
 import { adminRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
 import type { AcRuntime } from './ac-sync';
@@ -38,11 +39,13 @@ export async function activeCampaignRoutes(app: FastifyInstance, opts: ActiveCam
   });
   asAdmin.post(`${base}/test`, {
     schema: { tags, body: acTestRequestSchema, response: { 200: acTestResultSchema } },
-    handler: async (request) => testConnection(app.db, deps, request.body),
+    // the calls stop when the admin's request is gone (and after INTERACTIVE_MS)
+    handler: async (request, reply) => testConnection(app.db, { ...deps, signal: untilRequestGone(reply) }, request.body),
   });
   asAdmin.post(`${base}/lists`, {
     errors: [409],
     schema: { tags, body: acListCreateSchema, response: { 201: acListSchema } },
+    // a write: it runs to its end (bounded by INTERACTIVE_MS), so a list created is also audited
     handler: async (request, reply) => reply.code(201).send(await createList(app.db, deps, request.body, auditContext(request))),
   });
   asAdmin.post(`${base}/dry-run`, {

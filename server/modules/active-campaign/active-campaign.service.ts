@@ -17,7 +17,7 @@ import { createSecretBox, derivedKey } from '../../lib/secret-box';
 import { audit, type Ctx } from '../audit/audit';
 import { users } from '../users/users.table';
 import { acApi } from './ac-api';
-import { AcError, createAcClient } from './ac-client';
+import { AcError, acMessages, createAcClient } from './ac-client';
 import { consentingEmails, countConsenting, loadDesired } from './ac-desired';
 import { appendLog, emptyCounts, executeRun, sameState, type AcConnection, type AcRuntime } from './ac-sync';
 import { activeCampaignContacts, activeCampaignRuns, activeCampaignSettings, type AcRunRow } from './active-campaign.table';
@@ -53,20 +53,46 @@ export async function getSettings(db: Db, config: AppConfig): Promise<AcSettings
   };
 }
 
-/** url and key (opened) of the saved settings, else of ACTIVECAMPAIGN_URL/KEY; null when there is none */
+/** the origin of a URL (scheme, host, port), or null when it is none */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** both URLs lead to the same account (same origin): the stored key may go there */
+const sameOrigin = (a: string | undefined, b: string | undefined) => originOf(a) !== null && originOf(a) === originOf(b);
+
+/**
+ * Where the client goes for `url`: the operator's address (ACTIVECAMPAIGN_URL) is trusted as given, also when an admin
+ * typed or saved the same origin (then the operator's URL itself is used); any other address is the admin's, checked by
+ * the outbound client (https, public addresses, only its origin).
+ */
+function targetOf(config: AppConfig, url: string): { url: string; trusted: boolean } {
+  if (config.activeCampaignUrl && sameOrigin(url, config.activeCampaignUrl)) return { url: config.activeCampaignUrl, trusted: true };
+  return { url, trusted: false };
+}
+
+/**
+ * url and key (opened) of the saved settings, else of ACTIVECAMPAIGN_URL/KEY; null when there is none. `key` is empty
+ * when the saved address has no key (it was cleared when the address moved to another origin).
+ */
 async function credentials(db: Db, config: AppConfig): Promise<{ url: string; key: string } | null> {
   const [row] = await db.select().from(activeCampaignSettings).where(eq(activeCampaignSettings.id, 1));
-  if (row && row.url !== '' && row.keySealed !== '') return { url: row.url, key: keyBox(config).open(row.keySealed) };
+  if (row && row.url !== '') return { url: row.url, key: row.keySealed === '' ? '' : keyBox(config).open(row.keySealed) };
   if (config.activeCampaignUrl && config.activeCampaignKey) return { url: config.activeCampaignUrl, key: config.activeCampaignKey };
   return null;
 }
 
 export async function connectionOf(db: Db, config: AppConfig): Promise<AcConnection> {
   const cred = await credentials(db, config);
-  if (!cred) throw fail('active_campaign.not_configured');
+  if (!cred?.key) throw fail('active_campaign.not_configured');
   const settings = await getSettings(db, config);
   if (!settings.listId) throw fail('active_campaign.no_list');
-  return { ...cred, listId: settings.listId, tagNames: settings.tagNames };
+  return { ...targetOf(config, cred.url), key: cred.key, listId: settings.listId, tagNames: settings.tagNames };
 }
 
 export type AcSettingsInput = {
@@ -79,11 +105,18 @@ export type AcSettingsInput = {
   version: number;
 };
 
+/**
+ * Saves the settings. The key: one typed now; else the stored one, or on the first save the environment's, but only
+ * while the URL keeps that key's origin. A URL of another origin without a key clears the stored key (it never goes
+ * to a new address); the audit entry says so (`urlOriginChanged`, `keyCleared`).
+ */
 export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsInput, ctx: Ctx): Promise<AcSettings> {
   await db.transaction(async (tx) => {
     // the one row exists from the first save on; version 0 until then (what GET answers without a row)
     await tx.insert(activeCampaignSettings).values({ id: 1, version: 0 }).onConflictDoNothing();
     let keyChanged = false;
+    let keyCleared = false;
+    let urlOriginChanged = false;
     let otherTarget = false;
     await versionedUpdate(tx, {
       table: activeCampaignSettings,
@@ -91,10 +124,18 @@ export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsI
       version: input.version,
       load: lockById(activeCampaignSettings, 1),
       values: (before) => {
-        // a key typed now, else the stored one, else (first save) the environment's
-        const key = input.key || (before.keySealed ? null : (config.activeCampaignKey ?? ''));
-        if (key === '') throw fail('active_campaign.key_required');
+        // the key in hand before this save and the address it belongs to: the stored one, else (first save) the environment's
+        const first = before.url === '';
+        const heldFor = first ? config.activeCampaignUrl : before.url;
+        const held = first ? (config.activeCampaignKey ?? '') : before.keySealed;
+        urlOriginChanged = !sameOrigin(input.url, heldFor);
+        let key: string | null; // null: keep the stored key as it is
+        if (input.key) key = input.key;
+        else if (held === '') throw fail('active_campaign.key_required');
+        else if (!urlOriginChanged) key = first ? held : null;
+        else key = ''; // another origin: the key in hand does not go along
         keyChanged = key !== null;
+        keyCleared = key === '';
         otherTarget = before.url !== input.url || before.listId !== input.listId;
         return {
           url: input.url,
@@ -102,12 +143,16 @@ export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsI
           listName: input.listName,
           tagNames: input.tagNames,
           nightlyHour: input.nightlyHour,
-          ...(key === null ? {} : { keySealed: keyBox(config).seal(key), keyLast4: last4(key) }),
+          ...(key === null ? {} : { keySealed: key === '' ? '' : keyBox(config).seal(key), keyLast4: last4(key) }),
         };
       },
-      // the key never goes into the audit log: only that it changed
+      // the key never goes into the audit log: only that it changed or was cleared, and why
       editable: (r) => ({ url: r.url, listId: r.listId, tagNames: r.tagNames, nightlyHour: r.nightlyHour }),
-      audit: { action: 'active_campaign_settings.update', entityType: 'active_campaign_settings', context: () => ({ keyChanged }) },
+      audit: {
+        action: 'active_campaign_settings.update',
+        entityType: 'active_campaign_settings',
+        context: () => ({ keyChanged, ...(urlOriginChanged ? { urlOriginChanged } : {}), ...(keyCleared ? { keyCleared } : {}) }),
+      },
       ctx,
     });
     // another account or list: the record of what was written there says nothing about the new one
@@ -119,30 +164,52 @@ export async function saveSettings(db: Db, config: AppConfig, input: AcSettingsI
 /** "Verbindung testen": who the key belongs to and the account's lists (to choose the "Liste") */
 type Given = { url?: string | undefined; key?: string | undefined };
 
-/** the API of the account being typed (url and key given), else of the saved one; null without url or key */
-async function apiFor(db: Db, deps: AcDeps, given: Given) {
+/** the longest a connection test or a new list may take, all pages and retries included */
+export const INTERACTIVE_MS = 30_000;
+
+/**
+ * The API of the account being typed (url and key given), else of the saved one. The stored key goes only to its own
+ * origin: another URL without a key answers `key_for_new_url`; nothing at all answers `none`.
+ */
+async function apiFor(db: Db, deps: AcDeps, given: Given, signal: AbortSignal) {
   const saved = await credentials(db, deps.config);
   const url = given.url ?? saved?.url;
-  const key = given.key || (saved && (!given.url || given.url === saved.url) ? saved.key : undefined);
-  if (!url || !key) return null;
-  return acApi(createAcClient({ ...deps.runtime, maxAttempts: Math.min(deps.runtime.maxAttempts ?? 3, 3), url, key, db }));
+  if (!url) return 'none' as const;
+  const key = given.key || (saved && sameOrigin(url, saved.url) ? saved.key : '');
+  if (!key) return saved && (given.url || saved.key === '') ? ('key_for_new_url' as const) : ('none' as const);
+  const runtime = deps.runtime;
+  return acApi(createAcClient({ ...runtime, maxAttempts: Math.min(runtime.maxAttempts ?? 3, 3), ...targetOf(deps.config, url), key, db, signal }));
 }
 
+/** the admin's request ends (gone, or INTERACTIVE_MS over): the calls stop and reserve no further slot */
+const interactiveSignal = (deps: AcDeps) => {
+  const timeout = AbortSignal.timeout(INTERACTIVE_MS);
+  return { timeout, signal: deps.signal ? AbortSignal.any([deps.signal, timeout]) : timeout };
+};
+
+/** what the admin reads when a call failed: the client's German text (never the remote one), or the time ran out */
+function failureText(err: unknown, timeout: AbortSignal): string | null {
+  if (err instanceof AcError && err.kind === 'aborted') return timeout.aborted ? acMessages.timeout : null;
+  if (err instanceof AcError) return err.message;
+  return null;
+}
+
+const bounded = (v: unknown, max: number) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, max) : '');
+
 export async function testConnection(db: Db, deps: AcDeps, given: Given): Promise<AcTestResult> {
-  const api = await apiFor(db, deps, given);
-  if (!api) return { ok: false, message: 'Bitte gib API-URL und API-Schlüssel an.', lists: [] };
+  const { signal, timeout } = interactiveSignal(deps);
+  const api = await apiFor(db, deps, given, signal);
+  if (api === 'none') return { ok: false, message: 'Bitte gib API-URL und API-Schlüssel an.', lists: [] };
+  if (api === 'key_for_new_url') return { ok: false, message: fail('active_campaign.key_for_new_url').message, lists: [] };
   try {
-    const me = await api.me();
-    const lists = (await api.lists()).map((l) => ({ id: String(l.id), name: l.name }));
-    const who = me.email ?? me.username;
-    return {
-      ok: true,
-      message: `Verbindung steht${who ? ` (Konto von ${who})` : ''}: ${lists.length} ${lists.length === 1 ? 'Liste' : 'Listen'} gefunden.`,
-      lists,
-    };
+    await api.me();
+    // an entry without an id cannot be chosen; a name that is no text stays empty
+    const lists = (await api.lists()).map((l) => ({ id: bounded(l?.id, 20), name: bounded(l?.name, 255) })).filter((l) => l.id !== '');
+    return { ok: true, message: `Verbindung steht: ${lists.length} ${lists.length === 1 ? 'Liste' : 'Listen'} gefunden.`, lists };
   } catch (err) {
-    if (err instanceof AcError) return { ok: false, message: err.message, lists: [] };
-    return { ok: false, message: 'Die API-URL ist nicht erreichbar. Prüfe sie bitte.', lists: [] };
+    const text = failureText(err, timeout);
+    if (text === null && !(err instanceof AcError)) throw err;
+    return { ok: false, message: text ?? 'Die Verbindung wurde abgebrochen.', lists: [] };
   }
 }
 
@@ -159,8 +226,10 @@ const stringIdOf = (name: string) =>
 
 /** "Neue Liste anlegen" (POST /api/3/lists) in the account of the connection test; the new list is chosen by the admin */
 export async function createList(db: Db, deps: AcDeps, input: Given & { name: string }, ctx: Ctx): Promise<AcList> {
-  const api = await apiFor(db, deps, input);
-  if (!api) throw fail('active_campaign.not_configured');
+  const { signal, timeout } = interactiveSignal(deps);
+  const api = await apiFor(db, deps, input, signal);
+  if (api === 'none') throw fail('active_campaign.not_configured');
+  if (api === 'key_for_new_url') throw fail('active_campaign.key_for_new_url');
   let created: { id: string; name: string };
   try {
     created = await api.createList({
@@ -171,10 +240,13 @@ export async function createList(db: Db, deps: AcDeps, input: Given & { name: st
     });
   } catch (err) {
     if (err instanceof AcError && err.status === 422) throw fail('active_campaign.list_name_taken');
-    if (err instanceof AcError) throw fail('active_campaign.refused', [err.message]);
-    throw fail('active_campaign.refused', ['Die API-URL ist nicht erreichbar. Prüfe sie bitte.']);
+    const text = failureText(err, timeout);
+    if (text === null && !(err instanceof AcError)) throw err;
+    throw fail('active_campaign.refused', [text ?? 'Die Verbindung wurde abgebrochen.']);
   }
-  const list = { id: String(created.id), name: created.name };
+  // the list as created: the name typed, the id ActiveCampaign gave it
+  const list = { id: bounded(created?.id, 20), name: input.name };
+  if (list.id === '') throw fail('active_campaign.refused', [acMessages.notActiveCampaign]);
   await audit(db, { ...ctx, action: 'active_campaign_list.create', entityType: 'active_campaign_list', entityId: list.id, after: list });
   return list;
 }

@@ -30,9 +30,10 @@ afterAll(async () => {
 });
 
 const w = createTestWorld(async () => {
-  const f = await facilityFixture();
+  // the stand-in is the operator's address (ACTIVECAMPAIGN_URL, trusted as given); no key in the environment
   const stub = await startActiveCampaignStub();
   stubs.push(stub);
+  const f = await facilityFixture({ env: { ACTIVECAMPAIGN_URL: stub.url } });
   await enrol(f.db, f.facility.id, f.season.id);
   // consenting: the member (Leitung of an enrolled KiTa), a colleague, someone of the other KiTa
   await f.db.update(users).set({ newsletter: true }).where(eq(users.id, f.users.member.id));
@@ -104,7 +105,8 @@ describe('ActiveCampaign settings and permissions', () => {
 
   it('given nothing configured, the settings say so and a run or dry run answers 409 with how to connect', async () => {
     const s = await settings();
-    expect(s).toMatchObject({ source: 'none', keySet: false, keyLast4: '', url: '' });
+    // ACTIVECAMPAIGN_URL without a key: not connected, the form starts with the operator's address
+    expect(s).toMatchObject({ source: 'none', keySet: false, keyLast4: '', url: w.stub.url });
     const res = await w.call('admin', { method: 'POST', url: `${base}/runs` });
     expect(res.statusCode).toBe(409);
     expect(res.json().reason.message).toContain('API-URL und API-Schlüssel');

@@ -627,12 +627,21 @@ export const errorCatalogue = {
     },
     no_list: { status: 409, code: 'no_list', message: 'Bitte wähle zuerst die Liste, in die synchronisiert wird, und speichere.' },
     key_required: { status: 400, code: 'validation_failed', ...atField('key', 'Bitte gib den API-Schlüssel an.') },
+    /** the stored key goes only to the origin it was saved for */
+    key_for_new_url: {
+      status: 400,
+      code: 'validation_failed',
+      ...atField(
+        'key',
+        'Bitte gib den API-Schlüssel für die neue Adresse ein: Der gespeicherte Schlüssel wird nur an die Adresse geschickt, für die er gespeichert wurde.',
+      ),
+    },
     list_name_taken: {
       status: 409,
       code: 'list_name_taken',
       ...atField('name', 'In ActiveCampaign gibt es schon eine Liste mit diesem Namen. Wähle bitte einen anderen Namen.'),
     },
-    /** ActiveCampaign refused or was not reachable: its German text from the client (bad key, HTTP status, network) */
+    /** ActiveCampaign refused or was not reachable: the client's German text (bad key, refused address, network), never the remote one */
     refused: { status: 409, code: 'active_campaign_refused', message: (text: string) => text },
   }),
   /** the season report (issue 22) */

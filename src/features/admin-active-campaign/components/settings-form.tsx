@@ -70,7 +70,7 @@ export function SettingsForm({ settings }: { settings: AcSettings }) {
   };
 
   const keyHint = settings.keySet
-    ? `Gespeichert ist ein Schlüssel, der auf „${settings.keyLast4}“ endet. Leer lassen, um ihn zu behalten.`
+    ? `Gespeichert ist ein Schlüssel, der auf „${settings.keyLast4}“ endet. Leer lassen, um ihn zu behalten; für eine neue Adresse gib ihn neu ein.`
     : 'Den Schlüssel findest du in ActiveCampaign unter Einstellungen → Entwickler.';
 
   return (
@@ -82,7 +82,7 @@ export function SettingsForm({ settings }: { settings: AcSettings }) {
           </Title>
           <FormAlert failure={form.failure} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="API-URL" description="z. B. https://deinkonto.api-us1.com" required {...form.input('url')} />
+            <TextInput label="API-URL" description="beginnt mit https://, z. B. https://deinkonto.api-us1.com" required {...form.input('url')} />
             <PasswordInput label="API-Schlüssel" description={keyHint} autoComplete="off" {...form.input('key')} />
           </SimpleGrid>
           <Group>
