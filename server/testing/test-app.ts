@@ -34,6 +34,10 @@ export async function buildTestApp(
     logger?: BuildAppOptions['logger'];
     /** default: a fresh memoryFileStorage(), so no test writes into ./data/uploads */
     fileStorage?: FileStorage;
+    /** background jobs to start (default: none but the mail worker) */
+    jobs?: BuildAppOptions['jobs'];
+    /** the jobs' heartbeat registry, e.g. one with a clock the test advances */
+    heartbeats?: BuildAppOptions['heartbeats'];
   } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await openTestDb());
@@ -50,6 +54,8 @@ export async function buildTestApp(
     distDir: options.distDir ?? '/nonexistent-dist',
     mail: { transport: memory, ...options.mail },
     fileStorage,
+    jobs: options.jobs,
+    heartbeats: options.heartbeats,
   });
   await app.ready();
   return {
