@@ -7,6 +7,7 @@
 // node_modules, and type-checks nothing (that stays `npm run typecheck`).
 //
 // Usage: node scripts/build-server.mjs [--out <dir>]   (default build/server)
+import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,4 +67,16 @@ if (problems.length > 0) {
 
 // drizzle's migrator reads the SQL files at start: server/db/migrate.ts looks beside its module
 fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
+// /api/health names the commit (server/lib/version.ts): GIT_COMMIT when the build is given it (a CI job, a Docker
+// build argument), else HEAD of a checkout without changes to tracked files; otherwise none, never a guess
+const gitCommit = () => {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return git('status', '--porcelain', '--untracked-files=no') === '' ? git('rev-parse', 'HEAD') : undefined;
+  } catch {
+    return undefined; // no git, or not a checkout (a source archive, a Docker build context without .git)
+  }
+};
+const commit = /^[0-9a-f]{7,40}$/.test(process.env.GIT_COMMIT ?? '') ? process.env.GIT_COMMIT : gitCommit();
+fs.writeFileSync(path.join(outDir, 'build-info.json'), `${JSON.stringify(commit ? { commit } : {})}\n`);
 console.log(`server compiled to ${path.relative(root, outDir)}/index.mjs`);

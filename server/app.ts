@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
@@ -8,7 +8,8 @@ import { serializerCompiler } from './lib/json-serializer';
 import { withSafeLogging } from './lib/logger';
 import { createLifecycle } from './lib/lifecycle';
 import { packageRoot } from './lib/package-root';
-import { readVersion } from './lib/version';
+import { readBuildInfo, readVersion } from './lib/version';
+import { createJobHeartbeats, type JobHeartbeats } from './lib/job-heartbeats';
 import { accountAdminRoutes } from './modules/accounts/admin.routes';
 import { secondFactorAtLogin } from './modules/accounts/login-factor';
 import { accountMeRoutes } from './modules/accounts/me.routes';
@@ -35,6 +36,7 @@ import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
 import { documentationRoutes } from './modules/documentation/documentation.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import metricsPlugin from './modules/health/metrics';
 import { legacyImportRoutes } from './modules/legacy-imports/legacy-imports.routes';
 import { activeCampaignRoutes } from './modules/active-campaign/active-campaign.routes';
 import { startActiveCampaignJob, stopRuns } from './modules/active-campaign/active-campaign.service';
@@ -62,6 +64,10 @@ export type BuildAppOptions = {
   config: AppConfig;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** the process's logger (server/index.ts: createLogger), used instead of `logger` */
+  loggerInstance?: FastifyBaseLogger;
+  /** the jobs' last successful runs (SPEC §10); tests pass one with their own clock */
+  heartbeats?: JobHeartbeats;
   /** directory of the built SPA; defaults to <root>/dist */
   distDir?: string;
   /** lets tests add routes (e.g. tiny admin/member routes) inside the guarded app before it is ready */
@@ -84,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const version = readVersion(rootDir);
   const app = Fastify({
     // every logged error goes through serializeError: no query parameters, no stray properties
-    logger: withSafeLogging(options.logger ?? false),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: withSafeLogging(options.logger ?? false) }),
     bodyLimit: config.bodyLimit,
     // TRUST_PROXY=1 trusts proxies on loopback and private networks (nginx on the host, a container network): the
     // client is the last address in X-Forwarded-For that is not such a proxy, the one the proxy appended, never the
@@ -104,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestContextPlugin); // first: a crash anywhere in a request is logged with its id
   await app.register(dbPlugin, { db: options.db, config });
+  const heartbeats = options.heartbeats ?? createJobHeartbeats();
+  app.decorate('jobHeartbeats', heartbeats);
   await app.register(errorHandler);
   await app.register(jsonBodyPlugin);
   await app.register(accessPlugin); // first: its onRoute check must see every later route
@@ -139,7 +147,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (lifecycle.state === 'stopping') reply.header('connection', 'close');
     return payload;
   });
-  await app.register(healthRoutes, { lifecycle });
+  // after access, cache-control and openapi (their onRoute hooks see /api/metrics), before every other route: its
+  // onResponse hook counts each request by its route template
+  await app.register(metricsPlugin);
+  await app.register(healthRoutes, { lifecycle, version: readBuildInfo(rootDir, config.gitCommit) });
   await app.register(configRoutes, { version });
   await app.register(authRoutes, { version, secondFactorAtLogin, contextColumns: sessionContextColumns });
   await app.register(accountPublicRoutes);
@@ -169,14 +180,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.jobs?.activeCampaign) {
     let job: ReturnType<typeof startActiveCampaignJob> | undefined;
     app.addHook('onReady', async () => {
-      job = startActiveCampaignJob(app.db, { config, runtime: options.activeCampaign ?? {} }, app.log.child({ module: 'activecampaign' }));
+      job = startActiveCampaignJob(app.db, { config, runtime: options.activeCampaign ?? {} }, app.log.child({ module: 'activecampaign' }), {
+        heartbeats,
+      });
     });
     app.addHook('onClose', async () => job?.stop());
   }
   if (options.jobs?.reminders) {
     let job: ReturnType<typeof startReminderJob> | undefined;
     app.addHook('onReady', async () => {
-      job = startReminderJob(app.db, app.log.child({ module: 'programme-reminders' }), options.jobs?.reminderIntervalMs);
+      job = startReminderJob(app.db, app.log.child({ module: 'programme-reminders' }), { heartbeats, intervalMs: options.jobs?.reminderIntervalMs });
     });
     app.addHook('onClose', async () => job?.stop());
   }
@@ -184,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.jobs?.orphanedUploads && app.appConfig.fileStorage.kind === 'local' && !options.fileStorage) {
     let sweep: ReturnType<typeof startOrphanSweep> | undefined;
     app.addHook('onReady', async () => {
-      sweep = startOrphanSweep(app.db, path.resolve(app.appConfig.dataDir, 'uploads'), app.log.child({ module: 'orphaned-uploads' }));
+      sweep = startOrphanSweep(app.db, path.resolve(app.appConfig.dataDir, 'uploads'), app.log.child({ module: 'orphaned-uploads' }), { heartbeats });
       await sweep.first;
     });
     app.addHook('onClose', async () => sweep?.stop());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('given no environment, uses the embedded defaults of SPEC §5', () => {
@@ -96,5 +96,42 @@ describe('loadConfig', () => {
     expect(run).not.toThrow(/S3_BUCKET: fehlt/);
     expect(() => loadConfig({ FILE_STORAGE: 'ftp' })).toThrow(/FILE_STORAGE/);
     expect(() => loadConfig({ FILE_STORAGE: 's3', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT muss eine http\(s\)-Adresse sein/);
+  });
+
+  it('given malformed variables (a DATABASE_URL password with an unescaped /, PORT, PUBLIC_URL, SMTP_URL), fails in German naming each, never repeating a value', () => {
+    const env = {
+      DATABASE_URL: 'postgres://kita:Xy7/geheim+Q@db:5432/kita',
+      PORT: 'dreitausend',
+      PUBLIC_URL: 'kita.example.org',
+      SMTP_URL: 'smtp://portal:pa/ss@mail.example.org:587',
+    };
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems.map((p) => p.variable).sort()).toEqual(['DATABASE_URL', 'PORT', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(message).toMatch(/^Die Konfiguration ist ungültig, das Portal startet nicht\. /);
+    expect(message).toContain('DATABASE_URL: ungültig – erwartet: eine PostgreSQL-Adresse');
+    expect(message).toContain('/ als %2F');
+    expect(message).toContain('PORT: ungültig – erwartet: eine ganze Zahl von 0 bis 65535');
+    expect(message).not.toMatch(/geheim|pa\/ss|dreitausend|Invalid|expected/);
+    // one line: a log line of its own
+    expect(message).not.toContain('\n');
+    // the same password percent-encoded is fine, and so is a socket address without host
+    expect(loadConfig({ DATABASE_URL: 'postgres://kita:Xy7%2Fgeheim%2BQ@db:5432/kita' }).databaseUrl).toBe(
+      'postgres://kita:Xy7%2Fgeheim%2BQ@db:5432/kita',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres:///kita?host=/var/run/postgresql' }).databaseUrl).toBeDefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://portal:pa%40ss@mail.example.org:465' }).smtpUrl).toBeDefined();
+  });
+
+  it('given METRICS_TOKEN, passes it on; a short one is refused', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'kurz' })).toThrow(/METRICS_TOKEN: ungültig – erwartet: mindestens 24 zufällige Zeichen/);
   });
 });

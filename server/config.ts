@@ -1,5 +1,21 @@
 import { z } from 'zod';
 import type { S3Options } from './lib/file-storage';
+import { englishDefault } from './lib/zod-german';
+
+/**
+ * A connection URL (DATABASE_URL, SMTP_URL) as its driver will read it. A password with `/`, `?`, `#` or `@` not
+ * percent-encoded ends the URL's user part early: the driver then threw `TypeError: Invalid URL` at start (or, when
+ * what follows happened to parse, connected somewhere else). An `@` after the host shows the same mistake.
+ */
+const connectionUrl = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      const u = new URL(v);
+      return protocols.includes(u.protocol) && !`${u.pathname}${u.search}${u.hash}`.includes('@');
+    } catch {
+      return false;
+    }
+  });
 
 /** SPEC §5: every variable is optional so the embedded default starts without any set-up. */
 const envSchema = z.object({
@@ -8,9 +24,9 @@ const envSchema = z.object({
   /** loopback unless said otherwise: a newcomer's `npm start` is not reachable from the network; containers set 0.0.0.0 */
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: connectionUrl(['postgres:', 'postgresql:', 'socket:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  SMTP_URL: z.string().min(1).optional(),
+  SMTP_URL: connectionUrl(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(1).optional(),
   PROGRAMME_NAME: z.string().min(1).default('KiTa-Portal'),
   SUPPORT_EMAIL: z.string().min(1).default('kontakt@kita-portal.example'),
@@ -32,7 +48,10 @@ const envSchema = z.object({
   /** base64 of 32 random bytes that encrypt TOTP secrets in the database; default: DATA_DIR/secrets/totp.key */
   TOTP_KEY: z
     .string()
-    .refine((v) => Buffer.from(v.trim(), 'base64').length === 32, 'TOTP_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`).')
+    .refine(
+      (v) => Buffer.from(v.trim(), 'base64').length === 32,
+      'ungültig – erwartet: 32 zufällige Bytes in Base64, z. B. aus `openssl rand -base64 32`.',
+    )
     .optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
@@ -55,7 +74,60 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
+  /** GET /api/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404 (SPEC §10) */
+  METRICS_TOKEN: z.string().trim().min(24).optional(),
+  /** the commit /api/health names, when the build did not record it (server/lib/version.ts) */
+  GIT_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/i)
+    .transform((v) => v.toLowerCase())
+    .optional(),
 });
+
+type EnvName = keyof z.infer<typeof envSchema>;
+
+/**
+ * What a variable must look like, said when it does not (zod's own texts are English and technical). The value is
+ * never repeated: it may hold a password.
+ */
+const expected: Partial<Record<EnvName, string>> = {
+  PORT: 'eine ganze Zahl von 0 bis 65535, z. B. PORT=3000',
+  PUBLIC_URL: 'eine vollständige Adresse mit http:// oder https://, z. B. PUBLIC_URL=https://kita.example.org',
+  DATABASE_URL:
+    'eine PostgreSQL-Adresse postgres://benutzer:passwort@host:5432/datenbank. Zeichen wie / ? # @ : % im Passwort müssen prozentkodiert sein (/ als %2F, @ als %40) – oder wähle ein Passwort nur aus Buchstaben und Ziffern, z. B. mit `openssl rand -hex 24`',
+  SMTP_URL:
+    'eine Adresse smtp://benutzer:passwort@host:587 oder smtps://…:465. Zeichen wie / ? # @ : % im Passwort müssen prozentkodiert sein (/ als %2F, @ als %40)',
+  SESSION_IDLE_MINUTES: 'eine Zahl größer als 0 (Minuten)',
+  SESSION_MAX_HOURS: 'eine Zahl größer als 0 (Stunden)',
+  MAIL_RETENTION_DAYS: 'eine ganze Zahl ab 1 (Tage)',
+  BODY_LIMIT: 'eine ganze Zahl größer als 0 (Bytes)',
+  SHUTDOWN_TIMEOUT_SECONDS: 'eine ganze Zahl ab 1 (Sekunden)',
+  IMPRINT_URL: 'eine Adresse mit http:// oder https://',
+  PRIVACY_URL: 'eine Adresse mit http:// oder https://',
+  ACCESSIBILITY_URL: 'eine Adresse mit http:// oder https://',
+  METRICS_TOKEN: 'mindestens 24 zufällige Zeichen, z. B. aus `openssl rand -hex 32`',
+  GIT_COMMIT: 'die Kennung eines Commits (7 bis 40 Hexadezimalziffern)',
+};
+
+/** the German text of one problem: ours as written (custom checks), else what the variable must be */
+function problemText(issue: z.core.$ZodIssue): string {
+  if (!englishDefault.test(issue.message)) return issue.message;
+  if (issue.code === 'invalid_value') return `ungültig – erlaubt: ${issue.values.map(String).join(', ')}.`;
+  const name = String(issue.path[0]) as EnvName;
+  const want = expected[name];
+  return want ? `ungültig – erwartet: ${want}.` : 'ungültig.';
+}
+
+/**
+ * A configuration the portal cannot start with: each variable and what is wrong with it, in German, in one line
+ * (server/index.ts logs it as one JSON line and exits 1).
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(`Die Konfiguration ist ungültig, das Portal startet nicht. ${problems.map((p) => `${p.variable}: ${p.message}`).join(' ')}`);
+    this.name = 'ConfigError';
+  }
+}
 
 const s3Required = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -111,6 +183,9 @@ export type AppConfig = {
   bodyLimit: number;
   trustProxy: boolean;
   shutdownTimeoutSeconds: number;
+  /** the bearer token of GET /api/metrics; undefined: the endpoint answers 404 */
+  metricsToken: string | undefined;
+  gitCommit: string | undefined;
   /** where uploads live; `s3` carries the store's address and keys */
   fileStorage: { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
   production: boolean;
@@ -120,10 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // empty strings from .env files or compose files mean "not set"
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: problemText(i) })));
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
@@ -156,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    gitCommit: e.GIT_COMMIT,
     fileStorage:
       e.FILE_STORAGE === 's3'
         ? {

@@ -1,41 +1,58 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/client';
-import { migrate, withStartupLock } from './db/migrate';
+import { DatabaseNewerError, migrate, refuseNewerDatabase, withStartupLock } from './db/migrate';
+import { createLogger } from './lib/logger';
 import { installCrashHandlers } from './lib/run-context';
-import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { ensureFirstAdmin, handOverFirstAdmin } from './modules/accounts/first-admin';
+
+// SPEC §10: one JSON object per line on stdout from the first line on; buildApp's Fastify logs through it too
+const log = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
+
+// an uncaught exception or unhandled rejection is logged with the request or job it belonged to, then the process
+// exits with code 1: a supervisor (systemd, Docker's restart policy) starts a fresh one
+installCrashHandlers({ log });
+
+/** a start that cannot go on: the reason as one JSON line (German where a person must act), exit 1 */
+function refuse(err: unknown, fields: Record<string, unknown> = {}): never {
+  log.fatal(fields, err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (err) {
-  // e.g. NODE_ENV=production without an https PUBLIC_URL: the reason, not a stack trace
-  console.error((err as Error).message);
-  process.exit(1);
+  // e.g. a DATABASE_URL whose password holds an unescaped `/`: which variable and what it must look like, no stack
+  refuse(err, err instanceof ConfigError ? { variables: err.problems.map((p) => p.variable) } : {});
 }
-const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
+const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }).catch((err: Error) => refuse(err));
 // several processes may start at once on one PostgreSQL: they migrate and create the first admin one after the other
-await withStartupLock(handle, async () => {
-  await migrate(handle);
-  await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword, print: (l) => console.log(l) });
-});
+try {
+  const firstAdmin = await withStartupLock(handle, async () => {
+    // an older release on a database a newer one migrated: refused before anything is written (SPEC §10)
+    await refuseNewerDatabase(handle.db);
+    await migrate(handle);
+    return ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword });
+  });
+  handOverFirstAdmin(firstAdmin, { dataDir: config.dataDir, log, terminal: process.stdout });
+} catch (err) {
+  await handle.close();
+  if (err instanceof DatabaseNewerError)
+    refuse(err, { newestKnownMigration: err.newestKnown.tag, newestFoundMigrationAt: new Date(err.newestFound.when).toISOString() });
+  // a failed migration: what failed, in the log's error form (no parameters of the statement)
+  refuse('start-up failed: the migrations or the first administrator could not be written', { err });
+}
 
 const app = await buildApp({
   config,
   db: handle.db,
-  // bodies are never logged; buildApp adds the redaction paths and the error serializer (server/lib/logger.ts)
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  // bodies are never logged; the logger carries the redaction paths and the error serializer (server/lib/logger.ts)
+  loggerInstance: log,
   // the programme's reminder mails; safe with several processes on one PostgreSQL (FOR UPDATE SKIP LOCKED)
   // and the sweep of upload files a crash left without their row (local storage)
   jobs: { reminders: true, activeCampaign: true, orphanedUploads: true },
 });
-
-// an uncaught exception or unhandled rejection is logged with the request or job it belonged to, then the process
-// exits with code 1: a supervisor (systemd, Docker's restart policy) starts a fresh one
-installCrashHandlers({ log: app.log });
 
 let closing = false;
 /**
@@ -68,4 +85,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`KiTa-Portal listening on ${config.publicUrl} (${handle.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+app.log.info(
+  {
+    publicUrl: config.publicUrl,
+    database: handle.driver === 'pg' ? 'PostgreSQL' : 'PGlite',
+    ...(handle.driver === 'pglite' ? { dataDir: config.dataDir } : {}),
+  },
+  'KiTa-Portal listening',
+);

@@ -54,12 +54,17 @@ describe('the compiled server', () => {
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL: 'http://kita.example.org', PORT: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let stderr = '';
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(1);
-      expect(stderr).toContain('PUBLIC_URL: mit NODE_ENV=production ist eine https-Adresse nötig');
-      expect(stderr).not.toContain('    at ');
+      // one JSON log line (SPEC §10), the reason in German, no stack
+      const lines = stdout.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!) as { level: number; msg: string; variables: string[] };
+      expect(line).toMatchObject({ level: 60, variables: ['PUBLIC_URL'] });
+      expect(line.msg).toContain('PUBLIC_URL: mit NODE_ENV=production ist eine https-Adresse nötig');
+      expect(stdout).not.toContain('    at ');
     },
     startTimeout,
   );
@@ -73,13 +78,10 @@ describe('the compiled server', () => {
         expect(config.status).toBe(200);
         const map = await fetch(`${s.url}/assets/index-abc.js.map`);
         expect(map.status).toBe(404);
-        // the log: pino JSON, one object per line
-        const jsonLines = s
-          .output()
-          .split('\n')
-          .filter((l) => l.startsWith('{'));
-        expect(jsonLines.length).toBeGreaterThan(0);
-        for (const line of jsonLines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+        // the log: pino JSON, one object per line, every line of stdout (SPEC §10)
+        const lines = s.stdout().trim().split('\n');
+        expect(lines.length).toBeGreaterThan(0);
+        for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
       } finally {
         s.child.kill('SIGTERM');
         await s.exited;

@@ -100,7 +100,7 @@ describe('a production app', () => {
     expect(cookie).toMatchObject({ name: '__Host-kita_session', secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
   });
 
-  it('given requests with a search, an e-mail in the body and a client address, logs JSON lines without any of them', async () => {
+  it('given requests with a search, an e-mail in the body and a client address, logs JSON lines without any of them; the address only in the security event of the failed login (warn, SPEC §10)', async () => {
     lines.length = 0;
     const email = 'eva.vertraulich@test.example';
     await t.app.inject({ method: 'GET', url: '/api/admin/persons?search=Vertraulich', remoteAddress: '203.0.113.77' });
@@ -115,6 +115,9 @@ describe('a production app', () => {
     const parsed = lines.map((l) => JSON.parse(l) as { level: number; req?: { url: string } });
     expect(parsed.filter((l) => l.req).map((l) => l.req?.url)).toEqual(['/api/admin/persons', '/api/login']);
     const all = lines.join('\n');
-    for (const secret of ['Vertraulich', 'vertraulich', '203.0.113.77', 'falsch-falsch']) expect(all).not.toContain(secret);
+    for (const secret of ['Vertraulich', 'vertraulich', 'falsch-falsch']) expect(all).not.toContain(secret);
+    // the client address: at info never; in exactly one line, the warn security event of the failed login
+    const withAddress = parsed.filter((_, i) => lines[i]!.includes('203.0.113.77'));
+    expect(withAddress).toEqual([expect.objectContaining({ level: 40, securityEvent: 'login.failed', userId: null, ip: '203.0.113.77' })]);
   });
 });

@@ -29,6 +29,8 @@ export type OpenDbOptions = {
   loadDataDir?: Blob | undefined;
   /** called with every statement drizzle sends (tests count queries per request) */
   onQuery?: ((query: string) => void) | undefined;
+  /** where a lost PostgreSQL connection is reported (server/index.ts: the process's JSON log); default: stderr */
+  log?: { warn: (obj: Record<string, unknown>, msg: string) => void } | undefined;
 };
 
 // pg_trgm (duplicate check of new KiTas) ships with PGlite as a contrib extension; PostgreSQL has it built in
@@ -41,7 +43,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // an idle connection killed by the server (restart, failover, DROP DATABASE … WITH (FORCE) in tests) emits
     // 'error' on the pool; unhandled, that would crash the process. The pool replaces the connection itself.
-    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    pool.on('error', (err) =>
+      options.log ? options.log.warn({ err }, 'PostgreSQL connection lost') : console.warn(`PostgreSQL connection lost: ${err.message}`),
+    );
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return { db, driver: 'pg', close: () => pool.end() };
   }

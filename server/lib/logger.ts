@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * What the log may hold of an error. Database errors carry the failed statement's parameters (drizzle puts them in
@@ -86,6 +87,13 @@ export function serializeRequest(req: { method?: string; url?: string }) {
   return { method: req.method, url: req.url?.split('?')[0] };
 }
 
+/** A reply as its log line shows it: the status only (what Fastify's own serializer keeps). */
+export function serializeReply(reply: { statusCode?: number }) {
+  return { statusCode: reply.statusCode };
+}
+
+const safeSerializers = { req: serializeRequest, res: serializeReply, err: serializeError, error: serializeError };
+
 /** The app's pino options: the serializer above for every `err`, the redaction paths. buildApp adds them to any logger it is given. */
 export function withSafeLogging(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
@@ -93,6 +101,15 @@ export function withSafeLogging(logger: FastifyServerOptions['logger']): Fastify
   return {
     ...base,
     redact: base.redact ?? redactPaths,
-    serializers: { req: serializeRequest, ...base.serializers, err: serializeError, error: serializeError },
+    serializers: { ...safeSerializers, ...base.serializers, err: serializeError, error: serializeError },
   };
+}
+
+/**
+ * The process's one logger (server/index.ts): JSON, one object per line on stdout, from the first line of the start
+ * (a bad variable, a refused database) to the last of the shutdown; buildApp takes it as Fastify's logger instance,
+ * so requests log through it too. Same redaction and serializers as withSafeLogging.
+ */
+export function createLogger(options: { level?: string; stream?: DestinationStream } = {}): Logger {
+  return pino({ level: options.level ?? 'info', redact: redactPaths, serializers: safeSerializers }, options.stream);
 }

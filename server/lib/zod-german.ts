@@ -10,7 +10,7 @@ type Issue = {
 };
 
 // zod 4's default texts start like this; anything else was written by us
-const englishDefault = /^(Invalid|Too (small|big)|Expected|Unrecognized|Required|Number must|String must)/;
+export const englishDefault = /^(Invalid|Too (small|big)|Expected|Unrecognized|Required|Number must|String must)/;
 
 function germanFor(issue: Issue): string {
   const p = issue.params ?? {};

@@ -40,6 +40,7 @@ async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
     log: { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) },
     ...opts.worker,
     attachmentSources,
+    heartbeats: app.jobHeartbeats,
   });
   app.decorate('mail', { worker, transport, attachmentSources });
   // a mail the budget held back is a line in the log (no address: the outbox row has it, for the record)

@@ -105,8 +105,9 @@ async function sessionsPlugin(app: FastifyInstance) {
   });
 
   // expired rows are never used, but they should not pile up
+  const sweepBeat = app.jobHeartbeats.register('session-sweep', 3_600_000);
   const sweep = setInterval(() => {
-    repo.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    repo.deleteExpired().then(sweepBeat, (err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, 3_600_000);
   sweep.unref();
   // a remembered touch only matters within TOUCH_EVERY_MS

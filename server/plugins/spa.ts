@@ -10,6 +10,9 @@ const apiNotFound = (reply: FastifyReply) => reply.status(404).send({ reason: re
 
 const isSourceMap = (p: string) => /\.map(\.(br|gz))?$/.test(p);
 
+/** /api and everything under it answers JSON, also when no route matched: never the SPA's index.html */
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/') || p.startsWith('/api?');
+
 /**
  * The dist/ file a request path names, or undefined: not for text that is no file name (NUL and other control
  * characters, which the file system API refuses with an exception), not outside dist/, not hidden files
@@ -56,8 +59,7 @@ async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', opts.distDir, { cacheControl: false });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
-    if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) return sendIndex(reply);
+    if (hasSpa && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) return sendIndex(reply);
     return apiNotFound(reply);
   });
 
@@ -68,7 +70,7 @@ async function spaPlugin(app: FastifyInstance, opts: { distDir: string }) {
     handler: async (request, reply) => {
       const urlPath = decodePath(request.url);
       // a source map is not found, not answered with the SPA's index.html
-      if (urlPath?.startsWith('/api/') || (urlPath !== undefined && isSourceMap(urlPath))) return apiNotFound(reply);
+      if (urlPath !== undefined && (isApiPath(urlPath) || isSourceMap(urlPath))) return apiNotFound(reply);
       const rel = urlPath === undefined ? undefined : servableFile(opts.distDir, urlPath);
       if (rel) {
         // hashed file names under /assets never change, so browsers may keep them for a year

@@ -8,7 +8,15 @@ import { packageRoot } from '../lib/package-root';
  */
 const rootDir = packageRoot(import.meta.url);
 
-export type BuiltServer = { child: ChildProcess; url: string; exited: Promise<number | null>; output: () => string };
+/** `output`: stdout and stderr as they came; `stdout` and `stderr` each on its own (the log is stdout's JSON lines) */
+export type BuiltServer = {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+  output: () => string;
+  stdout: () => string;
+  stderr: () => string;
+};
 
 /** builds the server into build/<name>-<pid>/ and answers that folder; throws with esbuild's output when it fails */
 export function buildServer(name: string): string {
@@ -27,19 +35,25 @@ export function startBuiltServer(outDir: string, env: Record<string, string>, no
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
+  let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let listening = false;
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      stdout += chunk.toString();
       if (listening) return;
       const at = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
       if (at) {
         listening = true;
-        resolve({ child, url: at[1]!, exited, output: () => output });
+        resolve({ child, url: at[1]!, exited, output: () => output, stdout: () => stdout, stderr: () => stderr });
       }
     });
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => {
+      output += c.toString();
+      stderr += c.toString();
+    });
     void exited.then((code) => reject(new Error(`the built server exited with ${code} before listening:\n${output}`)));
   });
 }

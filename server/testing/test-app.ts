@@ -37,6 +37,10 @@ export async function buildTestApp(
     logger?: BuildAppOptions['logger'];
     /** default: a fresh memoryFileStorage(), so no test writes into ./data/uploads; none when `env` sets FILE_STORAGE */
     fileStorage?: FileStorage;
+    /** background jobs to start (default: none but the mail worker) */
+    jobs?: BuildAppOptions['jobs'];
+    /** the jobs' heartbeat registry, e.g. one with a clock the test advances */
+    heartbeats?: BuildAppOptions['heartbeats'];
   } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await openTestDb());
@@ -53,6 +57,8 @@ export async function buildTestApp(
     distDir: options.distDir ?? '/nonexistent-dist',
     mail: { transport: memory, ...options.mail },
     fileStorage,
+    jobs: options.jobs,
+    heartbeats: options.heartbeats,
   });
   await app.ready();
   return {

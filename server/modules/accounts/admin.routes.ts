@@ -24,6 +24,7 @@ import {
   setJury,
 } from './admin.service';
 import { adminRoute } from '../../lib/route-builders';
+import { logSecurityEvent } from '../../lib/security-log';
 
 /** Admin account calls (issue 4); the work is in admin.service.ts. */
 export async function accountAdminRoutes(app: FastifyInstance) {
@@ -38,7 +39,11 @@ export async function accountAdminRoutes(app: FastifyInstance) {
   asAdmin.post('/api/admin/users', {
     errors: [409],
     schema: { tags, body: adminCreateUserRequestSchema, response: { 201: adminUserSchema } },
-    handler: async (request, reply) => reply.status(201).send(await createUserByAdmin(app.db, request.body, auditContext(request))),
+    handler: async (request, reply) => {
+      const created = await createUserByAdmin(app.db, request.body, auditContext(request));
+      if (created.isAdmin) logSecurityEvent(request, 'admin.granted', { userId: created.id, actorUserId: request.user.id });
+      return reply.status(201).send(created);
+    },
   });
 
   asAdmin.post('/api/admin/users/:userId/activation/resend', {
@@ -67,13 +72,21 @@ export async function accountAdminRoutes(app: FastifyInstance) {
   asAdmin.put('/api/admin/users/:userId/admin', {
     errors: [409],
     schema: { tags, params: adminUserParamsSchema, body: adminSetAdminRequestSchema, response: { 200: adminUserSchema } },
-    handler: async (request) => setAdmin(app.db, request.params.userId, request.body.isAdmin, auditContext(request)),
+    handler: async (request) => {
+      const updated = await setAdmin(app.db, request.params.userId, request.body.isAdmin, auditContext(request));
+      logSecurityEvent(request, request.body.isAdmin ? 'admin.granted' : 'admin.revoked', { userId: updated.id, actorUserId: request.user.id });
+      return updated;
+    },
   });
 
   // issue 12: admins only (a jury member grants nothing); the jury's own calls are juryRoute under /api/admin/documentation
   asAdmin.put('/api/admin/users/:userId/jury', {
     schema: { tags, params: adminUserParamsSchema, body: adminSetJuryRequestSchema, response: { 200: adminUserSchema } },
-    handler: async (request) => setJury(app.db, request.params.userId, request.body.isJury, auditContext(request)),
+    handler: async (request) => {
+      const updated = await setJury(app.db, request.params.userId, request.body.isJury, auditContext(request));
+      logSecurityEvent(request, request.body.isJury ? 'jury.granted' : 'jury.revoked', { userId: updated.id, actorUserId: request.user.id });
+      return updated;
+    },
   });
 
   asAdmin.post('/api/admin/privacy-policy', {

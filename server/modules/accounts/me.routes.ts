@@ -35,6 +35,7 @@ import { deleteAccount } from './account-data.service';
 import { lastMemberOf } from '../facilities/user-data';
 import { accountView, changePassword, meMessages, requestEmailChange, updateConsents, updateProfile } from './me.service';
 import { userRoute } from '../../lib/route-builders';
+import { logSecurityEvent } from '../../lib/security-log';
 
 /** The logged-in account's own settings (SPEC §4, /einstellungen). */
 export async function accountMeRoutes(app: FastifyInstance) {
@@ -157,6 +158,7 @@ export async function accountMeRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const account = await me(request);
       await disableOwnTotp(deps, account, request.body.password, meta(request));
+      logSecurityEvent(request, 'totp.disabled', { userId: account.id, actorUserId: account.id });
       return totpStatus(account);
     },
   });

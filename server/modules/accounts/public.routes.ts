@@ -18,6 +18,7 @@ import { usersRepository } from '../users/users.repository';
 import { accountMessages, activate, forgotPassword, register, resendActivation, resetPassword, tokenStatus } from './registration.service';
 import { confirmEmailChange, meMessages } from './me.service';
 import { publicRoute } from '../../lib/route-builders';
+import { logSecurityEvent } from '../../lib/security-log';
 
 /** The public account flows (SPEC §4): none of them tells whether an address has an account. */
 export async function accountPublicRoutes(app: FastifyInstance) {
@@ -72,7 +73,8 @@ export async function accountPublicRoutes(app: FastifyInstance) {
     errors: [429],
     schema: { tags: ['accounts'], body: emailOnlyRequestSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
-      await forgotPassword(deps, request.body.email, meta(request));
+      const { userId } = await forgotPassword(deps, request.body.email, meta(request));
+      logSecurityEvent(request, 'password_reset.requested', { userId });
       return { msg: accountMessages.forgot };
     },
   });
@@ -82,6 +84,7 @@ export async function accountPublicRoutes(app: FastifyInstance) {
     schema: { tags: ['accounts'], body: passwordResetRequestSchema, response: { 200: passwordResetResponseSchema } },
     handler: async (request, reply) => {
       const { user, logIn } = await resetPassword(deps, request.body, meta(request));
+      logSecurityEvent(request, 'password_reset.completed', { userId: user.id });
       if (!logIn) {
         // a session the browser brought belongs to nobody now (all sessions of the account ended)
         await app.sessions.end(request, reply);

@@ -162,15 +162,16 @@ export async function resendActivation(deps: Deps, rawEmail: string, meta: Meta)
   kickMailWorkers();
 }
 
-export async function forgotPassword(deps: Deps, rawEmail: string, meta: Meta): Promise<void> {
+/** answers the account's id for the security log (null: no such active account; the caller tells no one) */
+export async function forgotPassword(deps: Deps, rawEmail: string, meta: Meta): Promise<{ userId: number | null }> {
   const email = normaliseEmail(rawEmail);
   await rateLimiter(deps).hit([
     { rule: accountRateRules.forgotIp, key: meta.ip },
     { rule: accountRateRules.forgotEmail, key: email },
   ]);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const user = await usersRepository({ db: tx }).findByEmail(email);
-    if (!user || user.deactivatedAt) return;
+    if (!user || user.deactivatedAt) return null;
     const token = await issueToken(tx, 'password-reset', user.id);
     await enqueueMail(tx, {
       to: user.email,
@@ -178,8 +179,10 @@ export async function forgotPassword(deps: Deps, rawEmail: string, meta: Meta): 
       data: { firstName: user.firstName, path: tokenPaths['password-reset'](token) },
       budget: 'recipient',
     });
+    return user.id;
   });
   kickMailWorkers();
+  return { userId };
 }
 
 /** Sets the new password, ends every session of the account; answers the user when it may be logged in now. */

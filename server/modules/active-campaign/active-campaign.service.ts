@@ -12,6 +12,7 @@ import {
 import type { AppConfig } from '../../config';
 import { sqlState, type Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { lockById, versionedUpdate } from '../../lib/versioned-update';
 import { createSecretBox, derivedKey } from '../../lib/secret-box';
 import { audit, type Ctx } from '../audit/audit';
@@ -434,26 +435,32 @@ type JobLog = { error: (obj: Record<string, unknown>, msg: string) => void; info
 const berlinHour = (d: Date) => Number(new Intl.DateTimeFormat('de-DE', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Berlin' }).format(d));
 
 /** the job in the server process: resumes runs whose process died, starts the nightly run at the configured hour */
-export function startActiveCampaignJob(db: Db, deps: AcDeps, log: JobLog, intervalMs = 60_000) {
+export function startActiveCampaignJob(db: Db, deps: AcDeps, log: JobLog, opts: { intervalMs?: number; heartbeats?: JobHeartbeats } = {}) {
+  const intervalMs = opts.intervalMs ?? 60_000;
+  // each round that went through is a heartbeat (/api/health's `checks.jobs`), also one with nothing to start
+  const beat = opts.heartbeats?.register('activecampaign-schedule', intervalMs);
   let busy: Promise<void> | null = null;
   const round = async () => {
     try {
       await resumeStaleRuns(db, deps, { log });
       const settings = await getSettings(db, deps.config);
       const now = new Date();
-      if (settings.nightlyHour === null || settings.source === 'none' || berlinHour(now) !== settings.nightlyHour) return;
+      if (settings.nightlyHour === null || settings.source === 'none' || berlinHour(now) !== settings.nightlyHour) return beat?.();
       const [last] = await db
         .select({ at: activeCampaignRuns.startedAt })
         .from(activeCampaignRuns)
         .where(eq(activeCampaignRuns.trigger, 'schedule'))
         .orderBy(desc(activeCampaignRuns.id))
         .limit(1);
-      if (last && now.getTime() - last.at.getTime() < 20 * 3600_000) return;
+      if (last && now.getTime() - last.at.getTime() < 20 * 3600_000) return beat?.();
       await startRun(db, deps, 'schedule', { actorUserId: null }, log);
       log.info({}, 'nightly activecampaign run started');
+      beat?.();
     } catch (err) {
-      // a run already going (409) or no connection: nothing to do this round
-      if ((err as { statusCode?: number }).statusCode !== 409) log.error({ err }, 'activecampaign job round failed');
+      // a run already going (409): nothing to do this round, the job itself is fine
+      if ((err as { statusCode?: number }).statusCode === 409) beat?.();
+      // no connection, a database error: logged, and no heartbeat
+      else log.error({ err }, 'activecampaign job round failed');
     }
   };
   const tick = () => {

@@ -17,6 +17,7 @@ import { checkCredentials, loginAnswer } from './auth.service';
 import { deviceCookies } from './device-cookie';
 import type { FactorAttempt } from './throttle';
 import { publicRoute } from '../../lib/route-builders';
+import { securityLog } from '../../lib/security-log';
 
 // login failures carry the seed's fields next to `reason`; other errors on this route (origin, 413) carry only `reason`
 const loginFailureSchema = z.object({
@@ -60,7 +61,7 @@ export async function authRoutes(
     },
     handler: async (request, reply) => {
       const login = await checkCredentials(
-        { db: app.db },
+        { db: app.db, security: securityLog(request.log) },
         { ...request.body, ip: request.ip },
         (userId) => devices.tokenFor(request, userId)?.nonce ?? null,
       );

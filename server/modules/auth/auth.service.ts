@@ -1,6 +1,7 @@
 import type { LoginResponse } from '../../../src/shared/contracts/auth';
 import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
+import type { SecurityLog } from '../../lib/security-log';
 import { sessionView, type UserContextColumns } from '../users/user-view';
 import { normaliseEmail, usersRepository } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
@@ -61,7 +62,7 @@ export type CheckedLogin = {
  * the limit. `deviceNonceFor` answers the nonce of a valid device cookie the browser brought for that account.
  */
 export async function checkCredentials(
-  deps: { db: Db },
+  deps: { db: Db; security?: SecurityLog },
   input: { email: string; password: string; ip: string },
   deviceNonceFor: (userId: number) => string | null = () => null,
   now = new Date(),
@@ -70,14 +71,22 @@ export async function checkCredentials(
   const throttle = loginThrottle(deps);
   const user = await usersRepository(deps).findByEmail(email);
   const deviceNonce = user ? deviceNonceFor(user.id) : null;
+  // SPEC §10: the account's id (null: no such account) and the address, never the e-mail address that was typed
+  const who = { userId: user?.id ?? null, ip: input.ip };
   const attempt = await throttle.begin({ email, ip: input.ip, deviceNonce }, now);
   if (attempt.blocked) {
+    deps.security?.('login.throttled', who);
     if (attempt.accountLocked) await alertOwner(deps, user, email, now, attempt.until);
     throw throttledError(attempt.until, now);
   }
-  const failFactor = async () => {
-    if ((await attempt.fail()).accountLocked) await alertOwner(deps, user, email, now);
+  const failed = async (factor: 'password' | 'totp') => {
+    const { accountLocked } = await attempt.fail();
+    deps.security?.('login.failed', { ...who, factor });
+    if (!accountLocked) return;
+    deps.security?.('login.locked', who);
+    await alertOwner(deps, user, email, now);
   };
+  const failFactor = () => failed('totp');
   let ok: boolean;
   try {
     ok = await verifyPassword(user?.passwordHash, input.password);
@@ -86,7 +95,7 @@ export async function checkCredentials(
     throw err;
   }
   if (!user || !ok) {
-    await failFactor();
+    await failed('password');
     throw loginFailure('auth.invalid_credentials');
   }
   // only someone who knows the password learns that the account is inactive

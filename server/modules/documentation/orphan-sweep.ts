@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/client';
+import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { documentationFiles } from './documentation.table';
 
 /**
@@ -59,13 +60,17 @@ export function startOrphanSweep(
   db: Db,
   uploadsDir: string,
   log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
-  intervalMs = 600_000,
+  opts: { intervalMs?: number; heartbeats?: JobHeartbeats } = {},
 ) {
+  const intervalMs = opts.intervalMs ?? 600_000;
+  // each sweep that went through is a heartbeat (/api/health's `checks.jobs`)
+  const beat = opts.heartbeats?.register('orphaned-uploads', intervalMs);
   let running: Promise<void> = Promise.resolve();
   const sweep = () => {
     running = sweepOrphanedUploads(db, uploadsDir).then(
       ({ removed }) => {
         if (removed.length > 0) log.info({ removed: removed.length }, 'orphaned upload files removed');
+        beat?.();
       },
       (err: unknown) => log.error({ err }, 'orphaned upload sweep failed'),
     );

@@ -6,10 +6,13 @@ import { z } from 'zod';
 import { migrationStatus } from '../../db/migrate';
 import { publicRoute } from '../../lib/route-builders';
 import type { Lifecycle } from '../../lib/lifecycle';
+import type { BuildInfo } from '../../lib/version';
 import { outboxHealth } from '../mail/outbox-health';
 
 /** a mail older than this still waiting to go out means sending is stuck (SMTP down, worker dead) */
 export const MAIL_LAG_LIMIT_SECONDS = 15 * 60;
+/** more mails given up on in 24 hours than this fails the mail check: one is a wrong address, many are a broken mail server */
+export const MAIL_FAILED_24H_LIMIT = 10;
 /** less free space than this in DATA_DIR (uploads, the embedded database, secrets) fails the disk check */
 export const MIN_FREE_BYTES = 512 * 1024 * 1024;
 /** a check that takes longer than this fails: the endpoint stays cheap also when the database hangs */
@@ -34,7 +37,24 @@ const healthSchema = z.object({
       })
       .optional(),
     disk: z.object({ status, freeBytes: z.number().optional(), message }).optional(),
+    jobs: z
+      .object({
+        status,
+        items: z.array(
+          z.object({
+            name: z.string(),
+            intervalSeconds: z.number(),
+            /** ISO 8601; null: no successful run since the process started */
+            lastSuccessAt: z.string().nullable(),
+            stale: z.boolean(),
+          }),
+        ),
+        message,
+      })
+      .optional(),
   }),
+  /** package.json's version; the commit when the build or GIT_COMMIT names it (server/lib/version.ts) */
+  version: z.object({ package: z.string(), commit: z.string().optional() }).optional(),
 });
 type Health = z.infer<typeof healthSchema>;
 type Check = { status: 'ok' | 'fail'; message?: string };
@@ -67,11 +87,30 @@ async function freeBytes(dataDir: string): Promise<number> {
 }
 
 /**
- * SPEC §3 Operations: `GET /api/health` for monitoring (database, migrations, mail outbox, disk) and
+ * SPEC §3 and §10 Operations: `GET /api/health` for monitoring (database, migrations, mail outbox, disk, the
+ * background jobs' heartbeats; the version and commit) and
  * `GET /api/health?ready` for load balancers (lifecycle and database only). 200 when every check is ok, else 503
  * with the failing check. Public, no personal data, no session lookup needed.
  */
-export async function healthRoutes(app: FastifyInstance, opts: { lifecycle: Lifecycle }) {
+export async function healthRoutes(app: FastifyInstance, opts: { lifecycle: Lifecycle; version: BuildInfo }) {
+  /** each job's last successful run; stale past twice its interval (SPEC §10) fails the check, naming the job */
+  const jobs = () => {
+    const items = app.jobHeartbeats.list().map((j) => ({
+      name: j.name,
+      intervalSeconds: j.intervalMs / 1000,
+      lastSuccessAt: j.lastSuccessAt?.toISOString() ?? null,
+      stale: j.stale,
+    }));
+    const stale = items.filter((j) => j.stale).map((j) => j.name);
+    return stale.length === 0
+      ? { status: 'ok' as const, items }
+      : {
+          status: 'fail' as const,
+          items,
+          message: `Hintergrundjob ohne erfolgreichen Lauf seit über dem Doppelten seines Takts: ${stale.join(', ')}`,
+        };
+  };
+
   const database = () =>
     timed(async (): Promise<Check> => {
       await app.db.execute(sql`select 1`);
@@ -106,9 +145,11 @@ export async function healthRoutes(app: FastifyInstance, opts: { lifecycle: Life
           }, 'Migrationsstand nicht lesbar'),
           timed(async () => {
             const o = await outboxHealth(app.db);
-            return o.oldestPendingSeconds > MAIL_LAG_LIMIT_SECONDS
-              ? { status: 'fail' as const, ...o, message: `Mails warten seit über ${MAIL_LAG_LIMIT_SECONDS / 60} Minuten auf den Versand` }
-              : { status: 'ok' as const, ...o };
+            if (o.oldestPendingSeconds > MAIL_LAG_LIMIT_SECONDS)
+              return { status: 'fail' as const, ...o, message: `Mails warten seit über ${MAIL_LAG_LIMIT_SECONDS / 60} Minuten auf den Versand` };
+            if (o.failedLast24h > MAIL_FAILED_24H_LIMIT)
+              return { status: 'fail' as const, ...o, message: `Mehr als ${MAIL_FAILED_24H_LIMIT} Mails in 24 Stunden aufgegeben` };
+            return { status: 'ok' as const, ...o };
           }, 'Mail-Warteschlange nicht lesbar'),
           timed(async () => {
             const free = await freeBytes(app.appConfig.dataDir);
@@ -117,10 +158,12 @@ export async function healthRoutes(app: FastifyInstance, opts: { lifecycle: Life
               : { status: 'ok' as const, freeBytes: free };
           }, 'freier Platz in DATA_DIR nicht lesbar'),
         ]);
-        checks = { database: db, migrations, mail, disk };
+        checks = { database: db, migrations, mail, disk, jobs: jobs() };
       }
       const ok = Object.values(checks).every((c) => c?.status === 'ok');
-      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', checks });
+      // ?ready is the load balancer's question: only state and database
+      const version = request.query.ready === undefined ? { version: opts.version } : {};
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', checks, ...version });
     },
   });
 }

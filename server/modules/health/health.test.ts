@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createJobHeartbeats } from '../../lib/job-heartbeats';
 import { createLifecycle } from '../../lib/lifecycle';
 import { openTestDb } from '../../testing/test-db';
 import { buildTestApp } from '../../testing/test-app';
@@ -30,8 +31,13 @@ describe('GET /api/health', () => {
         migrations: { status: 'ok' },
         mail: { status: 'ok', pending: 0, oldestPendingSeconds: 0, failedLast24h: 0 },
         disk: { status: 'ok' },
+        // the session sweep runs in every app; judged from the start, it is not stale yet
+        jobs: { status: 'ok', items: [{ name: 'session-sweep', intervalSeconds: 3600, lastSuccessAt: null, stale: false }] },
       },
+      // package.json's version; a commit only when the build or GIT_COMMIT names one (none here: never a guess)
+      version: { package: expect.stringMatching(/^\d+\.\d+\.\d+/) },
     });
+    expect(body.version).not.toHaveProperty('commit');
     expect(body.checks.migrations.applied).toBe(body.checks.migrations.expected);
     expect(body.checks.migrations.applied).toBeGreaterThan(0);
     expect(body.checks.disk.freeBytes).toBeGreaterThan(0);
@@ -54,6 +60,21 @@ describe('GET /api/health', () => {
       expect(body.checks.mail.message).toContain('Mails warten seit über 15 Minuten');
       expect(body.checks.database.status).toBe('ok');
       expect(res.body).not.toContain('vertraulich');
+    } finally {
+      await t.handle.db.delete(mailOutbox);
+    }
+  });
+
+  it('given more than 10 mails given up in 24 hours, answers 503 naming the mail check', async () => {
+    const failed = (n: number) =>
+      Array.from({ length: n }, () => ({ recipient: secretAddress, template: 'test', status: 'failed' as const, lastError: 'smtp 550' }));
+    await t.handle.db.insert(mailOutbox).values(failed(10));
+    try {
+      expect((await health()).statusCode).toBe(200);
+      await t.handle.db.insert(mailOutbox).values(failed(1));
+      const res = await health();
+      expect(res.statusCode).toBe(503);
+      expect(res.json().checks.mail).toMatchObject({ status: 'fail', failedLast24h: 11, message: 'Mehr als 10 Mails in 24 Stunden aufgegeben' });
     } finally {
       await t.handle.db.delete(mailOutbox);
     }
@@ -147,5 +168,63 @@ describe('GET /api/health when the portal is not ready', () => {
     l.stopping();
     l.ready();
     expect(l.state).toBe('stopping');
+  });
+});
+
+describe('GET /api/health and the background jobs', () => {
+  it('given GIT_COMMIT, names the commit beside the package version', async () => {
+    const s = await buildTestApp({ env: { DATA_DIR: dataDir, GIT_COMMIT: 'ABCDEF1234567' }, mail: { start: false } });
+    try {
+      expect((await s.app.inject({ method: 'GET', url: '/api/health' })).json().version).toEqual({
+        package: expect.any(String),
+        commit: 'abcdef1234567',
+      });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('given a job whose rounds stop, fails the jobs check naming it once twice its interval passed; a job that never ran is judged from the start', async () => {
+    let now = Date.parse('2026-11-29T06:00:00Z');
+    const heartbeats = createJobHeartbeats(() => now);
+    // the reminders (every 5 minutes) and the mail worker (every 5 s) run; their first rounds beat at 06:00
+    const s = await buildTestApp({ env: { DATA_DIR: dataDir }, jobs: { reminders: true }, heartbeats });
+    try {
+      const jobsCheck = async () => (await s.app.inject({ method: 'GET', url: '/api/health' })).json().checks.jobs;
+      await vi.waitFor(async () => {
+        const items = (await jobsCheck()).items as { name: string; lastSuccessAt: string | null }[];
+        expect(items.find((j) => j.name === 'programme-reminders')?.lastSuccessAt).toBe('2026-11-29T06:00:00.000Z');
+      });
+      // the jobs stop (as if their timers had died); the clock goes on
+      await s.app.mail.worker.stop();
+      now += 11_000; // 11 s: the mail worker (5 s) is past twice its interval, the reminders (5 min) are not
+      let res = await s.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().status).toBe('fail');
+      expect(res.json().checks.jobs).toMatchObject({
+        status: 'fail',
+        message: 'Hintergrundjob ohne erfolgreichen Lauf seit über dem Doppelten seines Takts: mail-outbox',
+      });
+      expect(res.json().checks.jobs.items).toEqual(
+        expect.arrayContaining([
+          { name: 'mail-outbox', intervalSeconds: 5, lastSuccessAt: expect.any(String), stale: true },
+          { name: 'programme-reminders', intervalSeconds: 300, lastSuccessAt: '2026-11-29T06:00:00.000Z', stale: false },
+        ]),
+      );
+      now += 10 * 60_000;
+      res = await s.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json().checks.jobs.message).toBe(
+        'Hintergrundjob ohne erfolgreichen Lauf seit über dem Doppelten seines Takts: mail-outbox, programme-reminders',
+      );
+      // the session sweep (hourly) never ran: judged from the start, 11 minutes are fine
+      expect(res.json().checks.jobs.items).toContainEqual({ name: 'session-sweep', intervalSeconds: 3600, lastSuccessAt: null, stale: false });
+      now += 2 * 3_600_000;
+      res = await s.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.json().checks.jobs.items).toContainEqual({ name: 'session-sweep', intervalSeconds: 3600, lastSuccessAt: null, stale: true });
+      // the load balancer's ?ready does not ask the jobs
+      expect((await s.app.inject({ method: 'GET', url: '/api/health?ready' })).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -195,7 +195,7 @@ describe('mail outbox', () => {
     await expect(enqueueMail(handle.db, { to: 'x@test.example', template: 'gibt-es-nicht', data: {} })).rejects.toThrow(/Unknown mail template/);
   });
 
-  it('given no SMTP_URL, the mail is written as an .eml file named by its Message-ID and its links are logged (not in production)', async () => {
+  it('given no SMTP_URL, the mail is written as an .eml file named by its Message-ID and its links are logged (not in production), never its recipient or subject', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-mail-'));
     const logged: Record<string, unknown>[] = [];
     try {
@@ -207,6 +207,8 @@ describe('mail outbox', () => {
       expect(files).toEqual([`${messageId}@portal.test.example.eml`]);
       expect(fs.readFileSync(path.join(dir, files[0]!), 'utf8')).toContain('To: datei@test.example');
       expect(logged[0]).toMatchObject({ links: expect.arrayContaining(['https://portal.test.example/pfad']) });
+      expect(Object.keys(logged[0]!).sort()).toEqual(['file', 'links']);
+      expect(JSON.stringify(logged)).not.toContain('datei@test.example');
       const prod = fileTransport(dir, (o) => logged.push(o), true);
       await prod.send({ from: 'a@b.example', to: 'c@d.example', subject: 's', text: 'https://x.example/geheim', html: '', messageId: '<m@x>' });
       expect(logged[1]).not.toHaveProperty('links');

@@ -67,7 +67,8 @@ export function fileTransport(dir: string, log: (obj: Record<string, unknown>, m
       await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await fs.rename(partial, file);
       const links = production ? undefined : [...new Set(mail.text.match(linkPattern) ?? [])];
-      log({ file, to: mail.to, subject: mail.subject, ...(links ? { links } : {}) }, 'mail written to file (no SMTP_URL)');
+      // SPEC §10: no address or name at info; the recipient and subject are in the file (readable by its owner only)
+      log({ file, ...(links ? { links } : {}) }, 'mail written to file (no SMTP_URL)');
     },
     close: () => transporter.close(),
   };

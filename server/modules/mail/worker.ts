@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { runInContext } from '../../lib/run-context';
 import { mailOutbox, type MailOutboxRow } from './mail.table';
 import { onMailEnqueued } from './outbox';
@@ -41,6 +42,8 @@ export type MailWorkerOptions = {
   now?: () => Date;
   /** builders of attachments made at send time (MailAttachmentFromSource), registered by the modules */
   attachmentSources?: AttachmentSources;
+  /** a started worker registers here and beats after every claim and every finished send (/api/health's `checks.jobs`) */
+  heartbeats?: JobHeartbeats;
 };
 
 export type MailWorker = {
@@ -87,6 +90,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  let beat: (() => void) | undefined;
 
   /**
    * Claims due rows and counts the attempt now, before anything is tried: a send that kills the process (a crash, an
@@ -238,8 +242,13 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
 
   async function runOnce(): Promise<number> {
     const { claimed, givenUp } = await claim();
+    beat?.();
     // a crash while sending is logged with the mail it belonged to (server/lib/run-context.ts)
-    for (const row of claimed) await runInContext({ job: 'mail-outbox', mailId: row.id }, () => sendOne(row));
+    for (const row of claimed) {
+      await runInContext({ job: 'mail-outbox', mailId: row.id }, () => sendOne(row));
+      // a long batch is alive as long as its sends finish (a failed send is the outbox's count, not a dead worker)
+      beat?.();
+    }
     return claimed.length + givenUp;
   }
 
@@ -276,6 +285,7 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     start() {
       if (!stopped) return;
       stopped = false;
+      beat ??= opts.heartbeats?.register('mail-outbox', intervalMs);
       timer = setInterval(kick, intervalMs);
       timer.unref();
       unsubscribe = onMailEnqueued(kick);

@@ -1,6 +1,7 @@
 import type { Recipient } from '../facilities/facility-mails';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { runInContext } from '../../lib/run-context';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
@@ -59,8 +60,13 @@ export async function sendDueReminders(db: Db, now = new Date(), batchSize = 100
 
 type Log = { error: (obj: Record<string, unknown>, msg: string) => void; info: (obj: Record<string, unknown>, msg: string) => void };
 
-/** the job in the server process: a round every `intervalMs` (default 5 minutes), batches until nothing is due */
-export function startReminderJob(db: Db, log: Log, intervalMs = 5 * 60_000) {
+/**
+ * the job in the server process: a round every `intervalMs` (default 5 minutes), batches until nothing is due; each
+ * round that went through is a heartbeat (/api/health's `checks.jobs`)
+ */
+export function startReminderJob(db: Db, log: Log, opts: { intervalMs?: number | undefined; heartbeats?: JobHeartbeats } = {}) {
+  const intervalMs = opts.intervalMs ?? 5 * 60_000;
+  const beat = opts.heartbeats?.register('programme-reminders', intervalMs);
   let running: Promise<void> | null = null;
   let stopped = false;
   const round = async () => {
@@ -72,6 +78,7 @@ export function startReminderJob(db: Db, log: Log, intervalMs = 5 * 60_000) {
         if (n < 100 || stopped) break;
       }
       if (sent > 0) log.info({ sent }, 'programme reminders enqueued');
+      beat?.();
     } catch (err) {
       log.error({ err }, 'programme reminder round failed');
     }

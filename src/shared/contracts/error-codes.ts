@@ -648,6 +648,14 @@ export const errorCatalogue = {
   season_report: entries({
     season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
   }),
+  /** operations: /api/metrics (SPEC §10) */
+  health: entries({
+    metrics_token: {
+      status: 401,
+      code: 'metrics_token',
+      message: 'Der Zugangsschlüssel für die Messwerte fehlt oder stimmt nicht. Sende ihn als „Authorization: Bearer <METRICS_TOKEN>“.',
+    },
+  }),
 } as const;
 
 type Catalogue = typeof errorCatalogue;
