@@ -48,6 +48,11 @@ for (const [, target] of readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
   if (!fs.existsSync(path.join(root, target))) problems.push(`README.md: the link ${target} names no file`);
 }
 
+// the version the portal reports (package.json: /api/health, /api/config) is a release the changelog describes
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
+if (!changelog.includes(`\n## [${version}] - `)) problems.push(`CHANGELOG.md: no section "## [${version}] - <date>" for package.json's version`);
+
 for (const p of problems) console.error(p);
 console.log(problems.length ? `check-docs: ${problems.length} problem(s)` : `check-docs: ok (README.md ${readmeLines} lines)`);
 process.exit(problems.length ? 1 : 0);
