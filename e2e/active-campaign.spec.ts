@@ -70,20 +70,30 @@ test('an admin connects ActiveCampaign, tests it, runs a dry run and a sync, and
   await page.getByLabel('Liste', { exact: true }).selectOption({ label: 'Newsletter KiTa-Portal' });
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('ActiveCampaign-Einstellungen gespeichert.')).toBeVisible();
+  // saving keeps the focus where it was (issue 34: the form was remounted and the focus fell to the top)
+  await expect(page.getByRole('button', { name: 'Speichern' })).toBeFocused();
   // the key is write-only: only its last 4 characters come back
   await expect(page.getByText(`endet. Leer lassen`)).toContainText(stub.key.slice(-4));
   await expectAccessible(page, 'ActiveCampaign connected');
 
   const requestsBeforeDryRun = stub.writes().length;
   await page.getByRole('button', { name: 'Probelauf' }).click();
-  await expect(page.getByText(/^Probelauf: \d+ hinzufügen/)).toBeVisible();
+  await expect(page.getByText(/^Probelauf von \d{2}\.\d{2}\.\d{4}.*: \d+ hinzufügen/)).toBeVisible();
   expect(stub.writes().length).toBe(requestsBeforeDryRun);
   await expectAccessible(page, 'ActiveCampaign dry run');
 
-  await page.getByRole('button', { name: 'Jetzt synchronisieren' }).click();
+  // by keyboard: the run's state shows under the button, announced; the old dry run is gone; the focus stays
+  const sync = page.getByRole('button', { name: 'Jetzt synchronisieren' });
+  await sync.focus();
+  await page.keyboard.press('Enter');
+  const status = page.getByRole('status').filter({ hasText: /Synchronisierung/ });
+  await expect(status).toContainText(/Synchronisierung (läuft|fertig)/);
+  await expect(page.getByText(/^Probelauf von/)).toHaveCount(0);
+  await expect(sync).toBeFocused();
   const runs = page.getByRole('table', { name: 'Synchronisierungen' });
   await expect(runs.getByRole('row').nth(1)).toContainText(/läuft|fertig/);
   await expect(runs.getByRole('row').nth(1)).toContainText('fertig', { timeout: 150_000 });
+  await expect(status).toContainText(/Synchronisierung fertig.*hinzugefügt/);
   expect(stub.contactByEmail(fresh.email)).toMatchObject({ firstName: 'Greta', lastName: 'Garten' });
   expect(stub.tagsOf(fresh.email)).toEqual(
     expect.arrayContaining(['KiTa-Portal', 'KiTa-Portal: angemeldet im aktuellen KiTa-Jahr', 'KiTa-Portal: Regierungsbezirk Mittelfranken']),

@@ -15,8 +15,8 @@ export function RunsTable({ runs }: { runs: AcRun[] }) {
   return (
     <Stack>
       <Table.ScrollContainer minWidth={640}>
-        <Table striped>
-          <Table.Caption>Synchronisierungen</Table.Caption>
+        <Table striped captionSide="top">
+          <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>Synchronisierungen</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Gestartet</Table.Th>
