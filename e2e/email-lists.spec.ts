@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
 import { allowTime, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
 import { libreOfficeToCsv } from './spreadsheets';
 
@@ -99,4 +100,40 @@ test('admin builds an e-mail list by keyboard, copies a block, exports it as CSV
   await expectAccessible(page, 'delete dialog');
   await confirm.getByRole('button', { name: 'Ja, löschen' }).click();
   await expect(saved).not.toContainText(name);
+});
+
+test('the count stays in view while criteria far down change, and "Öffnen" shows the opened list (1280 × 800)', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/verwaltung/email-adressen');
+  const count = page.getByRole('status').filter({ hasText: /Adresse/ });
+  await expect(count).toHaveText(/^\d[\d.]* Adressen/);
+  const inView = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    return box.y >= 64 && box.y + box.height <= 800;
+  };
+  // the last criterion of the long box, by keyboard: the count beside it changes where the admin looks
+  const before = (await count.textContent())!;
+  const purpose = page.getByLabel('Zweck');
+  await purpose.scrollIntoViewIfNeeded();
+  await purpose.selectOption('Newsletter');
+  await expect(count).not.toHaveText(before);
+  expect(await inView(count)).toBe(true);
+  expect(await inView(purpose)).toBe(true);
+  // no table scrolls sideways at 1280
+  for (const name of [/Vorschau/, 'Gespeicherte Listen']) {
+    const scroller = page.getByRole('group', { name });
+    if ((await scroller.count()) === 0) continue;
+    expect(await scroller.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+  }
+  // "Öffnen" far below: the criteria's heading names the list, comes into view and has the focus
+  const saved = page.getByRole('table', { name: 'Gespeicherte Listen' });
+  await saved
+    .getByRole('button', { name: /öffnen$/ })
+    .first()
+    .click();
+  const heading = page.getByRole('heading', { level: 2, name: /^Kriterien der Liste „/ });
+  await expect(heading).toBeFocused();
+  expect(await inView(heading)).toBe(true);
+  await expectAccessible(page, 'e-mail lists at 1280 after opening a saved list');
 });

@@ -1,6 +1,6 @@
 import { Button, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 import { reportError } from '../../../lib/api-client';
 import {
@@ -18,6 +18,7 @@ import { CriteriaForm, type SeasonOption } from './criteria-form';
 import { LeftOutDialog } from './left-out-dialog';
 import { SavedListsTable } from './saved-lists-table';
 import { SaveListDialog } from './save-list-dialog';
+import classes from './email-list-builder.module.css';
 
 const addressesText = (n: number) => `${n.toLocaleString('de-DE')} ${n === 1 ? 'Adresse' : 'Adressen'}`;
 
@@ -75,90 +76,101 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
       setExporting(null);
     }
   };
+  const criteriaHeading = useRef<HTMLHeadingElement>(null);
+  const [opened, setOpened] = useState(0);
   const open = (list: SavedEmailList) => {
     setCurrent(list);
     setQuery({ criteria: list.criteria, purpose: list.purpose });
+    setOpened((n) => n + 1);
   };
+  // "Öffnen" shows what it did (issue 34: the criteria changed far above, unseen): the criteria's heading, now naming
+  // the list, comes into view and takes the focus (a screen reader reads it)
+  useEffect(() => {
+    if (opened > 0) criteriaHeading.current?.focus();
+  }, [opened]);
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p="md" component="section" aria-labelledby="email-criteria-heading">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="h3" id="email-criteria-heading">
-            {current ? `Kriterien der Liste „${current.name}“` : 'Kriterien'}
-          </Title>
-          {current && (
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={() => {
-                setCurrent(null);
-                setQuery(fresh());
-              }}
-            >
-              Neue Liste beginnen
-            </Button>
-          )}
-        </Group>
-        <CriteriaForm value={query} onChange={setQuery} seasons={seasons} />
-      </Paper>
-
-      <Paper withBorder p="md" component="section" aria-labelledby="email-result-heading">
-        <Title order={2} fz="h3" id="email-result-heading" mb="sm">
-          Ergebnis
-        </Title>
-        <Stack gap="sm">
-          <CountSummary preview={preview.data} loading={!settled} onShowLeftOut={() => setLeftOutOpen(true)} />
-          <Group gap="xs">
-            <Button variant="light" aria-expanded={copyOpen} aria-controls="email-copy-blocks" onClick={() => setCopyOpen((o) => !o)}>
-              Adressen kopieren
-            </Button>
-            <Button variant="light" loading={exporting === 'csv'} onClick={() => void download('csv')}>
-              Als CSV (Excel) exportieren
-            </Button>
-            <Button variant="light" loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
-              Als Excel (XLSX) exportieren
-            </Button>
-            <Button onClick={() => setSaveOpen(true)}>Liste speichern</Button>
+      {/* from 1200 px the result stands beside the criteria and stays in view while they change (issue 34) */}
+      <div className={classes.builder}>
+        <Paper withBorder p="md" component="section" aria-labelledby="email-criteria-heading">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="h3" id="email-criteria-heading" ref={criteriaHeading} tabIndex={-1} className={classes.focusable}>
+              {current ? `Kriterien der Liste „${current.name}“` : 'Kriterien'}
+            </Title>
+            {current && (
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => {
+                  setCurrent(null);
+                  setQuery(fresh());
+                }}
+              >
+                Neue Liste beginnen
+              </Button>
+            )}
           </Group>
-          <div id="email-copy-blocks" hidden={!copyOpen}>
-            {copyOpen && preview.data && <CopyChunks query={debounced} count={preview.data.count} />}
-          </div>
-          {preview.data && preview.data.addresses.length > 0 && (
-            <TableScrollRegion minWidth={640} labelledBy="email-preview-caption">
-              <Table captionSide="top" striped>
-                <Table.Caption id="email-preview-caption" style={{ textAlign: 'left' }}>
-                  {preview.data.count > preview.data.addresses.length
-                    ? `Vorschau: die ersten ${preview.data.addresses.length} von ${addressesText(preview.data.count)}`
-                    : 'Vorschau der Adressen'}
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">E-Mail</Table.Th>
-                    <Table.Th scope="col">Name</Table.Th>
-                    <Table.Th scope="col">KiTa</Table.Th>
-                    <Table.Th scope="col">Funktion</Table.Th>
-                    <Table.Th scope="col">Regierungsbezirk</Table.Th>
-                    <Table.Th scope="col">Warum enthalten</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.data.addresses.map((a) => (
-                    <Table.Tr key={a.email.toLowerCase()}>
-                      <Table.Td>{a.email}</Table.Td>
-                      <Table.Td>{a.name}</Table.Td>
-                      <Table.Td>{a.facility}</Table.Td>
-                      <Table.Td>{a.position}</Table.Td>
-                      <Table.Td>{a.region}</Table.Td>
-                      <Table.Td>{a.kinds.map((k) => contactKindLabels[k]).join(', ')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScrollRegion>
-          )}
-        </Stack>
-      </Paper>
+          <CriteriaForm value={query} onChange={setQuery} seasons={seasons} />
+        </Paper>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="email-result-heading" className={classes.result}>
+          <Title order={2} fz="h3" id="email-result-heading" mb="sm">
+            Ergebnis
+          </Title>
+          <Stack gap="sm">
+            <CountSummary preview={preview.data} loading={!settled} onShowLeftOut={() => setLeftOutOpen(true)} />
+            <Group gap="xs" wrap="wrap">
+              <Button variant="light" aria-expanded={copyOpen} aria-controls="email-copy-blocks" onClick={() => setCopyOpen((o) => !o)}>
+                Adressen kopieren
+              </Button>
+              <Button variant="light" loading={exporting === 'csv'} onClick={() => void download('csv')}>
+                Als CSV (Excel) exportieren
+              </Button>
+              <Button variant="light" loading={exporting === 'xlsx'} onClick={() => void download('xlsx')}>
+                Als Excel (XLSX) exportieren
+              </Button>
+              <Button onClick={() => setSaveOpen(true)}>Liste speichern</Button>
+            </Group>
+            <div id="email-copy-blocks" hidden={!copyOpen}>
+              {copyOpen && preview.data && <CopyChunks query={debounced} count={preview.data.count} />}
+            </div>
+          </Stack>
+        </Paper>
+      </div>
+      {preview.data && preview.data.addresses.length > 0 && (
+        <TableScrollRegion minWidth={640} labelledBy="email-preview-caption">
+          <Table captionSide="top" striped>
+            <Table.Caption id="email-preview-caption" style={{ textAlign: 'left' }}>
+              {preview.data.count > preview.data.addresses.length
+                ? `Vorschau: die ersten ${preview.data.addresses.length} von ${addressesText(preview.data.count)}`
+                : 'Vorschau der Adressen'}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">E-Mail</Table.Th>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">KiTa</Table.Th>
+                <Table.Th scope="col">Funktion</Table.Th>
+                <Table.Th scope="col">Regierungsbezirk</Table.Th>
+                <Table.Th scope="col">Warum enthalten</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.data.addresses.map((a) => (
+                <Table.Tr key={a.email.toLowerCase()}>
+                  <Table.Td>{a.email}</Table.Td>
+                  <Table.Td>{a.name}</Table.Td>
+                  <Table.Td>{a.facility}</Table.Td>
+                  <Table.Td>{a.position}</Table.Td>
+                  <Table.Td>{a.region}</Table.Td>
+                  <Table.Td>{a.kinds.map((k) => contactKindLabels[k]).join(', ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScrollRegion>
+      )}
 
       <SavedListsTable seasons={seasons} onOpen={open} openId={current?.id ?? null} />
       {leftOutOpen && <LeftOutDialog query={debounced} onClose={() => setLeftOutOpen(false)} />}

@@ -47,7 +47,7 @@ export function SavedListsTable({
   };
   return (
     <>
-      <TableScrollRegion minWidth={720} labelledBy="saved-email-lists-caption">
+      <TableScrollRegion minWidth={600} labelledBy="saved-email-lists-caption">
         <Table captionSide="top" striped>
           <Table.Caption id="saved-email-lists-caption" style={{ textAlign: 'left', fontWeight: 600 }}>
             Gespeicherte Listen
@@ -76,7 +76,7 @@ export function SavedListsTable({
                 <Table.Td>{seasonLabel(l.criteria.seasonId)}</Table.Td>
                 <Table.Td>{`${formatDateTime(l.updatedAt)}${l.updatedBy ? ` · ${l.updatedBy.name}` : ''}`}</Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6} wrap="wrap">
                     <Button size="xs" variant="light" onClick={() => onOpen(l)} aria-label={`„${l.name}“ öffnen`}>
                       Öffnen
                     </Button>
