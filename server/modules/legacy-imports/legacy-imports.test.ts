@@ -144,7 +144,8 @@ describe('legacy import', () => {
     const created = await f.db.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, imp.id));
     const seeblick = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Seeblick')))[0]!;
     expect(created.map((c) => c.entityId)).toContain(seeblick.id);
-    expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg' });
+    // what the file said and nothing more (issue 34): no invented kind or operator kind, no street
+    expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg', street: '', kind: '', operatorKind: '' });
     const history = parseAnswer(
       legacyHistorySchema,
       await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${seeblick.id}/legacy-history` }),
