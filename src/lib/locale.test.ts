@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
+  formatAddress,
   DATES_SETTINGS,
   formatDate,
   formatDateTime,
@@ -49,5 +50,13 @@ describe('time spans and the date-time picker (programme)', () => {
     expect(instantOfPickerValue(null)).toBeNull();
     expect(pickerValueOf('2027-07-01T07:00:00.000Z')).toBe('2027-07-01 09:00:00');
     expect(pickerValueOf(null)).toBeNull();
+  });
+});
+
+describe('addresses', () => {
+  it('given a street, writes "Hauptstraße 1, 90762 Fürth"; without one "90762 Fürth", never a leading comma', () => {
+    expect(formatAddress({ street: 'Hauptstraße 1', postalCode: '90762', city: 'Fürth' })).toBe('Hauptstraße 1, 90762 Fürth');
+    expect(formatAddress({ street: '', postalCode: '90762', city: 'Fürth' })).toBe('90762 Fürth');
+    expect(formatAddress({ street: ' ', postalCode: '', city: '' })).toBe('');
   });
 });

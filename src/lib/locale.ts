@@ -40,6 +40,11 @@ function toBerlin(value: DateLike): dayjs.Dayjs {
 }
 
 /** `DD.MM.YYYY`, or '' for null/undefined/invalid so tables can render empty cells. */
+/** "Hauptstraße 1, 90762 Fürth"; without a street "90762 Fürth" (a KiTa an import created knows no street) */
+export function formatAddress({ street, postalCode, city }: { street: string; postalCode: string; city: string }): string {
+  return [street.trim(), `${postalCode} ${city}`.trim()].filter(Boolean).join(', ');
+}
+
 export function formatDate(value: DateLike | null | undefined): string {
   if (value === null || value === undefined) return '';
   const d = toBerlin(value);

@@ -58,13 +58,17 @@ export async function similarFacilities(db: DbOrTx, items: { key: number; postal
 
 export type ImportedFacilityInput = { label: string; postalCode: string; city: string; street: string; operatorName: string; region: string };
 
-/** KiTas an import creates: kind "Kindergarten" until someone knows better, no member; each one audited (one statement per batch) */
+/**
+ * KiTas an import creates, with what the file said and nothing more: no kind and no operator kind (a legacy file
+ * names neither; they stay empty, shown as "nicht angegeben", until someone knows), no member; each one audited (one
+ * statement per batch)
+ */
 export async function insertImportedFacilities(tx: DbOrTx, inputs: ImportedFacilityInput[], importId: number, ctx: Ctx): Promise<number[]> {
   const ids: number[] = [];
   for (let at = 0; at < inputs.length; at += 500) {
     const rows = await tx
       .insert(facilities)
-      .values(inputs.slice(at, at + 500).map((i) => ({ ...i, kind: 'Kindergarten', updatedBy: ctx.actorUserId })))
+      .values(inputs.slice(at, at + 500).map((i) => ({ ...i, kind: '', operatorKind: '', updatedBy: ctx.actorUserId })))
       .returning({ id: facilities.id, label: facilities.label, postalCode: facilities.postalCode });
     ids.push(...rows.map((r) => r.id));
     await auditMany(

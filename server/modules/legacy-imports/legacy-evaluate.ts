@@ -24,7 +24,12 @@ export const targetKey = (facilityId: number | null, v: Pick<RowValues, 'postalC
   facilityId ? `f${facilityId}` : `n${v.postalCode}|${normaliseName(v.label)}`;
 
 export async function evaluateRows(db: DbOrTx, importId: number, sheetRows: SheetRow[], columns: Columns): Promise<EvaluatedRow[]> {
-  const read = sheetRows.map((r) => ({ ...r, ...readRow(r.cells, columns) }));
+  // a row the parse thread refused (a cell too long or with control characters) says that only: its other messages
+  // would be about the cell it kept empty
+  const read = sheetRows.map((r) => {
+    const { values, errors } = readRow(r.cells, columns);
+    return { ...r, values, errors: r.refused ? { cells: r.refused } : errors };
+  });
 
   // seasons: a known one, or an unknown past one the commit creates closed; a future one is an error
   const identifiers = [...new Set(read.flatMap((r) => (r.values.seasonIdentifier ? [r.values.seasonIdentifier] : [])))];

@@ -4,9 +4,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeText, detectEncoding, LegacyFileError, parseCsv, parseXlsx, sniffSeparator } from './legacy-file';
+import { CSV_RECORD_CHARS, decodeText, detectEncoding, LEGACY_LIMITS, LegacyFileError, parseCsv, parseXlsx, sniffSeparator } from './legacy-file';
 import { guessColumns, normaliseName, parseDate, parseSeason, readRow } from './legacy-rows';
-import { checkZip } from './zip-guard';
+import { abText } from '../../testing/hostile-legacy-files';
+import { checkZip, ZIP_LIMITS } from './zip-guard';
 
 // "Kita Sonnenblume – Bärengruppe;80802;München;2021-22;Spende 5 €" as German Excel writes it (Windows-1252):
 // ä = 0xE4, ü = 0xFC, en dash = 0x96, euro = 0x80; 0x96 and 0x80 are control characters in Latin-1
@@ -98,6 +99,98 @@ describe('encoding and separator of a legacy CSV', () => {
     let x = 12345;
     for (let i = 0; i < random.length; i++) random[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 16;
     expect(code(random)).toBe('not_text');
+  });
+});
+
+describe('bounded and clean cells (issue 33)', () => {
+  // 40 ordinary rows, so the few control characters stay below what makes a file binary (looksLikeText)
+  const filler = Array.from({ length: 40 }, (_, i) => `Kita Füllzeile ${i};80331;2016-17`);
+  const refusal = (read: () => unknown) => {
+    try {
+      read();
+      return 'ok';
+    } catch (err) {
+      return err instanceof LegacyFileError ? [err.code, ...err.args] : String(err);
+    }
+  };
+
+  it('given a CSV of one 9 MB line, stops reading it at the record bound and names the line', () => {
+    const line = Buffer.alloc(9 * 1024 * 1024, 'a');
+    expect(refusal(() => parseCsv(line))).toEqual(['record_too_long', 1, CSV_RECORD_CHARS]);
+    const later = Buffer.concat([Buffer.from('KiTa-Name;PLZ;KiTa-Jahr\r\nKita A;80331;2016-17\r\n'), line]);
+    expect(refusal(() => parseCsv(later))).toEqual(['record_too_long', 3, CSV_RECORD_CHARS]);
+  });
+
+  it('given a header over the bound or with a control character, refuses the file and names the column', () => {
+    const long = 'x'.repeat(LEGACY_LIMITS.cellChars + 1);
+    expect(refusal(() => parseCsv(Buffer.from(`KiTa-Name;PLZ;${long}\r\nKita A;80331;x\r\n`)))).toEqual([
+      'header_too_long',
+      3,
+      LEGACY_LIMITS.cellChars,
+    ]);
+    expect(refusal(() => parseCsv(Buffer.from(['KiTa-Name;P\u001bLZ;KiTa-Jahr', ...filler].join('\r\n'))))).toEqual(['header_chars', 2]);
+    // exactly at the bound is a header like any other
+    expect(parseCsv(Buffer.from(`KiTa-Name;${'y'.repeat(LEGACY_LIMITS.cellChars)}\r\nKita A;80331\r\n`)).headers[1]).toHaveLength(
+      LEGACY_LIMITS.cellChars,
+    );
+  });
+
+  it('given a cell over the bound, with ESC, BEL, a C1 control or a right-to-left override, refuses the row, keeps that cell empty and reads the others', () => {
+    const long = 'z'.repeat(LEGACY_LIMITS.cellChars + 1);
+    const text = [
+      'KiTa-Name;PLZ;Bemerkung',
+      `Kita Lang;80331;${long}`,
+      'Kita \u001b[31mRot;80331;',
+      'Kita Glocke\u0007;80331;',
+      'Kita Next Line;80331;a\u0085b',
+      'Kita \u202eetlaH;80331;',
+      '  Kita Gut  ;80331;"zwei\r\nZeilen"',
+      ...filler,
+    ].join('\r\n');
+    const sheet = parseCsv(Buffer.from(text));
+    expect(sheet.rows.slice(0, 6).map((r) => [r.rowNo, r.cells, r.refused?.replace(/;.*/, '')])).toEqual([
+      [2, ['Kita Lang', '80331', ''], `Die Zelle in Spalte 3 hat mehr als ${LEGACY_LIMITS.cellChars} Zeichen`],
+      [3, ['', '80331', ''], 'Die Zelle in Spalte 1 enthält Steuerzeichen oder ungültige Zeichen'],
+      [4, ['', '80331', ''], 'Die Zelle in Spalte 1 enthält Steuerzeichen oder ungültige Zeichen'],
+      [5, ['Kita Next Line', '80331', ''], 'Die Zelle in Spalte 3 enthält Steuerzeichen oder ungültige Zeichen'],
+      [6, ['', '80331', ''], 'Die Zelle in Spalte 1 enthält Steuerzeichen oder ungültige Zeichen'],
+      // trimmed as typed text is; a line break is fine in a cell (a one-line field refuses it when the row is read)
+      [7, ['Kita Gut', '80331', 'zwei\r\nZeilen'], undefined],
+    ]);
+  });
+
+  it('given a line break or tab in a one-line field, says so; in the remark it is kept', () => {
+    const { errors, values } = readRow(['Kita\nNord', '80802', '2021/22', 'erste\nzweite'], ['label', 'postalCode', 'season', 'remark']);
+    expect(errors).toEqual({
+      label:
+        'Hier steht ein Zeilenumbruch oder Tabulator, das Feld ist aber einzeilig. Entferne ihn in der Datei und lade die Datei noch einmal hoch.',
+    });
+    expect(values.remark).toBe('erste\nzweite');
+  });
+
+  it('given a ZIP whose shared strings hold one text far over the bound, refuses it while inflating, before exceljs reads it', async () => {
+    const zip = new yazl.ZipFile();
+    const huge = Buffer.concat([Buffer.from('<sst><si><t>'), abText(ZIP_LIMITS.textRunBytes + 1), Buffer.from('</t></si></sst>')]);
+    zip.addBuffer(huge, 'xl/sharedStrings.xml');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    const file = path.join(dir, 'long-string.xlsx');
+    await writeFile(file, Buffer.concat(chunks));
+    await expect(checkZip(file)).rejects.toMatchObject({ code: 'cell_too_long', args: [LEGACY_LIMITS.cellChars] });
+    // the same text cut into XML runs under the bound passes the ZIP check (the cell bound refuses the row later)
+    const split = Buffer.concat([
+      Buffer.from('<sst>'),
+      ...Array.from({ length: 200 }, (_, i) => Buffer.concat([Buffer.from('<si><t>'), abText(1000, i + 1), Buffer.from('</t></si>')])),
+      Buffer.from('</sst>'),
+    ]);
+    const ok = new yazl.ZipFile();
+    ok.addBuffer(split, 'xl/sharedStrings.xml');
+    ok.end();
+    const okChunks: Buffer[] = [];
+    for await (const c of ok.outputStream) okChunks.push(c as Buffer);
+    await writeFile(file, Buffer.concat(okChunks));
+    await expect(checkZip(file)).resolves.toBeUndefined();
   });
 });
 

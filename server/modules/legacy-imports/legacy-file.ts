@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
 import chardet from 'chardet';
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { isCleanText } from '../../../src/shared/contracts/text';
+import { refusedCellMessage } from './legacy-rows';
+import { orderedXlsx } from './xlsx-parts';
 
 /**
  * Reading a legacy file (issue 24) into a header and rows of text cells. Pure functions without the database; they
@@ -11,23 +15,58 @@ import iconv from 'iconv-lite';
  *   and LibreOffice write it on German Windows, decoded by iconv-lite, since Node's TextDecoder reads 0x80–0x9F as
  *   Latin-1 control characters instead of € and –), the separator sniffed among `;`, `,` and tab from the first
  *   record, quoted cells with line breaks and CRLF read by csv-parse.
- * - XLSX: read by exceljs' streaming reader after the ZIP passed the bomb checks (zip-guard.ts); real date cells
- *   become `YYYY-MM-DD`, a formula cell is its cached result (nothing is evaluated).
- * A file that is none of these fails with a `LegacyFileError` whose code names the catalogue entry.
+ * - XLSX: read by exceljs' streaming reader after the ZIP passed the bomb checks (zip-guard.ts), its parts handed
+ *   over in the order the reader needs (xlsx-parts.ts); real date cells become `YYYY-MM-DD`, a formula cell is its
+ *   cached result (nothing is evaluated).
+ * Every cell and header is bounded and clean before it leaves the parse thread (issue 33): a header longer than
+ * `cellChars` or with control characters refuses the file; such a cell refuses its row (the cell is not kept, the
+ * row carries the German reason). A file that is none of these fails with a `LegacyFileError` whose code names the
+ * catalogue entry.
  */
-export const LEGACY_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 20_000, columns: 60 } as const;
+export const LEGACY_LIMITS = {
+  fileBytes: 10 * 1024 * 1024,
+  rows: 20_000,
+  columns: 60,
+  /**
+   * the longest cell or header we read: the longest field a row fills (Bemerkung) holds 2,000 characters; a longer
+   * cell is no KiTa data, and nothing longer is stored, listed or matched on the request's thread
+   */
+  cellChars: 2_000,
+} as const;
 
-export type LegacyFileErrorCode = 'empty' | 'pdf' | 'not_text' | 'not_xlsx' | 'no_header' | 'too_many_rows' | 'zip_bomb' | 'unreadable';
+/** a CSV record (line) holds at most every column at its longest: csv-parse stops reading a longer one right there */
+export const CSV_RECORD_CHARS = LEGACY_LIMITS.columns * LEGACY_LIMITS.cellChars;
+
+export type LegacyFileErrorCode =
+  | 'empty'
+  | 'pdf'
+  | 'not_text'
+  | 'not_xlsx'
+  | 'no_header'
+  | 'too_many_rows'
+  | 'zip_bomb'
+  | 'unreadable'
+  | 'header_too_long'
+  | 'header_chars'
+  | 'record_too_long'
+  | 'cell_too_long';
 
 export class LegacyFileError extends Error {
-  constructor(readonly code: LegacyFileErrorCode) {
+  /** `args`: the catalogue message's arguments (a column or line number, a limit) */
+  constructor(
+    readonly code: LegacyFileErrorCode,
+    readonly args: number[] = [],
+  ) {
     super(`legacy file: ${code}`);
     this.name = 'LegacyFileError';
   }
 }
 
-/** `rowNo`: the row in the spreadsheet (the header is row 1), as the admin finds it when opening the file */
-export type SheetRow = { rowNo: number; cells: string[] };
+/**
+ * `rowNo`: the row in the spreadsheet (the header is row 1), as the admin finds it when opening the file;
+ * `refused`: why the row is not taken (a cell too long or with control characters; that cell is kept empty)
+ */
+export type SheetRow = { rowNo: number; cells: string[]; refused?: string };
 export type Sheet = { headers: string[]; rows: SheetRow[]; encoding?: string; separator?: string };
 
 export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'windows-1252';
@@ -105,15 +144,33 @@ function looksLikeText(text: string): boolean {
   return control <= sample.length / 200;
 }
 
+/** the one cleaning typed text gets too (zod's trim), plus the no-break space spreadsheets put in */
 const cleanCell = (v: string) => v.replace(/\u00a0/g, ' ').trim();
+
+/**
+ * What is wrong with a cell, by the API's text rule (`isCleanText`; a cell may hold line breaks and tabs, a
+ * single-line field refuses them when the row is read, legacy-rows.ts), or null
+ */
+const cellProblem = (v: string): 'too_long' | 'chars' | null =>
+  v.length > LEGACY_LIMITS.cellChars ? 'too_long' : !isCleanText(v, true) ? 'chars' : null;
 
 function toSheet(records: string[][], extra: Omit<Sheet, 'headers' | 'rows'> = {}): Sheet {
   const [head, ...rest] = records;
   const headers = (head ?? []).slice(0, LEGACY_LIMITS.columns).map(cleanCell);
+  headers.forEach((h, i) => {
+    const problem = cellProblem(h);
+    if (problem === 'too_long') throw new LegacyFileError('header_too_long', [i + 1, LEGACY_LIMITS.cellChars]);
+    if (problem === 'chars') throw new LegacyFileError('header_chars', [i + 1]);
+  });
   if (headers.filter(Boolean).length === 0) throw new LegacyFileError(records.length === 0 ? 'empty' : 'no_header');
   const rows: SheetRow[] = [];
   rest.forEach((r, i) => {
-    if (r.some((c) => c.trim() !== '')) rows.push({ rowNo: i + 2, cells: r.slice(0, LEGACY_LIMITS.columns).map(cleanCell) });
+    if (!r.some((c) => c.trim() !== '')) return;
+    const cells = r.slice(0, LEGACY_LIMITS.columns).map(cleanCell);
+    const at = cells.findIndex((c) => cellProblem(c) !== null);
+    if (at < 0) return rows.push({ rowNo: i + 2, cells });
+    const refused = refusedCellMessage(at + 1, cellProblem(cells[at]!)!, LEGACY_LIMITS.cellChars);
+    rows.push({ rowNo: i + 2, cells: cells.map((c) => (cellProblem(c) ? '' : c)), refused });
   });
   return { headers, rows, ...extra };
 }
@@ -132,8 +189,12 @@ export function parseCsv(buf: Buffer): Sheet {
       relax_column_count: true,
       relax_quotes: true,
       to_line: LEGACY_LIMITS.rows + 2,
+      // a line longer than every column at its longest (a 9 MB file in one line) is refused where it passes the bound
+      max_record_size: CSV_RECORD_CHARS,
     }) as string[][];
-  } catch {
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE')
+      throw new LegacyFileError('record_too_long', [Number((err as { lines?: number }).lines ?? 1), CSV_RECORD_CHARS]);
     throw new LegacyFileError('unreadable');
   }
   if (records.length > LEGACY_LIMITS.rows + 1) throw new LegacyFileError('too_many_rows');
@@ -166,17 +227,23 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** the first worksheet of an XLSX (the ZIP has passed zip-guard.ts), streamed row by row, stopped past the row limit */
+/**
+ * The first worksheet of an XLSX (the ZIP has passed zip-guard.ts), streamed row by row, stopped past the row limit.
+ * exceljs' streaming reader takes the ZIP's parts in the order they are stored; it reads a sheet stored before the
+ * shared strings as blank (its issue #683), so it gets the parts it needs in the order it needs them (xlsx-parts.ts).
+ */
 export async function parseXlsx(path: string): Promise<Sheet> {
   const records: string[][] = [];
   try {
+    const ordered = await orderedXlsx(path);
     // loaded for an XLSX only: exceljs takes longer to load than a CSV takes to read
     const { default: excel } = await import('exceljs');
-    const reader = new excel.stream.xlsx.WorkbookReader(path, {
+    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([ordered]), {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
       worksheets: 'emit',
+      entries: 'ignore',
     });
     for await (const sheet of reader) {
       for await (const row of sheet) {

@@ -21,6 +21,7 @@ import { LEGACY_LIMITS } from './legacy-file';
 import { legacyHistoryOfFacility } from './legacy-history';
 import {
   commitImport,
+  discardPreview,
   fixRowMatch,
   legacyImportDetail,
   legacyImportHistory,
@@ -46,6 +47,15 @@ export async function legacyImportRoutes(app: FastifyInstance) {
   asAdmin.get(`${url}/:importId`, {
     schema: { tags, params, response: { 200: legacyImportSchema } },
     handler: async (request) => legacyImportDetail(app.db, request.params.importId),
+  });
+  // "Vorschau verwerfen": an import in preview goes with its rows; an imported or undone one answers 409
+  asAdmin.delete(`${url}/:importId`, {
+    errors: [409],
+    schema: { tags, params, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await discardPreview(app.db, request.params.importId, auditContext(request));
+      return reply.code(204).send(null);
+    },
   });
   asAdmin.put(`${url}/:importId/mapping`, {
     errors: [409],

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   legacyFieldLabels,
   requiredLegacyFields,
   type LegacyField,
   type LegacyImport,
   type LegacyImportRowDto,
+  type LegacyImportSummary,
   type LegacyRowState,
 } from '../../../src/shared/contracts/legacy-imports';
 import type { Db, DbOrTx } from '../../db/client';
-import { fail } from '../../lib/http-error';
+import { fail, type HttpError } from '../../lib/http-error';
+import { isCleanText } from '../../../src/shared/contracts/text';
 import { isoOrNull } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import type { ReceivedUpload } from '../documentation/upload-body';
@@ -37,9 +39,24 @@ import { guessColumns, headerKey, regionOfPostalCode, type Columns, type RowValu
  */
 const BATCH = 500;
 
-const fileError = (err: unknown) => {
-  const code = err instanceof LegacyFileError ? err.code : 'unreadable';
-  return code === 'too_many_rows' ? fail('legacy_import.too_many_rows', [LEGACY_LIMITS.rows]) : fail(`legacy_import.${code}`);
+/** the parse thread's refusal as the catalogue's answer (its arguments: a column or line number, a limit) */
+const fileError = (err: unknown): HttpError => {
+  if (!(err instanceof LegacyFileError)) return fail('legacy_import.unreadable');
+  const [a = 0, b = 0] = err.args;
+  switch (err.code) {
+    case 'too_many_rows':
+      return fail('legacy_import.too_many_rows', [LEGACY_LIMITS.rows]);
+    case 'header_too_long':
+      return fail('legacy_import.header_too_long', [a, b]);
+    case 'header_chars':
+      return fail('legacy_import.header_chars', [a]);
+    case 'record_too_long':
+      return fail('legacy_import.record_too_long', [a, b]);
+    case 'cell_too_long':
+      return fail('legacy_import.cell_too_long', [a]);
+    default:
+      return fail(`legacy_import.${err.code}`);
+  }
 };
 
 async function loadImport(db: DbOrTx, id: number, lock = false): Promise<LegacyImportRow> {
@@ -67,6 +84,8 @@ function checkColumns(columns: Columns) {
 
 export async function uploadLegacyFile(db: Db, upload: ReceivedUpload | null, fileName: string, ctx: Ctx): Promise<LegacyImport> {
   if (!upload || upload.size === 0) throw fail('legacy_import.empty');
+  // the file name becomes the import's name: the rule of typed text (no control or bidi characters)
+  if (!isCleanText(fileName)) throw fail('legacy_import.file_name_chars');
   const sheet = await parseInThread({ path: upload.path, fileName }).catch((err: unknown) => {
     throw fileError(err);
   });
@@ -109,12 +128,14 @@ export async function updateMapping(db: Db, id: number, columns: Columns, ctx: C
       throw fail('legacy_import.field_missing', [requiredLegacyFields.map((f) => legacyFieldLabels[f]).join(', ')]);
     checkColumns(columns);
     const stored = await tx
-      .select({ rowNo: legacyImportRows.rowNo, cells: legacyImportRows.cells })
+      .select({ rowNo: legacyImportRows.rowNo, cells: legacyImportRows.cells, errors: legacyImportRows.errors })
       .from(legacyImportRows)
       .where(eq(legacyImportRows.importId, id))
       .orderBy(asc(legacyImportRows.rowNo));
     await tx.delete(legacyImportRows).where(eq(legacyImportRows.importId, id));
-    await insertRows(tx, await evaluateRows(tx, id, stored as SheetRow[], columns));
+    // a row the parse thread refused stays refused under any mapping (its bad cell was never stored)
+    const sheetRows = stored.map((r): SheetRow => ({ rowNo: r.rowNo, cells: r.cells, ...(r.errors.cells ? { refused: r.errors.cells } : {}) }));
+    await insertRows(tx, await evaluateRows(tx, id, sheetRows, columns));
     await tx.update(legacyImports).set({ mapping: columns }).where(eq(legacyImports.id, id));
     const key = headerKey(imp.headers);
     await tx
@@ -329,7 +350,30 @@ export async function undoImport(db: Db, id: number, ctx: Ctx & { actorUserId: n
   return legacyImportDetail(db, id);
 }
 
-async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: string | null })[]): Promise<LegacyImport[]> {
+/**
+ * "Vorschau verwerfen": an import still in preview is removed with its rows (nothing of it was imported yet); an
+ * imported or undone one stays, the history of what was imported.
+ */
+export async function discardPreview(db: Db, id: number, ctx: Ctx): Promise<void> {
+  await db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'preview') throw fail('legacy_import.discard_not_preview');
+    const [rows] = await tx.select({ n: count() }).from(legacyImportRows).where(eq(legacyImportRows.importId, id));
+    await tx.delete(legacyImports).where(eq(legacyImports.id, id));
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.discard',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: { fileName: imp.fileName, rows: Number(rows?.n ?? 0) },
+    });
+  });
+}
+
+/** an import's row without the file's headers and mapping: what the list needs */
+type ImportListRow = Omit<LegacyImportRow, 'headers' | 'mapping'> & { createdByName: string | null };
+
+async function toSummaries(db: DbOrTx, imports: ImportListRow[]): Promise<LegacyImportSummary[]> {
   const ids = imports.map((i) => i.id);
   if (ids.length === 0) return [];
   const states = await db
@@ -358,8 +402,6 @@ async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: s
       createdBy: i.createdByName,
       committedAt: isoOrNull(i.committedAt),
       undoneAt: isoOrNull(i.undoneAt),
-      headers: i.headers,
-      columns: i.mapping as Columns,
       counts: { total: n('accepted') + n('error') + n('duplicate'), accepted: n('accepted'), error: n('error'), duplicate: n('duplicate') },
       created: { records: Number(records.find((r) => r.importId === i.id)?.n ?? 0), facilities: c('facility'), seasons: c('season') },
       keptFacilities: i.keptFacilities ?? [],
@@ -367,33 +409,32 @@ async function toDtos(db: DbOrTx, imports: (LegacyImportRow & { createdByName: s
   });
 }
 
-const withCreator = { i: legacyImports, name: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')` };
+const creatorName = sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 
+/** one import with the file's headers and the mapping (the mapping form) */
 export async function legacyImportDetail(db: DbOrTx, id: number): Promise<LegacyImport> {
   const rows = await db
-    .select(withCreator)
+    .select({ i: legacyImports, name: creatorName })
     .from(legacyImports)
     .leftJoin(users, eq(users.id, legacyImports.createdBy))
     .where(eq(legacyImports.id, id));
-  if (!rows[0]) throw fail('legacy_import.not_found');
-  const [dto] = await toDtos(
-    db,
-    rows.map((r) => ({ ...r.i, createdByName: r.name })),
-  );
-  return dto!;
+  const row = rows[0];
+  if (!row) throw fail('legacy_import.not_found');
+  const [summary] = await toSummaries(db, [{ ...row.i, createdByName: row.name }]);
+  return { ...summary!, headers: row.i.headers, columns: row.i.mapping as Columns };
 }
 
-export async function legacyImportHistory(db: DbOrTx): Promise<{ items: LegacyImport[] }> {
+/**
+ * The list "Importe": the newest 200 imports without the file's headers and mapping (file text: only the detail
+ * carries it), so the list stays small whatever the files said.
+ */
+export async function legacyImportHistory(db: DbOrTx): Promise<{ items: LegacyImportSummary[] }> {
+  const { headers: _headers, mapping: _mapping, ...listColumns } = getTableColumns(legacyImports);
   const rows = await db
-    .select(withCreator)
+    .select({ ...listColumns, createdByName: creatorName })
     .from(legacyImports)
     .leftJoin(users, eq(users.id, legacyImports.createdBy))
     .orderBy(desc(legacyImports.createdAt), desc(legacyImports.id))
     .limit(200);
-  return {
-    items: await toDtos(
-      db,
-      rows.map((r) => ({ ...r.i, createdByName: r.name })),
-    ),
-  };
+  return { items: await toSummaries(db, rows) };
 }

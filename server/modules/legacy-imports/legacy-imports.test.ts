@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import iconv from 'iconv-lite';
 import yazl from 'yazl';
@@ -10,12 +10,14 @@ import { auditLog } from '../audit/audit.table';
 import { facilities } from '../facilities/facilities.table';
 import { seasons } from '../seasons/seasons.table';
 import { addMember, createSeason, createUser, enrol } from '../../testing/factories';
+import { oneLineCsv, reorderedXlsx, xlsxOf, xlsxWithLongString } from '../../testing/hostile-legacy-files';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
 import { awardedBeforeFromImports } from './legacy-history';
-import { legacyImportCreated, legacyRecords } from './legacy-imports.table';
+import { LEGACY_LIMITS } from './legacy-file';
+import { legacyImportCreated, legacyImportRows, legacyImports, legacyRecords } from './legacy-imports.table';
 import { parseEvents } from './legacy-parse-pool';
 
 const f = createTestWorld(async () => {
@@ -142,7 +144,8 @@ describe('legacy import', () => {
     const created = await f.db.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, imp.id));
     const seeblick = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Seeblick')))[0]!;
     expect(created.map((c) => c.entityId)).toContain(seeblick.id);
-    expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg' });
+    // what the file said and nothing more (issue 34): no invented kind or operator kind, no street
+    expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg', street: '', kind: '', operatorKind: '' });
     const history = parseAnswer(
       legacyHistorySchema,
       await f.call('admin', { method: 'GET', url: `/api/admin/facilities/${seeblick.id}/legacy-history` }),
@@ -380,5 +383,169 @@ describe('legacy import', () => {
       expect((await f.t.app.inject({ ...call, headers: { ...call.headers, cookie: f.juryCookie } })).statusCode).toBe(403);
       expect((await f.call('anonymous', call)).statusCode).toBe(401);
     }
+  });
+});
+
+describe('hostile files (issue 33)', () => {
+  const listed = async () => (await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' })).json().items.length as number;
+
+  /**
+   * Sends `body` and, once the parse thread has started on it, asks /api/loginstatus: the order of the answers is
+   * recorded (no clock): the portal answers while the file is still being read.
+   */
+  async function whileParsing(body: Buffer, fileName: string) {
+    const events: string[] = [];
+    const onEnd = () => events.push('parse ended');
+    parseEvents.on('end', onEnd);
+    try {
+      const started = once(parseEvents, 'start');
+      const pending = f.call('admin', upload(body, fileName));
+      await started;
+      const status = await f.call('anonymous', { method: 'GET', url: '/api/loginstatus' });
+      events.push(`loginstatus ${status.statusCode}`);
+      const res = await pending;
+      return { res, events };
+    } finally {
+      parseEvents.off('end', onEnd);
+    }
+  }
+
+  it('given a CSV of one 9 MB line, when it is read, /api/loginstatus answers meanwhile, the refusal names the line and nothing is stored', async () => {
+    const before = await listed();
+    const { res, events } = await whileParsing(oneLineCsv(9 * 1024 * 1024), 'eine-zeile.csv');
+    expect(events).toEqual(['loginstatus 200', 'parse ended']);
+    expect(reasonOfAnswer(res, 400).message).toBe(
+      'Zeile 1 der Datei hat mehr als 120000 Zeichen, so lange Zeilen lesen wir nicht. Prüfe bitte, ob die Datei wirklich die Tabelle ist, und kürze die Zeile.',
+    );
+    expect(await listed()).toBe(before);
+  });
+
+  it('given an XLSX of about 8 MB whose one shared string has 50 MB, when it is read, /api/loginstatus answers meanwhile, it is refused and nothing is stored', async () => {
+    const before = await listed();
+    const file = await xlsxWithLongString(50 * 1024 * 1024);
+    expect(file.length).toBeLessThan(LEGACY_LIMITS.fileBytes);
+    const { res, events } = await whileParsing(file, 'lange-zelle.xlsx');
+    expect(events).toEqual(['loginstatus 200', 'parse ended']);
+    expect(reasonOfAnswer(res, 400).message).toBe(
+      'In der Excel-Datei steht eine Zelle mit weit mehr als 2000 Zeichen, so lange Zellen lesen wir nicht. Kürze sie bitte und lade die Datei noch einmal hoch.',
+    );
+    expect(await listed()).toBe(before);
+  });
+
+  it('given a header over the bound, refuses the file; given a cell over it, refuses the row without storing the cell, under every mapping', async () => {
+    const long = 'x'.repeat(LEGACY_LIMITS.cellChars + 1);
+    const header = reasonOfAnswer(await f.call('admin', upload(Buffer.from(`KiTa-Name;PLZ;KiTa-Jahr;${long}\r\nKita A;80331;2016-17;\r\n`))), 400);
+    expect(header.message).toBe(
+      'Die Überschrift von Spalte 4 hat mehr als 2000 Zeichen. Kürze sie bitte in der Datei und lade die Datei noch einmal hoch.',
+    );
+    const imp = await uploadOk(csv(`Kita Lang;80331;München;2016/17;;;${long}`, 'Kita Kurz;80331;München;2016/17;;;kurz'));
+    expect(imp.counts).toMatchObject({ accepted: 1, error: 1 });
+    const refused = (await rows(imp.id)).items.find((r) => r.rowNo === 2)!;
+    const message =
+      'Die Zelle in Spalte 7 hat mehr als 2000 Zeichen; die Zeile wird nicht übernommen. Kürze die Zelle in der Datei und lade die Datei noch einmal hoch.';
+    expect(refused).toMatchObject({ state: 'error', errors: { cells: message }, label: 'Kita Lang' });
+    const [stored] = await f.db.select({ cells: legacyImportRows.cells }).from(legacyImportRows).where(eq(legacyImportRows.id, refused.id));
+    expect(stored!.cells).toEqual(['Kita Lang', '80331', 'München', '2016/17', '', '', '']);
+    const remapped = parseAnswer(
+      legacyImportSchema,
+      await f.call('admin', {
+        method: 'PUT',
+        url: `/api/admin/legacy-imports/${imp.id}/mapping`,
+        payload: { columns: ['label', 'postalCode', 'city', 'season', null, null, null] },
+      }),
+    );
+    expect(remapped.counts).toMatchObject({ accepted: 1, error: 1 });
+    expect((await rows(imp.id, '&state=error')).items[0]!.errors).toEqual({ cells: message });
+  });
+
+  it('given cells with ESC and BEL, refuses those rows in German and imports none of it; the other rows go in', async () => {
+    const imp = await uploadOk(
+      csv(
+        'Kita \u001b[31mRot;80331;München;2013/14;;;',
+        'Kita Glocke\u0007;80331;München;2013/14;;;',
+        'Kita Sauber;80331;München;2013/14;;;',
+        // a file of some length, as the probe's was: a few control characters do not make it binary
+        ...Array.from({ length: 30 }, (_, i) => `Kita Reihe ${i};80331;München;2013/14;;;`),
+      ),
+    );
+    expect(imp.counts).toMatchObject({ accepted: 31, error: 2 });
+    const refused = (await rows(imp.id, '&state=error')).items;
+    expect(refused.map((r) => r.errors)).toEqual([
+      { cells: expect.stringMatching(/^Die Zelle in Spalte 1 enthält Steuerzeichen oder ungültige Zeichen; die Zeile wird nicht übernommen\./) },
+      { cells: expect.stringMatching(/^Die Zelle in Spalte 1 enthält Steuerzeichen/) },
+    ]);
+    parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));
+    const all = await f.db.select({ label: facilities.label }).from(facilities);
+    expect(all.map((x) => x.label)).toContain('Kita Sauber');
+    // eslint-disable-next-line no-control-regex -- no imported KiTa name holds a control character
+    expect(all.filter((x) => /[\u0000-\u001f]/.test(x.label))).toEqual([]);
+  });
+
+  it('given a file name with a right-to-left override, refuses it like typed text and stores nothing', async () => {
+    const before = await listed();
+    const reason = reasonOfAnswer(await f.call('admin', upload(csv('Kita X;80331;München;2016/17;;;'), 'alt\u202Evsc.exe')), 400);
+    expect(reason).toMatchObject({
+      code: 'validation_failed',
+      fields: { datei: 'Der Dateiname enthält Steuerzeichen oder ungültige Zeichen. Benenne die Datei bitte um und lade sie noch einmal hoch.' },
+    });
+    expect(await listed()).toBe(before);
+  });
+
+  it('given an import, the list carries no header texts and no mapping; the import itself does', async () => {
+    const imp = await uploadOk(csv('Kita Liste;80331;München;2016/17;;;'));
+    const list = await f.call('admin', { method: 'GET', url: '/api/admin/legacy-imports' });
+    const item = (list.json() as { items: Record<string, unknown>[] }).items.find((i) => i.id === imp.id)!;
+    expect(Object.keys(item)).not.toContain('headers');
+    expect(Object.keys(item)).not.toContain('columns');
+    expect(list.body).not.toContain('angemeldet am');
+    parseAnswer(legacyImportListSchema, list);
+    const detail = parseAnswer(legacyImportSchema, await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${imp.id}` }));
+    expect(detail.headers).toContain('angemeldet am');
+  });
+
+  it('given an import in preview, "Vorschau verwerfen" removes it with its rows and is audited; an imported or undone one stays', async () => {
+    const preview = await uploadOk(csv('Kita Verwerfen;80331;München;2016/17;;;'));
+    const del = (id: number, who: 'admin' | 'member' = 'admin') => f.call(who, { method: 'DELETE', url: `/api/admin/legacy-imports/${id}` });
+    expect((await del(preview.id, 'member')).statusCode).toBe(403);
+    expect((await del(preview.id)).statusCode).toBe(204);
+    expect(await f.db.select().from(legacyImports).where(eq(legacyImports.id, preview.id))).toEqual([]);
+    expect(await f.db.select().from(legacyImportRows).where(eq(legacyImportRows.importId, preview.id))).toEqual([]);
+    const [entry] = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, String(preview.id)), eq(auditLog.action, 'legacy_import.discard')));
+    expect(entry).toMatchObject({ before: { fileName: 'alt.csv', rows: 1 } });
+    expect(reasonOfAnswer(await del(preview.id), 404).message).toBe('Diesen Import gibt es nicht.');
+
+    const committed = await uploadOk(csv('Kita Bleibt Importiert;80331;München;2012/13;;;'));
+    await post(committed.id, 'commit');
+    const refused = reasonOfAnswer(await del(committed.id), 409);
+    expect(refused.message).toBe(
+      'Nur eine Vorschau lässt sich verwerfen. Dieser Import ist schon importiert oder rückgängig gemacht; einen importierten machst du mit „Import rückgängig machen“ rückgängig.',
+    );
+    await post(committed.id, 'undo');
+    expect((await del(committed.id)).statusCode).toBe(409);
+    expect(await f.db.select().from(legacyImports).where(eq(legacyImports.id, committed.id))).toHaveLength(1);
+  });
+
+  it.each([
+    ['the shared strings last, right after the sheet', ['xl/worksheets/sheet1.xml', 'xl/sharedStrings.xml']],
+    ['the workbook after the sheet', ['xl/worksheets/sheet1.xml', 'xl/workbook.xml']],
+  ])('given an XLSX with %s, reads the same rows as the file as exceljs wrote it', async (_, last) => {
+    const original = await xlsxOf([
+      ['KiTa-Name', 'PLZ', 'Ort', 'KiTa-Jahr'],
+      ['Kita Reihenfolge', '80331', 'München', '2011/12'],
+      ['Kita Zweite Zeile', '80333', 'München', '2011/12'],
+    ]);
+    const reordered = await reorderedXlsx(original, last);
+    const a = await uploadOk(original, 'original.xlsx');
+    const b = await uploadOk(reordered, 'umsortiert.xlsx');
+    expect(b.headers).toEqual(['KiTa-Name', 'PLZ', 'Ort', 'KiTa-Jahr']);
+    const cellsOf = async (id: number) => (await rows(id)).items.map((r) => [r.rowNo, r.label, r.postalCode, r.city, r.season]);
+    expect(await cellsOf(b.id)).toEqual(await cellsOf(a.id));
+    expect(await cellsOf(b.id)).toEqual([
+      [2, 'Kita Reihenfolge', '80331', 'München', 'KiTa-Jahr 2011/12'],
+      [3, 'Kita Zweite Zeile', '80333', 'München', 'KiTa-Jahr 2011/12'],
+    ]);
   });
 });

@@ -39,7 +39,7 @@ export function parseInThread(job: ParseJob): Promise<Sheet> {
     };
     const timer = setTimeout(() => settle(() => reject(new LegacyFileError('unreadable'))), PARSE_LIMITS.timeoutMs);
     worker.on('message', (answer: ParseAnswer) =>
-      settle(() => ('sheet' in answer ? resolve(answer.sheet) : reject(new LegacyFileError(answer.error as LegacyFileErrorCode)))),
+      settle(() => ('sheet' in answer ? resolve(answer.sheet) : reject(new LegacyFileError(answer.error as LegacyFileErrorCode, answer.args)))),
     );
     // its heap limit or an uncaught exception: the file is too much for us, the server goes on
     worker.on('error', () => settle(() => reject(new LegacyFileError('unreadable'))));

@@ -9,7 +9,7 @@ import { checkZip } from './zip-guard';
  * a ZIP is read as XLSX (after the bomb checks), a PDF is refused, anything else is read as CSV text.
  */
 export type ParseJob = { path: string; fileName: string };
-export type ParseAnswer = { sheet: Sheet } | { error: string };
+export type ParseAnswer = { sheet: Sheet } | { error: string; args: number[] };
 
 const port = parentPort;
 if (!port) throw new Error('legacy-parse-thread.ts runs only as a worker thread (see legacy-parse-pool.ts)');
@@ -40,5 +40,8 @@ async function parseFile({ path, fileName }: ParseJob): Promise<Sheet> {
 const job = workerData as ParseJob;
 parseFile(job).then(
   (sheet) => port.postMessage({ sheet } satisfies ParseAnswer),
-  (err: unknown) => port.postMessage({ error: err instanceof LegacyFileError ? err.code : 'unreadable' } satisfies ParseAnswer),
+  (err: unknown) =>
+    port.postMessage(
+      (err instanceof LegacyFileError ? { error: err.code, args: err.args } : { error: 'unreadable', args: [] }) satisfies ParseAnswer,
+    ),
 );

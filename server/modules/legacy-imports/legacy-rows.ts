@@ -1,4 +1,5 @@
 import { legacyFields, type LegacyField } from '../../../src/shared/contracts/legacy-imports';
+import { isCleanText } from '../../../src/shared/contracts/text';
 
 /**
  * What a legacy row says (issue 24), without the database: the mapping guessed from the headers, each cell read into
@@ -129,6 +130,22 @@ export type RowValues = {
   remark: string;
 };
 
+/**
+ * Why a row is not taken, when one of its cells is longer than the import reads or holds characters no typed text
+ * may hold (the API's rule, `isCleanText`): the parse thread keeps that cell empty and the row carries this message
+ * under `cells` (legacy-evaluate.ts), whatever the mapping.
+ */
+export function refusedCellMessage(column: number, problem: 'too_long' | 'chars', max: number): string {
+  return problem === 'too_long'
+    ? `Die Zelle in Spalte ${column} hat mehr als ${max} Zeichen; die Zeile wird nicht übernommen. Kürze die Zelle in der Datei und lade die Datei noch einmal hoch.`
+    : `Die Zelle in Spalte ${column} enthält Steuerzeichen oder ungültige Zeichen; die Zeile wird nicht übernommen. Entferne sie in der Datei und lade die Datei noch einmal hoch.`;
+}
+
+/** the fields that are one line where a person types them (KiTa master data, the record's topic and event) */
+const singleLine: readonly LegacyField[] = ['label', 'postalCode', 'city', 'street', 'operatorName', 'season', 'topic', 'awardingEvent'];
+const lineBreakMessage =
+  'Hier steht ein Zeilenumbruch oder Tabulator, das Feld ist aber einzeilig. Entferne ihn in der Datei und lade die Datei noch einmal hoch.';
+
 /** one row's cells read through the mapping: the values and a German message per field that is wrong */
 export function readRow(cells: string[], columns: Columns): { values: RowValues; errors: Record<string, string> } {
   const cell = (field: LegacyField) => {
@@ -136,6 +153,8 @@ export function readRow(cells: string[], columns: Columns): { values: RowValues;
     return at >= 0 ? (cells[at] ?? '').trim() : '';
   };
   const errors: Record<string, string> = {};
+  // the cells are clean multi-line text (the parse thread refused the rest): a one-line field refuses tab and line breaks
+  for (const field of singleLine) if (!isCleanText(cell(field))) errors[field] = lineBreakMessage;
   const label = cell('label');
   if (!label) errors.label = 'Der Name der KiTa fehlt.';
   else if (label.length > 200) errors.label = 'Der Name der KiTa ist länger als 200 Zeichen.';

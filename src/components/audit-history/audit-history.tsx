@@ -114,6 +114,7 @@ const ACTIONS: Record<AuditAction, string> = {
   'legacy_import.fix_match': 'KiTa einer Importzeile von Hand zugeordnet',
   'legacy_import.commit': 'Alte Daten importiert',
   'legacy_import.undo': 'Import rückgängig gemacht',
+  'legacy_import.discard': 'Vorschau eines Imports verworfen',
   'email_list.create': 'E-Mail-Liste gespeichert',
   'email_list.update': 'E-Mail-Liste geändert',
   'email_list.delete': 'E-Mail-Liste gelöscht',

@@ -112,6 +112,7 @@ export const auditActions = [
   'legacy_import.fix_match',
   'legacy_import.commit',
   'legacy_import.undo',
+  'legacy_import.discard',
   'email_list.create',
   'email_list.update',
   'email_list.delete',

@@ -549,6 +549,11 @@ export const errorCatalogue = {
       code: 'validation_failed',
       ...atField('datei', 'Der Dateiname ist zu lang (höchstens 200 Zeichen). Benenne die Datei bitte kürzer.'),
     },
+    file_name_chars: {
+      status: 400,
+      code: 'validation_failed',
+      ...atField('datei', 'Der Dateiname enthält Steuerzeichen oder ungültige Zeichen. Benenne die Datei bitte um und lade sie noch einmal hoch.'),
+    },
     form_unreadable: {
       status: 400,
       code: 'bad_request',
@@ -584,6 +589,30 @@ export const errorCatalogue = {
       code: 'legacy_file_invalid',
       message: 'Die Excel-Datei wäre entpackt viel zu groß. Wir haben sie nicht geöffnet.',
     },
+    header_too_long: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: (column: number, max: number) =>
+        `Die Überschrift von Spalte ${column} hat mehr als ${max} Zeichen. Kürze sie bitte in der Datei und lade die Datei noch einmal hoch.`,
+    },
+    header_chars: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: (column: number) =>
+        `Die Überschrift von Spalte ${column} enthält Steuerzeichen oder ungültige Zeichen. Entferne sie bitte in der Datei und lade die Datei noch einmal hoch.`,
+    },
+    record_too_long: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: (line: number, max: number) =>
+        `Zeile ${line} der Datei hat mehr als ${max} Zeichen, so lange Zeilen lesen wir nicht. Prüfe bitte, ob die Datei wirklich die Tabelle ist, und kürze die Zeile.`,
+    },
+    cell_too_long: {
+      status: 400,
+      code: 'legacy_file_invalid',
+      message: (max: number) =>
+        `In der Excel-Datei steht eine Zelle mit weit mehr als ${max} Zeichen, so lange Zellen lesen wir nicht. Kürze sie bitte und lade die Datei noch einmal hoch.`,
+    },
     unreadable: {
       status: 400,
       code: 'legacy_file_invalid',
@@ -596,6 +625,12 @@ export const errorCatalogue = {
       message: 'Dieser Import ist keine Vorschau mehr: Er ist schon importiert oder rückgängig gemacht.',
     },
     not_committed: { status: 409, code: 'legacy_import_state', message: 'Nur ein importierter Import lässt sich rückgängig machen.' },
+    discard_not_preview: {
+      status: 409,
+      code: 'legacy_import_state',
+      message:
+        'Nur eine Vorschau lässt sich verwerfen. Dieser Import ist schon importiert oder rückgängig gemacht; einen importierten machst du mit „Import rückgängig machen“ rückgängig.',
+    },
     field_twice: {
       status: 400,
       code: 'validation_failed',

@@ -15,6 +15,10 @@ export const salutations = ['Frau', 'Herr', 'divers', 'keine Angabe'] as const;
 /** project topics of the programme (SPEC intro); "Sonstiges" for anything else */
 export const projectTopics = ['Ernährung', 'Abfall', 'Konsum', 'Artenvielfalt', 'Mobilität', 'Energie', 'Wasser', 'Klima', 'Sonstiges'] as const;
 
+/** how an empty list value (a KiTa's kind or operator kind an import could not know) reads wherever it is shown */
+export const notGiven = 'nicht angegeben';
+export const shownOrNotGiven = (value: string) => value || notGiven;
+
 export type Region = (typeof regions)[number];
 export type FacilityKind = (typeof facilityKinds)[number];
 export type OperatorKind = (typeof operatorKinds)[number];

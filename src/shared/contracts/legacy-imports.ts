@@ -84,7 +84,14 @@ export const legacyImportSchema = z.object({
 });
 export type LegacyImport = z.infer<typeof legacyImportSchema>;
 
-export const legacyImportListSchema = z.object({ items: z.array(legacyImportSchema) });
+/**
+ * An import in the list "Importe": without the file's headers and the mapping (text from the file, up to 60 columns
+ * of 2,000 characters; only GET …/{id} carries it, for the mapping form)
+ */
+export const legacyImportSummarySchema = legacyImportSchema.omit({ headers: true, columns: true });
+export type LegacyImportSummary = z.infer<typeof legacyImportSummarySchema>;
+
+export const legacyImportListSchema = z.object({ items: z.array(legacyImportSummarySchema) });
 
 const facilityRef = z.object({ id: z.number().int(), label: z.string(), postalCode: z.string(), city: z.string() });
 

@@ -5,6 +5,7 @@ import { ListPage } from '../../../components/list-page/list-page';
 import { formatDate } from '../../../lib/locale';
 import { type AdminFacilityListItem } from '../../../shared/contracts/admin-facilities';
 import { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
+import { shownOrNotGiven } from '../../../shared/contracts/facility-lists';
 import { listQueryOf } from '../../../shared/contracts/list-contract';
 import { useFacilityList } from '../api/list-facilities';
 import { FacilityFilters, type FacilityListSearch, type SeasonOption } from './facility-filters';
@@ -38,7 +39,7 @@ const columns = (enrolledTo: string): DataTableColumn<AdminFacilityListItem>[] =
       </AnchorLink>
     ),
   },
-  { key: 'kind', header: 'Art', sortable: true },
+  { key: 'kind', header: 'Art', sortable: true, render: (f) => shownOrNotGiven(f.kind) },
   { key: 'postalCode', header: 'PLZ', sortable: true },
   { key: 'city', header: 'Ort', sortable: true },
   { key: 'region', header: 'Regierungsbezirk', sortable: true },

@@ -77,6 +77,20 @@ describe('/verwaltung/kitas/$facilityId', () => {
     expect(within(table).getByText('02.11.2026, 10:30 Uhr')).toBeInTheDocument();
   });
 
+  it('given a KiTa an import created (no kind, no operator kind, no street), shows "nicht angegeben" and "90762 Fürth"', async () => {
+    const imported = adminFacilityDetail(11, 'Kita Altbestand');
+    imported.facility = { ...imported.facility, kind: '', operatorKind: '', operatorName: '', street: '', postalCode: '90762', city: 'Fürth' };
+    const handlers = [
+      http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
+      http.get('*/api/admin/facilities/:id', () => HttpResponse.json(imported)),
+    ];
+    await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    const value = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).nextElementSibling?.textContent;
+    expect(await value('Art der Einrichtung')).toBe('nicht angegeben');
+    expect(await value('Anschrift')).toBe('90762 Fürth');
+    expect(await value('Träger')).toBe('Art: nicht angegeben');
+  });
+
   it('says a non-numeric id does not exist (the not-found page, with the way back; never the raw id)', async () => {
     await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Diese KiTa gibt es nicht (mehr)' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../../lib/locale';
+import { formatAddress, formatDateTime } from '../../../lib/locale';
 import { type Facility } from '../../../shared/contracts/facilities';
+import { shownOrNotGiven } from '../../../shared/contracts/facility-lists';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -20,10 +21,10 @@ export function FacilityMasterView({ facility: f }: { facility: Facility }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 3 }} component="dl" m={0}>
-        <Field label="Art der Einrichtung">{f.kind}</Field>
-        <Field label="Anschrift">{`${f.street}, ${f.postalCode} ${f.city}`}</Field>
+        <Field label="Art der Einrichtung">{shownOrNotGiven(f.kind)}</Field>
+        <Field label="Anschrift">{formatAddress(f)}</Field>
         <Field label="Regierungsbezirk">{f.region}</Field>
-        <Field label="Träger">{[f.operatorName, f.operatorKind].filter(Boolean).join(' · ')}</Field>
+        <Field label="Träger">{[f.operatorName, `Art: ${shownOrNotGiven(f.operatorKind)}`].filter(Boolean).join(' · ')}</Field>
         <Field label="Telefon">{f.phone}</Field>
         <Field label="E-Mail">{f.email && <Anchor href={`mailto:${f.email}`}>{f.email}</Anchor>}</Field>
         <Field label="Internetseite">{f.website}</Field>

@@ -10,6 +10,7 @@ import { facilityListQueryOptions } from '../api/list-facilities';
 import { useMergeFacilities } from '../api/merge-facilities';
 import { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
 import { listQueryOf } from '../../../shared/contracts/list-contract';
+import { formatAddress } from '../../../lib/locale';
 
 type Props = { detail: AdminFacilityDetail; opened: boolean; onClose: () => void; onMerged: (targetId: number) => void };
 
@@ -90,12 +91,7 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
           <Radio.Group label="Treffer" value={otherId} onChange={setOtherId}>
             <Stack gap={4} mt={4}>
               {options.map((f) => (
-                <Radio
-                  key={f.id}
-                  value={String(f.id)}
-                  label={`${f.label} — ${f.street}, ${f.postalCode} ${f.city} (Nr. ${f.id})`}
-                  disabled={confirming}
-                />
+                <Radio key={f.id} value={String(f.id)} label={`${f.label} — ${formatAddress(f)} (Nr. ${f.id})`} disabled={confirming} />
               ))}
             </Stack>
           </Radio.Group>

@@ -3,7 +3,10 @@ import { api, parseWith } from '../../../lib/api-client';
 import { legacyImportRowSchema, legacyImportSchema, type LegacyField } from '../../../shared/contracts/legacy-imports';
 import { legacyImportsQueryKey } from './legacy-imports';
 
-/** PUT …/{id}/mapping, POST …/{id}/commit, POST …/{id}/undo, PUT …/{id}/rows/{rowId}/match: each refreshes the import's queries */
+/**
+ * PUT …/{id}/mapping, POST …/{id}/commit, POST …/{id}/undo, PUT …/{id}/rows/{rowId}/match, DELETE …/{id}: each
+ * refreshes the import's queries
+ */
 function useImportMutation<A, R>(call: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,6 +25,9 @@ export const useCommitImport = () =>
 
 export const useUndoImport = () =>
   useImportMutation((id: number) => api.post(`admin/legacy-imports/${id}/undo`).json().then(parseWith(legacyImportSchema)));
+
+/** DELETE …/{id}: "Vorschau verwerfen" (an import in preview only) */
+export const useDiscardImport = () => useImportMutation((id: number) => api.delete(`admin/legacy-imports/${id}`).then(() => id));
 
 export const useFixRowMatch = () =>
   useImportMutation(({ id, rowId, facilityId }: { id: number; rowId: number; facilityId: number | null }) =>

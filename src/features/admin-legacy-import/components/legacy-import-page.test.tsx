@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { LegacyImport, LegacyImportRowDto } from '../../../shared/contracts/legacy-imports';
+import type { LegacyImport, LegacyImportRowDto, LegacyImportSummary } from '../../../shared/contracts/legacy-imports';
 import { users } from '../../../testing/factories/users';
 import { renderRoute } from '../../../testing/render';
 
@@ -38,8 +38,12 @@ const row = (over: Partial<LegacyImportRowDto> = {}): LegacyImportRowDto => ({
   ...over,
 });
 
+/** what the list "Importe" gets: an import without the file's headers and mapping */
+const summaryOf = ({ headers: _headers, columns: _columns, ...summary }: LegacyImport): LegacyImportSummary => summary;
+
 function handlers(imp = legacyImport()) {
   const calls: { method: string; url: string; body: unknown }[] = [];
+  let listed = [summaryOf(imp)];
   const record = async (request: Request) => {
     const url = new URL(request.url);
     calls.push({ method: request.method, url: url.pathname + url.search, body: await request.json().catch(() => null) });
@@ -47,7 +51,12 @@ function handlers(imp = legacyImport()) {
   return {
     calls,
     handlers: [
-      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: [imp] })),
+      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: listed })),
+      http.delete('*/api/admin/legacy-imports/:id', async ({ request, params }) => {
+        await record(request);
+        listed = listed.filter((i) => i.id !== Number(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
       http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(imp)),
       http.get('*/api/admin/legacy-imports/:id/rows', async ({ request }) => {
         await record(request);
@@ -112,5 +121,29 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     expect(calls.some((c) => c.url.includes('state=error'))).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Importieren' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/legacy-imports/7/commit')).toBe(true));
+  });
+
+  it('given an import in preview, "Vorschau verwerfen" asks first, then removes it from the list and puts the focus on the heading "Importe"', async () => {
+    const { handlers: h, calls } = handlers(legacyImport({ state: 'preview' }));
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    const table = screen.getByRole('table', { name: 'Importe' });
+    await user.click(within(table).getByRole('button', { name: 'Vorschau „alte-daten.csv“ verwerfen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vorschau verwerfen?' });
+    expect(dialog).toHaveTextContent('Die Vorschau der Datei „alte-daten.csv“ wird mit ihren 3 Zeilen entfernt.');
+    // the safe choice has the focus: Abbrechen changes nothing
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(table).getByRole('button', { name: 'Vorschau „alte-daten.csv“ verwerfen' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Vorschau verwerfen?' })).getByRole('button', { name: 'Ja, verwerfen' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/admin/legacy-imports/7' }));
+    expect(await within(table).findByText('Noch keine Importe.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Importe' })).toHaveFocus());
+  });
+
+  it('given an imported or undone import, offers no "Vorschau verwerfen"', async () => {
+    const { handlers: h } = handlers(legacyImport({ state: 'committed' }));
+    await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    const table = screen.getByRole('table', { name: 'Importe' });
+    expect(within(table).queryByRole('button', { name: /verwerfen/ })).toBeNull();
   });
 });

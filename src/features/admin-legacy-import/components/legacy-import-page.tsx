@@ -1,17 +1,20 @@
 import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { reportError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/locale';
+import { notify } from '../../../lib/notifications';
 import {
   legacyFieldLabels,
   legacyFields,
   legacyImportStateLabels,
   type LegacyField,
   type LegacyImport,
+  type LegacyImportSummary,
 } from '../../../shared/contracts/legacy-imports';
-import { useSaveMapping } from '../api/import-actions';
+import { useDiscardImport, useSaveMapping } from '../api/import-actions';
 import { useLegacyImport, useLegacyImports } from '../api/legacy-imports';
 import { uploadLegacyFile } from '../api/upload-legacy-file';
 
@@ -28,6 +31,7 @@ const texts = {
   notImported: '– nicht übernehmen –',
   preview: 'Vorschau anzeigen',
   imports: 'Importe',
+  discard: 'Vorschau verwerfen',
 };
 
 /** the per-column field choices; a field chosen twice is marked here and refused by the server */
@@ -162,7 +166,7 @@ function UploadBox({ onUploaded }: { onUploaded: (imp: LegacyImport) => void }) 
   );
 }
 
-const historyColumns: DataTableColumn<LegacyImport>[] = [
+const historyColumns = (onDiscard: (imp: LegacyImportSummary) => void): DataTableColumn<LegacyImportSummary>[] => [
   {
     key: 'fileName',
     header: 'Datei',
@@ -178,10 +182,57 @@ const historyColumns: DataTableColumn<LegacyImport>[] = [
   { key: 'accepted', header: 'übernommen', align: 'right', render: (i) => i.counts.accepted },
   { key: 'error', header: 'Fehler', align: 'right', render: (i) => i.counts.error },
   { key: 'duplicate', header: 'doppelt', align: 'right', render: (i) => i.counts.duplicate },
+  {
+    key: 'actions',
+    header: 'Aktionen',
+    // only a preview can be discarded: an imported import is undone on its list view, and stays as history
+    render: (i) =>
+      i.state === 'preview' ? (
+        <Button size="xs" variant="outline" color="red.9" aria-label={`Vorschau „${i.fileName}“ verwerfen`} onClick={() => onDiscard(i)}>
+          {texts.discard}
+        </Button>
+      ) : null,
+  },
 ];
+
+/** "Vorschau verwerfen?": what goes (the preview and its rows) and what does not (nothing was imported) */
+function DiscardDialog({
+  imp,
+  onClose,
+  onDiscarded,
+}: {
+  imp: LegacyImportSummary | null;
+  onClose: () => void;
+  onDiscarded: (imp: LegacyImportSummary) => void;
+}) {
+  const discard = useDiscardImport();
+  return (
+    <ConfirmDialog
+      opened={imp !== null}
+      title="Vorschau verwerfen?"
+      confirmLabel="Ja, verwerfen"
+      danger
+      loading={discard.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        imp &&
+        discard.mutate(imp.id, {
+          onSuccess: () => onDiscarded(imp),
+          onError: (err) => reportError(err, 'Die Vorschau wurde nicht verworfen.'),
+        })
+      }
+    >
+      {imp
+        ? `Die Vorschau der Datei „${imp.fileName}“ wird mit ihren ${imp.counts.total} Zeilen entfernt. Importiert wurde daraus nichts; du kannst die Datei jederzeit wieder hochladen.`
+        : ''}
+    </ConfirmDialog>
+  );
+}
 
 export function LegacyImportPage({ onPreview }: { onPreview: (importId: number) => void }) {
   const [currentId, setCurrentId] = useState<number | null>(null);
+  const [discarding, setDiscarding] = useState<LegacyImportSummary | null>(null);
+  const importsHeading = useRef<HTMLHeadingElement>(null);
   const current = useLegacyImport(currentId);
   const history = useLegacyImports();
   const items = history.data?.items ?? [];
@@ -193,16 +244,31 @@ export function LegacyImportPage({ onPreview }: { onPreview: (importId: number) 
       {current.data && current.data.state === 'preview' && (
         <MappingForm key={current.data.id} imp={current.data} onDone={() => onPreview(current.data.id)} />
       )}
+      {/* the heading names the table (its caption is hidden) and takes the focus after a preview is discarded */}
+      <Title order={2} size="h3" ref={importsHeading} tabIndex={-1} style={{ outline: 'none' }}>
+        {texts.imports}
+      </Title>
       <DataTable
         caption={texts.imports}
-        columns={historyColumns}
+        captionHidden
+        columns={historyColumns(setDiscarding)}
         rows={items}
         total={items.length}
         page={1}
         pageSize={0}
         loading={history.isPending}
-        minWidth={760}
+        minWidth={900}
         emptyText="Noch keine Importe."
+      />
+      <DiscardDialog
+        imp={discarding}
+        onClose={() => setDiscarding(null)}
+        onDiscarded={(imp) => {
+          setDiscarding(null);
+          if (currentId === imp.id) setCurrentId(null);
+          notify({ message: `Die Vorschau „${imp.fileName}“ ist verworfen.` });
+          importsHeading.current?.focus();
+        }}
       />
     </Stack>
   );

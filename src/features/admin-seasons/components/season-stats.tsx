@@ -2,6 +2,7 @@ import { Group, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { type SeasonChoice } from '../../../shared/contracts/admin-seasons';
 import { useSeasonStats } from '../api/get-season-stats';
 import { seasonText } from '../../../shared/season-text';
+import { shownOrNotGiven } from '../../../shared/contracts/facility-lists';
 
 function CountTable({ caption, head, rows }: { caption: string; head: string; rows: { name: string; count: number }[] }) {
   return (
@@ -58,7 +59,11 @@ export function SeasonStatsPanel({ season }: { season: Pick<SeasonChoice, 'id' |
               head="Regierungsbezirk"
               rows={data.byRegion.map((r) => ({ name: r.region, count: r.count }))}
             />
-            <CountTable caption="Nach Art der Einrichtung" head="Art" rows={data.byKind.map((k) => ({ name: k.kind, count: k.count }))} />
+            <CountTable
+              caption="Nach Art der Einrichtung"
+              head="Art"
+              rows={data.byKind.map((k) => ({ name: shownOrNotGiven(k.kind), count: k.count }))}
+            />
           </SimpleGrid>
         </>
       )}

@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
 import { GermanDateInput } from '../../../components/forms/german-date-input';
 import { notify } from '../../../lib/notifications';
-import { formatDate, formatDateTime, TIME_PICKER_PROPS, TIME_ZONE } from '../../../lib/locale';
+import { formatAddress, formatDate, formatDateTime, TIME_PICKER_PROPS, TIME_ZONE } from '../../../lib/locale';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   teamWorkshopDecisionSchema,
@@ -114,10 +114,7 @@ function Details({ detail: { application: a, facility: f } }: { detail: TeamWork
       <DataListItem label="Wunschtermine" value={a.preferredDates.map((d) => formatDate(d)).join(', ')} />
       <DataListItem label="Teilnehmende" value={a.participantCount} />
       <DataListItem label="Themenwünsche" value={a.topicWishes || '—'} />
-      <DataListItem
-        label="Ort"
-        value={a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city} (abweichend)` : `${f.street}, ${f.postalCode} ${f.city}`}
-      />
+      <DataListItem label="Ort" value={a.address ? `${formatAddress(a.address)} (abweichend)` : formatAddress(f)} />
       <DataListItem label="Anmerkungen" value={a.remarks || '—'} />
       {a.decisionComment && <DataListItem label="Kommentar" value={a.decisionComment} />}
       <DataListItem label="Eingereicht" value={`am ${formatDateTime(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`} />

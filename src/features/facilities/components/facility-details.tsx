@@ -1,6 +1,8 @@
 import { Anchor, DataList, SimpleGrid } from '@mantine/core';
 import { DataListItem } from '../../../components/data-list/data-list-item';
+import { formatAddress } from '../../../lib/locale';
 import type { Facility } from '../../../shared/contracts/facilities';
+import { shownOrNotGiven } from '../../../shared/contracts/facility-lists';
 import { FACILITY_FIELD_LABELS as L } from './facility-field-labels';
 
 const dash = (value: string | number | null) => (value === null || value === '' ? '—' : String(value));
@@ -11,12 +13,14 @@ export function FacilityDetails({ facility }: { facility: Facility }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
       <DataList labelWidth="12rem" withDivider>
         <DataListItem label={L.label} value={facility.label} />
-        <DataListItem label={L.kind} value={facility.kind} />
-        <DataListItem label="Anschrift" value={`${facility.street}, ${facility.postalCode} ${facility.city}`} />
+        <DataListItem label={L.kind} value={shownOrNotGiven(facility.kind)} />
+        <DataListItem label="Anschrift" value={formatAddress(facility)} />
         <DataListItem label={L.region} value={facility.region} />
         <DataListItem
           label="Träger"
-          value={facility.operatorName ? `${facility.operatorName} (${facility.operatorKind})` : dash(facility.operatorKind)}
+          value={
+            facility.operatorName ? `${facility.operatorName} (${shownOrNotGiven(facility.operatorKind)})` : shownOrNotGiven(facility.operatorKind)
+          }
         />
       </DataList>
       <DataList labelWidth="12rem" withDivider>

@@ -1,7 +1,7 @@
 import { Alert, Button, DataList, Group, Text } from '@mantine/core';
 import { DataListItem } from '../../../components/data-list/data-list-item';
 import { SeasonStepView } from '../../../components/season-step/season-step-view';
-import { formatDate, formatDateTime } from '../../../lib/locale';
+import { formatAddress, formatDate, formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
 import { teamWorkshopStateText, type TeamWorkshopApplication } from '../../../shared/contracts/team-workshops';
 import { useTeamWorkshop } from '../api/get-team-workshop';
@@ -21,7 +21,7 @@ function Summary({ application: a }: { application: TeamWorkshopApplication }) {
       <DataListItem label="Wunschtermine" value={a.preferredDates.map((d) => formatDate(d)).join(', ')} />
       <DataListItem label="Zahl der Teilnehmenden" value={a.participantCount} />
       <DataListItem label="Themenwünsche" value={a.topicWishes || '—'} />
-      <DataListItem label="Ort" value={a.address ? `${a.address.street}, ${a.address.postalCode} ${a.address.city}` : 'in eurer KiTa'} />
+      <DataListItem label="Ort" value={a.address ? formatAddress(a.address) : 'in eurer KiTa'} />
       <DataListItem label="Anmerkungen" value={a.remarks || '—'} />
       <DataListItem label="Eingereicht" value={`am ${formatDate(a.createdAt)}${a.createdBy ? ` von ${a.createdBy.name}` : ''}`} />
     </DataList>

@@ -1,0 +1,94 @@
+// Issue 33's hostile-input run against the legacy import (measured, never asserted in tests): the portal on PGlite in
+// this process, an admin's session, and in a child process (its memory is not the server's) each hostile file of
+// server/testing/hostile-legacy-files.ts sent as the browser sends it, while GET /api/loginstatus is probed every
+// 50 ms until the upload has answered (target: every probe answers within 1 s). Per file: the answer, the number of
+// requests, the longest /api/loginstatus answer and the server's peak RSS (sampled every 10 ms). Prints one JSON line
+// per file and a Markdown table. `npx tsx scripts/bench/legacy-hostile.ts`
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { createSeason, createUser } from '../../server/testing/factories';
+
+const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
+
+export type HostileResult = {
+  file: string;
+  bytes: number;
+  uploads: { status: number; ms: number; message?: string }[];
+  probes: { status: number; ms: number }[];
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-hostile-'));
+const handle = await openDb({ dataDir });
+try {
+  await migrate(handle);
+  const db = handle.db;
+  await createSeason(db, { identifier: '2021-22', label: 'KiTa-Jahr 2021/22', startDate: '2021-09-01', endDate: '2022-08-31' });
+  const admin = await createUser(db, { isAdmin: true });
+  const sessions = sessionsRepository({ db });
+  const session = await sessions.create(admin.id, { ip: '127.0.0.1', userAgent: 'bench-hostile' }, { idleMinutes: 600, maxHours: 24 });
+  const cookie = `kita_session=${session.token}`;
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional', FILE_STORAGE: 'local' });
+  const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
+
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  console.log(JSON.stringify({ step: 'started', serverRssMb: mb(baseline) }));
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const rows: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./legacy-hostile-client.ts', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (m: { next: true } | HostileResult | { done: true }) => {
+      if ('next' in m) {
+        // a new file is about to be sent: its peak starts here
+        global.gc?.();
+        peak = process.memoryUsage().rss;
+        return child.send({ go: true });
+      }
+      if ('done' in m) return resolve();
+      const probeMs = m.probes.map((p) => p.ms).sort((a, b) => a - b);
+      const line = {
+        file: m.file,
+        mb: mb(m.bytes),
+        answers: m.uploads.map((u) => u.status).join(' '),
+        message: m.uploads[0]?.message,
+        uploadMs: Math.max(...m.uploads.map((u) => u.ms)),
+        requests: m.uploads.length + m.probes.length,
+        loginstatusProbes: m.probes.length,
+        loginstatusFailed: m.probes.filter((p) => p.status !== 200).length,
+        loginstatusMaxMs: Math.round(probeMs[probeMs.length - 1] ?? 0),
+        serverPeakRssMb: mb(peak),
+      };
+      console.log(JSON.stringify(line));
+      rows.push(
+        `| ${line.file} | ${line.mb} | ${line.answers} | ${line.uploadMs} | ${line.requests} | ${line.loginstatusMaxMs} | ${line.serverPeakRssMb} |`,
+      );
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exited with ${code}`))));
+    child.send({ base: portal.address, cookie });
+  });
+  clearInterval(sampler);
+  await portal.app.close();
+  console.log(
+    [
+      '',
+      `Server RSS after start: ${mb(baseline)} MB.`,
+      '',
+      '| file | MB | answer(s) | upload ms (longest) | requests | longest /api/loginstatus ms | server peak RSS MB |',
+      '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
+      ...rows,
+    ].join('\n'),
+  );
+} finally {
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
