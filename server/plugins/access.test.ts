@@ -192,6 +192,8 @@ describe('route permissions (enumerated from every registered route)', () => {
         'POST /api/admin/email-lists/preview',
         'POST /api/admin/email-lists/export.csv',
         'POST /api/admin/email-lists/export.xlsx',
+        'POST /api/admin/email-lists/left-out',
+        'POST /api/admin/email-lists/left-out.csv',
         'GET /api/admin/email-lists/:listId',
         'PUT /api/admin/email-lists/:listId',
         'DELETE /api/admin/email-lists/:listId',
@@ -305,6 +307,9 @@ const publicRoutes = [
   // issue 25: monitoring and load balancers (no personal data, no session lookup)
   'GET /api/health',
   'HEAD /api/health',
+  // issue 39: Prometheus; the handler asks for `Bearer <METRICS_TOKEN>` (404 without one configured), no session
+  'GET /api/metrics',
+  'HEAD /api/metrics',
   'POST /api/login',
   'DELETE /api/logout',
   'GET /api/loginstatus',
