@@ -8,7 +8,7 @@ import { openDb } from './db/client';
 import { migrate } from './db/migrate';
 import { packageRoot } from './lib/package-root';
 import { inDays } from './modules/documentation/test-helpers';
-import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
+import { buildServer, startBuiltServer, waitForOutput, type BuiltServer } from './testing/built-server';
 import { addMember, createFacility, createSeason, createUser, enrol, type TestUser } from './testing/factories';
 
 /**
@@ -100,21 +100,6 @@ function request(base: string, urlPath: string): Promise<{ status?: number; erro
     });
     req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
     req.end();
-  });
-}
-
-/** resolves when the output, read again on every chunk, matches */
-function waitForOutput(s: BuiltServer, pattern: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (pattern.test(s.output())) {
-        s.child.stdout!.off('data', check);
-        resolve();
-      }
-    };
-    s.child.stdout!.on('data', check);
-    void s.exited.then(() => (pattern.test(s.output()) ? resolve() : reject(new Error(`exited before ${pattern}:\n${s.output()}`))));
-    check();
   });
 }
 

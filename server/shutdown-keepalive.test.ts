@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
+import { buildServer, startBuiltServer, waitForOutput } from './testing/built-server';
 
 /**
  * Issue 39, rolling restart: nginx keeps its connections to an instance open and sends the next request into one of
@@ -21,20 +21,6 @@ afterAll(() => {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function waitForOutput(s: BuiltServer, pattern: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (pattern.test(s.output())) {
-        s.child.stdout!.off('data', check);
-        resolve();
-      }
-    };
-    s.child.stdout!.on('data', check);
-    void s.exited.then(() => (pattern.test(s.output()) ? resolve() : reject(new Error(`exited before ${pattern}:\n${s.output()}`))));
-    check();
-  });
-}
 
 describe('SIGTERM and keep-alive connections (nginx upstream)', () => {
   it('given a request in flight on a keep-alive connection when the signal comes, answers it with Connection: close and exits 0', async () => {

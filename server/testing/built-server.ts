@@ -57,3 +57,18 @@ export function startBuiltServer(outDir: string, env: Record<string, string>, no
     void exited.then((code) => reject(new Error(`the built server exited with ${code} before listening:\n${output}`)));
   });
 }
+
+/** resolves when the server's output, read again on every chunk, matches; rejects when it exits before */
+export function waitForOutput(s: BuiltServer, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (pattern.test(s.output())) {
+        s.child.stdout!.off('data', check);
+        resolve();
+      }
+    };
+    s.child.stdout!.on('data', check);
+    void s.exited.then(() => (pattern.test(s.output()) ? resolve() : reject(new Error(`exited before ${pattern}:\n${s.output()}`))));
+    check();
+  });
+}
