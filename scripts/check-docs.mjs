@@ -65,7 +65,9 @@ for (const file of ['README.md', 'docs/operations.md']) {
     if (!recipeKinds.has(fence[1])) return;
     const marker = /^<!-- recipe: (tested by|not run by a test) (.+) -->$/.exec(lines[i - 1] ?? '');
     if (!marker) {
-      problems.push(`${file}:${i + 1}: a recipe without "<!-- recipe: tested by <test file> — how -->" or "<!-- recipe: not run by a test — why -->" above it`);
+      problems.push(
+        `${file}:${i + 1}: a recipe without "<!-- recipe: tested by <test file> — how -->" or "<!-- recipe: not run by a test — why -->" above it`,
+      );
       return;
     }
     if (marker[1] === 'not run by a test') {
