@@ -26,7 +26,13 @@ const texts = {
 
 function renderList(
   search: ListSearch<typeof auditList>,
-  result: { data?: { items: Row[]; total: number; page: number; pageSize: number }; isFetching: boolean; isError: boolean },
+  result: {
+    data?: { items: Row[]; total: number; page: number; pageSize: number };
+    isFetching: boolean;
+    isError: boolean;
+    isPlaceholderData?: boolean;
+    fetchStatus?: 'fetching' | 'paused' | 'idle';
+  },
 ) {
   const onSearchChange = vi.fn();
   render(
@@ -127,5 +133,20 @@ describe('ListPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Das Protokoll konnte nicht geladen werden.');
     expect(screen.getByRole('cell', { name: 'Nichts gefunden.' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Filter zurücksetzen' })).not.toBeInTheDocument();
+  });
+
+  it('given offline after a change, the previous rows stay and say they are not current (issue 34)', () => {
+    const rows = { items: [{ id: 1, action: 'facility.update' }], total: 1, page: 1, pageSize: 50 };
+    renderList({ q: 'Sonnen' }, { data: rows, isFetching: false, isError: false, isPlaceholderData: true, fetchStatus: 'paused' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /Nicht aktuell.*Keine Verbindung zum Server: Die Tabelle zeigt noch die Zeilen vor deiner letzten Änderung/,
+    );
+    expect(screen.getByRole('cell', { name: 'facility.update' })).toBeInTheDocument();
+  });
+
+  it('given the rows of the current query, no such notice', () => {
+    const rows = { items: [{ id: 1, action: 'facility.update' }], total: 1, page: 1, pageSize: 50 };
+    renderList({ q: 'Sonnen' }, { data: rows, isFetching: false, isError: false, isPlaceholderData: false, fetchStatus: 'idle' });
+    expect(screen.queryByText(/Nicht aktuell/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { type Key, type ReactNode } from 'react';
 import { exportUrlOf, hasFilters, resetFilters } from '../../lib/list-search';
+import { useIsOnline } from '../../lib/use-online';
 import { listQueryOf, type ListContract, type ListSearch } from '../../shared/contracts/list-contract';
 import type { Page } from '../../shared/contracts/paging';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
@@ -15,7 +16,14 @@ export type ListPageProps<C extends ListContract, Row> = {
   search: ListSearch<C>;
   onSearchChange: (next: Partial<ListSearch<C>>) => void;
   /** the page query's state (`useListQuery`) */
-  result: { data?: Page<Row> | undefined; isFetching: boolean; isError: boolean };
+  /** the list's query (useListQuery): rows, and whether they are the previous query's while the next one waits */
+  result: {
+    data?: Page<Row> | undefined;
+    isFetching: boolean;
+    isError: boolean;
+    isPlaceholderData?: boolean;
+    fetchStatus?: 'fetching' | 'paused' | 'idle';
+  };
   /**
    * heading, table caption, the search box's description ("Name, Ort oder Postleitzahl"), the filter row's name
    * ("KiTas filtern"), the empty state and the load error
@@ -47,6 +55,9 @@ export type ListPageProps<C extends ListContract, Row> = {
 export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Row>) {
   const { contract, search, onSearchChange, result, texts } = props;
   const query = listQueryOf(contract, search);
+  const online = useIsOnline();
+  // the rows on screen belong to the query before the last change, and the new one waits for the network
+  const stale = !!result.isPlaceholderData && (result.fetchStatus === 'paused' || !online);
   const searchBox = useListSearchBox(search.q, (q) => onSearchChange({ q, page: undefined } as Partial<ListSearch<C>>));
   return (
     <>
@@ -80,6 +91,12 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
         )}
       </Group>
       {props.toolbar}
+      {stale && (
+        <Alert color="yellow" role="status" mb="sm" title="Nicht aktuell">
+          Keine Verbindung zum Server: Die Tabelle zeigt noch die Zeilen vor deiner letzten Änderung (Suche, Filter, Sortierung oder Seite). Sobald du
+          wieder online bist, lädt sie die passenden.
+        </Alert>
+      )}
       {result.isError && (
         <Text c="red" role="alert" mb="sm">
           {texts.error}
@@ -94,7 +111,7 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
         page={query.page}
         pageSize={query.pageSize}
         sort={{ key: query.sort, dir: query.dir }}
-        loading={result.isFetching}
+        loading={result.isFetching || !!result.isPlaceholderData}
         minWidth={props.minWidth ?? 720}
         columnChooserId={contract.path}
         emptyText={texts.empty}

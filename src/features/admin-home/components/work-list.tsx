@@ -2,6 +2,7 @@ import { Alert, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { formatDate, formatDateTime } from '../../../lib/locale';
+import { OFFLINE_WAITING } from '../../../lib/use-online';
 import { WORK_LIST_DEADLINE_DAYS, WORK_LIST_SOON_DAYS, seasonDeadlineLabels, type AdminWorkList } from '../../../shared/contracts/admin-home';
 import type { OfferingAttention } from '../../../shared/contracts/programme-lists';
 import { useWorkList } from '../api/get-work-list';
@@ -175,6 +176,8 @@ export function WorkListView({ data }: { data: AdminWorkList }) {
 /** loads the counts; a failure leaves the rest of the page usable */
 export function WorkList() {
   const query = useWorkList();
+  // offline the first attempt failed and the retry waits for the network: say so instead of spinning without end
+  if (query.isPending && query.fetchStatus === 'paused') return <Text role="status">{OFFLINE_WAITING}</Text>;
   if (query.isPending) return <Loader size="sm" aria-label="Arbeitsliste wird geladen" />;
   if (query.isError)
     return (
