@@ -6,7 +6,7 @@
 // the rush with 50 in flight (decisions/s, and their ratio to the floor), then a fresh rush with 200 in flight (p99).
 // Prints one JSON line per rush and a summary line; the final counts are checked exactly (0 overbooked, 0 double
 // bookings, waiting lists contiguous, every 201 stored, every booking's mail sent once).
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -62,7 +62,9 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     const sessions = sessionsRepository({ db });
     const seedMs = Math.round(performance.now() - t0);
 
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
+    // BENCH_METRICS_OUT=<file>: the portal's /api/metrics after the rush (what an operator's Prometheus would read)
+    const metricsToken = process.env.BENCH_METRICS_OUT ? 'bench-metrics-token-0123456789abcdef' : undefined;
+    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional', ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}) });
     const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: MAIL } });
     // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
     // on how busy the shared machine is than latency does
@@ -91,6 +93,10 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     );
 
     const enrolmentList500 = withAdminList ? await adminList() : undefined;
+    if (metricsToken) {
+      const metrics = await fetch(`${portal.address}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+      writeFileSync(`${process.env.BENCH_METRICS_OUT}.${CONCURRENCY}`, await metrics.text());
+    }
     await portal.app.close();
 
     async function adminList() {
