@@ -163,11 +163,22 @@ describe('stored names follow the content; only photos are shown inline', () => 
     });
   });
 
-  it('given the name "\\u202egpj.exe" (shows as "exe.jpg") on a JPEG, stores "gpj.jpg"; the photo is served inline', async () => {
-    const stored = parseAnswer(uploadedFileSchema, await f.call('member', upload(fixtureFiles.jpeg.buffer, { name: '\u202egpj.exe' })), 201);
-    expect(stored.name).toBe('gpj.jpg');
+  it('given the name "\\u202egpj.exe" (shows as "exe.jpg") on a JPEG, refuses it in German as typed text is (issue 33: one rule for direction overrides), storing nothing', async () => {
+    const before = await f.db.$count(documentationFiles);
+    const res = await f.call('member', upload(fixtureFiles.jpeg.buffer, { name: '\u202egpj.exe' }));
+    expect(reasonOfAnswer(res, 400)).toMatchObject({ code: 'validation_failed', fields: { name: 'Der Dateiname enthält unzulässige Zeichen.' } });
+    expect(await f.db.$count(documentationFiles)).toBe(before);
+  });
+
+  it('given a name with invisible characters no rule refuses (a zero-width space, a soft hyphen), stores it cleaned with the type of its bytes; the photo is served inline', async () => {
+    const stored = parseAnswer(
+      uploadedFileSchema,
+      await f.call('member', upload(fixtureFiles.jpeg.buffer, { name: 'Gar\u200bten\u00adfoto.exe' })),
+      201,
+    );
+    expect(stored.name).toBe('Gartenfoto.jpg');
     const res = await f.call('member', { method: 'GET', url: stored.url });
-    expect(res.headers['content-disposition']).toBe('inline; filename="gpj.jpg"; filename*=UTF-8\'\'gpj.jpg');
+    expect(res.headers['content-disposition']).toBe('inline; filename="Gartenfoto.jpg"; filename*=UTF-8\'\'Gartenfoto.jpg');
     expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 });
