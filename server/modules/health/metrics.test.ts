@@ -47,9 +47,17 @@ describe('GET /api/metrics', () => {
     expect(text).not.toContain('eva.metrik');
 
     expect(text).toMatch(/^nodejs_eventloop_delay_seconds\{quantile="0\.99"\} [\d.e-]+$/m);
-    // PGlite: no pool figures made up, the driver named
-    expect(text).toMatch(/^kita_db_info\{driver="pglite"\} 1$/m);
-    expect(text).not.toContain('kita_db_pool_connections{');
+    if (process.env.DATABASE_URL) {
+      // PostgreSQL: the pool's connections in use and idle, and the requests waiting for one
+      expect(text).toMatch(/^kita_db_info\{driver="pg"\} 1$/m);
+      expect(text).toMatch(/^kita_db_pool_connections\{state="in_use"\} \d+$/m);
+      expect(text).toMatch(/^kita_db_pool_connections\{state="idle"\} \d+$/m);
+      expect(text).toMatch(/^kita_db_pool_waiting \d+$/m);
+    } else {
+      // PGlite: no pool figures made up, the driver named
+      expect(text).toMatch(/^kita_db_info\{driver="pglite"\} 1$/m);
+      expect(text).not.toContain('kita_db_pool_connections{');
+    }
     expect(text).toMatch(/^kita_mail_outbox_pending 0$/m);
     expect(text).toMatch(/^kita_mail_outbox_oldest_pending_age_seconds 0$/m);
     expect(text).toMatch(/^kita_mail_outbox_failed_last_24h 0$/m);
