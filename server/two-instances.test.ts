@@ -191,7 +191,7 @@ describe.skipIf(skipReason)(`two instances behind nginx on one PostgreSQL${skipR
     expect(applied!.n).toBe(journal.entries.length);
     const admins = await queryRows<{ email: string }>(handle.db, 'select email from users where is_admin');
     expect(admins).toEqual([{ email: 'chefin@verband.example' }]);
-    expect(firstStart.outputs.join('\n').match(/First administrator created/g)).toHaveLength(1);
+    expect(firstStart.outputs.join('\n').match(/first administrator created/g)).toHaveLength(1);
   });
 
   it('given a login through one instance, works through the other, and a logout through one ends the session on both', async () => {
