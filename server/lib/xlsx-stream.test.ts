@@ -90,6 +90,8 @@ describe('xlsxStream (issue 19: the export as a person opens it)', () => {
       { header: 'Name', value: (r) => r.name },
       { header: 'Angemeldet', value: (r) => r.enrolled },
       { header: 'Kinder', value: (r) => r.n, kind: 'number' },
+      // no kind, but numbers (an id): right-aligned in the sheet, so its header too
+      { header: 'ID', value: (r) => r.n * 10 },
     ];
     const rows = [
       { name: 'Sonnenschein', enrolled: true, n: 12 },
@@ -105,6 +107,6 @@ describe('xlsxStream (issue 19: the export as a person opens it)', () => {
     expect([sheet.getRow(2).getCell(2).value, sheet.getRow(3).getCell(2).value]).toEqual(['Ja', 'Nein']);
     // LibreOffice shows a font without a name in its default serif
     expect(sheet.getRow(1).getCell(1).font).toMatchObject({ name: 'Calibri', bold: true });
-    expect([1, 2, 3].map((i) => sheet.getRow(1).getCell(i).alignment?.horizontal)).toEqual([undefined, undefined, 'right']);
+    expect([1, 2, 3, 4].map((i) => sheet.getRow(1).getCell(i).alignment?.horizontal)).toEqual([undefined, undefined, 'right', 'right']);
   });
 });

@@ -45,8 +45,10 @@ export function xlsxStream<R>(sheetName: string, columns: Column<R>[], batches: 
       }));
       const header = sheet.getRow(1);
       header.font = xlsxFont();
+      // a column without a kind whose first rows hold numbers (an id, a count) is right-aligned by the spreadsheet too
+      const holdsNumbers = (i: number) => first.some((cells) => typeof cells[i] === 'number' || cells[i] instanceof Date);
       columns.forEach((c, i) => {
-        if (alignsRight(c.kind)) header.getCell(i + 1).alignment = { horizontal: 'right' };
+        if (alignsRight(c.kind) || (c.kind === undefined && holdsNumbers(i))) header.getCell(i + 1).alignment = { horizontal: 'right' };
       });
       let rows = 1;
       for (const cells of first) {
