@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The KiTa-Portal as a container (README "Betrieb"). Not built on the project's machines (no Docker engine there):
+# The KiTa-Portal as a container (docs/operations.md). Not built on the project's machines (no Docker engine there):
 # scripts/check-deploy.mjs lints this file and parses compose.yaml instead.
 #
 #   docker build -t kita-portal:0.1.0 .      # tagged by version (compose: KITA_VERSION)

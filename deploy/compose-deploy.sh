@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Deploys a new version with docker compose without downtime (README "Container"; its logic is tested with a
+# Deploys a new version with docker compose without downtime (docs/operations.md, "Container"; its logic is tested with a
 # stand-in `docker` by server/compose-deploy.test.ts). Run it in the folder of compose.yaml and .env, after fetching
 # the new version's sources:
 #

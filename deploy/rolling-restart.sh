@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Restarts the portal's instances behind nginx one after the other, so that no request fails (deploy/nginx.conf,
-# README "Zwei Instanzen"; tested as written by server/rolling-restart.test.ts).
+# docs/operations.md, "Rolling restart and two instances"; tested as written by server/rolling-restart.test.ts).
 #
 #   deploy/rolling-restart.sh kita-portal@1=http://127.0.0.1:3000 kita-portal@2=http://127.0.0.1:3001
 #

@@ -12,7 +12,7 @@ import { sessionsRepository } from './modules/auth/sessions.repository';
 import { inDays } from './modules/documentation/test-helpers';
 import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
 import { addMember, createFacility, createSeason, createUser, enrol } from './testing/factories';
-import { freePort, nginxBinary, startNginx, type Nginx } from './testing/nginx';
+import { freePort, multiInstanceSkipReason, startNginx, type Nginx } from './testing/nginx';
 import { adminQuery, withDatabase } from './testing/test-db-template';
 
 /**
@@ -24,12 +24,7 @@ import { adminQuery, withDatabase } from './testing/test-db-template';
  */
 const root = packageRoot(import.meta.url);
 const adminUrl = process.env.DATABASE_URL;
-const skipReason = !adminUrl
-  ? 'needs PostgreSQL (DATABASE_URL; PGlite serves one process)'
-  : !nginxBinary
-    ? 'needs nginx (apt-get install nginx)'
-    : null;
-if (skipReason) console.info(`server/rolling-restart.test.ts skipped: ${skipReason}`);
+const skipReason = multiInstanceSkipReason('server/rolling-restart.test.ts');
 const dbName = `kita_roll_${randomBytes(6).toString('hex')}`;
 const databaseUrl = adminUrl ? withDatabase(adminUrl, dbName) : '';
 const timeout = 240_000;

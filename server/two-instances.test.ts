@@ -10,7 +10,7 @@ import { inDays } from './modules/documentation/test-helpers';
 import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
 import { addMember, createFacility, createSeason, createUser, enrol, type TestUser } from './testing/factories';
 import { fixtureFiles } from './testing/fixture-files';
-import { nginxBinary, startNginx, type Nginx } from './testing/nginx';
+import { multiInstanceSkipReason, startNginx, type Nginx } from './testing/nginx';
 import { startSmtp } from './testing/smtp';
 import { adminQuery, withDatabase } from './testing/test-db-template';
 
@@ -18,17 +18,11 @@ import { adminQuery, withDatabase } from './testing/test-db-template';
  * Issue 25, "two instances behind one address": two compiled server processes on one PostgreSQL database behind
  * Debian's nginx (the shipped proxy settings, server/testing/nginx.ts), everything through nginx's one address, which
  * names the instance that answered. The processes hold no state another needs: sessions, the login throttle, bookings,
- * the mail outbox and the reminders live in PostgreSQL, uploads in the shared DATA_DIR (README "Zwei Instanzen").
+ * the mail outbox and the reminders live in PostgreSQL, uploads in the shared DATA_DIR (docs/operations.md, "Rolling restart and two instances").
  * PostgreSQL only: PGlite serves one process.
  */
 const adminUrl = process.env.DATABASE_URL;
-const skipReason = !adminUrl
-  ? 'needs PostgreSQL (DATABASE_URL; PGlite serves one process)'
-  : !nginxBinary
-    ? 'needs nginx (apt-get install nginx)'
-    : null;
-// said once in the run's output, since a skipped file shows no titles
-if (skipReason) console.info(`server/two-instances.test.ts skipped: ${skipReason}`);
+const skipReason = multiInstanceSkipReason('server/two-instances.test.ts');
 const dbName = `kita_two_${randomBytes(6).toString('hex')}`;
 const databaseUrl = adminUrl ? withDatabase(adminUrl, dbName) : '';
 /** one DATA_DIR for both: the uploads (and secrets) they share */
@@ -59,7 +53,7 @@ const env = (smtpUrl: string) => ({
   // nodemailer's pooled connections (an option of the URL): the stand-in greets each new connection after 100 ms
   SMTP_URL: `${smtpUrl}/?pool=true`,
   TRUST_PROXY: '1',
-  // several servers share one key (README "Zwei Instanzen")
+  // several servers share one key (docs/operations.md, "Rolling restart and two instances")
   TOTP_KEY: randomBytes(32).toString('base64'),
   ADMIN_EMAIL: 'chefin@verband.example',
   ADMIN_PASSWORD: 'Sehr-Geheim-2026-Portal',

@@ -6,7 +6,7 @@ import { moveToPostgres } from './move-to-postgres';
 /**
  * `npm run backup [-- --out <file or folder/> [--keep N] [--without-secrets]]`,
  * `npm run restore -- <archive> [--force] [--accept-lost-secrets]`,
- * `npm run db:move-to-postgres -- --to <postgres://…>` (README "Betrieb"). The configuration comes from the same
+ * `npm run db:move-to-postgres -- --to <postgres://…>` (docs/operations.md). The configuration comes from the same
  * environment as the server's (DATA_DIR, DATABASE_URL, FILE_STORAGE).
  */
 const usage = `Aufruf / usage:

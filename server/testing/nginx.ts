@@ -16,6 +16,20 @@ import { packageRoot } from '../lib/package-root';
  */
 export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 
+/**
+ * Why a test of several portal processes behind nginx cannot run here (null: it can), said once in the run's output
+ * since a skipped file shows no titles: they need PostgreSQL (PGlite serves one process) and Debian's nginx.
+ */
+export function multiInstanceSkipReason(testFile: string): string | null {
+  const reason = !process.env.DATABASE_URL
+    ? 'needs PostgreSQL (DATABASE_URL; PGlite serves one process)'
+    : !nginxBinary
+      ? 'needs nginx (apt-get install nginx)'
+      : null;
+  if (reason) console.info(`${testFile} skipped: ${reason}`);
+  return reason;
+}
+
 export type Nginx = { url: string; stop: () => Promise<void>; errorLog: () => string };
 
 const shippedConf = () => fs.readFileSync(path.join(packageRoot(import.meta.url), 'deploy', 'nginx.conf'), 'utf8');

@@ -10,7 +10,7 @@ import { documentationFiles } from './documentation.table';
  * while writing leaves a temp file in `.tmp/`. This sweep removes both from the local storage (DATA_DIR/uploads):
  * at start, before the server reports ready, and every ten minutes. Only files older than `minAgeMs` (a minute) go:
  * younger ones may belong to an upload another process (same PostgreSQL, shared folder) is just finishing.
- * With FILE_STORAGE=s3 the bucket is not swept (set a lifecycle rule for stray objects there; README "Betrieb").
+ * With FILE_STORAGE=s3 the bucket is not swept (set a lifecycle rule for stray objects there; docs/operations.md).
  */
 export const ORPHAN_MIN_AGE_MS = 60_000;
 
