@@ -45,7 +45,8 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
 
   await expect(page.getByRole('heading', { level: 1, name: 'Migration alter manueller Daten: Listenansicht' })).toBeVisible();
   const rows = page.getByRole('table', { name: 'Zeilen der Datei' });
-  await expect(rows.getByRole('row').filter({ hasText: fresh })).toContainText('übernommen');
+  // before the commit a good row says what will happen (issue 34: states tell the truth)
+  await expect(rows.getByRole('row').filter({ hasText: fresh }).getByText('wird übernommen', { exact: true })).toBeVisible();
   await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toContainText('Die PLZ „9707“ hat nicht genau 5 Ziffern.');
   await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toContainText('Das Datum „31.02.2017“ gibt es nicht.');
   const match = page.getByLabel('KiTa für Zeile 3');
@@ -63,6 +64,7 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await page.getByRole('button', { name: 'Importieren' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('importiert', { exact: true })).toBeVisible();
+  await expect(rows.getByRole('row').filter({ hasText: fresh }).getByText('übernommen', { exact: true })).toBeVisible();
   await expect(page.getByText(/Importiert: 3 Einträge, 2 neue KiTas/).first()).toBeVisible();
 
   // the new KiTa's detail shows its imported history
@@ -83,7 +85,14 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await expectAccessible(page, 'undo dialog');
   await dialog.getByRole('button', { name: 'Ja, rückgängig machen' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('rückgängig gemacht', { exact: true })).toBeVisible();
+  await expect(page.locator('strong', { hasText: /^rückgängig gemacht$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Zeilen der Datei' })
+      .getByRole('row')
+      .filter({ hasText: fresh })
+      .getByText('rückgängig gemacht', { exact: true }),
+  ).toBeVisible();
   await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
   await expect(page.getByRole('link', { name: fresh })).toHaveCount(0);
 });

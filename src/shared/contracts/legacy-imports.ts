@@ -45,9 +45,21 @@ export const legacyImportStateLabels: Record<(typeof legacyImportStates)[number]
   undone: 'rückgängig gemacht',
 };
 
+export type LegacyImportState = (typeof legacyImportStates)[number];
+
 export const legacyRowStates = ['accepted', 'error', 'duplicate'] as const;
 export type LegacyRowState = (typeof legacyRowStates)[number];
-export const legacyRowStateLabels: Record<LegacyRowState, string> = { accepted: 'übernommen', error: 'Fehler', duplicate: 'doppelt' };
+
+/**
+ * What a row's state says, where the import stands (CONVENTIONS habit 24: states tell the truth). A good row is
+ * "wird übernommen" in a preview, "übernommen" once imported and "rückgängig gemacht" after the undo; "Fehler" and
+ * "doppelt" whatever the import's state. The one place that names a row's state: badge, filter, counts.
+ */
+export function legacyRowStateLabel(row: LegacyRowState, imp: LegacyImportState): string {
+  if (row === 'error') return 'Fehler';
+  if (row === 'duplicate') return 'doppelt';
+  return { preview: 'wird übernommen', committed: 'übernommen', undone: 'rückgängig gemacht' }[imp];
+}
 
 export const legacyMatchKinds = ['exact', 'candidate', 'manual', 'new', 'none'] as const;
 

@@ -123,6 +123,20 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/legacy-imports/7/commit')).toBe(true));
   });
 
+  it.each([
+    ['preview', 'wird übernommen'],
+    ['committed', 'übernommen'],
+    ['undone', 'rückgängig gemacht'],
+  ] as const)('given an import in state %s, a good row, its count and the filter read "%s"', async (state, label) => {
+    const { handlers: h } = handlers(legacyImport({ state }));
+    await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', { user: users.admin(), handlers: h });
+    const table = await screen.findByRole('table', { name: 'Zeilen der Datei' });
+    const line = await within(table).findByRole('row', { name: /Kinderhaus Sonnenschein Süd/ });
+    expect(within(line).getByText(label, { exact: true })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`3 Zeilen: 1 ${label}, 1 Fehler, 1 doppelt\\.`))).toBeInTheDocument();
+    expect(within(screen.getByRole('combobox', { name: 'Zustand' })).getByRole('option', { name: label })).toHaveValue('accepted');
+  });
+
   it('given an import in preview, "Vorschau verwerfen" asks first, then removes it from the list and puts the focus on the heading "Importe"', async () => {
     const { handlers: h, calls } = handlers(legacyImport({ state: 'preview' }));
     const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });

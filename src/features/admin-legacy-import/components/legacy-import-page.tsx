@@ -179,7 +179,8 @@ const historyColumns = (onDiscard: (imp: LegacyImportSummary) => void): DataTabl
   { key: 'createdBy', header: 'Von', render: (i) => i.createdBy ?? '–' },
   { key: 'createdAt', header: 'Hochgeladen am', render: (i) => formatDateTime(i.createdAt) },
   { key: 'state', header: 'Stand', render: (i) => legacyImportStateLabels[i.state] },
-  { key: 'accepted', header: 'übernommen', align: 'right', render: (i) => i.counts.accepted },
+  // the good rows: "wird übernommen" in a preview, "übernommen" once imported (the column "Stand" says which)
+  { key: 'accepted', header: 'gültig', align: 'right', render: (i) => i.counts.accepted },
   { key: 'error', header: 'Fehler', align: 'right', render: (i) => i.counts.error },
   { key: 'duplicate', header: 'doppelt', align: 'right', render: (i) => i.counts.duplicate },
   {

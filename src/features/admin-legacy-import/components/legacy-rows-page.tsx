@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notifications';
 import {
   legacyFieldLabels,
   legacyImportStateLabels,
-  legacyRowStateLabels,
+  legacyRowStateLabel,
   legacyRowStates,
   type LegacyField,
   type LegacyImport,
@@ -62,7 +62,7 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
     header: 'Zustand',
     render: (r) => (
       <Badge color={stateColors[r.state]} variant="light">
-        {legacyRowStateLabels[r.state]}
+        {legacyRowStateLabel(r.state, imp.state)}
       </Badge>
     ),
   },
@@ -138,7 +138,8 @@ function ImportRows({ importId }: { importId: number }) {
       <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zurück zu den Importen</AnchorLink>
       <Text>
         Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
-        Zeilen: {i.counts.accepted} übernommen, {i.counts.error} Fehler, {i.counts.duplicate} doppelt.
+        Zeilen: {i.counts.accepted} {legacyRowStateLabel('accepted', i.state)}, {i.counts.error} {legacyRowStateLabel('error', i.state)},{' '}
+        {i.counts.duplicate} {legacyRowStateLabel('duplicate', i.state)}.
         {i.state === 'committed' &&
           ` Importiert: ${i.created.records} Einträge, ${i.created.facilities} neue KiTas, ${i.created.seasons} neue KiTa-Jahre.`}
       </Text>
@@ -170,7 +171,7 @@ function ImportRows({ importId }: { importId: number }) {
       <NativeSelect
         label="Zustand"
         w={220}
-        data={[{ value: '', label: 'alle' }, ...legacyRowStates.map((s) => ({ value: s, label: legacyRowStateLabels[s] }))]}
+        data={[{ value: '', label: 'alle' }, ...legacyRowStates.map((s) => ({ value: s, label: legacyRowStateLabel(s, i.state) }))]}
         value={state ?? ''}
         onChange={(e) => {
           setState((e.currentTarget.value || undefined) as LegacyRowState | undefined);
