@@ -34,7 +34,8 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
   // the mapping: "Notiz" is not guessed; map it to Bemerkung
-  await expect(page.getByRole('heading', { name: 'Spaltenzuordnung' })).toBeVisible();
+  // the focus goes to the new import's mapping, never the page body (issue 34)
+  await expect(page.getByRole('heading', { name: 'Spaltenzuordnung' })).toBeFocused();
   // the part's file name is the import's name
   await expect(page.getByText(`Spalten der Datei „alt-${stamp}.csv“`)).toBeVisible();
   await expect(page.getByLabel('Feld für Spalte „Einrichtung“')).toHaveValue('label');

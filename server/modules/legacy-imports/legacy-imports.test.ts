@@ -180,7 +180,9 @@ describe('legacy import', () => {
       f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/mapping`, payload: { columns } });
     const twice = reasonOfAnswer(await put(['label', 'postalCode', 'season', 'label']), 400);
     expect(twice.message).toBe('Die Spalte „KiTa-Name“ ist mehreren Spalten der Datei zugeordnet. Ordne sie bitte nur einer zu.');
-    expect(reasonOfAnswer(await put(['label', null, 'season', null]), 400).message).toBe('Bitte ordne diese Spalten zu: PLZ.');
+    expect(reasonOfAnswer(await put(['label', null, 'season', null]), 400).message).toBe(
+      'Diesen Feldern ist keine Spalte der Datei zugeordnet: PLZ. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.',
+    );
     const changed = parseAnswer(legacyImportSchema, await put(['label', 'postalCode', 'season', 'remark']));
     expect(changed.columns).toEqual(['label', 'postalCode', 'season', 'remark']);
     expect(changed.counts.accepted).toBe(1);

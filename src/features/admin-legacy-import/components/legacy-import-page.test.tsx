@@ -154,6 +154,51 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Importe' })).toHaveFocus());
   });
 
+  it('given "Hochladen" by keyboard, the focus goes to the heading of the new import\'s mapping and the list "Importe" gains it', async () => {
+    const uploaded = legacyImport({ id: 8, fileName: 'neu.csv', headers: ['Einrichtung', 'Ort'], columns: ['label', 'city'] });
+    let listed: LegacyImportSummary[] = [];
+    const h = [
+      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: listed })),
+      http.post('*/api/admin/legacy-imports', () => {
+        listed = [summaryOf(uploaded)];
+        return HttpResponse.json(uploaded, { status: 201 });
+      }),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(uploaded)),
+    ];
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    await user.upload(screen.getByLabelText('Datei'), new File(['Einrichtung;Ort\r\nKita Eins;Fürth\r\n'], 'neu.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Hochladen' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Spaltenzuordnung' })).toHaveFocus());
+    expect(await within(screen.getByRole('table', { name: 'Importe' })).findByRole('link', { name: 'neu.csv' })).toBeInTheDocument();
+  });
+
+  it('given a file without the columns PLZ and KiTa-Jahr, "Vorschau anzeigen" says next to the mapping which are missing and what to do, focused, and stays', async () => {
+    const imp = legacyImport({ headers: ['Einrichtung', 'Ort'], columns: ['label', 'city'] });
+    const message =
+      'Diesen Feldern ist keine Spalte der Datei zugeordnet: PLZ, KiTa-Jahr. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.';
+    const h = [
+      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: [] })),
+      http.post('*/api/admin/legacy-imports', () => HttpResponse.json(imp, { status: 201 })),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(imp)),
+      http.put('*/api/admin/legacy-imports/:id/mapping', () =>
+        HttpResponse.json({ reason: { code: 'validation_failed', message } }, { status: 400 }),
+      ),
+    ];
+    const { user, router } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    await user.upload(screen.getByLabelText('Datei'), new File(['Einrichtung;Ort\r\n'], 'ohne-plz.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Hochladen' }));
+    const mapping = await screen.findByRole('region', { name: 'Spaltenzuordnung' });
+    await user.click(within(mapping).getByRole('button', { name: 'Vorschau anzeigen' }));
+    const said = await within(mapping).findByRole('alert');
+    expect(said).toHaveTextContent(message);
+    await waitFor(() => expect(said).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/verwaltung/datenpflege/migration-alte-manuelle-daten');
+    // choosing a field again clears it
+    await user.selectOptions(within(mapping).getByRole('combobox', { name: 'Feld für Spalte „Ort“' }), 'PLZ');
+    expect(within(mapping).queryByRole('alert')).toBeNull();
+  });
+
   it('given an imported or undone import, offers no "Vorschau verwerfen"', async () => {
     const { handlers: h } = handlers(legacyImport({ state: 'committed' }));
     await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
