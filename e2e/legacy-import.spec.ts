@@ -62,11 +62,23 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await page.getByLabel('Zustand').selectOption('');
   await expectAccessible(page, 'preview');
 
+  // before the commit the page says what it creates (issue 34): the two new KiTas, an enrolment per good row, one award
+  const planned = /„Importieren“ legt an: 2 neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 2 Anmeldungen und 1 Auszeichnung\./;
+  await expect(page.getByText(planned)).toBeVisible();
   await page.getByRole('button', { name: 'Importieren' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Importieren?' });
+  await expect(confirm.getByText(planned)).toBeVisible();
+  await expectAccessible(page, 'import confirmation');
+  await confirm.getByRole('button', { name: 'Ja, importieren' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('importiert', { exact: true })).toBeVisible();
   await expect(rows.getByRole('row').filter({ hasText: fresh }).getByText('übernommen', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Importiert: 3 Einträge, 2 neue KiTas/).first()).toBeVisible();
+  // the result uses the same counts, and the status holding it has the focus (never the page body)
+  const result = page.locator('p', {
+    hasText: /Importiert: 2 neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 2 Anmeldungen und 1 Auszeichnung\./,
+  });
+  await expect(result).toBeFocused();
 
   // the new KiTa's detail shows its imported history
   await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);

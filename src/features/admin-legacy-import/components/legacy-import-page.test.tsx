@@ -16,7 +16,8 @@ const legacyImport = (over: Partial<LegacyImport> = {}): LegacyImport => ({
   headers: ['Einrichtung', 'PLZ', 'Jahr'],
   columns: ['label', 'postalCode', 'season'],
   counts: { total: 3, accepted: 1, error: 1, duplicate: 1 },
-  created: { records: 0, facilities: 0, seasons: 0 },
+  created: { facilities: 0, seasons: 0, enrolments: 0, awards: 0 },
+  plan: { facilities: 0, seasons: 0, enrolments: 1, awards: 0, seasonLabels: [] },
   keptFacilities: [],
   ...over,
 });
@@ -44,6 +45,7 @@ const summaryOf = ({ headers: _headers, columns: _columns, ...summary }: LegacyI
 function handlers(imp = legacyImport()) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   let listed = [summaryOf(imp)];
+  let current = imp;
   const record = async (request: Request) => {
     const url = new URL(request.url);
     calls.push({ method: request.method, url: url.pathname + url.search, body: await request.json().catch(() => null) });
@@ -57,7 +59,7 @@ function handlers(imp = legacyImport()) {
         listed = listed.filter((i) => i.id !== Number(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
-      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(imp)),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(current)),
       http.get('*/api/admin/legacy-imports/:id/rows', async ({ request }) => {
         await record(request);
         const state = new URL(request.url).searchParams.get('state');
@@ -83,7 +85,8 @@ function handlers(imp = legacyImport()) {
       }),
       http.post('*/api/admin/legacy-imports/:id/commit', async ({ request }) => {
         await record(request);
-        return HttpResponse.json(legacyImport({ state: 'committed', created: { records: 2, facilities: 1, seasons: 0 } }));
+        current = legacyImport({ state: 'committed', created: { facilities: 1, seasons: 1, enrolments: 1, awards: 1 }, plan: null });
+        return HttpResponse.json(current);
       }),
     ],
   };
@@ -120,7 +123,32 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     expect(await within(table).findByText('PLZ: Die PLZ „8080“ hat nicht genau 5 Ziffern.')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('state=error'))).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Importieren?' })).getByRole('button', { name: 'Ja, importieren' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/legacy-imports/7/commit')).toBe(true));
+  });
+
+  it('given a preview, says before the commit what "Importieren" creates, in correct German, asks to confirm it, and reports the same counts with the focus on the result', async () => {
+    const { handlers: h, calls } = handlers(
+      legacyImport({ plan: { facilities: 12, seasons: 1, enrolments: 33, awards: 21, seasonLabels: ['KiTa-Jahr 2018/19'] } }),
+    );
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', {
+      user: users.admin(),
+      handlers: h,
+    });
+    const planned = '„Importieren“ legt an: 12 neue KiTas, 1 neues KiTa-Jahr, 33 Anmeldungen und 21 Auszeichnungen.';
+    expect(await screen.findByText(planned)).toBeInTheDocument();
+    expect(screen.getByText(/Neue KiTa-Jahre werden als abgeschlossene frühere KiTa-Jahre angelegt: KiTa-Jahr 2018\/19\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importieren?' });
+    expect(within(dialog).getByText(planned)).toBeInTheDocument();
+    // "Abbrechen" imports nothing
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(calls.some((c) => c.url.endsWith('/commit'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Importieren?' })).getByRole('button', { name: 'Ja, importieren' }));
+    const result = await screen.findByText(/Importiert: 1 neue KiTa, 1 neues KiTa-Jahr, 1 Anmeldung und 1 Auszeichnung\./, { selector: 'p' });
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(screen.queryByText(planned)).toBeNull();
   });
 
   it.each([
