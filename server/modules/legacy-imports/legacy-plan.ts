@@ -15,9 +15,9 @@ import type { RowValues } from './legacy-rows';
  * - records: an enrolment per good row, an award where the row says so; a record of the same KiTa, season and kind
  *   that exists already (another file, or an earlier row of this one) adds nothing and is not counted.
  */
-export type PlannedRecord = { rowId: number; values: RowValues; facilityId: number | null; newKitaKey: string | null; kind: 'enrolment' | 'award' };
+type PlannedRecord = { rowId: number; values: RowValues; facilityId: number | null; newKitaKey: string | null; kind: 'enrolment' | 'award' };
 
-export type CommitPlan = {
+type CommitPlan = {
   existingSeasons: { identifier: string; id: number }[];
   missingSeasons: { identifier: string; label: string; startYear: number }[];
   /** new KiTas by their key (targetKey), with the values of the first row that names each */

@@ -24,7 +24,7 @@ export const shownOrNotGiven = (value: string) => value || notGiven;
  * The one rule: the admin list's filter "Stammdaten unvollständig" (server) and the detail's notice (client) read it.
  */
 export const masterDataFields = ['kind', 'operatorKind', 'street', 'postalCode', 'city'] as const;
-export type MasterDataField = (typeof masterDataFields)[number];
+type MasterDataField = (typeof masterDataFields)[number];
 export const masterDataLabels: Record<MasterDataField, string> = {
   kind: 'Art der Einrichtung',
   operatorKind: 'Trägerart',

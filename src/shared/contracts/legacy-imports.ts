@@ -45,7 +45,7 @@ export const legacyImportStateLabels: Record<(typeof legacyImportStates)[number]
   undone: 'rückgängig gemacht',
 };
 
-export type LegacyImportState = (typeof legacyImportStates)[number];
+type LegacyImportState = (typeof legacyImportStates)[number];
 
 export const legacyRowStates = ['accepted', 'error', 'duplicate'] as const;
 export type LegacyRowState = (typeof legacyRowStates)[number];
