@@ -53,12 +53,15 @@ export type LegacyRowState = (typeof legacyRowStates)[number];
 /**
  * What a row's state says, where the import stands (CONVENTIONS habit 24: states tell the truth). A good row is
  * "wird übernommen" in a preview, "übernommen" once imported and "rückgängig gemacht" after the undo; "Fehler" and
- * "doppelt" whatever the import's state. The one place that names a row's state: badge, filter, counts.
+ * "doppelt" whatever the import's state. The one place that names a row's state: badge, filter, counts (`rows`: the
+ * count the words follow, for "3 werden übernommen").
  */
-export function legacyRowStateLabel(row: LegacyRowState, imp: LegacyImportState): string {
+export function legacyRowStateLabel(row: LegacyRowState, imp: LegacyImportState, rows = 1): string {
   if (row === 'error') return 'Fehler';
   if (row === 'duplicate') return 'doppelt';
-  return { preview: 'wird übernommen', committed: 'übernommen', undone: 'rückgängig gemacht' }[imp];
+  // after a count ("3 werden übernommen") the verb agrees with it
+  if (imp === 'preview') return rows === 1 ? 'wird übernommen' : 'werden übernommen';
+  return imp === 'committed' ? 'übernommen' : 'rückgängig gemacht';
 }
 
 export const legacyMatchKinds = ['exact', 'candidate', 'manual', 'new', 'none'] as const;

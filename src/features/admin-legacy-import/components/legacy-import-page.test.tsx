@@ -165,6 +165,12 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     expect(within(screen.getByRole('combobox', { name: 'Zustand' })).getByRole('option', { name: label })).toHaveValue('accepted');
   });
 
+  it('given a preview with three good rows, the counts line says "3 werden übernommen"', async () => {
+    const { handlers: h } = handlers(legacyImport({ counts: { total: 4, accepted: 3, error: 1, duplicate: 0 } }));
+    await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', { user: users.admin(), handlers: h });
+    expect(await screen.findByText(/4 Zeilen: 3 werden übernommen, 1 Fehler, 0 doppelt\./)).toBeInTheDocument();
+  });
+
   it('given an import in preview, "Vorschau verwerfen" asks first, then removes it from the list and puts the focus on the heading "Importe"', async () => {
     const { handlers: h, calls } = handlers(legacyImport({ state: 'preview' }));
     const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });

@@ -162,8 +162,9 @@ function ImportRows({ importId }: { importId: number }) {
       <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zurück zu den Importen</AnchorLink>
       <Text ref={status} tabIndex={-1}>
         Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
-        Zeilen: {i.counts.accepted} {legacyRowStateLabel('accepted', i.state)}, {i.counts.error} {legacyRowStateLabel('error', i.state)},{' '}
-        {i.counts.duplicate} {legacyRowStateLabel('duplicate', i.state)}.{i.state === 'committed' && ` Importiert: ${legacyCountsText(i.created)}.`}
+        Zeilen: {i.counts.accepted} {legacyRowStateLabel('accepted', i.state, i.counts.accepted)}, {i.counts.error}{' '}
+        {legacyRowStateLabel('error', i.state)}, {i.counts.duplicate} {legacyRowStateLabel('duplicate', i.state)}.
+        {i.state === 'committed' && ` Importiert: ${legacyCountsText(i.created)}.`}
       </Text>
       {i.state === 'preview' && i.plan && (
         <Alert color="blue" title="Vor dem Import">
