@@ -34,7 +34,8 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
 
   // the mapping: "Notiz" is not guessed; map it to Bemerkung
-  await expect(page.getByRole('heading', { name: 'Spaltenzuordnung' })).toBeVisible();
+  // the focus goes to the new import's mapping, never the page body (issue 34)
+  await expect(page.getByRole('heading', { name: 'Spaltenzuordnung' })).toBeFocused();
   // the part's file name is the import's name
   await expect(page.getByText(`Spalten der Datei „alt-${stamp}.csv“`)).toBeVisible();
   await expect(page.getByLabel('Feld für Spalte „Einrichtung“')).toHaveValue('label');
@@ -45,7 +46,8 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
 
   await expect(page.getByRole('heading', { level: 1, name: 'Migration alter manueller Daten: Listenansicht' })).toBeVisible();
   const rows = page.getByRole('table', { name: 'Zeilen der Datei' });
-  await expect(rows.getByRole('row').filter({ hasText: fresh })).toContainText('übernommen');
+  // before the commit a good row says what will happen (issue 34: states tell the truth)
+  await expect(rows.getByRole('row').filter({ hasText: fresh }).getByText('wird übernommen', { exact: true })).toBeVisible();
   await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toContainText('Die PLZ „9707“ hat nicht genau 5 Ziffern.');
   await expect(rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' })).toContainText('Das Datum „31.02.2017“ gibt es nicht.');
   const match = page.getByLabel('KiTa für Zeile 3');
@@ -60,10 +62,23 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await page.getByLabel('Zustand').selectOption('');
   await expectAccessible(page, 'preview');
 
+  // before the commit the page says what it creates (issue 34): the two new KiTas, an enrolment per good row, one award
+  const planned = /„Importieren“ legt an: 2 neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 2 Anmeldungen und 1 Auszeichnung\./;
+  await expect(page.getByText(planned)).toBeVisible();
   await page.getByRole('button', { name: 'Importieren' }).focus();
   await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Importieren?' });
+  await expect(confirm.getByText(planned)).toBeVisible();
+  await expectAccessible(page, 'import confirmation');
+  await confirm.getByRole('button', { name: 'Ja, importieren' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('importiert', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Importiert: 3 Einträge, 2 neue KiTas/).first()).toBeVisible();
+  await expect(rows.getByRole('row').filter({ hasText: fresh }).getByText('übernommen', { exact: true })).toBeVisible();
+  // the result uses the same counts, and the status holding it has the focus (never the page body)
+  const result = page.locator('p', {
+    hasText: /Importiert: 2 neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 2 Anmeldungen und 1 Auszeichnung\./,
+  });
+  await expect(result).toBeFocused();
 
   // the new KiTa's detail shows its imported history
   await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
@@ -83,7 +98,14 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await expectAccessible(page, 'undo dialog');
   await dialog.getByRole('button', { name: 'Ja, rückgängig machen' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('rückgängig gemacht', { exact: true })).toBeVisible();
+  await expect(page.locator('strong', { hasText: /^rückgängig gemacht$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Zeilen der Datei' })
+      .getByRole('row')
+      .filter({ hasText: fresh })
+      .getByText('rückgängig gemacht', { exact: true }),
+  ).toBeVisible();
   await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
   await expect(page.getByRole('link', { name: fresh })).toHaveCount(0);
 });

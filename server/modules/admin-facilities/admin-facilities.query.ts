@@ -5,6 +5,7 @@ import type { ServerListQuery } from '../../../src/shared/contracts/list-query';
 import type { DbOrTx } from '../../db/client';
 import { germanSort, type Slice } from '../../lib/list-kit';
 import { likePattern, pageWindow } from '../../lib/paging';
+import { masterDataFields } from '../../../src/shared/contracts/facility-lists';
 import { iso } from '../../lib/record-helpers';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
@@ -63,6 +64,9 @@ const placeholders: Binds = {
 const liveEnrolment = (season: unknown) =>
   sql`exists (select 1 from ${seasonEnrolments} e where e.facility_id = ${facilityId} and e.season_id = ${season} and e.withdrawn_at is null)`;
 
+/** "Stammdaten unvollständig": one of the master data is empty (no bound value: the same text in every statement) */
+const incompleteMasterData = or(...masterDataFields.map((k) => sql`${facilities[k]} = ''`))!;
+
 /** WHERE of the admin list and its exports: search over name, city and postal code plus the filters */
 function whereOf(q: AdminFacilityListQuery, b: Binds): SQL | undefined {
   const search = b.search as string | SQL;
@@ -74,6 +78,7 @@ function whereOf(q: AdminFacilityListQuery, b: Binds): SQL | undefined {
     q.region ? eq(facilities.region, b.region as string | SQL) : undefined,
     q.kind ? eq(facilities.kind, b.kind as string | SQL) : undefined,
     q.enrolled === 'yes' ? liveEnrolment(b.season) : q.enrolled === 'no' ? sql`not ${liveEnrolment(b.season)}` : undefined,
+    q.incomplete === 'yes' ? incompleteMasterData : q.incomplete === 'no' ? sql`not (${incompleteMasterData})` : undefined,
   );
 }
 
@@ -189,6 +194,7 @@ function pageQueryFor(db: DbOrTx, q: AdminFacilityListQuery) {
     q.region ? 'r' : '',
     q.kind ? 'k' : '',
     q.enrolled ?? '',
+    q.incomplete ? `i${q.incomplete}` : '',
     q.pageSize > 0 ? 'paged' : 'all',
   ].join('_');
   let byName = pageQueries.get(db);

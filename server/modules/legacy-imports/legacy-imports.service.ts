@@ -17,10 +17,10 @@ import { isoOrNull } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import type { ReceivedUpload } from '../documentation/upload-body';
 import { deleteImportedFacilities, facilityRefs, insertImportedFacilities } from '../facilities/facility-import';
-import { createClosedPastSeasons, deletePastSeasons, seasonsByIdentifiers } from '../seasons/past-seasons';
+import { createClosedPastSeasons, deletePastSeasons } from '../seasons/past-seasons';
 import { users } from '../users/users.table';
 import { facilitiesInUse, seasonsInUse } from './kept-facilities';
-import { evaluateRows, kindsOf, redecideDuplicates, targetKey } from './legacy-evaluate';
+import { evaluateRows, redecideDuplicates } from './legacy-evaluate';
 import { LEGACY_LIMITS, LegacyFileError, type SheetRow } from './legacy-file';
 import {
   legacyImportCreated,
@@ -31,6 +31,7 @@ import {
   type LegacyImportRow,
 } from './legacy-imports.table';
 import { parseInThread } from './legacy-parse-pool';
+import { planCommit, planCounts } from './legacy-plan';
 import { guessColumns, headerKey, regionOfPostalCode, type Columns, type RowValues } from './legacy-rows';
 
 /**
@@ -219,42 +220,19 @@ export async function fixRowMatch(db: Db, id: number, rowId: number, facilityId:
 }
 
 /**
- * "Importieren": in one transaction, the missing past seasons (closed), the new KiTas (one per postal code and name,
- * however many rows name it) and the records — an enrolment per row, an award where the row says so. A record of the
- * same KiTa, season and kind that exists already (this file imported twice, or another file) adds nothing.
+ * "Importieren": in one transaction, what the plan the preview showed says (legacy-plan.ts): the missing past seasons
+ * (closed), the new KiTas and the records. A record of the same KiTa, season and kind that exists already (this file
+ * imported twice, or another file) adds nothing.
  */
 export async function commitImport(db: Db, id: number, ctx: Ctx & { actorUserId: number }): Promise<LegacyImport> {
   await db.transaction(async (tx) => {
     const imp = await loadImport(tx, id, true);
     if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
-    const rows = await tx
-      .select()
-      .from(legacyImportRows)
-      .where(and(eq(legacyImportRows.importId, id), eq(legacyImportRows.state, 'accepted')))
-      .orderBy(asc(legacyImportRows.rowNo));
-    const values = (r: (typeof rows)[number]) => r.values as RowValues;
+    const plan = await planCommit(tx, id);
+    const createdSeasons = await createClosedPastSeasons(tx, plan.missingSeasons, ctx);
+    const seasonId = new Map([...plan.existingSeasons, ...createdSeasons].map((s) => [s.identifier, s.id]));
 
-    const identifiers = [...new Set(rows.map((r) => values(r).seasonIdentifier!))];
-    const existing = await seasonsByIdentifiers(tx, identifiers);
-    const missing = identifiers
-      .filter((i) => !existing.some((s) => s.identifier === i))
-      .map((i) => {
-        const v = values(rows.find((r) => values(r).seasonIdentifier === i)!);
-        return { identifier: i, label: v.seasonLabel!, startYear: v.seasonStartYear! };
-      });
-    const createdSeasons = await createClosedPastSeasons(tx, missing, ctx);
-    const seasonId = new Map([...existing, ...createdSeasons].map((s) => [s.identifier, s.id]));
-
-    // a matched KiTa merged away or deleted since the preview: the row counts as new
-    const matched = await facilityRefs(tx, [...new Set(rows.flatMap((r) => (r.facilityId ? [r.facilityId] : [])))]);
-    const alive = new Set(matched.map((f) => f.id));
-    const newKitas = new Map<string, RowValues>();
-    for (const r of rows) {
-      if (r.facilityId && alive.has(r.facilityId)) continue;
-      const key = targetKey(null, values(r));
-      if (!newKitas.has(key)) newKitas.set(key, values(r));
-    }
-    const inputs = [...newKitas.values()].map((v) => ({
+    const inputs = [...plan.newKitas.values()].map((v) => ({
       label: v.label,
       postalCode: v.postalCode,
       city: v.city,
@@ -263,37 +241,33 @@ export async function commitImport(db: Db, id: number, ctx: Ctx & { actorUserId:
       region: regionOfPostalCode(v.postalCode),
     }));
     const newIds = await insertImportedFacilities(tx, inputs, id, ctx);
-    const newIdOf = new Map([...newKitas.keys()].map((k, i) => [k, newIds[i]!]));
+    const newIdOf = new Map([...plan.newKitas.keys()].map((k, i) => [k, newIds[i]!]));
     const created = [
       ...newIds.map((entityId) => ({ importId: id, entityType: 'facility' as const, entityId })),
       ...createdSeasons.map((s) => ({ importId: id, entityType: 'season' as const, entityId: s.id })),
     ];
     for (let at = 0; at < created.length; at += BATCH) await tx.insert(legacyImportCreated).values(created.slice(at, at + BATCH));
 
-    const records = rows.flatMap((r) => {
-      const v = values(r);
-      const facilityId = r.facilityId && alive.has(r.facilityId) ? r.facilityId : newIdOf.get(targetKey(null, v))!;
-      return kindsOf(v).map((kind) => ({
-        importId: id,
-        rowId: r.id,
-        facilityId,
-        seasonId: seasonId.get(v.seasonIdentifier!)!,
-        kind,
-        enrolledOn: v.enrolledOn,
-        topic: v.topic,
-        documented: v.documented,
-        awardingEvent: v.awardingEvent,
-        remark: v.remark,
-      }));
-    });
-    let added = 0;
+    const records = plan.records.map(({ rowId, values: v, facilityId, newKitaKey, kind }) => ({
+      importId: id,
+      rowId,
+      facilityId: facilityId ?? newIdOf.get(newKitaKey!)!,
+      seasonId: seasonId.get(v.seasonIdentifier!)!,
+      kind,
+      enrolledOn: v.enrolledOn,
+      topic: v.topic,
+      documented: v.documented,
+      awardingEvent: v.awardingEvent,
+      remark: v.remark,
+    }));
+    const added = { enrolment: 0, award: 0 };
     for (let at = 0; at < records.length; at += BATCH) {
       const inserted = await tx
         .insert(legacyRecords)
         .values(records.slice(at, at + BATCH))
         .onConflictDoNothing()
-        .returning({ id: legacyRecords.id });
-      added += inserted.length;
+        .returning({ kind: legacyRecords.kind });
+      for (const r of inserted) added[r.kind] += 1;
     }
     await tx.update(legacyImports).set({ state: 'committed', committedAt: new Date(), committedBy: ctx.actorUserId }).where(eq(legacyImports.id, id));
     await audit(tx, {
@@ -301,7 +275,7 @@ export async function commitImport(db: Db, id: number, ctx: Ctx & { actorUserId:
       action: 'legacy_import.commit',
       entityType: 'legacy_import',
       entityId: id,
-      after: { records: added, facilities: newIds.length, seasons: createdSeasons.length },
+      after: { enrolments: added.enrolment, awards: added.award, facilities: newIds.length, seasons: createdSeasons.length },
     });
   });
   return legacyImportDetail(db, id);
@@ -382,10 +356,10 @@ async function toSummaries(db: DbOrTx, imports: ImportListRow[]): Promise<Legacy
     .where(inArray(legacyImportRows.importId, ids))
     .groupBy(legacyImportRows.importId, legacyImportRows.state);
   const records = await db
-    .select({ importId: legacyRecords.importId, n: count() })
+    .select({ importId: legacyRecords.importId, kind: legacyRecords.kind, n: count() })
     .from(legacyRecords)
     .where(inArray(legacyRecords.importId, ids))
-    .groupBy(legacyRecords.importId);
+    .groupBy(legacyRecords.importId, legacyRecords.kind);
   const created = await db
     .select({ importId: legacyImportCreated.importId, type: legacyImportCreated.entityType, n: count() })
     .from(legacyImportCreated)
@@ -394,6 +368,7 @@ async function toSummaries(db: DbOrTx, imports: ImportListRow[]): Promise<Legacy
   return imports.map((i) => {
     const n = (state: LegacyRowState) => Number(states.find((s) => s.importId === i.id && s.state === state)?.n ?? 0);
     const c = (type: 'facility' | 'season') => Number(created.find((s) => s.importId === i.id && s.type === type)?.n ?? 0);
+    const r = (kind: 'enrolment' | 'award') => Number(records.find((x) => x.importId === i.id && x.kind === kind)?.n ?? 0);
     return {
       id: i.id,
       fileName: i.fileName,
@@ -403,7 +378,7 @@ async function toSummaries(db: DbOrTx, imports: ImportListRow[]): Promise<Legacy
       committedAt: isoOrNull(i.committedAt),
       undoneAt: isoOrNull(i.undoneAt),
       counts: { total: n('accepted') + n('error') + n('duplicate'), accepted: n('accepted'), error: n('error'), duplicate: n('duplicate') },
-      created: { records: Number(records.find((r) => r.importId === i.id)?.n ?? 0), facilities: c('facility'), seasons: c('season') },
+      created: { facilities: c('facility'), seasons: c('season'), enrolments: r('enrolment'), awards: r('award') },
       keptFacilities: i.keptFacilities ?? [],
     };
   });
@@ -421,7 +396,9 @@ export async function legacyImportDetail(db: DbOrTx, id: number): Promise<Legacy
   const row = rows[0];
   if (!row) throw fail('legacy_import.not_found');
   const [summary] = await toSummaries(db, [{ ...row.i, createdByName: row.name }]);
-  return { ...summary!, headers: row.i.headers, columns: row.i.mapping as Columns };
+  // a preview says what its commit will create (the admin confirms it); an imported one says what it created
+  const plan = row.i.state === 'preview' ? planCounts(await planCommit(db, id)) : null;
+  return { ...summary!, headers: row.i.headers, columns: row.i.mapping as Columns, plan };
 }
 
 /**

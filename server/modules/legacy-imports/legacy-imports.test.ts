@@ -110,6 +110,9 @@ describe('legacy import', () => {
     expect(imp.state).toBe('preview');
     expect(imp.columns).toEqual(['label', 'postalCode', 'city', 'season', 'enrolledOn', 'awarded', 'remark']);
     expect(imp.counts).toEqual({ total: 6, accepted: 3, error: 2, duplicate: 1 });
+    // what "Importieren" would create (issue 34): the new KiTa of row 4, the two unknown past seasons, an enrolment per
+    // good row and an award per good row saying "ja"
+    expect(imp.plan).toEqual({ facilities: 1, seasons: 2, enrolments: 3, awards: 2, seasonLabels: ['KiTa-Jahr 2020/21', 'KiTa-Jahr 2019/20'] });
     const page = await rows(imp.id);
     const byRow = new Map(page.items.map((r) => [r.rowNo, r]));
     expect(byRow.get(2)).toMatchObject({ state: 'accepted', matchKind: 'exact', facility: { id: f.facility.id }, season: 'KiTa-Jahr 2021/22' });
@@ -128,6 +131,7 @@ describe('legacy import', () => {
 
   it('given a candidate fixed by hand to "neu anlegen", the commit creates that KiTa, the closed past season and the records; the KiTa shows its history', async () => {
     const imp = await uploadOk(csv('Kita Seeblick;86161;Augsburg;2018/19;;ja;', 'Kita Lechauen Nord;86161;Augsburg;2018-19;;nein;'), 'seeblick.csv');
+    expect(imp.plan).toMatchObject({ facilities: 1, seasons: 1, enrolments: 2, awards: 1 });
     const page = await rows(imp.id);
     const candidate = page.items.find((r) => r.label === 'Kita Lechauen Nord')!;
     expect(candidate).toMatchObject({ matchKind: 'candidate', facility: { id: f.otherFacility.id } });
@@ -137,8 +141,12 @@ describe('legacy import', () => {
       payload: { facilityId: null },
     });
     expect(fixed.json()).toMatchObject({ matchKind: 'manual', facility: null });
+    // the plan follows the fix: a second new KiTa; the commit then creates exactly what the preview said
+    const planned = parseAnswer(legacyImportSchema, await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${imp.id}` })).plan;
+    expect(planned).toEqual({ facilities: 2, seasons: 1, enrolments: 2, awards: 1, seasonLabels: ['KiTa-Jahr 2018/19'] });
     const committed = parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));
-    expect(committed).toMatchObject({ state: 'committed', created: { records: 3, facilities: 2, seasons: 1 } });
+    const { seasonLabels: _labels, ...plannedCounts } = planned!;
+    expect(committed).toMatchObject({ state: 'committed', created: plannedCounts, plan: null });
     const season = (await f.db.select().from(seasons).where(eq(seasons.identifier, '2018-19')))[0]!;
     expect(season).toMatchObject({ enrolmentState: 'closed', allowDocumentation: false, isCurrent: false, label: 'KiTa-Jahr 2018/19' });
     const created = await f.db.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, imp.id));
@@ -166,9 +174,10 @@ describe('legacy import', () => {
     await post(first.id, 'commit');
     const second = await uploadOk(file);
     expect(second.counts).toMatchObject({ accepted: 0, duplicate: 1 });
+    expect(second.plan).toEqual({ facilities: 0, seasons: 0, enrolments: 0, awards: 0, seasonLabels: [] });
     expect((await rows(second.id)).items[0]!.errors.row).toMatch(/^Schon importiert \(Import vom \d\d\.\d\d\.\d{4}\)\.$/);
     const again = parseAnswer(legacyImportSchema, await post(second.id, 'commit'));
-    expect(again.created).toEqual({ records: 0, facilities: 0, seasons: 0 });
+    expect(again.created).toEqual({ facilities: 0, seasons: 0, enrolments: 0, awards: 0 });
     expect(await recordsOf(second.id)).toBe(0);
   });
 
@@ -180,7 +189,9 @@ describe('legacy import', () => {
       f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/mapping`, payload: { columns } });
     const twice = reasonOfAnswer(await put(['label', 'postalCode', 'season', 'label']), 400);
     expect(twice.message).toBe('Die Spalte „KiTa-Name“ ist mehreren Spalten der Datei zugeordnet. Ordne sie bitte nur einer zu.');
-    expect(reasonOfAnswer(await put(['label', null, 'season', null]), 400).message).toBe('Bitte ordne diese Spalten zu: PLZ.');
+    expect(reasonOfAnswer(await put(['label', null, 'season', null]), 400).message).toBe(
+      'Diesen Feldern ist keine Spalte der Datei zugeordnet: PLZ. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.',
+    );
     const changed = parseAnswer(legacyImportSchema, await put(['label', 'postalCode', 'season', 'remark']));
     expect(changed.columns).toEqual(['label', 'postalCode', 'season', 'remark']);
     expect(changed.counts.accepted).toBe(1);

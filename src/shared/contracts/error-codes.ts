@@ -639,7 +639,9 @@ export const errorCatalogue = {
     field_missing: {
       status: 400,
       code: 'validation_failed',
-      message: (fields: string) => `Bitte ordne diese Spalten zu: ${fields}.`,
+      // said next to the mapping (issue 34): which fields lack a column, and the two ways out
+      message: (fields: string) =>
+        `Diesen Feldern ist keine Spalte der Datei zugeordnet: ${fields}. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.`,
     },
     facility_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
   }),

@@ -19,6 +19,22 @@ export const projectTopics = ['Ernährung', 'Abfall', 'Konsum', 'Artenvielfalt',
 export const notGiven = 'nicht angegeben';
 export const shownOrNotGiven = (value: string) => value || notGiven;
 
+/**
+ * The master data a KiTa's record is incomplete without (issue 34: an import leaves empty what its file lacked).
+ * The one rule: the admin list's filter "Stammdaten unvollständig" (server) and the detail's notice (client) read it.
+ */
+export const masterDataFields = ['kind', 'operatorKind', 'street', 'postalCode', 'city'] as const;
+type MasterDataField = (typeof masterDataFields)[number];
+export const masterDataLabels: Record<MasterDataField, string> = {
+  kind: 'Art der Einrichtung',
+  operatorKind: 'Trägerart',
+  street: 'Straße',
+  postalCode: 'PLZ',
+  city: 'Ort',
+};
+/** the master data a KiTa lacks (an empty value), in the order of `masterDataFields` */
+export const missingMasterData = (f: Record<MasterDataField, string>): MasterDataField[] => masterDataFields.filter((k) => f[k] === '');
+
 export type Region = (typeof regions)[number];
 export type FacilityKind = (typeof facilityKinds)[number];
 export type OperatorKind = (typeof operatorKinds)[number];

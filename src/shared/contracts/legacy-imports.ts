@@ -45,9 +45,24 @@ export const legacyImportStateLabels: Record<(typeof legacyImportStates)[number]
   undone: 'rückgängig gemacht',
 };
 
+type LegacyImportState = (typeof legacyImportStates)[number];
+
 export const legacyRowStates = ['accepted', 'error', 'duplicate'] as const;
 export type LegacyRowState = (typeof legacyRowStates)[number];
-export const legacyRowStateLabels: Record<LegacyRowState, string> = { accepted: 'übernommen', error: 'Fehler', duplicate: 'doppelt' };
+
+/**
+ * What a row's state says, where the import stands (CONVENTIONS habit 24: states tell the truth). A good row is
+ * "wird übernommen" in a preview, "übernommen" once imported and "rückgängig gemacht" after the undo; "Fehler" and
+ * "doppelt" whatever the import's state. The one place that names a row's state: badge, filter, counts (`rows`: the
+ * count the words follow, for "3 werden übernommen").
+ */
+export function legacyRowStateLabel(row: LegacyRowState, imp: LegacyImportState, rows = 1): string {
+  if (row === 'error') return 'Fehler';
+  if (row === 'duplicate') return 'doppelt';
+  // after a count ("3 werden übernommen") the verb agrees with it
+  if (imp === 'preview') return rows === 1 ? 'wird übernommen' : 'werden übernommen';
+  return imp === 'committed' ? 'übernommen' : 'rückgängig gemacht';
+}
 
 export const legacyMatchKinds = ['exact', 'candidate', 'manual', 'new', 'none'] as const;
 
@@ -64,6 +79,26 @@ export const legacyMappingSchema = z.object({
 });
 export type LegacyMappingInput = z.infer<typeof legacyMappingSchema>;
 
+/** what a commit creates: new KiTas, new (closed, past) KiTa-Jahre, enrolments and awards from the file's good rows */
+const commitCounts = z.object({ facilities: z.number().int(), seasons: z.number().int(), enrolments: z.number().int(), awards: z.number().int() });
+export type LegacyCommitCounts = z.infer<typeof commitCounts>;
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The counts in German, the one wording of the preview, its confirmation and the result: "12 neue KiTas, 1 neues
+ * KiTa-Jahr, 33 Anmeldungen und 21 Auszeichnungen".
+ */
+export function legacyCountsText(c: LegacyCommitCounts): string {
+  return [
+    counted(c.facilities, 'neue KiTa', 'neue KiTas'),
+    counted(c.seasons, 'neues KiTa-Jahr', 'neue KiTa-Jahre'),
+    counted(c.enrolments, 'Anmeldung', 'Anmeldungen'),
+  ]
+    .join(', ')
+    .concat(` und ${counted(c.awards, 'Auszeichnung', 'Auszeichnungen')}`);
+}
+
 const counts = z.object({ total: z.number().int(), accepted: z.number().int(), error: z.number().int(), duplicate: z.number().int() });
 
 export const legacyImportSchema = z.object({
@@ -77,8 +112,10 @@ export const legacyImportSchema = z.object({
   headers: z.array(z.string()),
   columns: z.array(z.enum(legacyFields).nullable()),
   counts,
-  /** what the commit added: records (enrolments and awards), KiTas and seasons */
-  created: z.object({ records: z.number().int(), facilities: z.number().int(), seasons: z.number().int() }),
+  /** what the commit added */
+  created: commitCounts,
+  /** in a preview, what "Importieren" will create (null once imported or undone); the names of the new KiTa-Jahre */
+  plan: commitCounts.extend({ seasonLabels: z.array(z.string()) }).nullable(),
   /** KiTas the undo kept because they gained other data since */
   keptFacilities: z.array(z.object({ id: z.number().int(), label: z.string() })),
 });
@@ -86,9 +123,9 @@ export type LegacyImport = z.infer<typeof legacyImportSchema>;
 
 /**
  * An import in the list "Importe": without the file's headers and the mapping (text from the file, up to 60 columns
- * of 2,000 characters; only GET …/{id} carries it, for the mapping form)
+ * of 2,000 characters; only GET …/{id} carries it, for the mapping form), and without the plan of its commit
  */
-export const legacyImportSummarySchema = legacyImportSchema.omit({ headers: true, columns: true });
+export const legacyImportSummarySchema = legacyImportSchema.omit({ headers: true, columns: true, plan: true });
 export type LegacyImportSummary = z.infer<typeof legacyImportSummarySchema>;
 
 export const legacyImportListSchema = z.object({ items: z.array(legacyImportSummarySchema) });

@@ -62,6 +62,7 @@ describe('/verwaltung/kitas', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Regierungsbezirk' }), 'Schwaben');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Art' }), 'Hort');
     await user.selectOptions(screen.getByRole('combobox', { name: 'KiTa-Jahr' }), 'nicht angemeldet zu 2025/26');
+    await user.click(screen.getByRole('checkbox', { name: 'Stammdaten unvollständig' }));
     await waitFor(() =>
       expect(last()).toEqual({
         q: '804',
@@ -69,6 +70,7 @@ describe('/verwaltung/kitas', () => {
         kind: 'Hort',
         enrolledSeasonId: '1',
         enrolled: 'no',
+        incomplete: 'yes',
         sort: 'city',
         dir: 'desc',
         page: '1',
@@ -82,6 +84,7 @@ describe('/verwaltung/kitas', () => {
       kind: 'Hort',
       enrolledSeasonId: 1,
       enrolled: 'no',
+      incomplete: 'yes',
       sort: 'city',
       dir: 'desc',
       pageSize: 0,

@@ -91,6 +91,27 @@ describe('/verwaltung/kitas/$facilityId', () => {
     expect(await value('Träger')).toBe('Art: nicht angegeben');
   });
 
+  it('given a KiTa without kind, operator kind and street, says which master data are missing and how to add them', async () => {
+    const imported = adminFacilityDetail(11, 'Kita Altbestand');
+    imported.facility = { ...imported.facility, kind: '', operatorKind: '', street: '', postalCode: '90762', city: 'Fürth' };
+    const handlers = [
+      http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
+      http.get('*/api/admin/facilities/:id', () => HttpResponse.json(imported)),
+    ];
+    await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    const notice = (await screen.findByText('Stammdaten unvollständig')).closest('.mantine-Alert-root');
+    expect(notice).toHaveTextContent(
+      'Es fehlen: Art der Einrichtung, Trägerart, Straße. Fehlende Angaben trägst du mit „Stammdaten bearbeiten“ nach.',
+    );
+  });
+
+  it('given a KiTa with complete master data, shows no notice of missing ones', async () => {
+    const { handlers } = detailHandlers();
+    await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    expect(await screen.findByText('Hauptstraße 1, 80331 München')).toBeInTheDocument();
+    expect(screen.queryByText('Stammdaten unvollständig')).toBeNull();
+  });
+
   it('says a non-numeric id does not exist (the not-found page, with the way back; never the raw id)', async () => {
     await renderRoute('/verwaltung/kitas/abc', { user: users.admin() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Diese KiTa gibt es nicht (mehr)' })).toBeInTheDocument();

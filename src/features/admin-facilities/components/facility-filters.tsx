@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { Checkbox, NativeSelect } from '@mantine/core';
 import { ListFilterSelect } from '../../../components/list-page/list-page';
 import type { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
 import { facilityKinds, regions } from '../../../shared/contracts/facility-lists';
@@ -49,6 +49,13 @@ export function FacilityFilters({ search, seasons, onChange }: Props) {
           const [id, enrolled] = e.currentTarget.value.split(':');
           onChange({ enrolledSeasonId: id ? Number(id) : undefined, enrolled: id ? (enrolled as 'yes' | 'no') : undefined, page: undefined });
         }}
+      />
+      {/* KiTas whose kind, operator kind or address is empty (e.g. created by an import that did not know them) */}
+      <Checkbox
+        label="Stammdaten unvollständig"
+        mb={8}
+        checked={search.incomplete === 'yes'}
+        onChange={(e) => onChange({ incomplete: e.currentTarget.checked ? 'yes' : undefined, page: undefined })}
       />
     </>
   );

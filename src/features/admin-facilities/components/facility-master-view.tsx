@@ -1,7 +1,7 @@
-import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatAddress, formatDateTime } from '../../../lib/locale';
 import { type Facility } from '../../../shared/contracts/facilities';
-import { shownOrNotGiven } from '../../../shared/contracts/facility-lists';
+import { masterDataLabels, missingMasterData, shownOrNotGiven } from '../../../shared/contracts/facility-lists';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -18,8 +18,15 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The master data as read; "zuletzt geändert von … am …" below. */
 export function FacilityMasterView({ facility: f }: { facility: Facility }) {
+  const missing = missingMasterData(f);
   return (
     <>
+      {missing.length > 0 && (
+        <Alert color="yellow" title="Stammdaten unvollständig" mb="sm">
+          {missing.length === 1 ? 'Es fehlt' : 'Es fehlen'}: {missing.map((k) => masterDataLabels[k]).join(', ')}. Fehlende Angaben trägst du mit
+          „Stammdaten bearbeiten“ nach.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: 3 }} component="dl" m={0}>
         <Field label="Art der Einrichtung">{shownOrNotGiven(f.kind)}</Field>
         <Field label="Anschrift">{formatAddress(f)}</Field>

@@ -16,7 +16,8 @@ const legacyImport = (over: Partial<LegacyImport> = {}): LegacyImport => ({
   headers: ['Einrichtung', 'PLZ', 'Jahr'],
   columns: ['label', 'postalCode', 'season'],
   counts: { total: 3, accepted: 1, error: 1, duplicate: 1 },
-  created: { records: 0, facilities: 0, seasons: 0 },
+  created: { facilities: 0, seasons: 0, enrolments: 0, awards: 0 },
+  plan: { facilities: 0, seasons: 0, enrolments: 1, awards: 0, seasonLabels: [] },
   keptFacilities: [],
   ...over,
 });
@@ -44,6 +45,7 @@ const summaryOf = ({ headers: _headers, columns: _columns, ...summary }: LegacyI
 function handlers(imp = legacyImport()) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   let listed = [summaryOf(imp)];
+  let current = imp;
   const record = async (request: Request) => {
     const url = new URL(request.url);
     calls.push({ method: request.method, url: url.pathname + url.search, body: await request.json().catch(() => null) });
@@ -57,7 +59,7 @@ function handlers(imp = legacyImport()) {
         listed = listed.filter((i) => i.id !== Number(params.id));
         return new HttpResponse(null, { status: 204 });
       }),
-      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(imp)),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(current)),
       http.get('*/api/admin/legacy-imports/:id/rows', async ({ request }) => {
         await record(request);
         const state = new URL(request.url).searchParams.get('state');
@@ -83,7 +85,8 @@ function handlers(imp = legacyImport()) {
       }),
       http.post('*/api/admin/legacy-imports/:id/commit', async ({ request }) => {
         await record(request);
-        return HttpResponse.json(legacyImport({ state: 'committed', created: { records: 2, facilities: 1, seasons: 0 } }));
+        current = legacyImport({ state: 'committed', created: { facilities: 1, seasons: 1, enrolments: 1, awards: 1 }, plan: null });
+        return HttpResponse.json(current);
       }),
     ],
   };
@@ -120,7 +123,52 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     expect(await within(table).findByText('PLZ: Die PLZ „8080“ hat nicht genau 5 Ziffern.')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('state=error'))).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Importieren?' })).getByRole('button', { name: 'Ja, importieren' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/legacy-imports/7/commit')).toBe(true));
+  });
+
+  it('given a preview, says before the commit what "Importieren" creates, in correct German, asks to confirm it, and reports the same counts with the focus on the result', async () => {
+    const { handlers: h, calls } = handlers(
+      legacyImport({ plan: { facilities: 12, seasons: 1, enrolments: 33, awards: 21, seasonLabels: ['KiTa-Jahr 2018/19'] } }),
+    );
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', {
+      user: users.admin(),
+      handlers: h,
+    });
+    const planned = '„Importieren“ legt an: 12 neue KiTas, 1 neues KiTa-Jahr, 33 Anmeldungen und 21 Auszeichnungen.';
+    expect(await screen.findByText(planned)).toBeInTheDocument();
+    expect(screen.getByText(/Neue KiTa-Jahre werden als abgeschlossene frühere KiTa-Jahre angelegt: KiTa-Jahr 2018\/19\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importieren?' });
+    expect(within(dialog).getByText(planned)).toBeInTheDocument();
+    // "Abbrechen" imports nothing
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(calls.some((c) => c.url.endsWith('/commit'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Importieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Importieren?' })).getByRole('button', { name: 'Ja, importieren' }));
+    const result = await screen.findByText(/Importiert: 1 neue KiTa, 1 neues KiTa-Jahr, 1 Anmeldung und 1 Auszeichnung\./, { selector: 'p' });
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(screen.queryByText(planned)).toBeNull();
+  });
+
+  it.each([
+    ['preview', 'wird übernommen'],
+    ['committed', 'übernommen'],
+    ['undone', 'rückgängig gemacht'],
+  ] as const)('given an import in state %s, a good row, its count and the filter read "%s"', async (state, label) => {
+    const { handlers: h } = handlers(legacyImport({ state }));
+    await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', { user: users.admin(), handlers: h });
+    const table = await screen.findByRole('table', { name: 'Zeilen der Datei' });
+    const line = await within(table).findByRole('row', { name: /Kinderhaus Sonnenschein Süd/ });
+    expect(within(line).getByText(label, { exact: true })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`3 Zeilen: 1 ${label}, 1 Fehler, 1 doppelt\\.`))).toBeInTheDocument();
+    expect(within(screen.getByRole('combobox', { name: 'Zustand' })).getByRole('option', { name: label })).toHaveValue('accepted');
+  });
+
+  it('given a preview with three good rows, the counts line says "3 werden übernommen"', async () => {
+    const { handlers: h } = handlers(legacyImport({ counts: { total: 4, accepted: 3, error: 1, duplicate: 0 } }));
+    await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', { user: users.admin(), handlers: h });
+    expect(await screen.findByText(/4 Zeilen: 3 werden übernommen, 1 Fehler, 0 doppelt\./)).toBeInTheDocument();
   });
 
   it('given an import in preview, "Vorschau verwerfen" asks first, then removes it from the list and puts the focus on the heading "Importe"', async () => {
@@ -138,6 +186,51 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/admin/legacy-imports/7' }));
     expect(await within(table).findByText('Noch keine Importe.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Importe' })).toHaveFocus());
+  });
+
+  it('given "Hochladen" by keyboard, the focus goes to the heading of the new import\'s mapping and the list "Importe" gains it', async () => {
+    const uploaded = legacyImport({ id: 8, fileName: 'neu.csv', headers: ['Einrichtung', 'Ort'], columns: ['label', 'city'] });
+    let listed: LegacyImportSummary[] = [];
+    const h = [
+      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: listed })),
+      http.post('*/api/admin/legacy-imports', () => {
+        listed = [summaryOf(uploaded)];
+        return HttpResponse.json(uploaded, { status: 201 });
+      }),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(uploaded)),
+    ];
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    await user.upload(screen.getByLabelText('Datei'), new File(['Einrichtung;Ort\r\nKita Eins;Fürth\r\n'], 'neu.csv', { type: 'text/csv' }));
+    screen.getByRole('button', { name: 'Hochladen' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Spaltenzuordnung' })).toHaveFocus());
+    expect(await within(screen.getByRole('table', { name: 'Importe' })).findByRole('link', { name: 'neu.csv' })).toBeInTheDocument();
+  });
+
+  it('given a file without the columns PLZ and KiTa-Jahr, "Vorschau anzeigen" says next to the mapping which are missing and what to do, focused, and stays', async () => {
+    const imp = legacyImport({ headers: ['Einrichtung', 'Ort'], columns: ['label', 'city'] });
+    const message =
+      'Diesen Feldern ist keine Spalte der Datei zugeordnet: PLZ, KiTa-Jahr. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.';
+    const h = [
+      http.get('*/api/admin/legacy-imports', () => HttpResponse.json({ items: [] })),
+      http.post('*/api/admin/legacy-imports', () => HttpResponse.json(imp, { status: 201 })),
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(imp)),
+      http.put('*/api/admin/legacy-imports/:id/mapping', () =>
+        HttpResponse.json({ reason: { code: 'validation_failed', message } }, { status: 400 }),
+      ),
+    ];
+    const { user, router } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
+    await user.upload(screen.getByLabelText('Datei'), new File(['Einrichtung;Ort\r\n'], 'ohne-plz.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Hochladen' }));
+    const mapping = await screen.findByRole('region', { name: 'Spaltenzuordnung' });
+    await user.click(within(mapping).getByRole('button', { name: 'Vorschau anzeigen' }));
+    const said = await within(mapping).findByRole('alert');
+    expect(said).toHaveTextContent(message);
+    await waitFor(() => expect(said).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/verwaltung/datenpflege/migration-alte-manuelle-daten');
+    // choosing a field again clears it
+    await user.selectOptions(within(mapping).getByRole('combobox', { name: 'Feld für Spalte „Ort“' }), 'PLZ');
+    expect(within(mapping).queryByRole('alert')).toBeNull();
   });
 
   it('given an imported or undone import, offers no "Vorschau verwerfen"', async () => {

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { useRef, useState, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { AnchorLink } from '../../../components/links/anchor-link';
-import { reportError } from '../../../lib/api-client';
+import { getErrorReason, reportError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
 import {
@@ -15,7 +16,7 @@ import {
   type LegacyImportSummary,
 } from '../../../shared/contracts/legacy-imports';
 import { useDiscardImport, useSaveMapping } from '../api/import-actions';
-import { useLegacyImport, useLegacyImports } from '../api/legacy-imports';
+import { legacyImportQueryOptions, legacyImportsQueryKey, useLegacyImport, useLegacyImports } from '../api/legacy-imports';
 import { uploadLegacyFile } from '../api/upload-legacy-file';
 
 const texts = {
@@ -34,15 +35,27 @@ const texts = {
   discard: 'Vorschau verwerfen',
 };
 
-/** the per-column field choices; a field chosen twice is marked here and refused by the server */
+/**
+ * The per-column field choices; a field chosen twice is marked here and refused by the server. It appears after
+ * "Hochladen" and takes the focus (CONVENTIONS habit 25: never the page body). The server's refusal of a mapping (a
+ * required field without a column, a field twice) stands in the form, next to the columns, announced and focused:
+ * the admin stays here to map a column or to add it to the file.
+ */
 function MappingForm({ imp, onDone }: { imp: LegacyImport; onDone: () => void }) {
   const [columns, setColumns] = useState<(LegacyField | null)[]>(imp.columns);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refusalBox = useRef<HTMLDivElement>(null);
   const save = useSaveMapping();
   const used = new Map<LegacyField, number>();
   for (const c of columns) if (c) used.set(c, (used.get(c) ?? 0) + 1);
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (refusal) refusalBox.current?.focus();
+  }, [refusal]);
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="xs">
+    <Paper withBorder p="md" component="section" aria-labelledby="legacy-mapping-heading">
+      <Title order={2} size="h4" mb="xs" id="legacy-mapping-heading" ref={heading} tabIndex={-1}>
         {texts.mapping}
       </Title>
       <Text size="sm" mb="sm">
@@ -73,6 +86,7 @@ function MappingForm({ imp, onDone }: { imp: LegacyImport; onDone: () => void })
                       const next = [...columns];
                       next[i] = (e.currentTarget.value || null) as LegacyField | null;
                       setColumns(next);
+                      setRefusal(null);
                     }}
                   />
                 </Table.Td>
@@ -81,15 +95,29 @@ function MappingForm({ imp, onDone }: { imp: LegacyImport; onDone: () => void })
           })}
         </Table.Tbody>
       </Table>
+      {refusal && (
+        <Alert ref={refusalBox} tabIndex={-1} mt="md" color="red" role="alert" title="Die Vorschau lässt sich so noch nicht anzeigen.">
+          {refusal}
+        </Alert>
+      )}
       <Group mt="md">
         <Button
           loading={save.isPending}
-          onClick={() =>
+          onClick={() => {
+            setRefusal(null);
             save.mutate(
               { id: imp.id, columns },
-              { onSuccess: onDone, onError: (err) => reportError(err, 'Die Spaltenzuordnung wurde nicht gespeichert.') },
-            )
-          }
+              {
+                onSuccess: onDone,
+                onError: (err) => {
+                  // a refused mapping (400) is said here, next to the columns; anything else as every other failure
+                  const reason = getErrorReason(err);
+                  if (reason?.code === 'validation_failed') setRefusal(reason.message);
+                  else reportError(err, 'Die Spaltenzuordnung wurde nicht gespeichert.');
+                },
+              },
+            );
+          }}
         >
           {texts.preview}
         </Button>
@@ -103,6 +131,11 @@ function UploadBox({ onUploaded }: { onUploaded: (imp: LegacyImport) => void }) 
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const errorBox = useRef<HTMLDivElement>(null);
+  // a refused upload: the button was disabled while it ran, so the focus goes to what went wrong
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
   const start = (chosen: File | null) => {
     setFile(chosen);
     setError(null);
@@ -152,7 +185,7 @@ function UploadBox({ onUploaded }: { onUploaded: (imp: LegacyImport) => void }) 
         </Text>
         {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Fortschritt des Hochladens" animated />}
         {error && (
-          <Alert color="red" role="alert" title="Die Datei wurde nicht übernommen.">
+          <Alert ref={errorBox} tabIndex={-1} color="red" role="alert" title="Die Datei wurde nicht übernommen.">
             {error}
           </Alert>
         )}
@@ -179,7 +212,8 @@ const historyColumns = (onDiscard: (imp: LegacyImportSummary) => void): DataTabl
   { key: 'createdBy', header: 'Von', render: (i) => i.createdBy ?? '–' },
   { key: 'createdAt', header: 'Hochgeladen am', render: (i) => formatDateTime(i.createdAt) },
   { key: 'state', header: 'Stand', render: (i) => legacyImportStateLabels[i.state] },
-  { key: 'accepted', header: 'übernommen', align: 'right', render: (i) => i.counts.accepted },
+  // the good rows: "wird übernommen" in a preview, "übernommen" once imported (the column "Stand" says which)
+  { key: 'accepted', header: 'gültig', align: 'right', render: (i) => i.counts.accepted },
   { key: 'error', header: 'Fehler', align: 'right', render: (i) => i.counts.error },
   { key: 'duplicate', header: 'doppelt', align: 'right', render: (i) => i.counts.duplicate },
   {
@@ -233,6 +267,7 @@ export function LegacyImportPage({ onPreview }: { onPreview: (importId: number) 
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [discarding, setDiscarding] = useState<LegacyImportSummary | null>(null);
   const importsHeading = useRef<HTMLHeadingElement>(null);
+  const queryClient = useQueryClient();
   const current = useLegacyImport(currentId);
   const history = useLegacyImports();
   const items = history.data?.items ?? [];
@@ -240,7 +275,14 @@ export function LegacyImportPage({ onPreview }: { onPreview: (importId: number) 
     <Stack>
       <Title order={1}>{texts.heading}</Title>
       <Text>{texts.intro}</Text>
-      <UploadBox onUploaded={(imp) => setCurrentId(imp.id)} />
+      <UploadBox
+        onUploaded={(imp) => {
+          // the new import is known: its mapping shows at once (and takes the focus), the list "Importe" gains it
+          queryClient.setQueryData(legacyImportQueryOptions(imp.id).queryKey, imp);
+          void queryClient.invalidateQueries({ queryKey: legacyImportsQueryKey, exact: true });
+          setCurrentId(imp.id);
+        }}
+      />
       {current.data && current.data.state === 'preview' && (
         <MappingForm key={current.data.id} imp={current.data} onDone={() => onPreview(current.data.id)} />
       )}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { AnchorLink } from '../../../components/links/anchor-link';
@@ -8,8 +8,9 @@ import { formatDate, formatDateTime } from '../../../lib/locale';
 import { notify } from '../../../lib/notifications';
 import {
   legacyFieldLabels,
+  legacyCountsText,
   legacyImportStateLabels,
-  legacyRowStateLabels,
+  legacyRowStateLabel,
   legacyRowStates,
   type LegacyField,
   type LegacyImport,
@@ -62,7 +63,7 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
     header: 'Zustand',
     render: (r) => (
       <Badge color={stateColors[r.state]} variant="light">
-        {legacyRowStateLabels[r.state]}
+        {legacyRowStateLabel(r.state, imp.state)}
       </Badge>
     ),
   },
@@ -105,6 +106,21 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
 
 const heading = 'Migration alter manueller Daten: Listenansicht';
 
+/** what "Importieren" will create, counted and explained (issue 34): on the page and in the confirmation */
+function PlanText({ plan }: { plan: NonNullable<LegacyImport['plan']> }) {
+  return (
+    <Stack gap={4}>
+      <Text fw={500}>„Importieren“ legt an: {legacyCountsText(plan)}.</Text>
+      <Text size="sm">
+        Eine Anmeldung je Zeile „wird übernommen“, dazu eine Auszeichnung, wo die Zeile „ausgezeichnet: ja“ sagt; was es schon gibt, zählt nicht mit.
+        Zeilen mit Fehler und doppelte Zeilen bleiben außen vor.
+        {plan.seasonLabels.length > 0 && ` Neue KiTa-Jahre werden als abgeschlossene frühere KiTa-Jahre angelegt: ${plan.seasonLabels.join(', ')}.`}
+        {plan.facilities > 0 && ' Neue KiTas bekommen nur, was die Datei über sie sagt; fehlende Stammdaten bleiben leer.'}
+      </Text>
+    </Stack>
+  );
+}
+
 /** without an import to show (the address lacks it, or names none that exists): the way to the imports */
 function NoImport({ text }: { text: string }) {
   return (
@@ -129,6 +145,14 @@ function ImportRows({ importId }: { importId: number }) {
   const commit = useCommitImport();
   const undo = useUndoImport();
   const [confirmUndo, setConfirmUndo] = useState(false);
+  const [confirmCommit, setConfirmCommit] = useState(false);
+  // after "Importieren" and "Import rückgängig machen" the status says what happened and takes the focus
+  const status = useRef<HTMLParagraphElement>(null);
+  const shownState = useRef(imp.data?.state);
+  useEffect(() => {
+    if (shownState.current && shownState.current !== imp.data?.state) status.current?.focus();
+    shownState.current = imp.data?.state;
+  }, [imp.data?.state]);
   if (imp.isError) return <NoImport text="Diesen Import gibt es nicht." />;
   if (!imp.data) return <NoImport text="Lädt …" />;
   const i = imp.data;
@@ -136,31 +160,24 @@ function ImportRows({ importId }: { importId: number }) {
     <Stack>
       <Title order={1}>{heading}</Title>
       <AnchorLink to="/verwaltung/datenpflege/migration-alte-manuelle-daten">Zurück zu den Importen</AnchorLink>
-      <Text>
+      <Text ref={status} tabIndex={-1}>
         Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
-        Zeilen: {i.counts.accepted} übernommen, {i.counts.error} Fehler, {i.counts.duplicate} doppelt.
-        {i.state === 'committed' &&
-          ` Importiert: ${i.created.records} Einträge, ${i.created.facilities} neue KiTas, ${i.created.seasons} neue KiTa-Jahre.`}
+        Zeilen: {i.counts.accepted} {legacyRowStateLabel('accepted', i.state, i.counts.accepted)}, {i.counts.error}{' '}
+        {legacyRowStateLabel('error', i.state)}, {i.counts.duplicate} {legacyRowStateLabel('duplicate', i.state)}.
+        {i.state === 'committed' && ` Importiert: ${legacyCountsText(i.created)}.`}
       </Text>
+      {i.state === 'preview' && i.plan && (
+        <Alert color="blue" title="Vor dem Import">
+          <PlanText plan={i.plan} />
+        </Alert>
+      )}
       {i.keptFacilities.length > 0 && (
         <Alert color="yellow" title="Diese KiTas sind geblieben, weil sie inzwischen weitere Daten haben:">
           {i.keptFacilities.map((f) => f.label).join(', ')}
         </Alert>
       )}
       <Group>
-        {i.state === 'preview' && (
-          <Button
-            loading={commit.isPending}
-            onClick={() =>
-              commit.mutate(i.id, {
-                onSuccess: (done) => notify({ message: `Importiert: ${done.created.records} Einträge, ${done.created.facilities} neue KiTas.` }),
-                onError: (err) => reportError(err, 'Der Import hat nicht geklappt; es wurde nichts übernommen.'),
-              })
-            }
-          >
-            Importieren
-          </Button>
-        )}
+        {i.state === 'preview' && <Button onClick={() => setConfirmCommit(true)}>Importieren</Button>}
         {i.state === 'committed' && (
           <Button color="red" variant="outline" onClick={() => setConfirmUndo(true)}>
             Import rückgängig machen
@@ -170,7 +187,7 @@ function ImportRows({ importId }: { importId: number }) {
       <NativeSelect
         label="Zustand"
         w={220}
-        data={[{ value: '', label: 'alle' }, ...legacyRowStates.map((s) => ({ value: s, label: legacyRowStateLabels[s] }))]}
+        data={[{ value: '', label: 'alle' }, ...legacyRowStates.map((s) => ({ value: s, label: legacyRowStateLabel(s, i.state) }))]}
         value={state ?? ''}
         onChange={(e) => {
           setState((e.currentTarget.value || undefined) as LegacyRowState | undefined);
@@ -191,6 +208,26 @@ function ImportRows({ importId }: { importId: number }) {
         minWidth={880}
         emptyText="Keine Zeilen in diesem Zustand."
       />
+      {i.plan && (
+        <ConfirmDialog
+          opened={confirmCommit}
+          title="Importieren?"
+          confirmLabel="Ja, importieren"
+          loading={commit.isPending}
+          onClose={() => setConfirmCommit(false)}
+          onConfirm={() =>
+            commit.mutate(i.id, {
+              onSuccess: (done) => {
+                setConfirmCommit(false);
+                notify({ message: `Importiert: ${legacyCountsText(done.created)}.` });
+              },
+              onError: (err) => reportError(err, 'Der Import hat nicht geklappt; es wurde nichts übernommen.'),
+            })
+          }
+        >
+          <PlanText plan={i.plan} />
+        </ConfirmDialog>
+      )}
       <ConfirmDialog
         opened={confirmUndo}
         title="Import rückgängig machen?"
