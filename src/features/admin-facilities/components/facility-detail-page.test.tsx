@@ -105,6 +105,39 @@ describe('/verwaltung/kitas/$facilityId', () => {
     );
   });
 
+  it('given a KiTa known only from imported legacy data, the enrolments tab counts its earlier KiTa-Jahre and the empty portal table points to them (issue 34)', async () => {
+    const imported = adminFacilityDetail(11, 'Kita Altbestand');
+    const legacy = (identifier: string, label: string, enrolled: boolean) => ({
+      seasonIdentifier: identifier,
+      seasonLabel: label,
+      enrolled,
+      awarded: false,
+      importId: 3,
+      importedAt: '2026-11-20T10:00:00.000Z',
+    });
+    const handlers = [
+      http.get('*/api/admin/seasons/choices', () => HttpResponse.json({ items: [adminSeason()] })),
+      http.get('*/api/admin/facilities/:id', () => HttpResponse.json(imported)),
+      http.get('*/api/admin/facilities/:facilityId/legacy-history', () =>
+        HttpResponse.json({
+          items: [
+            legacy('2018-19', 'KiTa-Jahr 2018/19', true),
+            legacy('2019-20', 'KiTa-Jahr 2019/20', true),
+            legacy('2020-21', 'KiTa-Jahr 2020/21', false),
+          ],
+        }),
+      ),
+    ];
+    await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });
+    const tab = await screen.findByRole('tab', { name: 'Anmeldungen (2)' });
+    fireEvent.click(tab);
+    expect(
+      await screen.findByText('Im Portal noch nicht angemeldet. 2 frühere KiTa-Jahre stehen unten unter „Frühere KiTa-Jahre (alte Daten)“.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Noch nie angemeldet.')).toBeNull();
+    expect(await screen.findByRole('table', { name: 'Frühere KiTa-Jahre aus importierten alten Daten' })).toBeInTheDocument();
+  });
+
   it('given a KiTa with complete master data, shows no notice of missing ones', async () => {
     const { handlers } = detailHandlers();
     await renderRoute('/verwaltung/kitas/11', { user: users.admin(), handlers });

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notifications';
 import { adminFacilityQueryOptions, useAdminFacility } from '../api/get-facility';
 import { useUpdateAdminFacility } from '../api/update-facility';
 import { FacilityEnrolments } from './facility-enrolments';
+import { useFacilityLegacyHistory } from '../api/get-legacy-history';
 import { FacilityLegacyHistory } from './facility-legacy-history';
 import { FacilityProgramme } from './facility-programme';
 import { FacilityTeamWorkshops } from './facility-team-workshops';
@@ -33,6 +34,10 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
   const queryClient = useQueryClient();
   const f = detail.facility;
   const closed = detail.mergedIntoId !== null;
+  // the KiTa-Jahre before the portal that imported legacy data records as enrolled: counted with the portal's, so the
+  // tab, the table's empty text and the history below tell one story (issue 34: "Anmeldungen (0) – Noch nie angemeldet"
+  // stood above the imported seasons)
+  const earlierSeasons = useFacilityLegacyHistory(f.id).data?.items.filter((i) => i.enrolled).length ?? 0;
 
   return (
     <>
@@ -63,7 +68,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
         <Tabs.List mb="md">
           <Tabs.Tab value="stammdaten">Stammdaten</Tabs.Tab>
           <Tabs.Tab value="personen">{`Mitglieder und Personal (${detail.members.length}/${detail.persons.length})`}</Tabs.Tab>
-          <Tabs.Tab value="anmeldungen">{`Anmeldungen (${detail.enrolments.length})`}</Tabs.Tab>
+          <Tabs.Tab value="anmeldungen">{`Anmeldungen (${detail.enrolments.length + earlierSeasons})`}</Tabs.Tab>
           <Tabs.Tab value="verlauf">Verlauf</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="stammdaten">
@@ -103,7 +108,7 @@ export function FacilityDetailPage({ facilityId, currentSeason, onMerged }: Prop
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="anmeldungen">
-          <FacilityEnrolments detail={detail} currentSeason={currentSeason} />
+          <FacilityEnrolments detail={detail} currentSeason={currentSeason} earlierSeasons={earlierSeasons} />
           <FacilityTeamWorkshops detail={detail} />
           <FacilityProgramme facilityId={f.id} />
           <FacilityLegacyHistory facilityId={f.id} />

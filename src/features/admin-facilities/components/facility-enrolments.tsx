@@ -15,7 +15,12 @@ import { useEnrolOnBehalf } from '../api/enrol-on-behalf';
 import { seasonText } from '../../../shared/season-text';
 
 type Enrolment = AdminFacilityDetail['enrolments'][number];
-type Props = { detail: AdminFacilityDetail; currentSeason: { id: number; identifier: string } | null };
+type Props = {
+  detail: AdminFacilityDetail;
+  currentSeason: { id: number; identifier: string } | null;
+  /** KiTa-Jahre before the portal with an enrolment in imported legacy data (listed below the portal's) */
+  earlierSeasons?: number;
+};
 
 const columns: DataTableColumn<Enrolment>[] = [
   { key: 'seasonIdentifier', header: 'KiTa-Jahr', render: (e) => seasonText(e.seasonIdentifier) },
@@ -44,7 +49,7 @@ const columns: DataTableColumn<Enrolment>[] = [
 ];
 
 /** Enrolments over the years; enrol or withdraw the KiTa for the current season on its behalf. */
-export function FacilityEnrolments({ detail, currentSeason }: Props) {
+export function FacilityEnrolments({ detail, currentSeason, earlierSeasons = 0 }: Props) {
   const [enrolling, setEnrolling] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);
   const withdraw = useWithdrawOnBehalf();
@@ -126,7 +131,11 @@ export function FacilityEnrolments({ detail, currentSeason }: Props) {
         total={detail.enrolments.length}
         page={1}
         pageSize={0}
-        emptyText="Noch nie angemeldet."
+        emptyText={
+          earlierSeasons === 0
+            ? 'Noch nie angemeldet.'
+            : `Im Portal noch nicht angemeldet. ${earlierSeasons === 1 ? 'Ein früheres KiTa-Jahr steht' : `${earlierSeasons} frühere KiTa-Jahre stehen`} unten unter „Frühere KiTa-Jahre (alte Daten)“.`
+        }
         minWidth={900}
       />
       {currentSeason && (
