@@ -18,8 +18,12 @@ export function saveFile(blob: Blob, filename: string): void {
  */
 export async function fetchFile(apiPath: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
   const response = await api.get(apiPath.replace(/^\/api\//, ''));
+  return { blob: await response.blob(), filename: fileNameOf(response, fallbackName) };
+}
+
+/** the name the server gave a file in its Content-Disposition (the UTF-8 form first), else `fallbackName` */
+export function fileNameOf(response: Response, fallbackName: string): string {
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const filename = (encoded ? decodeURIComponent(encoded) : /filename="([^"]+)"/.exec(disposition)?.[1]) ?? fallbackName;
-  return { blob: await response.blob(), filename };
+  return (encoded ? decodeURIComponent(encoded) : /filename="([^"]+)"/.exec(disposition)?.[1]) ?? fallbackName;
 }

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/download';
+import { fileNameOf, saveFile } from '../../../lib/download';
 import type { EmailListQuery } from '../../../shared/contracts/email-lists';
 
 /**
@@ -8,7 +8,5 @@ import type { EmailListQuery } from '../../../shared/contracts/email-lists';
  */
 export async function exportAddresses(query: EmailListQuery, format: 'csv' | 'xlsx'): Promise<void> {
   const response = await api.post(`admin/email-lists/export.${format}`, { json: query, retry: 0 });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `email-adressen.${format}`;
-  saveFile(await response.blob(), filename);
+  saveFile(await response.blob(), fileNameOf(response, `email-adressen.${format}`));
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, parseWith } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/download';
+import { fileNameOf, saveFile } from '../../../lib/download';
 import { leftOutPageSchema, type EmailListQuery } from '../../../shared/contracts/email-lists';
 import { emailListsKey } from './preview-email-list';
 
@@ -23,6 +23,5 @@ export const useLeftOut = (query: EmailListQuery, enabled: boolean) => useQuery(
 /** POST /api/admin/email-lists/left-out.csv: every left-out contact as a CSV (Excel) file (the server audits it) */
 export async function exportLeftOut(query: EmailListQuery): Promise<void> {
   const response = await api.post('admin/email-lists/left-out.csv', { json: query, retry: 0 });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  saveFile(await response.blob(), /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'email-adressen-ausgelassen.csv');
+  saveFile(await response.blob(), fileNameOf(response, 'email-adressen-ausgelassen.csv'));
 }
