@@ -31,8 +31,6 @@ export const moduleCatalogue = <
   entityTypes?: readonly T[];
 }) => ({ errors: (c.errors ?? {}) as E, audit: (c.audit ?? {}) as A, entityTypes: (c.entityTypes ?? []) as readonly T[] });
 
-export type ModuleCatalogue = ReturnType<typeof moduleCatalogue<ErrorGroups, Record<string, string>, string>>;
-
 /** a message that the form also shows at one field (the text written once) */
 export const atField = <const F extends string, const M extends string>(field: F, message: M) => ({
   message,
