@@ -101,7 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // every module in the order of its layer (scripts/module-boundaries.cjs): its routes, hooks and jobs (module.ts)
   const context = { options, version, buildInfo: readBuildInfo(rootDir, config.gitCommit), lifecycle, heartbeats };
   for (const name of serverLayers) {
-    const loaded = (await import(`./modules/${name}/module.ts`)) as { default: ServerModule };
+    const loaded = (await import(`./modules/${name}/module.ts`).catch((cause: unknown) => {
+      throw new Error(`server/modules/${name}/module.ts could not be loaded: every module in serverLayers has one (docs/modules.md)`, { cause });
+    })) as { default: ServerModule };
     await loaded.default.register?.(app, context);
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
