@@ -220,7 +220,9 @@ async function lighthouseMedian(url, cookieFor, name, runs, preset) {
     const file = dir ? join(dir, `${name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${preset}-${i + 1}.json`) : undefined;
     all.push(await lighthouseScores(url, await cookieFor(), file, preset));
   }
-  const sorted = [...all].sort((a, b) => a.performance - b.performance);
+  // a run Lighthouse could not record (NO_NAVSTART on a loaded machine) scores 0: the median is of the others
+  const recorded = all.filter((l) => !l.runtimeError);
+  const sorted = [...(recorded.length ? recorded : all)].sort((a, b) => a.performance - b.performance);
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], allPerformance: all.map((l) => l.performance), loadavg: loadavg() };
 }
 
