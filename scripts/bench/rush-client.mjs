@@ -1,14 +1,16 @@
 // The load side of `npm run bench rush`, in a worker thread: its own event loop, so the server's latency is not
-// measured through the client's work. Sends every request at once (up to `concurrency` in flight) and reports
-// each one's status and latency.
+// measured through the client's work. Closed loop (default): every request at once, up to `concurrency` in flight.
+// Open loop (`withinMs`): request i is sent at i × withinMs / count whatever the answers before it, and its latency
+// counts from that moment (as when registration opens and the KiTas click without waiting for each other).
+// Reports each request's status and latency.
 import { parentPort, workerData } from 'node:worker_threads';
 import { runLanes } from './load-lanes.mjs';
 
-const { base, concurrency, requests } = workerData;
+const { base, concurrency, requests, withinMs } = workerData;
 const results = new Array(requests.length);
-const { totalMs, loadCpuMs } = await runLanes(concurrency, requests.length, async (i) => {
+
+async function send(i, start) {
   const r = requests[i];
-  const start = performance.now();
   const res = await fetch(`${base}/api/facilities/${r.facilityId}/enrolments`, {
     method: 'POST',
     headers: { cookie: r.cookie, 'content-type': 'application/json' },
@@ -26,5 +28,20 @@ const { totalMs, loadCpuMs } = await runLanes(concurrency, requests.length, asyn
     // behind nginx (`bench scale`): the instance that answered
     upstream: res.headers.get('x-kita-upstream'),
   };
-});
+}
+
+async function openLoop() {
+  const t0 = performance.now();
+  const due = (i) => t0 + (i * withinMs) / requests.length;
+  const sent = [];
+  for (let i = 0; i < requests.length; i++) {
+    const wait = due(i) - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(send(i, due(i)));
+  }
+  await Promise.all(sent);
+  return { totalMs: performance.now() - t0, loadCpuMs: null };
+}
+
+const { totalMs, loadCpuMs } = withinMs ? await openLoop() : await runLanes(concurrency, requests.length, (i) => send(i, performance.now()));
 parentPort.postMessage({ totalMs, results, loadCpuMs });

@@ -4,6 +4,8 @@
 // production (kicked by every enqueue, writing .eml files). Issue 23: the same run first measures the database floor
 // (../shared/tools/booking-floor.sh, pgbench doing a booking's database work, 50 clients, 2,000 transactions), then
 // the rush with 50 in flight (decisions/s, and their ratio to the floor), then a fresh rush with 200 in flight (p99).
+// Issue 36: then an open loop on a fresh world, 300 bookings arriving evenly within one second whatever the answers
+// (as when registration opens), each answer's latency counted from its arrival: their p99.
 // Prints one JSON line per rush and a summary line; the final counts are checked exactly (0 overbooked, 0 double
 // bookings, waiting lists contiguous, every 201 stored, every booking's mail sent once).
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,9 @@ const SEATS = Number(process.env.BENCH_SEATS ?? 20);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '50,200').split(',').map(Number);
 // BENCH_MAIL=off: the mail worker not started (the bench before issue 23), to see what the mails cost
 const MAIL = process.env.BENCH_MAIL !== 'off';
+// the open loop: this many bookings arriving within OPEN_WITHIN_MS
+const OPEN_COUNT = 300;
+const OPEN_WITHIN_MS = 1000;
 
 // statements sent to PostgreSQL by this process (every pool connection is a pg.Client): counted per booking, a figure
 // that does not depend on how busy the machine is
@@ -49,7 +54,7 @@ function machineBusyMs(): number | null {
   }
 }
 
-async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: boolean) {
+async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: boolean, openWithinMs?: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-rush-'));
   const handle = await openDb({ databaseUrl });
   try {
@@ -58,7 +63,9 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     const t0 = performance.now();
     const world = await seedRushWorld(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS });
     const offeringIds = world.offeringIds;
-    const requests = world.requests.map(({ token, ...r }) => ({ ...r, cookie: `kita_session=${token}` }));
+    const requests = world.requests
+      .slice(0, openWithinMs ? OPEN_COUNT : undefined)
+      .map(({ token, ...r }) => ({ ...r, cookie: `kita_session=${token}` }));
     const sessions = sessionsRepository({ db });
     const seedMs = Math.round(performance.now() - t0);
 
@@ -75,6 +82,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       base: portal.address,
       concurrency: CONCURRENCY,
       requests,
+      withinMs: openWithinMs,
     });
     const used = process.cpuUsage(cpu);
     const machineMs = machineBefore === null ? null : machineBusyMs()! - machineBefore;
@@ -149,7 +157,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
       requests: requests.length,
       events: EVENTS,
       seatsPerEvent: SEATS,
-      concurrency: CONCURRENCY,
+      concurrency: openWithinMs ? `open loop: ${requests.length} arriving within ${openWithinMs} ms` : CONCURRENCY,
       seedMs,
       ...figures,
       processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
@@ -186,10 +194,12 @@ for (const [i, c] of CONCURRENCIES.entries()) {
   rushes[c] = result;
   console.log(JSON.stringify(result));
 }
+const open = await withThrowawayPg((url) => run(url, OPEN_COUNT, false, OPEN_WITHIN_MS));
+if (open) console.log(JSON.stringify(open));
 const at50 = rushes[50];
 const at200 = rushes[200];
 if (at50 || at200) {
-  const checks = Object.values(rushes).map((r) => r.checks);
+  const checks = [...Object.values(rushes), ...(open ? [open] : [])].map((r) => r.checks);
   console.log(
     JSON.stringify({
       summary: true,
@@ -203,6 +213,7 @@ if (at50 || at200) {
       statementsPerRequestAt50: at50?.statementsPerRequest ?? null,
       databaseCpuMsPerRequestAt50: at50?.databaseCpuMsPerRequest ?? null,
       p99At200: at200?.p99 ?? null,
+      p99OpenLoop300In1s: open?.p99 ?? null,
       mail: MAIL ? 'on' : 'off',
       // how busy the machine was (1 minute; this run's own processes included)
       loadAverage: Number(loadavg()[0]!.toFixed(1)),
