@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { SeasonReport } from '../../../src/shared/contracts/season-report';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { regions } from '../facilities/regions';
-import { historyBefore, type SeasonRef } from '../email-lists/email-lists.query';
+import { historyBefore } from '../legacy-imports/legacy-history';
+import type { SeasonRef } from '../seasons/season-history';
 
 /**
  * Who took part: the KiTas live-enrolled to the season (not merged away), as the admin KiTa list filtered to the
