@@ -7,7 +7,7 @@
  * module cycles, and the direction is written down). Tests are exempt: they drive the whole app.
  */
 const serverLayers = [
-  'users', //          the account row and its repository; everyone may read who someone is
+  'users', //          the account row and its query file (users.queries.ts); everyone may read who someone is
   'audit', //          the audit log and the request's audit context
   'mail', //           outbox, templates, worker
   'rate-limit',
@@ -96,11 +96,11 @@ const sharedReadTables = ['server/modules/users/users.table.ts'];
 
 /**
  * Modules that may write a table of another module, with the reason. Keep this short; each entry is a
- * follow-up (move the write behind the owner's repository or service).
+ * follow-up (move the write behind the owner's query file or service).
  */
 const writeAllowances = [
   // accounts is the service layer over the users row (settings, admin tools, registration); users/ keeps only
-  // the repository the other modules read through
+  // the query file the other modules read through
   { module: 'accounts', table: 'users', reason: 'accounts is the service layer of the account row' },
   {
     module: 'accounts',

@@ -11,7 +11,7 @@ import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { audit, type Ctx } from '../audit/audit';
 import { documentationForms as forms, type DocumentationFormRow } from './documentation.table';
-import { saverNameColumn, userName } from './form.repository';
+import { saverNameColumn, userName } from './form.queries';
 import { assertEditable, editableStates, formOfScope, lockOrCreateForm, type FormScope } from './form.service';
 import { questionsByKey, stableJson } from './templates.service';
 

@@ -11,7 +11,7 @@ import { findActiveFacility } from '../facilities/facility-scope';
 import { enrolledToCurrentSeason } from '../seasons/season-guard';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { documentationFormEvents as events, documentationForms as forms, type DocumentationFormRow } from './documentation.table';
-import { fileCounts, formParts, staffFileUrl, type FormParts } from './form.repository';
+import { fileCounts, formParts, staffFileUrl, type FormParts } from './form.queries';
 import { transitionForm } from './form-transition';
 import { cachedTemplate, type EffectiveTemplate } from './templates.service';
 

@@ -24,7 +24,7 @@ import {
   nextSeason,
   previewAddresses,
   resolveSeason,
-} from './email-lists.query';
+} from './email-lists.queries';
 import type { SeasonRef } from '../seasons/season-history';
 import { type EmailListRow, emailLists } from './email-lists.table';
 

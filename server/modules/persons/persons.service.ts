@@ -18,7 +18,7 @@ import { sendInvitation } from '../facilities/facility-mails';
 import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
 import { addMember } from '../facilities/members.service';
 import { personOfFacility } from './person-scope';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 import { users } from '../users/users.table';
 import { persons, type PersonRow } from './persons.table';
 import { userRef } from '../users/user-ref';
@@ -245,7 +245,7 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       .for('update');
     if (!person) throw fail('person.invitation_invalid');
     // the link is only as safe as the mailbox it went to: a forwarded or leaked link does not let another account in
-    const account = await usersRepository({ db: tx }).findById(userId);
+    const account = await userQueries({ db: tx }).findById(userId);
     if (!account || account.email.trim().toLowerCase() !== person.email.trim().toLowerCase()) {
       throw fail('person.invitation_other_email');
     }

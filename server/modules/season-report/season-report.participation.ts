@@ -19,7 +19,7 @@ export const SUBMITTED_STATES = ['submitted', 'returned', 'approved', 'rejected'
 
 /**
  * "ausgezeichnet" in the season: zur Auszeichnung zugelassen (the jury's approval sets it, an admin may) or the form
- * approved; the same rule as "awarded in an earlier season" of the e-mail lists (email-lists.query.ts)
+ * approved; the same rule as "awarded in an earlier season" of the e-mail lists (email-lists.queries.ts)
  */
 const awardedSql = sql`(se.approved_for_award_at is not null or d.state = 'approved')`;
 
