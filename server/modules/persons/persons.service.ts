@@ -9,7 +9,7 @@ import { personInputSchema, personSchema } from '../../../src/shared/contracts/p
 import type { Page } from '../../../src/shared/contracts/paging';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { defineList, germanSort } from '../../lib/list-kit';
+import { defineList, germanSort, sliceRows } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { nextVersion, stamp, versionedUpdate } from '../../lib/versioned-update';
@@ -90,16 +90,12 @@ export const staffListDef = defineList({
       search
         ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search))
         : undefined,
-      s.where,
     );
-    const base = db
+    const query = db
       .select({ p: persons, u: updaterCols, ...s.columns })
       .from(persons)
-      .leftJoin(updater.table, updater.on(persons.updatedBy))
-      .where(where)
-      .orderBy(...s.orderBy)
-      .offset(s.offset);
-    return s.limit ? base.limit(s.limit) : base;
+      .leftJoin(updater.table, updater.on(persons.updatedBy));
+    return sliceRows(query.$dynamic(), s, where);
   },
   item: (r: { p: PersonRow; u: Actor }) => toPersonDto(r.p, r.u),
   itemSchema: personSchema,
