@@ -40,7 +40,7 @@ import metricsPlugin from './modules/health/metrics';
 import { legacyImportRoutes } from './modules/legacy-imports/legacy-imports.routes';
 import { activeCampaignRoutes } from './modules/active-campaign/active-campaign.routes';
 import { startActiveCampaignJob, stopRuns } from './modules/active-campaign/active-campaign.service';
-import type { AcRuntime } from './modules/active-campaign/ac-sync';
+import type { AcRuntime } from './modules/active-campaign/ac-contact';
 import accessPlugin from './plugins/access';
 import cacheControlPlugin from './plugins/cache-control';
 import dbPlugin from './plugins/db';
