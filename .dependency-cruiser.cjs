@@ -41,7 +41,7 @@ module.exports = {
     {
       name: 'no-foreign-table',
       comment:
-        "A module reaches another module's tables through its service or repository, not its *.table.ts. " +
+        "A module reaches another module's tables through its service or query file, not its *.table.ts. " +
         'Allowed: table files (foreign keys), tests, type-only imports (row types), the shared users table, ' +
         'the admin read models and the listed known exceptions (scripts/module-boundaries.cjs).',
       severity: 'error',

@@ -7,7 +7,7 @@
  * module cycles, and the direction is written down). Tests are exempt: they drive the whole app.
  */
 const serverLayers = [
-  'users', //          the account row and its repository; everyone may read who someone is
+  'users', //          the account row and its query file (users.queries.ts); everyone may read who someone is
   'audit', //          the audit log and the request's audit context
   'mail', //           outbox, templates, worker
   'rate-limit',
@@ -24,10 +24,10 @@ const serverLayers = [
   'admin-facilities', // admin read models and tools over the modules below
   'admin-persons',
   'admin-home', //     the admin home's work list (issue 22): counts over the modules below, read-only
+  'season-report', //  the season report (issue 22): figures over the modules below, read-only; "taken part / awarded before" from legacy-imports' historyBefore
   'health', //         GET /api/health: reads the mail outbox's counts through mail's outboxHealth
   'email-lists', //    e-mail address lists (issue 21): a read model over KiTas, staff, accounts, programme and forms
   'active-campaign', // the ActiveCampaign sync (issue 21): reads who consented and their state, writes only its own tables
-  'season-report', //  the season report (issue 22): figures over the modules below, read-only; "awarded before" from email-lists
 ];
 
 /**
@@ -86,27 +86,6 @@ const readModelFiles = [
     tables: ['facilities'],
     reason: "the answers export names each form's KiTa (name, PLZ, Ort, Regierungsbezirk) in the keyset batches it streams, in KiTa order",
   },
-  {
-    file: 'server/modules/legacy-imports/kept-facilities.ts',
-    tables: [
-      'facilities',
-      'facility_members',
-      'facility_join_requests',
-      'persons',
-      'seasons',
-      'season_enrolments',
-      'team_workshop_applications',
-      'documentation_templates',
-      'documentation_forms',
-      'training_modules',
-      'awarding_events',
-      'offerings',
-      'offering_enrolments',
-    ],
-    reason:
-      'undoing a legacy import keeps a KiTa or season it created once anything else refers to it: one read per kind over every module ' +
-      'that may refer to them (the deletes go through facilities and seasons)',
-  },
 ];
 
 /**
@@ -117,11 +96,11 @@ const sharedReadTables = ['server/modules/users/users.table.ts'];
 
 /**
  * Modules that may write a table of another module, with the reason. Keep this short; each entry is a
- * follow-up (move the write behind the owner's repository or service).
+ * follow-up (move the write behind the owner's query file or service).
  */
 const writeAllowances = [
   // accounts is the service layer over the users row (settings, admin tools, registration); users/ keeps only
-  // the repository the other modules read through
+  // the query file the other modules read through
   { module: 'accounts', table: 'users', reason: 'accounts is the service layer of the account row' },
   {
     module: 'accounts',

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, queryRows, type DbHandle } from './db/client';
 import { packageRoot } from './lib/package-root';
-import { sessionsRepository } from './modules/auth/sessions.repository';
+import { sessionQueries } from './modules/auth/sessions.queries';
 import { inDays } from './modules/documentation/test-helpers';
 import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
 import { addMember, createFacility, createSeason, createUser, enrol } from './testing/factories';
@@ -72,7 +72,7 @@ beforeAll(async () => {
 
   handle = await openDb({ databaseUrl });
   const season = await createSeason(handle.db, { isCurrent: true, allowDocumentation: true, documentationDeadline: inDays(30) });
-  const sessions = sessionsRepository({ db: handle.db });
+  const sessions = sessionQueries({ db: handle.db });
   for (let k = 0; k < KITAS; k++) {
     const facility = await createFacility(handle.db);
     const member = await createUser(handle.db);

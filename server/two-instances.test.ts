@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, queryRows, type DbHandle } from './db/client';
-import { sessionsRepository } from './modules/auth/sessions.repository';
+import { sessionQueries } from './modules/auth/sessions.queries';
 import { inDays } from './modules/documentation/test-helpers';
 import { buildServer, startBuiltServer, type BuiltServer } from './testing/built-server';
 import { addMember, createFacility, createSeason, createUser, enrol, type TestUser } from './testing/factories';
@@ -236,7 +236,7 @@ describe.skipIf(skipReason)(`two instances behind nginx on one PostgreSQL${skipR
         handle.db,
         `select m.user_id, m.facility_id from facility_members m join facilities f on f.id = m.facility_id where f.label like 'Rush-KiTa %'`,
       );
-      const sessions = sessionsRepository({ db: handle.db });
+      const sessions = sessionQueries({ db: handle.db });
       const cookieOf = new Map<number, string>();
       for (const m of members) {
         const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'test' }, { idleMinutes: 60, maxHours: 2 });

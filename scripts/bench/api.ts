@@ -13,7 +13,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows, type DbHandle } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { hashToken, sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { hashToken, sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { addMember, createFacility, createSeason, createUser, enrol } from '../../server/testing/factories';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,7 +38,7 @@ async function prepare(handle: DbHandle) {
     await addMember(handle.db, f.id, user.id);
     if (i < 2) await enrol(handle.db, f.id, season.id);
   }
-  const s = await sessionsRepository({ db: handle.db }).create(user.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
+  const s = await sessionQueries({ db: handle.db }).create(user.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
   return s.token;
 }
 

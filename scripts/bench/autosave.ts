@@ -11,7 +11,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { inWorker } from './in-worker';
 import { autosaveFigures, autosaveKeys, autosaveText, seedFormsInProgress, type AutosaveRun } from './autosave-world';
 import { seedEnrolledKitas } from './enrolled-kitas';
@@ -29,7 +29,7 @@ async function run(databaseUrl: string) {
     const db = handle.db;
     const members = await seedEnrolledKitas(db, KITAS, 'Doku-KiTa', 'doku.example');
     await seedFormsInProgress(db);
-    const sessions = sessionsRepository({ db });
+    const sessions = sessionQueries({ db });
     const kitas: { facilityId: number; cookie: string; version: number }[] = [];
     for (const m of members) {
       const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });

@@ -17,7 +17,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { createUser } from '../../server/testing/factories';
 import { fixtureFiles } from '../../server/testing/fixture-files';
 import { withThrowawayPg } from './throwaway-pg';
@@ -167,7 +167,7 @@ async function run(databaseUrl: string) {
     const t0 = performance.now();
     await seed(db);
     const admin = await createUser(db, { isAdmin: true });
-    const session = await sessionsRepository({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
+    const session = await sessionQueries({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
     const cookie = `kita_session=${session.token}`;
 
     const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });

@@ -16,7 +16,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { createUser } from '../../server/testing/factories';
 import { emailListCriteriaSchema } from '../../src/shared/contracts/email-lists';
 import { seedEnrolledKitas } from './enrolled-kitas';
@@ -132,7 +132,7 @@ async function run(databaseUrl: string) {
     const t0 = performance.now();
     await seed(db);
     const admin = await createUser(db, { isAdmin: true });
-    const session = await sessionsRepository({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
+    const session = await sessionQueries({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
     const cookie = `kita_session=${session.token}`;
     console.log(
       JSON.stringify({
@@ -141,7 +141,7 @@ async function run(databaseUrl: string) {
     );
 
     if (process.env.BENCH_EXPLAIN) {
-      const { addressPage, countAddresses, resolveSeason } = await import('../../server/modules/email-lists/email-lists.query');
+      const { addressPage, countAddresses, resolveSeason } = await import('../../server/modules/email-lists/email-lists.queries');
       const q = { criteria: emailListCriteriaSchema.parse({ enrolment: ['enrolled'], contactKinds: ['staff'] }), purpose: 'information' as const };
       const season = await resolveSeason(db, null);
       for (let i = 0; i < 3; i++) {

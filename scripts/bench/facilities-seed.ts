@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { createUser } from '../../server/testing/factories';
 
 const regions = `array['Oberbayern','Niederbayern','Oberpfalz','Oberfranken','Mittelfranken','Unterfranken','Schwaben']`;
@@ -46,6 +46,6 @@ export async function seed(handle: DbHandle, n: { facilities: number; persons: n
   // fresh statistics, as autovacuum would have them on a live database
   await db.execute(sql.raw('analyze'));
   const admin = await createUser(db, { isAdmin: true });
-  const session = await sessionsRepository({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
+  const session = await sessionQueries({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
   return { cookie: `kita_session=${session.token}`, seedMs: Math.round(performance.now() - t0) };
 }

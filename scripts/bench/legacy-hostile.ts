@@ -13,7 +13,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { createSeason, createUser } from '../../server/testing/factories';
 
 const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
@@ -32,7 +32,7 @@ try {
   const db = handle.db;
   await createSeason(db, { identifier: '2021-22', label: 'KiTa-Jahr 2021/22', startDate: '2021-09-01', endDate: '2022-08-31' });
   const admin = await createUser(db, { isAdmin: true });
-  const sessions = sessionsRepository({ db });
+  const sessions = sessionQueries({ db });
   const session = await sessions.create(admin.id, { ip: '127.0.0.1', userAgent: 'bench-hostile' }, { idleMinutes: 600, maxHours: 24 });
   const cookie = `kita_session=${session.token}`;
   const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional', FILE_STORAGE: 'local' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 
 /**
  * The booking rush's world (`npm run bench rush`, `npm run bench scale`): the current season 2026-27 open for
@@ -53,7 +53,7 @@ export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ request
     db,
     'select user_id, facility_id from facility_members order by facility_id',
   );
-  const sessions = sessionsRepository({ db });
+  const sessions = sessionQueries({ db });
   const tokenOf = new Map<number, string>();
   for (const m of members) {
     const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });

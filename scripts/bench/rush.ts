@@ -17,7 +17,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { inWorker } from './in-worker';
 import { bookingFloor } from './booking-floor';
 import { pct, rushChecks, rushFigures, seedRushWorld, type RushResult } from './rush-world';
@@ -66,7 +66,7 @@ async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: bool
     const requests = world.requests
       .slice(0, openWithinMs ? OPEN_COUNT : undefined)
       .map(({ token, ...r }) => ({ ...r, cookie: `kita_session=${token}` }));
-    const sessions = sessionsRepository({ db });
+    const sessions = sessionQueries({ db });
     const seedMs = Math.round(performance.now() - t0);
 
     // BENCH_METRICS_OUT=<file>: the portal's /api/metrics after the rush (what an operator's Prometheus would read)

@@ -14,7 +14,7 @@ import { startApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, queryRows } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { sessionsRepository } from '../../server/modules/auth/sessions.repository';
+import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { seedEnrolledKitas } from './enrolled-kitas';
 import { withThrowawayPg } from './throwaway-pg';
 
@@ -38,7 +38,7 @@ async function run(databaseUrl: string) {
     await migrate(handle);
     const db = handle.db;
     const members = await seedEnrolledKitas(db, KITAS, 'Foto-KiTa', 'foto.example');
-    const sessions = sessionsRepository({ db });
+    const sessions = sessionQueries({ db });
     const kitas: { facilityId: number; cookie: string }[] = [];
     for (const m of members) {
       const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });

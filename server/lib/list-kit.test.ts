@@ -7,7 +7,7 @@ import { auditLog } from '../modules/audit/audit.table';
 import { createUser } from '../testing/factories';
 import { loginAs } from '../testing/login-as';
 import { buildTestApp, type TestApp } from '../testing/test-app';
-import { defineList, germanSort } from './list-kit';
+import { defineList, germanSort, sliceRows } from './list-kit';
 import { likePattern } from './paging';
 
 // ---- the throwaway list (contract + definition): the admin list of audit entries ----
@@ -30,15 +30,15 @@ const auditListDef = defineList({
       q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
       q.action ? ilike(auditLog.action, likePattern(q.action)) : undefined,
       q.q ? ilike(auditLog.entityId, likePattern(q.q)) : undefined,
-      s.where,
     );
-    const base = db
-      .select({ a: auditLog, ...s.columns })
-      .from(auditLog)
-      .where(where)
-      .orderBy(...s.orderBy)
-      .offset(s.offset);
-    return s.limit ? base.limit(s.limit) : base;
+    return sliceRows(
+      db
+        .select({ a: auditLog, ...s.columns })
+        .from(auditLog)
+        .$dynamic(),
+      s,
+      where,
+    );
   },
   item: ({ a }: { a: AuditRow }) => ({ id: a.id, at: a.at.toISOString(), action: a.action, entityType: a.entityType, entityId: a.entityId }),
   itemSchema: auditItem,

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ListContract, ListFilter } from '../../src/shared/contracts/list-contract';
@@ -26,8 +27,8 @@ export type Cursor = { __sort: string | null; __tie: string; __total: number | s
 /**
  * The part of a row query the kit decides: order, window (a page's LIMIT/OFFSET, or an export batch's keyset
  * `where` after the previous batch's last row) and the cursor columns. A definition's `rows` applies all of it:
- * `.where(and(mine, slice.where)).orderBy(...slice.orderBy)`, `limit`/`offset`, `...slice.columns` (drizzle) or
- * `slice.columnsSql` (raw SQL, after its own select list).
+ * `sliceRows(query.$dynamic(), slice, mine)` with `...slice.columns` in its select (drizzle), or `slice.columnsSql` after
+ * its own select list and `slice.tailSql` at its end (raw SQL).
  */
 export type Slice = {
   orderBy: SQL[];
@@ -36,7 +37,21 @@ export type Slice = {
   offset: number;
   columns: { __sort: SQL<string | null>; __tie: SQL<string>; __total: SQL<number> };
   columnsSql: SQL;
+  /** `order by … limit … offset …` for raw SQL */
+  tailSql: SQL;
 };
+
+/**
+ * The kit's tail of a drizzle row query (pass `.$dynamic()`): the definition's `where` and the slice's, the order and
+ * the window. The rows keep their selected type, cursor columns included when `...slice.columns` was selected.
+ */
+export function sliceRows<T extends PgSelect>(query: T, slice: Slice, where?: SQL): T {
+  const q = query
+    .where(and(where, slice.where))
+    .orderBy(...slice.orderBy)
+    .offset(slice.offset);
+  return slice.limit ? q.limit(slice.limit) : q;
+}
 
 type Db = DbOrTx;
 
@@ -85,13 +100,15 @@ export function defineList<S extends string, F extends Record<string, ListFilter
       __tie: sql<string>`(${def.tieBreaker})::text`,
       __total: window.withTotal ? sql<number>`count(*) over ()` : sql<number>`0`,
     };
+    const orderBy = [d(s), d(def.tieBreaker)];
     return {
-      orderBy: [d(s), d(def.tieBreaker)],
+      orderBy,
       where: window.last ? after(s, def.tieBreaker, q.dir, window.last) : undefined,
       limit: window.limit,
       offset: window.offset,
       columns,
       columnsSql: sql`${columns.__sort} as "__sort", ${columns.__tie} as "__tie", ${columns.__total} as "__total"`,
+      tailSql: sql`order by ${sql.join(orderBy, sql`, `)} ${window.limit ? sql`limit ${window.limit}` : sql``} offset ${window.offset}`,
     };
   }
 

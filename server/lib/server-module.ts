@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'f
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { MailPluginOptions } from '../plugins/mail';
-import type { AcRuntime } from '../modules/active-campaign/ac-sync';
+import type { AcRuntime } from '../modules/active-campaign/ac-contact';
 import type { FileStorage } from './file-storage';
 import type { JobHeartbeats } from './job-heartbeats';
 import type { Lifecycle } from './lifecycle';

@@ -25,6 +25,13 @@ export type VersionedUpdate<T extends VersionedTable, E extends Record<string, u
   audit: Pick<AuditEntry, 'action' | 'entityType'> & {
     /** context stored next to the changed fields in `after` (e.g. the enrolment's facilityId and seasonId) */
     context?: Record<string, unknown> | ((row: T['$inferSelect']) => Record<string, unknown>);
+    /** the entity the entry names when it is not the row (a season's template is audited under the season); the row's id otherwise */
+    entityId?: number;
+    /**
+     * the entry's before/after when the changed fields are too big for the log (a template's sections): a summary of
+     * the change instead of the diff of `editable`; `context` is still added to `after`
+     */
+    describe?: (before: T['$inferSelect'], after: T['$inferSelect']) => { before: Record<string, unknown>; after: Record<string, unknown> };
   };
   ctx: Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
 };
@@ -52,11 +59,64 @@ export async function versionedUpdate<T extends VersionedTable, E extends Record
     .returning()) as T['$inferSelect'][];
   const after = rows[0];
   if (!after) throw conflictError();
-  const diff = changes(spec.editable(before), spec.editable(after));
-  const { context, ...action } = spec.audit;
+  const { context, describe, entityId = id, ...action } = spec.audit;
+  const diff = describe ? describe(before, after) : changes(spec.editable(before), spec.editable(after));
   const extra = typeof context === 'function' ? context(after) : context;
-  await audit(tx, { ...ctx, ...action, entityId: id, before: diff.before, after: extra ? { ...diff.after, ...extra } : diff.after });
+  await audit(tx, { ...ctx, ...action, entityId, before: diff.before, after: extra ? { ...diff.after, ...extra } : diff.after });
   return { changed: true, row: after };
+}
+
+/** a table whose rows move through states (a documentation form: draft → submitted → approved …) under a version */
+type StatefulTable = PgTable & { id: PgColumn; version: PgColumn; state: PgColumn };
+type StateOf<T extends StatefulTable> = T['$inferSelect'] extends { state: infer S } ? S : never;
+
+export type VersionedTransition<T extends StatefulTable> = {
+  table: T;
+  /** the version the caller read */
+  version: number;
+  /** reads the row inside the transaction, locked FOR UPDATE; throws when it is gone */
+  load: (tx: DbOrTx) => Promise<T['$inferSelect']>;
+  /** refusals that hold whatever the version (a second "Einreichen" answers "already submitted", not 409 conflict) */
+  guard?: (row: T['$inferSelect']) => unknown;
+  /** rules on the locked row after the version check (the transition allowed from this state, a complete form) */
+  check?: (row: T['$inferSelect'], tx: DbOrTx) => unknown;
+  to: StateOf<T>;
+  /** the columns the transition sets besides state and version (who decided, when) */
+  values?: Partial<T['$inferInsert']>;
+  audit: Pick<AuditEntry, 'action' | 'entityType'> & {
+    /** stored in `after` next to the new state (e.g. the form's facilityId and seasonId, the decision's comment) */
+    context?: (row: T['$inferSelect']) => Record<string, unknown>;
+  };
+  ctx: Pick<AuditEntry, 'actorUserId' | 'requestId' | 'ip'>;
+};
+
+/**
+ * The sibling of `versionedUpdate` for a state transition of a row without `updatedAt`/`updatedBy` (its own "who, when"
+ * columns say it): lock → guard → version check → check → state and version written → audit `{ state }` before and
+ * after. Runs in the caller's transaction; a stale version answers 409 and changes nothing.
+ */
+export async function versionedTransition<T extends StatefulTable>(
+  tx: DbOrTx,
+  spec: VersionedTransition<T>,
+): Promise<{ before: T['$inferSelect']; row: T['$inferSelect'] }> {
+  const { table, version, ctx } = spec;
+  const before = await spec.load(tx);
+  await spec.guard?.(before);
+  const { id, state } = before as { id: number; state: unknown };
+  if ((before as { version: number }).version !== version) throw conflictError();
+  await spec.check?.(before, tx);
+  // drizzle can't relate a generic table's columns to its insert type; the spec's types carry the checks
+  const set = { ...spec.values, state: spec.to, version: nextVersion(table) } as never;
+  const rows = (await tx
+    .update(table)
+    .set(set)
+    .where(and(eq(table.id, id), eq(table.version, version)))
+    .returning()) as T['$inferSelect'][];
+  const after = rows[0];
+  if (!after) throw conflictError();
+  const { context, ...action } = spec.audit;
+  await audit(tx, { ...ctx, ...action, entityId: id, before: { state }, after: { state: spec.to, ...context?.(after) } });
+  return { before, row: after };
 }
 
 /** `load` for the common case: the row by id, locked FOR UPDATE; 404 when it is gone */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
-import { sessionsRepository } from '../modules/auth/sessions.repository';
+import { sessionQueries } from '../modules/auth/sessions.queries';
 import { sessionContextColumns } from '../modules/seasons/session-context';
 import type { UserContext } from '../modules/users/user-view';
 import type { SessionUser } from '../modules/users/users.table';
@@ -35,7 +35,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 async function sessionsPlugin(app: FastifyInstance) {
   const config = app.appConfig;
-  const repo = sessionsRepository({ db: app.db, contextColumns: sessionContextColumns });
+  const repo = sessionQueries({ db: app.db, contextColumns: sessionContextColumns });
   const life = { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours };
   // __Host- makes browsers refuse the cookie unless Secure, Path=/ and no Domain: no subdomain can plant one
   const cookieName = config.secureCookies ? '__Host-kita_session' : 'kita_session';

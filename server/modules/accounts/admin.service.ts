@@ -9,7 +9,7 @@ import { facilityExists } from '../facilities/facility-scope';
 import { addMember } from '../facilities/members.service';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { linkStaffEntryToAccount } from '../persons/person-scope';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 import { privacyPolicyVersions, users, type UserRow } from '../users/users.table';
 import { activationMail } from './accounts.mail';
 import { hasPassword } from './registration.service';
@@ -54,8 +54,8 @@ export const getAdminUser = async (db: Db, userId: number) => adminUserView(db, 
 export async function createUserByAdmin(db: Db, input: z.infer<typeof adminCreateUserRequestSchema>, ctx: Ctx) {
   try {
     const created = await db.transaction(async (tx) => {
-      if (await usersRepository({ db: tx }).findByEmail(input.email)) throw fail('admin_accounts.email_taken');
-      const user = await usersRepository({ db: tx }).insert({
+      if (await userQueries({ db: tx }).findByEmail(input.email)) throw fail('admin_accounts.email_taken');
+      const user = await userQueries({ db: tx }).insert({
         email: input.email,
         passwordHash: '',
         firstName: input.firstName,

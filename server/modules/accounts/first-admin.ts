@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../db/client';
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 
 export type FirstAdmin = { userId: number; email: string; generatedPassword: string | undefined };
 
@@ -15,7 +15,7 @@ export type FirstAdmin = { userId: number; email: string; generatedPassword: str
  */
 export async function ensureFirstAdmin(db: Db, opts: { email?: string | undefined; password?: string | undefined }): Promise<FirstAdmin | null> {
   return db.transaction(async (tx) => {
-    const repo = usersRepository({ db: tx });
+    const repo = userQueries({ db: tx });
     if (opts.email ? await repo.findByEmail(opts.email) : await repo.anyAdmin()) return null;
     const email = opts.email?.trim() ?? 'admin@kita-portal.local';
     const generated = opts.password ? undefined : randomBytes(12).toString('base64url');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { audit } from '../audit/audit';
 import { userSessions } from '../auth/user-sessions';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 import type { UserRow } from '../users/users.table';
 import { exportData } from './account-data.service';
 import { assertPassword, sessionInfo } from './me.service';
@@ -23,7 +23,7 @@ export const totpMessages = {
 
 /** the whole account row (the session lookup reads only what every request needs) */
 export async function ownAccount(db: Db, userId: number): Promise<UserRow> {
-  const row = await usersRepository({ db }).findById(userId);
+  const row = await userQueries({ db }).findById(userId);
   if (!row) throw fail('common.unauthenticated');
   return row;
 }

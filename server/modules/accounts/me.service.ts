@@ -10,7 +10,7 @@ import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { rateLimiter } from '../rate-limit/rate-limit';
 import { accountIdentity } from '../users/user-ref';
 import { missingSettings } from '../users/user-view';
-import { normaliseEmail, usersRepository } from '../users/users.repository';
+import { normaliseEmail, userQueries } from '../users/users.queries';
 import { users, type UserRow } from '../users/users.table';
 import { emailChangeConfirmMail, emailChangeNoticeMail, emailTakenMail, passwordChangedMail } from './accounts.mail';
 import { accountTokens } from './accounts.table';
@@ -33,7 +33,7 @@ export const meMessages = {
 export async function accountView(deps: { db: DbOrTx; config: AppConfig }, user: UserRow): Promise<AccountResponse> {
   const { db } = deps;
   const [policy, pending, enabled, left, missing] = await Promise.all([
-    usersRepository({ db }).currentPrivacyPolicy(),
+    userQueries({ db }).currentPrivacyPolicy(),
     db
       .select({ newEmail: accountTokens.newEmail })
       .from(accountTokens)
@@ -100,7 +100,7 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: { new
   await rateLimiter(deps).hit([{ rule: { bucket: 'email-change:user', limit: 5, windowMs: 3_600_000 }, key: String(user.id) }]);
   await deps.db.transaction(async (tx) => {
     // whether the new address has an account is not revealed: its owner gets a notice instead of a link
-    const taken = await usersRepository({ db: tx }).findByEmail(newEmail);
+    const taken = await userQueries({ db: tx }).findByEmail(newEmail);
     if (taken) {
       await enqueueMail(tx, { to: taken.email, template: emailTakenMail, data: {}, budget: 'recipient' });
       return;
@@ -122,7 +122,7 @@ export async function confirmEmailChange(deps: Deps, token: string, meta: Meta) 
   try {
     await deps.db.transaction(async (tx) => {
       const { row, user } = await consumeToken(tx, 'email-change', token);
-      const taken = await usersRepository({ db: tx }).findByEmail(row.newEmail!);
+      const taken = await userQueries({ db: tx }).findByEmail(row.newEmail!);
       if (taken && taken.id !== user.id) throw fail('me.email_taken');
       await tx.update(users).set({ email: row.newEmail! }).where(eq(users.id, user.id));
       await spendOpenTokens(tx, 'email-change', user.id);
@@ -161,7 +161,7 @@ export async function updateConsents(deps: Deps, user: UserRow, input: ConsentsU
   const now = new Date();
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.acceptPrivacyPolicyVersion !== undefined) {
-    const policy = await usersRepository(deps).currentPrivacyPolicy();
+    const policy = await userQueries(deps).currentPrivacyPolicy();
     if (!policy || policy.version !== input.acceptPrivacyPolicyVersion) {
       throw fail('me.policy_outdated');
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/factories';
 import { loginAs } from '../../testing/login-as';
 import { buildTestApp } from '../../testing/test-app';
-import { hashToken } from '../auth/sessions.repository';
+import { hashToken } from '../auth/sessions.queries';
 import { sessions } from '../auth/sessions.table';
 import { accountTokens } from './accounts.table';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';

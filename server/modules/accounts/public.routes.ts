@@ -14,7 +14,7 @@ import {
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { sessionContextColumns } from '../seasons/session-context';
 import { sessionView } from '../users/user-view';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 import { accountMessages, activate, forgotPassword, register, resendActivation, resetPassword, tokenStatus } from './registration.service';
 import { confirmEmailChange, meMessages } from './me.service';
 import { publicRoute } from '../../lib/route-builders';
@@ -29,7 +29,7 @@ export async function accountPublicRoutes(app: FastifyInstance) {
   asPublic.get('/api/privacy-policy', {
     schema: { tags: ['accounts'], response: { 200: privacyPolicyResponseSchema } },
     handler: async () => {
-      const policy = await usersRepository({ db: app.db }).currentPrivacyPolicy();
+      const policy = await userQueries({ db: app.db }).currentPrivacyPolicy();
       return { version: policy?.version ?? null, publishedAt: policy?.publishedAt.toISOString() ?? null };
     },
   });
@@ -91,7 +91,7 @@ export async function accountPublicRoutes(app: FastifyInstance) {
         return { msg: accountMessages.resetLogin, loggedin: false, user: null, curSeason: null };
       }
       await app.sessions.start(request, reply, user.id);
-      await usersRepository({ db: app.db }).markLoggedIn(user.id);
+      await userQueries({ db: app.db }).markLoggedIn(user.id);
       return { msg: accountMessages.resetLoggedIn, loggedin: true, ...(await sessionView(app.db, sessionContextColumns, user)) };
     },
   });

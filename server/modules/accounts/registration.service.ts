@@ -7,7 +7,7 @@ import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
 import { rateLimiter, type RateRule } from '../rate-limit/rate-limit';
-import { normaliseEmail, usersRepository } from '../users/users.repository';
+import { normaliseEmail, userQueries } from '../users/users.queries';
 import { users, type UserRow } from '../users/users.table';
 import { activationMail, passwordChangedMail, passwordResetMail, registrationAttemptMail } from './accounts.mail';
 import { assertStrongPassword } from './password-rules';
@@ -48,7 +48,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
     { rule: accountRateRules.registerIp, key: meta.ip },
     { rule: accountRateRules.registerEmail, key: email },
   ]);
-  const policy = await usersRepository(deps).currentPrivacyPolicy();
+  const policy = await userQueries(deps).currentPrivacyPolicy();
   if (policy && policy.version !== input.privacyPolicyVersion) {
     throw fail('registration.policy_outdated');
   }
@@ -58,7 +58,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
   const now = new Date();
   try {
     await deps.db.transaction(async (tx) => {
-      const existing = await usersRepository({ db: tx }).findByEmail(email);
+      const existing = await userQueries({ db: tx }).findByEmail(email);
       if (existing) {
         await enqueueMail(tx, {
           to: existing.email,
@@ -68,7 +68,7 @@ export async function register(deps: Deps, input: RegisterRequest, meta: Meta): 
         });
         return;
       }
-      const user = await usersRepository({ db: tx }).insert({
+      const user = await userQueries({ db: tx }).insert({
         email: input.email.trim(),
         passwordHash,
         firstName: input.firstName,
@@ -149,7 +149,7 @@ export async function resendActivation(deps: Deps, rawEmail: string, meta: Meta)
     { rule: accountRateRules.resendEmail, key: email },
   ]);
   await deps.db.transaction(async (tx) => {
-    const user = await usersRepository({ db: tx }).findByEmail(email);
+    const user = await userQueries({ db: tx }).findByEmail(email);
     if (!user || user.activatedAt || user.deactivatedAt) return;
     const token = await issueToken(tx, 'activation', user.id);
     await enqueueMail(tx, {
@@ -170,7 +170,7 @@ export async function forgotPassword(deps: Deps, rawEmail: string, meta: Meta): 
     { rule: accountRateRules.forgotEmail, key: email },
   ]);
   const userId = await deps.db.transaction(async (tx) => {
-    const user = await usersRepository({ db: tx }).findByEmail(email);
+    const user = await userQueries({ db: tx }).findByEmail(email);
     if (!user || user.deactivatedAt) return null;
     const token = await issueToken(tx, 'password-reset', user.id);
     await enqueueMail(tx, {

@@ -5,7 +5,7 @@ import { createUser, publishPrivacyPolicy } from '../../testing/factories';
 import { buildTestApp } from '../../testing/test-app';
 import { users } from '../users/users.table';
 import { accountTokens } from './accounts.table';
-import { hashToken } from '../auth/sessions.repository';
+import { hashToken } from '../auth/sessions.queries';
 import { get, lastMailTo, mailsTo, post, strongPassword, tokenIn } from './test-helpers';
 import { createTestWorld } from '../../testing/test-world';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';

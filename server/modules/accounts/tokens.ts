@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TokenKind } from '../../../src/shared/contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { fail, type HttpError } from '../../lib/http-error';
-import { hashToken } from '../auth/sessions.repository';
+import { hashToken } from '../auth/sessions.queries';
 import { users, type UserRow } from '../users/users.table';
 import { accountTokens, type AccountTokenRow } from './accounts.table';
 

@@ -15,7 +15,7 @@ import {
 import { untilRequestGone } from '../../lib/request-signal';
 import { adminRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
-import type { AcRuntime } from './ac-sync';
+import type { AcRuntime } from './ac-contact';
 import { createList, dryRun, getRun, getSettings, listRuns, saveSettings, startRun, testConnection } from './active-campaign.service';
 
 const tags = ['admin active-campaign'];

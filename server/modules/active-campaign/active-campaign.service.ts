@@ -20,7 +20,9 @@ import { users } from '../users/users.table';
 import { acApi } from './ac-api';
 import { AcError, acMessages, createAcClient } from './ac-client';
 import { consentingEmails, countConsenting, loadDesired } from './ac-desired';
-import { appendLog, emptyCounts, executeRun, sameState, type AcConnection, type AcRuntime } from './ac-sync';
+import { emptyCounts, sameState, type AcConnection, type AcRuntime } from './ac-contact';
+import { appendLog } from './ac-run-log';
+import { executeRun } from './ac-sync';
 import { activeCampaignContacts, activeCampaignRuns, activeCampaignSettings, type AcRunRow } from './active-campaign.table';
 
 type KeyConfig = Pick<AppConfig, 'totpKey' | 'dataDir'>;

@@ -2,7 +2,7 @@ import { adminFacilityListItemSchema } from '../../../src/shared/contracts/admin
 import { adminFacilityList } from '../../../src/shared/contracts/admin-facility-list';
 import { facilities } from '../facilities/facilities.table';
 import { defineList } from '../../lib/list-kit';
-import { adminFacilityPage, adminFacilityRows, sortColumns, toListItem, type AdminFacilityRow } from './admin-facilities.query';
+import { adminFacilityPage, adminFacilityRows, sortColumns, toListItem, type AdminFacilityRow } from './admin-facilities.queries';
 
 /** /api/admin/facilities: the page keeps its tuned prepared query; the exports read keyset batches of full rows */
 export const adminFacilityListDef = defineList({

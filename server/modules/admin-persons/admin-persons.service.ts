@@ -113,7 +113,7 @@ export const adminPersonListDef = defineList({
     queryRows<Row & Cursor>(
       db,
       sql`select x.*, ${s.columnsSql} from ${union} where ${whereOf(q)} and ${s.where ?? sql`true`}
-          order by ${sql.join(s.orderBy, sql`, `)} ${s.limit ? sql`limit ${s.limit}` : sql``} offset ${s.offset}`,
+          ${s.tailSql}`,
     ),
   item: toItem,
   itemSchema: adminPersonListItemSchema,

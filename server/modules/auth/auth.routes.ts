@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../../../src/shared/contracts/errors';
 import { audit } from '../audit/audit';
 import { sessionViewFrom, type UserContextColumns } from '../users/user-view';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 import type { UserRow } from '../users/users.table';
 import { checkCredentials, loginAnswer } from './auth.service';
 import { deviceCookies } from './device-cookie';
@@ -77,7 +77,7 @@ export async function authRoutes(
       await app.sessions.start(request, reply, user.id);
       // from now on this browser is trusted for this account: others' failures no longer lock it out
       devices.issue(request, reply, user.id);
-      await usersRepository({ db: app.db }).markLoggedIn(user.id);
+      await userQueries({ db: app.db }).markLoggedIn(user.id);
       await audit(app.db, {
         actorUserId: user.id,
         action: 'session.start',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import type { SecurityLog } from '../../lib/security-log';
 import { sessionView, type UserContextColumns } from '../users/user-view';
-import { normaliseEmail, usersRepository } from '../users/users.repository';
+import { normaliseEmail, userQueries } from '../users/users.queries';
 import type { UserRow } from '../users/users.table';
 import { verifyPassword } from './passwords';
 import { enqueueMail, kickMailWorkers } from '../mail/outbox';
@@ -69,7 +69,7 @@ export async function checkCredentials(
 ): Promise<CheckedLogin> {
   const email = normaliseEmail(input.email);
   const throttle = loginThrottle(deps);
-  const user = await usersRepository(deps).findByEmail(email);
+  const user = await userQueries(deps).findByEmail(email);
   const deviceNonce = user ? deviceNonceFor(user.id) : null;
   // SPEC §10: the account's id (null: no such account) and the address, never the e-mail address that was typed
   const who = { userId: user?.id ?? null, ip: input.ip };

@@ -144,7 +144,7 @@ export const adminDocumentationListDef = defineList({
     queryRows<DocumentationListRow & Cursor>(
       db,
       sql`select x.*, ${s.columnsSql} from ${source(ctx)} where ${whereOf(q)} and ${s.where ?? sql`true`}
-          order by ${sql.join(s.orderBy, sql`, `)} ${s.limit ? sql`limit ${s.limit}` : sql``} offset ${s.offset}`,
+          ${s.tailSql}`,
     ),
   item: itemOf,
   itemSchema: adminDocumentationRowSchema,

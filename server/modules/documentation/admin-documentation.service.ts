@@ -6,7 +6,7 @@ import { personName } from '../../lib/record-helpers';
 import { findActiveFacility } from '../facilities/facility-scope';
 import type { SessionUser } from '../users/users.table';
 import { users } from '../users/users.table';
-import { formFiles, formHistory } from './form.repository';
+import { formFiles, formHistory } from './form.queries';
 import { effectiveTemplate, seasonByIdentifier } from './templates.service';
 import { documentationForms, documentationNotes, documentationReviews, type DocumentationFormRow } from './documentation.table';
 import { userName, userRef } from '../users/user-ref';

@@ -25,8 +25,9 @@ import { formPdfSource, notifySubmitted } from './documentation.mail';
 import { sendStoredFile } from './file-response';
 import { deleteFile, readFile, uploadFile } from './files.service';
 import { documentationPdf } from './form-pdf';
-import { userName } from './form.repository';
-import { autosave, formScope, getForm, submitForm } from './form.service';
+import { userName } from './form.queries';
+import { autosave } from './form-autosave';
+import { formScope, getForm, submitForm } from './form.service';
 import { copyTemplate, saveTemplate, templateOfSeason } from './templates.service';
 import { isReceivedUpload, uploadBody } from './upload-body';
 

@@ -14,7 +14,7 @@ import { IMAGE_LIMITS, ImageRefusedError, reencodeImage } from '../../lib/image-
 import { audit, type Ctx } from '../audit/audit';
 import { documentationFiles as files, documentationForms as forms } from './documentation.table';
 import { assertEditable, lockOrCreateForm, type FormScope } from './form.service';
-import { fileCounts, fileOfForm, formOf, staffFileUrl, toFileDto, userName } from './form.repository';
+import { fileCounts, fileOfForm, formOf, staffFileUrl, toFileDto, userName } from './form.queries';
 import { questionsByKey } from './templates.service';
 import type { ReceivedUpload } from './upload-body';
 

@@ -11,7 +11,7 @@ import { germanDate } from '../../../src/shared/berlin-date';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { seasonsRepository } from '../seasons/seasons.repository';
 import { documentationForms as forms } from './documentation.table';
-import { formFileRows } from './form.repository';
+import { formFileRows } from './form.queries';
 import { effectiveTemplate } from './templates.service';
 import { asciiSlug } from '../../../src/shared/ascii-slug';
 

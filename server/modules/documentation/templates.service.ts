@@ -3,7 +3,7 @@ import type { Question, Section, Template } from '../../../src/shared/contracts/
 import type { ScoreDescriptions } from '../../../src/shared/contracts/jury-scale';
 import { sqlState, type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { nextVersion } from '../../lib/versioned-update';
+import { versionedUpdate } from '../../lib/versioned-update';
 import { conflictError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { seasonsRepository } from '../seasons/seasons.repository';
@@ -134,33 +134,38 @@ async function writeTemplate(
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(templates).where(eq(templates.seasonId, season.id)).for('update');
-      const before = current?.sections ?? defaultTemplateSections;
       const descriptionsBefore = current ? (current.scoreDescriptions ?? {}) : defaultScoreDescriptions;
       // not sent: the template keeps what it has (the default one's texts when it is the season's first)
       const scoreDescriptions = written.scoreDescriptions ?? descriptionsBefore;
-      if (version === null) {
-        if (current) throw conflictError();
-        await tx.insert(templates).values({ seasonId: season.id, sections, scoreDescriptions, version: 1, updatedBy: ctx.actorUserId });
-      } else {
-        if (!current || current.version !== version) throw conflictError();
-        await tx
-          .update(templates)
-          .set({ sections, scoreDescriptions, version: nextVersion(templates), updatedAt: new Date(), updatedBy: ctx.actorUserId })
-          .where(eq(templates.id, current.id));
-      }
-      await audit(tx, {
-        ...ctx,
-        action,
-        entityType: 'documentation_template',
-        entityId: season.id,
-        before: { version: current?.version ?? null },
+      /** the audit entry's summary: the sections are too big for the log */
+      const describe = (before: { sections: Section[]; version: number } | undefined, after: { version: number }) => ({
+        before: { version: before?.version ?? null },
         after: {
           seasonIdentifier: season.identifier,
-          version: (current?.version ?? 0) + 1,
+          version: after.version,
           ...extra,
-          ...templateChanges(before, sections),
+          ...templateChanges(before?.sections ?? defaultTemplateSections, sections),
           scoreDescriptionsChanged: stableJson(descriptionsBefore) !== stableJson(scoreDescriptions),
         },
+      });
+      if (version === null) {
+        // the season's first own template: created, not updated (409 when someone created it meanwhile)
+        if (current) throw conflictError();
+        await tx.insert(templates).values({ seasonId: season.id, sections, scoreDescriptions, version: 1, updatedBy: ctx.actorUserId });
+        const entry = describe(undefined, { version: 1 });
+        await audit(tx, { ...ctx, action, entityType: 'documentation_template', entityId: season.id, ...entry });
+        return;
+      }
+      if (!current) throw conflictError();
+      await versionedUpdate(tx, {
+        table: templates,
+        id: current.id,
+        version,
+        load: async () => current,
+        values: { sections, scoreDescriptions },
+        editable: (row) => ({ sections: row.sections, scoreDescriptions: row.scoreDescriptions }),
+        audit: { action, entityType: 'documentation_template', entityId: season.id, describe },
+        ctx,
       });
     });
     templateCache.delete(season.id);

@@ -24,8 +24,8 @@ import {
   nextSeason,
   previewAddresses,
   resolveSeason,
-  type SeasonRef,
-} from './email-lists.query';
+} from './email-lists.queries';
+import type { SeasonRef } from '../seasons/season-history';
 import { type EmailListRow, emailLists } from './email-lists.table';
 
 export async function previewList(db: Db, q: EmailListQuery, page: { offset: number; limit: number }) {

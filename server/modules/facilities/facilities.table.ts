@@ -55,7 +55,7 @@ export const facilityMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  // the primary key serves "members of a KiTa"; every session lookup asks "KiTas of a user" (sessions.repository)
+  // the primary key serves "members of a KiTa"; every session lookup asks "KiTas of a user" (sessions.queries)
   (t) => [primaryKey({ columns: [t.facilityId, t.userId] }), index('facility_members_user_idx').on(t.userId)],
 );
 

@@ -1,13 +1,35 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { LegacyHistory } from '../../../src/shared/contracts/legacy-imports';
 import type { DbOrTx } from '../../db/client';
+import { approvedFormsBefore } from '../documentation/documentation-history';
 import { seasonsByIds } from '../seasons/past-seasons';
+import { enrolmentHistoryBefore, seasonIdsBefore, type SeasonRef } from '../seasons/season-history';
 import { legacyImports, legacyRecords } from './legacy-imports.table';
 
 /**
  * What the years before the portal say about KiTas, for the rest of the portal (issue 24): the history on the admin
  * KiTa detail, and "awarded in an earlier season" for the e-mail lists and the funders' report.
  */
+
+/**
+ * A KiTa's history before the season, one row per source (columns facility_id, took_part, awarded): its live
+ * enrolments in earlier seasons (the seasons' part), its approved documentation forms of earlier seasons (the
+ * documentation's part) and what committed legacy imports recorded for earlier seasons (taken part, awarded when an
+ * award was recorded; an import undone no longer counts). Each part is written by the module that owns its table; this
+ * is the one definition of "awarded in an earlier season" (the e-mail lists' criterion) and of "taken part before" (the
+ * season report's "wieder dabei"): a set, so the report reads it once for all its KiTas (one pass over each table)
+ * instead of looking up each KiTa five times.
+ */
+export function historyBefore(season: Pick<SeasonRef, 'identifier'>): SQL {
+  return sql`(
+    ${enrolmentHistoryBefore(season)}
+    union all
+    ${approvedFormsBefore(season)}
+    union all
+    select lr.facility_id, true, lr.kind = 'award'
+      from ${legacyRecords} lr join ${legacyImports} li on li.id = lr.import_id
+      where li.state = 'committed' and lr.season_id in ${seasonIdsBefore(season)})`;
+}
 
 /**
  * The KiTas (of `facilityIds`, or all when omitted) awarded in a season recorded by a committed legacy import, each

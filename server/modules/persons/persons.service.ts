@@ -9,7 +9,7 @@ import { personInputSchema, personSchema } from '../../../src/shared/contracts/p
 import type { Page } from '../../../src/shared/contracts/paging';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { defineList, germanSort } from '../../lib/list-kit';
+import { defineList, germanSort, sliceRows } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { actorOf, conflictError, iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { nextVersion, stamp, versionedUpdate } from '../../lib/versioned-update';
@@ -18,7 +18,7 @@ import { sendInvitation } from '../facilities/facility-mails';
 import { activeFacility, findActiveFacility } from '../facilities/facility-scope';
 import { addMember } from '../facilities/members.service';
 import { personOfFacility } from './person-scope';
-import { usersRepository } from '../users/users.repository';
+import { userQueries } from '../users/users.queries';
 import { users } from '../users/users.table';
 import { persons, type PersonRow } from './persons.table';
 import { userRef } from '../users/user-ref';
@@ -90,16 +90,12 @@ export const staffListDef = defineList({
       search
         ? or(ilike(persons.firstName, search), ilike(persons.lastName, search), ilike(persons.email, search), ilike(persons.position, search))
         : undefined,
-      s.where,
     );
-    const base = db
+    const query = db
       .select({ p: persons, u: updaterCols, ...s.columns })
       .from(persons)
-      .leftJoin(updater.table, updater.on(persons.updatedBy))
-      .where(where)
-      .orderBy(...s.orderBy)
-      .offset(s.offset);
-    return s.limit ? base.limit(s.limit) : base;
+      .leftJoin(updater.table, updater.on(persons.updatedBy));
+    return sliceRows(query.$dynamic(), s, where);
   },
   item: (r: { p: PersonRow; u: Actor }) => toPersonDto(r.p, r.u),
   itemSchema: personSchema,
@@ -245,7 +241,7 @@ export async function acceptInvitation(db: Db, token: string, userId: number, ct
       .for('update');
     if (!person) throw fail('person.invitation_invalid');
     // the link is only as safe as the mailbox it went to: a forwarded or leaked link does not let another account in
-    const account = await usersRepository({ db: tx }).findById(userId);
+    const account = await userQueries({ db: tx }).findById(userId);
     if (!account || account.email.trim().toLowerCase() !== person.email.trim().toLowerCase()) {
       throw fail('person.invitation_other_email');
     }

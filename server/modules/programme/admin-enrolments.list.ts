@@ -5,7 +5,7 @@ import { idParam } from '../../../src/shared/contracts/common';
 import { offeringEnrolmentList, type awardingEnrolmentList } from '../../../src/shared/contracts/programme-lists';
 import { enrolmentStateLabels } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
-import { defineList, germanSort, type Slice } from '../../lib/list-kit';
+import { defineList, germanSort, sliceRows, type Slice } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { actorOf, iso, notFoundError } from '../../lib/record-helpers';
 import { facilities } from '../facilities/facilities.table';
@@ -75,7 +75,7 @@ export function toAdminEnrolment(r: AdminEnrolmentRow): AdminEnrolment {
   };
 }
 
-export function enrolmentSelect(db: DbOrTx, extra: Record<string, SQL> = {}) {
+export function enrolmentSelect<E extends Record<string, SQL> = Record<never, SQL>>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({
       e: offeringEnrolments,
@@ -171,15 +171,8 @@ function enrolmentRows(db: DbOrTx, q: { q?: string | undefined; state?: string |
           ilike(facilities.city, search),
         )
       : undefined,
-    s.where,
   );
-  const base = enrolmentSelect(db, s.columns)
-    .where(where)
-    .orderBy(...s.orderBy)
-    .offset(s.offset);
-  return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<
-    (AdminEnrolmentRow & { __sort: string | null; __tie: string; __total: number })[]
-  >;
+  return sliceRows(enrolmentSelect(db, s.columns).$dynamic(), s, where);
 }
 
 /**

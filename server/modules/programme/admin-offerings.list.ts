@@ -3,7 +3,7 @@ import { adminOfferingSchema, type AdminOffering } from '../../../src/shared/con
 import { adminOfferingList } from '../../../src/shared/contracts/programme-lists';
 import { offeringKindLabels, offeringStateLabels } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
-import { defineList, germanSort, type Slice } from '../../lib/list-kit';
+import { defineList, germanSort, sliceRows, type Slice } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { actorOf, iso, isoOrNull, notFoundError } from '../../lib/record-helpers';
 import { facilities } from '../facilities/facilities.table';
@@ -65,7 +65,7 @@ export function toAdminOffering(r: AdminOfferingRow): AdminOffering {
   };
 }
 
-function offeringSelect(db: DbOrTx, extra: Record<string, SQL> = {}) {
+function offeringSelect<E extends Record<string, SQL> = Record<never, SQL>>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({
       o: offerings,
@@ -117,15 +117,8 @@ export const adminOfferingListDef = defineList({
       search
         ? or(ilike(offerings.title, search), ilike(offerings.place, search), ilike(trainingModules.title, search), ilike(facilities.label, search))
         : undefined,
-      s.where,
     );
-    const base = offeringSelect(db, s.columns)
-      .where(where)
-      .orderBy(...s.orderBy)
-      .offset(s.offset);
-    return (s.limit ? base.limit(s.limit) : base) as unknown as Promise<
-      (AdminOfferingRow & { __sort: string | null; __tie: string; __total: number })[]
-    >;
+    return sliceRows(offeringSelect(db, s.columns).$dynamic(), s, where);
   },
   item: toAdminOffering,
   itemSchema: adminOfferingSchema,

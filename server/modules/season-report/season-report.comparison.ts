@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SeasonReport } from '../../../src/shared/contracts/season-report';
 import { queryRows, type DbOrTx } from '../../db/client';
-import type { SeasonRef } from '../email-lists/email-lists.query';
+import type { SeasonRef } from '../seasons/season-history';
 import { SUBMITTED_STATES, type SeasonCounts } from './season-report.participation';
 
 /**

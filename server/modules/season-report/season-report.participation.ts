@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { SeasonReport } from '../../../src/shared/contracts/season-report';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { regions } from '../facilities/regions';
-import { historyBefore, type SeasonRef } from '../email-lists/email-lists.query';
+import { historyBefore } from '../legacy-imports/legacy-history';
+import type { SeasonRef } from '../seasons/season-history';
 
 /**
  * Who took part: the KiTas live-enrolled to the season (not merged away), as the admin KiTa list filtered to the
@@ -18,7 +19,7 @@ export const SUBMITTED_STATES = ['submitted', 'returned', 'approved', 'rejected'
 
 /**
  * "ausgezeichnet" in the season: zur Auszeichnung zugelassen (the jury's approval sets it, an admin may) or the form
- * approved; the same rule as "awarded in an earlier season" of the e-mail lists (email-lists.query.ts)
+ * approved; the same rule as "awarded in an earlier season" of the e-mail lists (email-lists.queries.ts)
  */
 const awardedSql = sql`(se.approved_for_award_at is not null or d.state = 'approved')`;
 

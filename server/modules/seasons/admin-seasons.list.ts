@@ -1,7 +1,7 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { adminSeasonList } from '../../../src/shared/contracts/admin-season-list';
 import { adminSeasonSchema } from '../../../src/shared/contracts/admin-seasons';
-import { defineList, germanSort } from '../../lib/list-kit';
+import { defineList, germanSort, sliceRows } from '../../lib/list-kit';
 import { likePattern } from '../../lib/paging';
 import { adminSeasonColumns, toAdminSeason, updater, type AdminSeasonRow } from './admin-seasons.service';
 import { seasons } from './seasons.table';
@@ -24,16 +24,12 @@ export const adminSeasonListDef = defineList({
     const where = and(
       search ? or(ilike(seasons.identifier, search), ilike(seasons.label, search)) : undefined,
       q.enrolment_state ? eq(seasons.enrolmentState, q.enrolment_state) : undefined,
-      s.where,
     );
-    const base = db
+    const query = db
       .select({ ...adminSeasonColumns, ...s.columns })
       .from(seasons)
-      .leftJoin(updater.table, updater.on(seasons.updatedBy))
-      .where(where)
-      .orderBy(...s.orderBy)
-      .offset(s.offset);
-    return s.limit ? base.limit(s.limit) : base;
+      .leftJoin(updater.table, updater.on(seasons.updatedBy));
+    return sliceRows(query.$dynamic(), s, where);
   },
   item: toAdminSeason,
   itemSchema: adminSeasonSchema,

@@ -6,7 +6,7 @@ import { likePattern } from '../../lib/paging';
 import { isoOrNull } from '../../lib/record-helpers';
 import { facilities as f } from '../facilities/facilities.table';
 import { seasons as s } from '../seasons/seasons.table';
-import { preferredDatesOf } from './team-workshops.repository';
+import { preferredDatesOf } from './team-workshops.queries';
 import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-workshops.table';
 
 type Row = { a: TeamWorkshopRow; kita: { label: string; postalCode: string; city: string; region: string }; seasonLabel: string };

@@ -13,7 +13,7 @@ import type { Ctx } from '../audit/audit';
 import { historyOf } from '../audit/audit-history';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { notifyDecision } from './team-workshops.mail';
-import { applicationsWhere, auditedFields } from './team-workshops.repository';
+import { applicationsWhere, auditedFields } from './team-workshops.queries';
 import { seasonLabelsOf } from './team-workshops.service';
 import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-workshops.table';
 

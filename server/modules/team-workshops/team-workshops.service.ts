@@ -18,7 +18,7 @@ import { seasonsRepository } from '../seasons/seasons.repository';
 import { enrolledToCurrentSeason } from '../seasons/season-guard';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { germanWhen } from './team-workshops.mail';
-import { applicationsWhere, auditedFields, liveOf, lockLive } from './team-workshops.repository';
+import { applicationsWhere, auditedFields, liveOf, lockLive } from './team-workshops.queries';
 import { teamWorkshopApplications as twa, type TeamWorkshopRow } from './team-workshops.table';
 
 /** season labels for DTOs, read through the seasons module (a handful of seasons: one query each, cached per call) */

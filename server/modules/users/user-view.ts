@@ -2,13 +2,13 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FacilitySummary, User } from '../../../src/shared/contracts/auth';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
-import { usersRepository } from './users.repository';
+import { userQueries } from './users.queries';
 import { privacyPolicyVersions, users, type SessionUser } from './users.table';
 
 /**
  * What every authenticated request may need besides the user row: memberships with the current season's
  * enrolment, the current season, and the newest published privacy policy (for missingSettings). The session
- * lookup selects it in the same query (sessions.repository `findLive`), so loginstatus, the access plugin's
+ * lookup selects it in the same query (sessions.queries `findLive`), so loginstatus, the access plugin's
  * member check and handlers need no further query.
  */
 export type UserContext = {
@@ -62,7 +62,7 @@ function missingFrom(user: SessionUser, policyVersion: string | null): Record<st
 
 /** Settings the user still has to decide (seed §8 dialog 3); admins are asked too. */
 export async function missingSettings(db: DbOrTx, user: SessionUser): Promise<Record<string, string>> {
-  const policy = await usersRepository({ db }).currentPrivacyPolicy();
+  const policy = await userQueries({ db }).currentPrivacyPolicy();
   return missingFrom(user, policy?.version ?? null);
 }
 

@@ -4,7 +4,7 @@ import { privacyPolicyVersions, users } from './users.table';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function usersRepository({ db }: { db: DbOrTx }) {
+export function userQueries({ db }: { db: DbOrTx }) {
   return {
     async findByEmail(email: string) {
       const rows = await db

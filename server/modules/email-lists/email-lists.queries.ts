@@ -9,14 +9,13 @@ import type { ContactKind, EmailListCriteria, EmailListQuery, ExclusionRule, Lef
 import { contactKinds, exclusionRules } from '../../../src/shared/contracts/email-lists';
 import type { DbOrTx } from '../../db/client';
 import { documentationForms } from '../documentation/documentation.table';
+import { historyBefore } from '../legacy-imports/legacy-history';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
-import { legacyImports, legacyRecords } from '../legacy-imports/legacy-imports.table';
 import { persons } from '../persons/persons.table';
 import { offeringEnrolments, offerings } from '../programme/programme.table';
+import type { SeasonRef } from '../seasons/season-history';
 import { seasonEnrolments, seasons } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
-
-export type SeasonRef = { id: number; identifier: string; label: string };
 
 /** the season the season-bound criteria refer to: the chosen one, else the current one (null when there is none) */
 export async function resolveSeason(db: DbOrTx, seasonId: number | null): Promise<SeasonRef | null> {
@@ -37,30 +36,6 @@ const participationSql: Record<EmailListCriteria['participation'][number], { kin
   awardingBooked: { kind: 'awarding', attended: false },
   awardingAttended: { kind: 'awarding', attended: true },
 };
-
-/**
- * A KiTa's history before the season, one row per source (columns facility_id, took_part, awarded): its live
- * enrolments in earlier seasons (taken part; awarded when "zur Auszeichnung zugelassen"), its approved documentation
- * forms of earlier seasons (awarded, whether or not the enrolment is still live), and what committed legacy imports
- * recorded for earlier seasons (issue 24; taken part, awarded when an award was recorded; an import undone no longer
- * counts). The one definition of "awarded in an earlier season" (the e-mail lists' criterion) and of "taken part
- * before" (the season report's "wieder dabei"): a set, so the report reads it once for all its KiTas (one pass over
- * each table) instead of looking up each KiTa five times.
- */
-export function historyBefore(season: SeasonRef): SQL {
-  return sql`(
-    select se.facility_id, true as took_part, se.approved_for_award_at is not null as awarded
-      from ${seasonEnrolments} se join ${seasons} s on s.id = se.season_id
-      where se.withdrawn_at is null and s.identifier < ${season.identifier}
-    union all
-    select d.facility_id, false, true
-      from ${documentationForms} d join ${seasons} s on s.id = d.season_id
-      where d.state = 'approved' and s.identifier < ${season.identifier}
-    union all
-    select lr.facility_id, true, lr.kind = 'award'
-      from ${legacyRecords} lr join ${legacyImports} li on li.id = lr.import_id join ${seasons} s on s.id = lr.season_id
-      where li.state = 'committed' and s.identifier < ${season.identifier})`;
-}
 
 /** "awarded in an earlier season" of KiTa `f`: the e-mail lists' criterion, and the season report's "awarded before" */
 export function awardedEarlier(season: SeasonRef): SQL {

@@ -15,7 +15,7 @@ export type SessionLifetimes = { idleMinutes: number; maxHours: number };
  * `contextColumns` (the session plugin passes seasons/session-context.ts) is needed by `findLive` only: scripts and
  * tests that just create sessions leave it out.
  */
-export function sessionsRepository({ db, contextColumns }: { db: Db; contextColumns?: UserContextColumns }) {
+export function sessionQueries({ db, contextColumns }: { db: Db; contextColumns?: UserContextColumns }) {
   // built and named once: node-postgres parses (and PostgreSQL plans) it once per connection instead of per request
   const now = sql.placeholder('now');
   const liveQuery = (columns: UserContextColumns) =>
@@ -68,7 +68,7 @@ export function sessionsRepository({ db, contextColumns }: { db: Db; contextColu
      * Expired rows are treated as absent.
      */
     async findLive(token: string, now = new Date()): Promise<{ session: LiveSession; user: SessionUser; context: UserContext } | null> {
-      if (!contextColumns) throw new Error('sessionsRepository: findLive needs contextColumns');
+      if (!contextColumns) throw new Error('sessionQueries: findLive needs contextColumns');
       prepared ??= liveQuery(contextColumns);
       const rows = await prepared.execute({ tokenHash: hashToken(token), now: now.toISOString() });
       const row = rows[0];
