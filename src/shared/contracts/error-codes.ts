@@ -644,6 +644,13 @@ export const errorCatalogue = {
         `Diesen Feldern ist keine Spalte der Datei zugeordnet: ${fields}. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.`,
     },
     facility_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
+    row_not_found: { status: 404, code: 'not_found', message: 'Diese Zeile gibt es in diesem Import nicht.' },
+    field_not_mapped: {
+      status: 400,
+      code: 'validation_failed',
+      message: (field: string) =>
+        `Das Feld „${field}“ ist keiner Spalte der Datei zugeordnet, die Zeile hat dafür keine Zelle. Ordne es in der Spaltenzuordnung einer Spalte zu.`,
+    },
   }),
   /** e-mail address lists (issue 21) */
   email_lists: entries({

@@ -15,7 +15,7 @@ const legacyImport = (over: Partial<LegacyImport> = {}): LegacyImport => ({
   undoneAt: null,
   headers: ['Einrichtung', 'PLZ', 'Jahr'],
   columns: ['label', 'postalCode', 'season'],
-  counts: { total: 3, accepted: 1, error: 1, duplicate: 1 },
+  counts: { total: 3, accepted: 1, error: 1, duplicate: 1, skipped: 0 },
   created: { facilities: 0, seasons: 0, enrolments: 0, awards: 0 },
   plan: { facilities: 0, seasons: 0, enrolments: 1, awards: 0, seasonLabels: [] },
   keptFacilities: [],
@@ -33,6 +33,7 @@ const row = (over: Partial<LegacyImportRowDto> = {}): LegacyImportRowDto => ({
   season: 'KiTa-Jahr 2021/22',
   enrolledOn: '2021-10-04',
   awarded: true,
+  fields: { label: 'Kinderhaus Sonnenschein Süd', postalCode: '80802', season: '2021-22' },
   matchKind: 'candidate',
   facility: { id: 3, label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München' },
   candidates: [{ id: 3, label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München', similarity: 0.71 }],
@@ -166,7 +167,7 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
   });
 
   it('given a preview with three good rows, the counts line says "3 werden übernommen"', async () => {
-    const { handlers: h } = handlers(legacyImport({ counts: { total: 4, accepted: 3, error: 1, duplicate: 0 } }));
+    const { handlers: h } = handlers(legacyImport({ counts: { total: 4, accepted: 3, error: 1, duplicate: 0, skipped: 0 } }));
     await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', { user: users.admin(), handlers: h });
     expect(await screen.findByText(/4 Zeilen: 3 werden übernommen, 1 Fehler, 0 doppelt\./)).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ import { useImportRows } from '../api/import-rows';
 import { useLegacyImport } from '../api/legacy-imports';
 
 const NEW = 'new';
-const stateColors: Record<LegacyRowState, string> = { accepted: 'green', error: 'red', duplicate: 'gray' };
+const stateColors: Record<LegacyRowState, string> = { accepted: 'green', error: 'red', duplicate: 'gray', skipped: 'gray' };
 
 /** the KiTa a row goes to: fixed, or chosen among its candidates and "neu anlegen" while the import is a preview */
 function MatchCell({ row, imp }: { row: LegacyImportRowDto; imp: LegacyImport }) {
