@@ -236,7 +236,7 @@ describe('legacy import', () => {
     const audits = await f.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, imp.id)));
+      .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, String(imp.id))));
     const corrections = audits.filter((a) => a.action === 'legacy_import.correct_row');
     expect(corrections).toHaveLength(2);
     expect(corrections.at(-1)).toMatchObject({
@@ -269,7 +269,7 @@ describe('legacy import', () => {
       await f.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, imp.id)))
+        .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, String(imp.id))))
     ).map((a) => a.action);
     expect(actions.filter((a) => a.endsWith('skip_row'))).toEqual(['legacy_import.skip_row', 'legacy_import.skip_row', 'legacy_import.unskip_row']);
     const committed = parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));
