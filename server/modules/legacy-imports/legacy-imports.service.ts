@@ -370,11 +370,12 @@ export async function commitImport(db: Db, id: number, ctx: Ctx & { actorUserId:
     }));
     const newIds = await insertImportedFacilities(tx, inputs, id, ctx);
     const newIdOf = new Map([...plan.newKitas.keys()].map((k, i) => [k, newIds[i]!]));
-    // the rows of a new KiTa name it from now on (issue 34: not "neu anlegen" once it exists); undo's delete empties it
+    // the rows of a new KiTa (found none, or "neu anlegen" chosen by hand) name it from now on, as created by this
+    // import (issue 34: not "neu anlegen" once it exists); undo's delete empties it
     const named = plan.records.flatMap((r) => (r.newKitaKey ? [{ r: r.rowId, f: newIdOf.get(r.newKitaKey)! }] : []));
     if (named.length > 0)
       await tx.execute(
-        sql`update legacy_import_rows r set facility_id = (m->>'f')::int
+        sql`update legacy_import_rows r set facility_id = (m->>'f')::int, match_kind = 'new'
             from jsonb_array_elements(${JSON.stringify(named)}::jsonb) m where r.id = (m->>'r')::int and r.import_id = ${id}`,
       );
     const created = [

@@ -157,6 +157,9 @@ describe('legacy import', () => {
     expect(season).toMatchObject({ enrolmentState: 'closed', allowDocumentation: false, isCurrent: false, label: 'KiTa-Jahr 2018/19' });
     const created = await f.db.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, imp.id));
     const seeblick = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Seeblick')))[0]!;
+    // the row fixed to "neu anlegen" by hand names the KiTa the import created for it
+    const lechauenNord = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Lechauen Nord')))[0]!;
+    expect((await rows(imp.id)).items.find((r) => r.id === candidate.id)).toMatchObject({ matchKind: 'new', facility: { id: lechauenNord.id } });
     expect(created.map((c) => c.entityId)).toContain(seeblick.id);
     // what the file said and nothing more (issue 34): no invented kind or operator kind, no street
     expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg', street: '', kind: '', operatorKind: '' });
