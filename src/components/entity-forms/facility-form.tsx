@@ -159,6 +159,7 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
           submitLabel={typeof submitLabel === 'function' ? submitLabel(values) : submitLabel}
           submitting={form.submitting}
           onCancel={onCancel}
+          unsaved={form.dirty}
         />
       </Stack>
     </form>
