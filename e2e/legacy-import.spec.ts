@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
 
@@ -62,8 +63,35 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await page.getByLabel('Zustand').selectOption('');
   await expectAccessible(page, 'preview');
 
+  // the bad row is corrected in the preview, by keyboard (issue 34): its fields with what is wrong, checked again
+  const badRow = rows.getByRole('row').filter({ hasText: 'Kita Fehlerhaft' });
+  const fix = badRow.getByRole('button', { name: 'Korrigieren' });
+  await expect(fix).toHaveAccessibleDescription(/Zeile 4: Kita Fehlerhaft/);
+  await fix.focus();
+  await page.keyboard.press('Enter');
+  const correct = page.getByRole('dialog', { name: 'Zeile 4 korrigieren' });
+  const plz = correct.getByRole('textbox', { name: 'PLZ (Spalte „Postleitzahl“)' });
+  await expect(plz).toHaveValue('9707');
+  await expect(plz).toHaveAccessibleDescription(/Trag die fünfstellige PLZ der KiTa ein\./);
+  await expectAccessible(page, 'correction dialog');
+  await shot(page, 'correct-row-dialog');
+  await plz.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('97070');
+  const date = correct.getByRole('textbox', { name: 'angemeldet am (Spalte „angemeldet am“)' });
+  await date.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('28.02.2017');
+  await page.keyboard.press('Enter');
+  await expect(correct).toBeHidden();
+  await expect(badRow.getByText('wird übernommen', { exact: true })).toBeVisible();
+  // the focus is back on the button that opened the dialog
+  await expect(fix).toBeFocused();
+  await shot(page, 'preview-corrected');
+
   // before the commit the page says what it creates (issue 34): the two new KiTas, an enrolment per good row, one award
-  const planned = /„Importieren“ legt an: 2 neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 2 Anmeldungen und 1 Auszeichnung\./;
+  // the corrected row too: a third new KiTa (or one of that PLZ it resembles), a third enrolment and a second award
+  const planned = /„Importieren“ legt an: [23] neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 3 Anmeldungen und 2 Auszeichnungen\./;
   await expect(page.getByText(planned)).toBeVisible();
   await page.getByRole('button', { name: 'Importieren' }).focus();
   await page.keyboard.press('Enter');
@@ -76,9 +104,14 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   await expect(rows.getByRole('row').filter({ hasText: fresh }).getByText('übernommen', { exact: true })).toBeVisible();
   // the result uses the same counts, and the status holding it has the focus (never the page body)
   const result = page.locator('p', {
-    hasText: /Importiert: 2 neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 2 Anmeldungen und 1 Auszeichnung\./,
+    hasText: /Importiert: [23] neue KiTas, (1 neues KiTa-Jahr|0 neue KiTa-Jahre), 3 Anmeldungen und 2 Auszeichnungen\./,
   });
   await expect(result).toBeFocused();
+  // a row whose KiTa the import created names it now (not "neu anlegen")
+  await expect(rows.getByRole('row').filter({ hasText: fresh })).toContainText(`${fresh} (97070 Würzburg), vom Import angelegt`);
+  // also the one fixed to "neu anlegen" by hand
+  await expect(rows.getByRole('row').filter({ hasText: similar })).toContainText(`${similar} (80802 München), vom Import angelegt`);
+  await shot(page, 'imported');
 
   // the new KiTa's detail shows its imported history
   await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
@@ -106,6 +139,21 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
       .filter({ hasText: fresh })
       .getByText('rückgängig gemacht', { exact: true }),
   ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Zeilen der Datei' }).getByRole('row').filter({ hasText: fresh })).toContainText(
+    'vom Import angelegt, beim Rückgängigmachen wieder entfernt',
+  );
   await page.goto(`/verwaltung/kitas?q=${encodeURIComponent(fresh)}`);
   await expect(page.getByRole('link', { name: fresh })).toHaveCount(0);
 });
+
+/** with SHOTS_DIR set: the page at 1280 and 390 px, for a person to look at (nothing is asserted on them) */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}

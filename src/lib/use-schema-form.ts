@@ -199,6 +199,8 @@ export function useSchemaForm<V extends Values, S extends z.ZodType>(options: {
     reset,
     formRef,
     submitting: form.submitting,
+    /** the values differ from the ones the form started with (or was reset to): FormActions' `unsaved` */
+    dirty: form.isDirty(),
   };
 }
 

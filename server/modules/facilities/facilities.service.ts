@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuditAction } from '../../../src/shared/contracts/audit-actions';
 import type { Facility, FacilityInput, FacilityUpdate } from '../../../src/shared/contracts/facilities';
-import { facilityInputSchema } from '../../../src/shared/contracts/facilities';
+import { facilityEditSchema, facilityInputSchema } from '../../../src/shared/contracts/facilities';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { actorOf, iso, notFoundError } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
@@ -82,7 +82,7 @@ export async function updateFacility(
   action: Extract<AuditAction, 'facility.update' | 'facility.admin_update'> = 'facility.update',
 ): Promise<Facility> {
   const { version, ...rest } = input;
-  const values = facilityFields(facilityInputSchema.parse(rest));
+  const values = facilityFields(facilityEditSchema.parse(rest));
   await db.transaction((tx) =>
     versionedUpdate(tx, {
       table: facilities,

@@ -105,6 +105,44 @@ describe('master data', () => {
     expect(entry?.after).toMatchObject({ street: 'Blumenweg 1' });
   });
 
+  it('given a KiTa without kind and operator kind (as an import creates it), saving "Keine Angabe" keeps both empty, for its members and an admin; registering needs a kind', async () => {
+    const bare = await createFacility(f.db, {
+      label: 'Kita Ohne Art',
+      postalCode: '90762',
+      city: 'Fürth',
+      region: 'Mittelfranken',
+      kind: '',
+      operatorKind: '',
+    });
+    await addMember(f.db, bare.id, f.users.member.id);
+    const read = parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${bare.id}` }));
+    const none = { ...validFacility, label: 'Kita Ohne Art', postalCode: '90762', city: 'Fürth', kind: '', operatorKind: '' };
+    const saved = parseAnswer(
+      facilitySchema,
+      await f.call('member', { method: 'PUT', url: `/api/facilities/${bare.id}`, payload: { ...none, version: read.version } }),
+    );
+    expect(saved).toMatchObject({ kind: '', operatorKind: '', street: 'Blumenweg 1' });
+    const byAdmin = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/facilities/${bare.id}`,
+      payload: { ...none, street: 'Rathausplatz 2', version: saved.version },
+    });
+    expect(parseAnswer(facilitySchema, byAdmin)).toMatchObject({ kind: '', operatorKind: '', street: 'Rathausplatz 2' });
+    // an operator kind left out is not given, not 'sonstige'
+    const { operatorKind: _omitted, ...withoutOperatorKind } = validFacility;
+    const created = parseAnswer(
+      facilitySchema,
+      await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: withoutOperatorKind }),
+      201,
+    );
+    expect(created.operatorKind).toBe('');
+    expect(
+      reasonOfAnswer(await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: { ...validFacility, kind: '' } }), 400).fields,
+    ).toMatchObject({
+      kind: 'Bitte wähle die Art der Einrichtung.',
+    });
+  });
+
   it('given two editors, when the second saves with the old version, answers 409 conflict in German and keeps the first change', async () => {
     const { version } = parseAnswer(facilitySchema, await f.call('member', { method: 'GET', url: `/api/facilities/${f.facility.id}` }));
     const first = await f.call('member', {

@@ -39,7 +39,7 @@ export async function evaluateRows(db: DbOrTx, importId: number, sheetRows: Shee
     const v = r.values;
     if (!v.seasonIdentifier || known.has(v.seasonIdentifier) || currentStart === null) continue;
     if (v.seasonStartYear! >= currentStart)
-      r.errors.season = `Das KiTa-Jahr ${v.seasonLabel} gibt es noch nicht; alte Daten gehören zu vergangenen KiTa-Jahren.`;
+      r.errors.season = `Das KiTa-Jahr ${v.seasonLabel} gibt es noch nicht; alte Daten gehören zu vergangenen KiTa-Jahren. Korrigiere das KiTa-Jahr oder überspringe die Zeile.`;
   }
 
   // matching: exact first (postal code + normalised name), then trigram candidates for the rest

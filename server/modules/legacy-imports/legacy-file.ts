@@ -3,6 +3,7 @@ import chardet from 'chardet';
 import { CsvError, parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { legacyCellMax } from '../../../src/shared/contracts/legacy-imports';
 import { isCleanText } from '../../../src/shared/contracts/text';
 import { refusedCellMessage } from './legacy-rows';
 import { orderedXlsx } from './xlsx-parts';
@@ -31,7 +32,7 @@ export const LEGACY_LIMITS = {
    * the longest cell or header we read: the longest field a row fills (Bemerkung) holds 2,000 characters; a longer
    * cell is no KiTa data, and nothing longer is stored, listed or matched on the request's thread
    */
-  cellChars: 2_000,
+  cellChars: legacyCellMax,
 } as const;
 
 /** a CSV record (line) holds at most every column at its longest: csv-parse stops reading a longer one right there */

@@ -7,7 +7,9 @@ import {
   legacyImportRowSchema,
   legacyImportSchema,
   legacyMappingSchema,
+  legacyRowFixSchema,
   legacyRowMatchSchema,
+  legacyRowSkipSchema,
   legacyRowsPageSchema,
   legacyRowsQuerySchema,
   legacyUploadField,
@@ -21,11 +23,13 @@ import { LEGACY_LIMITS } from './legacy-file';
 import { legacyHistoryOfFacility } from './legacy-history';
 import {
   commitImport,
+  correctRow,
   discardPreview,
   fixRowMatch,
   legacyImportDetail,
   legacyImportHistory,
   legacyImportRowsPage,
+  skipRow,
   undoImport,
   updateMapping,
   uploadLegacyFile,
@@ -70,6 +74,18 @@ export async function legacyImportRoutes(app: FastifyInstance) {
     errors: [409],
     schema: { tags, params: rowParams, body: legacyRowMatchSchema, response: { 200: legacyImportRowSchema } },
     handler: async (request) => fixRowMatch(app.db, request.params.importId, request.params.rowId, request.body.facilityId, auditContext(request)),
+  });
+  // "Zeile korrigieren": the row's cells per mapped field; read and matched again as at the upload
+  asAdmin.put(`${url}/:importId/rows/:rowId`, {
+    errors: [409],
+    schema: { tags, params: rowParams, body: legacyRowFixSchema, response: { 200: legacyImportRowSchema } },
+    handler: async (request) => correctRow(app.db, request.params.importId, request.params.rowId, request.body.fields, auditContext(request)),
+  });
+  // "Überspringen" / "Wieder aufnehmen"
+  asAdmin.put(`${url}/:importId/rows/:rowId/skip`, {
+    errors: [409],
+    schema: { tags, params: rowParams, body: legacyRowSkipSchema, response: { 200: legacyImportRowSchema } },
+    handler: async (request) => skipRow(app.db, request.params.importId, request.params.rowId, request.body.skipped, auditContext(request)),
   });
   asAdmin.post(`${url}/:importId/commit`, {
     errors: [409],

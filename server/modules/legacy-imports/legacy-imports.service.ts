@@ -8,6 +8,7 @@ import {
   type LegacyImport,
   type LegacyImportRowDto,
   type LegacyImportSummary,
+  type LegacyRowFix,
   type LegacyRowState,
 } from '../../../src/shared/contracts/legacy-imports';
 import type { Db, DbOrTx } from '../../db/client';
@@ -129,14 +130,21 @@ export async function updateMapping(db: Db, id: number, columns: Columns, ctx: C
       throw fail('legacy_import.field_missing', [requiredLegacyFields.map((f) => legacyFieldLabels[f]).join(', ')]);
     checkColumns(columns);
     const stored = await tx
-      .select({ rowNo: legacyImportRows.rowNo, cells: legacyImportRows.cells, errors: legacyImportRows.errors })
+      .select({ rowNo: legacyImportRows.rowNo, cells: legacyImportRows.cells, errors: legacyImportRows.errors, state: legacyImportRows.state })
       .from(legacyImportRows)
       .where(eq(legacyImportRows.importId, id))
       .orderBy(asc(legacyImportRows.rowNo));
     await tx.delete(legacyImportRows).where(eq(legacyImportRows.importId, id));
     // a row the parse thread refused stays refused under any mapping (its bad cell was never stored)
     const sheetRows = stored.map((r): SheetRow => ({ rowNo: r.rowNo, cells: r.cells, ...(r.errors.cells ? { refused: r.errors.cells } : {}) }));
-    await insertRows(tx, await evaluateRows(tx, id, sheetRows, columns));
+    // a row the admin skipped stays skipped; the file's duplicates are decided again without it
+    const skipped = new Set(stored.filter((r) => r.state === 'skipped').map((r) => r.rowNo));
+    const evaluated = await evaluateRows(tx, id, sheetRows, columns);
+    await insertRows(
+      tx,
+      evaluated.map((r) => (skipped.has(r.rowNo) ? { ...r, state: 'skipped' as const } : r)),
+    );
+    if (skipped.size > 0) await redecideDuplicates(tx, id);
     await tx.update(legacyImports).set({ mapping: columns }).where(eq(legacyImports.id, id));
     const key = headerKey(imp.headers);
     await tx
@@ -155,9 +163,14 @@ export async function updateMapping(db: Db, id: number, columns: Columns, ctx: C
   return legacyImportDetail(db, id);
 }
 
+/** the row's cells per mapped field: what the form "Zeile korrigieren" shows */
+const fieldsOf = (cells: string[], columns: Columns): LegacyImportRowDto['fields'] =>
+  Object.fromEntries(columns.flatMap((field, at) => (field ? [[field, cells[at] ?? '']] : [])));
+
 const toRowDto = (
   r: typeof legacyImportRows.$inferSelect,
   refs: Map<number, { id: number; label: string; postalCode: string; city: string }>,
+  columns: Columns,
 ): LegacyImportRowDto => {
   const v = r.values as RowValues;
   return {
@@ -171,6 +184,7 @@ const toRowDto = (
     season: v.seasonLabel ?? v.season,
     enrolledOn: v.enrolledOn,
     awarded: v.awarded,
+    fields: fieldsOf(r.cells, columns),
     matchKind: r.matchKind,
     facility: r.facilityId ? (refs.get(r.facilityId) ?? null) : null,
     candidates: r.candidates,
@@ -178,7 +192,7 @@ const toRowDto = (
 };
 
 export async function legacyImportRowsPage(db: DbOrTx, id: number, q: { state?: LegacyRowState; page: number; pageSize: number }) {
-  await loadImport(db, id);
+  const imp = await loadImport(db, id);
   const where = and(eq(legacyImportRows.importId, id), q.state ? eq(legacyImportRows.state, q.state) : undefined);
   const [total] = await db.select({ n: count() }).from(legacyImportRows).where(where);
   const rows = await db
@@ -189,7 +203,7 @@ export async function legacyImportRowsPage(db: DbOrTx, id: number, q: { state?: 
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const refs = new Map((await facilityRefs(db, [...new Set(rows.flatMap((r) => (r.facilityId ? [r.facilityId] : [])))])).map((f) => [f.id, f]));
-  return { items: rows.map((r) => toRowDto(r, refs)), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { items: rows.map((r) => toRowDto(r, refs, imp.mapping as Columns)), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
 }
 
 /** the admin fixes a row's KiTa: another (existing) KiTa, or null for "neu anlegen" */
@@ -215,7 +229,121 @@ export async function fixRowMatch(db: Db, id: number, rowId: number, facilityId:
       before: { rowNo: row.rowNo, facilityId: row.facilityId },
       after: { rowNo: row.rowNo, facilityId },
     });
-    return toRowDto(updated!, new Map(refs.map((f) => [f.id, f])));
+    return toRowDto(updated!, new Map(refs.map((f) => [f.id, f])), imp.mapping as Columns);
+  });
+}
+
+async function loadRow(tx: DbOrTx, importId: number, rowId: number) {
+  const [row] = await tx
+    .select()
+    .from(legacyImportRows)
+    .where(and(eq(legacyImportRows.id, rowId), eq(legacyImportRows.importId, importId)));
+  if (!row) throw fail('legacy_import.row_not_found');
+  return row;
+}
+
+/** a row as the page shows it, after a change: with its KiTa's name */
+async function rowDto(tx: DbOrTx, rowId: number, columns: Columns): Promise<LegacyImportRowDto> {
+  const [row] = await tx.select().from(legacyImportRows).where(eq(legacyImportRows.id, rowId));
+  const refs = row!.facilityId ? await facilityRefs(tx, [row!.facilityId]) : [];
+  return toRowDto(row!, new Map(refs.map((f) => [f.id, f])), columns);
+}
+
+/**
+ * Reads a row of a preview again from its cells, with the rules of the upload (evaluateRows: the messages per field,
+ * the season, the match) and decides the file's duplicates again. A KiTa the admin chose by hand stays chosen while
+ * the row names the same KiTa (name and PLZ unchanged).
+ */
+async function reevaluateRow(
+  tx: DbOrTx,
+  importId: number,
+  row: typeof legacyImportRows.$inferSelect,
+  cells: string[],
+  columns: Columns,
+  refused?: string,
+) {
+  const [next] = await evaluateRows(tx, importId, [{ rowNo: row.rowNo, cells, ...(refused ? { refused } : {}) }], columns);
+  const before = row.values as RowValues;
+  const after = next!.values as RowValues;
+  const keepManual =
+    row.matchKind === 'manual' &&
+    next!.matchKind !== 'none' &&
+    before.label === after.label &&
+    before.postalCode === after.postalCode &&
+    (row.facilityId === null || (await facilityRefs(tx, [row.facilityId])).length > 0);
+  await tx
+    .update(legacyImportRows)
+    .set({
+      cells,
+      state: next!.state,
+      errors: next!.errors,
+      values: next!.values,
+      matchKind: keepManual ? 'manual' : next!.matchKind,
+      facilityId: keepManual ? row.facilityId : (next!.facilityId ?? null),
+      candidates: next!.candidates,
+    })
+    .where(eq(legacyImportRows.id, row.id));
+  await redecideDuplicates(tx, importId);
+}
+
+/**
+ * "Zeile korrigieren" (issue 34): the admin's cells replace the file's for the fields sent (only fields the mapping
+ * uses); the row is read and matched again as at the upload. A cell the parse thread refused is replaced too: the
+ * row says now what the admin typed.
+ */
+export async function correctRow(db: Db, id: number, rowId: number, fields: LegacyRowFix['fields'], ctx: Ctx): Promise<LegacyImportRowDto> {
+  return db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
+    const columns = imp.mapping as Columns;
+    const row = await loadRow(tx, id, rowId);
+    const cells = imp.headers.map((_, at) => row.cells[at] ?? '');
+    const changed: Partial<Record<LegacyField, { before: string; after: string }>> = {};
+    for (const [field, text] of Object.entries(fields) as [LegacyField, string][]) {
+      const at = columns.indexOf(field);
+      if (at < 0) throw fail('legacy_import.field_not_mapped', [legacyFieldLabels[field]]);
+      if (cells[at] !== text) changed[field] = { before: cells[at]!, after: text };
+      cells[at] = text;
+    }
+    await reevaluateRow(tx, id, row, cells, columns);
+    await audit(tx, {
+      ...ctx,
+      action: 'legacy_import.correct_row',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: { rowNo: row.rowNo, state: row.state, cells: Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, v.before])) },
+      after: { rowNo: row.rowNo, cells: Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, v.after])) },
+    });
+    return rowDto(tx, rowId, columns);
+  });
+}
+
+/**
+ * "Überspringen": the row stays out of the import (state `skipped`, whatever it said); "Wieder aufnehmen" reads it
+ * again from its cells, as at the upload.
+ */
+export async function skipRow(db: Db, id: number, rowId: number, skipped: boolean, ctx: Ctx): Promise<LegacyImportRowDto> {
+  return db.transaction(async (tx) => {
+    const imp = await loadImport(tx, id, true);
+    if (imp.state !== 'preview') throw fail('legacy_import.not_preview');
+    const columns = imp.mapping as Columns;
+    const row = await loadRow(tx, id, rowId);
+    if (skipped === (row.state === 'skipped')) return rowDto(tx, rowId, columns);
+    if (skipped) {
+      // its messages stay: why the row was left out
+      await tx.update(legacyImportRows).set({ state: 'skipped' }).where(eq(legacyImportRows.id, rowId));
+      await redecideDuplicates(tx, id);
+    } else {
+      await reevaluateRow(tx, id, row, row.cells, columns, row.errors.cells);
+    }
+    await audit(tx, {
+      ...ctx,
+      action: skipped ? 'legacy_import.skip_row' : 'legacy_import.unskip_row',
+      entityType: 'legacy_import',
+      entityId: id,
+      before: { rowNo: row.rowNo, state: row.state },
+    });
+    return rowDto(tx, rowId, columns);
   });
 }
 
@@ -242,6 +370,14 @@ export async function commitImport(db: Db, id: number, ctx: Ctx & { actorUserId:
     }));
     const newIds = await insertImportedFacilities(tx, inputs, id, ctx);
     const newIdOf = new Map([...plan.newKitas.keys()].map((k, i) => [k, newIds[i]!]));
+    // the rows of a new KiTa (found none, or "neu anlegen" chosen by hand) name it from now on, as created by this
+    // import (issue 34: not "neu anlegen" once it exists); undo's delete empties it
+    const named = plan.records.flatMap((r) => (r.newKitaKey ? [{ r: r.rowId, f: newIdOf.get(r.newKitaKey)! }] : []));
+    if (named.length > 0)
+      await tx.execute(
+        sql`update legacy_import_rows r set facility_id = (m->>'f')::int, match_kind = 'new'
+            from jsonb_array_elements(${JSON.stringify(named)}::jsonb) m where r.id = (m->>'r')::int and r.import_id = ${id}`,
+      );
     const created = [
       ...newIds.map((entityId) => ({ importId: id, entityType: 'facility' as const, entityId })),
       ...createdSeasons.map((s) => ({ importId: id, entityType: 'season' as const, entityId: s.id })),
@@ -377,7 +513,13 @@ async function toSummaries(db: DbOrTx, imports: ImportListRow[]): Promise<Legacy
       createdBy: i.createdByName,
       committedAt: isoOrNull(i.committedAt),
       undoneAt: isoOrNull(i.undoneAt),
-      counts: { total: n('accepted') + n('error') + n('duplicate'), accepted: n('accepted'), error: n('error'), duplicate: n('duplicate') },
+      counts: {
+        total: n('accepted') + n('error') + n('duplicate') + n('skipped'),
+        accepted: n('accepted'),
+        error: n('error'),
+        duplicate: n('duplicate'),
+        skipped: n('skipped'),
+      },
       created: { facilities: c('facility'), seasons: c('season'), enrolments: r('enrolment'), awards: r('award') },
       keptFacilities: i.keptFacilities ?? [],
     };

@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { legacyRowStates } from '../../../src/shared/contracts/legacy-imports';
 import { createdAt, createdByColumn, id, ts } from '../../db/columns';
 import { facilities } from '../facilities/facilities.table';
 import { seasons } from '../seasons/seasons.table';
@@ -43,7 +44,7 @@ export const legacyImportRows = pgTable(
     /** the line in the spreadsheet (the header is line 1) */
     rowNo: integer('row_no').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
-    state: text('state', { enum: ['accepted', 'error', 'duplicate'] }).notNull(),
+    state: text('state', { enum: legacyRowStates }).notNull(),
     /** field → German message */
     errors: jsonb('errors').$type<Record<string, string>>().notNull(),
     /** the parsed values (see legacy-rows.ts RowValues) */

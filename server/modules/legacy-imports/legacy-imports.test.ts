@@ -5,7 +5,13 @@ import type { InjectOptions } from 'fastify';
 import iconv from 'iconv-lite';
 import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
-import { legacyHistorySchema, legacyImportListSchema, legacyImportSchema, legacyRowsPageSchema } from '../../../src/shared/contracts/legacy-imports';
+import {
+  legacyHistorySchema,
+  legacyImportListSchema,
+  legacyImportRowSchema,
+  legacyImportSchema,
+  legacyRowsPageSchema,
+} from '../../../src/shared/contracts/legacy-imports';
 import { auditLog } from '../audit/audit.table';
 import { facilities } from '../facilities/facilities.table';
 import { seasons } from '../seasons/seasons.table';
@@ -109,7 +115,7 @@ describe('legacy import', () => {
     );
     expect(imp.state).toBe('preview');
     expect(imp.columns).toEqual(['label', 'postalCode', 'city', 'season', 'enrolledOn', 'awarded', 'remark']);
-    expect(imp.counts).toEqual({ total: 6, accepted: 3, error: 2, duplicate: 1 });
+    expect(imp.counts).toEqual({ total: 6, accepted: 3, error: 2, duplicate: 1, skipped: 0 });
     // what "Importieren" would create (issue 34): the new KiTa of row 4, the two unknown past seasons, an enrolment per
     // good row and an award per good row saying "ja"
     expect(imp.plan).toEqual({ facilities: 1, seasons: 2, enrolments: 3, awards: 2, seasonLabels: ['KiTa-Jahr 2020/21', 'KiTa-Jahr 2019/20'] });
@@ -120,8 +126,8 @@ describe('legacy import', () => {
     expect(byRow.get(3)!.candidates[0]).toMatchObject({ id: f.facility.id, label: 'Kinderhaus Sonnenschein' });
     expect(byRow.get(4)).toMatchObject({ state: 'accepted', matchKind: 'new', facility: null, label: 'Kita Neubau – Süd' });
     expect(byRow.get(5)!.errors).toEqual({
-      postalCode: 'Die PLZ „8033“ hat nicht genau 5 Ziffern.',
-      enrolledOn: 'Das Datum „31.02.2021“ gibt es nicht.',
+      postalCode: 'Die PLZ „8033“ hat nicht genau 5 Ziffern. Trag die fünfstellige PLZ der KiTa ein.',
+      enrolledOn: 'Das Datum „31.02.2021“ gibt es nicht. Korrigiere es oder lass das Feld leer.',
     });
     expect(byRow.get(6)!.errors.season).toMatch(/gibt es noch nicht/);
     expect(byRow.get(7)).toMatchObject({ state: 'duplicate', errors: { row: 'Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile 2.' } });
@@ -151,6 +157,9 @@ describe('legacy import', () => {
     expect(season).toMatchObject({ enrolmentState: 'closed', allowDocumentation: false, isCurrent: false, label: 'KiTa-Jahr 2018/19' });
     const created = await f.db.select().from(legacyImportCreated).where(eq(legacyImportCreated.importId, imp.id));
     const seeblick = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Seeblick')))[0]!;
+    // the row fixed to "neu anlegen" by hand names the KiTa the import created for it
+    const lechauenNord = (await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Lechauen Nord')))[0]!;
+    expect((await rows(imp.id)).items.find((r) => r.id === candidate.id)).toMatchObject({ matchKind: 'new', facility: { id: lechauenNord.id } });
     expect(created.map((c) => c.entityId)).toContain(seeblick.id);
     // what the file said and nothing more (issue 34): no invented kind or operator kind, no street
     expect(seeblick).toMatchObject({ region: 'Schwaben', postalCode: '86161', city: 'Augsburg', street: '', kind: '', operatorKind: '' });
@@ -179,6 +188,131 @@ describe('legacy import', () => {
     const again = parseAnswer(legacyImportSchema, await post(second.id, 'commit'));
     expect(again.created).toEqual({ facilities: 0, seasons: 0, enrolments: 0, awards: 0 });
     expect(await recordsOf(second.id)).toBe(0);
+  });
+
+  it('given a bad row, the admin corrects its cells: the server reads it again with the upload rules, matches it again and audits the change', async () => {
+    const imp = await uploadOk(csv('Kinderhaus Sonnenschein;8080;München;2021-22;31.02.2021;vielleicht;', 'Kita Anders;80331;München;2013/14;;;'));
+    const [bad, other] = (await rows(imp.id)).items;
+    expect(bad).toMatchObject({ state: 'error', matchKind: 'none' });
+    // the form shows the cells as the file says them, per mapped field
+    expect(bad!.fields).toEqual({
+      label: 'Kinderhaus Sonnenschein',
+      postalCode: '8080',
+      city: 'München',
+      season: '2021-22',
+      enrolledOn: '31.02.2021',
+      awarded: 'vielleicht',
+      remark: '',
+    });
+    const put = (rowId: number, fields: Record<string, string>) =>
+      f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/rows/${rowId}`, payload: { fields } });
+    // still wrong: the same rules as the upload, each message saying what to do
+    const still = parseAnswer(legacyImportRowSchema, await put(bad!.id, { postalCode: '808', enrolledOn: '01.10.2021', awarded: 'ja' }));
+    expect(still).toMatchObject({
+      state: 'error',
+      errors: { postalCode: 'Die PLZ „808“ hat nicht genau 5 Ziffern. Trag die fünfstellige PLZ der KiTa ein.' },
+    });
+    // right now: the row is good and matched exactly to the existing KiTa
+    const fixed = parseAnswer(legacyImportRowSchema, await put(bad!.id, { postalCode: '80802' }));
+    expect(fixed).toMatchObject({
+      state: 'accepted',
+      errors: {},
+      matchKind: 'exact',
+      facility: { id: f.facility.id },
+      enrolledOn: '2021-10-01',
+      awarded: true,
+      fields: { postalCode: '80802', enrolledOn: '01.10.2021', awarded: 'ja' },
+    });
+    const detail = parseAnswer(legacyImportSchema, await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${imp.id}` }));
+    expect(detail.counts).toMatchObject({ accepted: 2, error: 0 });
+    expect(detail.plan).toMatchObject({ enrolments: 2, awards: 1 });
+    // a field without a column, a control character, a closed import: refused, nothing changed
+    expect(reasonOfAnswer(await put(other!.id, { street: 'Hauptstr. 1' }), 400).message).toBe(
+      'Das Feld „Straße“ ist keiner Spalte der Datei zugeordnet, die Zeile hat dafür keine Zelle. Ordne es in der Spaltenzuordnung einer Spalte zu.',
+    );
+    expect(reasonOfAnswer(await put(other!.id, { label: 'Kita \u202Eenoz' }), 400).code).toBe('validation_failed');
+    expect(
+      reasonOfAnswer(await f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/rows/999999`, payload: { fields: {} } }), 404)
+        .code,
+    ).toBe('not_found');
+    expect((await rows(imp.id)).items[1]!.fields.label).toBe('Kita Anders');
+    const audits = await f.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, String(imp.id))));
+    const corrections = audits.filter((a) => a.action === 'legacy_import.correct_row');
+    expect(corrections).toHaveLength(2);
+    expect(corrections.at(-1)).toMatchObject({
+      before: { rowNo: 2, cells: { postalCode: '808' } },
+      after: { rowNo: 2, cells: { postalCode: '80802' } },
+    });
+    await post(imp.id, 'commit');
+    expect(reasonOfAnswer(await put(other!.id, { label: 'Kita Später' }), 409).code).toBe('legacy_import_state');
+  });
+
+  it('given a row skipped, it stays out of the plan and the commit, a duplicate of it takes its place, and it can be taken in again', async () => {
+    const imp = await uploadOk(
+      csv('Kita Zweifach;90489;Nürnberg;2012/13;;ja;', 'Kita Zweifach;90489;Nürnberg;2012/13;;;nochmal', 'Kita Fehl;904;Nürnberg;2012/13;;;'),
+    );
+    const [first, second, bad] = (await rows(imp.id)).items;
+    expect([first!.state, second!.state, bad!.state]).toEqual(['accepted', 'duplicate', 'error']);
+    const skip = (rowId: number, skipped: boolean) =>
+      f.call('admin', { method: 'PUT', url: `/api/admin/legacy-imports/${imp.id}/rows/${rowId}/skip`, payload: { skipped } });
+    expect(parseAnswer(legacyImportRowSchema, await skip(first!.id, true)).state).toBe('skipped');
+    await skip(bad!.id, true);
+    const after = (await rows(imp.id)).items;
+    expect(after.map((r) => r.state)).toEqual(['skipped', 'accepted', 'skipped']);
+    const detail = parseAnswer(legacyImportSchema, await f.call('admin', { method: 'GET', url: `/api/admin/legacy-imports/${imp.id}` }));
+    expect(detail.counts).toEqual({ total: 3, accepted: 1, error: 0, duplicate: 0, skipped: 2 });
+    expect(detail.plan).toMatchObject({ facilities: 1, enrolments: 1, awards: 0 });
+    // taken in again: read anew, the first row is first again
+    expect(parseAnswer(legacyImportRowSchema, await skip(first!.id, false)).state).toBe('accepted');
+    expect((await rows(imp.id)).items.map((r) => r.state)).toEqual(['accepted', 'duplicate', 'skipped']);
+    const actions = (
+      await f.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'legacy_import'), eq(auditLog.entityId, String(imp.id))))
+    ).map((a) => a.action);
+    expect(actions.filter((a) => a.endsWith('skip_row'))).toEqual(['legacy_import.skip_row', 'legacy_import.skip_row', 'legacy_import.unskip_row']);
+    const committed = parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));
+    expect(committed.created).toEqual({ facilities: 1, seasons: 1, enrolments: 1, awards: 1 });
+    expect(committed.counts.skipped).toBe(1);
+  });
+
+  it('given any existing KiTa chosen for a row (not among its suggestions), the row goes to it; after the commit the rows of new KiTas name them, after the undo no more', async () => {
+    const imp = await uploadOk(csv('Kita Irgendwo;97070;Würzburg;2011/12;;;', 'Kita Ganz Neu;97080;Würzburg;2011/12;;;'));
+    const [somewhere, fresh] = (await rows(imp.id)).items;
+    expect(somewhere).toMatchObject({ matchKind: 'new', facility: null, candidates: [] });
+    // the KiTa list's search finds the other KiTa (a different PLZ, so no suggestion)
+    const found = (await f.call('admin', { method: 'GET', url: '/api/admin/facilities?q=Lechauen&pageSize=8' })).json().items;
+    expect(found.map((x: { id: number }) => x.id)).toContain(f.otherFacility.id);
+    const chosen = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/legacy-imports/${imp.id}/rows/${somewhere!.id}/match`,
+      payload: { facilityId: f.otherFacility.id },
+    });
+    expect(parseAnswer(legacyImportRowSchema, chosen)).toMatchObject({
+      matchKind: 'manual',
+      facility: { id: f.otherFacility.id, label: 'Kita Lechauen' },
+    });
+    // a correction that keeps name and PLZ keeps the KiTa chosen by hand
+    const corrected = await f.call('admin', {
+      method: 'PUT',
+      url: `/api/admin/legacy-imports/${imp.id}/rows/${somewhere!.id}`,
+      payload: { fields: { enrolledOn: '01.09.2011' } },
+    });
+    expect(parseAnswer(legacyImportRowSchema, corrected)).toMatchObject({ matchKind: 'manual', facility: { id: f.otherFacility.id } });
+    await post(imp.id, 'commit');
+    const [created] = await f.db.select().from(facilities).where(eq(facilities.label, 'Kita Ganz Neu'));
+    const named = (await rows(imp.id)).items;
+    expect(named.find((r) => r.id === fresh!.id)).toMatchObject({
+      matchKind: 'new',
+      facility: { id: created!.id, label: 'Kita Ganz Neu', postalCode: '97080', city: 'Würzburg' },
+    });
+    expect(named.find((r) => r.id === somewhere!.id)).toMatchObject({ facility: { id: f.otherFacility.id } });
+    await post(imp.id, 'undo');
+    expect((await rows(imp.id)).items.find((r) => r.id === fresh!.id)).toMatchObject({ matchKind: 'new', facility: null });
   });
 
   it('given a mapping, it is refused with a field used twice or a required field missing, re-reads the rows and is remembered for the same headers', async () => {
@@ -453,7 +587,7 @@ describe('hostile files (issue 33)', () => {
     expect(imp.counts).toMatchObject({ accepted: 1, error: 1 });
     const refused = (await rows(imp.id)).items.find((r) => r.rowNo === 2)!;
     const message =
-      'Die Zelle in Spalte 7 hat mehr als 2000 Zeichen; die Zeile wird nicht übernommen. Kürze die Zelle in der Datei und lade die Datei noch einmal hoch.';
+      'Die Zelle in Spalte 7 hat mehr als 2000 Zeichen und wurde nicht gelesen. Korrigiere die Zeile (trag den Wert dort ein, sonst bleibt die Zelle leer) oder überspringe sie.';
     expect(refused).toMatchObject({ state: 'error', errors: { cells: message }, label: 'Kita Lang' });
     const [stored] = await f.db.select({ cells: legacyImportRows.cells }).from(legacyImportRows).where(eq(legacyImportRows.id, refused.id));
     expect(stored!.cells).toEqual(['Kita Lang', '80331', 'München', '2016/17', '', '', '']);
@@ -482,7 +616,7 @@ describe('hostile files (issue 33)', () => {
     expect(imp.counts).toMatchObject({ accepted: 31, error: 2 });
     const refused = (await rows(imp.id, '&state=error')).items;
     expect(refused.map((r) => r.errors)).toEqual([
-      { cells: expect.stringMatching(/^Die Zelle in Spalte 1 enthält Steuerzeichen oder ungültige Zeichen; die Zeile wird nicht übernommen\./) },
+      { cells: expect.stringMatching(/^Die Zelle in Spalte 1 enthält Steuerzeichen oder ungültige Zeichen und wurde nicht gelesen\./) },
       { cells: expect.stringMatching(/^Die Zelle in Spalte 1 enthält Steuerzeichen/) },
     ]);
     parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));

@@ -136,17 +136,21 @@ export type RowValues = {
  * under `cells` (legacy-evaluate.ts), whatever the mapping.
  */
 export function refusedCellMessage(column: number, problem: 'too_long' | 'chars', max: number): string {
-  return problem === 'too_long'
-    ? `Die Zelle in Spalte ${column} hat mehr als ${max} Zeichen; die Zeile wird nicht übernommen. Kürze die Zelle in der Datei und lade die Datei noch einmal hoch.`
-    : `Die Zelle in Spalte ${column} enthält Steuerzeichen oder ungültige Zeichen; die Zeile wird nicht übernommen. Entferne sie in der Datei und lade die Datei noch einmal hoch.`;
+  const what =
+    problem === 'too_long'
+      ? `Die Zelle in Spalte ${column} hat mehr als ${max} Zeichen`
+      : `Die Zelle in Spalte ${column} enthält Steuerzeichen oder ungültige Zeichen`;
+  return `${what} und wurde nicht gelesen. Korrigiere die Zeile (trag den Wert dort ein, sonst bleibt die Zelle leer) oder überspringe sie.`;
 }
 
 /** the fields that are one line where a person types them (KiTa master data, the record's topic and event) */
 const singleLine: readonly LegacyField[] = ['label', 'postalCode', 'city', 'street', 'operatorName', 'season', 'topic', 'awardingEvent'];
-const lineBreakMessage =
-  'Hier steht ein Zeilenumbruch oder Tabulator, das Feld ist aber einzeilig. Entferne ihn in der Datei und lade die Datei noch einmal hoch.';
+const lineBreakMessage = 'Hier steht ein Zeilenumbruch oder Tabulator, das Feld ist aber einzeilig. Entferne ihn.';
 
-/** one row's cells read through the mapping: the values and a German message per field that is wrong */
+/**
+ * One row's cells read through the mapping: the values and a German message per field that is wrong, each saying what
+ * to do (the preview offers "Korrigieren" and "Überspringen" beside it). The upload and a correction read rows here.
+ */
 export function readRow(cells: string[], columns: Columns): { values: RowValues; errors: Record<string, string> } {
   const cell = (field: LegacyField) => {
     const at = columns.indexOf(field);
@@ -156,24 +160,27 @@ export function readRow(cells: string[], columns: Columns): { values: RowValues;
   // the cells are clean multi-line text (the parse thread refused the rest): a one-line field refuses tab and line breaks
   for (const field of singleLine) if (!isCleanText(cell(field))) errors[field] = lineBreakMessage;
   const label = cell('label');
-  if (!label) errors.label = 'Der Name der KiTa fehlt.';
-  else if (label.length > 200) errors.label = 'Der Name der KiTa ist länger als 200 Zeichen.';
+  if (!label) errors.label = 'Der Name der KiTa fehlt. Trag ihn ein.';
+  else if (label.length > 200) errors.label = 'Der Name der KiTa ist länger als 200 Zeichen. Kürze ihn.';
   const postalCode = cell('postalCode');
-  if (!/^\d{5}$/.test(postalCode)) errors.postalCode = postalCode ? `Die PLZ „${postalCode}“ hat nicht genau 5 Ziffern.` : 'Die PLZ fehlt.';
+  if (!/^\d{5}$/.test(postalCode))
+    errors.postalCode = postalCode
+      ? `Die PLZ „${postalCode}“ hat nicht genau 5 Ziffern. Trag die fünfstellige PLZ der KiTa ein.`
+      : 'Die PLZ fehlt. Trag die fünfstellige PLZ der KiTa ein.';
   const seasonText = cell('season');
   const season = parseSeason(seasonText);
   if (!season)
     errors.season = seasonText
-      ? `Das KiTa-Jahr „${seasonText}“ ist unbekannt und lässt sich nicht lesen (so geht es: 2021-22 oder 2021/22).`
-      : 'Das KiTa-Jahr fehlt.';
+      ? `Das KiTa-Jahr „${seasonText}“ ist unbekannt und lässt sich nicht lesen. Schreib es so: 2021-22 oder 2021/22.`
+      : 'Das KiTa-Jahr fehlt. Trag es ein, so: 2021-22 oder 2021/22.';
   const enrolledText = cell('enrolledOn');
   const enrolledOn = parseDate(enrolledText);
-  if (enrolledOn === 'impossible') errors.enrolledOn = `Das Datum „${enrolledText}“ gibt es nicht.`;
-  else if (enrolledOn === 'unreadable') errors.enrolledOn = `„${enrolledText}“ ist kein Datum (so geht es: TT.MM.JJJJ).`;
+  if (enrolledOn === 'impossible') errors.enrolledOn = `Das Datum „${enrolledText}“ gibt es nicht. Korrigiere es oder lass das Feld leer.`;
+  else if (enrolledOn === 'unreadable') errors.enrolledOn = `„${enrolledText}“ ist kein Datum. Schreib es so: TT.MM.JJJJ, oder lass das Feld leer.`;
   const flag = (field: 'documented' | 'awarded') => {
     const v = parseFlag(cell(field));
     if (v === 'unreadable') {
-      errors[field] = `„${cell(field)}“ ist weder „ja“ noch „nein“.`;
+      errors[field] = `„${cell(field)}“ ist weder „ja“ noch „nein“. Schreib „ja“ oder „nein“, oder lass das Feld leer.`;
       return null;
     }
     return v;

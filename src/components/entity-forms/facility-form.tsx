@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { reportError } from '../../lib/api-client';
 import { countText, toCount, useSchemaForm } from '../../lib/use-schema-form';
-import { facilityInputSchema, type Facility } from '../../shared/contracts/facilities';
+import { facilityEditSchema, facilityInputSchema, type Facility } from '../../shared/contracts/facilities';
 import { facilityKinds, operatorKinds, regions } from '../../shared/contracts/facility-lists';
 import { FormAlert } from '../forms/form-alert';
 import { FormErrorSummary } from '../forms/form-error-summary';
@@ -27,7 +27,8 @@ export type FacilityFormValues = Record<
   | 'staffCount',
   string
 >;
-export type FacilityFormData = z.output<typeof facilityInputSchema>;
+/** a new KiTa's kind is chosen (facilityInputSchema); an existing KiTa's may stay "Keine Angabe" (facilityEditSchema) */
+export type FacilityFormData = z.output<typeof facilityEditSchema>;
 
 export function facilityValuesOf(facility: Facility | null): FacilityFormValues {
   return {
@@ -49,8 +50,7 @@ export function facilityValuesOf(facility: Facility | null): FacilityFormValues 
 
 const toFacilityInput = (values: FacilityFormValues) => ({
   ...values,
-  // the operator is optional; without a choice the contract's default ('sonstige') applies
-  operatorKind: values.operatorKind === '' ? undefined : values.operatorKind,
+  // "Keine Angabe" (kind of an existing KiTa, operator kind) is sent as it is: empty, never a default
   childrenCount: toCount(values.childrenCount),
   staffCount: toCount(values.staffCount),
 });
@@ -76,7 +76,11 @@ type Props = {
 
 /** THE facility master-data form (SPEC §2 fields in four groups), for /neue-kita, /stammdaten and the admin's KiTa page. */
 export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onReload, extra, ...rest }: Props) {
-  const form = useSchemaForm({ schema: facilityInputSchema, initialValues: facilityValuesOf(facility), toInput: toFacilityInput });
+  const form = useSchemaForm({
+    schema: facility ? facilityEditSchema : facilityInputSchema,
+    initialValues: facilityValuesOf(facility),
+    toInput: toFacilityInput,
+  });
   const [version, setVersion] = useState(facility?.version ?? null);
   const { input, values } = form;
 
@@ -102,7 +106,13 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
         <Fieldset legend="KiTa">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={L.label} required autoComplete="organization" {...input('label')} />
-            <NativeSelect label={L.kind} required data={choices(facilityKinds, 'Bitte wählen …')} {...input('kind')} />
+            {/* a new KiTa says its kind; an existing one may keep "Keine Angabe" (an imported KiTa: nobody said it) */}
+            <NativeSelect
+              label={L.kind}
+              required={!facility}
+              data={choices(facilityKinds, facility ? 'Keine Angabe' : 'Bitte wählen …')}
+              {...input('kind')}
+            />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Anschrift">
@@ -149,6 +159,7 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
           submitLabel={typeof submitLabel === 'function' ? submitLabel(values) : submitLabel}
           submitting={form.submitting}
           onCancel={onCancel}
+          unsaved={form.dirty}
         />
       </Stack>
     </form>

@@ -51,7 +51,7 @@ export function PersonForm({ person, onSubmit, onCancel, submitLabel, autoFocus,
         </SimpleGrid>
         <FormAlert failure={form.failure} />
         <FormErrorSummary errors={form.errors} />
-        <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} />
+        <FormActions submitLabel={submitLabel} submitting={form.submitting} onCancel={onCancel} unsaved={form.dirty} />
       </Stack>
     </form>
   );

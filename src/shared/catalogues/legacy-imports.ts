@@ -119,12 +119,22 @@ export const legacyImports = moduleCatalogue({
           `Diesen Feldern ist keine Spalte der Datei zugeordnet: ${fields}. Ohne sie lässt sich keine Zeile einer KiTa und einem KiTa-Jahr zuordnen. Steht die Angabe in einer Spalte der Datei, wähle bei dieser Spalte das Feld. Hat die Datei keine solche Spalte, ergänze sie in der Datei (eine Spalte je Angabe, mit Überschrift) und lade die Datei noch einmal hoch.`,
       },
       facility_missing: { status: 400, code: 'validation_failed', message: validationFailed, fields: { facilityId: 'Diese KiTa gibt es nicht.' } },
+      row_not_found: { status: 404, code: 'not_found', message: 'Diese Zeile gibt es in diesem Import nicht.' },
+      field_not_mapped: {
+        status: 400,
+        code: 'validation_failed',
+        message: (field: string) =>
+          `Das Feld „${field}“ ist keiner Spalte der Datei zugeordnet, die Zeile hat dafür keine Zelle. Ordne es in der Spaltenzuordnung einer Spalte zu.`,
+      },
     },
   },
   audit: {
     'legacy_import.upload': 'Alte Daten hochgeladen',
     'legacy_import.update_mapping': 'Spaltenzuordnung des Imports geändert',
     'legacy_import.fix_match': 'KiTa einer Importzeile von Hand zugeordnet',
+    'legacy_import.correct_row': 'Importzeile korrigiert',
+    'legacy_import.skip_row': 'Importzeile übersprungen',
+    'legacy_import.unskip_row': 'Übersprungene Importzeile wieder aufgenommen',
     'legacy_import.commit': 'Alte Daten importiert',
     'legacy_import.undo': 'Import rückgängig gemacht',
     'legacy_import.discard': 'Vorschau eines Imports verworfen',

@@ -24,7 +24,8 @@ export const facilityInputSchema = z.object({
   city: requiredText('den Ort', 100),
   region: z.enum(regions, { error: 'Bitte wähle den Regierungsbezirk.' }),
   operatorName: optionalText(200),
-  operatorKind: z.enum(operatorKinds, { error: 'Bitte wähle die Art des Trägers.' }).default('sonstige'),
+  // "Keine Angabe" stays empty: nothing is invented for what nobody said (issue 34; it was 'sonstige')
+  operatorKind: z.union([z.enum(operatorKinds), z.literal('')], { error: 'Bitte wähle die Art des Trägers.' }).default(''),
   phone: optionalPhoneSchema,
   email: optionalEmailSchema,
   website: optionalWebsiteSchema,
@@ -32,8 +33,16 @@ export const facilityInputSchema = z.object({
   staffCount: countSchema('die Zahl der Mitarbeitenden'),
 });
 
+/**
+ * An existing KiTa's master data: its kind may stay "Keine Angabe" (empty), as a KiTa an import created has it (issue
+ * 34: an import invents no kind, and saving its other fields must not make one up either). Registering needs one.
+ */
+export const facilityEditSchema = facilityInputSchema.extend({
+  kind: z.union([z.enum(facilityKinds), z.literal('')], { error: 'Bitte wähle die Art der Einrichtung.' }),
+});
+
 /** PUT carries the version it read; a stale one answers 409 `conflict`. */
-export const facilityUpdateSchema = facilityInputSchema.extend({ version: versionSchema });
+export const facilityUpdateSchema = facilityEditSchema.extend({ version: versionSchema });
 
 export const facilitySchema = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@
  * column mapping, its rows with their state and matched KiTa, its commit and undo, and the history it leaves on a KiTa.
  */
 import { z } from 'zod';
+import { isCleanText, textCharsMessage } from './text';
 
 export const legacyFields = [
   'label',
@@ -47,7 +48,8 @@ export const legacyImportStateLabels: Record<(typeof legacyImportStates)[number]
 
 type LegacyImportState = (typeof legacyImportStates)[number];
 
-export const legacyRowStates = ['accepted', 'error', 'duplicate'] as const;
+/** `skipped`: the admin chose to leave a row out ("Überspringen"); the commit takes only `accepted` rows */
+export const legacyRowStates = ['accepted', 'error', 'duplicate', 'skipped'] as const;
 export type LegacyRowState = (typeof legacyRowStates)[number];
 
 /**
@@ -59,6 +61,7 @@ export type LegacyRowState = (typeof legacyRowStates)[number];
 export function legacyRowStateLabel(row: LegacyRowState, imp: LegacyImportState, rows = 1): string {
   if (row === 'error') return 'Fehler';
   if (row === 'duplicate') return 'doppelt';
+  if (row === 'skipped') return 'übersprungen';
   // after a count ("3 werden übernommen") the verb agrees with it
   if (imp === 'preview') return rows === 1 ? 'wird übernommen' : 'werden übernommen';
   return imp === 'committed' ? 'übernommen' : 'rückgängig gemacht';
@@ -99,7 +102,13 @@ export function legacyCountsText(c: LegacyCommitCounts): string {
     .concat(` und ${counted(c.awards, 'Auszeichnung', 'Auszeichnungen')}`);
 }
 
-const counts = z.object({ total: z.number().int(), accepted: z.number().int(), error: z.number().int(), duplicate: z.number().int() });
+const counts = z.object({
+  total: z.number().int(),
+  accepted: z.number().int(),
+  error: z.number().int(),
+  duplicate: z.number().int(),
+  skipped: z.number().int(),
+});
 
 export const legacyImportSchema = z.object({
   id: z.number().int(),
@@ -144,7 +153,10 @@ export const legacyImportRowSchema = z.object({
   season: z.string(),
   enrolledOn: z.string().nullable(),
   awarded: z.boolean().nullable(),
+  /** the row's cells as the file (or the admin's correction) says them, per mapped field: the form "Zeile korrigieren" */
+  fields: z.partialRecord(z.enum(legacyFields), z.string()),
   matchKind: z.enum(legacyMatchKinds),
+  /** the KiTa the row goes to; once imported, also the KiTa the import created for it */
   facility: facilityRef.nullable(),
   candidates: z.array(facilityRef.extend({ similarity: z.number() })),
 });
@@ -162,6 +174,27 @@ export const legacyRowsPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** the longest cell the import reads (LEGACY_LIMITS.cellChars on the server): a correction holds no more */
+export const legacyCellMax = 2000;
+
+/**
+ * "Zeile korrigieren": the row's cells per mapped field, as the admin typed them. The server reads the row again with
+ * the rules of the upload (its messages per field) and matches it again; only fields the mapping uses may be sent.
+ */
+export const legacyRowFixSchema = z.object({
+  fields: z.partialRecord(
+    z.enum(legacyFields),
+    z
+      .string()
+      .max(legacyCellMax, `Höchstens ${legacyCellMax} Zeichen.`)
+      .refine((v) => isCleanText(v, true), textCharsMessage),
+  ),
+});
+export type LegacyRowFix = z.infer<typeof legacyRowFixSchema>;
+
+/** "Überspringen" (true) leaves a row out of the import; false takes it in again, read anew from its cells */
+export const legacyRowSkipSchema = z.object({ skipped: z.boolean() });
 
 /** fixing a row's KiTa by hand: an existing KiTa, or null for "neu anlegen" */
 export const legacyRowMatchSchema = z.object({ facilityId: z.number().int().positive().nullable() });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, parseWith } from '../../../lib/api-client';
-import { legacyImportRowSchema, legacyImportSchema, type LegacyField } from '../../../shared/contracts/legacy-imports';
+import { legacyImportRowSchema, legacyImportSchema, type LegacyField, type LegacyRowFix } from '../../../shared/contracts/legacy-imports';
 import { legacyImportsQueryKey } from './legacy-imports';
 
 /**
@@ -32,4 +32,16 @@ export const useDiscardImport = () => useImportMutation((id: number) => api.dele
 export const useFixRowMatch = () =>
   useImportMutation(({ id, rowId, facilityId }: { id: number; rowId: number; facilityId: number | null }) =>
     api.put(`admin/legacy-imports/${id}/rows/${rowId}/match`, { json: { facilityId } }).json().then(parseWith(legacyImportRowSchema)),
+  );
+
+/** PUT …/{id}/rows/{rowId}: "Zeile korrigieren" (the row's cells per mapped field; the server reads the row again) */
+export const useCorrectRow = () =>
+  useImportMutation(({ id, rowId, fields }: { id: number; rowId: number; fields: LegacyRowFix['fields'] }) =>
+    api.put(`admin/legacy-imports/${id}/rows/${rowId}`, { json: { fields } }).json().then(parseWith(legacyImportRowSchema)),
+  );
+
+/** PUT …/{id}/rows/{rowId}/skip: "Überspringen" (true) or "Wieder aufnehmen" (false) */
+export const useSkipRow = () =>
+  useImportMutation(({ id, rowId, skipped }: { id: number; rowId: number; skipped: boolean }) =>
+    api.put(`admin/legacy-imports/${id}/rows/${rowId}/skip`, { json: { skipped } }).json().then(parseWith(legacyImportRowSchema)),
   );

@@ -14,7 +14,7 @@ const created: LegacyImport = {
   undoneAt: null,
   headers: ['KiTa-Name', 'PLZ', 'KiTa-Jahr'],
   columns: ['label', 'postalCode', 'season'],
-  counts: { total: 1, accepted: 1, error: 0, duplicate: 0 },
+  counts: { total: 1, accepted: 1, error: 0, duplicate: 0, skipped: 0 },
   created: { facilities: 0, seasons: 0, enrolments: 0, awards: 0 },
   plan: { facilities: 0, seasons: 0, enrolments: 1, awards: 0, seasonLabels: [] },
   keptFacilities: [],

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { LegacyImport, LegacyImportRowDto, LegacyImportSummary } from '../../../shared/contracts/legacy-imports';
+import { adminFacilityItem } from '../../../testing/factories/admin';
 import { users } from '../../../testing/factories/users';
 import { renderRoute } from '../../../testing/render';
 
@@ -15,7 +16,7 @@ const legacyImport = (over: Partial<LegacyImport> = {}): LegacyImport => ({
   undoneAt: null,
   headers: ['Einrichtung', 'PLZ', 'Jahr'],
   columns: ['label', 'postalCode', 'season'],
-  counts: { total: 3, accepted: 1, error: 1, duplicate: 1 },
+  counts: { total: 3, accepted: 1, error: 1, duplicate: 1, skipped: 0 },
   created: { facilities: 0, seasons: 0, enrolments: 0, awards: 0 },
   plan: { facilities: 0, seasons: 0, enrolments: 1, awards: 0, seasonLabels: [] },
   keptFacilities: [],
@@ -33,6 +34,7 @@ const row = (over: Partial<LegacyImportRowDto> = {}): LegacyImportRowDto => ({
   season: 'KiTa-Jahr 2021/22',
   enrolledOn: '2021-10-04',
   awarded: true,
+  fields: { label: 'Kinderhaus Sonnenschein Süd', postalCode: '80802', season: '2021-22' },
   matchKind: 'candidate',
   facility: { id: 3, label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München' },
   candidates: [{ id: 3, label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München', similarity: 0.71 }],
@@ -166,7 +168,7 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
   });
 
   it('given a preview with three good rows, the counts line says "3 werden übernommen"', async () => {
-    const { handlers: h } = handlers(legacyImport({ counts: { total: 4, accepted: 3, error: 1, duplicate: 0 } }));
+    const { handlers: h } = handlers(legacyImport({ counts: { total: 4, accepted: 3, error: 1, duplicate: 0, skipped: 0 } }));
     await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', { user: users.admin(), handlers: h });
     expect(await screen.findByText(/4 Zeilen: 3 werden übernommen, 1 Fehler, 0 doppelt\./)).toBeInTheDocument();
   });
@@ -231,6 +233,88 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     // choosing a field again clears it
     await user.selectOptions(within(mapping).getByRole('combobox', { name: 'Feld für Spalte „Ort“' }), 'PLZ');
     expect(within(mapping).queryByRole('alert')).toBeNull();
+  });
+
+  it('given a row in error, "Korrigieren" opens its fields with what is wrong, sends the corrected cells, keeps the dialog while the row is still wrong, and gives the focus back', async () => {
+    const bad = row({
+      id: 2,
+      rowNo: 3,
+      state: 'error',
+      label: 'Kita Fehlerhaft',
+      postalCode: '8080',
+      errors: { postalCode: 'Die PLZ „8080“ hat nicht genau 5 Ziffern. Trag die fünfstellige PLZ der KiTa ein.' },
+      fields: { label: 'Kita Fehlerhaft', postalCode: '8080', season: '2021-22' },
+      matchKind: 'none',
+      facility: null,
+      candidates: [],
+    });
+    const sent: unknown[] = [];
+    const h = [
+      http.get('*/api/admin/legacy-imports/:id', () => HttpResponse.json(legacyImport())),
+      http.get('*/api/admin/legacy-imports/:id/rows', () => HttpResponse.json({ items: [bad], total: 1, page: 1, pageSize: 100 })),
+      http.put('*/api/admin/legacy-imports/:id/rows/:rowId', async ({ request, params }) => {
+        const body = (await request.json()) as { fields: Record<string, string> };
+        sent.push({ rowId: params.rowId, ...body });
+        return body.fields.postalCode === '80802'
+          ? HttpResponse.json(row({ ...bad, state: 'accepted', errors: {}, postalCode: '80802', fields: body.fields, matchKind: 'new' }))
+          : HttpResponse.json(
+              row({ ...bad, fields: body.fields, errors: { postalCode: `Die PLZ „${body.fields.postalCode}“ hat nicht genau 5 Ziffern.` } }),
+            );
+      }),
+      http.put('*/api/admin/legacy-imports/:id/rows/:rowId/skip', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(row({ ...bad, state: 'skipped' }));
+      }),
+    ];
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', {
+      user: users.admin(),
+      handlers: h,
+    });
+    const table = await screen.findByRole('table', { name: 'Zeilen der Datei' });
+    const fix = await within(table).findByRole('button', { name: 'Korrigieren' });
+    // the button reads as it is named and says which row it acts on
+    expect(fix).toHaveAccessibleDescription('Zeile 3: Kita Fehlerhaft (8080 München)');
+    expect(screen.getByText(/berichtigst du mit „Korrigieren“/)).toBeInTheDocument();
+    await user.click(fix);
+    const dialog = await screen.findByRole('dialog', { name: 'Zeile 3 korrigieren' });
+    const plz = within(dialog).getByRole('textbox', { name: 'PLZ (Spalte „PLZ“)' });
+    expect(plz).toHaveValue('8080');
+    expect(plz).toHaveAccessibleDescription(/Die PLZ „8080“ hat nicht genau 5 Ziffern\. Trag die fünfstellige PLZ der KiTa ein\./);
+    await user.clear(plz);
+    await user.type(plz, '808');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern und prüfen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Die Zeile hat noch Fehler.');
+    expect(plz).toHaveAccessibleDescription(/Die PLZ „808“ hat nicht genau 5 Ziffern\./);
+    await user.clear(plz);
+    await user.type(plz, '80802');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern und prüfen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Zeile 3 korrigieren' })).toBeNull());
+    expect(sent.at(-1)).toEqual({ rowId: '2', fields: { label: 'Kita Fehlerhaft', postalCode: '80802', season: '2021-22' } });
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Korrigieren' })).toHaveFocus());
+    await user.click(within(table).getByRole('button', { name: 'Überspringen' }));
+    await waitFor(() => expect(sent.at(-1)).toEqual({ skipped: true }));
+  });
+
+  it('given a preview, "Andere KiTa suchen" finds any KiTa of the portal by name and assigns it to the row', async () => {
+    const { handlers: h, calls } = handlers();
+    const search = http.get('*/api/admin/facilities', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      const items = q.includes('Wald') ? [adminFacilityItem(44, 'Waldkindergarten Eiche', { postalCode: '91054', city: 'Erlangen' })] : [];
+      return HttpResponse.json({ items, total: items.length, page: 1, pageSize: 8 });
+    });
+    const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht?importId=7', {
+      user: users.admin(),
+      handlers: [search, ...h],
+    });
+    const table = await screen.findByRole('table', { name: 'Zeilen der Datei' });
+    await user.click(await within(table).findByRole('button', { name: 'Andere KiTa suchen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'KiTa für Zeile 2 suchen' });
+    await user.type(within(dialog).getByLabelText('KiTa im Portal', { selector: 'input' }), 'Wald');
+    await user.click(await screen.findByRole('option', { name: 'Waldkindergarten Eiche (91054 Erlangen)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zuordnen' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/admin/legacy-imports/7/rows/1/match', body: { facilityId: 44 } }),
+    );
   });
 
   it('given an imported or undone import, offers no "Vorschau verwerfen"', async () => {

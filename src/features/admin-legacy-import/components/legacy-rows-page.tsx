@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -17,23 +17,70 @@ import {
   type LegacyImportRowDto,
   type LegacyRowState,
 } from '../../../shared/contracts/legacy-imports';
-import { useCommitImport, useFixRowMatch, useUndoImport } from '../api/import-actions';
+import { useCommitImport, useFixRowMatch, useSkipRow, useUndoImport } from '../api/import-actions';
 import { useImportRows } from '../api/import-rows';
 import { useLegacyImport } from '../api/legacy-imports';
+import { CorrectRowDialog, FindFacilityDialog, findButtonId, fixButtonId } from './legacy-row-dialogs';
 
 const NEW = 'new';
-const stateColors: Record<LegacyRowState, string> = { accepted: 'green', error: 'red', duplicate: 'gray' };
+const stateColors: Record<LegacyRowState, string> = { accepted: 'green', error: 'red', duplicate: 'gray', skipped: 'gray' };
 
-/** the KiTa a row goes to: fixed, or chosen among its candidates and "neu anlegen" while the import is a preview */
-function MatchCell({ row, imp }: { row: LegacyImportRowDto; imp: LegacyImport }) {
+/** the cell naming a row (file line, KiTa): what the row's buttons describe to a screen reader */
+const rowLabelId = (row: LegacyImportRowDto) => `legacy-row-label-${row.id}`;
+const describedBy = (row: LegacyImportRowDto) => `${rowLabelId(row)}-no ${rowLabelId(row)}`;
+
+const refText = (f: { label: string; postalCode: string; city: string }) => `${f.label} (${f.postalCode} ${f.city})`;
+
+/**
+ * After the import: the KiTa a row went to; one the import created says so (issue 34: not "neu anlegen" once it
+ * exists), and after the undo that it was removed again (unless the undo kept it).
+ */
+function doneText(row: LegacyImportRowDto, imp: LegacyImport): string {
+  if (row.matchKind !== 'new') return row.facility ? refText(row.facility) : '–';
+  if (row.facility) return `${refText(row.facility)}, vom Import angelegt`;
+  return imp.state === 'undone' ? 'vom Import angelegt, beim Rückgängigmachen wieder entfernt' : 'vom Import angelegt, inzwischen gelöscht';
+}
+
+/**
+ * The KiTa a row goes to: fixed, or chosen among its candidates and "neu anlegen" while the import is a preview, or
+ * any KiTa of the portal with "Andere KiTa suchen".
+ */
+function MatchCell({ row, imp, onFind }: { row: LegacyImportRowDto; imp: LegacyImport; onFind: (row: LegacyImportRowDto) => void }) {
   const fix = useFixRowMatch();
   if (row.matchKind === 'none') return <Text size="sm">–</Text>;
+  if (imp.state !== 'preview' || row.state === 'skipped') return <Text size="sm">{imp.state === 'preview' ? '–' : doneText(row, imp)}</Text>;
   const options = new Map<string, string>();
   if (row.facility) options.set(String(row.facility.id), `${row.facility.label} (${row.facility.postalCode} ${row.facility.city})`);
   for (const c of row.candidates) options.set(String(c.id), `${c.label} (${c.postalCode} ${c.city}), ähnlich ${Math.round(c.similarity * 100)} %`);
   options.set(NEW, 'neu anlegen');
   const value = row.facility ? String(row.facility.id) : NEW;
-  if (imp.state !== 'preview' || (row.matchKind === 'exact' && row.candidates.length === 0)) return <Text size="sm">{options.get(value)}</Text>;
+  return (
+    <Stack gap={4} align="flex-start">
+      {row.matchKind === 'exact' && row.candidates.length === 0 ? (
+        <Text size="sm">{options.get(value)}</Text>
+      ) : (
+        <MatchSelect row={row} imp={imp} options={options} value={value} fix={fix} />
+      )}
+      <Button id={findButtonId(row)} size="compact-xs" variant="subtle" aria-describedby={describedBy(row)} onClick={() => onFind(row)}>
+        Andere KiTa suchen
+      </Button>
+    </Stack>
+  );
+}
+
+function MatchSelect({
+  row,
+  imp,
+  options,
+  value,
+  fix,
+}: {
+  row: LegacyImportRowDto;
+  imp: LegacyImport;
+  options: Map<string, string>;
+  value: string;
+  fix: ReturnType<typeof useFixRowMatch>;
+}) {
   return (
     <NativeSelect
       size="xs"
@@ -56,7 +103,38 @@ function MatchCell({ row, imp }: { row: LegacyImportRowDto; imp: LegacyImport })
 
 const fieldName = (key: string) => (key === 'row' ? 'Zeile' : (legacyFieldLabels[key as LegacyField] ?? key));
 
-const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => [
+type RowActions = {
+  onFix: (row: LegacyImportRowDto) => void;
+  onFind: (row: LegacyImportRowDto) => void;
+  onSkip: (row: LegacyImportRowDto, skipped: boolean) => void;
+  skipping: boolean;
+};
+
+/** a preview's row: "Korrigieren" and "Überspringen" (or "Wieder aufnehmen"), named as they read, describing their row */
+function RowButtons({ row, actions }: { row: LegacyImportRowDto; actions: RowActions }) {
+  const skipped = row.state === 'skipped';
+  return (
+    <Stack gap={4} align="flex-start">
+      {!skipped && (
+        <Button id={fixButtonId(row)} size="compact-sm" variant="light" aria-describedby={describedBy(row)} onClick={() => actions.onFix(row)}>
+          Korrigieren
+        </Button>
+      )}
+      <Button
+        id={`legacy-row-skip-${row.id}`}
+        size="compact-sm"
+        variant="subtle"
+        aria-describedby={describedBy(row)}
+        disabled={actions.skipping}
+        onClick={() => actions.onSkip(row, !skipped)}
+      >
+        {skipped ? 'Wieder aufnehmen' : 'Überspringen'}
+      </Button>
+    </Stack>
+  );
+}
+
+const columnsOf = (imp: LegacyImport, actions: RowActions): DataTableColumn<LegacyImportRowDto>[] => [
   { key: 'rowNo', header: 'Zeile', align: 'right' },
   {
     key: 'state',
@@ -67,7 +145,16 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
       </Badge>
     ),
   },
-  { key: 'label', header: 'KiTa in der Datei', render: (r) => `${r.label} (${r.postalCode} ${r.city})`.replace(' ( )', '') },
+  {
+    key: 'label',
+    header: 'KiTa in der Datei',
+    render: (r) => (
+      <>
+        <VisuallyHidden id={`${rowLabelId(r)}-no`}>{`Zeile ${r.rowNo}:`}</VisuallyHidden>
+        <span id={rowLabelId(r)}>{`${r.label} (${r.postalCode} ${r.city})`.replace(' ( )', '')}</span>
+      </>
+    ),
+  },
   // the season with what the row says of it, in one column: eight columns fit 1280 px without scrolling sideways
   {
     key: 'season',
@@ -88,7 +175,7 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
       </Stack>
     ),
   },
-  { key: 'facility', header: 'KiTa im Portal', render: (r) => <MatchCell row={r} imp={imp} /> },
+  { key: 'facility', header: 'KiTa im Portal', render: (r) => <MatchCell row={r} imp={imp} onFind={actions.onFind} /> },
   {
     key: 'errors',
     header: 'Hinweise',
@@ -99,15 +186,19 @@ const columnsOf = (imp: LegacyImport): DataTableColumn<LegacyImportRowDto>[] => 
             {fieldName(k)}: {m}
           </Text>
         ))}
+        {r.state === 'skipped' && <Text size="sm">Du hast diese Zeile übersprungen; sie wird nicht importiert.</Text>}
       </Stack>
     ),
   },
+  ...(imp.state === 'preview'
+    ? [{ key: 'actions', header: 'Aktionen', render: (r: LegacyImportRowDto) => <RowButtons row={r} actions={actions} /> }]
+    : []),
 ];
 
 const heading = 'Migration alter manueller Daten: Listenansicht';
 
 /** what "Importieren" will create, counted and explained (issue 34): on the page and in the confirmation */
-function PlanText({ plan }: { plan: NonNullable<LegacyImport['plan']> }) {
+function PlanText({ plan, correctable = false }: { plan: NonNullable<LegacyImport['plan']>; correctable?: boolean }) {
   return (
     <Stack gap={4}>
       <Text fw={500}>„Importieren“ legt an: {legacyCountsText(plan)}.</Text>
@@ -117,6 +208,13 @@ function PlanText({ plan }: { plan: NonNullable<LegacyImport['plan']> }) {
         {plan.seasonLabels.length > 0 && ` Neue KiTa-Jahre werden als abgeschlossene frühere KiTa-Jahre angelegt: ${plan.seasonLabels.join(', ')}.`}
         {plan.facilities > 0 && ' Neue KiTas bekommen nur, was die Datei über sie sagt; fehlende Stammdaten bleiben leer.'}
       </Text>
+      {correctable && (
+        <Text size="sm">
+          Eine Zeile mit Fehler berichtigst du mit „Korrigieren“ (nur in dieser Vorschau, die Datei bleibt wie sie ist) oder lässt sie mit
+          „Überspringen“ aus. Gehört eine Zeile zu einer anderen KiTa als der vorgeschlagenen, wähle sie unter „KiTa im Portal“ oder suche sie mit
+          „Andere KiTa suchen“.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -146,6 +244,29 @@ function ImportRows({ importId }: { importId: number }) {
   const undo = useUndoImport();
   const [confirmUndo, setConfirmUndo] = useState(false);
   const [confirmCommit, setConfirmCommit] = useState(false);
+  const [fixing, setFixing] = useState<LegacyImportRowDto | null>(null);
+  const [finding, setFinding] = useState<LegacyImportRowDto | null>(null);
+  const skip = useSkipRow();
+  const focusStatus = () => status.current?.focus();
+  const actions: RowActions = {
+    onFix: setFixing,
+    onFind: setFinding,
+    skipping: skip.isPending,
+    onSkip: (row, skipped) =>
+      skip.mutate(
+        { id: importId, rowId: row.id, skipped },
+        {
+          onSuccess: () =>
+            // the row may have left the filtered table: then the status line with the new counts takes the focus
+            requestAnimationFrame(() => {
+              const button = document.getElementById(`legacy-row-skip-${row.id}`);
+              if (button) button.focus();
+              else focusStatus();
+            }),
+          onError: (err) => reportError(err, skipped ? 'Die Zeile wurde nicht übersprungen.' : 'Die Zeile wurde nicht wieder aufgenommen.'),
+        },
+      ),
+  };
   // after "Importieren" and "Import rückgängig machen" the status says what happened and takes the focus
   const status = useRef<HTMLParagraphElement>(null);
   const shownState = useRef(imp.data?.state);
@@ -163,12 +284,13 @@ function ImportRows({ importId }: { importId: number }) {
       <Text ref={status} tabIndex={-1}>
         Datei „{i.fileName}“, hochgeladen am {formatDateTime(i.createdAt)}: <strong>{legacyImportStateLabels[i.state]}</strong>. {i.counts.total}{' '}
         Zeilen: {i.counts.accepted} {legacyRowStateLabel('accepted', i.state, i.counts.accepted)}, {i.counts.error}{' '}
-        {legacyRowStateLabel('error', i.state)}, {i.counts.duplicate} {legacyRowStateLabel('duplicate', i.state)}.
+        {legacyRowStateLabel('error', i.state)}, {i.counts.duplicate} {legacyRowStateLabel('duplicate', i.state)}
+        {i.counts.skipped > 0 && `, ${i.counts.skipped} ${legacyRowStateLabel('skipped', i.state)}`}.
         {i.state === 'committed' && ` Importiert: ${legacyCountsText(i.created)}.`}
       </Text>
       {i.state === 'preview' && i.plan && (
         <Alert color="blue" title="Vor dem Import">
-          <PlanText plan={i.plan} />
+          <PlanText plan={i.plan} correctable />
         </Alert>
       )}
       {i.keptFacilities.length > 0 && (
@@ -196,7 +318,7 @@ function ImportRows({ importId }: { importId: number }) {
       />
       <DataTable
         caption="Zeilen der Datei"
-        columns={columnsOf(i)}
+        columns={columnsOf(i, actions)}
         rows={rows.data?.items ?? []}
         total={rows.data?.total ?? 0}
         page={paging.page}
@@ -205,9 +327,25 @@ function ImportRows({ importId }: { importId: number }) {
         onChange={(q) => setPaging({ page: q.page, pageSize: q.pageSize || 500 })}
         loading={rows.isFetching}
         // the season column holds the row's dates: the table fits the 990 px an admin has at 1280 px
-        minWidth={880}
+        minWidth={i.state === 'preview' ? 980 : 880}
         emptyText="Keine Zeilen in diesem Zustand."
       />
+      {fixing && i.state === 'preview' && (
+        <CorrectRowDialog
+          key={fixing.id}
+          imp={i}
+          row={fixing}
+          onClose={() => setFixing(null)}
+          onFocusFallback={focusStatus}
+          onSaved={(row) => {
+            setFixing(null);
+            notify({ message: `Zeile ${row.rowNo} ist korrigiert: ${legacyRowStateLabel(row.state, i.state)}.` });
+          }}
+        />
+      )}
+      {finding && i.state === 'preview' && (
+        <FindFacilityDialog key={finding.id} imp={i} row={finding} onClose={() => setFinding(null)} onFocusFallback={focusStatus} />
+      )}
       {i.plan && (
         <ConfirmDialog
           opened={confirmCommit}

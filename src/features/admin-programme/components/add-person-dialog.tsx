@@ -8,7 +8,7 @@ import { adminBookingInputSchema, type AdminOffering } from '../../../shared/con
 import { enrolmentStateLabels } from '../../../shared/contracts/programme';
 import { useAddEnrolment } from '../api/enrolments';
 import { useFacilityStaff } from '../api/facility-staff';
-import { FacilityChooser } from './facility-chooser';
+import { FacilityChooser } from '../../../components/facility-chooser/facility-chooser';
 
 type Props = {
   opened: boolean;

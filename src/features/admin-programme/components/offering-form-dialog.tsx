@@ -11,7 +11,7 @@ import type { OfferingKind } from '../../../shared/contracts/programme';
 import { useAwardingEvents } from '../api/awarding-events';
 import { useSaveOffering } from '../api/save-offering';
 import { useTrainingModules } from '../api/training-modules';
-import { FacilityChooser } from './facility-chooser';
+import { FacilityChooser } from '../../../components/facility-chooser/facility-chooser';
 import { currentSeasonId, seasonOptions, type SeasonOption } from './season-option';
 
 export const OFFERING_NOUN: Record<OfferingKind, { new: string; edit: string }> = {

@@ -114,7 +114,8 @@ describe('/neue-kita', () => {
       postalCode: '90402',
       childrenCount: 45,
       staffCount: null,
-      operatorKind: 'sonstige',
+      // "Keine Angabe" stays empty (issue 34: it was sent as nothing and saved as 'sonstige')
+      operatorKind: '',
     });
     await waitFor(() => expect(auth.getState().activeFacilityId).toBe(77));
     expect(screen.getByTestId('active-facility')).toHaveTextContent('Kita Regenbogen');

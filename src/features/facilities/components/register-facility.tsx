@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FacilityForm, type FacilityFormData } from '../../../components/entity-forms/facility-form';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
-import type { DuplicateCandidate, Facility, JoinRequest } from '../../../shared/contracts/facilities';
+import { facilityInputSchema, type DuplicateCandidate, type Facility, type JoinRequest } from '../../../shared/contracts/facilities';
 import { useCreateFacility } from '../api/create-facility';
 import { duplicatesQueryOptions } from '../api/get-duplicates';
 import { useRequestJoin } from '../api/request-join';
@@ -44,7 +44,8 @@ export function RegisterFacility({ onCreated }: Props) {
         return;
       }
     }
-    const facility = await create.mutateAsync(input);
+    // the form checked it with the registration's rules (a kind is chosen): typed as such here
+    const facility = await create.mutateAsync(facilityInputSchema.parse(input));
     notify({ title: 'KiTa registriert', message: `„${facility.label}“ ist jetzt registriert und deine aktive KiTa.` });
     await onCreated(facility);
   }

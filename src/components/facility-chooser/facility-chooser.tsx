@@ -1,7 +1,25 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFacilitySearch } from '../api/facility-staff';
+import { api, parseWith } from '../../lib/api-client';
+import { adminFacilityPageSchema } from '../../shared/contracts/admin-facilities';
+
+/**
+ * GET /api/admin/facilities?q=…: the KiTa chooser (host KiTa, "Person hinzufügen", the KiTa of a legacy import's row)
+ * searches the admin KiTa list
+ */
+const facilitySearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ['admin', 'facilities', 'list', { q, pageSize: 8, chooser: true }],
+    queryFn: () =>
+      api
+        .get('admin/facilities', { searchParams: { q, pageSize: 8, sort: 'label' } })
+        .json()
+        .then(parseWith(adminFacilityPageSchema)),
+    staleTime: 30_000,
+  });
+const useFacilitySearch = (q: string) => useQuery({ ...facilitySearchQueryOptions(q), placeholderData: (prev) => prev });
 
 type Props = {
   label: string;
