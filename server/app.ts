@@ -31,6 +31,8 @@ import { emailListRoutes } from './modules/email-lists/email-lists.routes';
 import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
 import { seasonReportRoutes } from './modules/season-report/season-report.routes';
 import { programmeAdminRoutes } from './modules/programme/admin.routes';
+import { certificateRoutes } from './modules/certificates/certificates.routes';
+import { attendanceHook } from './modules/certificates/issue.service';
 import { adminDocumentationRoutes } from './modules/documentation/admin-documentation.routes';
 import { startReminderJob } from './modules/programme/reminders';
 import { programmeStaffRoutes } from './modules/programme/staff.routes';
@@ -169,11 +171,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(seasonReportRoutes);
   await app.register(teamWorkshopRoutes);
   await app.register(programmeStaffRoutes);
-  await app.register(programmeAdminRoutes);
+  // marking attendance issues the Teilnahmebescheinigung: certificates sits above programme, so it is passed in
+  await app.register(programmeAdminRoutes, { attendanceChanged: attendanceHook(config.programmeName) });
   await app.register(documentationRoutes);
   await app.register(adminDocumentationRoutes);
   await app.register(legacyImportRoutes);
   await app.register(emailListRoutes);
+  await app.register(certificateRoutes);
   await app.register(activeCampaignRoutes, { runtime: options.activeCampaign });
   // a sync running in this process stops after its current request (resumed later from its cursor) before the database closes
   app.addHook('onClose', async () => stopRuns());

@@ -38,7 +38,7 @@ import {
   publishAwardingEvent,
   updateAwardingEvent,
 } from './admin-awarding-events.service';
-import { addOnBehalf, enrolmentAction } from './admin-enrolments.service';
+import { addOnBehalf, enrolmentAction, type AttendanceChanged } from './admin-enrolments.service';
 import { createModule, deleteModule, listModules, updateModule } from './admin-modules.service';
 import { cancelOffering, copyOffering, createOffering, publishOffering, updateOffering } from './admin-offerings.service';
 
@@ -48,7 +48,7 @@ const eventParams = z.object({ awardingEventId: idParam });
 const offeringParams = z.object({ offeringId: idParam });
 
 /** SPEC §3 admin paths of the season's programme; admins only */
-export async function programmeAdminRoutes(app: FastifyInstance) {
+export async function programmeAdminRoutes(app: FastifyInstance, opts: { attendanceChanged?: AttendanceChanged } = {}) {
   const asAdmin = adminRoute(app);
 
   // training modules
@@ -147,7 +147,7 @@ export async function programmeAdminRoutes(app: FastifyInstance) {
   asAdmin.post('/api/admin/offerings/:offeringId/enrolments/actions', {
     errors: [409],
     schema: { tags, params: offeringParams, body: enrolmentActionInputSchema, response: { 200: enrolmentActionAnswerSchema } },
-    handler: async (request) => enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request)),
+    handler: async (request) => enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request), opts.attendanceChanged),
   });
 
   // the KiTa's programme history for the admin KiTa detail

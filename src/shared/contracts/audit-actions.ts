@@ -113,6 +113,12 @@ export const auditActions = [
   'legacy_import.commit',
   'legacy_import.undo',
   'legacy_import.discard',
+  // certificates (issue 37): one block, to move with the module's catalogue
+  'certificate_template.update',
+  'certificate.issue',
+  'certificate.supersede',
+  'certificate.withdraw',
+  'offering_enrolment.unmark_attended',
   'email_list.create',
   'email_list.update',
   'email_list.delete',
@@ -139,6 +145,8 @@ export type AuditEntityType =
   | 'offering'
   | 'offering_enrolment'
   | 'documentation_template'
+  | 'certificate_template'
+  | 'certificate'
   | 'documentation_form'
   | 'legacy_import'
   | 'email_list'

@@ -471,6 +471,12 @@ export const errorCatalogue = {
     },
     not_waitlisted: { status: 409, code: 'not_waitlisted', message: 'Bestätigen lassen sich nur Anmeldungen auf der Warteliste.' },
     not_confirmed: { status: 409, code: 'not_confirmed', message: 'Als teilgenommen markieren lassen sich nur bestätigte Anmeldungen.' },
+    not_attended: { status: 409, code: 'not_attended', message: 'Zurücknehmen lässt sich nur eine eingetragene Teilnahme.' },
+    attendance_too_early: {
+      status: 409,
+      code: 'attendance_too_early',
+      message: 'Die Teilnahme lässt sich erst ab Beginn des Termins eintragen.',
+    },
     not_live: { status: 409, code: 'not_live', message: 'Verschieben lassen sich nur bestätigte Anmeldungen und solche auf der Warteliste.' },
     persons_not_staff: {
       status: 400,
@@ -684,6 +690,35 @@ export const errorCatalogue = {
   /** the season report (issue 22) */
   season_report: entries({
     season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
+  }),
+  /** certificates (issue 37, SPEC §8): Urkunden, Teilnahmebescheinigungen, the public check */
+  certificates: entries({
+    season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
+    unknown_code: { status: 404, code: 'unknown_code', message: 'Diesen Prüfcode kennen wir nicht.' },
+    pdf_failed: {
+      status: 409,
+      code: 'pdf_failed',
+      message:
+        'Das PDF ließ sich gerade nicht erstellen. Bitte versuche es noch einmal; klappt es wieder nicht, lade Logo und Unterschriften neu hoch.',
+    },
+    image_missing: { status: 400, code: 'validation_failed', message: 'Dieses Bild gibt es nicht (mehr). Bitte lade es noch einmal hoch.' },
+    wrong_image_type: {
+      status: 400,
+      code: 'wrong_file_type',
+      message: 'Diese Datei ist kein Bild (erlaubt: JPEG, PNG, WebP). Ihr Inhalt zählt, nicht ihr Name.',
+    },
+    image_too_large: { status: 413, code: 'file_too_large', message: 'Dieses Bild ist zu groß (höchstens 5 MB).' },
+    image_unreadable: {
+      status: 400,
+      code: 'image_unreadable',
+      message:
+        'Dieses Bild lässt sich nicht öffnen: Die Datei ist beschädigt oder kein gültiges Bild. Speichere es bitte neu (z. B. als PNG) und lade es noch einmal hoch.',
+    },
+    too_many_batch: {
+      status: 400,
+      code: 'validation_failed',
+      message: 'Zu viele Urkunden für ein PDF (höchstens 1.000). Wähle bitte eine Auszeichnungsveranstaltung.',
+    },
   }),
   /** operations: /api/metrics (SPEC §10) */
   health: entries({
