@@ -22,7 +22,7 @@ import { auditContext } from '../audit/audit';
 import { isReceivedUpload, uploadBody } from '../documentation/upload-body';
 import { activeFacility } from '../facilities/facility-scope';
 import { rateLimiter, tooManyRequests, type RateRule } from '../rate-limit/rate-limit';
-import { attendedEnrolmentsOf } from './facts';
+import { attendedEnrolmentsOf, awardCandidates } from './facts';
 import { issueAwards, pendingAwards } from './issue.service';
 import {
   adminCertificates,
@@ -32,12 +32,21 @@ import {
   certificateOfFacility,
   facilityCertificates,
   pdfFileName,
+  previewRow,
   singleTitle,
   tooManyForBatch,
   verifyCode,
 } from './read.service';
-import { IMAGE_MAX_BYTES, saveTemplate, seasonByIdentifier, storeTemplateImage, templateImage, templateOfSeason } from './templates.service';
-import { seasonYears } from './printed';
+import {
+  IMAGE_MAX_BYTES,
+  saveTemplate,
+  seasonByIdentifier,
+  storeTemplateImage,
+  templateImage,
+  templateOfSeason,
+  templateText,
+} from './templates.service';
+import { printedAward, seasonYears } from './printed';
 import type { CertificateRow } from './certificates.table';
 
 /**
@@ -54,6 +63,7 @@ const certificateParams = z.object({ certificateId: idParam });
 const facilityCertificateParams = z.object({ facilityId: idParam, certificateId: idParam });
 const facilityParams = z.object({ facilityId: idParam });
 const offeringParams = z.object({ offeringId: idParam });
+const previewQuerySchema = z.object({ seasonIdentifier: seasonParamsSchema.shape.seasonIdentifier });
 const imageParams = z.object({ imageId: z.string().regex(/^[a-z0-9-]{1,80}$/, 'Ungültiges Bild.') });
 
 export async function certificateRoutes(app: FastifyInstance) {
@@ -130,6 +140,18 @@ export async function certificateRoutes(app: FastifyInstance) {
       );
     },
   });
+  asAdmin.get('/api/admin/certificates/preview.pdf', {
+    config: { cacheControl: 'private, no-store' },
+    schema: { tags: adminTags, querystring: previewQuerySchema, response: {} },
+    handler: async (request, reply) => {
+      const season = await seasonByIdentifier(app.db, request.query.seasonIdentifier);
+      const [first] = await awardCandidates(app.db, season, undefined);
+      if (!first) throw fail('certificates.no_preview');
+      const printed = printedAward(await templateText(app.db, season.id), first, issuer);
+      const row = previewRow(printed, season.id);
+      return sendPdf(reply, [row], `Vorschau: ${singleTitle(row)}`, `urkunde-vorschau-${season.identifier}.pdf`);
+    },
+  });
   asAdmin.get('/api/admin/certificates/:certificateId.pdf', {
     config: { cacheControl: 'private, no-store' },
     schema: { tags: adminTags, params: certificateParams, response: {} },
@@ -143,7 +165,7 @@ export async function certificateRoutes(app: FastifyInstance) {
     schema: { tags: adminTags, params: offeringParams, response: {} },
     handler: async (request, reply) => {
       const rows = await attendanceCertificatesOf(app.db, await attendedEnrolmentsOf(app.db, request.params.offeringId));
-      if (rows.length === 0) throw fail('common.not_found');
+      if (rows.length === 0) throw fail('certificates.no_attendance');
       const first = rows[0]!.printed;
       const title = `Teilnahmebescheinigungen: ${first.kind === 'attendance' ? first.offeringTitle : ''}`;
       return sendPdf(reply, rows, title, `teilnahmebescheinigungen-termin-${request.params.offeringId}.pdf`);

@@ -172,3 +172,24 @@ export function pdfFileName(r: CertificateRow): string {
 }
 
 export const tooManyForBatch = () => fail('certificates.too_many_batch');
+
+/** "Vorschau": the certificate a KiTa would get, never stored; its code says so (all zeros checks as unknown) */
+export function previewRow(printed: PrintedCertificate, seasonId: number): CertificateRow {
+  return {
+    id: 0,
+    kind: printed.kind,
+    seasonId,
+    facilityId: 0,
+    personId: null,
+    enrolmentId: null,
+    code: '000000000000',
+    state: 'valid',
+    printed: { ...printed, heading: `${printed.heading} (Vorschau)` },
+    printedHash: '',
+    issuedAt: new Date(),
+    supersededAt: null,
+    supersededBy: null,
+    withdrawnAt: null,
+    createdBy: null,
+  };
+}

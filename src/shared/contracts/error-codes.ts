@@ -695,6 +695,12 @@ export const errorCatalogue = {
   certificates: entries({
     season_missing: { status: 404, code: 'not_found', message: 'Dieses KiTa-Jahr gibt es nicht.' },
     unknown_code: { status: 404, code: 'unknown_code', message: 'Diesen Prüfcode kennen wir nicht.' },
+    no_attendance: { status: 404, code: 'not_found', message: 'Für diesen Termin ist noch niemand als teilgenommen eingetragen.' },
+    no_preview: {
+      status: 404,
+      code: 'not_found',
+      message: 'Für die Vorschau braucht es eine KiTa, deren Dokumentation in diesem KiTa-Jahr angenommen ist. Noch ist das keine.',
+    },
     pdf_failed: {
       status: 409,
       code: 'pdf_failed',
