@@ -48,7 +48,17 @@ const eventParams = z.object({ awardingEventId: idParam });
 const offeringParams = z.object({ offeringId: idParam });
 
 /** SPEC §3 admin paths of the season's programme; admins only */
-export async function programmeAdminRoutes(app: FastifyInstance, opts: { attendanceChanged?: AttendanceChanged } = {}) {
+/**
+ * Who is told when bookings are marked attended or set back (in the action's transaction): modules above programme
+ * (certificates) add their function from their module.ts; programme cannot import them (ADR 0009).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    attendanceListeners: AttendanceChanged[];
+  }
+}
+
+export async function programmeAdminRoutes(app: FastifyInstance) {
   const asAdmin = adminRoute(app);
 
   // training modules
@@ -147,7 +157,10 @@ export async function programmeAdminRoutes(app: FastifyInstance, opts: { attenda
   asAdmin.post('/api/admin/offerings/:offeringId/enrolments/actions', {
     errors: [409],
     schema: { tags, params: offeringParams, body: enrolmentActionInputSchema, response: { 200: enrolmentActionAnswerSchema } },
-    handler: async (request) => enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request), opts.attendanceChanged),
+    handler: async (request) =>
+      enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request), async (tx, change, ctx) => {
+        for (const listener of app.attendanceListeners) await listener(tx, change, ctx);
+      }),
   });
 
   // the KiTa's programme history for the admin KiTa detail

@@ -4,6 +4,14 @@ import type { AnswerValue } from '../../shared/contracts/documentation';
 import type { Question } from '../../shared/contracts/documentation-template';
 import { GermanDateInput } from '../forms/german-date-input';
 import { ChoiceFieldset } from './choice-fieldset';
+import classes from './documentation-form.module.css';
+
+/**
+ * Browsers that size a textarea to its text themselves (CSS `field-sizing`, Chromium) get the long answers' growth from
+ * CSS; the others keep Mantine's autosize, which measures every textarea with a hidden copy of it: on a phone a form's
+ * dozen long answers cost seconds of forced layout when the form opened (issue 35).
+ */
+const cssSizesTextareas = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
 
 type Props = {
   id: string;
@@ -59,9 +67,7 @@ export function QuestionField({ id, question: q, value, error, readOnly, onChang
         <Textarea
           {...base}
           description={describe(q.help, <Counter length={text.length} max={q.maxLength} />)}
-          autosize
-          minRows={4}
-          maxRows={20}
+          {...(cssSizesTextareas ? { classNames: { input: classes.grows } } : { autosize: true, minRows: 4, maxRows: 20 })}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}
         />

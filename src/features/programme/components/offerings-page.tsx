@@ -62,7 +62,7 @@ export function OfferingsPage({ facilityId, kind, filters, onFiltersChange, book
   const cards = (offerings: Offering[]) => (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       {offerings.map((o) => (
-        <OfferingCard key={o.id} offering={o} headingOrder={kind === 'training' ? 4 : 3} onBook={setBooking} />
+        <OfferingCard key={o.id} offering={o} onBook={setBooking} />
       ))}
     </SimpleGrid>
   );

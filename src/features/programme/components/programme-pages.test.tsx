@@ -88,6 +88,8 @@ describe('/fortbildungen', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Einsteiger' })).toBeInTheDocument();
     expect(screen.getByText('Je KiTa höchstens 2 Personen pro Termin und 3 im ganzen Modul.')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Einsteiger: Grundlagen der BNE' });
+    // a date's heading follows its module's h2 as h3 (an h4 skipped a level: Lighthouse's heading-order, issue 35)
+    expect(within(card).getByRole('heading', { level: 3, name: 'Einsteiger: Grundlagen der BNE' })).toBeInTheDocument();
     expect(within(card).getByText('Mi., 03.02.2027, 09:00–16:00 Uhr')).toBeInTheDocument();
     expect(within(card).getByText('noch 1 Platz frei')).toBeInTheDocument();
     expect(within(card).getByText('Anmeldung vom 01.11.2026, 09:00 Uhr bis 27.01.2027, 23:59 Uhr')).toBeInTheDocument();
