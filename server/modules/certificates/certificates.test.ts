@@ -58,7 +58,10 @@ const verify = (code: string, ip = '203.0.113.7') =>
   w.call('anonymous', { method: 'GET', url: `/api/certificates/verify?code=${encodeURIComponent(code)}`, remoteAddress: ip });
 const plain = (code: string) => code.replace(/-/g, '');
 
-/** the structure tree of every page as pdf.js reads it: roles in reading order, figures with their alt text */
+/**
+ * the structure tree of every page as pdf.js reads it (unpdf's pdf.js 5.6 build, as server/testing/pdf-text.ts: a
+ * second pdf.js, pdfjs-dist 5.4, in the same process refuses to start, its worker version differs)
+ */
 async function structure(bytes: Buffer) {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {

@@ -92,13 +92,6 @@ export async function certificateById(db: DbOrTx, id: number): Promise<Certifica
   return row;
 }
 
-export async function certificatesByIds(db: DbOrTx, ids: number[]): Promise<CertificateRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(certificates).where(inArray(certificates.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-}
-
 /** the valid Teilnahmebescheinigungen of these bookings, in the order given */
 export async function attendanceCertificatesOf(db: DbOrTx, enrolmentIds: number[]): Promise<CertificateRow[]> {
   if (enrolmentIds.length === 0) return [];
