@@ -67,6 +67,8 @@ if (problems.length > 0) {
 
 // drizzle's migrator reads the SQL files at start: server/db/migrate.ts looks beside its module
 fs.cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
+// the certificates' embedded font (server/lib/certificate-pdf.ts reads it beside its module, the PDF thread's bundle)
+fs.cpSync(path.join(root, 'server', 'lib', 'fonts'), path.join(outDir, 'fonts'), { recursive: true });
 // /api/health names the commit (server/lib/version.ts): GIT_COMMIT when the build is given it (a CI job, a Docker
 // build argument), else HEAD of a checkout without changes to tracked files; otherwise none, never a guess
 const gitCommit = () => {

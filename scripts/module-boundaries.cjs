@@ -28,6 +28,8 @@ const serverLayers = [
   'health', //         GET /api/health: reads the mail outbox's counts through mail's outboxHealth
   'email-lists', //    e-mail address lists (issue 21): a read model over KiTas, staff, accounts, programme and forms
   'active-campaign', // the ActiveCampaign sync (issue 21): reads who consented and their state, writes only its own tables
+  'certificates', //   Urkunden and Teilnahmebescheinigungen (issue 37): reads approvals and attendance, writes only its own tables;
+  //                   programme tells it about attendance through the listeners its module.ts offers
 ];
 
 /**
@@ -35,7 +37,7 @@ const serverLayers = [
  * admin area: one query over several modules' tables is what makes a sortable, filterable, paged list of
  * 5,000 KiTas fast. Their writes still must go through the owning module (scripts/check-module-sql.mjs).
  */
-const readModelModules = ['admin-facilities', 'admin-persons', 'email-lists', 'active-campaign', 'admin-home', 'season-report'];
+const readModelModules = ['admin-facilities', 'admin-persons', 'email-lists', 'active-campaign', 'admin-home', 'season-report', 'certificates'];
 
 /**
  * Single files that deliberately read other modules' tables in one query, with the reason. Not debt: splitting

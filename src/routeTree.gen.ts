@@ -29,6 +29,7 @@ import { Route as AppPersonalRouteImport } from './../routes/_app/personal'
 import { Route as AppRegistrierenRouteImport } from './../routes/_app/registrieren'
 import { Route as AppStammdatenRouteImport } from './../routes/_app/stammdaten'
 import { Route as AppTeamWorkshopApplicationRouteImport } from './../routes/_app/team-workshop-application'
+import { Route as AppUrkundePruefenRouteImport } from './../routes/_app/urkunde-pruefen'
 import { Route as AppVerwaltungRouteImport } from './../routes/_app/verwaltung'
 import { Route as AppAktivierenCtChar123tokenChar125RouteImport } from './../routes/_app/aktivieren/ct{$token}'
 import { Route as AppAktivierenWiederholenRouteImport } from './../routes/_app/aktivieren/wiederholen'
@@ -38,6 +39,7 @@ import { Route as AppVerwaltungAuswertungRouteImport } from './../routes/_app/ve
 import { Route as AppVerwaltungEmailAdressenRouteImport } from './../routes/_app/verwaltung/email-adressen'
 import { Route as AppVerwaltungKitaJahreRouteImport } from './../routes/_app/verwaltung/kita-jahre'
 import { Route as AppVerwaltungTeamWorkshopsRouteImport } from './../routes/_app/verwaltung/team-workshops'
+import { Route as AppVerwaltungUrkundenRouteImport } from './../routes/_app/verwaltung/urkunden'
 import { Route as AppEinstellungenEmailBestaetigenTokenRouteImport } from './../routes/_app/einstellungen_.email-bestaetigen.$token'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -161,6 +163,11 @@ const AppTeamWorkshopApplicationRoute =
     path: '/team-workshop-application',
     getParentRoute: () => AppRoute,
   } as any)
+const AppUrkundePruefenRoute = AppUrkundePruefenRouteImport.update({
+  id: '/urkunde-pruefen',
+  path: '/urkunde-pruefen',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVerwaltungRoute = AppVerwaltungRouteImport.update({
   id: '/verwaltung',
   path: '/verwaltung',
@@ -211,6 +218,11 @@ const AppVerwaltungTeamWorkshopsRoute =
     path: '/team-workshops',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungUrkundenRoute = AppVerwaltungUrkundenRouteImport.update({
+  id: '/urkunden',
+  path: '/urkunden',
+  getParentRoute: () => AppVerwaltungRoute,
+} as any)
 const AppEinstellungenEmailBestaetigenTokenRoute =
   AppEinstellungenEmailBestaetigenTokenRouteImport.update({
     id: '/einstellungen_/email-bestaetigen/$token',
@@ -357,6 +369,7 @@ export interface FileRoutesByFullPath {
   '/registrieren': typeof AppRegistrierenRoute
   '/stammdaten': typeof AppStammdatenRoute
   '/team-workshop-application': typeof AppTeamWorkshopApplicationRoute
+  '/urkunde-pruefen': typeof AppUrkundePruefenRoute
   '/verwaltung': typeof AppVerwaltungRouteWithChildren
   '/aktivieren/ct{$token}': typeof AppAktivierenCtChar123tokenChar125Route
   '/aktivieren/wiederholen': typeof AppAktivierenWiederholenRoute
@@ -365,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
+  '/verwaltung/urkunden': typeof AppVerwaltungUrkundenRoute
   '/verwaltung/': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
@@ -406,6 +420,7 @@ export interface FileRoutesByTo {
   '/registrieren': typeof AppRegistrierenRoute
   '/stammdaten': typeof AppStammdatenRoute
   '/team-workshop-application': typeof AppTeamWorkshopApplicationRoute
+  '/urkunde-pruefen': typeof AppUrkundePruefenRoute
   '/': typeof AppIndexRoute
   '/aktivieren/ct{$token}': typeof AppAktivierenCtChar123tokenChar125Route
   '/aktivieren/wiederholen': typeof AppAktivierenWiederholenRoute
@@ -414,6 +429,7 @@ export interface FileRoutesByTo {
   '/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
+  '/verwaltung/urkunden': typeof AppVerwaltungUrkundenRoute
   '/verwaltung': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
@@ -457,6 +473,7 @@ export interface FileRoutesById {
   '/_app/registrieren': typeof AppRegistrierenRoute
   '/_app/stammdaten': typeof AppStammdatenRoute
   '/_app/team-workshop-application': typeof AppTeamWorkshopApplicationRoute
+  '/_app/urkunde-pruefen': typeof AppUrkundePruefenRoute
   '/_app/verwaltung': typeof AppVerwaltungRouteWithChildren
   '/_app/': typeof AppIndexRoute
   '/_app/aktivieren/ct{$token}': typeof AppAktivierenCtChar123tokenChar125Route
@@ -466,6 +483,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/email-adressen': typeof AppVerwaltungEmailAdressenRoute
   '/_app/verwaltung/kita-jahre': typeof AppVerwaltungKitaJahreRoute
   '/_app/verwaltung/team-workshops': typeof AppVerwaltungTeamWorkshopsRoute
+  '/_app/verwaltung/urkunden': typeof AppVerwaltungUrkundenRoute
   '/_app/verwaltung/': typeof AppVerwaltungIndexRoute
   '/_app/einstellungen_/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
@@ -510,6 +528,7 @@ export interface FileRouteTypes {
     | '/registrieren'
     | '/stammdaten'
     | '/team-workshop-application'
+    | '/urkunde-pruefen'
     | '/verwaltung'
     | '/aktivieren/ct{$token}'
     | '/aktivieren/wiederholen'
@@ -518,6 +537,7 @@ export interface FileRouteTypes {
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
     | '/verwaltung/team-workshops'
+    | '/verwaltung/urkunden'
     | '/verwaltung/'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -559,6 +579,7 @@ export interface FileRouteTypes {
     | '/registrieren'
     | '/stammdaten'
     | '/team-workshop-application'
+    | '/urkunde-pruefen'
     | '/'
     | '/aktivieren/ct{$token}'
     | '/aktivieren/wiederholen'
@@ -567,6 +588,7 @@ export interface FileRouteTypes {
     | '/verwaltung/email-adressen'
     | '/verwaltung/kita-jahre'
     | '/verwaltung/team-workshops'
+    | '/verwaltung/urkunden'
     | '/verwaltung'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -609,6 +631,7 @@ export interface FileRouteTypes {
     | '/_app/registrieren'
     | '/_app/stammdaten'
     | '/_app/team-workshop-application'
+    | '/_app/urkunde-pruefen'
     | '/_app/verwaltung'
     | '/_app/'
     | '/_app/aktivieren/ct{$token}'
@@ -618,6 +641,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/email-adressen'
     | '/_app/verwaltung/kita-jahre'
     | '/_app/verwaltung/team-workshops'
+    | '/_app/verwaltung/urkunden'
     | '/_app/verwaltung/'
     | '/_app/einstellungen_/email-bestaetigen/$token'
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
@@ -787,6 +811,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTeamWorkshopApplicationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/urkunde-pruefen': {
+      id: '/_app/urkunde-pruefen'
+      path: '/urkunde-pruefen'
+      fullPath: '/urkunde-pruefen'
+      preLoaderRoute: typeof AppUrkundePruefenRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/verwaltung': {
       id: '/_app/verwaltung'
       path: '/verwaltung'
@@ -848,6 +879,13 @@ declare module '@tanstack/react-router' {
       path: '/team-workshops'
       fullPath: '/verwaltung/team-workshops'
       preLoaderRoute: typeof AppVerwaltungTeamWorkshopsRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
+    '/_app/verwaltung/urkunden': {
+      id: '/_app/verwaltung/urkunden'
+      path: '/urkunden'
+      fullPath: '/verwaltung/urkunden'
+      preLoaderRoute: typeof AppVerwaltungUrkundenRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
     '/_app/einstellungen_/email-bestaetigen/$token': {
@@ -999,6 +1037,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungEmailAdressenRoute: typeof AppVerwaltungEmailAdressenRoute
   AppVerwaltungKitaJahreRoute: typeof AppVerwaltungKitaJahreRoute
   AppVerwaltungTeamWorkshopsRoute: typeof AppVerwaltungTeamWorkshopsRoute
+  AppVerwaltungUrkundenRoute: typeof AppVerwaltungUrkundenRoute
   AppVerwaltungIndexRoute: typeof AppVerwaltungIndexRoute
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
   AppVerwaltungFortbildungenModuleRoute: typeof AppVerwaltungFortbildungenModuleRoute
@@ -1028,6 +1067,7 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
   AppVerwaltungEmailAdressenRoute: AppVerwaltungEmailAdressenRoute,
   AppVerwaltungKitaJahreRoute: AppVerwaltungKitaJahreRoute,
   AppVerwaltungTeamWorkshopsRoute: AppVerwaltungTeamWorkshopsRoute,
+  AppVerwaltungUrkundenRoute: AppVerwaltungUrkundenRoute,
   AppVerwaltungIndexRoute: AppVerwaltungIndexRoute,
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute:
     AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute,
@@ -1084,6 +1124,7 @@ interface AppRouteChildren {
   AppRegistrierenRoute: typeof AppRegistrierenRoute
   AppStammdatenRoute: typeof AppStammdatenRoute
   AppTeamWorkshopApplicationRoute: typeof AppTeamWorkshopApplicationRoute
+  AppUrkundePruefenRoute: typeof AppUrkundePruefenRoute
   AppVerwaltungRoute: typeof AppVerwaltungRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
   AppAktivierenCtChar123tokenChar125Route: typeof AppAktivierenCtChar123tokenChar125Route
@@ -1111,6 +1152,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRegistrierenRoute: AppRegistrierenRoute,
   AppStammdatenRoute: AppStammdatenRoute,
   AppTeamWorkshopApplicationRoute: AppTeamWorkshopApplicationRoute,
+  AppUrkundePruefenRoute: AppUrkundePruefenRoute,
   AppVerwaltungRoute: AppVerwaltungRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
   AppAktivierenCtChar123tokenChar125Route:

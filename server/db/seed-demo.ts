@@ -14,6 +14,7 @@ import { seedDemoTeamWorkshops } from './seed-demo-team-workshops';
 import { seedDemoDocumentation } from './seed-demo-documentation';
 import { seedDemoLegacyImport } from './seed-demo-legacy';
 import { seedDemoEmailLists } from './seed-demo-email-lists';
+import { seedDemoCertificates } from './seed-demo-certificates';
 import type { FileStorage } from '../lib/file-storage';
 import { fileStorageFromConfig } from '../plugins/file-storage';
 import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, demoProjectTitles, demoSeasons } from './seed-demo-data';
@@ -22,7 +23,7 @@ import { demoAccounts, demoFacilities, demoPersons, demoPrivacyPolicyVersion, de
  * Idempotent: every row is found by its natural key (season identifier, facility label, e-mail) and
  * brought to the demo state, so running it twice gives the same data.
  */
-export async function seedDemo(db: Db, opts: { password: string; fileStorage?: FileStorage }): Promise<void> {
+export async function seedDemo(db: Db, opts: { password: string; fileStorage?: FileStorage; programmeName?: string }): Promise<void> {
   const passwordHash = await hashPassword(opts.password);
   await db.transaction(async (tx) => {
     await tx
@@ -176,6 +177,8 @@ export async function seedDemo(db: Db, opts: { password: string; fileStorage?: F
   });
   // issue 24: a committed legacy import (its own transactions, as an admin's upload and commit)
   await seedDemoLegacyImport(db, 'admin@demo.example');
+  // issue 37: Urkunden of the approved KiTas, Teilnahmebescheinigungen of the attended bookings
+  await seedDemoCertificates(db, opts.programmeName ?? 'KiTa-Portal');
 }
 
 async function main() {
@@ -183,7 +186,11 @@ async function main() {
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(handle);
-    await seedDemo(handle.db, { password: process.env.DEMO_PASSWORD || 'Demo-Passwort-2026', fileStorage: fileStorageFromConfig(config) });
+    await seedDemo(handle.db, {
+      password: process.env.DEMO_PASSWORD || 'Demo-Passwort-2026',
+      fileStorage: fileStorageFromConfig(config),
+      programmeName: config.programmeName,
+    });
     console.log(
       `Demo data ready: ${demoAccounts.length} accounts (${demoAccounts.map((a) => a.email).join(', ')}), ${demoFacilities.length} KiTas, seasons 2026-27 (current) and 2025-26.`,
     );

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import type { CertificateDocModel } from './certificate-pdf';
 import type { PdfDocModel } from './pdf';
-import type { PdfAnswer, PdfJob } from './pdf-thread';
+import type { PdfAnswer, PdfJob, PdfPayload } from './pdf-thread';
 
 /**
  * PDFs are rendered in worker threads, where a failure cannot take the server down (issue 18): pdfkit's PNG decoder
@@ -41,11 +42,13 @@ export type PdfRendererOptions = {
 export type PdfRenderer = {
   /** `timeoutMs` overrides the renderer's for this PDF */
   render: (model: PdfDocModel, options?: { timeoutMs?: number }) => Promise<Buffer>;
+  /** certificates (server/lib/certificate-pdf.ts), one page each, in the same threads */
+  renderCertificates: (model: CertificateDocModel, options?: { timeoutMs?: number }) => Promise<Buffer>;
   /** ends every thread; jobs still waiting or running reject */
   close: () => Promise<void>;
 };
 
-type Job = { id: number; model: PdfDocModel; timeoutMs: number; resolve: (pdf: Buffer) => void; reject: (err: PdfRenderError) => void };
+type Job = { id: number; payload: PdfPayload; timeoutMs: number; resolve: (pdf: Buffer) => void; reject: (err: PdfRenderError) => void };
 type Slot = { worker: Worker; job: Job | null; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout; dead: boolean };
 
 const threadEntry = new URL('./pdf-thread.mjs', import.meta.url);
@@ -123,7 +126,7 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
         job.reject(new PdfRenderError('timeout', `the PDF took longer than ${job.timeoutMs} ms`));
         dispatch();
       }, job.timeoutMs);
-      slot.worker.postMessage({ id: job.id, model: job.model } satisfies PdfJob);
+      slot.worker.postMessage({ id: job.id, ...job.payload } satisfies PdfJob);
     }
     // idle threads neither keep the process alive nor stay forever
     for (const s of slots) {
@@ -134,14 +137,17 @@ export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer
     }
   }
 
+  function enqueue(payload: PdfPayload, renderOptions?: { timeoutMs?: number }) {
+    if (closed) return Promise.reject(new PdfRenderError('failed', 'the PDF renderer is closed'));
+    return new Promise<Buffer>((resolve, reject) => {
+      queue.push({ id: nextId++, payload, timeoutMs: renderOptions?.timeoutMs ?? timeoutMs, resolve, reject });
+      dispatch();
+    });
+  }
+
   return {
-    render(model, renderOptions) {
-      if (closed) return Promise.reject(new PdfRenderError('failed', 'the PDF renderer is closed'));
-      return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ id: nextId++, model, timeoutMs: renderOptions?.timeoutMs ?? timeoutMs, resolve, reject });
-        dispatch();
-      });
-    },
+    render: (model, renderOptions) => enqueue({ model }, renderOptions),
+    renderCertificates: (certificates, renderOptions) => enqueue({ certificates }, renderOptions),
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new PdfRenderError('failed', 'the PDF renderer is closed'));

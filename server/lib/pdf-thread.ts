@@ -1,4 +1,6 @@
 import { parentPort } from 'node:worker_threads';
+import type { Readable } from 'node:stream';
+import { renderCertificates, type CertificateDocModel } from './certificate-pdf';
 import { renderPdf, type PdfDocModel } from './pdf';
 
 /**
@@ -7,7 +9,9 @@ import { renderPdf, type PdfDocModel } from './pdf';
  * callback for broken image data, which nothing can catch: that ends this thread, never the server; the pool sees the
  * thread die and rejects the job.
  */
-export type PdfJob = { id: number; model: PdfDocModel };
+/** a documentation-style record (pdf.ts) or certificates (certificate-pdf.ts) */
+export type PdfPayload = { model: PdfDocModel } | { certificates: CertificateDocModel };
+export type PdfJob = { id: number } & PdfPayload;
 export type PdfAnswer = { id: number; pdf: ArrayBuffer } | { id: number; error: string };
 
 const port = parentPort;
@@ -25,9 +29,16 @@ const revive = (model: PdfDocModel): PdfDocModel => ({
   })),
 });
 
-async function render(model: PdfDocModel): Promise<ArrayBuffer> {
+const asBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+const reviveCertificates = (model: CertificateDocModel): CertificateDocModel => ({
+  ...model,
+  images: model.images.map((img) => ({ ...img, data: asBuffer(img.data) })),
+});
+
+async function render(job: PdfJob): Promise<ArrayBuffer> {
   const chunks: Buffer[] = [];
-  for await (const c of renderPdf(revive(model))) chunks.push(c as Buffer);
+  const stream: Readable = 'model' in job ? renderPdf(revive(job.model)) : renderCertificates(reviveCertificates(job.certificates));
+  for await (const c of stream) chunks.push(c as Buffer);
   // one ArrayBuffer of exactly the PDF's size, owned by nobody else, so it can be transferred
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
@@ -39,7 +50,7 @@ async function render(model: PdfDocModel): Promise<ArrayBuffer> {
 }
 
 port.on('message', (job: PdfJob) => {
-  render(job.model).then(
+  render(job).then(
     (pdf) => port.postMessage({ id: job.id, pdf } satisfies PdfAnswer, [pdf]),
     (err: unknown) => port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies PdfAnswer),
   );

@@ -325,6 +325,9 @@ const publicRoutes = [
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
   'POST /api/auth/email-change/confirm',
+  // issue 37: anyone holding a certificate checks its code (rate-limited, answers only what the certificate says)
+  'GET /api/certificates/verify',
+  'HEAD /api/certificates/verify',
 ];
 
 describe('route permissions (the real routes, each role)', () => {

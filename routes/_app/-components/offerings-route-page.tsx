@@ -4,6 +4,7 @@ import type { RouterContext } from '../../../src/app/router-context';
 import { NoActiveFacility } from '../../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../../src/components/layout/page-heading';
 import { useAuthState } from '../../../src/features/auth/hooks/use-auth-state';
+import { AttendanceCertificateButton } from '../../../src/features/certificates/components/facility-certificates';
 import { awardingQueryOptions } from '../../../src/features/programme/api/get-awarding';
 import { facilityEnrolmentsQueryOptions } from '../../../src/features/programme/api/get-facility-enrolments';
 import { hospitationVisitsQueryOptions } from '../../../src/features/programme/api/get-hospitation-visits';
@@ -55,6 +56,7 @@ export function OfferingsRoutePage({ kind, route }: Props) {
       kind={kind}
       filters={filters}
       onFiltersChange={(next) => void navigate({ search: next, replace: true } as never)}
+      bookingExtra={(e, describedBy) => <AttendanceCertificateButton facilityId={facilityId} enrolmentId={e.enrolmentId} describedBy={describedBy} />}
     />
   );
   return (

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminEnrolment, enrolmentActionInputSchema } from '../../../src/shared/contracts/admin-programme';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { notFoundError } from '../../lib/record-helpers';
 import { stamp } from '../../lib/versioned-update';
@@ -16,6 +16,12 @@ import { offeringEnrolments } from './programme.table';
 /** The admin side of the season's programme: the enrolments of a date (on behalf, confirm, cancel, attended, move). Every action audited. */
 
 type ActionInput = z.output<typeof enrolmentActionInputSchema>;
+
+/**
+ * Told in the action's transaction when bookings are marked attended or set back (certificates issues or withdraws
+ * their Teilnahmebescheinigung: a module above programme, so app.ts passes it in, ADR 0009).
+ */
+export type AttendanceChanged = (tx: Tx, change: { enrolmentIds: number[]; attended: boolean }, ctx: Ctx) => Promise<void>;
 
 export async function addOnBehalf(db: Db, offeringId: number, input: { facilityId: number; personIds: number[]; overCapacity: boolean }, ctx: Ctx) {
   return book(db, {
@@ -34,6 +40,7 @@ export async function enrolmentAction(
   offeringId: number,
   input: ActionInput,
   ctx: Ctx,
+  attendanceChanged?: AttendanceChanged,
 ): Promise<{ changed: number; items: AdminEnrolment[] }> {
   let touched: number[] = [];
   await inBookingTx(db, async (tx) => {
@@ -77,9 +84,13 @@ export async function enrolmentAction(
     } else if (input.action === 'cancel') {
       for (const e of rows) await cancelInTx(tx, { enrolmentId: e.id, actor: ctx, byAdmin: true, reason: input.reason || null, now });
     } else if (input.action === 'attended') {
+      // SPEC §8: from the date's start on
+      if (source.startsAt > now) throw fail('programme.attendance_too_early');
+      const marked: number[] = [];
       for (const e of rows) {
         if (e.state !== 'confirmed' && e.state !== 'attended') throw fail('programme.not_confirmed');
         if (e.state === 'attended') continue;
+        marked.push(e.id);
         await tx
           .update(offeringEnrolments)
           .set({ state: 'attended', attendedAt: now, ...stamp(offeringEnrolments, ctx.actorUserId, now) })
@@ -93,6 +104,24 @@ export async function enrolmentAction(
           after: { state: 'attended', offeringId },
         });
       }
+      await attendanceChanged?.(tx, { enrolmentIds: marked, attended: true }, ctx);
+    } else if (input.action === 'unattend') {
+      for (const e of rows) if (e.state !== 'attended') throw fail('programme.not_attended');
+      for (const e of rows) {
+        await tx
+          .update(offeringEnrolments)
+          .set({ state: 'confirmed', attendedAt: null, ...stamp(offeringEnrolments, ctx.actorUserId, now) })
+          .where(eq(offeringEnrolments.id, e.id));
+        await audit(tx, {
+          ...ctx,
+          action: 'offering_enrolment.unmark_attended',
+          entityType: 'offering_enrolment',
+          entityId: e.id,
+          before: { state: 'attended' },
+          after: { state: 'confirmed', offeringId },
+        });
+      }
+      await attendanceChanged?.(tx, { enrolmentIds: rows.map((e) => e.id), attended: false }, ctx);
     } else {
       const target = locked.find((o) => o.id === input.targetOfferingId);
       if (!target || target.id === source.id) throw fail('programme.move_target_same');

@@ -38,7 +38,7 @@ import {
   publishAwardingEvent,
   updateAwardingEvent,
 } from './admin-awarding-events.service';
-import { addOnBehalf, enrolmentAction } from './admin-enrolments.service';
+import { addOnBehalf, enrolmentAction, type AttendanceChanged } from './admin-enrolments.service';
 import { createModule, deleteModule, listModules, updateModule } from './admin-modules.service';
 import { cancelOffering, copyOffering, createOffering, publishOffering, updateOffering } from './admin-offerings.service';
 
@@ -48,6 +48,16 @@ const eventParams = z.object({ awardingEventId: idParam });
 const offeringParams = z.object({ offeringId: idParam });
 
 /** SPEC §3 admin paths of the season's programme; admins only */
+/**
+ * Who is told when bookings are marked attended or set back (in the action's transaction): modules above programme
+ * (certificates) add their function from their module.ts; programme cannot import them (ADR 0009).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    attendanceListeners: AttendanceChanged[];
+  }
+}
+
 export async function programmeAdminRoutes(app: FastifyInstance) {
   const asAdmin = adminRoute(app);
 
@@ -147,7 +157,10 @@ export async function programmeAdminRoutes(app: FastifyInstance) {
   asAdmin.post('/api/admin/offerings/:offeringId/enrolments/actions', {
     errors: [409],
     schema: { tags, params: offeringParams, body: enrolmentActionInputSchema, response: { 200: enrolmentActionAnswerSchema } },
-    handler: async (request) => enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request)),
+    handler: async (request) =>
+      enrolmentAction(app.db, request.params.offeringId, request.body, auditContext(request), async (tx, change, ctx) => {
+        for (const listener of app.attendanceListeners) await listener(tx, change, ctx);
+      }),
   });
 
   // the KiTa's programme history for the admin KiTa detail

@@ -7,7 +7,7 @@ import { enrol } from '../../testing/factories';
 import { parseIcs } from '../../testing/ics-parse';
 import { createTestWorld } from '../../testing/test-world';
 import { seasonEnrolments } from '../seasons/seasons.table';
-import { offeringEnrolments } from './programme.table';
+import { offeringEnrolments, offerings } from './programme.table';
 import { createModule, createOffering, createStaff, mailsMatching } from './test-helpers';
 
 const w = createTestWorld(async () => {
@@ -257,6 +257,13 @@ describe('admin: enrolments', () => {
     });
     expect(cancel.json().items[0]).toMatchObject({ state: 'cancelled', cancelReason: 'Doppelt gemeldet' });
     expect(await state(e4)).toBe('confirmed');
+    // attendance is marked from the date's start on (SPEC §8): refused before, accepted once it has begun
+    const early = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'attended', enrolmentIds: [e3, e4] });
+    expect(early.statusCode).toBe(409);
+    await w.db
+      .update(offerings)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(offerings.id, a.id));
     const attended = await admin('POST', `/api/admin/offerings/${a.id}/enrolments/actions`, { action: 'attended', enrolmentIds: [e3, e4] });
     expect(attended.json().changed).toBe(2);
     expect(attended.json().items.map((i: { state: string }) => i.state)).toEqual(['attended', 'attended']);

@@ -4,6 +4,8 @@ import { startReminderJob } from './reminders';
 import { programmeStaffRoutes } from './staff.routes';
 
 export default serverModule(async (app, { options, heartbeats }) => {
+  // on the root app, before any module above adds to it (admin.routes.ts)
+  app.decorate('attendanceListeners', []);
   await app.register(programmeStaffRoutes);
   await app.register(programmeAdminRoutes);
   if (options.jobs?.reminders) {

@@ -2,6 +2,7 @@ import { accounts } from './accounts';
 import { activeCampaign } from './active-campaign';
 import { adminFacilities } from './admin-facilities';
 import { auth } from './auth';
+import { certificates } from './certificates';
 import { common } from './common';
 import { documentation } from './documentation';
 import { emailLists } from './email-lists';
@@ -35,4 +36,5 @@ export const moduleCatalogues = [
   emailLists,
   activeCampaign,
   seasonReport,
+  certificates,
 ] as const;

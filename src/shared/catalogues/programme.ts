@@ -64,6 +64,12 @@ export const programme = moduleCatalogue({
       },
       not_waitlisted: { status: 409, code: 'not_waitlisted', message: 'Bestätigen lassen sich nur Anmeldungen auf der Warteliste.' },
       not_confirmed: { status: 409, code: 'not_confirmed', message: 'Als teilgenommen markieren lassen sich nur bestätigte Anmeldungen.' },
+      not_attended: { status: 409, code: 'not_attended', message: 'Zurücknehmen lässt sich nur eine eingetragene Teilnahme.' },
+      attendance_too_early: {
+        status: 409,
+        code: 'attendance_too_early',
+        message: 'Die Teilnahme lässt sich erst ab Beginn des Termins eintragen.',
+      },
       not_live: { status: 409, code: 'not_live', message: 'Verschieben lassen sich nur bestätigte Anmeldungen und solche auf der Warteliste.' },
       persons_not_staff: {
         status: 400,
@@ -143,6 +149,7 @@ export const programme = moduleCatalogue({
     'offering_enrolment.cancel_with_offering': 'Anmeldung storniert, weil der Termin abgesagt wurde',
     'offering_enrolment.confirm': 'Anmeldung bestätigt (Verwaltung)',
     'offering_enrolment.mark_attended': 'Teilnahme eingetragen',
+    'offering_enrolment.unmark_attended': 'Teilnahme zurückgenommen',
     'offering_enrolment.move': 'Auf einen anderen Termin umgebucht',
     'offering_enrolment.promote': 'Von der Warteliste nachgerückt',
   },

@@ -238,7 +238,8 @@ export const adminBookingInputSchema = z.object({
   overCapacity: z.boolean().default(false),
 });
 
-export const enrolmentActions = ['confirm', 'cancel', 'attended', 'move'] as const;
+/** `unattend`: an attended booking back to confirmed (its Teilnahmebescheinigung is withdrawn) */
+export const enrolmentActions = ['confirm', 'cancel', 'attended', 'unattend', 'move'] as const;
 /** POST /api/admin/offerings/{id}/enrolments/actions: one action on one or several enrolments of that offering */
 export const enrolmentActionInputSchema = z
   .object({

@@ -18,6 +18,8 @@ export function kitaDefaultHandlers() {
     http.get('*/api/facilities/:facilityId/offerings', () => HttpResponse.json({ offerings: [], modules: [] })),
     http.get('*/api/facilities/:facilityId/enrolments', () => HttpResponse.json({ enrolments: [] })),
     http.get('*/api/facilities/:facilityId/hospitation-visits', () => HttpResponse.json({ hospitations: [] })),
+    // issue 37: no Urkunde, no Teilnahmebescheinigung yet
+    http.get('*/api/facilities/:facilityId/certificates', () => HttpResponse.json({ certificates: [] })),
     http.get('*/api/facilities/:facilityId/awarding', () =>
       HttpResponse.json({ eligible: false, message: 'Eure KiTa ist noch nicht zur Auszeichnung zugelassen.', chosenEventId: null, events: [] }),
     ),

@@ -12,6 +12,7 @@ export const ADMIN_AREAS = [
     label: 'Auszeichnungsveranstaltungen',
     text: 'Veranstaltungen, Workshops und Anmeldungen',
   },
+  { to: '/verwaltung/urkunden', label: 'Urkunden', text: 'Urkunden der ausgezeichneten KiTas: Vorlage, Prüfcodes, Druck-PDF' },
   { to: '/verwaltung/kitas', label: 'KiTas', text: 'Alle KiTas und ihre Stammdaten' },
   { to: '/verwaltung/personen', label: 'Personen', text: 'Personal und Benutzerkonten' },
   { to: '/verwaltung/dokuboegen', label: 'Dokumentationsbögen', text: 'Dokumentationen prüfen und bewerten' },

@@ -7,8 +7,14 @@ import { failureOf, type FormFailure } from '../../../lib/use-schema-form';
 import type { AdminEnrolment, AdminOffering } from '../../../shared/contracts/admin-programme';
 import { useEnrolmentAction } from '../api/enrolments';
 
-type Action = 'confirm' | 'cancel' | 'attended' | 'move';
-const DONE: Record<Action, string> = { confirm: 'bestätigt', cancel: 'storniert', attended: 'als teilgenommen markiert', move: 'verschoben' };
+type Action = 'confirm' | 'cancel' | 'attended' | 'unattend' | 'move';
+const DONE: Record<Action, string> = {
+  confirm: 'bestätigt',
+  cancel: 'storniert',
+  attended: 'als teilgenommen markiert',
+  unattend: 'wieder auf „bestätigt“ gesetzt',
+  move: 'verschoben',
+};
 const countText = (n: number) => (n === 1 ? '1 Anmeldung' : `${n} Anmeldungen`);
 
 type Props = {
@@ -83,6 +89,9 @@ export function EnrolmentBulkActions({ selected, onDone, moveTargets }: Props) {
         </Button>
         <Button size="xs" variant="default" disabled={none} onClick={() => void run('attended')}>
           Als teilgenommen markieren
+        </Button>
+        <Button size="xs" variant="default" disabled={none || selected.some((e) => e.state !== 'attended')} onClick={() => void run('unattend')}>
+          Teilnahme zurücknehmen
         </Button>
         <Button size="xs" variant="default" disabled={none || moveTargets.length === 0} onClick={() => setDialog('move')}>
           Auf anderen Termin verschieben

@@ -5,6 +5,7 @@ import { type DataTableColumn } from '../../../components/data-table/data-table'
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { ListFilterSelect, ListPage } from '../../../components/list-page/list-page';
 import { reportError } from '../../../lib/api-client';
+import { fetchFile, saveFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/locale';
 import type { AdminEnrolment, AdminOffering } from '../../../shared/contracts/admin-programme';
 import { listQueryOf, type ListSearch } from '../../../shared/contracts/list-contract';
@@ -72,6 +73,20 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
       setPrintRows(all.items.filter((e) => e.state === 'confirmed' || e.state === 'attended'));
     } catch (error) {
       reportError(error, 'Die Anwesenheitsliste konnte nicht geladen werden.');
+    }
+  }
+
+  // the Teilnahmebescheinigungen of everyone marked attended, one page each (issue 37)
+  const [certificatesLoading, setCertificatesLoading] = useState(false);
+  async function downloadCertificates(offeringId: number) {
+    setCertificatesLoading(true);
+    try {
+      const { blob, filename } = await fetchFile(`/api/admin/offerings/${offeringId}/attendance-certificates.pdf`, 'teilnahmebescheinigungen.pdf');
+      saveFile(blob, filename);
+    } catch (error) {
+      reportError(error, 'Die Teilnahmebescheinigungen konnten nicht geladen werden.');
+    } finally {
+      setCertificatesLoading(false);
     }
   }
 
@@ -200,6 +215,11 @@ export function EnrolmentsPage({ scope, search, onSearchChange, heading, summary
             <Button variant="default" onClick={() => void printAttendance()}>
               Anwesenheitsliste drucken
             </Button>
+            {scope.kind === 'offering' && (
+              <Button variant="default" loading={certificatesLoading} onClick={() => void downloadCertificates(scope.offeringId)}>
+                Teilnahmebescheinigungen (PDF)
+              </Button>
+            )}
           </>
         }
         filters={

@@ -5,12 +5,12 @@ import type { AwardingEvent } from '../../../shared/contracts/programme';
 import { useAwarding } from '../api/get-awarding';
 import { useFacilityEnrolments } from '../api/get-facility-enrolments';
 import { AwardingBookingDialog } from './awarding-booking-dialog';
-import { BookingsTable } from './bookings-table';
+import { BookingsTable, type BookingRowExtra } from './bookings-table';
 import { OfferingCard } from './offering-card';
 import { registrationWindowText } from './offering-texts';
 
 /** /auszeichnungsverantaltung: open to a KiTa approved for the award; one awarding event, a workshop per attendee. */
-export function AwardingPage({ facilityId }: { facilityId: number }) {
+export function AwardingPage({ facilityId, bookingExtra }: { facilityId: number; bookingExtra?: BookingRowExtra }) {
   const { data } = useAwarding(facilityId);
   const { data: own } = useFacilityEnrolments(facilityId, 'awarding');
   const [booking, setBooking] = useState<AwardingEvent | null>(null);
@@ -96,6 +96,7 @@ export function AwardingPage({ facilityId }: { facilityId: number }) {
           facilityId={facilityId}
           enrolments={own.enrolments}
           emptyText="Ihr habt noch niemanden zur Auszeichnungsveranstaltung angemeldet."
+          rowExtra={bookingExtra}
         />
       </Stack>
       <AwardingBookingDialog facilityId={facilityId} event={bookingNow} onClose={() => setBooking(null)} />

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useLocalPaging } from '../../../components/data-table/use-local-paging';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -10,10 +10,15 @@ import type { FacilityEnrolment } from '../../../shared/contracts/programme';
 import { calendarUrl, useCancelEnrolment } from '../api/cancel-enrolment';
 import { stateText } from './offering-texts';
 
-type Props = { facilityId: number; enrolments: FacilityEnrolment[]; emptyText: string };
+/**
+ * `rowExtra`: more of the row's actions, given by the route (the certificates' "Teilnahmebescheinigung (PDF)" beside an
+ * attended booking: another feature, so passed in); `describedBy` names the row's title, date and person cells
+ */
+export type BookingRowExtra = (e: FacilityEnrolment, describedBy: string) => ReactNode;
+type Props = { facilityId: number; enrolments: FacilityEnrolment[]; emptyText: string; rowExtra?: BookingRowExtra };
 
 /** "Unsere Anmeldungen" (SPEC §6): the KiTa's bookings of one kind, "Stornieren" with a confirmation, the .ics of confirmed ones. */
-export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
+export function BookingsTable({ facilityId, enrolments, emptyText, rowExtra }: Props) {
   const [cancelling, setCancelling] = useState<FacilityEnrolment | null>(null);
   const cancel = useCancelEnrolment(facilityId);
   const sorted = [...enrolments].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.personName.localeCompare(b.personName, 'de'));
@@ -73,6 +78,7 @@ export function BookingsTable({ facilityId, enrolments, emptyText }: Props) {
               Kalendereintrag (.ics)
             </Anchor>
           )}
+          {e.state === 'attended' && rowExtra?.(e, `${cellId(e, 'title')} ${cellId(e, 'date')} ${cellId(e, 'person')}`)}
           {e.canCancel && (
             <Button
               size="xs"

@@ -5,7 +5,7 @@ import type { Offering, OfferingKind, OfferingsAnswer } from '../../../shared/co
 import { useFacilityEnrolments } from '../api/get-facility-enrolments';
 import { useOfferings } from '../api/get-offerings';
 import { BookingDialog } from './booking-dialog';
-import { BookingsTable } from './bookings-table';
+import { BookingsTable, type BookingRowExtra } from './bookings-table';
 import { OfferingCard } from './offering-card';
 
 export type OfferingFilters = { region?: Region | undefined; moduleId?: number | undefined };
@@ -15,6 +15,8 @@ type Props = {
   kind: Extract<OfferingKind, 'training' | 'hospitation'>;
   filters: OfferingFilters;
   onFiltersChange: (next: OfferingFilters) => void;
+  /** more actions of an own booking's row (BookingsTable) */
+  bookingExtra?: BookingRowExtra;
 };
 
 const TEXTS = {
@@ -42,7 +44,7 @@ export function limitsText(perEvent: number | null, perModule: number | null): s
 }
 
 /** /fortbildungen and /hospitationen: the season's published dates (trainings grouped by module), filters, booking and the KiTa's bookings. */
-export function OfferingsPage({ facilityId, kind, filters, onFiltersChange }: Props) {
+export function OfferingsPage({ facilityId, kind, filters, onFiltersChange, bookingExtra }: Props) {
   const { data } = useOfferings(facilityId, kind);
   const { data: own } = useFacilityEnrolments(facilityId, kind);
   const [booking, setBooking] = useState<Offering | null>(null);
@@ -118,7 +120,7 @@ export function OfferingsPage({ facilityId, kind, filters, onFiltersChange }: Pr
         <Title order={2} fz="h3">
           Unsere Anmeldungen
         </Title>
-        <BookingsTable facilityId={facilityId} enrolments={own.enrolments} emptyText={texts.noBookings} />
+        <BookingsTable facilityId={facilityId} enrolments={own.enrolments} emptyText={texts.noBookings} rowExtra={bookingExtra} />
       </Stack>
       <BookingDialog
         facilityId={facilityId}

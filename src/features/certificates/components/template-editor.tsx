@@ -1,0 +1,155 @@
+import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { reportError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notifications';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { certificateTemplateInputSchema, templatePlaceholders, type CertificateTemplate } from '../../../shared/contracts/certificates';
+import { certificateImageUrl, uploadCertificateImage, useSaveCertificateTemplate } from '../api/admin-certificates';
+
+const SLOTS = [1, 2, 3] as const;
+type Slot = (typeof SLOTS)[number];
+type Values = {
+  heading: string;
+  body: string;
+  logoId: string;
+} & Record<`name${Slot}` | `role${Slot}` | `image${Slot}`, string>;
+
+const shape = certificateTemplateInputSchema.shape;
+const optionalName = z.string().trim().max(120, 'Höchstens 120 Zeichen.');
+const schema = z.object({
+  heading: shape.heading,
+  body: shape.body,
+  logoId: z.string(),
+  ...Object.fromEntries(
+    SLOTS.flatMap((n) => [
+      [`name${n}`, optionalName],
+      [`role${n}`, optionalName],
+      [`image${n}`, z.string()],
+    ]),
+  ),
+});
+
+const valuesOf = (t: CertificateTemplate): Values => {
+  const v: Record<string, string> = { heading: t.heading, body: t.body, logoId: t.logoId ?? '' };
+  for (const n of SLOTS) {
+    const s = t.signatures[n - 1];
+    v[`name${n}`] = s?.name ?? '';
+    v[`role${n}`] = s?.role ?? '';
+    v[`image${n}`] = s?.imageId ?? '';
+  }
+  return v as Values;
+};
+
+/** the season's certificate template (SPEC §8): heading, text with placeholders, up to three signatures, a logo */
+export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifier: string; template: CertificateTemplate }) {
+  const save = useSaveCertificateTemplate(seasonIdentifier);
+  const headingId = useId();
+  const form = useSchemaForm({
+    schema,
+    initialValues: valuesOf(template),
+    // a signature with a role or an image needs its name
+    check: (v) =>
+      Object.fromEntries(
+        SLOTS.filter((n) => v[`name${n}`].trim() === '' && (v[`role${n}`].trim() !== '' || v[`image${n}`] !== '')).map((n) => [
+          `name${n}`,
+          'Bitte gib den Namen an.',
+        ]),
+      ),
+  });
+  const submit = form.onSubmit(async () => {
+    const v = form.values;
+    const saved = await save.mutateAsync({
+      heading: v.heading.trim(),
+      body: v.body.trim(),
+      logoId: v.logoId || null,
+      signatures: SLOTS.filter((n) => v[`name${n}`].trim() !== '').map((n) => ({
+        name: v[`name${n}`].trim(),
+        role: v[`role${n}`].trim(),
+        imageId: v[`image${n}`] || null,
+      })),
+      version: template.version,
+    });
+    form.reset(valuesOf(saved));
+    notify({ message: 'Die Vorlage ist gespeichert. „Urkunden erzeugen“ stellt geänderte Urkunden neu aus.' });
+  });
+
+  return (
+    <form noValidate ref={form.formRef} aria-labelledby={headingId} onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        <Title order={2} id={headingId}>
+          Vorlage der Urkunde
+        </Title>
+        {template.version === null && <Text size="sm">Dieses KiTa-Jahr nutzt noch die mitgelieferte Vorlage.</Text>}
+        <FormAlert failure={form.failure} />
+        <TextInput label="Überschrift" {...form.input('heading')} />
+        <Textarea
+          label="Text"
+          description={`Platzhalter: ${templatePlaceholders.join(', ')}. Eine Leerzeile beginnt einen neuen Absatz.`}
+          autosize
+          minRows={5}
+          {...form.input('body')}
+        />
+        <ImageField label="Logo" imageId={form.values.logoId} onChange={(id) => form.setValue('logoId', id)} />
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          {SLOTS.map((n) => (
+            <Stack key={n} gap="xs">
+              <Text fw={600}>Unterschrift {n}</Text>
+              <TextInput label="Name" {...form.input(`name${n}`)} />
+              <TextInput label="Funktion" {...form.input(`role${n}`)} />
+              <ImageField label={`Unterschrift ${n} (Bild)`} imageId={form.values[`image${n}`]} onChange={(id) => form.setValue(`image${n}`, id)} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            Vorlage speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** an uploaded image (the server decodes and re-encodes it): "Bild hochladen", its preview, "Entfernen" */
+function ImageField({ label, imageId, onChange }: { label: string; imageId: string; onChange: (id: string) => void }) {
+  const [uploading, setUploading] = useState(false);
+  async function upload(file: File | null) {
+    if (!file) return;
+    setUploading(true);
+    try {
+      onChange((await uploadCertificateImage(file)).id);
+    } catch (error) {
+      reportError(error, 'Das Bild konnte nicht hochgeladen werden.');
+    } finally {
+      setUploading(false);
+    }
+  }
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      {imageId ? (
+        <Image src={certificateImageUrl(imageId)} alt={`${label} (Vorschau)`} h={60} w="auto" fit="contain" />
+      ) : (
+        <Text size="sm">Kein Bild</Text>
+      )}
+      <Group gap="xs">
+        <FileButton onChange={(f) => void upload(f)} accept="image/png,image/jpeg,image/webp">
+          {(props) => (
+            <Button {...props} size="xs" variant="default" loading={uploading} aria-label={`${label}: Bild hochladen`}>
+              Bild hochladen
+            </Button>
+          )}
+        </FileButton>
+        {imageId && (
+          <Button size="xs" variant="subtle" onClick={() => onChange('')} aria-label={`${label}: Bild entfernen`}>
+            Entfernen
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
