@@ -28,6 +28,8 @@ const serverLayers = [
   'email-lists', //    e-mail address lists (issue 21): a read model over KiTas, staff, accounts, programme and forms
   'active-campaign', // the ActiveCampaign sync (issue 21): reads who consented and their state, writes only its own tables
   'season-report', //  the season report (issue 22): figures over the modules below, read-only; "awarded before" from email-lists
+  'season-transition', // "Nächstes KiTa-Jahr vorbereiten" (issue 38): asks seasons, programme and documentation to copy their records
+  'retention', //      the retention rules (issue 38): asks each owner to delete or anonymise what is past its period
 ];
 
 /**

@@ -57,6 +57,7 @@ import sessionsPlugin from './plugins/sessions';
 import spaPlugin from './plugins/spa';
 import { sealPlainTotpSecrets } from './modules/accounts/totp';
 import { startOrphanSweep } from './modules/documentation/orphan-sweep';
+import { seasonTransitionRoutes } from './modules/season-transition/season-transition.routes';
 
 export const rootDir = packageRoot(import.meta.url);
 
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checklistSteps: { teamWorkshop: teamWorkshopStep, programme: programmeSteps, documentation: documentationSteps },
   });
   await app.register(adminSeasonRoutes);
+  // issue 38: the certificate templates' copier joins `templateCopiers` once that module exists (SPEC §8)
+  await app.register(seasonTransitionRoutes, { templateCopiers: [] });
   await app.register(adminFacilityRoutes);
   await app.register(adminPersonRoutes);
   await app.register(adminHomeRoutes);

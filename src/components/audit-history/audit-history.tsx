@@ -123,6 +123,11 @@ const ACTIONS: Record<AuditAction, string> = {
   'active_campaign_settings.update': 'ActiveCampaign-Einstellungen geändert',
   'active_campaign_run.start': 'ActiveCampaign-Synchronisierung gestartet',
   'active_campaign_list.create': 'ActiveCampaign-Liste angelegt',
+  // issue 38: the season's end
+  'season.prepare_next': 'Nächstes KiTa-Jahr vorbereitet',
+  'retention.run': 'Aufbewahrungsfristen angewendet',
+  'account.delete_by_retention': 'Konto gelöscht (Aufbewahrungsfrist)',
+  'account.warn_by_retention': 'Vor Löschung wegen Inaktivität gewarnt',
 };
 
 const actionLabel = (action: string) => (ACTIONS as Record<string, string>)[action] ?? action;

@@ -121,6 +121,11 @@ export const auditActions = [
   'active_campaign_settings.update',
   'active_campaign_run.start',
   'active_campaign_list.create',
+  // issue 38: the season's end (server/modules/season-transition, server/modules/retention)
+  'season.prepare_next',
+  'retention.run',
+  'account.delete_by_retention',
+  'account.warn_by_retention',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -144,4 +149,5 @@ export type AuditEntityType =
   | 'email_list'
   | 'active_campaign_settings'
   | 'active_campaign_run'
-  | 'active_campaign_list';
+  | 'active_campaign_list'
+  | 'retention_run';

@@ -236,6 +236,21 @@ export const errorCatalogue = {
       fields: { identifier: 'Diese Kennung ist schon vergeben.' },
     },
   }),
+  /** issue 38: "Nächstes KiTa-Jahr vorbereiten" and the retention job (server/modules/season-transition, server/modules/retention) */
+  season_transition: entries({
+    no_identifier: {
+      status: 409,
+      code: 'season_identifier_unusable',
+      message: 'Aus der Kennung dieses KiTa-Jahres lässt sich kein nächstes KiTa-Jahr ableiten (erwartet: JJJJ-JJ, z. B. 2026-27).',
+    },
+  }),
+  retention: entries({
+    running: {
+      status: 409,
+      code: 'retention_running',
+      message: 'Die Löschung läuft gerade schon. Warte, bis sie fertig ist, und lade die Seite dann neu.',
+    },
+  }),
   season_enrolment: entries({
     no_season: {
       status: 409,
