@@ -58,6 +58,8 @@ import spaPlugin from './plugins/spa';
 import { sealPlainTotpSecrets } from './modules/accounts/totp';
 import { startOrphanSweep } from './modules/documentation/orphan-sweep';
 import { seasonTransitionRoutes } from './modules/season-transition/season-transition.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
+import { startRetentionJob } from './modules/retention/retention.job';
 
 export const rootDir = packageRoot(import.meta.url);
 
@@ -80,7 +82,7 @@ export type BuildAppOptions = {
   /** the PDF threads' limits (tests shorten the timeout); default: 2 threads, 60 s, 256 MB heap */
   pdf?: PdfRendererOptions;
   /** background jobs of the server process (the programme's reminders); off in tests unless asked */
-  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean; orphanedUploads?: boolean };
+  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean; orphanedUploads?: boolean; retention?: boolean };
   /** the ActiveCampaign client's timings (tests and the benchmark shorten retries; production keeps 5 requests/s) */
   activeCampaign?: AcRuntime;
 };
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(legacyImportRoutes);
   await app.register(emailListRoutes);
   await app.register(activeCampaignRoutes, { runtime: options.activeCampaign });
+  await app.register(retentionRoutes);
   // a sync running in this process stops after its current request (resumed later from its cursor) before the database closes
   app.addHook('onClose', async () => stopRuns());
   if (options.jobs?.activeCampaign) {
@@ -204,6 +207,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await sweep.first;
     });
     app.addHook('onClose', async () => sweep?.stop());
+  }
+  // issue 38: the nightly retention run (server/modules/retention/retention.job.ts)
+  if (options.jobs?.retention) {
+    let job: ReturnType<typeof startRetentionJob> | undefined;
+    app.addHook('onReady', async () => {
+      const log = app.log.child({ module: 'retention' });
+      job = startRetentionJob(
+        { db: app.db, config, storage: app.fileStorage, log: (err) => log.warn({ err }, 'retention: a stored file could not be deleted') },
+        log,
+        { heartbeats },
+      );
+    });
+    app.addHook('onClose', async () => job?.stop());
   }
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes!(scope));
 
