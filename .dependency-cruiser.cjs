@@ -108,6 +108,15 @@ module.exports = {
       to: { path: '^(src/(?!shared/)|routes/|server/)' },
     },
     {
+      name: 'catalogues-plain-data',
+      comment:
+        "A module's catalogue (src/shared/catalogues/<module>.ts: errors, audit actions, their German texts) is plain data the client " +
+        'imports cheaply: it imports only the other catalogue files (kit.ts), never a contract (they pull zod in).',
+      severity: 'error',
+      from: { path: '^src/shared/catalogues/', pathNot: TEST },
+      to: { pathNot: '^src/shared/catalogues/' },
+    },
+    {
       name: 'src-not-routes',
       comment: 'Routes compose features; src/ never imports routes/ (src/app imports only the generated route tree).',
       severity: 'error',

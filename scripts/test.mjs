@@ -24,6 +24,12 @@ function collectPlaywrightFailures(suites, path = []) {
   }
 }
 
+/** the first line of a message, shortened: the summary at the end stays one line per failure */
+const firstLine = (message) =>
+  String(message ?? '')
+    .split('\n')[0]
+    .slice(0, 300) || '(no message)';
+
 async function run(label, cmd, args, env = {}) {
   if (steps.stoppedBy()) return false;
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
@@ -78,16 +84,24 @@ if (want('unit')) {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
   const projects = databaseOnly ? ['--project', 'server'] : [];
-  await run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const unitOk = await run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (existsSync(out)) {
     const v = JSON.parse(readFileSync(out, 'utf8'));
     results.passed += v.numPassedTests;
     results.failed += v.numFailedTests;
     results.skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
     // named again at the end, where CI's shortened log still shows them
-    for (const file of v.testResults ?? [])
+    const before = failedTests.length;
+    for (const file of v.testResults ?? []) {
       for (const t of file.assertionResults ?? [])
         if (t.status === 'failed') failedTests.push(`unit: ${relative(process.cwd(), file.name)} › ${t.fullName}`);
+      // a file can fail with every test passed: a hook (beforeAll/afterAll) that threw or timed out
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(`unit: ${relative(process.cwd(), file.name)} (the file failed outside its tests): ${firstLine(file.message)}`);
+    }
+    // vitest also fails a run for an error no test owns (an unhandled rejection after a test ended): say where to look
+    if (!unitOk && failedTests.length === before)
+      failedTests.push('unit: vitest failed with every test passed: an unhandled error outside the tests (see "Unhandled" in the log above)');
   }
 }
 

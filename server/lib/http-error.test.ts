@@ -28,4 +28,12 @@ describe('error catalogue', () => {
     });
     expect(fail('common.not_found').fields).toBeUndefined();
   });
+
+  it('given an id no catalogue declares, fail() does not compile (the catalogue stays typed)', () => {
+    // @ts-expect-error: the facility catalogue has no such entry
+    const unknownEntry = () => fail('facility.no_such_error');
+    // @ts-expect-error: no module declares this group
+    const unknownGroup = () => fail('spaceship.not_found');
+    expect([typeof unknownEntry, typeof unknownGroup]).toEqual(['function', 'function']);
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../app';
+import { buildApp } from '../app';
+import type { BuildAppOptions } from '../lib/server-module';
 import { loadConfig, type AppConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import { memoryTransport, type OutgoingMail } from '../modules/mail/transport';

@@ -34,4 +34,21 @@ describe('AuditHistory', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText('11–12 von 12')).toBeInTheDocument();
   });
+
+  it("names each action in German from its module's catalogue, and shows an action no catalogue knows as written", () => {
+    const named = [
+      { ...entries[0]!, id: 1, action: 'email_list.copy', entityType: 'email_list' },
+      { ...entries[0]!, id: 2, action: 'offering_enrolment.promote', entityType: 'offering_enrolment' },
+      { ...entries[0]!, id: 3, action: 'facility.renamed_long_ago', entityType: 'facility' },
+    ];
+    render(
+      <MantineProvider theme={theme} env="test">
+        <AuditHistory entries={named} />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Verlauf' });
+    expect(within(table).getByText('E-Mail-Liste ins nächste KiTa-Jahr kopiert')).toBeInTheDocument();
+    expect(within(table).getByText('Von der Warteliste nachgerückt')).toBeInTheDocument();
+    expect(within(table).getByText('facility.renamed_long_ago')).toBeInTheDocument();
+  });
 });

@@ -114,7 +114,7 @@ export const versionParam = z.coerce
   .max(maxInt4, 'Ungültige Versionsnummer.');
 
 /** the one German 409 text lives in the error catalogue; re-exported for the forms that show it */
-export { conflictMessage } from './error-codes';
+export { conflictMessage } from '../catalogues/kit';
 
 /** `{id, name}` of whoever did something; null when unknown or the account is gone */
 export const actorSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
