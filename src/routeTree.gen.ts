@@ -41,6 +41,7 @@ import { Route as AppVerwaltungTeamWorkshopsRouteImport } from './../routes/_app
 import { Route as AppEinstellungenEmailBestaetigenTokenRouteImport } from './../routes/_app/einstellungen_.email-bestaetigen.$token'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/workshops'
+import { Route as AppVerwaltungDatenpflegeAufbewahrungRouteImport } from './../routes/_app/verwaltung/datenpflege/aufbewahrung'
 import { Route as AppVerwaltungDokuboegenIndexRouteImport } from './../routes/_app/verwaltung/dokuboegen/index'
 import { Route as AppVerwaltungFortbildungenIndexRouteImport } from './../routes/_app/verwaltung/fortbildungen/index'
 import { Route as AppVerwaltungFortbildungenModuleRouteImport } from './../routes/_app/verwaltung/fortbildungen/module'
@@ -229,6 +230,12 @@ const AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute =
     path: '/auszeichnungsverantaltungen/workshops',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungDatenpflegeAufbewahrungRoute =
+  AppVerwaltungDatenpflegeAufbewahrungRouteImport.update({
+    id: '/datenpflege/aufbewahrung',
+    path: '/datenpflege/aufbewahrung',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
 const AppVerwaltungDokuboegenIndexRoute =
   AppVerwaltungDokuboegenIndexRouteImport.update({
     id: '/dokuboegen/',
@@ -368,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  '/verwaltung/datenpflege/aufbewahrung': typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
@@ -417,6 +425,7 @@ export interface FileRoutesByTo {
   '/verwaltung': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  '/verwaltung/datenpflege/aufbewahrung': typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
@@ -469,6 +478,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/': typeof AppVerwaltungIndexRoute
   '/_app/einstellungen_/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  '/_app/verwaltung/datenpflege/aufbewahrung': typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   '/_app/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/_app/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/_app/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
@@ -521,6 +531,7 @@ export interface FileRouteTypes {
     | '/verwaltung/'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
+    | '/verwaltung/datenpflege/aufbewahrung'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
     | '/verwaltung/personen/$personId'
@@ -570,6 +581,7 @@ export interface FileRouteTypes {
     | '/verwaltung'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
+    | '/verwaltung/datenpflege/aufbewahrung'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
     | '/verwaltung/personen/$personId'
@@ -621,6 +633,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/'
     | '/_app/einstellungen_/email-bestaetigen/$token'
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
+    | '/_app/verwaltung/datenpflege/aufbewahrung'
     | '/_app/verwaltung/fortbildungen/module'
     | '/_app/verwaltung/kitas/$facilityId'
     | '/_app/verwaltung/personen/$personId'
@@ -871,6 +884,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/datenpflege/aufbewahrung': {
+      id: '/_app/verwaltung/datenpflege/aufbewahrung'
+      path: '/datenpflege/aufbewahrung'
+      fullPath: '/verwaltung/datenpflege/aufbewahrung'
+      preLoaderRoute: typeof AppVerwaltungDatenpflegeAufbewahrungRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
     '/_app/verwaltung/dokuboegen/': {
       id: '/_app/verwaltung/dokuboegen/'
       path: '/dokuboegen'
@@ -1001,6 +1021,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungTeamWorkshopsRoute: typeof AppVerwaltungTeamWorkshopsRoute
   AppVerwaltungIndexRoute: typeof AppVerwaltungIndexRoute
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  AppVerwaltungDatenpflegeAufbewahrungRoute: typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   AppVerwaltungFortbildungenModuleRoute: typeof AppVerwaltungFortbildungenModuleRoute
   AppVerwaltungKitasFacilityIdRoute: typeof AppVerwaltungKitasFacilityIdRoute
   AppVerwaltungPersonenPersonIdRoute: typeof AppVerwaltungPersonenPersonIdRoute
@@ -1031,6 +1052,8 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
   AppVerwaltungIndexRoute: AppVerwaltungIndexRoute,
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute:
     AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute,
+  AppVerwaltungDatenpflegeAufbewahrungRoute:
+    AppVerwaltungDatenpflegeAufbewahrungRoute,
   AppVerwaltungFortbildungenModuleRoute: AppVerwaltungFortbildungenModuleRoute,
   AppVerwaltungKitasFacilityIdRoute: AppVerwaltungKitasFacilityIdRoute,
   AppVerwaltungPersonenPersonIdRoute: AppVerwaltungPersonenPersonIdRoute,
