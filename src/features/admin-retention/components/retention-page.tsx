@@ -46,33 +46,31 @@ export function RetentionPage() {
         älter ist als die Frist der jeweiligen Regel. Die Fristen legt der Betrieb fest (RETENTION_…_DAYS). Zahlen der Auswertung und die Historie
         einer KiTa bleiben unverändert.
       </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Caption>Regeln, Fristen und was in den nächsten 30 Tagen fällig wird</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Regel</Table.Th>
-              <Table.Th scope="col">Frist</Table.Th>
-              <Table.Th scope="col">Fällig in 30 Tagen</Table.Th>
+      <Table striped>
+        <Table.Caption>Regeln, Fristen und was in den nächsten 30 Tagen fällig wird</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Regel</Table.Th>
+            <Table.Th scope="col">Frist</Table.Th>
+            <Table.Th scope="col">Fällig in 30 Tagen</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.rules.map((r) => (
+            <Table.Tr key={r.key}>
+              <Table.Th scope="row" fw="normal">
+                <Text fw={600}>{r.label}</Text>
+                <Text size="sm">{`${r.what} (${r.after}).`}</Text>
+              </Table.Th>
+              <Table.Td>{periodText(r.periodDays)}</Table.Td>
+              <Table.Td>
+                {r.dueNext30Days}
+                {r.warnNext30Days !== undefined && r.warnNext30Days > 0 ? ` (dazu ${r.warnNext30Days} Warnungen per E-Mail)` : ''}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.rules.map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Th scope="row" fw="normal">
-                  <Text fw={600}>{r.label}</Text>
-                  <Text size="sm">{`${r.what} (${r.after}).`}</Text>
-                </Table.Th>
-                <Table.Td>{periodText(r.periodDays)}</Table.Td>
-                <Table.Td>
-                  {r.dueNext30Days}
-                  {r.warnNext30Days !== undefined && r.warnNext30Days > 0 ? ` (dazu ${r.warnNext30Days} Warnungen per E-Mail)` : ''}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       <Title order={2}>Letzte Ausführung</Title>
       {last === null ? (
         <Text>Noch nie ausgeführt.</Text>
