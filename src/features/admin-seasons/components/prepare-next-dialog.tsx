@@ -10,12 +10,16 @@ import { usePrepareNextSeason } from '../api/prepare-next';
 
 type Counts = PrepareNextAnswer['created'];
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const parts = (c: Counts) => [
-  n(c.offerings, 'Fortbildung oder Hospitation', 'Fortbildungen und Hospitationen'),
-  n(c.awardingEvents, 'Auszeichnungsveranstaltung', 'Auszeichnungsveranstaltungen'),
-  n(c.workshops, 'Workshop', 'Workshops'),
-  n(c.templates, 'Vorlage', 'Vorlagen'),
-];
+/** the non-zero counts in words ("0 Vorlagen" says nothing) */
+const parts = (c: Counts) =>
+  [
+    [c.offerings, 'Fortbildung oder Hospitation', 'Fortbildungen und Hospitationen'] as const,
+    [c.awardingEvents, 'Auszeichnungsveranstaltung', 'Auszeichnungsveranstaltungen'] as const,
+    [c.workshops, 'Workshop', 'Workshops'] as const,
+    [c.templates, 'Vorlage', 'Vorlagen'] as const,
+  ]
+    .filter(([count]) => count > 0)
+    .map(([count, one, many]) => n(count, one, many));
 const total = (c: Counts) => c.offerings + c.awardingEvents + c.workshops + c.templates;
 const kindText: Record<PrepareNextAnswer['examples'][number]['kind'], string> = {
   training: 'Fortbildung',
@@ -28,7 +32,8 @@ const kindText: Record<PrepareNextAnswer['examples'][number]['kind'], string> = 
 export function preparedText(a: PrepareNextAnswer): string {
   const next = seasonText(a.season);
   if (!a.seasonCreated && total(a.created) === 0) return `${next} war schon vollständig vorbereitet; es wurde nichts doppelt angelegt.`;
-  return `${next} ist vorbereitet: ${parts(a.created).join(', ')} als Entwurf angelegt.`;
+  const made = parts(a.created);
+  return made.length === 0 ? `${next} ist angelegt (noch ohne Termine).` : `${next} ist vorbereitet: ${made.join(', ')} als Entwurf angelegt.`;
 }
 
 /**
@@ -92,7 +97,7 @@ export function PrepareNextDialog({ season, opened, onClose }: { season: AdminSe
               <Text>Es ist schon alles angelegt. Ein weiterer Lauf legt nichts doppelt an.</Text>
             ) : (
               <>
-                <Text>Als Entwurf angelegt werden:</Text>
+                <Text>{parts(a.created).length > 0 ? 'Als Entwurf angelegt werden:' : 'Termine und Vorlagen zum Kopieren gibt es keine.'}</Text>
                 <List>
                   {parts(a.created).map((p) => (
                     <List.Item key={p}>{p}</List.Item>
