@@ -87,3 +87,7 @@ if (want('activecampaign')) {
   );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/activecampaign.ts'], { stdio: 'inherit' });
 }
+if (want('retention')) {
+  console.log('\n## Retention job (issue 38): dry run and one run of every rule with 5,000 KiTas, 30,000 persons, 10 seasons (PostgreSQL)');
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/retention.ts'], { stdio: 'inherit' });
+}

@@ -30,6 +30,8 @@ const serverLayers = [
   'active-campaign', // the ActiveCampaign sync (issue 21): reads who consented and their state, writes only its own tables
   'certificates', //   Urkunden and Teilnahmebescheinigungen (issue 37): reads approvals and attendance, writes only its own tables;
   //                   programme tells it about attendance through the listeners its module.ts offers
+  'season-transition', // "Nächstes KiTa-Jahr vorbereiten" (issue 38): asks seasons, programme and documentation to copy their records
+  'retention', //      the retention rules (issue 38): asks each owner to delete or anonymise what is past its period
 ];
 
 /**

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { S3Options } from './lib/file-storage';
 import { englishDefault } from './lib/zod-german';
+import { inactiveAccountGraceDays, retentionRuleKeys, retentionRules, type RetentionRuleKey } from '../src/shared/contracts/retention';
+
+/** RETENTION_<RULE>_DAYS of a rule: `documentation-files` → RETENTION_DOCUMENTATION_FILES_DAYS */
+const envNameOf = (key: RetentionRuleKey) => `RETENTION_${key.toUpperCase().replaceAll('-', '_')}_DAYS` as `RETENTION_${string}_DAYS` & EnvName;
 
 /**
  * A connection URL (DATABASE_URL, SMTP_URL) as its driver will read it. A password with `/`, `?`, `#` or `@` not
@@ -16,6 +20,8 @@ const connectionUrl = (protocols: string[]) =>
       return false;
     }
   });
+
+const days = z.coerce.number().int().min(1).max(36_500).optional();
 
 /** SPEC §5: every variable is optional so the embedded default starts without any set-up. */
 const envSchema = z.object({
@@ -53,7 +59,17 @@ const envSchema = z.object({
       'ungültig – erwartet: 32 zufällige Bytes in Base64, z. B. aus `openssl rand -base64 32`.',
     )
     .optional(),
-  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /** older name of RETENTION_SENT_MAILS_DAYS, still read when that is not set */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+  // issue 38, SPEC §9: the retention rules' periods in days (defaults in src/shared/contracts/retention.ts)
+  RETENTION_UNACTIVATED_ACCOUNTS_DAYS: days,
+  RETENTION_INACTIVE_ACCOUNTS_DAYS: days,
+  RETENTION_INACTIVE_ACCOUNTS_GRACE_DAYS: days,
+  RETENTION_DOCUMENTATION_FILES_DAYS: days,
+  RETENTION_REMOVED_PERSONS_DAYS: days,
+  RETENTION_SENT_MAILS_DAYS: days,
+  RETENTION_AUDIT_LOG_DAYS: days,
+  RETENTION_LEGACY_IMPORT_FILES_DAYS: days,
   /** bytes; the foundation only has small JSON bodies, uploads get their own limit later */
   BODY_LIMIT: z.coerce
     .number()
@@ -100,6 +116,12 @@ const expected: Partial<Record<EnvName, string>> = {
   SESSION_IDLE_MINUTES: 'eine Zahl größer als 0 (Minuten)',
   SESSION_MAX_HOURS: 'eine Zahl größer als 0 (Stunden)',
   MAIL_RETENTION_DAYS: 'eine ganze Zahl ab 1 (Tage)',
+  ...Object.fromEntries(
+    [...retentionRuleKeys.map(envNameOf), 'RETENTION_INACTIVE_ACCOUNTS_GRACE_DAYS'].map((n) => [
+      n,
+      'eine ganze Zahl von 1 bis 36500 (Tage), z. B. 1096 für 36 Monate',
+    ]),
+  ),
   BODY_LIMIT: 'eine ganze Zahl größer als 0 (Bytes)',
   SHUTDOWN_TIMEOUT_SECONDS: 'eine ganze Zahl ab 1 (Sekunden)',
   IMPRINT_URL: 'eine Adresse mit http:// oder https://',
@@ -178,7 +200,8 @@ export type AppConfig = {
   adminTotp: 'required' | 'optional';
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  mailRetentionDays: number;
+  /** SPEC §9: each retention rule's period in days, and the days from an inactive account's warning to its deletion */
+  retention: { days: Record<RetentionRuleKey, number>; inactiveGraceDays: number };
   totpKey: string | undefined;
   bodyLimit: number;
   trustProxy: boolean;
@@ -223,7 +246,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminTotp: e.ADMIN_TOTP,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
-    mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    retention: {
+      days: Object.fromEntries(
+        retentionRules.map((r) => [
+          r.key,
+          (e[envNameOf(r.key)] as number | undefined) ?? (r.key === 'sent-mails' ? e.MAIL_RETENTION_DAYS : undefined) ?? r.days,
+        ]),
+      ) as Record<RetentionRuleKey, number>,
+      inactiveGraceDays: e.RETENTION_INACTIVE_ACCOUNTS_GRACE_DAYS ?? inactiveAccountGraceDays,
+    },
     totpKey: e.TOTP_KEY,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

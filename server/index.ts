@@ -51,7 +51,7 @@ const app = await buildApp({
   loggerInstance: log,
   // the programme's reminder mails; safe with several processes on one PostgreSQL (FOR UPDATE SKIP LOCKED)
   // and the sweep of upload files a crash left without their row (local storage)
-  jobs: { reminders: true, activeCampaign: true, orphanedUploads: true },
+  jobs: { reminders: true, activeCampaign: true, orphanedUploads: true, retention: true },
 });
 
 let closing = false;

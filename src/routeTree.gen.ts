@@ -43,6 +43,7 @@ import { Route as AppVerwaltungUrkundenRouteImport } from './../routes/_app/verw
 import { Route as AppEinstellungenEmailBestaetigenTokenRouteImport } from './../routes/_app/einstellungen_.email-bestaetigen.$token'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenIndexRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/index'
 import { Route as AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport } from './../routes/_app/verwaltung/auszeichnungsverantaltungen/workshops'
+import { Route as AppVerwaltungDatenpflegeAufbewahrungRouteImport } from './../routes/_app/verwaltung/datenpflege/aufbewahrung'
 import { Route as AppVerwaltungDokuboegenIndexRouteImport } from './../routes/_app/verwaltung/dokuboegen/index'
 import { Route as AppVerwaltungFortbildungenIndexRouteImport } from './../routes/_app/verwaltung/fortbildungen/index'
 import { Route as AppVerwaltungFortbildungenModuleRouteImport } from './../routes/_app/verwaltung/fortbildungen/module'
@@ -241,6 +242,12 @@ const AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute =
     path: '/auszeichnungsverantaltungen/workshops',
     getParentRoute: () => AppVerwaltungRoute,
   } as any)
+const AppVerwaltungDatenpflegeAufbewahrungRoute =
+  AppVerwaltungDatenpflegeAufbewahrungRouteImport.update({
+    id: '/datenpflege/aufbewahrung',
+    path: '/datenpflege/aufbewahrung',
+    getParentRoute: () => AppVerwaltungRoute,
+  } as any)
 const AppVerwaltungDokuboegenIndexRoute =
   AppVerwaltungDokuboegenIndexRouteImport.update({
     id: '/dokuboegen/',
@@ -382,6 +389,7 @@ export interface FileRoutesByFullPath {
   '/verwaltung/': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  '/verwaltung/datenpflege/aufbewahrung': typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
@@ -433,6 +441,7 @@ export interface FileRoutesByTo {
   '/verwaltung': typeof AppVerwaltungIndexRoute
   '/einstellungen/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  '/verwaltung/datenpflege/aufbewahrung': typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   '/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
@@ -487,6 +496,7 @@ export interface FileRoutesById {
   '/_app/verwaltung/': typeof AppVerwaltungIndexRoute
   '/_app/einstellungen_/email-bestaetigen/$token': typeof AppEinstellungenEmailBestaetigenTokenRoute
   '/_app/verwaltung/auszeichnungsverantaltungen/workshops': typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  '/_app/verwaltung/datenpflege/aufbewahrung': typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   '/_app/verwaltung/fortbildungen/module': typeof AppVerwaltungFortbildungenModuleRoute
   '/_app/verwaltung/kitas/$facilityId': typeof AppVerwaltungKitasFacilityIdRoute
   '/_app/verwaltung/personen/$personId': typeof AppVerwaltungPersonenPersonIdRoute
@@ -541,6 +551,7 @@ export interface FileRouteTypes {
     | '/verwaltung/'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
+    | '/verwaltung/datenpflege/aufbewahrung'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
     | '/verwaltung/personen/$personId'
@@ -592,6 +603,7 @@ export interface FileRouteTypes {
     | '/verwaltung'
     | '/einstellungen/email-bestaetigen/$token'
     | '/verwaltung/auszeichnungsverantaltungen/workshops'
+    | '/verwaltung/datenpflege/aufbewahrung'
     | '/verwaltung/fortbildungen/module'
     | '/verwaltung/kitas/$facilityId'
     | '/verwaltung/personen/$personId'
@@ -645,6 +657,7 @@ export interface FileRouteTypes {
     | '/_app/verwaltung/'
     | '/_app/einstellungen_/email-bestaetigen/$token'
     | '/_app/verwaltung/auszeichnungsverantaltungen/workshops'
+    | '/_app/verwaltung/datenpflege/aufbewahrung'
     | '/_app/verwaltung/fortbildungen/module'
     | '/_app/verwaltung/kitas/$facilityId'
     | '/_app/verwaltung/personen/$personId'
@@ -909,6 +922,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRouteImport
       parentRoute: typeof AppVerwaltungRoute
     }
+    '/_app/verwaltung/datenpflege/aufbewahrung': {
+      id: '/_app/verwaltung/datenpflege/aufbewahrung'
+      path: '/datenpflege/aufbewahrung'
+      fullPath: '/verwaltung/datenpflege/aufbewahrung'
+      preLoaderRoute: typeof AppVerwaltungDatenpflegeAufbewahrungRouteImport
+      parentRoute: typeof AppVerwaltungRoute
+    }
     '/_app/verwaltung/dokuboegen/': {
       id: '/_app/verwaltung/dokuboegen/'
       path: '/dokuboegen'
@@ -1040,6 +1060,7 @@ interface AppVerwaltungRouteChildren {
   AppVerwaltungUrkundenRoute: typeof AppVerwaltungUrkundenRoute
   AppVerwaltungIndexRoute: typeof AppVerwaltungIndexRoute
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute: typeof AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute
+  AppVerwaltungDatenpflegeAufbewahrungRoute: typeof AppVerwaltungDatenpflegeAufbewahrungRoute
   AppVerwaltungFortbildungenModuleRoute: typeof AppVerwaltungFortbildungenModuleRoute
   AppVerwaltungKitasFacilityIdRoute: typeof AppVerwaltungKitasFacilityIdRoute
   AppVerwaltungPersonenPersonIdRoute: typeof AppVerwaltungPersonenPersonIdRoute
@@ -1071,6 +1092,8 @@ const AppVerwaltungRouteChildren: AppVerwaltungRouteChildren = {
   AppVerwaltungIndexRoute: AppVerwaltungIndexRoute,
   AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute:
     AppVerwaltungAuszeichnungsverantaltungenWorkshopsRoute,
+  AppVerwaltungDatenpflegeAufbewahrungRoute:
+    AppVerwaltungDatenpflegeAufbewahrungRoute,
   AppVerwaltungFortbildungenModuleRoute: AppVerwaltungFortbildungenModuleRoute,
   AppVerwaltungKitasFacilityIdRoute: AppVerwaltungKitasFacilityIdRoute,
   AppVerwaltungPersonenPersonIdRoute: AppVerwaltungPersonenPersonIdRoute,

@@ -28,7 +28,7 @@ export type BuildAppOptions = {
   /** the PDF threads' limits (tests shorten the timeout); default: 2 threads, 60 s, 256 MB heap */
   pdf?: PdfRendererOptions;
   /** background jobs of the server process (the programme's reminders); off in tests unless asked */
-  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean; orphanedUploads?: boolean };
+  jobs?: { reminders?: boolean; reminderIntervalMs?: number; activeCampaign?: boolean; orphanedUploads?: boolean; retention?: boolean };
   /** the ActiveCampaign client's timings (tests and the benchmark shorten retries; production keeps 5 requests/s) */
   activeCampaign?: AcRuntime;
 };

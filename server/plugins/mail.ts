@@ -36,7 +36,6 @@ async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
     db: app.db,
     config,
     transport,
-    retentionMs: config.mailRetentionDays * 86_400_000,
     log: { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) },
     ...opts.worker,
     attachmentSources,

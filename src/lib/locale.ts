@@ -58,6 +58,13 @@ export function formatDateTime(value: DateLike | null | undefined): string {
   return d.isValid() ? `${d.format(DATE_FORMAT)}, ${d.format(TIME_FORMAT)} Uhr` : '';
 }
 
+/** "Di., 27.10.2026, 09:00 Uhr" (Europe/Berlin): a moment whose weekday matters (a date moved to the next KiTa-Jahr) */
+export function formatWeekdayDateTime(value: DateLike | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const d = toBerlin(value);
+  return d.isValid() ? `${d.format('dd')}., ${d.format(DATE_FORMAT)}, ${d.format(TIME_FORMAT)} Uhr` : '';
+}
+
 /** `HH:mm` (24 h), Europe/Berlin; `formatTime(x) + ' Uhr'` reads naturally in German sentences. */
 export function formatTime(value: DateLike | null | undefined): string {
   if (value === null || value === undefined) return '';

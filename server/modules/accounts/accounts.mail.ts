@@ -127,3 +127,21 @@ export const emailTakenMail = defineMailTemplate<Record<string, never>>('account
     ctx,
   ),
 );
+
+/** issue 38, retention rule `inactive-accounts`: the warning before an account without a login is deleted */
+export const inactiveAccountWarningMail = defineMailTemplate<Named & { deleteOn: string }>('account-inactive-warning', (d, ctx) =>
+  layout(
+    {
+      subject: `Dein Benutzerkonto wird am ${d.deleteOn} gelöscht – ${ctx.programmeName}`,
+      greeting: hello(d),
+      paragraphs: [
+        `du hast dich lange nicht mehr im ${ctx.programmeName} angemeldet. Damit wir keine Daten länger aufbewahren als nötig, löschen wir Benutzerkonten, die lange nicht genutzt wurden.`,
+        `Dein Benutzerkonto wird am ${d.deleteOn} gelöscht. Wenn du es behalten möchtest, melde dich einfach bis dahin einmal an.`,
+        'Die Einträge deiner KiTa (Personal, Anmeldungen, Teilnahmen) bleiben bei der KiTa, auch wenn dein Konto gelöscht wird.',
+      ],
+      action: { label: 'Jetzt anmelden', url: ctx.link('/login') },
+      after: ['Wenn du das Konto nicht mehr brauchst, musst du nichts tun.'],
+    },
+    ctx,
+  ),
+);

@@ -53,3 +53,14 @@ export const totpRecoveryCodes = pgTable(
 );
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
+
+/**
+ * Issue 38, retention rule `inactive-accounts`: when an account without a login got the warning mail. A login after
+ * it makes the warning void (the rule compares it with `last_login_at`); the row goes with the account.
+ */
+export const accountRetentionWarnings = pgTable('account_retention_warnings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  warnedAt: ts('warned_at').notNull(),
+});

@@ -93,6 +93,8 @@ export const documentationFiles = pgTable(
     height: integer('height'),
     uploadedAt: ts('uploaded_at').notNull().defaultNow(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** issue 38: the bytes were deleted by the retention rule `documentation-files`; the row says so (documentation/retention.ts) */
+    removedAt: ts('removed_at'),
   },
   (t) => [index('documentation_files_form_idx').on(t.formId, t.questionKey), check('documentation_files_size_ck', sql`${t.size} > 0`)],
 );

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Question, Section, Template } from '../../../src/shared/contracts/documentation-template';
 import type { ScoreDescriptions } from '../../../src/shared/contracts/jury-scale';
-import { sqlState, type Db, type DbOrTx } from '../../db/client';
+import { sqlState, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { conflictError, personName } from '../../lib/record-helpers';
@@ -222,4 +222,36 @@ export async function copyTemplate(
     { fromSeasonIdentifier: from.identifier },
   );
   return templateDto(db, season);
+}
+
+/**
+ * "Nächstes KiTa-Jahr vorbereiten" (issue 38): the season's own template becomes the next season's, unless that
+ * one has its own already ('skipped'). A season on the shipped default has nothing to copy ('none'): the next one
+ * starts on the default too. Runs in the caller's transaction.
+ */
+export async function copyTemplateToSeason(
+  tx: Tx,
+  from: Pick<SeasonRow, 'id' | 'identifier'>,
+  toSeasonId: number,
+  ctx: Ctx,
+  dryRun: boolean,
+): Promise<'created' | 'skipped' | 'none'> {
+  const [source] = await tx.select().from(templates).where(eq(templates.seasonId, from.id));
+  if (!source) return 'none';
+  const [target] = toSeasonId > 0 ? await tx.select({ id: templates.id }).from(templates).where(eq(templates.seasonId, toSeasonId)) : [];
+  if (target) return 'skipped';
+  if (dryRun) return 'created';
+  await tx
+    .insert(templates)
+    .values({ seasonId: toSeasonId, sections: source.sections, scoreDescriptions: source.scoreDescriptions, version: 1, updatedBy: ctx.actorUserId });
+  templateCache.delete(toSeasonId);
+  await audit(tx, {
+    ...ctx,
+    action: 'documentation_template.copy',
+    entityType: 'documentation_template',
+    entityId: toSeasonId,
+    before: { version: null },
+    after: { fromSeasonIdentifier: from.identifier, version: 1 },
+  });
+  return 'created';
 }

@@ -10,6 +10,7 @@ import { buildTestApp } from '../../testing/test-app';
 import { openTestDb } from '../../testing/test-db';
 import { mailOutbox } from './mail.table';
 import { enqueueMail } from './outbox';
+import { scrubSentMails, sentMailsDue } from './retention';
 import { defineMailTemplate, layout } from './templates';
 import { fileTransport, smtpTransport } from './transport';
 import { backoffMs, createMailWorker, type MailWorker } from './worker';
@@ -217,21 +218,33 @@ describe('mail outbox', () => {
     }
   });
 
-  it('given the retention, sent and given-up mails older than it are deleted; pending, sending and recent ones stay', async () => {
+  it('given the retention rule sent-mails, sent and given-up mails older than the period lose recipient, subject and data but stay counted; pending and recent ones stay as they are', async () => {
     const day = 86_400_000;
     const at = new Date('2026-11-22T12:00:00Z');
     const ago = (days: number) => new Date(at.getTime() - days * day);
     await handle.db.insert(mailOutbox).values([
-      { recipient: 'alt@test.example', template: 'test-hello', status: 'sent', sentAt: ago(91), createdAt: ago(91) },
+      { recipient: 'alt@test.example', subject: 'Alt', data: { a: 1 }, template: 'test-hello', status: 'sent', sentAt: ago(91), createdAt: ago(91) },
       { recipient: 'neu@test.example', template: 'test-hello', status: 'sent', sentAt: ago(5), createdAt: ago(5) },
-      { recipient: 'aufgegeben@test.example', template: 'test-hello', status: 'failed', nextAttemptAt: ago(95), createdAt: ago(95) },
+      {
+        recipient: 'aufgegeben@test.example',
+        template: 'test-hello',
+        status: 'failed',
+        lastError: '550 aufgegeben@test.example unknown',
+        nextAttemptAt: ago(95),
+        createdAt: ago(95),
+      },
       { recipient: 'wartet@test.example', template: 'test-hello', status: 'pending', nextAttemptAt: ago(200), createdAt: ago(200) },
     ]);
-    const w = worker('smtp://127.0.0.1:1', { retentionMs: 90 * day, now: () => at });
-    expect(await w.purge()).toBe(2);
-    expect((await rows()).map((r) => r.recipient)).toEqual(['neu@test.example', 'wartet@test.example']);
-    // without a retention nothing is deleted
-    expect(await worker('smtp://127.0.0.1:1', { now: () => new Date(at.getTime() + 1000 * day) }).purge()).toBe(0);
+    const before = ago(90);
+    expect(await sentMailsDue(handle.db, before)).toBe(2);
+    expect(await handle.db.transaction((tx) => scrubSentMails(tx, before, 500))).toBe(2);
+    expect(await sentMailsDue(handle.db, before)).toBe(0);
+    expect((await rows()).map((r) => [r.recipient, r.subject, r.data, r.lastError, r.status])).toEqual([
+      ['', null, null, null, 'sent'],
+      ['neu@test.example', null, null, null, 'sent'],
+      ['', null, null, '', 'failed'],
+      ['wartet@test.example', null, null, null, 'pending'],
+    ]);
   });
 
   it('backs off exponentially up to the cap', () => {

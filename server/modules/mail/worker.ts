@@ -37,8 +37,6 @@ export type MailWorkerOptions = {
   maxBackoffMs?: number;
   /** after this many failed attempts the row is given up (status failed) */
   maxAttempts?: number;
-  /** sent and failed rows older than this are deleted (checked at most hourly); undefined keeps them */
-  retentionMs?: number;
   now?: () => Date;
   /** builders of attachments made at send time (MailAttachmentFromSource), registered by the modules */
   attachmentSources?: AttachmentSources;
@@ -56,8 +54,6 @@ export type MailWorker = {
   runOnce: () => Promise<number>;
   /** waits for the current run, then sends everything due; for tests and scripts */
   drain: () => Promise<void>;
-  /** deletes sent and failed rows older than the retention; answers how many */
-  purge: () => Promise<number>;
 };
 
 export function backoffMs(attempts: number, base: number, max: number): number {
@@ -220,26 +216,6 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     else log.info({ mailId: row.id, template: row.template }, 'mail sent');
   }
 
-  let lastPurge = 0;
-  const PURGE_EVERY_MS = 3_600_000;
-
-  /** Data minimisation: a sent mail's row keeps recipient and subject only for the record, not forever. */
-  async function purge(): Promise<number> {
-    if (opts.retentionMs === undefined) return 0;
-    const before = new Date(now().getTime() - opts.retentionMs);
-    const gone = await db
-      .delete(mailOutbox)
-      .where(
-        or(
-          and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, before)),
-          and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.nextAttemptAt, before), lt(mailOutbox.createdAt, before)),
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    if (gone.length > 0) log.info({ deleted: gone.length }, 'old mails removed from the outbox');
-    return gone.length;
-  }
-
   async function runOnce(): Promise<number> {
     const { claimed, givenUp } = await claim();
     beat?.();
@@ -256,10 +232,6 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     do {
       again = false;
       try {
-        if (opts.retentionMs !== undefined && now().getTime() - lastPurge >= PURGE_EVERY_MS) {
-          lastPurge = now().getTime();
-          await purge();
-        }
         while (!stopped && (await runOnce()) === batchSize) {
           // a full batch: there may be more due right now
         }
@@ -300,7 +272,6 @@ export function createMailWorker(opts: MailWorkerOptions): MailWorker {
     },
     kick,
     runOnce,
-    purge,
     async drain() {
       // until nothing is due and no round of the worker's own is under way: a round started by an enqueue or the
       // timer while we looked holds its claimed rows as `sending`, which our claim skips, so wait for it and look again

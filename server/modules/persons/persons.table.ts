@@ -25,6 +25,8 @@ export const persons = pgTable(
     createdAt: createdAt(),
     ...versionColumns(() => users.id),
     removedAt: ts('removed_at'),
+    /** issue 38: name, e-mail and phone removed by the retention rule `removed-persons` (persons/retention.ts) */
+    anonymisedAt: ts('anonymised_at'),
   },
   (t) => [
     index('persons_facility_idx').on(t.facilityId),

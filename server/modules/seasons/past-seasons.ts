@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { audit, type Ctx } from '../audit/audit';
 import { seasons } from './seasons.table';
@@ -62,4 +62,13 @@ export async function seasonsByIds(db: DbOrTx, ids: number[]): Promise<(SeasonBr
     .select({ id: seasons.id, identifier: seasons.identifier, label: seasons.label, isCurrent: seasons.isCurrent, startDate: seasons.startDate })
     .from(seasons)
     .where(inArray(seasons.id, ids));
+}
+
+/** the seasons whose end date lies before `date` (YYYY-MM-DD): the retention of their documentation files (issue 38) */
+export async function seasonIdsEndedBefore(db: DbOrTx, date: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: seasons.id })
+    .from(seasons)
+    .where(and(isNotNull(seasons.endDate), lt(seasons.endDate, date)));
+  return rows.map((r) => r.id);
 }

@@ -126,6 +126,9 @@ export const accounts = moduleCatalogue({
     'session.end_others': 'Andere Sitzungen beendet',
     'session.end_all': 'Sitzungen beendet',
     'privacy_policy.publish': 'Datenschutzerklärung veröffentlicht',
+    // issue 38: the retention rules unactivated-accounts and inactive-accounts (server/modules/accounts/retention.ts)
+    'account.delete_by_retention': 'Konto gelöscht (Aufbewahrungsfrist)',
+    'account.warn_by_retention': 'Vor Löschung wegen Inaktivität gewarnt',
   },
   entityTypes: ['user', 'privacy_policy'],
 });

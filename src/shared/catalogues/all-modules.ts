@@ -11,7 +11,9 @@ import { health } from './health';
 import { legacyImports } from './legacy-imports';
 import { persons } from './persons';
 import { programme } from './programme';
+import { retention } from './retention';
 import { seasonReport } from './season-report';
+import { seasonTransition } from './season-transition';
 import { seasons } from './seasons';
 import { teamWorkshops } from './team-workshops';
 
@@ -37,4 +39,6 @@ export const moduleCatalogues = [
   activeCampaign,
   seasonReport,
   certificates,
+  seasonTransition,
+  retention,
 ] as const;

@@ -28,6 +28,7 @@ export const ADMIN_AREAS = [
     label: 'Datenpflege',
     text: 'Alte manuelle Anmeldungen und Auszeichnungen übernehmen',
   },
+  { to: '/verwaltung/datenpflege/aufbewahrung', label: 'Aufbewahrung und Löschung', text: 'Fristen, fällige Löschungen und der letzte Lauf' },
 ] as const;
 
 /** The areas this user may open: all for admins, the documentation forms for jury members (issue 12). */

@@ -9,8 +9,9 @@ import { type AdminSeason } from '../../../shared/contracts/admin-seasons';
 import { useMakeSeasonCurrent } from '../api/make-current';
 import { useSetEnrolmentState } from '../api/set-enrolment-state';
 import { seasonText } from '../../../shared/season-text';
+import { PrepareNextDialog } from './prepare-next-dialog';
 
-type Pending = 'open' | 'close' | 'current' | null;
+type Pending = 'open' | 'close' | 'current' | 'next' | null;
 
 /** Per season: edit, open/close enrolment, make current; the last two ask first. */
 export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEdit: () => void }) {
@@ -56,6 +57,15 @@ export function SeasonRowActions({ season, onEdit }: { season: AdminSeason; onEd
           {`${seasonText(season.identifier)} zum aktuellen machen`}
         </Button>
       )}
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => setPending('next')}
+        aria-label={`Nächstes KiTa-Jahr vorbereiten (nach ${seasonText(season.identifier)})`}
+      >
+        Nächstes KiTa-Jahr vorbereiten
+      </Button>
+      <PrepareNextDialog season={season} opened={pending === 'next'} onClose={() => setPending(null)} />
       <ConfirmDialog
         opened={pending === 'open' || pending === 'close'}
         title={pending === 'close' ? 'Anmeldung schließen?' : 'Anmeldung öffnen?'}

@@ -1,0 +1,61 @@
+/**
+ * Wall-clock time in Berlin (SPEC §9): a date moved by weeks keeps its local time across a change of daylight-saving
+ * time (09:00 stays 09:00), and "as of a day" means the end of that day in Berlin. Intl knows the zone's rules; no
+ * offsets are written down here.
+ */
+const zone = 'Europe/Berlin';
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: zone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
+
+function wallOf(at: Date): Wall {
+  const p: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute!, s: p.second!, ms: at.getUTCMilliseconds() };
+}
+
+/** the instant whose Berlin wall clock reads `w` (in the hour skipped in spring: the instant an hour later) */
+function instantOf(w: Wall): Date {
+  const asUtc = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, w.ms);
+  const offsetAt = (t: number) => {
+    const x = wallOf(new Date(t));
+    return Date.UTC(x.y, x.mo - 1, x.d, x.h, x.mi, x.s, x.ms) - t;
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}
+
+/** `at` moved by whole days in Berlin's calendar, keeping its wall-clock time */
+export function addBerlinDays(at: Date, days: number): Date {
+  const w = wallOf(at);
+  const day = new Date(Date.UTC(w.y, w.mo - 1, w.d + days));
+  return instantOf({ ...w, y: day.getUTCFullYear(), mo: day.getUTCMonth() + 1, d: day.getUTCDate() });
+}
+
+/** the first instant after the Berlin day `isoDate` (YYYY-MM-DD): "as of the end of that day" compares with `<` */
+export function endOfBerlinDay(isoDate: string): Date {
+  const [y, mo, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return instantOf({ y, mo, d: d + 1, h: 0, mi: 0, s: 0, ms: 0 });
+}
+
+/** a calendar date (YYYY-MM-DD) one year on; 29 February becomes 28 February */
+export function nextYearDate(isoDate: string): string {
+  const [y, mo, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y + 1, mo, 0)).getUTCDate();
+  return `${y + 1}-${String(mo).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** the Berlin calendar date of an instant (YYYY-MM-DD) */
+export function berlinDate(at: Date): string {
+  const w = wallOf(at);
+  return `${w.y}-${String(w.mo).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
+}
