@@ -147,3 +147,43 @@ export async function templateImage(db: DbOrTx, id: string) {
   const [row] = await db.select().from(certificateImages).where(eq(certificateImages.id, id));
   return row ?? null;
 }
+
+/**
+ * "Nächstes KiTa-Jahr vorbereiten" (issue 38): the season's saved certificate template becomes the next season's, with
+ * the same images; a season without a saved one has nothing to copy (the next one uses the default as well). The
+ * season-transition module calls it as one of its template copiers.
+ */
+export async function copyCertificateTemplateToSeason(
+  tx: DbOrTx,
+  from: Pick<SeasonRow, 'id' | 'identifier'>,
+  toSeasonId: number,
+  ctx: Ctx,
+  dryRun: boolean,
+): Promise<'created' | 'skipped' | 'none'> {
+  const [source] = await tx.select().from(certificateTemplates).where(eq(certificateTemplates.seasonId, from.id));
+  if (!source) return 'none';
+  const [target] =
+    toSeasonId > 0
+      ? await tx.select({ id: certificateTemplates.id }).from(certificateTemplates).where(eq(certificateTemplates.seasonId, toSeasonId))
+      : [];
+  if (target) return 'skipped';
+  if (dryRun) return 'created';
+  await tx.insert(certificateTemplates).values({
+    seasonId: toSeasonId,
+    heading: source.heading,
+    body: source.body,
+    signatures: source.signatures,
+    logoId: source.logoId,
+    version: 1,
+    updatedBy: ctx.actorUserId,
+  });
+  await audit(tx, {
+    ...ctx,
+    action: 'certificate_template.copy',
+    entityType: 'certificate_template',
+    entityId: toSeasonId,
+    before: { version: null },
+    after: { fromSeasonIdentifier: from.identifier, version: 1 },
+  });
+  return 'created';
+}

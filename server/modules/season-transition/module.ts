@@ -1,11 +1,11 @@
 import { serverModule } from '../../lib/server-module';
+import { copyCertificateTemplateToSeason } from '../certificates/templates.service';
 import { seasonTransitionRoutes } from './season-transition.routes';
 
 /**
- * "Nächstes KiTa-Jahr vorbereiten" (issue 38). The certificate templates (SPEC §8) belong to a module that is not
- * there yet: once it is, it hands its TemplateCopier in here (a module above this one: through server/app.ts, or this
- * module's layer moves above it and imports the copier).
+ * "Nächstes KiTa-Jahr vorbereiten" (issue 38). Besides the documentation template, the certificate template (SPEC §8)
+ * goes along: certificates sits below this module and hands in its copier.
  */
 export default serverModule(async (app) => {
-  await app.register(seasonTransitionRoutes, { templateCopiers: [] });
+  await app.register(seasonTransitionRoutes, { templateCopiers: [copyCertificateTemplateToSeason] });
 });

@@ -4,6 +4,7 @@ import { prepareNextAnswerSchema } from '../../../src/shared/contracts/season-tr
 import { facilityFixture } from '../../testing/facility-fixture';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
+import { certificateTemplates } from '../certificates/certificates.table';
 import { documentationTemplates } from '../documentation/documentation.table';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules } from '../programme/programme.table';
 import { createAwardingEvent, createModule, createOffering, createStaff } from '../programme/test-helpers';
@@ -81,6 +82,9 @@ const w = createTestWorld(async () => {
   const [staff] = await createStaff(db, f.facility.id);
   await db.insert(offeringEnrolments).values({ offeringId: training.id, facilityId: f.facility.id, personId: staff!.id, state: 'confirmed' });
   await db.insert(documentationTemplates).values({ seasonId: f.season.id, sections: [{ title: 'Teil A', questions: [] }] as never });
+  await db
+    .insert(certificateTemplates)
+    .values({ seasonId: f.season.id, heading: 'Urkunde für {KiTa}', body: 'Im KiTa-Jahr {KiTa-Jahr}.', signatures: [] });
   const prepare = (dryRun: boolean, role: 'admin' | 'member' = 'admin', seasonId = f.season.id) =>
     f.call(role, { method: 'POST', url: `/api/admin/seasons/${seasonId}/prepare-next`, payload: { dryRun } });
   return { ...f, training, draft, hospitation, event, workshop, prepare };
@@ -100,7 +104,7 @@ describe('Nächstes KiTa-Jahr vorbereiten (issue 38)', () => {
       seasonStartDate: '2027-09-01',
       seasonEndDate: '2028-08-31',
       dryRun: true,
-      created: { offerings: 3, awardingEvents: 1, workshops: 1, templates: 1 },
+      created: { offerings: 3, awardingEvents: 1, workshops: 1, templates: 2 },
       skipped: { offerings: 0, awardingEvents: 0, workshops: 0, templates: 0 },
     });
     const first = a.examples.find((e) => e.title === 'Fortbildung Herbst')!;
@@ -111,7 +115,7 @@ describe('Nächstes KiTa-Jahr vorbereiten (issue 38)', () => {
 
   it('given "Anlegen", the next season is closed and not current, its dates one year on, and every date a draft 52 weeks on in Berlin time', async () => {
     const a = parseAnswer(prepareNextAnswerSchema, await w.prepare(false));
-    expect(a.created).toEqual({ offerings: 3, awardingEvents: 1, workshops: 1, templates: 1 });
+    expect(a.created).toEqual({ offerings: 3, awardingEvents: 1, workshops: 1, templates: 2 });
     const [next] = await w.db.select().from(seasons).where(eq(seasons.identifier, '2027-28'));
     expect(next).toMatchObject({
       label: 'KiTa-Jahr 2027/28',
@@ -153,6 +157,9 @@ describe('Nächstes KiTa-Jahr vorbereiten (issue 38)', () => {
     expect(enrolments.filter((e) => copiedIds.includes(e.offeringId))).toEqual([]);
     const [template] = await w.db.select().from(documentationTemplates).where(eq(documentationTemplates.seasonId, next!.id));
     expect(template?.sections).toEqual([{ title: 'Teil A', questions: [] }]);
+    // the certificate template (SPEC §8) goes along, handed in by the certificates module
+    const [certificate] = await w.db.select().from(certificateTemplates).where(eq(certificateTemplates.seasonId, next!.id));
+    expect(certificate).toMatchObject({ heading: 'Urkunde für {KiTa}', body: 'Im KiTa-Jahr {KiTa-Jahr}.', version: 1 });
   });
 
   it('given a second run (also after a copy was edited), nothing is created twice and the answer says so', async () => {
@@ -167,7 +174,7 @@ describe('Nächstes KiTa-Jahr vorbereiten (issue 38)', () => {
         season: '2027-28',
         seasonCreated: false,
         created: { offerings: 0, awardingEvents: 0, workshops: 0, templates: 0 },
-        skipped: { offerings: 3, awardingEvents: 1, workshops: 1, templates: 1 },
+        skipped: { offerings: 3, awardingEvents: 1, workshops: 1, templates: 2 },
       });
     }
     expect(await w.db.select().from(offerings).where(eq(offerings.seasonId, next!.id))).toHaveLength(4);

@@ -41,6 +41,7 @@ export const certificates = moduleCatalogue({
   },
   audit: {
     'certificate_template.update': 'Vorlage der Urkunde geändert',
+    'certificate_template.copy': 'Vorlage der Urkunde ins nächste KiTa-Jahr übernommen',
     'certificate.issue': 'Urkunde oder Teilnahmebescheinigung ausgestellt',
     'certificate.supersede': 'Urkunde durch eine neuere Fassung ersetzt',
     'certificate.withdraw': 'Teilnahmebescheinigung zurückgezogen',
