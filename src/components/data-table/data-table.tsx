@@ -183,7 +183,7 @@ export function DataTable<Row>({
             <Table.Tbody {...(stackWhenNarrow ? roles.rowgroup : {})}>
               {rows.length === 0 ? (
                 <Table.Tr {...(stackWhenNarrow ? roles.row : {})}>
-                  <Table.Td colSpan={columns.length} {...(stackWhenNarrow ? roles.cell : {})}>
+                  <Table.Td colSpan={columns.length} className={classes.emptyCell} {...(stackWhenNarrow ? roles.cell : {})}>
                     <Text size="sm" c="dimmed" py="sm" ta="center">
                       {loading ? 'Wird geladen …' : emptyText}
                     </Text>

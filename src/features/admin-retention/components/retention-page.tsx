@@ -46,7 +46,7 @@ export function RetentionPage() {
         älter ist als die Frist der jeweiligen Regel. Die Fristen legt der Betrieb fest (RETENTION_…_DAYS). Zahlen der Auswertung und die Historie
         einer KiTa bleiben unverändert.
       </Text>
-      <Table striped>
+      <Table striped captionSide="top" style={{ overflowWrap: 'anywhere' }}>
         <Table.Caption>Regeln, Fristen und was in den nächsten 30 Tagen fällig wird</Table.Caption>
         <Table.Thead>
           <Table.Tr>
