@@ -51,14 +51,7 @@ export async function versionedUpdate<T extends VersionedTable, E extends Record
   const values = typeof spec.values === 'function' ? spec.values(before) : spec.values;
   if (spec.skipUnchanged && !changes(spec.editable(before), { ...spec.editable(before), ...values }).changed) return { changed: false, row: before };
   // drizzle can't relate a generic table's columns to its insert type; the spec's types carry the checks
-  const set = { ...values, ...stamp(table, ctx.actorUserId) } as never;
-  const rows = (await tx
-    .update(table)
-    .set(set)
-    .where(and(eq(table.id, id), eq(table.version, version)))
-    .returning()) as T['$inferSelect'][];
-  const after = rows[0];
-  if (!after) throw conflictError();
+  const after = await writeAtVersion(tx, table, id, version, { ...values, ...stamp(table, ctx.actorUserId) } as never);
   const { context, describe, entityId = id, ...action } = spec.audit;
   const diff = describe ? describe(before, after) : changes(spec.editable(before), spec.editable(after));
   const extra = typeof context === 'function' ? context(after) : context;
@@ -106,7 +99,20 @@ export async function versionedTransition<T extends StatefulTable>(
   if ((before as { version: number }).version !== version) throw conflictError();
   await spec.check?.(before, tx);
   // drizzle can't relate a generic table's columns to its insert type; the spec's types carry the checks
-  const set = { ...spec.values, state: spec.to, version: nextVersion(table) } as never;
+  const after = await writeAtVersion(tx, table, id, version, { ...spec.values, state: spec.to, version: nextVersion(table) } as never);
+  const { context, ...action } = spec.audit;
+  await audit(tx, { ...ctx, ...action, entityId: id, before: { state }, after: { state: spec.to, ...context?.(after) } });
+  return { before, row: after };
+}
+
+/** the UPDATE of both: only while the row still has the version read (else 409, nothing changed); answers the new row */
+async function writeAtVersion<T extends PgTable & { id: PgColumn; version: PgColumn }>(
+  tx: DbOrTx,
+  table: T,
+  id: number,
+  version: number,
+  set: never,
+): Promise<T['$inferSelect']> {
   const rows = (await tx
     .update(table)
     .set(set)
@@ -114,9 +120,7 @@ export async function versionedTransition<T extends StatefulTable>(
     .returning()) as T['$inferSelect'][];
   const after = rows[0];
   if (!after) throw conflictError();
-  const { context, ...action } = spec.audit;
-  await audit(tx, { ...ctx, ...action, entityId: id, before: { state }, after: { state: spec.to, ...context?.(after) } });
-  return { before, row: after };
+  return after;
 }
 
 /** `load` for the common case: the row by id, locked FOR UPDATE; 404 when it is gone */
