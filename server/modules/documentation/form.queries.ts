@@ -36,6 +36,7 @@ export function toFileDto(r: DocumentationFileRow, uploadedBy: string | null, ur
     height: r.height,
     uploadedAt: r.uploadedAt.toISOString(),
     uploadedBy,
+    removed: r.removedAt !== null,
     url: url(r.id),
   };
 }
@@ -117,6 +118,7 @@ export type PartsRow = {
     width: number | null;
     height: number | null;
     uploaded_at: string;
+    removed: boolean;
     by: string | null;
   }[];
   history: { state: string; at: string; by: string | null; comment: string }[];
@@ -140,7 +142,7 @@ export async function formParts(db: DbOrTx, formId: number, savedBy: number | nu
 /** the columns `files`, `history`, `saved_by` of formParts, for a select that has the form's id and saver */
 export const partsColumns = (formId: SQL, savedBy: SQL) => sql`
   (select coalesce(json_agg(json_build_object('id', f.id, 'question_key', f.question_key, 'name', f.name, 'content_type', f.content_type,
-      'size', f.size, 'width', f.width, 'height', f.height, 'uploaded_at', f.uploaded_at, 'by', ${sqlName('u')}) order by f.id), '[]'::json)
+      'size', f.size, 'width', f.width, 'height', f.height, 'uploaded_at', f.uploaded_at, 'removed', f.removed_at is not null, 'by', ${sqlName('u')}) order by f.id), '[]'::json)
     from documentation_files f left join users u on u.id = f.uploaded_by where f.form_id = ${formId}) as files,
   (select coalesce(json_agg(json_build_object('state', e.state, 'at', e.at, 'by', ${sqlName('u')}, 'comment', e.comment) order by e.at, e.id), '[]'::json)
     from documentation_form_events e left join users u on u.id = e.actor_id where e.form_id = ${formId}) as history,
@@ -161,6 +163,7 @@ export function partsOf(row: PartsRow, url: (fileId: number) => string) {
     height: f.height,
     uploadedAt: new Date(f.uploaded_at).toISOString(),
     uploadedBy: f.by,
+    removed: f.removed,
     url: url(f.id),
   }));
   return {

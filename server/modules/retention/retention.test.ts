@@ -169,6 +169,19 @@ describe('retention (issue 38, SPEC §9)', () => {
     const after = await filesOf(['2025-26', '2026-27']);
     expect(after.every((f) => f.name === fileRemovedText && f.removedAt !== null)).toBe(true);
     for (const key of keys) expect(await w.fileStorage.get(key)).toBeNull();
+    // the jury's and the admin's view of such a form: the file's place says so and is marked removed (no link to a 404)
+    const [form] = await w.db
+      .select({ facilityId: documentationForms.facilityId })
+      .from(documentationFiles)
+      .innerJoin(documentationForms, eq(documentationForms.id, documentationFiles.formId))
+      .innerJoin(seasons, eq(seasons.id, documentationForms.seasonId))
+      .where(eq(seasons.identifier, '2026-27'))
+      .limit(1);
+    const detail = (await w.call('GET', `/api/admin/documentation/2026-27/${form!.facilityId}`)).json() as {
+      files: { name: string; removed: boolean }[];
+    };
+    expect(detail.files.length).toBeGreaterThan(0);
+    expect(detail.files.every((f) => f.removed && f.name === fileRemovedText)).toBe(true);
     expect(await report('2025-26')).toEqual(before2025);
     expect(await report('2026-27')).toEqual(before2026);
     // a second run finds nothing more

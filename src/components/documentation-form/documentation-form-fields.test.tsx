@@ -56,4 +56,19 @@ describe('DocumentationFormFields (shared renderer)', () => {
     expect(within(photos).queryByRole('button')).not.toBeInTheDocument();
     expect(within(photos).getByRole('checkbox', { name: /Sorgeberechtigten/ })).toBeChecked();
   });
+
+  it('a file the retention rule deleted keeps its place as text: no picture, no link to open (SPEC §9)', () => {
+    renderFields({
+      readOnly: true,
+      answers: { fotos: { consent: true } },
+      files: [
+        buildUploadedFile({ id: 1, name: 'beet.jpg' }),
+        buildUploadedFile({ id: 2, name: 'Datei gelöscht (Aufbewahrungsfrist)', removed: true, width: null, height: null }),
+      ],
+    });
+    const photos = screen.getByRole('group', { name: /^Fotos aus dem Projekt/ });
+    expect(within(photos).getByText('Datei gelöscht (Aufbewahrungsfrist)')).toBeInTheDocument();
+    expect(within(photos).getAllByRole('img')).toHaveLength(1);
+    expect(within(photos).getAllByRole('link')).toHaveLength(1);
+  });
 });

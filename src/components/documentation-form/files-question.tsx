@@ -82,7 +82,12 @@ export function FilesQuestionField({ id, question: q, value, files, error, readO
               {files.map((f) => (
                 <li key={f.id}>
                   <Stack gap={4}>
-                    {f.contentType.startsWith('image/') ? (
+                    {f.removed ? (
+                      // deleted by the retention rule (SPEC §9): its place says so, with nothing behind it to open
+                      <Text size="sm" c="dimmed" className={classes.fileName}>
+                        {f.name}
+                      </Text>
+                    ) : f.contentType.startsWith('image/') ? (
                       <Anchor href={fileHref(f)} target="_blank" rel="noopener">
                         <img className={classes.thumb} src={fileHref(f)} alt={f.name} loading="lazy" />
                       </Anchor>
@@ -92,10 +97,12 @@ export function FilesQuestionField({ id, question: q, value, files, error, readO
                         {f.name} (PDF)
                       </Anchor>
                     )}
-                    <Text size="xs" c="dimmed" className={classes.fileName}>
-                      {f.contentType.startsWith('image/') ? `${f.name}, ` : ''}
-                      {sizeText(f.size)}
-                    </Text>
+                    {!f.removed && (
+                      <Text size="xs" c="dimmed" className={classes.fileName}>
+                        {f.contentType.startsWith('image/') ? `${f.name}, ` : ''}
+                        {sizeText(f.size)}
+                      </Text>
+                    )}
                     {!readOnly && uploads && (
                       <Button size="compact-sm" variant="default" onClick={() => setDeleting(f)} aria-label={`${f.name} löschen`}>
                         Löschen

@@ -44,6 +44,8 @@ export const uploadedFileSchema = z.object({
   height: z.number().int().nullable(),
   uploadedAt: isoTimestampSchema,
   uploadedBy: z.string().nullable(),
+  /** deleted by the retention rule (SPEC §9): its place stays, named "Datei gelöscht (Aufbewahrungsfrist)", no bytes behind it */
+  removed: z.boolean(),
   /** relative API path that serves the file to those who may see it (members of the KiTa, admins, the jury) */
   url: z.string(),
 });

@@ -94,6 +94,7 @@ export function docDetail(overrides: Partial<AdminDocumentationDetail> = {}): Ad
         height: 1500,
         uploadedAt: '2027-05-01T10:00:00Z',
         uploadedBy: 'Erika Muster',
+        removed: false,
         url: 'admin/documentation/2026-27/11/files/5',
       },
       {
@@ -106,6 +107,7 @@ export function docDetail(overrides: Partial<AdminDocumentationDetail> = {}): Ad
         height: null,
         uploadedAt: '2027-05-01T10:00:00Z',
         uploadedBy: 'Erika Muster',
+        removed: false,
         url: 'admin/documentation/2026-27/11/files/6',
       },
     ],

@@ -88,6 +88,7 @@ export function buildUploadedFile(overrides: Partial<UploadedFile> = {}): Upload
     height: 1500,
     uploadedAt: '2027-03-02T10:00:00.000Z',
     uploadedBy: 'Erika Muster',
+    removed: false,
     url: `/api/facilities/11/documentation/files/${id}`,
     ...overrides,
   };

@@ -65,8 +65,10 @@ function answerValue(q: Question, value: unknown, files: UploadedFile[], onPhoto
 
 function FileList({ files, onPhoto }: { files: UploadedFile[]; onPhoto: (file: UploadedFile) => void }) {
   if (files.length === 0) return none;
-  const photos = files.filter((f) => f.contentType.startsWith('image/'));
-  const others = files.filter((f) => !f.contentType.startsWith('image/'));
+  // a file the retention rule deleted keeps its place as text: nothing to show or download behind it
+  const removed = files.filter((f) => f.removed);
+  const photos = files.filter((f) => !f.removed && f.contentType.startsWith('image/'));
+  const others = files.filter((f) => !f.removed && !f.contentType.startsWith('image/'));
   return (
     <Stack gap="xs">
       {photos.length > 0 && (
@@ -79,6 +81,17 @@ function FileList({ files, onPhoto }: { files: UploadedFile[]; onPhoto: (file: U
             </li>
           ))}
         </Group>
+      )}
+      {removed.length > 0 && (
+        <List size="sm">
+          {removed.map((f) => (
+            <List.Item key={f.id}>
+              <Text span size="sm" c="dimmed">
+                {f.name}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
       )}
       {others.length > 0 && (
         <List size="sm">
