@@ -45,6 +45,7 @@ const samples: Record<string, Record<string, unknown>> = {
   'account-email-change-confirm': { firstName: 'Elif', path: '/x', newEmail: 'neu@example.org' },
   'account-email-change-notice': { firstName: 'Elif', newEmail: 'neu@example.org' },
   'account-deleted': { firstName: 'Elif' },
+  'account-inactive-warning': { firstName: 'Elif', deleteOn: '31.07.2029' },
   'account-email-taken': {},
   'auth-login-attack': { firstName: 'Elif', until: '10:15' },
   'facility-join-request': {
