@@ -43,6 +43,8 @@ for (const e of entries) {
     }
   }
   for (const t of Object.values(e.fields ?? {})) catalogueFieldTexts.add(t);
+  // `fail(id, { field })` shows the entry's own message at a field (e.g. "Das Passwort ist falsch." at the password)
+  if (typeof e.message === 'string') catalogueFieldTexts.add(e.message);
 }
 const codeRegex = new Map(
   [...byCode].map(([code, s]) => [code, s.patterns.length ? new RegExp(`^(?:${[...new Set(s.patterns)].join('|')})$`) : null]),
