@@ -83,8 +83,11 @@ if (want('deploy') && (await run('deploy', 'node', ['scripts/check-deploy.mjs'])
 if (want('unit')) {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
-  const projects = databaseOnly ? ['--project', 'server'] : [];
-  const unitOk = await run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const projects = databaseOnly ? ['--project', 'server', '--project', 'server-isolated'] : [];
+  // --database-only: the server tests whose outcome depends on the database (vitest.config.ts, databaseFreeServerTests)
+  const unitOk = await run('unit', bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    ...(databaseOnly ? { TEST_DATABASE_ONLY: '1' } : {}),
+  });
   if (existsSync(out)) {
     const v = JSON.parse(readFileSync(out, 'utf8'));
     results.passed += v.numPassedTests;

@@ -32,13 +32,14 @@ export type EffectiveTemplate = {
  * change before a season's forms start, and an answer to a question just removed is kept, not refused).
  */
 export const TEMPLATE_CACHE_MS = 5_000;
-const templateCache = new Map<number, { until: number; template: Promise<EffectiveTemplate> }>();
+/** by season id; an entry answers only the database handle that filled it (one process can hold several, as tests do) */
+const templateCache = new Map<number, { db: DbOrTx; until: number; template: Promise<EffectiveTemplate> }>();
 
 export function cachedTemplate(db: DbOrTx, seasonId: number, now = Date.now()): Promise<EffectiveTemplate> {
   const hit = templateCache.get(seasonId);
-  if (hit && hit.until > now) return hit.template;
+  if (hit && hit.db === db && hit.until > now) return hit.template;
   const template = effectiveTemplate(db, seasonId);
-  templateCache.set(seasonId, { until: now + TEMPLATE_CACHE_MS, template });
+  templateCache.set(seasonId, { db, until: now + TEMPLATE_CACHE_MS, template });
   // a failed read is not kept
   template.catch(() => templateCache.delete(seasonId));
   return template;

@@ -7,6 +7,8 @@ import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
 import { auditLog } from '../audit/audit.table';
 import { defaultTemplateSections, photoConsentLabel } from './default-template';
+import { documentationTemplates } from './documentation.table';
+import { cachedTemplate } from './templates.service';
 import { docFixture } from './test-helpers';
 
 const f = createTestWorld(async () => {
@@ -28,6 +30,23 @@ const small: Section[] = [
     ],
   },
 ];
+
+describe('the template cache', () => {
+  it('given two databases in one process with the same season id, answers each from its own (tests share a process)', async () => {
+    const [a, b] = [await docFixture(), await docFixture()];
+    try {
+      expect(b.season.id).toBe(a.season.id);
+      await a.db.insert(documentationTemplates).values({ seasonId: a.season.id, sections: small, version: 1 });
+      expect((await cachedTemplate(a.db, a.season.id)).sections[0]!.questions[0]!.key).toBe('titel');
+      // the other database has no template of its own: the shipped default, not the first one's cached answer
+      expect((await cachedTemplate(b.db, b.season.id)).sections[0]!.questions[0]!.key).toBe('projekttitel');
+      expect((await cachedTemplate(a.db, a.season.id)).sections[0]!.questions[0]!.key).toBe('titel');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
 
 describe('the default template', () => {
   it('is valid for templateBodySchema and stays as written (every default spelled out)', () => {
