@@ -15,7 +15,8 @@ export const facilities = pgTable(
     city: text('city').notNull().default(''),
     region: text('region').notNull(),
     operatorName: text('operator_name').notNull().default(''),
-    operatorKind: text('operator_kind').notNull().default('sonstige'),
+    // empty: not said (an import never invents a kind, issue 34); the forms require one
+    operatorKind: text('operator_kind').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
     website: text('website').notNull().default(''),

@@ -5,7 +5,7 @@ import { facilityFixture, type Role } from '../../testing/facility-fixture';
 import { loginAs } from '../../testing/login-as';
 import { auditLog } from '../audit/audit.table';
 import { mailOutbox } from '../mail/mail.table';
-import { facilityMembers } from './facilities.table';
+import { facilities, facilityMembers } from './facilities.table';
 import { createTestWorld } from '../../testing/test-world';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { loginStatusResponseSchema } from '../../../src/shared/contracts/auth';
@@ -136,6 +136,9 @@ describe('master data', () => {
       201,
     );
     expect(created.operatorKind).toBe('');
+    // nor does the database invent one for a row written without it (its default was 'sonstige')
+    const [raw] = await f.db.insert(facilities).values({ label: 'Kita Roh', kind: '', region: 'Mittelfranken' }).returning();
+    expect(raw!.operatorKind).toBe('');
     expect(
       reasonOfAnswer(await f.call('otherMember', { method: 'POST', url: '/api/facilities', payload: { ...validFacility, kind: '' } }), 400).fields,
     ).toMatchObject({

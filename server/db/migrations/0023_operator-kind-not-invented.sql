@@ -1,0 +1,1 @@
+ALTER TABLE "facilities" ALTER COLUMN "operator_kind" SET DEFAULT '';
