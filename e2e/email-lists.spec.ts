@@ -139,4 +139,15 @@ test('the count stays in view while criteria far down change, and "Öffnen" show
   await expect(heading).toBeFocused();
   expect(await inView(heading)).toBe(true);
   await expectAccessible(page, 'e-mail lists at 1280 after opening a saved list');
+
+  // a criterion of the opened list changed and not saved: leaving for another page asks first; "Abbrechen" stays
+  await last.focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('link', { name: 'KiTas', exact: true }).first().click();
+  const ask = page.getByRole('dialog', { name: 'Änderungen nicht gespeichert' });
+  await expect(ask).toContainText('Die geänderten Kriterien der Liste „');
+  await expectAccessible(page, 'leaving a changed saved list');
+  await ask.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/verwaltung\/email-adressen$/);
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, T
 import { useState } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { notify } from '../../../lib/notifications';
+import { FormActions } from '../../../components/forms/form-actions';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { acSettingsUpdateSchema, type AcSettings, type AcTagNamesDto, type AcTestResult } from '../../../shared/contracts/active-campaign';
 import { useSaveAcSettings } from '../api/save-settings';
@@ -122,11 +123,7 @@ export function SettingsForm({ settings }: { settings: AcSettings }) {
             Es werden nur Benutzerkonten mit Newsletter-Einwilligung übertragen. Wer die Einwilligung zurückzieht oder sein Konto löscht, wird beim
             nächsten Abgleich abgemeldet.
           </Text>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Speichern
-            </Button>
-          </Group>
+          <FormActions submitLabel="Speichern" submitting={save.isPending} unsaved={form.dirty} />
         </Stack>
       </form>
       {/* outside the settings form: its submit must not bubble into "Speichern" */}

@@ -91,7 +91,7 @@ function EventForm({ event, seasons, onDone }: { event: AdminAwardingEvent | nul
           {picker('registrationOpensAt', 'Anmeldung ab')}
           {picker('registrationClosesAt', 'Anmeldeschluss')}
         </SimpleGrid>
-        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} />
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} unsaved={form.dirty} />
       </Stack>
     </form>
   );

@@ -75,7 +75,7 @@ function ModuleForm({ module, seasons, onDone }: { module: TrainingModule | null
             {...form.input('maxPerFacilityPerModule')}
           />
         </SimpleGrid>
-        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} />
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} unsaved={form.dirty} />
       </Stack>
     </form>
   );

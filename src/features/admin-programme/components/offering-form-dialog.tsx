@@ -215,7 +215,7 @@ function OfferingForm({
             onChange={(v) => form.setValue('reminderDays', v)}
           />
         </SimpleGrid>
-        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} />
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onDone} unsaved={form.dirty} />
       </Stack>
     </form>
   );

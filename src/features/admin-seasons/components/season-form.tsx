@@ -91,7 +91,7 @@ export function SeasonForm({ season, onDone, onCancel }: Props) {
           Weitere Termine
         </Title>
         <SimpleGrid cols={2}>{MORE_DATES.map(dateInput)}</SimpleGrid>
-        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onCancel} />
+        <FormActions submitLabel="Speichern" submitting={save.isPending} onCancel={onCancel} unsaved={form.dirty} />
       </Stack>
     </form>
   );

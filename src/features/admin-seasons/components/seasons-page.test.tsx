@@ -115,6 +115,23 @@ describe('/verwaltung/kita-jahre', () => {
     expect(writes[0]).toMatchObject({ method: 'PUT', url: '/api/admin/seasons/2', body: { version: 3, label: 'Neuer Name' } });
   });
 
+  it('asks before the page is left with a changed season unsaved, and leaves it be when "Abbrechen" is chosen', async () => {
+    const { handlers, writes } = seasonHandlers();
+    const { user, router } = await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });
+    await user.click(screen.getByRole('button', { name: '2026/27 bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'KiTa-Jahr 2026/27 bearbeiten' });
+    const label = within(dialog).getByRole('textbox', { name: /Bezeichnung/ });
+    await user.type(label, ' neu');
+    // the browser's back button, or a link the modal does not cover
+    void router.navigate({ to: '/verwaltung' });
+    const ask = await screen.findByRole('dialog', { name: 'Änderungen nicht gespeichert' });
+    await user.click(within(ask).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Änderungen nicht gespeichert' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/verwaltung/kita-jahre');
+    expect(label).toHaveValue('KiTa-Jahr 2026/27 neu');
+    expect(writes).toEqual([]);
+  }, 45_000);
+
   it('closes enrolment only after the confirm, sending the version it read', async () => {
     const { handlers, writes } = seasonHandlers();
     const { user } = await renderRoute('/verwaltung/kita-jahre', { user: users.admin(), handlers });

@@ -16,6 +16,7 @@ import { useEmailListPreview } from '../api/preview-email-list';
 import { CopyChunks } from './copy-chunks';
 import { CriteriaForm, type SeasonOption } from './criteria-form';
 import { LeftOutDialog } from './left-out-dialog';
+import { LeaveGuard } from '../../../components/dialogs/leave-guard';
 import { SavedListsTable } from './saved-lists-table';
 import { SaveListDialog } from './save-list-dialog';
 import classes from './email-list-builder.module.css';
@@ -58,6 +59,8 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
   const fresh = (): EmailListQuery => emailListQuerySchema.parse({ criteria: { seasonId: currentSeasonId }, purpose: 'information' });
   const [query, setQuery] = useState<EmailListQuery>(fresh);
   const [current, setCurrent] = useState<SavedEmailList | null>(null);
+  /** the criteria changed since the list was opened, begun or saved */
+  const [edited, setEdited] = useState(false);
   const [debounced] = useDebouncedValue(query, 300);
   const preview = useEmailListPreview(debounced);
   const [copyOpen, setCopyOpen] = useState(false);
@@ -81,6 +84,7 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
   const open = (list: SavedEmailList) => {
     setCurrent(list);
     setQuery({ criteria: list.criteria, purpose: list.purpose });
+    setEdited(false);
     setOpened((n) => n + 1);
   };
   // "Öffnen" shows what it did (issue 34: the criteria changed far above, unseen): the criteria's heading, now naming
@@ -91,6 +95,10 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
 
   return (
     <Stack gap="lg">
+      {/* a saved list's changed criteria: a fresh list's are only a query, exported or copied without saving */}
+      <LeaveGuard when={current !== null && edited}>
+        {`Die geänderten Kriterien der Liste „${current?.name ?? ''}“ sind noch nicht gespeichert. Wenn du die Seite verlässt, gehen sie verloren.`}
+      </LeaveGuard>
       {/* from 1200 px the result stands beside the criteria and stays in view while they change (issue 34) */}
       <div className={classes.builder}>
         <Paper withBorder p="md" component="section" aria-labelledby="email-criteria-heading">
@@ -105,13 +113,21 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
                 onClick={() => {
                   setCurrent(null);
                   setQuery(fresh());
+                  setEdited(false);
                 }}
               >
                 Neue Liste beginnen
               </Button>
             )}
           </Group>
-          <CriteriaForm value={query} onChange={setQuery} seasons={seasons} />
+          <CriteriaForm
+            value={query}
+            onChange={(next) => {
+              setQuery(next);
+              setEdited(true);
+            }}
+            seasons={seasons}
+          />
         </Paper>
 
         <Paper withBorder p="md" component="section" aria-labelledby="email-result-heading" className={classes.result}>
@@ -174,7 +190,18 @@ export function EmailListBuilder({ seasons, currentSeasonId }: { seasons: Season
 
       <SavedListsTable seasons={seasons} onOpen={open} openId={current?.id ?? null} />
       {leftOutOpen && <LeftOutDialog query={debounced} onClose={() => setLeftOutOpen(false)} />}
-      {saveOpen && <SaveListDialog opened onClose={() => setSaveOpen(false)} query={query} current={current} onSaved={setCurrent} />}
+      {saveOpen && (
+        <SaveListDialog
+          opened
+          onClose={() => setSaveOpen(false)}
+          query={query}
+          current={current}
+          onSaved={(list) => {
+            setCurrent(list);
+            setEdited(false);
+          }}
+        />
+      )}
     </Stack>
   );
 }
