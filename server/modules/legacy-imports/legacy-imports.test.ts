@@ -18,6 +18,7 @@ import { seasons } from '../seasons/seasons.table';
 import { addMember, createSeason, createUser, enrol } from '../../testing/factories';
 import { oneLineCsv, reorderedXlsx, xlsxOf, xlsxWithLongString } from '../../testing/hostile-legacy-files';
 import { facilityFixture } from '../../testing/facility-fixture';
+import { fixtureFiles } from '../../testing/fixture-files';
 import { loginAs } from '../../testing/login-as';
 import { parseAnswer, reasonOfAnswer } from '../../testing/parse-answer';
 import { createTestWorld } from '../../testing/test-world';
@@ -133,6 +134,38 @@ describe('legacy import', () => {
     expect(byRow.get(7)).toMatchObject({ state: 'duplicate', errors: { row: 'Doppelt: dieselbe KiTa im selben KiTa-Jahr wie Zeile 2.' } });
     expect((await rows(imp.id, '&state=error')).items.map((r) => r.rowNo)).toEqual([5, 6]);
     expect((await rows(imp.id, '&state=duplicate&pageSize=1&page=1')).total).toBe(1);
+  });
+
+  it('given an XLSX as LibreOffice writes it (PLZ as numbers, a date cell, umlauts, – and €), imports what it says and invents nothing', async () => {
+    const imp = await uploadOk(fixtureFiles.libreOfficeXlsx.buffer, 'aus-libreoffice.xlsx');
+    expect(imp.counts).toEqual({ total: 2, accepted: 2, error: 0, duplicate: 0, skipped: 0 });
+    expect(imp.plan).toEqual({ facilities: 2, seasons: 1, enrolments: 2, awards: 1, seasonLabels: ['KiTa-Jahr 2019/20'] });
+    parseAnswer(legacyImportSchema, await post(imp.id, 'commit'));
+    const byLabel = async (label: string) => (await f.db.select().from(facilities).where(eq(facilities.label, label)))[0]!;
+    const nothingElse = {
+      street: '',
+      kind: '',
+      operatorKind: '',
+      operatorName: '',
+      phone: '',
+      email: '',
+      website: '',
+      childrenCount: null,
+      staffCount: null,
+    };
+    expect(await byLabel('Kita Sonnenblume Fürth')).toMatchObject({ postalCode: '90762', city: 'Fürth', region: 'Mittelfranken', ...nothingElse });
+    expect(await byLabel('Kinderhaus Zwergenland')).toMatchObject({ postalCode: '86150', city: 'Augsburg', region: 'Schwaben', ...nothingElse });
+    const records = await f.db
+      .select({ kind: legacyRecords.kind, enrolledOn: legacyRecords.enrolledOn, remark: legacyRecords.remark, documented: legacyRecords.documented })
+      .from(legacyRecords)
+      .where(eq(legacyRecords.importId, imp.id));
+    // the date cell is the day it shows; an empty cell stays empty, as does what no column said (documented)
+    expect(records).toEqual(
+      expect.arrayContaining([
+        { kind: 'enrolment', enrolledOn: '2019-10-15', remark: 'Grüße – 5 €', documented: null },
+        { kind: 'enrolment', enrolledOn: null, remark: '', documented: null },
+      ]),
+    );
   });
 
   it('given a candidate fixed by hand to "neu anlegen", the commit creates that KiTa, the closed past season and the records; the KiTa shows its history', async () => {
