@@ -15,6 +15,7 @@ import { sessionContextColumns } from './modules/seasons/session-context';
 import { enrolmentRoutes } from './modules/seasons/enrolment.routes';
 import { programmeSteps } from './modules/programme/checklist-steps';
 import { documentationSteps } from './modules/documentation/checklist-steps';
+import { certificateStep } from './modules/certificates/checklist-step';
 import { teamWorkshopStep } from './modules/team-workshops/team-workshops.service';
 import metricsPlugin from './modules/health/metrics';
 import accessPlugin from './plugins/access';
@@ -96,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the login routes and the enrolment routes get parts of modules above theirs, passed in here (ADR 0009)
   await app.register(authRoutes, { version, secondFactorAtLogin, contextColumns: sessionContextColumns });
   await app.register(enrolmentRoutes, {
-    checklistSteps: { teamWorkshop: teamWorkshopStep, programme: programmeSteps, documentation: documentationSteps },
+    checklistSteps: { teamWorkshop: teamWorkshopStep, programme: programmeSteps, documentation: documentationSteps, certificate: certificateStep },
   });
   // every module in the order of its layer (scripts/module-boundaries.cjs): its routes, hooks and jobs (module.ts)
   const context = { options, version, buildInfo: readBuildInfo(rootDir, config.gitCommit), lifecycle, heartbeats };

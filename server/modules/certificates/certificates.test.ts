@@ -7,6 +7,8 @@ import { sharp } from '../../lib/image-work';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { normaliseCheckCode } from '../../../src/shared/contracts/certificates';
+import { seasonChecklistSchema } from '../../../src/shared/contracts/season-enrolment';
+import { parseAnswer } from '../../testing/parse-answer';
 import { brokenZlibPng } from '../../testing/crafted-png';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { enrol } from '../../testing/factories';
@@ -104,8 +106,20 @@ describe('check codes', () => {
 
 describe('Urkunden', () => {
   it('given two approved KiTas, "Urkunden erzeugen" issues two, again none, and a renamed KiTa gets a new code while the old one checks as superseded', async () => {
+    // the start page's checklist names the Urkunde once it is issued, not before
+    const checklist = async () =>
+      parseAnswer(seasonChecklistSchema, await w.call('member', { method: 'GET', url: `/api/facilities/${w.facility.id}/season-checklist` })).steps;
+    expect((await checklist()).map((s) => s.key)).not.toContain('certificate');
     const first = await admin('POST', '/api/admin/certificates/issue', { seasonIdentifier: '2026-27' });
     expect(first.json()).toEqual({ issued: 2, unchanged: 0 });
+    expect((await checklist()).at(-1)).toEqual({
+      key: 'certificate',
+      label: 'Urkunde herunterladen',
+      state: 'open',
+      detail: expect.stringMatching(/^Eure Urkunde liegt bereit, ausgestellt am \d\d\.\d\d\.\d{4}$/),
+      deadline: null,
+      path: '/auszeichnungsverantaltung',
+    });
     expect((await admin('POST', '/api/admin/certificates/issue', { seasonIdentifier: '2026-27' })).json()).toEqual({ issued: 0, unchanged: 2 });
 
     const list = (await admin('GET', '/api/admin/certificates?seasonIdentifier=2026-27')).json();

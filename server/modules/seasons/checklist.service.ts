@@ -20,6 +20,8 @@ export type ChecklistSteps = {
   programme?: (...args: Parameters<StepOf>) => Promise<{ trainings: Step; hospitation: Step; award: Step }>;
   /** the documentation form and the jury's decision (documentation) */
   documentation?: (...args: Parameters<StepOf>) => Promise<{ documentation: Step; jury: Step }>;
+  /** the KiTa's Urkunde, once issued (certificates); null: no such step */
+  certificate?: (db: DbOrTx, facilityId: number, season: SeasonRow) => Promise<Step | null>;
 };
 
 /** a step known only by its date (no module passed in): whether it lies ahead */
@@ -81,6 +83,7 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
           detail: season.juryDate ? `am ${germanDate(season.juryDate)}` : 'Termin folgt',
         },
       };
+  const certificate = steps.certificate ? await steps.certificate(db, facilityId, season) : null;
   return {
     season: toSeasonDto(season),
     steps: [
@@ -93,6 +96,7 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
       documentation.documentation,
       documentation.jury,
       programme.award,
+      ...(certificate ? [certificate] : []),
     ],
   };
 }

@@ -61,7 +61,8 @@ export const seasonEnrolmentStatusSchema = z.object({
 /** DELETE answers the status after withdrawing */
 export const withdrawQuerySchema = z.object({ version: versionParam.optional() });
 
-export const checklistStepKeys = ['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award'] as const;
+/** `certificate`: only once the KiTa's Urkunde of the season is issued (issue 37) */
+export const checklistStepKeys = ['enrolment', 'team_workshop', 'trainings', 'hospitation', 'documentation', 'jury', 'award', 'certificate'] as const;
 /**
  * done, open (now possible), closed, upcoming, missed (deadline passed); booked / waitlisted (a date of the programme,
  * not yet attended), inReview (the form lies with the jury), declined (the jury rejected the form)
