@@ -62,7 +62,10 @@ for (const { width, height } of [
 
     const choose = page.getByRole('group', { name: /^Fotos aus dem Projekt/ }).getByRole('button', { name: 'Dateien auswählen' });
     await choose.focus();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5_000 }), page.keyboard.press('Enter')]);
+    // the Enter goes to the button only once it holds the focus; the chooser then opens within the test's own limits
+    // (a fixed 5 s was too short once on CI's busy runner)
+    await expect(choose).toBeFocused();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(chooser.isMultiple()).toBe(true);
   });
 }

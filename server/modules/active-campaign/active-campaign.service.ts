@@ -292,29 +292,40 @@ export async function dryRun(db: Db, config: AppConfig): Promise<AcDryRun> {
   return out;
 }
 
-const running = new Map<number, { done: Promise<void>; stop: AbortController }>();
+type Runner = { done: Promise<void>; stop: AbortController };
+/**
+ * This process's runners, per database handle: run ids repeat across databases, and one process can hold several
+ * (the test files of a vitest worker); a runner of one must never stand for, or be stopped by, another's.
+ */
+const running = new Map<Db, Map<number, Runner>>();
+const runnersOf = (db?: Db) => (db ? [...(running.get(db)?.values() ?? [])] : [...running.values()].flatMap((m) => [...m.values()]));
 
-/** for tests: the runs this process is working on, finished */
-export async function settleRuns(): Promise<void> {
-  await Promise.allSettled([...running.values()].map((r) => r.done));
+/** for tests: the runs this process is working on (for `db`, or all), finished */
+export async function settleRuns(db?: Db): Promise<void> {
+  await Promise.allSettled(runnersOf(db).map((r) => r.done));
 }
 
 /**
- * On shutdown: this process's runners stop where they stand (after the request in flight); their rows stay `running`
+ * On shutdown: this app's runners stop where they stand (after the request in flight); their rows stay `running`
  * and another process (or this one after a restart) resumes them at the cursor once the lease has run out.
  */
-export async function stopRuns(): Promise<void> {
-  for (const r of running.values()) r.stop.abort();
-  await settleRuns();
+export async function stopRuns(db: Db): Promise<void> {
+  for (const r of runnersOf(db)) r.stop.abort();
+  await settleRuns(db);
 }
 
 function launch(db: Db, deps: AcDeps, conn: AcConnection, runId: number, token: string, log?: JobLog) {
   const stop = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, stop.signal]) : stop.signal;
+  const runners = running.get(db) ?? new Map<number, Runner>();
+  running.set(db, runners);
   const done = executeRun(db, conn, deps.runtime, runId, token, signal)
     .catch((err: unknown) => log?.error({ err }, 'activecampaign run failed'))
-    .finally(() => running.delete(runId));
-  running.set(runId, { done, stop });
+    .finally(() => {
+      if (runners.get(runId)?.done === done) runners.delete(runId);
+      if (runners.size === 0 && running.get(db) === runners) running.delete(db);
+    });
+  runners.set(runId, { done, stop });
 }
 
 /** "Jetzt synchronisieren" (and the nightly run): one row in state running; a second start answers 409 */

@@ -5,7 +5,7 @@ import { startActiveCampaignJob, stopRuns } from './active-campaign.service';
 export default serverModule(async (app, { options, heartbeats }) => {
   await app.register(activeCampaignRoutes, { runtime: options.activeCampaign });
   // a sync running in this process stops after its current request (resumed later from its cursor) before the database closes
-  app.addHook('onClose', async () => stopRuns());
+  app.addHook('onClose', async () => stopRuns(app.db));
   if (options.jobs?.activeCampaign) {
     let job: ReturnType<typeof startActiveCampaignJob> | undefined;
     app.addHook('onReady', async () => {
