@@ -3,6 +3,7 @@ import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrol
 import type { DbOrTx } from '../../db/client';
 import { germanDate } from '../../../src/shared/berlin-date';
 import type { SeasonRow } from '../seasons/seasons.table';
+import { enrolmentsOf } from '../seasons/enrolment.service';
 import { germanDateTimeText } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings } from './programme.table';
 
@@ -84,18 +85,26 @@ export async function programmeSteps(db: DbOrTx, facilityId: number, season: Sea
     of('hospitation'),
     unbooked(season.hospitationDeadline, enrolled, today, 'Buchung'),
   );
+  const [live] = enrolled ? await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true }) : [];
+  const approvedForAward = live?.approvedForAwardAt != null;
   const award = bookedStep(
     { key: 'award', label: 'Auszeichnungsveranstaltung', deadline: season.awardDate, path: '/auszeichnungsverantaltung' },
     of('awarding'),
     () =>
       season.awardDate && season.awardDate < today
         ? { state: 'closed', detail: `am ${germanDate(season.awardDate)}` }
-        : {
-            state: 'upcoming',
-            detail: season.awardDate
-              ? `am ${germanDate(season.awardDate)}; nach der Annahme eures Dokumentationsbogens`
-              : 'Nach der Annahme eures Dokumentationsbogens',
-          },
+        : approvedForAward
+          ? {
+              // the jury accepted the form and the KiTa is admitted: the step says so instead of "after the acceptance"
+              state: 'open',
+              detail: `Zur Auszeichnung zugelassen: Plätze buchen${season.awardDate ? ` (am ${germanDate(season.awardDate)})` : ''}`,
+            }
+          : {
+              state: 'upcoming',
+              detail: season.awardDate
+                ? `am ${germanDate(season.awardDate)}; nach der Annahme eures Dokumentationsbogens`
+                : 'Nach der Annahme eures Dokumentationsbogens',
+            },
   );
   return { trainings, hospitation, award };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seasonChecklistSchema } from '../../../src/shared/contracts/season-enrolment';
 import { facilityFixture } from '../../testing/facility-fixture';
@@ -8,7 +8,7 @@ import { documentationForms } from '../documentation/documentation.table';
 import { createForm } from '../documentation/test-helpers';
 import { offeringEnrolments } from '../programme/programme.table';
 import { createAwardingEvent, createOffering, createStaff } from '../programme/test-helpers';
-import { seasons } from './seasons.table';
+import { seasonEnrolments, seasons } from './seasons.table';
 
 /*
  * Issue 19 defect 3: the start page's checklist is the KiTa's season at a glance. Each step reads the real state of
@@ -108,6 +108,19 @@ describe('season checklist (issue 19)', () => {
     expect(steps.jury).toMatchObject({ state: 'done', detail: 'Angenommen am 15.07.2027' });
     await set({ state: 'rejected' });
     expect((await checklist()).jury).toMatchObject({ state: 'declined', detail: 'Abgelehnt am 15.07.2027' });
+  });
+
+  it('given the KiTa admitted to the award and nothing booked, step 7 says so and is open, not "after the acceptance"', async () => {
+    expect((await checklist()).award).toMatchObject({ state: 'upcoming', detail: 'am 12.10.2099; nach der Annahme eures Dokumentationsbogens' });
+    await f.db
+      .update(seasonEnrolments)
+      .set({ approvedForAwardAt: new Date() })
+      .where(and(eq(seasonEnrolments.facilityId, f.facility.id), eq(seasonEnrolments.seasonId, f.season.id)));
+    expect((await checklist()).award).toMatchObject({
+      state: 'open',
+      detail: 'Zur Auszeichnung zugelassen: Plätze buchen (am 12.10.2099)',
+      path: '/auszeichnungsverantaltung',
+    });
   });
 
   it('given a workshop of the awarding event booked, step 7 names the event and its day', async () => {
