@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
  * The test files under `dirs` that replace a module or a global (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv): they
  * run with a module graph of their own. Every other file shares its worker's modules with the files before it
  * (`isolate: false`), which spares each file the import of the whole app: the client's tests took 189 s alone, 64 s
- * so; the server's import time fell from 96 s to 12 s (decision 0042). Read from the files themselves, so a new test that mocks a module is isolated without a list.
+ * so; the server's import time fell from 96 s to 12 s (decision 0042). Read from the files themselves, so a new test
+ * that mocks a module is isolated without a list.
  */
 function filesThatReplaceModules(dirs: string[], name: RegExp): string[] {
   const found: string[] = [];
@@ -50,16 +51,16 @@ const server = {
 
 const clientTests = ['src/**/*.test.{ts,tsx}', 'routes/**/*.test.{ts,tsx}'];
 const clientMocking = filesThatReplaceModules(['src', 'routes'], /\.test\.tsx?$/);
+const clientPlugins = [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: false,
+    routesDirectory: './routes',
+    generatedRouteTree: './src/routeTree.gen.ts',
+  }),
+  react(),
+];
 const client = {
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: false,
-      routesDirectory: './routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-    }),
-    react(),
-  ],
   environment: 'jsdom' as const,
   setupFiles: ['src/testing/setup.ts'],
   // a form typed into by user-event takes 8 s alone and three times that on a loaded two-core runner
@@ -84,28 +85,17 @@ export default defineConfig({
       },
       { test: { name: 'server-isolated', ...server, include: serverMocking } },
       {
-        plugins: client.plugins,
+        plugins: clientPlugins,
         test: {
           name: 'client',
-          environment: client.environment,
+          ...client,
           include: clientTests,
           exclude: clientMocking,
-          setupFiles: client.setupFiles,
-          testTimeout: client.testTimeout,
           // each file still gets a fresh jsdom and the setup file's cleanup; only the imported modules are shared
           isolate: false,
         },
       },
-      {
-        plugins: client.plugins,
-        test: {
-          name: 'client-isolated',
-          environment: client.environment,
-          include: clientMocking,
-          setupFiles: client.setupFiles,
-          testTimeout: client.testTimeout,
-        },
-      },
+      { plugins: clientPlugins, test: { name: 'client-isolated', ...client, include: clientMocking } },
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { germanDate } from '../../../src/shared/berlin-date';
 import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrolment';
 import type { DbOrTx } from '../../db/client';
@@ -22,7 +22,7 @@ export async function certificateStep(db: DbOrTx, facilityId: number, season: Se
         eq(certificates.state, 'valid'),
       ),
     )
-    .orderBy(desc(certificates.issuedAt))
+    // at most one: one valid Urkunde per KiTa and season (certificates_award_valid_uq)
     .limit(1);
   if (!award) return null;
   return {

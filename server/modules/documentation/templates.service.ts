@@ -40,8 +40,10 @@ export function cachedTemplate(db: DbOrTx, seasonId: number, now = Date.now()): 
   if (hit && hit.db === db && hit.until > now) return hit.template;
   const template = effectiveTemplate(db, seasonId);
   templateCache.set(seasonId, { db, until: now + TEMPLATE_CACHE_MS, template });
-  // a failed read is not kept
-  template.catch(() => templateCache.delete(seasonId));
+  // a failed read is not kept (nor does it remove an entry another handle filled since)
+  template.catch(() => {
+    if (templateCache.get(seasonId)?.template === template) templateCache.delete(seasonId);
+  });
   return template;
 }
 

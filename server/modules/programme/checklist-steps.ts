@@ -3,7 +3,6 @@ import type { SeasonChecklist } from '../../../src/shared/contracts/season-enrol
 import type { DbOrTx } from '../../db/client';
 import { germanDate } from '../../../src/shared/berlin-date';
 import type { SeasonRow } from '../seasons/seasons.table';
-import { enrolmentsOf } from '../seasons/enrolment.service';
 import { germanDateTimeText } from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings } from './programme.table';
 
@@ -52,7 +51,7 @@ const unbooked = (deadline: string | null, enrolled: boolean, today: string, wha
  * The checklist's trainings, hospitation and awarding-event steps (seasons gets this passed in by app.ts, ADR 0009):
  * the KiTa's live bookings of the season's dates, each with its day, in one query.
  */
-export async function programmeSteps(db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today: string) {
+export async function programmeSteps(db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: boolean, today: string, approvedForAward: boolean) {
   const rows = await db
     .select({
       offeringId: offerings.id,
@@ -85,8 +84,6 @@ export async function programmeSteps(db: DbOrTx, facilityId: number, season: Sea
     of('hospitation'),
     unbooked(season.hospitationDeadline, enrolled, today, 'Buchung'),
   );
-  const [live] = enrolled ? await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true }) : [];
-  const approvedForAward = live?.approvedForAwardAt != null;
   const award = bookedStep(
     { key: 'award', label: 'Auszeichnungsveranstaltung', deadline: season.awardDate, path: '/auszeichnungsverantaltung' },
     of('awarding'),

@@ -17,7 +17,8 @@ type StepOf = (db: DbOrTx, facilityId: number, season: SeasonRow, enrolled: bool
 export type ChecklistSteps = {
   teamWorkshop?: StepOf;
   /** trainings, hospitation and the awarding event: the KiTa's bookings (programme) */
-  programme?: (...args: Parameters<StepOf>) => Promise<{ trainings: Step; hospitation: Step; award: Step }>;
+  /** `approvedForAward`: the live enrolment is admitted to the award (read here once, with the enrolment) */
+  programme?: (...args: [...Parameters<StepOf>, approvedForAward: boolean]) => Promise<{ trainings: Step; hospitation: Step; award: Step }>;
   /** the documentation form and the jury's decision (documentation) */
   documentation?: (...args: Parameters<StepOf>) => Promise<{ documentation: Step; jury: Step }>;
   /** the KiTa's Urkunde, once issued (certificates); null: no such step */
@@ -62,7 +63,7 @@ export async function seasonChecklist(db: DbOrTx, facilityId: number, today = be
   const documentationOpen = season.allowDocumentation && (!season.documentationDeadline || today <= season.documentationDeadline);
   const enrolled = live !== undefined;
   const programme = steps.programme
-    ? await steps.programme(db, facilityId, season, enrolled, today)
+    ? await steps.programme(db, facilityId, season, enrolled, today, live?.approvedForAwardAt != null)
     : {
         trainings: dated('trainings', 'Fortbildungen besuchen', season.trainingsDeadline, today, '/fortbildungen'),
         hospitation: dated('hospitation', 'Hospitation', season.hospitationDeadline, today, '/hospitationen'),

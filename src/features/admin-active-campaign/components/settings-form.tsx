@@ -1,8 +1,8 @@
 import { Alert, Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { FormActions } from '../../../components/forms/form-actions';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { notify } from '../../../lib/notifications';
-import { FormActions } from '../../../components/forms/form-actions';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { acSettingsUpdateSchema, type AcSettings, type AcTagNamesDto, type AcTestResult } from '../../../shared/contracts/active-campaign';
 import { useSaveAcSettings } from '../api/save-settings';

@@ -12,11 +12,11 @@ import {
   type SavedEmailList,
 } from '../../../shared/contracts/email-lists';
 import { exportAddresses } from '../api/export-addresses';
+import { LeaveGuard } from '../../../components/dialogs/leave-guard';
 import { useEmailListPreview } from '../api/preview-email-list';
 import { CopyChunks } from './copy-chunks';
 import { CriteriaForm, type SeasonOption } from './criteria-form';
 import { LeftOutDialog } from './left-out-dialog';
-import { LeaveGuard } from '../../../components/dialogs/leave-guard';
 import { SavedListsTable } from './saved-lists-table';
 import { SaveListDialog } from './save-list-dialog';
 import classes from './email-list-builder.module.css';
