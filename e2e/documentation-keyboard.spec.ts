@@ -1,18 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
-import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, test } from './fixtures';
+import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, tabTo, test } from './fixtures';
 
 // Issue 12, by keyboard alone (WCAG 2.1.1): the template editor's reordering, options and preview, and the jury's
 // way from the list to a form's review. Every control is reached with Tab from the top of the page, used with Enter, Space or the arrow keys,
 // and the focus stays where the work goes on. Nothing is saved: the demo template and reviews stay as they are.
-
-/** presses Tab until `target` has the focus (at most `max` times): it is reachable by keyboard, in tab order */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`not reached with ${max} × Tab: ${target.toString()}`);
-}
 
 test('template editor: move a question down and up again, add an option, open and close the preview, leave with unsaved changes, all by keyboard', async ({
   page,

@@ -122,6 +122,18 @@ export { expect };
 export const allowTime = (ms: number) => test.setTimeout(ms * slowdown);
 
 /**
+ * Presses Tab until `target` has the focus (at most `max` times): it is reachable by keyboard, in tab order. The one
+ * way a keyboard walk moves on (WCAG 2.1.1).
+ */
+export async function tabTo(page: Page, target: Locator, max = 200) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`not reached with ${max} × Tab: ${target.toString()}`);
+}
+
+/**
  * The server's answers to `url` (a glob, as `page.route` takes it) arrive `ms` late, as on a slow line or a busy
  * server: longer than 1 s is longer than the router waits before it shows its loading page.
  */

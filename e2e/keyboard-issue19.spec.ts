@@ -1,20 +1,12 @@
-import type { FileChooser, Locator, Page } from '@playwright/test';
+import type { FileChooser, Page } from '@playwright/test';
 import { bookViaApi } from './booking-helpers';
-import { allowTime, expect, expectAccessible, loginWithFreshEnrolledKita, test } from './fixtures';
+import { allowTime, expect, expectAccessible, loginWithFreshEnrolledKita, tabTo, test } from './fixtures';
 
 /*
  * Issue 19 defect 5, by keyboard: Enter on "Dateien auswählen" opens the file chooser (it did only with Space); the
  * documentation form's sticky save bar never covers the focused element; after "Ja, stornieren" focus goes to the
  * bookings table, not to the page heading.
  */
-
-async function tabTo(page: Page, target: Locator, max = 200) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`not reached with ${max} × Tab: ${target.toString()}`);
-}
 
 /** the focused element's box and the top edge of the save bar (the sticky box around "Einreichen") */
 const focusAndBar = (page: Page) =>
