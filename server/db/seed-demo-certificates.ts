@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { attendanceChanged, issueAwards } from '../modules/certificates/issue.service';
 import { offeringEnrolments } from '../modules/programme/programme.table';
-import { seasonsRepository } from '../modules/seasons/seasons.repository';
+import { seasonQueries } from '../modules/seasons/seasons.queries';
 
 /**
  * Issue 37: the demo's certificates, issued the way an admin issues them (idempotent, so a second seed changes
@@ -12,7 +12,7 @@ import { seasonsRepository } from '../modules/seasons/seasons.repository';
 export async function seedDemoCertificates(db: Db, programmeName: string) {
   const ctx = { actorUserId: null, requestId: null, ip: null };
   for (const identifier of ['2025-26', '2026-27']) {
-    if (await seasonsRepository({ db }).byIdentifier(identifier)) await issueAwards(db, identifier, undefined, programmeName, ctx);
+    if (await seasonQueries({ db }).byIdentifier(identifier)) await issueAwards(db, identifier, undefined, programmeName, ctx);
   }
   const attended = await db.select({ id: offeringEnrolments.id }).from(offeringEnrolments).where(eq(offeringEnrolments.state, 'attended'));
   await db.transaction((tx) => attendanceChanged(tx, { enrolmentIds: attended.map((a) => a.id), attended: true }, programmeName, ctx));

@@ -9,7 +9,7 @@ import { masterDataFields } from '../../../src/shared/contracts/facility-lists';
 import { iso } from '../../lib/record-helpers';
 import { facilities, facilityMembers } from '../facilities/facilities.table';
 import { persons } from '../persons/persons.table';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import { seasonEnrolments } from '../seasons/seasons.table';
 
 type C = typeof adminFacilityList;
@@ -33,7 +33,7 @@ export const sortColumns = {
 export async function seasonOf(db: DbOrTx, q: AdminFacilityListQuery, currentSeasonId?: number | null) {
   if (q.enrolledSeasonId) return q.enrolledSeasonId;
   if (currentSeasonId !== undefined) return currentSeasonId ?? -1;
-  return (await seasonsRepository({ db }).current())?.id ?? -1;
+  return (await seasonQueries({ db }).current())?.id ?? -1;
 }
 
 /**

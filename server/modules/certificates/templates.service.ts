@@ -9,7 +9,7 @@ import { ImageRefusedError, reencodeImage } from '../../lib/image-reencode';
 import { conflictError } from '../../lib/record-helpers';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { certificateImages, certificateTemplates } from './certificates.table';
 import type { TemplateText } from './printed';
@@ -31,7 +31,7 @@ export const DEFAULT_TEMPLATE: TemplateText = {
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export async function seasonByIdentifier(db: DbOrTx, identifier: string): Promise<SeasonRow> {
-  const season = await seasonsRepository({ db }).byIdentifier(identifier);
+  const season = await seasonQueries({ db }).byIdentifier(identifier);
   if (!season) throw fail('certificates.season_missing');
   return season;
 }

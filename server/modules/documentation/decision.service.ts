@@ -5,7 +5,7 @@ import { fail } from '../../lib/http-error';
 import type { Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { setAwardApprovalIn } from '../seasons/admin-seasons.service';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import { adminDocumentationDetail, formOf, type Caller } from './admin-documentation.service';
 import { notifyDocumentationDecision } from './decision.mail';
 import { transitionForm } from './form-transition';
@@ -39,7 +39,7 @@ export async function decideDocumentation(db: Db, seasonIdentifier: string, faci
       ctx,
     });
     if (d.action === 'approve') {
-      const enrolment = await seasonsRepository({ db: tx }).liveEnrolment(facilityId, season.id);
+      const enrolment = await seasonQueries({ db: tx }).liveEnrolment(facilityId, season.id);
       if (!enrolment) throw fail('documentation.not_enrolled_for_award');
       await setAwardApprovalIn(tx, enrolment.id, { approved: true, version: enrolment.version }, ctx);
     }

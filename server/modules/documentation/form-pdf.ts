@@ -9,7 +9,7 @@ import type { PdfDocModel, PdfImage } from '../../lib/pdf';
 import type { PdfRenderer } from '../../lib/pdf-pool';
 import { germanDate } from '../../../src/shared/berlin-date';
 import { findActiveFacility } from '../facilities/facility-scope';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import { documentationForms as forms } from './documentation.table';
 import { formFileRows } from './form.queries';
 import { effectiveTemplate } from './templates.service';
@@ -129,7 +129,7 @@ async function loadInput(db: DbOrTx, storage: FileStorage, formId: number): Prom
   if (!form) throw new Error(`documentation form ${formId} not found`);
   const [facility, season, template, rows] = await Promise.all([
     findActiveFacility(db, form.facilityId),
-    seasonsRepository({ db }).byId(form.seasonId),
+    seasonQueries({ db }).byId(form.seasonId),
     effectiveTemplate(db, form.seasonId),
     formFileRows(db, formId),
   ]);

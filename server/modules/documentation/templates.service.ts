@@ -6,7 +6,7 @@ import { fail } from '../../lib/http-error';
 import { versionedUpdate } from '../../lib/versioned-update';
 import { conflictError, personName } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
 import { defaultScoreDescriptions, defaultTemplateSections } from './default-template';
@@ -70,7 +70,7 @@ export const questionsByKey = (sections: Section[]) =>
 
 /** the season of an admin path (`/api/admin/documentation/2026-27/…`); 404 when there is none */
 export async function seasonByIdentifier(db: DbOrTx, identifier: string): Promise<SeasonRow> {
-  const season = await seasonsRepository({ db }).byIdentifier(identifier);
+  const season = await seasonQueries({ db }).byIdentifier(identifier);
   if (!season) throw fail('documentation.season_missing');
   return season;
 }
@@ -207,7 +207,7 @@ export async function copyTemplate(
   ctx: Ctx,
 ): Promise<Template> {
   const season = await seasonByIdentifier(db, identifier);
-  const from = await seasonsRepository({ db }).byIdentifier(input.fromSeasonIdentifier);
+  const from = await seasonQueries({ db }).byIdentifier(input.fromSeasonIdentifier);
   const [source] = from
     ? await db
         .select({ sections: templates.sections, scoreDescriptions: templates.scoreDescriptions })

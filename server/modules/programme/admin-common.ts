@@ -1,7 +1,7 @@
 import type { DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../lib/http-error';
 import { lockById, versionedUpdate, type VersionedUpdate } from '../../lib/versioned-update';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import { type awardingEvents, type offerings } from './programme.table';
 
 /** What the admin writes of the programme share: the season a record belongs to, dates from the API, state changes. */
@@ -9,7 +9,7 @@ import { type awardingEvents, type offerings } from './programme.table';
 export const d = (s: string | null) => (s ? new Date(s) : null);
 
 export async function requireSeason(db: DbOrTx, seasonId: number) {
-  const season = await seasonsRepository({ db }).byId(seasonId);
+  const season = await seasonQueries({ db }).byId(seasonId);
   if (!season) throw fail('programme.season_missing');
   return season;
 }

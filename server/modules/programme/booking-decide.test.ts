@@ -8,7 +8,7 @@ import { facilities } from '../facilities/facilities.table';
 import { staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
 import { persons } from '../persons/persons.table';
 import { createFacility } from '../../testing/factories';
-import { currentSeasonColumn, seasonsRepository } from '../seasons/seasons.repository';
+import { currentSeasonColumn, seasonQueries } from '../seasons/seasons.queries';
 import { seasonEnrolments, seasons } from '../seasons/seasons.table';
 import { enrol } from '../../testing/factories';
 import { decideSeats, type DecideArgs, type Decided } from './booking-decide';
@@ -172,7 +172,7 @@ describe("the booking's one read: the current season and the KiTa's live enrolme
           .select({ season: currentSeasonColumn(facilityId) })
           .from(offerings)
           .where(eq(offerings.id, o.id));
-        const readable = await seasonsRepository({ db: w.db }).currentWithLiveEnrolment(facilityId);
+        const readable = await seasonQueries({ db: w.db }).currentWithLiveEnrolment(facilityId);
         const brief = row!.season;
         expect(
           brief === null

@@ -9,7 +9,7 @@ import { audit, auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
 import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
 import { staffAddressesSql, staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
 import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
-import { currentSeasonColumn } from '../seasons/seasons.repository';
+import { currentSeasonColumn } from '../seasons/seasons.queries';
 import { decideSeats } from './booking-decide';
 import { enqueueMails, mailBudgetColumn, mailBudgetCounter, readMailBudget, type MailBudget } from '../mail/outbox';
 import { bookingMails, bookingRecipients, germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';

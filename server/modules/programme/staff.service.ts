@@ -5,7 +5,7 @@ import { enrolledToCurrentSeason } from '../seasons/season-guard';
 import { iso, isoOrNull, notFoundError, personName } from '../../lib/record-helpers';
 import { activeFacility } from '../facilities/facility-scope';
 import type { MailContext } from '../mail/templates';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import type { SeasonEnrolmentRow, SeasonRow } from '../seasons/seasons.table';
 import { registrationBlocker } from './booking';
 import { bookingIcs, germanDateTimeText } from './programme.mails';
@@ -140,7 +140,7 @@ function toFacilityEnrolment(v: EnrolmentView, now: Date): FacilityEnrolment {
 /** "Unsere Anmeldungen": the KiTa's bookings of the current season (cancelled ones too, with their reason) */
 export async function facilityEnrolments(db: DbOrTx, facilityId: number, kind: OfferingKind | undefined, now = new Date()) {
   await activeFacility(db, facilityId);
-  const season = await seasonsRepository({ db }).current();
+  const season = await seasonQueries({ db }).current();
   if (!season) return { enrolments: [] };
   const rows = await enrolmentViews(
     db,
@@ -181,7 +181,7 @@ export async function enrolmentIcs(db: DbOrTx, facilityId: number, enrolmentId: 
 /** a host KiTa sees who visits it (current season; KiTa and person names, no contact data) */
 export async function hospitationVisits(db: DbOrTx, facilityId: number) {
   await activeFacility(db, facilityId);
-  const season = await seasonsRepository({ db }).current();
+  const season = await seasonQueries({ db }).current();
   if (!season) return { hospitations: [] };
   const views = await offeringViews(
     db,
@@ -262,7 +262,7 @@ export async function facilityAwarding(db: DbOrTx, facilityId: number, now = new
 /** the KiTa's history in the programme (all seasons, newest first): the admin KiTa detail, later the own-data export */
 export async function facilityProgrammeHistory(db: DbOrTx, facilityId: number) {
   const rows = await enrolmentViews(db, eq(offeringEnrolments.facilityId, facilityId), [desc(offerings.startsAt), desc(offeringEnrolments.id)]);
-  const seasons = seasonsRepository({ db });
+  const seasons = seasonQueries({ db });
   const identifiers = new Map<number, string>();
   for (const id of new Set(rows.map((r) => r.o.seasonId))) identifiers.set(id, (await seasons.byId(id))?.identifier ?? '');
   return {

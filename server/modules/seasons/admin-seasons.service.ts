@@ -8,7 +8,7 @@ import { actorOf, conflictError, iso, notFoundError } from '../../lib/record-hel
 import { lockById, stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
 import { facilities } from '../facilities/facilities.table';
-import { toSeasonDto } from './seasons.repository';
+import { toSeasonDto } from './seasons.queries';
 import { seasonEnrolments, seasons, type SeasonRow } from './seasons.table';
 import { userRef } from '../users/user-ref';
 

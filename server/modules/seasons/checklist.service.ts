@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { activeFacility } from '../facilities/facility-scope';
 import { enrolmentBlocker, enrolmentsOf } from './enrolment.service';
-import { seasonsRepository, toSeasonDto } from './seasons.repository';
+import { seasonQueries, toSeasonDto } from './seasons.queries';
 import type { SeasonRow } from './seasons.table';
 
 type Step = SeasonChecklist['steps'][number];
@@ -38,7 +38,7 @@ const dated = (key: Step['key'], label: string, deadline: string | null, today: 
 /** The season's steps for the home page of the active KiTa: each reads the real state of its module (issue 19). */
 export async function seasonChecklist(db: DbOrTx, facilityId: number, today = berlinToday(), steps: ChecklistSteps = {}): Promise<SeasonChecklist> {
   await activeFacility(db, facilityId);
-  const season = await seasonsRepository({ db }).current();
+  const season = await seasonQueries({ db }).current();
   if (!season) return { season: null, steps: [] };
   const [live] = await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true });
   const blocker = enrolmentBlocker(season, today);

@@ -10,7 +10,7 @@ import { audit, type Ctx } from '../audit/audit';
 import { notifyEnrolment } from '../facilities/facility-mails';
 import { activeFacility } from '../facilities/facility-scope';
 import { persons } from '../persons/persons.table';
-import { seasonsRepository, toSeasonDto } from './seasons.repository';
+import { seasonQueries, toSeasonDto } from './seasons.queries';
 import { seasonEnrolments, seasons, type SeasonEnrolmentRow, type SeasonRow } from './seasons.table';
 import { userRef } from '../users/user-ref';
 
@@ -85,7 +85,7 @@ export function enrolmentBlocker(season: SeasonRow | null, today = berlinToday()
 
 export async function enrolmentStatus(db: DbOrTx, facilityId: number): Promise<SeasonEnrolmentStatus> {
   await activeFacility(db, facilityId);
-  const season = await seasonsRepository({ db }).current();
+  const season = await seasonQueries({ db }).current();
   const live = season ? await enrolmentsOf(db, facilityId, { seasonId: season.id, live: true }) : [];
   const blocker = enrolmentBlocker(season);
   return {
@@ -122,7 +122,7 @@ async function targetSeason(db: DbOrTx, opts: Options): Promise<SeasonRow> {
     }
     return s;
   }
-  const s = await seasonsRepository({ db }).current();
+  const s = await seasonQueries({ db }).current();
   const blocker = opts.onBehalf && s ? null : enrolmentBlocker(s);
   if (blocker) throw blocker;
   if (!s) throw fail('season_enrolment.no_season_on_behalf');

@@ -2,7 +2,7 @@ import { fail } from '../../lib/http-error';
 import type { DbOrTx } from '../../db/client';
 import { notFoundError } from '../../lib/record-helpers';
 import { activeFacility, facilityIsActive } from '../facilities/facility-scope';
-import { seasonsRepository } from './seasons.repository';
+import { seasonQueries } from './seasons.queries';
 import type { SeasonEnrolmentRow, SeasonRow } from './seasons.table';
 
 /**
@@ -16,7 +16,7 @@ export async function enrolledToCurrentSeason(
   purpose: string,
 ): Promise<{ season: SeasonRow; enrolment: SeasonEnrolmentRow }> {
   // one query on the hot paths (every autosave, every booking): the KiTa's check rides along with the season
-  const current = await seasonsRepository({ db }).currentWithLiveEnrolment(facilityId, facilityIsActive(facilityId));
+  const current = await seasonQueries({ db }).currentWithLiveEnrolment(facilityId, facilityIsActive(facilityId));
   if (!current) {
     await activeFacility(db, facilityId); // an unknown KiTa answers 404 before "no current season"
     throw fail('season_guard.no_current_season', [purpose]);

@@ -34,7 +34,7 @@ export function currentSeasonColumn(facilityId: number) {
     where ${eq(seasons.isCurrent, true)} limit 1)`;
 }
 
-export function seasonsRepository({ db }: { db: DbOrTx }) {
+export function seasonQueries({ db }: { db: DbOrTx }) {
   return {
     async current(): Promise<SeasonRow | null> {
       const rows = await db.select().from(seasons).where(eq(seasons.isCurrent, true)).limit(1);

@@ -14,7 +14,7 @@ import { conflictError } from '../../lib/record-helpers';
 import { berlinToday, germanDate } from '../../../src/shared/berlin-date';
 import { nextVersion, stamp, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
-import { seasonsRepository } from '../seasons/seasons.repository';
+import { seasonQueries } from '../seasons/seasons.queries';
 import { enrolledToCurrentSeason } from '../seasons/season-guard';
 import type { SeasonRow } from '../seasons/seasons.table';
 import { germanWhen } from './team-workshops.mail';
@@ -28,7 +28,7 @@ export function seasonLabelsOf(db: DbOrTx) {
     if (!cache.has(id))
       cache.set(
         id,
-        seasonsRepository({ db })
+        seasonQueries({ db })
           .byId(id)
           .then((s) => s?.label ?? ''),
       );
