@@ -88,6 +88,22 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   // the focus is back on the button that opened the dialog
   await expect(fix).toBeFocused();
   await shot(page, 'preview-corrected');
+  // at 390 px (a phone, a narrow window) each row is a card: nothing scrolls sideways, each row's state, KiTa choice and
+  // buttons in view (issue 34: the KiTa column and "Korrigieren" sat to the right of a sideways scrollbar)
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 900 });
+  const sideways = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll<HTMLElement>('.mantine-ScrollArea-viewport')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.className || el.tagName),
+  );
+  expect(sideways, 'scrolls sideways at 390 px').toEqual([]);
+  for (const control of [match, fix, badRow.getByText('wird übernommen', { exact: true })]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width, `${control.toString()} in view at 390 px`).toBeLessThanOrEqual(390);
+  }
+  await expectAccessible(page, 'preview at 390 px');
+  await page.setViewportSize(size);
 
   // before the commit the page says what it creates (issue 34): the two new KiTas, an enrolment per good row, one award
   // the corrected row too: a third new KiTa (or one of that PLZ it resembles), a third enrolment and a second award

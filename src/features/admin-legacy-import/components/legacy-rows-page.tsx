@@ -84,8 +84,8 @@ function MatchSelect({
   return (
     <NativeSelect
       size="xs"
-      // wide enough for "neu anlegen" and a KiTa's name to show whole
-      miw="14rem"
+      // wide enough for "neu anlegen" and a KiTa's name to show whole, never wider than a phone's card (issue 34)
+      miw="min(14rem, 100%)"
       label={`KiTa für Zeile ${row.rowNo}`}
       data={[...options].map(([v, label]) => ({ value: v, label }))}
       value={value}
@@ -329,6 +329,8 @@ function ImportRows({ importId }: { importId: number }) {
         // the season column holds the row's dates: the table fits the 990 px an admin has at 1280 px
         minWidth={i.state === 'preview' ? 980 : 880}
         emptyText="Keine Zeilen in diesem Zustand."
+        // on a phone or a narrow window each row is a card: its state, its KiTa choice and "Korrigieren" in view (issue 34)
+        stackWhenNarrow
       />
       {fixing && i.state === 'preview' && (
         <CorrectRowDialog
