@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sharp } from '../../lib/image-work';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -11,14 +11,18 @@ import { seasonChecklistSchema } from '../../../src/shared/contracts/season-enro
 import { parseAnswer } from '../../testing/parse-answer';
 import { brokenZlibPng } from '../../testing/crafted-png';
 import { facilityFixture } from '../../testing/facility-fixture';
-import { enrol } from '../../testing/factories';
+import { createUser, enrol } from '../../testing/factories';
 import { pdfText } from '../../testing/pdf-text';
 import { createTestWorld } from '../../testing/test-world';
 import { documentationForms } from '../documentation/documentation.table';
 import { facilities } from '../facilities/facilities.table';
 import { offeringEnrolments, offerings } from '../programme/programme.table';
 import { createAwardingEvent, createOffering, createStaff } from '../programme/test-helpers';
+import { persons } from '../persons/persons.table';
 import { rateLimitHits } from '../rate-limit/rate-limit.table';
+import { runRetention } from '../retention/retention.service';
+import { users } from '../users/users.table';
+import { certificates } from './certificates.table';
 
 const HOUR = 3_600_000;
 
@@ -340,5 +344,43 @@ describe('offerings untouched', () => {
   it('keeps the seats: an attended booking still takes its seat', async () => {
     const [row] = await w.db.select().from(offerings).where(eq(offerings.id, w.training.id));
     expect(row!.title).toBe('Draußen forschen: Bäche');
+  });
+});
+
+describe('retention (issue 38, SPEC §9)', () => {
+  // last in this file: a run years ahead warns and deletes the world's other non-admin accounts too
+  it("given a person removed from the staff list and their account deleted years later, their Teilnahmebescheinigung still checks valid as issued and the check reveals no more", async () => {
+    const [ina] = await createStaff(w.db, w.facility.id, 1, { firstName: 'Ina', lastName: 'Ißler', email: 'ina.issler@kita.example' });
+    const account = await createUser(w.db, { firstName: 'Ina', lastName: 'Ißler', email: 'ina.issler@kita.example' });
+    await w.db.update(persons).set({ userId: account.id }).where(eq(persons.id, ina!.id));
+    const [booked] = await w.db
+      .insert(offeringEnrolments)
+      .values({ offeringId: w.training.id, facilityId: w.facility.id, personId: ina!.id, state: 'confirmed' })
+      .returning();
+    const marked = await admin('POST', `/api/admin/offerings/${w.training.id}/enrolments/actions`, { action: 'attended', enrolmentIds: [booked!.id] });
+    expect(marked.statusCode).toBe(200);
+    const [issued] = await w.db.select().from(certificates).where(and(eq(certificates.enrolmentId, booked!.id), eq(certificates.state, 'valid')));
+    const code = issued!.code;
+    const checkedBefore = await verify(code, '192.0.2.80');
+    expect(checkedBefore.json()).toMatchObject({ state: 'valid', personName: 'Ina Ißler' });
+    const datePdf = async () =>
+      (await pdfText((await admin('GET', `/api/admin/offerings/${w.training.id}/attendance-certificates.pdf`)).rawPayload)).text.replace(/\s+/g, ' ');
+    expect(await datePdf()).toContain('Ina Ißler (Kinderhaus Sonnenschein e. V., München) hat an folgender Veranstaltung teilgenommen');
+
+    // removed from the staff list; four years on the person is anonymised and the account warned, 61 days later deleted
+    await w.db.update(persons).set({ removedAt: new Date() }).where(eq(persons.id, ina!.id));
+    const deps = { db: w.db, config: w.t.app.appConfig, storage: w.t.fileStorage, log: () => undefined };
+    const later = new Date(Date.now() + 4 * 365 * 86_400_000);
+    await runRetention(deps, { trigger: 'job', now: later });
+    await runRetention(deps, { trigger: 'job', now: new Date(later.getTime() + 61 * 86_400_000) });
+    expect(await w.db.select().from(users).where(eq(users.id, account.id))).toEqual([]);
+    const [person] = await w.db.select().from(persons).where(eq(persons.id, ina!.id));
+    expect(person).toMatchObject({ firstName: 'Entfernte', lastName: 'Person', email: '', userId: null });
+
+    // the certificate as issued: same answer (nothing added, nothing taken), same name in its PDF
+    const checkedAfter = await verify(code, '192.0.2.81');
+    expect(checkedAfter.statusCode).toBe(200);
+    expect(checkedAfter.json()).toEqual(checkedBefore.json());
+    expect(await datePdf()).toContain('Ina Ißler (Kinderhaus Sonnenschein e. V., München) hat an folgender Veranstaltung teilgenommen');
   });
 });
