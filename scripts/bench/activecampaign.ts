@@ -9,14 +9,9 @@
 // 3. The real rate: BENCH_REAL contacts (default 40) at 5 requests/s: contacts per minute and the most requests the stub
 //    saw in any second (must be ≤ 5).
 // Prints one JSON line. BENCH_CONTACTS, BENCH_RATE, BENCH_REAL change the load; BENCH_PG_URL the server.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../server/config';
-import { openDb, queryRows, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
+import { queryRows, type Db } from '../../server/db/client';
 import { defaultAcTagNames } from '../../src/shared/contracts/active-campaign';
 import { maxPerSecond as maxPerSecondOf, startActiveCampaignStub } from '../../server/testing/active-campaign-stub';
 import {
@@ -27,7 +22,7 @@ import {
   startRun,
   type AcDeps,
 } from '../../server/modules/active-campaign/active-campaign.service';
-import { withThrowawayPg } from './throwaway-pg';
+import { runBench, type BenchWorld } from './kit';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -54,121 +49,112 @@ async function configure(db: Db, deps: AcDeps, url: string, key: string) {
   );
 }
 
-async function run(databaseUrl: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-ac-'));
-  const handle = await openDb({ databaseUrl });
-  const config = loadConfig({ DATA_DIR: dataDir, TOTP_KEY: Buffer.alloc(32, 3).toString('base64') });
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    await seedAccounts(db, CONTACTS, 'bench-');
+async function run(w: BenchWorld) {
+  const db = w.db;
+  const config = w.config({ TOTP_KEY: Buffer.alloc(32, 3).toString('base64') });
+  await seedAccounts(db, CONTACTS, 'bench-');
 
-    // 1. full run, killed halfway, resumed
-    const stub = await startActiveCampaignStub({ ratePerSecond: RATE });
-    // the stand-in is the operator's address (ACTIVECAMPAIGN_URL): trusted as given, like in the tests
-    const deps: AcDeps = {
-      config: { ...config, activeCampaignUrl: stub.url },
-      runtime: { ratePerSecond: RATE, timeoutMs: 10_000, backoffBaseMs: 100, importPollMs: 50 },
-    };
-    await configure(db, deps, stub.url, stub.key);
-    const kill = new AbortController();
-    let bulks = 0;
-    const killAt = Math.max(1, Math.ceil(CONTACTS / 250 / 2));
-    stub.onRequest((r) => {
-      if (r.method === 'POST' && r.path === '/api/3/import/bulk_import' && ++bulks === killAt) kill.abort();
-    });
-    const t0 = performance.now();
-    const first = await startRun(db, { ...deps, signal: kill.signal }, 'manual', { actorUserId: null });
-    await settleRuns();
-    const killedAt = (await getRun(db, first.id)).done;
-    stub.onRequest(undefined);
-    await resumeStaleRuns(db, deps, { force: true });
-    await settleRuns();
-    const fullMs = performance.now() - t0;
-    const done = await getRun(db, first.id);
-    // every address sent: in a bulk import or a contact/sync
-    const sends = new Map<string, number>();
-    const sent = (email: string) => sends.set(email, (sends.get(email) ?? 0) + 1);
-    for (const r of stub.requests) if (r.path === '/api/3/contact/sync' && r.status === 200) sent((r.body?.contact as { email: string }).email);
-    for (const b of stub.imports()) for (const email of b.emails) sent(email);
-    const sentTwice = [...sends.values()].filter((n) => n > 1).length;
-    const byPath = new Map<string, number>();
-    for (const r of stub.requests) {
-      const key = `${r.method} ${r.path.split('?')[0]!.replace(/\/\d+$/, '/{id}')}`;
-      byPath.set(key, (byPath.get(key) ?? 0) + 1);
-    }
-
-    // 2. re-run on unchanged data
-    const before = stub.requests.length;
-    const writesBefore = stub.writes().length;
-    const t1 = performance.now();
-    const again = await startRun(db, deps, 'manual', { actorUserId: null });
-    await settleRuns();
-    const rerunMs = performance.now() - t1;
-    const rerun = await getRun(db, again.id);
-    await stub.close();
-
-    // 3. the real rate: a fresh stub at 5 requests/s, REAL new accounts
-    const slow = await startActiveCampaignStub({ ratePerSecond: 5 });
-    // the client's own moments of sending, besides the stub's arrival times (which, in this same process on a busy
-    // machine, also carry the event loop's delays)
-    const sentAt: number[] = [];
-    const slowDeps: AcDeps = { config: { ...config, activeCampaignUrl: slow.url }, runtime: { ratePerSecond: 5, onSend: (at) => sentAt.push(at) } };
-    await db.execute(sql`update users set newsletter = false where email like 'bench-%'`);
-    await seedAccounts(db, REAL, 'real-');
-    await configure(db, slowDeps, slow.url, slow.key);
-    const t2 = performance.now();
-    const real = await startRun(db, slowDeps, 'manual', { actorUserId: null });
-    await settleRuns();
-    const realMs = performance.now() - t2;
-    const realRun = await getRun(db, real.id);
-    const realContacts = realRun.counts.added;
-    const maxPerSecond = slow.maxPerSecond();
-    const got429 = slow.requests.filter((r) => r.status === 429).length;
-    await slow.close();
-
-    console.log(
-      JSON.stringify({
-        contacts: CONTACTS,
-        fastRate: RATE,
-        full: {
-          state: done.state,
-          seconds: Math.round(fullMs / 100) / 10,
-          killedAfterContacts: killedAt,
-          added: done.counts.added,
-          requests: done.counts.requests,
-          requestsPerContact: Math.round((done.counts.requests / CONTACTS) * 1000) / 1000,
-          contactsSentTwice: sentTwice,
-          contactsSent: sends.size,
-          bulkImports: stub.imports().length,
-          requestsByPath: Object.fromEntries(byPath),
-          // the same requests at ActiveCampaign's 5/s (the client spaces them 220 ms apart: 5/s with a 10 % margin)
-          minutesFor10000At5PerSecond: Math.round(((done.counts.requests / CONTACTS) * 10_000 * 0.22) / 6) / 10,
-        },
-        rerun: {
-          state: rerun.state,
-          seconds: Math.round(rerunMs / 100) / 10,
-          requests: stub.requests.length - before,
-          writes: stub.writes().length - writesBefore,
-        },
-        realRate: {
-          contacts: realContacts,
-          seconds: Math.round(realMs / 100) / 10,
-          contactsPerMinute: Math.round((realContacts / realMs) * 60_000),
-          requestsPerContact: Math.round((realRun.counts.requests / Math.max(1, realContacts)) * 100) / 100,
-          bulkImports: slow.imports().length,
-          maxRequestsInAnySecond: maxPerSecond,
-          maxSentInAnySecond: maxPerSecondOf(sentAt),
-          answered429: got429,
-          hoursFor10000: Math.round(((10_000 / realContacts) * realMs) / 360_000) / 10,
-        },
-      }),
-    );
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  // 1. full run, killed halfway, resumed
+  const stub = await startActiveCampaignStub({ ratePerSecond: RATE });
+  // the stand-in is the operator's address (ACTIVECAMPAIGN_URL): trusted as given, like in the tests
+  const deps: AcDeps = {
+    config: { ...config, activeCampaignUrl: stub.url },
+    runtime: { ratePerSecond: RATE, timeoutMs: 10_000, backoffBaseMs: 100, importPollMs: 50 },
+  };
+  await configure(db, deps, stub.url, stub.key);
+  const kill = new AbortController();
+  let bulks = 0;
+  const killAt = Math.max(1, Math.ceil(CONTACTS / 250 / 2));
+  stub.onRequest((r) => {
+    if (r.method === 'POST' && r.path === '/api/3/import/bulk_import' && ++bulks === killAt) kill.abort();
+  });
+  const t0 = performance.now();
+  const first = await startRun(db, { ...deps, signal: kill.signal }, 'manual', { actorUserId: null });
+  await settleRuns();
+  const killedAt = (await getRun(db, first.id)).done;
+  stub.onRequest(undefined);
+  await resumeStaleRuns(db, deps, { force: true });
+  await settleRuns();
+  const fullMs = performance.now() - t0;
+  const done = await getRun(db, first.id);
+  // every address sent: in a bulk import or a contact/sync
+  const sends = new Map<string, number>();
+  const sent = (email: string) => sends.set(email, (sends.get(email) ?? 0) + 1);
+  for (const r of stub.requests) if (r.path === '/api/3/contact/sync' && r.status === 200) sent((r.body?.contact as { email: string }).email);
+  for (const b of stub.imports()) for (const email of b.emails) sent(email);
+  const sentTwice = [...sends.values()].filter((n) => n > 1).length;
+  const byPath = new Map<string, number>();
+  for (const r of stub.requests) {
+    const key = `${r.method} ${r.path.split('?')[0]!.replace(/\/\d+$/, '/{id}')}`;
+    byPath.set(key, (byPath.get(key) ?? 0) + 1);
   }
+
+  // 2. re-run on unchanged data
+  const before = stub.requests.length;
+  const writesBefore = stub.writes().length;
+  const t1 = performance.now();
+  const again = await startRun(db, deps, 'manual', { actorUserId: null });
+  await settleRuns();
+  const rerunMs = performance.now() - t1;
+  const rerun = await getRun(db, again.id);
+  await stub.close();
+
+  // 3. the real rate: a fresh stub at 5 requests/s, REAL new accounts
+  const slow = await startActiveCampaignStub({ ratePerSecond: 5 });
+  // the client's own moments of sending, besides the stub's arrival times (which, in this same process on a busy
+  // machine, also carry the event loop's delays)
+  const sentAt: number[] = [];
+  const slowDeps: AcDeps = { config: { ...config, activeCampaignUrl: slow.url }, runtime: { ratePerSecond: 5, onSend: (at) => sentAt.push(at) } };
+  await db.execute(sql`update users set newsletter = false where email like 'bench-%'`);
+  await seedAccounts(db, REAL, 'real-');
+  await configure(db, slowDeps, slow.url, slow.key);
+  const t2 = performance.now();
+  const real = await startRun(db, slowDeps, 'manual', { actorUserId: null });
+  await settleRuns();
+  const realMs = performance.now() - t2;
+  const realRun = await getRun(db, real.id);
+  const realContacts = realRun.counts.added;
+  const maxPerSecond = slow.maxPerSecond();
+  const got429 = slow.requests.filter((r) => r.status === 429).length;
+  await slow.close();
+
+  console.log(
+    JSON.stringify({
+      contacts: CONTACTS,
+      fastRate: RATE,
+      full: {
+        state: done.state,
+        seconds: Math.round(fullMs / 100) / 10,
+        killedAfterContacts: killedAt,
+        added: done.counts.added,
+        requests: done.counts.requests,
+        requestsPerContact: Math.round((done.counts.requests / CONTACTS) * 1000) / 1000,
+        contactsSentTwice: sentTwice,
+        contactsSent: sends.size,
+        bulkImports: stub.imports().length,
+        requestsByPath: Object.fromEntries(byPath),
+        // the same requests at ActiveCampaign's 5/s (the client spaces them 220 ms apart: 5/s with a 10 % margin)
+        minutesFor10000At5PerSecond: Math.round(((done.counts.requests / CONTACTS) * 10_000 * 0.22) / 6) / 10,
+      },
+      rerun: {
+        state: rerun.state,
+        seconds: Math.round(rerunMs / 100) / 10,
+        requests: stub.requests.length - before,
+        writes: stub.writes().length - writesBefore,
+      },
+      realRate: {
+        contacts: realContacts,
+        seconds: Math.round(realMs / 100) / 10,
+        contactsPerMinute: Math.round((realContacts / realMs) * 60_000),
+        requestsPerContact: Math.round((realRun.counts.requests / Math.max(1, realContacts)) * 100) / 100,
+        bulkImports: slow.imports().length,
+        maxRequestsInAnySecond: maxPerSecond,
+        maxSentInAnySecond: maxPerSecondOf(sentAt),
+        answered429: got429,
+        hoursFor10000: Math.round(((10_000 / realContacts) * realMs) / 360_000) / 10,
+      },
+    }),
+  );
 }
 
-const result = await withThrowawayPg(run);
-if (result === null) process.exitCode = 1;
+await runBench('ac', run);

@@ -3,14 +3,9 @@
 // team-workshop applications, 2,000 dates with 24,000 bookings, 50,000 outbox mails. 10 concurrent admins
 // (autocannon as its own process), on PostgreSQL (PGlite with BENCH_DRIVER=pglite). Target p95 <= 100 ms. JSON lines.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import { benchOnChosenDriver } from './throwaway-pg';
+import { runBench, type BenchWorld } from './kit';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb } from '../../server/db/client';
 import { seed } from './facilities-seed';
 import { seedWork } from './admin-home-seed';
 import { adminWorkList } from '../../server/modules/admin-home/admin-home.service';
@@ -35,34 +30,28 @@ async function cannon(url: string, cookie: string) {
   };
 }
 
-async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-admin-home-'));
-  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
-  try {
-    const { cookie } = await seed(handle, { facilities: FACILITIES, persons: FACILITIES * 6, seasons: 10 });
-    await seedWork(handle);
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
-    const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0, mail: { start: false } });
-    const url = `${portal.address}/api/admin/work-list`;
-    const counts = await (await fetch(url, { headers: { cookie } })).json();
-    // one admin at a time: the five queries' own time, without queueing behind other callers
-    const single: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const t0 = performance.now();
-      await adminWorkList(handle.db, { activeCampaignFromEnv: false });
-      single.push(performance.now() - t0);
-    }
-    single.sort((a, b) => a - b);
-    const serviceMs = { p50: Number(single[100]!.toFixed(1)), p95: Number(single[190]!.toFixed(1)) };
-    const workList = await cannon(url, cookie);
-    // the floor on this machine at this moment: the session lookup alone
-    const loginStatus = await cannon(`${portal.address}/api/loginstatus`, cookie);
-    await portal.app.close();
-    return { driver, facilities: FACILITIES, counts, serviceMs, workList, loginStatus };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+async function benchDriver(w: BenchWorld) {
+  const { driver, handle } = w;
+  const { cookie } = await seed(handle.db, { facilities: FACILITIES, persons: FACILITIES * 6, seasons: 10 });
+  await seedWork(handle);
+  const config = w.config();
+  const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  const url = `${portal.address}/api/admin/work-list`;
+  const counts = await (await fetch(url, { headers: { cookie } })).json();
+  // one admin at a time: the five queries' own time, without queueing behind other callers
+  const single: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    await adminWorkList(handle.db, { activeCampaignFromEnv: false });
+    single.push(performance.now() - t0);
   }
+  single.sort((a, b) => a - b);
+  const serviceMs = { p50: Number(single[100]!.toFixed(1)), p95: Number(single[190]!.toFixed(1)) };
+  const workList = await cannon(url, cookie);
+  // the floor on this machine at this moment: the session lookup alone
+  const loginStatus = await cannon(`${portal.address}/api/loginstatus`, cookie);
+  await portal.app.close();
+  return { driver, facilities: FACILITIES, counts, serviceMs, workList, loginStatus };
 }
 
-await benchOnChosenDriver(benchDriver);
+await runBench('admin-home', benchDriver);

@@ -3,17 +3,12 @@
 // (50 connections, 10 s, 127.0.0.1) so it never shares the server's event loop. Prints JSON lines.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchCookie, runBench, type BenchWorld } from './kit';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb, queryRows, type DbHandle } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { hashToken, sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { queryRows, type DbHandle } from '../../server/db/client';
+import { hashToken } from '../../server/modules/auth/sessions.queries';
 import { addMember, createFacility, createSeason, createUser, enrol } from '../../server/testing/factories';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,7 +25,6 @@ async function cannon(url: string, cookie: string): Promise<Result> {
 }
 
 async function prepare(handle: DbHandle) {
-  await migrate(handle);
   const season = await createSeason(handle.db, { identifier: `bench-${Date.now()}`, isCurrent: false });
   const user = await createUser(handle.db);
   for (let i = 0; i < 3; i++) {
@@ -38,8 +32,7 @@ async function prepare(handle: DbHandle) {
     await addMember(handle.db, f.id, user.id);
     if (i < 2) await enrol(handle.db, f.id, season.id);
   }
-  const s = await sessionQueries({ db: handle.db }).create(user.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-  return s.token;
+  return benchCookie(handle.db, user.id);
 }
 
 async function floors(handle: DbHandle) {
@@ -57,41 +50,27 @@ async function floors(handle: DbHandle) {
   return { app, address };
 }
 
-async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-api-'));
-  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
-  try {
-    const token = await prepare(handle);
-    const cookie = `kita_session=${token}`;
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
-    const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0 });
-    const floor = await floors(handle);
-    const empty = await cannon(`${floor.address}/empty`, cookie);
-    const oneQuery = await cannon(`${floor.address}/session`, cookie);
-    const loginstatus = await cannon(`${portal.address}/api/loginstatus`, cookie);
-    await floor.app.close();
-    await portal.app.close();
-    const ratio = (a: Result, b: Result) => Number((a.rps / b.rps).toFixed(2));
-    return {
-      driver,
-      empty,
-      oneQuery,
-      loginstatus,
-      loginstatusVsOneQuery: ratio(loginstatus, oneQuery),
-      loginstatusVsEmpty: ratio(loginstatus, empty),
-    };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+async function benchDriver(w: BenchWorld) {
+  const { driver, handle } = w;
+  const cookie = await prepare(handle);
+  const config = w.config();
+  const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0 });
+  const floor = await floors(handle);
+  const empty = await cannon(`${floor.address}/empty`, cookie);
+  const oneQuery = await cannon(`${floor.address}/session`, cookie);
+  const loginstatus = await cannon(`${portal.address}/api/loginstatus`, cookie);
+  await floor.app.close();
+  await portal.app.close();
+  const ratio = (a: Result, b: Result) => Number((a.rps / b.rps).toFixed(2));
+  return {
+    driver,
+    empty,
+    oneQuery,
+    loginstatus,
+    loginstatusVsOneQuery: ratio(loginstatus, oneQuery),
+    loginstatusVsEmpty: ratio(loginstatus, empty),
+  };
 }
 
-// BENCH_DRIVER=pglite|pg runs one driver only (like the KiTa-list benchmark)
-const only = process.env.BENCH_DRIVER;
-const results = [];
-if (!only || only === 'pglite') results.push(await benchDriver('pglite'));
-if (!only || only === 'pg') {
-  const pgResult = await withThrowawayPg((url) => benchDriver('pg', url));
-  if (pgResult) results.push(pgResult);
-}
-for (const r of results) console.log(JSON.stringify(r));
+// BENCH_DRIVER=pglite|pg runs one driver only
+await runBench('api', benchDriver, { fallback: 'both' });

@@ -60,6 +60,8 @@ export async function autosaveFigures(db: Db, out: AutosaveRun, seconds: number)
       if (stored.get(Number(facilityId))?.[key] !== value) lost++;
     }
   const latencies = out.results.map((r) => r.ms).sort((a, b) => a - b);
+  // null for a run of 5 s or less (BENCH_SECONDS), which has no samples after its warm-up
+  const p99Of = (ms: number[]) => (ms.length === 0 ? null : Number(pct([...ms].sort((a, b) => a - b), 99).toFixed(1)));
   const windows: number[] = [];
   for (let w = 0; w * 5000 < seconds * 1000; w++) {
     const inWindow = out.results
@@ -79,15 +81,7 @@ export async function autosaveFigures(db: Db, out: AutosaveRun, seconds: number)
     max: Number(latencies[latencies.length - 1]!.toFixed(1)),
     p99Per5s: windows,
     // the first 5 s open the pool's connections and warm the JIT; a running portal is past that
-    p99After5s: Number(
-      pct(
-        out.results
-          .filter((r) => r.at >= 5000)
-          .map((r) => r.ms)
-          .sort((a, b) => a - b),
-        99,
-      ).toFixed(1),
-    ),
+    p99After5s: p99Of(out.results.filter((r) => r.at >= 5000).map((r) => r.ms)),
     answers: byStatus,
     conflicts: out.results.reduce((a, r) => a + r.conflicts, 0),
     checks: { lastValuesChecked: checked, lost },

@@ -3,75 +3,57 @@
 // 2 s for 30 s through HTTP, as the open form does while someone types. Target: p99 <= 100 ms. Afterwards every
 // KiTa's last confirmed value must be in the database (no update lost). Prints one JSON line.
 // BENCH_KITAS, BENCH_SECONDS, BENCH_INTERVAL_MS change the load; BENCH_PG_URL the server (throwaway database).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
 import { inWorker } from './in-worker';
 import { autosaveFigures, autosaveKeys, autosaveText, seedFormsInProgress, type AutosaveRun } from './autosave-world';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchCookie, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const INTERVAL_MS = Number(process.env.BENCH_INTERVAL_MS ?? 2000);
 
-async function run(databaseUrl: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-autosave-'));
-  const handle = await openDb({ databaseUrl });
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    const members = await seedEnrolledKitas(db, KITAS, 'Doku-KiTa', 'doku.example');
-    await seedFormsInProgress(db);
-    const sessions = sessionQueries({ db });
-    const kitas: { facilityId: number; cookie: string; version: number }[] = [];
-    for (const m of members) {
-      const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-      kitas.push({ facilityId: m.facility_id, cookie: `kita_session=${s.token}`, version: 1 });
-    }
-
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
-    const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
-    const cpu = process.cpuUsage();
-    // the server's own event loop (the load runs in a worker thread): busy time per save, free of the client's work
-    const elu = performance.eventLoopUtilization();
-    const out = await inWorker<AutosaveRun>('./autosave-client.mjs', {
-      base: portal.address,
-      kitas,
-      seconds: SECONDS,
-      intervalMs: INTERVAL_MS,
-      keys: autosaveKeys,
-      text: autosaveText,
-    });
-    const used = process.cpuUsage(cpu);
-    const serverBusy = performance.eventLoopUtilization(elu);
-    await portal.app.close();
-
-    const { answers, conflicts, checks, ...figures } = await autosaveFigures(db, out, SECONDS);
-    return {
-      driver: 'pg',
-      kitas: KITAS,
-      seconds: SECONDS,
-      intervalMs: INTERVAL_MS,
-      ...figures,
-      serverLoopMsPerSave: Number((serverBusy.active / out.results.length).toFixed(2)),
-      serverLoopUtilization: Number(serverBusy.utilization.toFixed(2)),
-      processCpuMsPerSave: Number(((used.user + used.system) / 1000 / out.results.length).toFixed(2)),
-      answers,
-      conflicts,
-      checks,
-    };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+async function run(w: BenchWorld) {
+  const db = w.db;
+  const members = await seedEnrolledKitas(db, KITAS, 'Doku-KiTa', 'doku.example');
+  await seedFormsInProgress(db);
+  const kitas: { facilityId: number; cookie: string; version: number }[] = [];
+  for (const m of members) {
+    kitas.push({ facilityId: m.facility_id, cookie: await benchCookie(db, m.user_id), version: 1 });
   }
+
+  const config = w.config();
+  const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  const cpu = process.cpuUsage();
+  // the server's own event loop (the load runs in a worker thread): busy time per save, free of the client's work
+  const elu = performance.eventLoopUtilization();
+  const out = await inWorker<AutosaveRun>('./autosave-client.mjs', {
+    base: portal.address,
+    kitas,
+    seconds: SECONDS,
+    intervalMs: INTERVAL_MS,
+    keys: autosaveKeys,
+    text: autosaveText,
+  });
+  const used = process.cpuUsage(cpu);
+  const serverBusy = performance.eventLoopUtilization(elu);
+  await portal.app.close();
+
+  const { answers, conflicts, checks, ...figures } = await autosaveFigures(db, out, SECONDS);
+  return {
+    driver: 'pg',
+    kitas: KITAS,
+    seconds: SECONDS,
+    intervalMs: INTERVAL_MS,
+    ...figures,
+    serverLoopMsPerSave: Number((serverBusy.active / out.results.length).toFixed(2)),
+    serverLoopUtilization: Number(serverBusy.utilization.toFixed(2)),
+    processCpuMsPerSave: Number(((used.user + used.system) / 1000 / out.results.length).toFixed(2)),
+    answers,
+    conflicts,
+    checks,
+  };
 }
 
-const result = await withThrowawayPg(run);
-if (result) console.log(JSON.stringify(result));
+await runBench('autosave', run);

@@ -17,9 +17,8 @@ import pg from 'pg';
 import { inWorker } from './in-worker';
 import { bookingFloor } from './booking-floor';
 import { pct } from './rush-world';
+import { withBenchWorld } from './kit';
 import { withThrowawayPg } from './throwaway-pg';
-import { openDb } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
 import { oneCallArgs } from '../../server/modules/programme/booking-in-one-call';
 import { programmeRateRules } from '../../server/modules/programme/programme-rate-limits';
 import { seedRushWorld } from './rush-world';
@@ -156,13 +155,12 @@ await withThrowawayPg(async (url) => {
   }
 });
 // the portal's booking function on a database of the portal's own schema and the rush's world
-await withThrowawayPg(async (url) => {
-  const handle = await openDb({ databaseUrl: url });
-  await migrate(handle);
-  const world = await seedRushWorld(handle.db, { kitas: 500, perKita: 4, events: 50, seats: 20 });
-  await handle.close();
-  for (const poolMax of [10, 50]) print(await route(url, 'portal-call', poolMax, world.requests));
-});
+await withThrowawayPg((url) =>
+  withBenchWorld('ceiling', url, async ({ db }) => {
+    const world = await seedRushWorld(db, { kitas: 500, perKita: 4, events: 50, seats: 20 });
+    for (const poolMax of [10, 50]) print(await route(url, 'portal-call', poolMax, world.requests));
+  }),
+);
 
 function print(r: Awaited<ReturnType<typeof route>>) {
   console.log(

@@ -8,19 +8,13 @@
 // RSS is sampled every 5 ms while the stream is read; growth = peak minus the RSS before the request (after gc when
 // run with --expose-gc, as `npm run bench docexport` does). Prints one JSON line per measurement.
 // BENCH_KITAS, BENCH_PHOTOS change the data; BENCH_PG_URL the server (throwaway database).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb, queryRows, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { queryRows, type Db } from '../../server/db/client';
 import { createUser } from '../../server/testing/factories';
 import { fixtureFiles } from '../../server/testing/fixture-files';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchCookie, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
 const PHOTOS = Math.min(KITAS, Number(process.env.BENCH_PHOTOS ?? 50));
@@ -158,53 +152,44 @@ async function download(url: string, cookie: string, zip = false) {
   return out;
 }
 
-async function run(databaseUrl: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-docexport-'));
-  const handle = await openDb({ databaseUrl });
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    const t0 = performance.now();
-    await seed(db);
-    const admin = await createUser(db, { isAdmin: true });
-    const session = await sessionQueries({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-    const cookie = `kita_session=${session.token}`;
+async function run(w: BenchWorld) {
+  const db = w.db;
+  const t0 = performance.now();
+  await seed(db);
+  const admin = await createUser(db, { isAdmin: true });
+  const cookie = await benchCookie(db, admin.id);
 
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
-    const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
-    const photos = await seedPhotos(db, portal.app.fileStorage);
-    const [textBytes] = await queryRows<{ avg: number }>(db, `select avg(octet_length(answers::text))::int as avg from documentation_forms`);
-    const setup = {
-      kitas: KITAS,
-      formsWithPhoto: photos,
-      answersBytesPerForm: textBytes?.avg,
-      seedMs: Math.round(performance.now() - t0),
-      gc: typeof global.gc === 'function',
-    };
-    console.log(JSON.stringify({ setup }));
-    const base = `${portal.address}/api/admin/documentation/2026-27`;
-    const line = (what: string, forms: number, r: Record<string, unknown>) => console.log(JSON.stringify({ export: what, forms, ...r }));
+  const config = w.config();
+  const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  const photos = await seedPhotos(db, portal.app.fileStorage);
+  const [textBytes] = await queryRows<{ avg: number }>(db, `select avg(octet_length(answers::text))::int as avg from documentation_forms`);
+  const setup = {
+    kitas: KITAS,
+    formsWithPhoto: photos,
+    answersBytesPerForm: textBytes?.avg,
+    seedMs: Math.round(performance.now() - t0),
+    gc: typeof global.gc === 'function',
+  };
+  console.log(JSON.stringify({ setup }));
+  const base = `${portal.address}/api/admin/documentation/2026-27`;
+  const line = (what: string, forms: number, r: Record<string, unknown>) => console.log(JSON.stringify({ export: what, forms, ...r }));
 
-    // (a) the answers of every form, cold (first request of the process for this code path)
-    line('answers.csv', KITAS, await download(`${base}/answers.csv`, cookie));
-    line('answers.xlsx', KITAS, await download(`${base}/answers.xlsx`, cookie));
+  // (a) the answers of every form, cold (first request of the process for this code path)
+  line('answers.csv', KITAS, await download(`${base}/answers.csv`, cookie));
+  line('answers.xlsx', KITAS, await download(`${base}/answers.xlsx`, cookie));
 
-    // (b) the ZIP; one form's PDF first, so the PDF code and its fonts are loaded before either ZIP run
-    const [first] = await queryRows<{ facility_id: number }>(db, 'select facility_id from documentation_forms order by id limit 1');
-    await (await fetch(`${base}/${first!.facility_id}/pdf`, { headers: { cookie } })).arrayBuffer();
-    // 100 forms: the others back to draft for this run (the ZIP holds submitted forms only)
-    await db.execute(
-      sql.raw(`update documentation_forms set state = 'draft' where id not in (select id from documentation_forms order by id limit ${SMALL})`),
-    );
-    line('forms.zip', SMALL, await download(`${base}/forms.zip`, cookie, true));
-    await db.execute(sql.raw(`update documentation_forms set state = 'submitted'`));
-    line('forms.zip', KITAS, await download(`${base}/forms.zip`, cookie, true));
+  // (b) the ZIP; one form's PDF first, so the PDF code and its fonts are loaded before either ZIP run
+  const [first] = await queryRows<{ facility_id: number }>(db, 'select facility_id from documentation_forms order by id limit 1');
+  await (await fetch(`${base}/${first!.facility_id}/pdf`, { headers: { cookie } })).arrayBuffer();
+  // 100 forms: the others back to draft for this run (the ZIP holds submitted forms only)
+  await db.execute(
+    sql.raw(`update documentation_forms set state = 'draft' where id not in (select id from documentation_forms order by id limit ${SMALL})`),
+  );
+  line('forms.zip', SMALL, await download(`${base}/forms.zip`, cookie, true));
+  await db.execute(sql.raw(`update documentation_forms set state = 'submitted'`));
+  line('forms.zip', KITAS, await download(`${base}/forms.zip`, cookie, true));
 
-    await portal.app.close();
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await portal.app.close();
 }
 
-await withThrowawayPg(run);
+await runBench('docexport', run);

@@ -7,20 +7,14 @@
 // - the CSV (Excel) of 30,000 addresses (every staff entry with an address of the 2026-27 KiTas): time, target
 //   <= 2 s, and RSS growth of this process (server and client) while it streams: memory must stay flat.
 // BENCH_KITAS, BENCH_PERSONS_PER_KITA and BENCH_REQUESTS change the load; BENCH_PG_URL the server (throwaway database).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { type Db } from '../../server/db/client';
 import { createUser } from '../../server/testing/factories';
 import { emailListCriteriaSchema } from '../../src/shared/contracts/email-lists';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchCookie, runBench, withBenchWorld, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 5000);
 const PER_KITA = Number(process.env.BENCH_PERSONS_PER_KITA ?? 6);
@@ -123,83 +117,74 @@ async function download(url: string, cookie: string, body: unknown) {
   };
 }
 
-async function run(databaseUrl: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-emaillists-'));
-  const handle = await openDb({ databaseUrl });
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    const t0 = performance.now();
-    await seed(db);
-    const admin = await createUser(db, { isAdmin: true });
-    const session = await sessionQueries({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-    const cookie = `kita_session=${session.token}`;
-    console.log(
-      JSON.stringify({
-        setup: { kitas: KITAS, persons: KITAS * PER_KITA, seedMs: Math.round(performance.now() - t0), gc: typeof global.gc === 'function' },
-      }),
-    );
+async function run(w: BenchWorld) {
+  const db = w.db;
+  const t0 = performance.now();
+  await seed(db);
+  const admin = await createUser(db, { isAdmin: true });
+  const cookie = await benchCookie(db, admin.id);
+  console.log(
+    JSON.stringify({
+      setup: { kitas: KITAS, persons: KITAS * PER_KITA, seedMs: Math.round(performance.now() - t0), gc: typeof global.gc === 'function' },
+    }),
+  );
 
-    if (process.env.BENCH_EXPLAIN) {
-      const { addressPage, countAddresses, resolveSeason } = await import('../../server/modules/email-lists/email-lists.queries');
-      const q = { criteria: emailListCriteriaSchema.parse({ enrolment: ['enrolled'], contactKinds: ['staff'] }), purpose: 'information' as const };
-      const season = await resolveSeason(db, null);
-      for (let i = 0; i < 3; i++) {
-        let t = performance.now();
-        await addressPage(db, q, season, { limit: 10_000 });
-        const page = performance.now() - t;
-        t = performance.now();
-        await countAddresses(db, q, season);
-        console.log(JSON.stringify({ pageMs: Math.round(page), countMs: Math.round(performance.now() - t) }));
-      }
+  if (process.env.BENCH_EXPLAIN) {
+    const { addressPage, countAddresses, resolveSeason } = await import('../../server/modules/email-lists/email-lists.queries');
+    const q = { criteria: emailListCriteriaSchema.parse({ enrolment: ['enrolled'], contactKinds: ['staff'] }), purpose: 'information' as const };
+    const season = await resolveSeason(db, null);
+    for (let i = 0; i < 3; i++) {
+      let t = performance.now();
+      await addressPage(db, q, season, { limit: 10_000 });
+      const page = performance.now() - t;
+      t = performance.now();
+      await countAddresses(db, q, season);
+      console.log(JSON.stringify({ pageMs: Math.round(page), countMs: Math.round(performance.now() - t) }));
     }
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
-    const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
-    const base = `${portal.address}/api/admin/email-lists`;
-    const line = (what: string, r: Record<string, unknown>) => console.log(JSON.stringify({ measure: what, ...r }));
-
-    const fourCriteria = {
-      regions: ['Oberbayern', 'Mittelfranken', 'Schwaben'],
-      enrolment: ['enrolled'],
-      positions: ['Leitung', 'stellv. Leitung'],
-      documentationStates: ['submitted', 'approved'],
-    };
-    line(
-      'preview, 4 KiTa/person criteria, information',
-      await timeRequests(`${base}/preview`, cookie, { criteria: fourCriteria, purpose: 'information' }, REQUESTS),
-    );
-    line(
-      'preview, 4 criteria incl. programme and earlier award, newsletter',
-      await timeRequests(
-        `${base}/preview`,
-        cookie,
-        {
-          criteria: {
-            regions: ['Oberbayern', 'Schwaben'],
-            participation: ['trainingBooked'],
-            awardedEarlier: ['no'],
-            contactKinds: ['staff', 'account'],
-          },
-          purpose: 'newsletter',
-        },
-        REQUESTS,
-      ),
-    );
-    line(
-      'preview, no criteria (every contact), information',
-      await timeRequests(`${base}/preview`, cookie, { criteria: {}, purpose: 'information' }, Math.min(REQUESTS, 50)),
-    );
-    const all = { criteria: { enrolment: ['enrolled'], contactKinds: ['staff'] }, purpose: 'information' };
-    line('export.csv (cold)', await download(`${base}/export.csv`, cookie, all));
-    line('export.csv', await download(`${base}/export.csv`, cookie, all));
-    line('export.xlsx', await download(`${base}/export.xlsx`, cookie, all));
-    await portal.app.close();
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  const config = w.config();
+  const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  const base = `${portal.address}/api/admin/email-lists`;
+  const line = (what: string, r: Record<string, unknown>) => console.log(JSON.stringify({ measure: what, ...r }));
+
+  const fourCriteria = {
+    regions: ['Oberbayern', 'Mittelfranken', 'Schwaben'],
+    enrolment: ['enrolled'],
+    positions: ['Leitung', 'stellv. Leitung'],
+    documentationStates: ['submitted', 'approved'],
+  };
+  line(
+    'preview, 4 KiTa/person criteria, information',
+    await timeRequests(`${base}/preview`, cookie, { criteria: fourCriteria, purpose: 'information' }, REQUESTS),
+  );
+  line(
+    'preview, 4 criteria incl. programme and earlier award, newsletter',
+    await timeRequests(
+      `${base}/preview`,
+      cookie,
+      {
+        criteria: {
+          regions: ['Oberbayern', 'Schwaben'],
+          participation: ['trainingBooked'],
+          awardedEarlier: ['no'],
+          contactKinds: ['staff', 'account'],
+        },
+        purpose: 'newsletter',
+      },
+      REQUESTS,
+    ),
+  );
+  line(
+    'preview, no criteria (every contact), information',
+    await timeRequests(`${base}/preview`, cookie, { criteria: {}, purpose: 'information' }, Math.min(REQUESTS, 50)),
+  );
+  const all = { criteria: { enrolment: ['enrolled'], contactKinds: ['staff'] }, purpose: 'information' };
+  line('export.csv (cold)', await download(`${base}/export.csv`, cookie, all));
+  line('export.csv', await download(`${base}/export.csv`, cookie, all));
+  line('export.xlsx', await download(`${base}/export.xlsx`, cookie, all));
+  await portal.app.close();
 }
 
 // BENCH_KEEP_DB: seed a database of one's own and keep it (to EXPLAIN the queries by hand)
-if (process.env.BENCH_KEEP_DB) await run(process.env.BENCH_KEEP_DB);
-else await withThrowawayPg(run);
+if (process.env.BENCH_KEEP_DB) await withBenchWorld('emaillists', process.env.BENCH_KEEP_DB, run);
+else await runBench('emaillists', run);

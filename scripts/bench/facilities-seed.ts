@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { DbHandle } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import type { Db } from '../../server/db/client';
 import { createUser } from '../../server/testing/factories';
+import { benchCookie } from './kit';
 
 const regions = `array['Oberbayern','Niederbayern','Oberpfalz','Oberfranken','Mittelfranken','Unterfranken','Schwaben']`;
 const kinds = `array['Krippe','Kindergarten','Hort','Großtagespflege','Haus für Kinder']`;
 const cities = `array['München','Nürnberg','Augsburg','Regensburg','Würzburg','Passau','Bamberg','Bayreuth','Landshut','Erlangen','Fürth','Ingolstadt']`;
 
 /** 5,000 KiTas, 30,000 persons, 10 seasons with ~40 % enrolled each (bulk SQL, seconds), and an admin session. */
-export async function seed(handle: DbHandle, n: { facilities: number; persons: number; seasons: number }) {
+export async function seed(db: Db, n: { facilities: number; persons: number; seasons: number }) {
   const FACILITIES = n.facilities;
   const PERSONS = n.persons;
   const SEASONS = n.seasons;
-  await migrate(handle);
-  const db = handle.db;
   const t0 = performance.now();
   await db.execute(
     sql.raw(`insert into facilities (label, kind, street, postal_code, city, region, operator_name, operator_kind, phone, email, website, children_count, staff_count, created_at, updated_at)
@@ -46,6 +43,5 @@ export async function seed(handle: DbHandle, n: { facilities: number; persons: n
   // fresh statistics, as autovacuum would have them on a live database
   await db.execute(sql.raw('analyze'));
   const admin = await createUser(db, { isAdmin: true });
-  const session = await sessionQueries({ db }).create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-  return { cookie: `kita_session=${session.token}`, seedMs: Math.round(performance.now() - t0) };
+  return { cookie: await benchCookie(db, admin.id), seedMs: Math.round(performance.now() - t0) };
 }

@@ -3,14 +3,9 @@
 // never shares the server's event loop) and both exports of all KiTas (time, peak RSS of this process, which
 // holds the server), on PGlite and, when reachable, PostgreSQL. Prints JSON lines.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import { withThrowawayPg } from './throwaway-pg';
+import { runBench, type BenchWorld } from './kit';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb } from '../../server/db/client';
 import { seed } from './facilities-seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,35 +57,23 @@ async function exportRun(url: string, cookie: string) {
   };
 }
 
-async function benchDriver(driver: 'pglite' | 'pg', databaseUrl?: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-facilities-'));
-  const handle = await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
-  try {
-    const { cookie, seedMs } = await seed(handle, { facilities: FACILITIES, persons: PERSONS, seasons: SEASONS });
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional' });
-    const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0, mail: { start: false } });
-    const base = `${portal.address}/api/admin/facilities`;
-    const listUrl = `${base}?pageSize=25&page=3&sort=city&dir=desc&region=Oberbayern&enrolled=yes`;
-    const searchUrl = `${base}?pageSize=25&sort=label&q=sonnenschein`;
-    const warm = await fetch(listUrl, { headers: { cookie } });
-    const total = ((await warm.json()) as { total: number }).total;
-    const list = await cannon(listUrl, cookie);
-    const search = await cannon(searchUrl, cookie);
-    const csv = await exportRun(`${base}/export.csv?pageSize=0`, cookie);
-    const xlsx = await exportRun(`${base}/export.xlsx?pageSize=0`, cookie);
-    await portal.app.close();
-    return { driver, facilities: FACILITIES, persons: PERSONS, seasons: SEASONS, seedMs, filteredTotal: total, list, search, csv, xlsx };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+async function benchDriver(w: BenchWorld) {
+  const { driver, handle } = w;
+  const { cookie, seedMs } = await seed(handle.db, { facilities: FACILITIES, persons: PERSONS, seasons: SEASONS });
+  const config = w.config();
+  const portal = await startApp({ config, db: handle.db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  const base = `${portal.address}/api/admin/facilities`;
+  const listUrl = `${base}?pageSize=25&page=3&sort=city&dir=desc&region=Oberbayern&enrolled=yes`;
+  const searchUrl = `${base}?pageSize=25&sort=label&q=sonnenschein`;
+  const warm = await fetch(listUrl, { headers: { cookie } });
+  const total = ((await warm.json()) as { total: number }).total;
+  const list = await cannon(listUrl, cookie);
+  const search = await cannon(searchUrl, cookie);
+  const csv = await exportRun(`${base}/export.csv?pageSize=0`, cookie);
+  const xlsx = await exportRun(`${base}/export.xlsx?pageSize=0`, cookie);
+  await portal.app.close();
+  return { driver, facilities: FACILITIES, persons: PERSONS, seasons: SEASONS, seedMs, filteredTotal: total, list, search, csv, xlsx };
 }
 
-const only = process.env.BENCH_DRIVER;
-const results = [];
-if (!only || only === 'pglite') results.push(await benchDriver('pglite'));
-if (!only || only === 'pg') {
-  const r = await withThrowawayPg((url) => benchDriver('pg', url));
-  if (r) results.push(r);
-}
-for (const r of results) console.log(JSON.stringify(r));
+// BENCH_DRIVER=pglite|pg runs one driver only
+await runBench('facilities', benchDriver, { fallback: 'both' });

@@ -5,15 +5,9 @@
 // requests, the longest /api/loginstatus answer and the server's peak RSS (sampled every 10 ms). Prints one JSON line
 // per file and a Markdown table. `npx tsx scripts/bench/legacy-hostile.ts`
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { benchCookie, withBenchWorld } from './kit';
 import { createSeason, createUser } from '../../server/testing/factories';
 
 const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
@@ -25,17 +19,13 @@ export type HostileResult = {
   probes: { status: number; ms: number }[];
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-hostile-'));
-const handle = await openDb({ dataDir });
-try {
-  await migrate(handle);
-  const db = handle.db;
+// PGlite: what is measured is the server process, not the database
+await withBenchWorld('hostile', undefined, async (w) => {
+  const db = w.db;
   await createSeason(db, { identifier: '2021-22', label: 'KiTa-Jahr 2021/22', startDate: '2021-09-01', endDate: '2022-08-31' });
   const admin = await createUser(db, { isAdmin: true });
-  const sessions = sessionQueries({ db });
-  const session = await sessions.create(admin.id, { ip: '127.0.0.1', userAgent: 'bench-hostile' }, { idleMinutes: 600, maxHours: 24 });
-  const cookie = `kita_session=${session.token}`;
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional', FILE_STORAGE: 'local' });
+  const cookie = await benchCookie(db, admin.id, 'bench-hostile');
+  const config = w.config({ FILE_STORAGE: 'local' });
   const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
 
   global.gc?.();
@@ -88,7 +78,4 @@ try {
       ...rows,
     ].join('\n'),
   );
-} finally {
-  await handle.close();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

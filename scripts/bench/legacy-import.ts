@@ -3,17 +3,14 @@
 // commit <= 5 s, undo <= 5 s, and the peak RSS growth of this process during each (sampled every 5 ms, after gc).
 // The rows: 40 % name an existing KiTa exactly, 20 % a similar name (trigram candidates), 40 % KiTas that are new
 // (500 KiTas over 4 seasons each); 1 % carry an error. BENCH_ROWS, BENCH_KITAS change the sizes; BENCH_PG_URL the server.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import iconv from 'iconv-lite';
-import { openDb } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
 import { facilities } from '../../server/modules/facilities/facilities.table';
 import { commitImport, undoImport, uploadLegacyFile } from '../../server/modules/legacy-imports/legacy-imports.service';
 import { createSeason, createUser } from '../../server/testing/factories';
-import { withThrowawayPg } from './throwaway-pg';
+import { runBench } from './kit';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const KITAS = Number(process.env.BENCH_KITAS ?? 2000);
@@ -75,41 +72,31 @@ function legacyCsv(): Buffer {
   return iconv.encode(lines.join('\r\n') + '\r\n', 'windows-1252');
 }
 
-const ran = await withThrowawayPg(async (databaseUrl) => {
-  const handle = await openDb({ databaseUrl });
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-legacy-'));
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    await createSeason(db, { identifier: '2026-27', label: 'KiTa-Jahr 2026/27', isCurrent: true, startDate: '2026-09-01', endDate: '2027-08-31' });
-    const admin = await createUser(db, { isAdmin: true });
-    for (let at = 0; at < KITAS; at += 1000) {
-      await db.insert(facilities).values(
-        Array.from({ length: Math.min(1000, KITAS - at) }, (_, j) => {
-          const k = at + j;
-          return {
-            label: `Kindergarten Bärenhöhle ${k}`,
-            kind: 'Kindergarten',
-            postalCode: String(80000 + (k % 900)),
-            city: 'München',
-            region: 'Oberbayern',
-          };
-        }),
-      );
-    }
-    const file = path.join(dir, 'alt.csv');
-    const body = legacyCsv();
-    writeFileSync(file, body);
-    console.log(JSON.stringify({ file: 'alt.csv', rows: ROWS, bytes: body.length, kitas: KITAS }));
-    const ctx = { actorUserId: admin.id, requestId: null, ip: null };
-    const imp = await measure('preview', () => uploadLegacyFile(db, { path: file, size: body.length }, 'alt.csv', ctx));
-    console.log(JSON.stringify({ counts: imp.counts }));
-    const committed = await measure('commit', () => commitImport(db, imp.id, ctx));
-    console.log(JSON.stringify({ created: committed.created }));
-    await measure('undo', () => undoImport(db, imp.id, ctx));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await handle.close();
+await runBench('legacy-import', async ({ db, dataDir: dir }) => {
+  await createSeason(db, { identifier: '2026-27', label: 'KiTa-Jahr 2026/27', isCurrent: true, startDate: '2026-09-01', endDate: '2027-08-31' });
+  const admin = await createUser(db, { isAdmin: true });
+  for (let at = 0; at < KITAS; at += 1000) {
+    await db.insert(facilities).values(
+      Array.from({ length: Math.min(1000, KITAS - at) }, (_, j) => {
+        const k = at + j;
+        return {
+          label: `Kindergarten Bärenhöhle ${k}`,
+          kind: 'Kindergarten',
+          postalCode: String(80000 + (k % 900)),
+          city: 'München',
+          region: 'Oberbayern',
+        };
+      }),
+    );
   }
+  const file = path.join(dir, 'alt.csv');
+  const body = legacyCsv();
+  writeFileSync(file, body);
+  console.log(JSON.stringify({ file: 'alt.csv', rows: ROWS, bytes: body.length, kitas: KITAS }));
+  const ctx = { actorUserId: admin.id, requestId: null, ip: null };
+  const imp = await measure('preview', () => uploadLegacyFile(db, { path: file, size: body.length }, 'alt.csv', ctx));
+  console.log(JSON.stringify({ counts: imp.counts }));
+  const committed = await measure('commit', () => commitImport(db, imp.id, ctx));
+  console.log(JSON.stringify({ created: committed.created }));
+  await measure('undo', () => undoImport(db, imp.id, ctx));
 });
-if (ran === null) console.log('legacy import: skipped (no PostgreSQL)');

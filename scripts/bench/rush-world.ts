@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { benchToken } from './kit';
 
 /**
  * The booking rush's world (`npm run bench rush`, `npm run bench scale`): the current season 2026-27 open for
@@ -53,12 +53,8 @@ export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ request
     db,
     'select user_id, facility_id from facility_members order by facility_id',
   );
-  const sessions = sessionQueries({ db });
   const tokenOf = new Map<number, string>();
-  for (const m of members) {
-    const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-    tokenOf.set(m.facility_id, s.token);
-  }
+  for (const m of members) tokenOf.set(m.facility_id, await benchToken(db, m.user_id));
   const personsRows = await queryRows<{ id: number; facility_id: number }>(db, 'select id, facility_id from persons order by facility_id, id');
   const offeringIds = (await queryRows<{ id: number }>(db, 'select id from offerings order by id')).map((r) => r.id);
   const requests = personsRows.map((p, i) => ({

@@ -8,19 +8,17 @@
 // (as when registration opens), each answer's latency counted from its arrival: their p99.
 // Prints one JSON line per rush and a summary line; the final counts are checked exactly (0 overbooked, 0 double
 // bookings, waiting lists contiguous, every 201 stored, every booking's mail sent once).
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb, queryRows } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { queryRows } from '../../server/db/client';
 import { inWorker } from './in-worker';
 import { bookingFloor } from './booking-floor';
 import { pct, rushChecks, rushFigures, seedRushWorld, type RushResult } from './rush-world';
+import { benchCookie, withBenchWorld, type BenchWorld } from './kit';
 import { withThrowawayPg } from './throwaway-pg';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 500);
@@ -54,147 +52,137 @@ function machineBusyMs(): number | null {
   }
 }
 
-async function run(databaseUrl: string, CONCURRENCY: number, withAdminList: boolean, openWithinMs?: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-rush-'));
-  const handle = await openDb({ databaseUrl });
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    const t0 = performance.now();
-    const world = await seedRushWorld(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS });
-    const offeringIds = world.offeringIds;
-    const requests = world.requests
-      .slice(0, openWithinMs ? OPEN_COUNT : undefined)
-      .map(({ token, ...r }) => ({ ...r, cookie: `kita_session=${token}` }));
-    const sessions = sessionQueries({ db });
-    const seedMs = Math.round(performance.now() - t0);
+async function run(w: BenchWorld, CONCURRENCY: number, withAdminList: boolean, openWithinMs?: number) {
+  const db = w.db;
+  const t0 = performance.now();
+  const world = await seedRushWorld(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS });
+  const offeringIds = world.offeringIds;
+  const requests = world.requests
+    .slice(0, openWithinMs ? OPEN_COUNT : undefined)
+    .map(({ token, ...r }) => ({ ...r, cookie: `kita_session=${token}` }));
+  const seedMs = Math.round(performance.now() - t0);
 
-    // BENCH_METRICS_OUT=<file>: the portal's /api/metrics after the rush (what an operator's Prometheus would read)
-    const metricsToken = process.env.BENCH_METRICS_OUT ? 'bench-metrics-token-0123456789abcdef' : undefined;
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional', ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}) });
-    const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: MAIL } });
-    // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
-    // on how busy the shared machine is than latency does
-    const cpu = process.cpuUsage();
-    const machineBefore = machineBusyMs();
-    const statementsBefore = statements;
-    const out = await inWorker<{ totalMs: number; results: RushResult[]; loadCpuMs: number | null }>('./rush-client.mjs', {
-      base: portal.address,
-      concurrency: CONCURRENCY,
-      requests,
-      withinMs: openWithinMs,
-    });
-    const used = process.cpuUsage(cpu);
-    const machineMs = machineBefore === null ? null : machineBusyMs()! - machineBefore;
-    const statementsInRush = statements - statementsBefore;
+  // BENCH_METRICS_OUT=<file>: the portal's /api/metrics after the rush (what an operator's Prometheus would read)
+  const metricsToken = process.env.BENCH_METRICS_OUT ? 'bench-metrics-token-0123456789abcdef' : undefined;
+  const config = w.config(metricsToken ? { METRICS_TOKEN: metricsToken } : {});
+  const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: MAIL } });
+  // CPU of this process (the server and the load worker thread; not PostgreSQL) per request: a figure that depends less
+  // on how busy the shared machine is than latency does
+  const cpu = process.cpuUsage();
+  const machineBefore = machineBusyMs();
+  const statementsBefore = statements;
+  const out = await inWorker<{ totalMs: number; results: RushResult[]; loadCpuMs: number | null }>('./rush-client.mjs', {
+    base: portal.address,
+    concurrency: CONCURRENCY,
+    requests,
+    withinMs: openWithinMs,
+  });
+  const used = process.cpuUsage(cpu);
+  const machineMs = machineBefore === null ? null : machineBusyMs()! - machineBefore;
+  const statementsInRush = statements - statementsBefore;
 
-    // every booking's mail (the worker may still be at it): then counted as files and outbox rows
-    const drainStart = performance.now();
-    await portal.app.mail.worker.drain();
-    const drainMs = Math.round(performance.now() - drainStart);
-    const statementsPerRequest = Number(((statements - statementsBefore) / requests.length).toFixed(2));
-    const mailDir = path.join(dataDir, 'mail');
-    const mailFiles = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length : 0;
-    const [outbox] = await queryRows<{ sent: number; other: number }>(
-      db,
-      `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other from mail_outbox`,
-    );
+  // every booking's mail (the worker may still be at it): then counted as files and outbox rows
+  const drainStart = performance.now();
+  await portal.app.mail.worker.drain();
+  const drainMs = Math.round(performance.now() - drainStart);
+  const statementsPerRequest = Number(((statements - statementsBefore) / requests.length).toFixed(2));
+  const mailDir = path.join(w.dataDir, 'mail');
+  const mailFiles = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')).length : 0;
+  const [outbox] = await queryRows<{ sent: number; other: number }>(
+    db,
+    `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status <> 'sent')::int as other from mail_outbox`,
+  );
 
-    const enrolmentList500 = withAdminList ? await adminList() : undefined;
-    if (metricsToken) {
-      const metrics = await fetch(`${portal.address}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-      writeFileSync(`${process.env.BENCH_METRICS_OUT}.${CONCURRENCY}`, await metrics.text());
-    }
-    await portal.app.close();
+  const enrolmentList500 = withAdminList ? await adminList() : undefined;
+  if (metricsToken) {
+    const metrics = await fetch(`${portal.address}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    writeFileSync(`${process.env.BENCH_METRICS_OUT}.${CONCURRENCY}`, await metrics.text());
+  }
+  await portal.app.close();
 
-    async function adminList() {
-      // the admin's spring page: the enrolment list of one date with 500 enrolments, and its CSV export
-      await db.execute(
-        sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
+  async function adminList() {
+    // the admin's spring page: the enrolment list of one date with 500 enrolments, and its CSV export
+    await db.execute(
+      sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
       select 'training', s.id, m.id, 'Großer Termin', now() + interval '40 days', now() + interval '40 days 6 hours', 'Nürnberg', 'Mittelfranken', 400, 'published'
         from seasons s, training_modules m`),
-      );
-      await db.execute(
-        sql.raw(`insert into offering_enrolments (offering_id, facility_id, person_id, state, queued_at)
+    );
+    await db.execute(
+      sql.raw(`insert into offering_enrolments (offering_id, facility_id, person_id, state, queued_at)
       select (select max(id) from offerings), p.facility_id, p.id, case when row_number() over (order by p.id) <= 400 then 'confirmed' else 'waitlisted' end,
              now() - (p.id || ' seconds')::interval
         from (select * from persons order by id limit 500) p`),
-      );
-      await db.execute(sql.raw('analyze'));
-      const [big] = await queryRows<{ id: number }>(db, 'select max(id) as id from offerings');
-      const admin = await queryRows<{ id: number }>(
-        db,
-        `insert into users (email, password_hash, first_name, last_name, is_admin, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
+    );
+    await db.execute(sql.raw('analyze'));
+    const [big] = await queryRows<{ id: number }>(db, 'select max(id) as id from offerings');
+    const admin = await queryRows<{ id: number }>(
+      db,
+      `insert into users (email, password_hash, first_name, last_name, is_admin, activated_at, privacy_policy_version, privacy_policy_accepted_at, newsletter, newsletter_decided_at)
       values ('admin@rush.example', 'x', 'Alex', 'Admin', true, now(), (select version from privacy_policy_versions order by published_at desc limit 1), now(), false, now()) returning id`,
-      );
-      const adminSession = await sessions.create(admin[0]!.id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-      const adminCookie = `kita_session=${adminSession.token}`;
-      const listTimes: number[] = [];
-      for (let i = 0; i < 40; i++) {
-        const sort = ['lastName', 'facilityLabel', 'waitlistPosition', 'createdAt'][i % 4];
-        const t = performance.now();
-        const res = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments?pageSize=100&sort=${sort}`, {
-          headers: { cookie: adminCookie },
-        });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`enrolment list answered ${res.status}`);
-        listTimes.push(performance.now() - t);
-      }
-      listTimes.sort((a, b) => a - b);
-      const te = performance.now();
-      const csv = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments/export.csv`, { headers: { cookie: adminCookie } });
-      const csvBytes = (await csv.arrayBuffer()).byteLength;
-      const csvMs = Math.round(performance.now() - te);
-      return { p50: Number(pct(listTimes, 50).toFixed(1)), p95: Number(pct(listTimes, 95).toFixed(1)), csvMs, csvBytes };
+    );
+    const adminCookie = await benchCookie(db, admin[0]!.id);
+    const listTimes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const sort = ['lastName', 'facilityLabel', 'waitlistPosition', 'createdAt'][i % 4];
+      const t = performance.now();
+      const res = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments?pageSize=100&sort=${sort}`, {
+        headers: { cookie: adminCookie },
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`enrolment list answered ${res.status}`);
+      listTimes.push(performance.now() - t);
     }
-
-    const checks = await rushChecks(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS }, offeringIds, out.results);
-    const { answers, ...figures } = rushFigures(out.results, out.totalMs);
-    const booked201 = out.results.filter((r) => r.status === 201).length;
-    return {
-      driver: 'pg',
-      kitas: KITAS,
-      requests: requests.length,
-      events: EVENTS,
-      seatsPerEvent: SEATS,
-      concurrency: openWithinMs ? `open loop: ${requests.length} arriving within ${openWithinMs} ms` : CONCURRENCY,
-      seedMs,
-      ...figures,
-      processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
-      systemCpuMsPerRequest: Number((used.system / 1000 / requests.length).toFixed(2)),
-      // of which the load thread (undici's fetch): the client's share, not the portal's
-      loadCpuMsPerRequest: out.loadCpuMs === null ? null : Number((out.loadCpuMs / requests.length).toFixed(2)),
-      // the whole machine's busy CPU per request during the rush, and what of it was not this process: PostgreSQL's
-      // backends (and anything else running)
-      machineCpuMsPerRequest: machineMs === null ? null : Number((machineMs / requests.length).toFixed(2)),
-      databaseCpuMsPerRequest: machineMs === null ? null : Number(((machineMs - (used.user + used.system) / 1000) / requests.length).toFixed(2)),
-      // statements to PostgreSQL per request: during the rush, and with the mails drained afterwards
-      statementsPerRequestInRush: Number((statementsInRush / requests.length).toFixed(2)),
-      statementsPerRequest,
-      answers,
-      ...(enrolmentList500 ? { enrolmentList500 } : {}),
-      mail: MAIL ? { drainAfterRushMs: drainMs, files: mailFiles, outboxSent: outbox!.sent, outboxNotSent: outbox!.other } : 'off',
-      checks: {
-        ...checks,
-        everyMailSentOnce: MAIL ? mailFiles === booked201 && outbox!.sent === booked201 && outbox!.other === 0 : 'mail off',
-      },
-    };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    listTimes.sort((a, b) => a - b);
+    const te = performance.now();
+    const csv = await fetch(`${portal.address}/api/admin/offerings/${big!.id}/enrolments/export.csv`, { headers: { cookie: adminCookie } });
+    const csvBytes = (await csv.arrayBuffer()).byteLength;
+    const csvMs = Math.round(performance.now() - te);
+    return { p50: Number(pct(listTimes, 50).toFixed(1)), p95: Number(pct(listTimes, 95).toFixed(1)), csvMs, csvBytes };
   }
+
+  const checks = await rushChecks(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS }, offeringIds, out.results);
+  const { answers, ...figures } = rushFigures(out.results, out.totalMs);
+  const booked201 = out.results.filter((r) => r.status === 201).length;
+  return {
+    driver: 'pg',
+    kitas: KITAS,
+    requests: requests.length,
+    events: EVENTS,
+    seatsPerEvent: SEATS,
+    concurrency: openWithinMs ? `open loop: ${requests.length} arriving within ${openWithinMs} ms` : CONCURRENCY,
+    seedMs,
+    ...figures,
+    processCpuMsPerRequest: Number(((used.user + used.system) / 1000 / requests.length).toFixed(2)),
+    systemCpuMsPerRequest: Number((used.system / 1000 / requests.length).toFixed(2)),
+    // of which the load thread (undici's fetch): the client's share, not the portal's
+    loadCpuMsPerRequest: out.loadCpuMs === null ? null : Number((out.loadCpuMs / requests.length).toFixed(2)),
+    // the whole machine's busy CPU per request during the rush, and what of it was not this process: PostgreSQL's
+    // backends (and anything else running)
+    machineCpuMsPerRequest: machineMs === null ? null : Number((machineMs / requests.length).toFixed(2)),
+    databaseCpuMsPerRequest: machineMs === null ? null : Number(((machineMs - (used.user + used.system) / 1000) / requests.length).toFixed(2)),
+    // statements to PostgreSQL per request: during the rush, and with the mails drained afterwards
+    statementsPerRequestInRush: Number((statementsInRush / requests.length).toFixed(2)),
+    statementsPerRequest,
+    answers,
+    ...(enrolmentList500 ? { enrolmentList500 } : {}),
+    mail: MAIL ? { drainAfterRushMs: drainMs, files: mailFiles, outboxSent: outbox!.sent, outboxNotSent: outbox!.other } : 'off',
+    checks: {
+      ...checks,
+      everyMailSentOnce: MAIL ? mailFiles === booked201 && outbox!.sent === booked201 && outbox!.other === 0 : 'mail off',
+    },
+  };
 }
 
 const floorRun = bookingFloor(50, 2000);
 if (floorRun) console.log(JSON.stringify(floorRun));
 const rushes: Record<number, Awaited<ReturnType<typeof run>>> = {};
 for (const [i, c] of CONCURRENCIES.entries()) {
-  const result = await withThrowawayPg((url) => run(url, c, i === 0));
+  const result = await withThrowawayPg((url) => withBenchWorld('rush', url, (w) => run(w, c, i === 0)));
   if (!result) break;
   rushes[c] = result;
   console.log(JSON.stringify(result));
 }
-const open = await withThrowawayPg((url) => run(url, OPEN_COUNT, false, OPEN_WITHIN_MS));
+const open = await withThrowawayPg((url) => withBenchWorld('rush', url, (w) => run(w, OPEN_COUNT, false, OPEN_WITHIN_MS)));
 if (open) console.log(JSON.stringify(open));
 const at50 = rushes[50];
 const at200 = rushes[200];

@@ -4,18 +4,17 @@
 // at info, the mail worker sending to an SMTP stand-in), nginx with the shipped proxy block and `worker_processes
 // auto`. The load runs in worker threads of this process. Prints one JSON line per instance count and a table side by
 // side. BENCH_CONCURRENCY (rush, default 200), BENCH_SECONDS (autosave, default 30), BENCH_INSTANCES ("1,2").
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDb, queryRows, type Db } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
+import { queryRows, type Db } from '../../server/db/client';
 import { buildServer, startBuiltServer, type BuiltServer } from '../../server/testing/built-server';
 import { nginxBinary, startNginx } from '../../server/testing/nginx';
 import { startSmtp } from '../../server/testing/smtp';
 import { inWorker } from './in-worker';
 import { autosaveFigures, autosaveKeys, autosaveText, seedFormsInProgress, type AutosaveRun } from './autosave-world';
 import { rushChecks, rushFigures, seedRushWorld, type RushRequest, type RushResult, type RushShape } from './rush-world';
+import { withBenchWorld, type BenchWorld } from './kit';
 import { withThrowawayPg } from './throwaway-pg';
 
 const SHAPE: RushShape = { kitas: 500, perKita: 4, events: 50, seats: 20 };
@@ -126,18 +125,16 @@ async function measure(
   }
 }
 
-async function run(databaseUrl: string) {
-  const handle = await openDb({ databaseUrl });
+async function run({ handle, dataDir, databaseUrl }: BenchWorld) {
   const outDir = buildServer('bench-scale');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kita-bench-scale-'));
   const smtp = await startSmtp();
   try {
-    await migrate(handle);
     const world = await seedRushWorld(handle.db, SHAPE);
     await handle.db.execute(sql`update seasons set allow_documentation = true`);
     await seedFormsInProgress(handle.db, AUTOSAVE_KITAS);
     const env = {
-      DATABASE_URL: databaseUrl,
+      // PostgreSQL only (withThrowawayPg below)
+      DATABASE_URL: databaseUrl!,
       DATA_DIR: dataDir,
       // pooled SMTP connections (an option of nodemailer's URL): the stand-in greets each new connection after 100 ms
       SMTP_URL: `${smtp.url}/?pool=true`,
@@ -153,15 +150,14 @@ async function run(databaseUrl: string) {
     return results;
   } finally {
     await smtp.close();
-    await handle.close();
     rmSync(outDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 if (!nginxBinary) console.error('nginx is not installed (apt-get install nginx); skipping');
 else {
-  const results = await withThrowawayPg(run);
+  // PostgreSQL only: the instances share one database server
+  const results = await withThrowawayPg((url) => withBenchWorld('scale', url, run));
   if (results) {
     const row = (label: string, f: (r: NonNullable<typeof results>[number]) => string | number) =>
       console.log(`| ${label} | ${results.map((r) => f(r)).join(' | ')} |`);

@@ -26,13 +26,3 @@ export async function withThrowawayPg<T>(
     await admin.end();
   }
 }
-
-/**
- * Runs a bench on the driver BENCH_DRIVER names (`pg`, the default, on a throwaway database; or `pglite`) and prints
- * its result as one JSON line.
- */
-export async function benchOnChosenDriver<T>(bench: (driver: 'pglite' | 'pg', databaseUrl?: string) => Promise<T>): Promise<void> {
-  const only = process.env.BENCH_DRIVER ?? 'pg';
-  const result = only === 'pglite' ? await bench('pglite') : only === 'pg' ? await withThrowawayPg((url) => bench('pg', url)) : null;
-  if (result) console.log(JSON.stringify(result));
-}

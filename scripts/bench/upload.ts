@@ -5,18 +5,12 @@
 // logged-in account probed every 50 ms throughout (target: max <= 200 ms; the server stays responsive while photos
 // are decoded). Prints one JSON line. BENCH_KITAS, BENCH_PHOTO_MB change the load; BENCH_PG_URL the server.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDb, queryRows } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { queryRows } from '../../server/db/client';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { withThrowawayPg } from './throwaway-pg';
+import { benchCookie, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 50);
 const MB = 2 ** 20;
@@ -31,80 +25,69 @@ type ClientResult = {
   totalMs: number;
 };
 
-async function run(databaseUrl: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kita-bench-upload-'));
-  const handle = await openDb({ databaseUrl });
-  try {
-    await migrate(handle);
-    const db = handle.db;
-    const members = await seedEnrolledKitas(db, KITAS, 'Foto-KiTa', 'foto.example');
-    const sessions = sessionQueries({ db });
-    const kitas: { facilityId: number; cookie: string }[] = [];
-    for (const m of members) {
-      const s = await sessions.create(m.user_id, { ip: '127.0.0.1', userAgent: 'bench' }, { idleMinutes: 600, maxHours: 24 });
-      kitas.push({ facilityId: m.facility_id, cookie: `kita_session=${s.token}` });
-    }
-    // the prober: one more session of the first member (loginstatus with the session lookup, as the SPA's ping)
-    const probe = await sessions.create(members[0]!.user_id, { ip: '127.0.0.1', userAgent: 'bench-probe' }, { idleMinutes: 600, maxHours: 24 });
-
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_TOTP: 'optional', FILE_STORAGE: 'local' });
-    const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-
-    const out = await new Promise<ClientResult>((resolve, reject) => {
-      const child = fork(fileURLToPath(new URL('./upload-client.mjs', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      child.once('message', (m: { ready?: boolean } | ClientResult) => {
-        if (!('ready' in m)) return reject(new Error('client: unexpected message'));
-        // the photo is made; measure from here
-        loopDelay.enable();
-        child.once('message', (r) => resolve(r as ClientResult));
-        child.send({ go: true });
-      });
-      child.once('error', reject);
-      child.send({ base: portal.address, kitas, probeCookie: `kita_session=${probe.token}`, photoMb: Number(process.env.BENCH_PHOTO_MB ?? 5) });
-    });
-    loopDelay.disable();
-    clearInterval(sampler);
-    const stored = await queryRows<{ n: number; avg_size: number; max_w: number; max_h: number; types: string }>(
-      db,
-      `select count(*)::int as n, avg(size)::int as avg_size, max(width) as max_w, max(height) as max_h, string_agg(distinct content_type, ',') as types from documentation_files`,
-    );
-    await portal.app.close();
-
-    const ok = out.uploads
-      .filter((u) => u.status === 201)
-      .map((u) => u.ms)
-      .sort((a, b) => a - b);
-    const byStatus: Record<string, number> = {};
-    for (const u of out.uploads) byStatus[u.status] = (byStatus[u.status] ?? 0) + 1;
-    const probeMs = out.probes.map((p) => p.ms).sort((a, b) => a - b);
-    return {
-      driver: 'pg',
-      kitas: KITAS,
-      photo: { mb: mb(out.photo.bytes), width: out.photo.width, height: out.photo.height, exif: out.photo.hasExif },
-      uploads: byStatus,
-      uploadMs: { p50: round(pct(ok, 50)), p99: round(pct(ok, 99)), max: round(ok[ok.length - 1] ?? 0) },
-      wallMs: round(out.totalMs),
-      stored: stored[0],
-      rssMB: { before: mb(rssBefore), peak: mb(rssPeak), growth: mb(rssPeak - rssBefore) },
-      loginstatus: {
-        probes: probeMs.length,
-        failed: out.probes.filter((p) => p.status !== 200).length,
-        p50: round(pct(probeMs, 50)),
-        p99: round(pct(probeMs, 99)),
-        max: round(probeMs[probeMs.length - 1] ?? 0),
-      },
-      serverEventLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
-    };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
+async function run(w: BenchWorld) {
+  const db = w.db;
+  const members = await seedEnrolledKitas(db, KITAS, 'Foto-KiTa', 'foto.example');
+  const kitas: { facilityId: number; cookie: string }[] = [];
+  for (const m of members) {
+    kitas.push({ facilityId: m.facility_id, cookie: await benchCookie(db, m.user_id) });
   }
+  // the prober: one more session of the first member (loginstatus with the session lookup, as the SPA's ping)
+  const probeCookie = await benchCookie(db, members[0]!.user_id, 'bench-probe');
+
+  const config = w.config({ FILE_STORAGE: 'local' });
+  const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
+  const out = await new Promise<ClientResult>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./upload-client.mjs', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m: { ready?: boolean } | ClientResult) => {
+      if (!('ready' in m)) return reject(new Error('client: unexpected message'));
+      // the photo is made; measure from here
+      loopDelay.enable();
+      child.once('message', (r) => resolve(r as ClientResult));
+      child.send({ go: true });
+    });
+    child.once('error', reject);
+    child.send({ base: portal.address, kitas, probeCookie, photoMb: Number(process.env.BENCH_PHOTO_MB ?? 5) });
+  });
+  loopDelay.disable();
+  clearInterval(sampler);
+  const stored = await queryRows<{ n: number; avg_size: number; max_w: number; max_h: number; types: string }>(
+    db,
+    `select count(*)::int as n, avg(size)::int as avg_size, max(width) as max_w, max(height) as max_h, string_agg(distinct content_type, ',') as types from documentation_files`,
+  );
+  await portal.app.close();
+
+  const ok = out.uploads
+    .filter((u) => u.status === 201)
+    .map((u) => u.ms)
+    .sort((a, b) => a - b);
+  const byStatus: Record<string, number> = {};
+  for (const u of out.uploads) byStatus[u.status] = (byStatus[u.status] ?? 0) + 1;
+  const probeMs = out.probes.map((p) => p.ms).sort((a, b) => a - b);
+  return {
+    driver: 'pg',
+    kitas: KITAS,
+    photo: { mb: mb(out.photo.bytes), width: out.photo.width, height: out.photo.height, exif: out.photo.hasExif },
+    uploads: byStatus,
+    uploadMs: { p50: round(pct(ok, 50)), p99: round(pct(ok, 99)), max: round(ok[ok.length - 1] ?? 0) },
+    wallMs: round(out.totalMs),
+    stored: stored[0],
+    rssMB: { before: mb(rssBefore), peak: mb(rssPeak), growth: mb(rssPeak - rssBefore) },
+    loginstatus: {
+      probes: probeMs.length,
+      failed: out.probes.filter((p) => p.status !== 200).length,
+      p50: round(pct(probeMs, 50)),
+      p99: round(pct(probeMs, 99)),
+      max: round(probeMs[probeMs.length - 1] ?? 0),
+    },
+    serverEventLoopDelayMs: { p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
+  };
 }
 
-const result = await withThrowawayPg(run);
-if (result) console.log(JSON.stringify(result));
+await runBench('upload', run);

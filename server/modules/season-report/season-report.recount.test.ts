@@ -58,7 +58,7 @@ describe('season report recounted from the admin lists (issue 22)', () => {
   it('given 300 generated KiTas over ten seasons, every figure of the current season equals what the lists count', async () => {
     const t = await buildTestApp();
     try {
-      const { cookie } = await seed(t.handle, { facilities: 300, persons: 1800, seasons: 10 });
+      const { cookie } = await seed(t.handle.db, { facilities: 300, persons: 1800, seasons: 10 });
       await seedSeasonReportData(t.handle.db, { imported: ['2017-18', '2018-19', '2019-20', '2020-21', '2021-22'], empty: ['2022-23'] });
       const report = await expectRecounted(t, cookie, '2026-27');
       expect(report.comparison.seasons.map((s) => `${s.identifier} ${s.source}`)).toEqual([
