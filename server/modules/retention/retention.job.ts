@@ -1,14 +1,12 @@
-import { desc, gt } from 'drizzle-orm';
 import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { runRetention, type RetentionDeps } from './retention.service';
-import { retentionRuns } from './retention.table';
 
 const berlinHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' });
 
 /**
  * The nightly retention run (issue 38): every hour the job looks whether it is night in Berlin (02:00–04:59) and no run
  * started within the last 20 hours (on any server process); then it runs the rules. Two processes looking at once: the
- * run record lets one start, the other finds it and waits for the next night. Each look that went through is a heartbeat.
+ * run record lets one start (its insert checks for a recent run), the other finds it and waits for the next night. Each look that went through is a heartbeat.
  */
 export function startRetentionJob(
   deps: RetentionDeps,
@@ -23,16 +21,9 @@ export function startRetentionJob(
     const at = now();
     const hour = Number(berlinHour.format(at));
     if (hour >= 2 && hour < 5) {
-      const [recent] = await deps.db
-        .select({ id: retentionRuns.id })
-        .from(retentionRuns)
-        .where(gt(retentionRuns.startedAt, new Date(at.getTime() - 20 * 3_600_000)))
-        .orderBy(desc(retentionRuns.startedAt))
-        .limit(1);
-      if (!recent) {
-        const answer = await runRetention(deps, { trigger: 'job', now: at });
-        if (answer) log.info({ removed: Object.fromEntries(answer.rules.map((r) => [r.key, r.removed])) }, 'retention run finished');
-      }
+      // once a night: not when a run started within the last 20 hours (checked as the run starts)
+      const answer = await runRetention(deps, { trigger: 'job', now: at, noneSince: new Date(at.getTime() - 20 * 3_600_000) });
+      if (answer) log.info({ removed: Object.fromEntries(answer.rules.map((r) => [r.key, r.removed])) }, 'retention run finished');
     }
     beat?.();
   };

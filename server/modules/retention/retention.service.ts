@@ -1,4 +1,4 @@
-import { desc, eq, isNull, lt, and } from 'drizzle-orm';
+import { desc, eq, gt, isNull, lt, and, sql } from 'drizzle-orm';
 import {
   retentionRules,
   type RetentionOverview,
@@ -7,7 +7,7 @@ import {
   type RetentionRunAnswer,
 } from '../../../src/shared/contracts/retention';
 import type { AppConfig } from '../../config';
-import { sqlState, type Db, type Tx } from '../../db/client';
+import { queryRows, sqlState, type Db, type Tx } from '../../db/client';
 import { berlinDate } from '../../lib/berlin-time';
 import type { FileStorage } from '../../lib/file-storage';
 import { fail } from '../../lib/http-error';
@@ -77,14 +77,25 @@ async function drain(db: Db, batch: (tx: Tx) => Promise<number>): Promise<number
   }
 }
 
-async function startRun(db: Db, trigger: 'job' | 'manual', now: Date): Promise<number | null> {
+/**
+ * The run's record, or null when another run is in progress (the unique index on unfinished runs) or, with
+ * `noneSince`, when a run started after that moment: checked in the insert itself, so of two processes the second
+ * finds the first's run even when that one has already finished.
+ */
+async function startRun(db: Db, trigger: 'job' | 'manual', now: Date, noneSince?: Date): Promise<number | null> {
   await db
     .update(retentionRuns)
     .set({ finishedAt: now, failed: true })
     .where(and(isNull(retentionRuns.finishedAt), lt(retentionRuns.startedAt, new Date(now.getTime() - STALE_RUN_MS))));
   try {
-    const [row] = await db.insert(retentionRuns).values({ trigger, startedAt: now }).returning({ id: retentionRuns.id });
-    return row!.id;
+    const recent = noneSince
+      ? sql`exists (select 1 from ${retentionRuns} where ${gt(retentionRuns.startedAt, noneSince)})`
+      : sql`false`;
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into ${retentionRuns} (trigger, started_at) select ${trigger}, ${now.toISOString()}::timestamptz where not ${recent} returning id`,
+    );
+    return row ? Number(row.id) : null;
   } catch (err) {
     if (sqlState(err) === '23505') return null;
     throw err;
@@ -93,13 +104,16 @@ async function startRun(db: Db, trigger: 'job' | 'manual', now: Date): Promise<n
 
 /**
  * Applies every rule as of `now` (the job and "Jetzt ausführen"; tests pass a later clock). Answers null when another
- * run is in progress (on this or another process). Deleting never touches what a past season's report counts: the
+ * run is in progress (on this or another process), or with `noneSince` when a run started after it. Deleting never touches what a past season's report counts: the
  * enrolments, attendances, forms and their answers stay.
  */
-export async function runRetention(deps: RetentionDeps, opts: { trigger: 'job' | 'manual'; now?: Date; actorUserId?: number | null }) {
+export async function runRetention(
+  deps: RetentionDeps,
+  opts: { trigger: 'job' | 'manual'; now?: Date; actorUserId?: number | null; noneSince?: Date },
+) {
   const { db, config } = deps;
   const now = opts.now ?? new Date();
-  const runId = await startRun(db, opts.trigger, now);
+  const runId = await startRun(db, opts.trigger, now, opts.noneSince);
   if (runId === null) return null;
   const removed: Record<string, number> = {};
   try {

@@ -16,6 +16,7 @@ import { persons } from '../persons/persons.table';
 import { mailsMatching } from '../programme/test-helpers';
 import { seasons } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
+import { startRetentionJob } from './retention.job';
 import { runRetention } from './retention.service';
 import { retentionRuns } from './retention.table';
 
@@ -202,5 +203,41 @@ describe('retention (issue 38, SPEC §9)', () => {
     expect(JSON.stringify(overview)).not.toMatch(/@/);
     const rows = await queryRows<{ n: number }>(w.db, sql`select count(*)::int as n from retention_runs where finished_at is null`);
     expect(rows[0]!.n).toBe(0);
+  });
+
+  // last: its clock (2031) lies after every other test's runs, which the once-a-night check looks back on
+  it('given the clock in Berlin, the job runs once a night between 02:00 and 04:59, also the night the clocks go forward, and of two processes looking at once one runs', async () => {
+    const log = { info: () => undefined, error: () => undefined };
+    let clock = at('2031-03-29T00:30:00Z');
+    const jobs = [0, 1].map(() => startRetentionJob(deps(), log, { now: () => clock }));
+    const runsOfTheJob = async () =>
+      (await queryRows<{ n: number }>(w.db, sql`select count(*)::int as n from retention_runs where trigger = 'job' and started_at >= '2031-01-01'`))[0]!.n;
+    const look = async (iso: string) => {
+      clock = at(iso);
+      // both processes look at the same moment
+      await Promise.all(jobs.map((j) => j.tick()));
+      return runsOfTheJob();
+    };
+    try {
+      expect(await look('2031-03-29T00:30:00Z'), '01:30 CET: not yet night').toBe(0);
+      expect(await look('2031-03-29T01:00:00Z'), '02:00 CET: one run of the two processes').toBe(1);
+      expect(await look('2031-03-29T03:59:00Z'), '04:59 CET: the same night').toBe(1);
+      expect(await look('2031-03-29T04:00:00Z'), '05:00 CET: past the window').toBe(1);
+      expect(await look('2031-03-29T11:00:00Z'), 'noon').toBe(1);
+      // the night the clocks go forward: 02:00 CET is 03:00 CEST (01:00 UTC)
+      expect(await look('2031-03-30T00:30:00Z'), '01:30 CET').toBe(1);
+      expect(await look('2031-03-30T01:00:00Z'), '03:00 CEST: the next night').toBe(2);
+      expect(await look('2031-03-30T02:30:00Z'), '04:30 CEST: the same night').toBe(2);
+      expect(await look('2031-03-30T03:00:00Z'), '05:00 CEST: past the window').toBe(2);
+      expect(await look('2031-03-31T00:00:00Z'), '02:00 CEST').toBe(3);
+      // a process that looked before that run began and starts after it finished: the start itself refuses
+      const late = at('2031-03-31T00:00:05Z');
+      expect(await runRetention(deps(), { trigger: 'job', now: late, noneSince: new Date(late.getTime() - 20 * 3_600_000) })).toBeNull();
+      expect(await runsOfTheJob()).toBe(3);
+      const unfinished = await queryRows<{ n: number }>(w.db, sql`select count(*)::int as n from retention_runs where finished_at is null`);
+      expect(unfinished[0]!.n).toBe(0);
+    } finally {
+      await Promise.all(jobs.map((j) => j.stop()));
+    }
   });
 });
