@@ -15,6 +15,19 @@ for (const width of [1280, 320]) {
     const dialog = page.getByRole('dialog', { name: 'Nächstes KiTa-Jahr vorbereiten' });
     await expect(dialog.getByText(/Aus 2026\/27 wird 2027\/28 angelegt/)).toBeVisible();
     await expect(dialog.getByText(/^Fortbildung „.*“: .* → /).first()).toBeVisible();
+    // every example as the admin reads it: the same weekday and wall-clock time, 52 weeks on (also across the change
+    // of summer time between the two dates)
+    const examples = await dialog.getByText(/ → /).allTextContents();
+    expect(examples.length).toBeGreaterThan(0);
+    for (const line of examples) {
+      const m = /: (\w\w)\., (\d\d)\.(\d\d)\.(\d{4}), (\d\d:\d\d) Uhr → (\w\w)\., (\d\d)\.(\d\d)\.(\d{4}), (\d\d:\d\d) Uhr$/.exec(line);
+      expect(m, line).not.toBeNull();
+      const [, dayFrom, d1, m1, y1, timeFrom, dayTo, d2, m2, y2, timeTo] = m!;
+      expect(dayTo, line).toBe(dayFrom);
+      expect(timeTo, line).toBe(timeFrom);
+      const days = (Date.UTC(+y2!, +m2! - 1, +d2!) - Date.UTC(+y1!, +m1! - 1, +d1!)) / 86_400_000;
+      expect(days, line).toBe(364);
+    }
     await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
     await expectAccessible(page);
     if (shots) await page.screenshot({ path: `${shots}/prepare-next-${width}.png`, fullPage: true });
