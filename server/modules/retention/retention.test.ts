@@ -13,6 +13,7 @@ import { documentationFiles, documentationForms } from '../documentation/documen
 import { legacyImportRows, legacyImports } from '../legacy-imports/legacy-imports.table';
 import { mailOutbox } from '../mail/mail.table';
 import { persons } from '../persons/persons.table';
+import { anonymiseRemovedPersons } from '../persons/retention';
 import { mailsMatching } from '../programme/test-helpers';
 import { seasons } from '../seasons/seasons.table';
 import { users } from '../users/users.table';
@@ -211,7 +212,9 @@ describe('retention (issue 38, SPEC §9)', () => {
     let clock = at('2031-03-29T00:30:00Z');
     const jobs = [0, 1].map(() => startRetentionJob(deps(), log, { now: () => clock }));
     const runsOfTheJob = async () =>
-      (await queryRows<{ n: number }>(w.db, sql`select count(*)::int as n from retention_runs where trigger = 'job' and started_at >= '2031-01-01'`))[0]!.n;
+      (
+        await queryRows<{ n: number }>(w.db, sql`select count(*)::int as n from retention_runs where trigger = 'job' and started_at >= '2031-01-01'`)
+      )[0]!.n;
     const look = async (iso: string) => {
       clock = at(iso);
       // both processes look at the same moment
@@ -239,5 +242,47 @@ describe('retention (issue 38, SPEC §9)', () => {
     } finally {
       await Promise.all(jobs.map((j) => j.stop()));
     }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('two instances at once (PostgreSQL: two sessions, as two server processes have)', () => {
+  it('given 30 removed persons due and a batch held open by one instance, the other takes the next 10 without waiting, and each person is anonymised once', async () => {
+    const kita = await createFacility(w.db, { label: 'Kita Zwei Instanzen', postalCode: '90402', city: 'Nürnberg', region: 'Mittelfranken' });
+    await w.db.insert(persons).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        facilityId: kita.id,
+        firstName: `Person ${i}`,
+        lastName: 'Zwei',
+        position: 'Fachkraft',
+        email: `zwei${i}@kita.example`,
+        removedAt: at('2019-05-01T10:00:00Z'),
+      })),
+    );
+    const before = at('2020-01-01T00:00:00Z');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let taken!: (n: number) => void;
+    const firstTook = new Promise<number>((r) => (taken = r));
+    // instance 1: takes a batch of 10 and keeps its transaction (and the rows' locks) open
+    const first = w.db.transaction(async (tx) => {
+      taken(await anonymiseRemovedPersons(tx, before, 10));
+      await held;
+    });
+    expect(await firstTook).toBe(10);
+    // instance 2, meanwhile: SKIP LOCKED gives it 10 other rows at once instead of waiting for instance 1
+    const second = await Promise.race([
+      w.db.transaction((tx) => anonymiseRemovedPersons(tx, before, 10)),
+      new Promise<'waited'>((r) => setTimeout(() => r('waited'), 5000)),
+    ]);
+    release();
+    await first;
+    expect(second).toBe(10);
+    expect(await w.db.transaction((tx) => anonymiseRemovedPersons(tx, before, 100))).toBe(10);
+    const rows = await w.db
+      .select({ anonymisedAt: persons.anonymisedAt, lastName: persons.lastName })
+      .from(persons)
+      .where(eq(persons.facilityId, kita.id));
+    expect(rows).toHaveLength(30);
+    expect(rows.every((r) => r.anonymisedAt !== null && r.lastName === 'Person')).toBe(true);
   });
 });
