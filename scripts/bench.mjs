@@ -87,6 +87,12 @@ if (want('activecampaign')) {
   );
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/activecampaign.ts'], { stdio: 'inherit' });
 }
+if (want('certificates')) {
+  console.log(
+    "\n## Certificates (issue 37): 300 Urkunden issued and printed as one PDF, a date's 40 Teilnahmebescheinigungen (PostgreSQL); time and peak RSS, target <= 30 s and flat memory for the 300",
+  );
+  spawnSync('node_modules/.bin/tsx', ['--expose-gc', 'scripts/bench/certificates.ts'], { stdio: 'inherit' });
+}
 if (want('retention')) {
   console.log('\n## Retention job (issue 38): dry run and one run of every rule with 5,000 KiTas, 30,000 persons, 10 seasons (PostgreSQL)');
   spawnSync('node_modules/.bin/tsx', ['scripts/bench/retention.ts'], { stdio: 'inherit' });

@@ -1,0 +1,108 @@
+// Issue 37 targets, measured (never asserted in tests), on PostgreSQL (PGlite with BENCH_DRIVER=pglite): 300 KiTas of
+// the current season with their documentation approved. Through HTTP as the admin: "Urkunden erzeugen" (300 issued),
+// the season's print PDF "Alle als PDF herunterladen" (300 pages, read to its end as a browser does), then a training
+// date's 40 attendances marked at once (40 Teilnahmebescheinigungen issued) and the date's PDF of all 40. Time, size,
+// pages, and the peak RSS of this process (server, its PDF worker threads and the client) above the level before each
+// step, sampled every 10 ms. Target: the 300 in ≤ 30 s with flat memory. BENCH_KITAS, BENCH_ATTENDEES change the load.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { startApp } from '../../server/app';
+import { queryRows } from '../../server/db/client';
+import { createUser } from '../../server/testing/factories';
+import { seedEnrolledKitas } from './enrolled-kitas';
+import { benchCookie, runBench, type BenchWorld } from './kit';
+
+const KITAS = Number(process.env.BENCH_KITAS ?? 300);
+const ATTENDEES = Math.min(KITAS, Number(process.env.BENCH_ATTENDEES ?? 40));
+const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
+
+/** `fn` timed, with the peak RSS above the level at its start */
+async function step<T>(fn: () => Promise<T>): Promise<T & { ms: number; rssGrowthMb: number; rssPeakMb: number }> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const t0 = performance.now();
+  try {
+    const out = await fn();
+    return { ...out, ms: Math.round(performance.now() - t0), rssGrowthMb: mb(peak - before), rssPeakMb: mb(peak) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** a PDF answer read to its end: status, bytes and pages (pdfkit writes each page as an object of its own) */
+async function pdf(url: string, cookie: string) {
+  const res = await fetch(url, { headers: { cookie } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, bytes: bytes.length, pages: (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length };
+}
+
+async function run(w: BenchWorld) {
+  const db = w.db;
+  const t0 = performance.now();
+  await seedEnrolledKitas(db, KITAS, 'Kinderhaus Sonnenblume', 'urkunde.example');
+  await db.execute(
+    sql.raw(`update facilities set city = (array['München','Nürnberg','Würzburg','Fürth','Regensburg'])[1 + id % 5],
+      label = label || (array[' e. V.',' – Haus für Kinder','',' „Grünschnabel“',' Süd'])[1 + id % 5]`),
+  );
+  await db.execute(sql.raw(`update season_enrolments set project_title = 'Wasser, Wald und Wiese – wir erforschen unseren Garten'`));
+  await db.execute(
+    sql.raw(`insert into documentation_forms (facility_id, season_id, state) select f.id, s.id, 'approved' from facilities f, seasons s`),
+  );
+  await db.execute(sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons`));
+  const [training] = await queryRows<{ id: number }>(
+    db,
+    `insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
+      select 'training', m.season_id, m.id, 'Draußen forschen: Bäche und Teiche', now() - interval '2 hours', now() + interval '4 hours',
+        'Umweltstation Würzburg', 'Unterfranken', ${ATTENDEES}, 'published' from training_modules m returning id`,
+  );
+  const enrolments = await queryRows<{ id: number }>(
+    db,
+    `with staff as (
+       insert into persons (facility_id, first_name, last_name, position, email)
+       select id, 'Jürgen', 'Müller-Weiß', 'pädagogische Fachkraft', 'fachkraft' || id || '@urkunde.example'
+         from facilities order by id limit ${ATTENDEES} returning id, facility_id)
+     insert into offering_enrolments (offering_id, facility_id, person_id, state)
+     select ${training!.id}, facility_id, id, 'confirmed' from staff returning id`,
+  );
+  const admin = await createUser(db, { isAdmin: true });
+  const cookie = await benchCookie(db, admin.id);
+  const seedMs = Math.round(performance.now() - t0);
+
+  const portal = await startApp({ config: w.config(), db, host: '127.0.0.1', port: 0, mail: { start: false } });
+  try {
+    const api = `${portal.address}/api/admin`;
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, answer: (await res.json()) as Record<string, unknown> };
+    };
+    const issue = await step(() => post(`${api}/certificates/issue`, { seasonIdentifier: '2026-27' }));
+    const batch = await step(() => pdf(`${api}/certificates/batch.pdf?seasonIdentifier=2026-27&kind=award`, cookie));
+    const attended = await step(() =>
+      post(`${api}/offerings/${training!.id}/enrolments/actions`, { action: 'attended', enrolmentIds: enrolments.map((e) => e.id) }),
+    );
+    const datePdf = await step(() => pdf(`${api}/offerings/${training!.id}/attendance-certificates.pdf`, cookie));
+    const [issued] = await queryRows<{ award: number; attendance: number }>(
+      db,
+      `select count(*) filter (where kind = 'award')::int as award, count(*) filter (where kind = 'attendance')::int as attendance
+         from certificates where state = 'valid'`,
+    );
+    return {
+      driver: w.driver,
+      kitas: KITAS,
+      attendees: ATTENDEES,
+      seedMs,
+      issueUrkunden: { status: issue.status, answer: issue.answer, ms: issue.ms, rssGrowthMb: issue.rssGrowthMb },
+      allUrkundenPdf: batch,
+      markAttended: { status: attended.status, ms: attended.ms, rssGrowthMb: attended.rssGrowthMb },
+      datePdf,
+      validCertificates: issued,
+      target: 'allUrkundenPdf.ms <= 30000, rss flat',
+    };
+  } finally {
+    await portal.app.close();
+  }
+}
+
+await runBench('certificates', run);
