@@ -32,6 +32,10 @@ const readOnlyTests = {
   'all-routes.spec.ts': {
     '*': 'opens every route and scans it (axe, sideways scrolling); submits nothing',
   },
+  'certificates.spec.ts': {
+    'staff download their Urkunde and a Teilnahmebescheinigung, and the printed code checks as genuine':
+      "downloads two PDFs and checks a code (GETs and the public check); the chosen KiTa is its own session's",
+  },
   'clipped-labels.spec.ts': {
     '${…}: no button text is cut at 320 and 1280 px': 'measures buttons; the page with a booking books for a KiTa of its own',
   },
