@@ -92,4 +92,13 @@ test('the admin downloads the print PDF of a season: one page per KiTa in the ta
     expect(printed.pages[i], `page ${i + 1}`).toContain(row.kita);
     expect(printed.pages[i], `page ${i + 1}`).toContain(row.code);
   });
+
+  // "Vorschau" prints the template as it stands in the form, not saved (nothing is written)
+  const heading = page.getByLabel('Überschrift');
+  await heading.fill('Urkunde – Entwurf für Grünschnäbel');
+  const [previewFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Vorschau' }).click()]);
+  const preview = await pdfOf(previewFile);
+  expect(preview.totalPages).toBe(1);
+  expect(preview.text.replace(/\s+/g, ' ')).toContain('Urkunde – Entwurf für Grünschnäbel');
+  await expect(page.getByRole('button', { name: 'Vorschau' })).toBeFocused();
 });

@@ -13,11 +13,13 @@ export function saveFile(blob: Blob, filename: string): void {
 }
 
 /**
- * GET an /api file through the one client, so a refusal (e.g. "Das PDF konnte nicht erstellt werden") reaches the
- * user as a notification instead of being saved as a file; the server names the file in Content-Disposition.
+ * GET an /api file through the one client (POST with `json`, for a file made from what a form holds), so a refusal
+ * (e.g. "Das PDF konnte nicht erstellt werden") reaches the user as a message instead of being saved as a file; the
+ * server names the file in Content-Disposition.
  */
-export async function fetchFile(apiPath: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
-  const response = await api.get(apiPath.replace(/^\/api\//, ''));
+export async function fetchFile(apiPath: string, fallbackName: string, json?: unknown): Promise<{ blob: Blob; filename: string }> {
+  const path = apiPath.replace(/^\/api\//, '');
+  const response = await (json === undefined ? api.get(path) : api.post(path, { json, retry: 0 }));
   return { blob: await response.blob(), filename: fileNameOf(response, fallbackName) };
 }
 

@@ -37,15 +37,7 @@ import {
   tooManyForBatch,
   verifyCode,
 } from './read.service';
-import {
-  IMAGE_MAX_BYTES,
-  saveTemplate,
-  seasonByIdentifier,
-  storeTemplateImage,
-  templateImage,
-  templateOfSeason,
-  templateText,
-} from './templates.service';
+import { IMAGE_MAX_BYTES, saveTemplate, seasonByIdentifier, storeTemplateImage, templateImage, templateOfSeason } from './templates.service';
 import { printedAward, seasonYears } from './printed';
 import type { CertificateRow } from './certificates.table';
 
@@ -140,14 +132,16 @@ export async function certificateRoutes(app: FastifyInstance) {
       );
     },
   });
-  asAdmin.get('/api/admin/certificates/preview.pdf', {
+  // "Vorschau": the template as the editor holds it, saved or not (issue 37), with the first KiTa's data; writes nothing
+  asAdmin.post('/api/admin/certificates/preview.pdf', {
     config: { cacheControl: 'private, no-store' },
-    schema: { tags: adminTags, querystring: previewQuerySchema, response: {} },
+    schema: { tags: adminTags, querystring: previewQuerySchema, body: certificateTemplateInputSchema, response: {} },
     handler: async (request, reply) => {
       const season = await seasonByIdentifier(app.db, request.query.seasonIdentifier);
       const [first] = await awardCandidates(app.db, season, undefined);
       if (!first) throw fail('certificates.no_preview');
-      const printed = printedAward(await templateText(app.db, season.id), first, issuer);
+      const { heading, body, signatures, logoId } = request.body;
+      const printed = printedAward({ heading, body, signatures, logoId }, first, issuer);
       const row = previewRow(printed, season.id);
       return sendPdf(reply, [row], `Vorschau: ${singleTitle(row)}`, `urkunde-vorschau-${season.identifier}.pdf`);
     },

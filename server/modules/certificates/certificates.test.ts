@@ -315,6 +315,34 @@ describe('the template', () => {
     expect(pages[0]).toContain('Erika Gruber');
     expect(images).toBe(2); // the logo and its alpha mask, embedded once for both pages
   });
+
+  it('given edits not saved, "Vorschau" prints them with the first KiTa\'s data and writes nothing; an unknown placeholder is refused at its field', async () => {
+    const before = (await admin('GET', '/api/admin/certificate-templates/2026-27')).json();
+    const issuedBefore = await w.db.select().from(certificates);
+    const draft = {
+      heading: 'Urkunde (Entwurf)',
+      body: 'Die KiTa {KiTa} in {Ort} erforscht „{Projektthema}“ – Glückwunsch!',
+      signatures: [{ name: 'Jürgen Weiß', role: 'Schatzmeister', imageId: null }],
+      logoId: null,
+      version: before.version,
+    };
+    const res = await admin('POST', '/api/admin/certificates/preview.pdf?seasonIdentifier=2026-27', draft);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { totalPages, text } = await pdfText(res.rawPayload);
+    expect(totalPages).toBe(1);
+    // (an earlier test renamed the KiTa "… e. V.")
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Die KiTa Kinderhaus Sonnenschein( e\. V\.)? in München erforscht „Wasser für alle“ – Glückwunsch!/);
+    expect(text).toContain('Urkunde (Entwurf)');
+    expect(text).toContain('Jürgen Weiß');
+    // nothing saved, nothing issued
+    expect((await admin('GET', '/api/admin/certificate-templates/2026-27')).json()).toEqual(before);
+    expect(await w.db.select().from(certificates)).toEqual(issuedBefore);
+
+    const bad = await admin('POST', '/api/admin/certificates/preview.pdf?seasonIdentifier=2026-27', { ...draft, body: 'Für {KiTa} aus {Stadt}' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().reason.fields.body).toBe('Unbekannter Platzhalter {Stadt}. Erlaubt sind {KiTa}, {Ort}, {KiTa-Jahr}, {Projektthema}.');
+  });
 });
 
 describe('the public check', () => {
@@ -349,7 +377,7 @@ describe('offerings untouched', () => {
 
 describe('retention (issue 38, SPEC §9)', () => {
   // last in this file: a run years ahead warns and deletes the world's other non-admin accounts too
-  it("given a person removed from the staff list and their account deleted years later, their Teilnahmebescheinigung still checks valid as issued and the check reveals no more", async () => {
+  it('given a person removed from the staff list and their account deleted years later, their Teilnahmebescheinigung still checks valid as issued and the check reveals no more', async () => {
     const [ina] = await createStaff(w.db, w.facility.id, 1, { firstName: 'Ina', lastName: 'Ißler', email: 'ina.issler@kita.example' });
     const account = await createUser(w.db, { firstName: 'Ina', lastName: 'Ißler', email: 'ina.issler@kita.example' });
     await w.db.update(persons).set({ userId: account.id }).where(eq(persons.id, ina!.id));
@@ -357,9 +385,15 @@ describe('retention (issue 38, SPEC §9)', () => {
       .insert(offeringEnrolments)
       .values({ offeringId: w.training.id, facilityId: w.facility.id, personId: ina!.id, state: 'confirmed' })
       .returning();
-    const marked = await admin('POST', `/api/admin/offerings/${w.training.id}/enrolments/actions`, { action: 'attended', enrolmentIds: [booked!.id] });
+    const marked = await admin('POST', `/api/admin/offerings/${w.training.id}/enrolments/actions`, {
+      action: 'attended',
+      enrolmentIds: [booked!.id],
+    });
     expect(marked.statusCode).toBe(200);
-    const [issued] = await w.db.select().from(certificates).where(and(eq(certificates.enrolmentId, booked!.id), eq(certificates.state, 'valid')));
+    const [issued] = await w.db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.enrolmentId, booked!.id), eq(certificates.state, 'valid')));
     const code = issued!.code;
     const checkedBefore = await verify(code, '192.0.2.80');
     expect(checkedBefore.json()).toMatchObject({ state: 'valid', personName: 'Ina Ißler' });

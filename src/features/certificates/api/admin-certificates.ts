@@ -32,6 +32,9 @@ export const useAdminCertificates = (seasonIdentifier: string, awardingEventId: 
 export const batchPdfPath = (seasonIdentifier: string, awardingEventId: AwardingFilter) =>
   `/api/admin/certificates/batch.pdf?${new URLSearchParams(searchOf(seasonIdentifier, awardingEventId)).toString()}`;
 export const adminCertificatePdfPath = (id: number) => `/api/admin/certificates/${id}.pdf`;
+/** POST: "Vorschau" of the template the editor holds (saved or not) */
+export const certificatePreviewPath = (seasonIdentifier: string) =>
+  `/api/admin/certificates/preview.pdf?seasonIdentifier=${encodeURIComponent(seasonIdentifier)}`;
 
 /** POST /api/admin/certificates/issue: "Urkunden erzeugen" */
 export function useIssueCertificates(seasonIdentifier: string) {

@@ -101,9 +101,6 @@ export function AdminCertificatesPage({ seasons, seasonIdentifier, events, award
 
       <Stack gap="sm">
         <Group gap="sm">
-          <PdfButton path={`/api/admin/certificates/preview.pdf?seasonIdentifier=${seasonIdentifier}`} fallbackName="urkunde-vorschau.pdf" size="sm">
-            Vorschau
-          </PdfButton>
           <Button size="sm" onClick={() => void issueNow()} loading={issue.isPending}>
             Urkunden erzeugen
           </Button>
@@ -119,8 +116,7 @@ export function AdminCertificatesPage({ seasons, seasonIdentifier, events, award
           </Alert>
         )}
         <Text size="sm">
-          Die Vorschau zeigt die gespeicherte Vorlage mit den Daten der ersten KiTa. Jede Urkunde trägt einen Prüfcode; geprüft wird er unter{' '}
-          <Anchor href="/urkunde-pruefen">/urkunde-pruefen</Anchor>.
+          Jede Urkunde trägt einen Prüfcode; geprüft wird er unter <Anchor href="/urkunde-pruefen">/urkunde-pruefen</Anchor>.
         </Text>
       </Stack>
 

@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { reportError } from '../../../lib/api-client';
+import { fetchFile, saveFile } from '../../../lib/download';
 import { notify } from '../../../lib/notifications';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { certificateTemplateInputSchema, templatePlaceholders, type CertificateTemplate } from '../../../shared/contracts/certificates';
-import { certificateImageUrl, uploadCertificateImage, useSaveCertificateTemplate } from '../api/admin-certificates';
+import { certificateImageUrl, certificatePreviewPath, uploadCertificateImage, useSaveCertificateTemplate } from '../api/admin-certificates';
 
 const SLOTS = [1, 2, 3] as const;
 type Slot = (typeof SLOTS)[number];
@@ -58,21 +59,33 @@ export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifie
         ]),
       ),
   });
+  /** the template as the form holds it */
+  const inputOf = (v: Values) => ({
+    heading: v.heading.trim(),
+    body: v.body.trim(),
+    logoId: v.logoId || null,
+    signatures: SLOTS.filter((n) => v[`name${n}`].trim() !== '').map((n) => ({
+      name: v[`name${n}`].trim(),
+      role: v[`role${n}`].trim(),
+      imageId: v[`image${n}`] || null,
+    })),
+    version: template.version,
+  });
   const submit = form.onSubmit(async () => {
-    const v = form.values;
-    const saved = await save.mutateAsync({
-      heading: v.heading.trim(),
-      body: v.body.trim(),
-      logoId: v.logoId || null,
-      signatures: SLOTS.filter((n) => v[`name${n}`].trim() !== '').map((n) => ({
-        name: v[`name${n}`].trim(),
-        role: v[`role${n}`].trim(),
-        imageId: v[`image${n}`] || null,
-      })),
-      version: template.version,
-    });
+    const saved = await save.mutateAsync(inputOf(form.values));
     form.reset(valuesOf(saved));
     notify({ message: 'Die Vorlage ist gespeichert. „Urkunden erzeugen“ stellt geänderte Urkunden neu aus.' });
+  });
+  // "Vorschau" (SPEC §8): what the form holds, saved or not, checked like "Vorlage speichern"; a refusal shows at its field
+  const [previewing, setPreviewing] = useState(false);
+  const preview = form.onSubmit(async () => {
+    setPreviewing(true);
+    try {
+      const { blob, filename } = await fetchFile(certificatePreviewPath(seasonIdentifier), 'urkunde-vorschau.pdf', inputOf(form.values));
+      saveFile(blob, filename);
+    } finally {
+      setPreviewing(false);
+    }
   });
 
   return (
@@ -106,7 +119,11 @@ export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifie
           <Button type="submit" loading={save.isPending}>
             Vorlage speichern
           </Button>
+          <Button variant="default" loading={previewing} onClick={() => void preview()}>
+            Vorschau
+          </Button>
         </Group>
+        <Text size="sm">Die Vorschau zeigt die Vorlage, wie sie hier steht (auch ungespeichert), mit den Daten der ersten KiTa.</Text>
       </Stack>
     </form>
   );
