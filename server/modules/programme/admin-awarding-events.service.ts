@@ -6,7 +6,7 @@ import { fail } from '../../lib/http-error';
 import { iso, isoOrNull, notFoundError } from '../../lib/record-helpers';
 import { lockById, versionedUpdate } from '../../lib/versioned-update';
 import { audit, type Ctx } from '../audit/audit';
-import { inBookingTx, lockOfferings } from './booking';
+import { inBookingTx, lockOfferings } from './booking-tx';
 import { awardingEventFields } from './programme.queries';
 import { awardingEvents, offerings, type AwardingEventRow } from './programme.table';
 import { d, requireSeason, stateChange } from './admin-common';

@@ -9,7 +9,10 @@ import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
 import { adminEnrolments } from './admin-enrolments.list';
-import { book, cancelInTx, inBookingTx, lockOfferings, mailDataOf, promoteOne, seatsTaken, waitlistPositions } from './booking';
+import { book } from './booking';
+import { cancelInTx, promoteOne } from './booking-cancel';
+import { inBookingTx, lockOfferings, seatsTaken, waitlistPositions } from './booking-tx';
+import { mailDataOf } from './programme.mails';
 import { bookingConfirmedTemplate, bookingWaitlistedTemplate, mailBooking } from './programme.mails';
 import { offeringEnrolments } from './programme.table';
 

@@ -12,7 +12,7 @@ import { currentSeasonColumn, seasonQueries } from '../seasons/seasons.queries';
 import { seasonEnrolments, seasons } from '../seasons/seasons.table';
 import { enrol } from '../../testing/factories';
 import { decideSeats, type DecideArgs, type Decided } from './booking-decide';
-import { seatsTaken, waitlistPositions } from './booking';
+import { seatsTaken, waitlistPositions } from './booking-tx';
 import { offeringEnrolments, offerings, type OfferingEnrolmentRow } from './programme.table';
 import { createOffering, createStaff } from './test-helpers';
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { kickMailWorkers, mailBudgetLimits } from '../mail/outbox';
 import { rateLimitInTx } from '../rate-limit/rate-limit';
-import { book, bookingError, lockEnabled, lockTimeoutMs, type BookArgs, type BookedEntry } from './booking';
+import { book, type BookArgs, type BookedEntry } from './booking';
+import { bookingError, lockEnabled, lockTimeoutMs } from './booking-tx';
 
 /**
  * A KiTa's booking in one round trip (issue 23, docs/decisions/0031-booking-in-one-call.md): the database function

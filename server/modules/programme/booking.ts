@@ -1,113 +1,26 @@
 import type { Recipient } from '../facilities/facility-mails';
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { type OfferingKind } from '../../../src/shared/contracts/programme';
-import { sqlState, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx } from '../../db/client';
 import { fail } from '../../lib/http-error';
-import { stamp } from '../../lib/versioned-update';
 import { notFoundError, personName } from '../../lib/record-helpers';
-import { audit, auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
-import { activeFacilityLabel, findActiveFacility } from '../facilities/facility-scope';
-import { staffAddressesSql, staffOfFacility, staffOfFacilityColumn } from '../persons/person-scope';
+import { auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
+import { activeFacilityLabel } from '../facilities/facility-scope';
+import { staffAddressesSql, staffOfFacilityColumn } from '../persons/person-scope';
 import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
 import { currentSeasonColumn } from '../seasons/seasons.queries';
 import { decideSeats } from './booking-decide';
 import { enqueueMails, mailBudgetColumn, mailBudgetCounter, readMailBudget, type MailBudget } from '../mail/outbox';
-import { bookingMails, bookingRecipients, germanDateTimeText, mailBooking, type BookingMailData } from './programme.mails';
-import { bookingCancelledTemplate, bookingConfirmedTemplate, bookingPromotedTemplate, bookingWaitlistedTemplate } from './programme.mails';
-import {
-  awardingEvents,
-  offeringEnrolments,
-  offerings,
-  trainingModules,
-  type OfferingEnrolmentRow,
-  type OfferingRow,
-  type TrainingModuleRow,
-} from './programme.table';
+import { bookingMails, bookingRecipients, germanDateTimeText } from './programme.mails';
+import { bookingConfirmedTemplate, bookingWaitlistedTemplate } from './programme.mails';
+import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingRow, type TrainingModuleRow } from './programme.table';
+
+import { inBookingTx, liveStates, lockEnabled, lockOfferings } from './booking-tx';
+import { mailDataOf } from './programme.mails';
 
 /**
- * The booking core (issue 11, "Correctness under a rush"), as pretix does it: one transaction takes a lock per
- * KiTa (advisory, for its per-KiTa limits) and then the offering rows (`SELECT … FOR UPDATE`, in id order), recounts
- * the seats under the lock and inserts under the live unique index (offering, person). `lock_timeout` turns a
- * pile-up into a 409 with the rush message instead of a hanging request. docs/decisions/0011-booking-lock.md.
+ * A KiTa's booking (and an admin's on its behalf): every rule and refusal, then the seats decided under the locks of
+ * booking-tx.ts. docs/decisions/0011-booking-lock.md, 0029-booking-one-statement.md.
  */
-
-/**
- * Two settings only tests change, through the environment of the test process (`vi.stubEnv`), which the module
- * exports nothing for; outside vitest they are fixed: BOOKING_LOCK_TIMEOUT_MS (a short one shows the rush answer
- * without waiting 3 s) and BOOKING_LOCK=off (the concurrency test's control: no locks, a wider race window).
- */
-const testSetting = (name: string) => (process.env.VITEST ? process.env[name] : undefined);
-export const lockTimeoutMs = () => Number(testSetting('BOOKING_LOCK_TIMEOUT_MS') ?? 3000);
-export const lockEnabled = () => testSetting('BOOKING_LOCK') !== 'off';
-
-/**
- * One booking transaction: the lock timeout set, lock timeouts and deadlocks answered as the rush 409. `moreLocks`:
- * further advisory locks taken after the KiTa's in the same round trip (a rate limit's, `rateLimitInTx.locks`); only
- * with the KiTa's lock.
- */
-export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: { facilityLock?: number; moreLocks?: SQL } = {}): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      const timeout = `${Math.max(1, Math.floor(lockTimeoutMs()))}ms`;
-      // one round trip: the lock timeout for this transaction, and the KiTa's lock (and the others) if asked; the
-      // control of the concurrency test (locks off) takes none, so nothing serialises its KiTas' requests
-      if (opts.facilityLock !== undefined && lockEnabled()) {
-        const more = opts.moreLocks ? sql`, ${opts.moreLocks}` : sql``;
-        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock})${more}`);
-      } else {
-        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
-      }
-      return fn(tx);
-    });
-  } catch (err) {
-    throw bookingError(err);
-  }
-}
-
-/** a booking's database errors as the answers the KiTa reads: lock timeouts and deadlocks the rush 409, a second booking 409 */
-export function bookingError(err: unknown): unknown {
-  const state = sqlState(err);
-  if (state === '55P03' || state === '40P01') return fail('programme.rush');
-  if (state === '23505') return fail('programme.already_booked_someone');
-  return err;
-}
-
-/** the offerings, locked in id order (several: a move locks source and target) */
-export async function lockOfferings(tx: DbOrTx, ids: number[]): Promise<OfferingRow[]> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const q = tx.select().from(offerings).where(inArray(offerings.id, sorted)).orderBy(asc(offerings.id));
-  return lockEnabled() ? q.for('update') : q;
-}
-
-/** states that hold a seat */
-export const seatStates = ['confirmed', 'attended'] as const;
-/** states that count as "booked" (limits, the live unique index) */
-export const liveStates = ['confirmed', 'waitlisted', 'attended'] as const;
-
-export async function seatsTaken(tx: DbOrTx, offeringId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(offeringEnrolments)
-    .where(and(eq(offeringEnrolments.offeringId, offeringId), inArray(offeringEnrolments.state, [...seatStates])));
-  return Number(row?.n ?? 0);
-}
-
-/** 1-based places on the waiting list, by (queued_at, id) */
-export async function waitlistPositions(tx: DbOrTx, offeringId: number, enrolmentIds: number[]): Promise<Map<number, number>> {
-  if (enrolmentIds.length === 0) return new Map();
-  const rows = await tx.execute(sql`
-    select id, pos from (
-      select id, row_number() over (order by queued_at, id) as pos
-      from offering_enrolments where offering_id = ${offeringId} and state = 'waitlisted'
-    ) w where id in ${sql`(${sql.join(
-      enrolmentIds.map((i) => sql`${i}`),
-      sql`, `,
-    )})`}`);
-  const map = new Map<number, number>();
-  for (const r of (rows as unknown as { rows: { id: number; pos: number | string }[] }).rows) map.set(Number(r.id), Number(r.pos));
-  return map;
-}
-
 /** German reason why the registration of this offering is closed now; null when open */
 export function registrationBlocker(
   o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt' | 'endsAt'>,
@@ -122,27 +35,6 @@ export function registrationBlocker(
   if (o.registrationClosesAt && now >= o.registrationClosesAt)
     return `Die Anmeldung ist seit ${germanDateTimeText(o.registrationClosesAt)} geschlossen.`;
   return null;
-}
-
-export function mailDataOf(
-  o: OfferingRow,
-  e: { id: number },
-  person: { firstName: string; lastName: string },
-  facilityLabel: string,
-  extra: Partial<BookingMailData> = {},
-): BookingMailData {
-  return {
-    enrolmentId: e.id,
-    kind: o.kind as OfferingKind,
-    title: o.title,
-    startsAt: o.startsAt.toISOString(),
-    endsAt: o.endsAt.toISOString(),
-    place: o.place,
-    onlineUrl: o.onlineUrl,
-    personName: personName(person),
-    facilityLabel,
-    ...extra,
-  };
 }
 
 /** the persons of these already booked on the offering of the row (not cancelled), as a column of an offerings select */
@@ -380,106 +272,4 @@ async function checkAwardingRules(
       throw fail('programme.limit_attendees', [event.maxAttendeesPerFacility]);
     }
   }
-}
-
-export type CancelArgs = { enrolmentId: number; actor: Ctx; byAdmin: boolean; reason?: string | null; facilityId?: number; now?: Date };
-
-/**
- * Cancels one enrolment (a KiTa's own: `facilityId` given, not after the start); if it held a seat, exactly one
- * waiting entry moves up in the same transaction.
- */
-export async function cancelEnrolment(db: Db, a: CancelArgs): Promise<OfferingEnrolmentRow> {
-  // a KiTa's own cancellation takes the KiTa's lock first, like its bookings: its mails count one after the other
-  // under the mail budget, and the lock order (KiTa, then offering) is the booking's
-  return inBookingTx(db, (tx) => cancelInTx(tx, a), a.byAdmin || a.facilityId === undefined ? {} : { facilityLock: a.facilityId });
-}
-
-export async function cancelInTx(tx: Tx, a: CancelArgs): Promise<OfferingEnrolmentRow> {
-  const now = a.now ?? new Date();
-  const [peek] = await tx
-    .select({ offeringId: offeringEnrolments.offeringId, facilityId: offeringEnrolments.facilityId })
-    .from(offeringEnrolments)
-    .where(eq(offeringEnrolments.id, a.enrolmentId));
-  if (!peek || (a.facilityId !== undefined && peek.facilityId !== a.facilityId)) throw notFoundError();
-  const [offering] = await lockOfferings(tx, [peek.offeringId]);
-  const [row] = await tx.select().from(offeringEnrolments).where(eq(offeringEnrolments.id, a.enrolmentId)).for('update');
-  if (!row || !offering) throw notFoundError();
-  if (row.state === 'cancelled') throw fail('programme.enrolment_already_cancelled');
-  if (row.state === 'attended') throw fail('programme.attended_cannot_cancel');
-  if (!a.byAdmin && now >= offering.startsAt) throw fail('programme.offering_started');
-  const [updated] = (await tx
-    .update(offeringEnrolments)
-    .set({
-      state: 'cancelled',
-      cancelledAt: now,
-      cancelledBy: a.actor.actorUserId,
-      cancelledByAdmin: a.byAdmin,
-      cancelReason: a.reason || null,
-      ...stamp(offeringEnrolments, a.actor.actorUserId, now),
-    })
-    .where(eq(offeringEnrolments.id, row.id))
-    .returning()) as [OfferingEnrolmentRow];
-  await audit(tx, {
-    ...a.actor,
-    action: a.byAdmin ? 'offering_enrolment.cancel_by_admin' : 'offering_enrolment.cancel',
-    entityType: 'offering_enrolment',
-    entityId: row.id,
-    before: { state: row.state },
-    after: { state: 'cancelled', offeringId: row.offeringId, facilityId: row.facilityId, personId: row.personId, reason: a.reason || null },
-  });
-  const facility = await findActiveFacility(tx, row.facilityId);
-  const [person] = await staffOfFacility(tx, row.facilityId, [row.personId], { includeRemoved: true });
-  if (person) {
-    await mailBooking(
-      tx,
-      bookingCancelledTemplate,
-      row.facilityId,
-      person,
-      mailDataOf(offering, row, person, facility?.label ?? '', { reason: a.reason || null, byAdmin: a.byAdmin }),
-      a.byAdmin ? 'exempt' : { facilityId: row.facilityId },
-    );
-  }
-  if (row.state === 'confirmed' && offering.state !== 'cancelled') await promoteOne(tx, offering, a.actor);
-  return updated;
-}
-
-/**
- * Moves exactly one waiting entry up if a seat is free (recounted; the caller holds the offering's lock): the oldest
- * by (queued_at, id), but entries of KiTas without any seat in that module (trainings) or that offering first.
- */
-export async function promoteOne(tx: DbOrTx, offering: OfferingRow, actor: Ctx): Promise<OfferingEnrolmentRow | null> {
-  if ((await seatsTaken(tx, offering.id)) >= offering.capacity) return null;
-  const seatScope =
-    offering.kind === 'training' && offering.moduleId !== null
-      ? sql`exists (select 1 from offering_enrolments s join offerings so on so.id = s.offering_id
-          where so.module_id = ${offering.moduleId} and s.facility_id = w.facility_id and s.state in ('confirmed', 'attended'))`
-      : sql`exists (select 1 from offering_enrolments s where s.offering_id = ${offering.id} and s.facility_id = w.facility_id and s.state in ('confirmed', 'attended'))`;
-  const res = (await tx.execute(sql`
-    select w.id from offering_enrolments w
-    where w.offering_id = ${offering.id} and w.state = 'waitlisted'
-    order by (${seatScope}) asc, w.queued_at asc, w.id asc
-    limit 1 for update`)) as unknown as { rows: { id: number }[] };
-  const pick = res.rows[0];
-  if (!pick) return null;
-  const now = new Date();
-  const [row] = (await tx
-    .update(offeringEnrolments)
-    .set({ state: 'confirmed', confirmedAt: now, ...stamp(offeringEnrolments, actor.actorUserId, now) })
-    .where(and(eq(offeringEnrolments.id, Number(pick.id)), eq(offeringEnrolments.state, 'waitlisted')))
-    .returning()) as [OfferingEnrolmentRow | undefined];
-  if (!row) return null;
-  await audit(tx, {
-    ...actor,
-    action: 'offering_enrolment.promote',
-    entityType: 'offering_enrolment',
-    entityId: row.id,
-    before: { state: 'waitlisted' },
-    after: { state: 'confirmed', offeringId: offering.id, facilityId: row.facilityId, personId: row.personId },
-  });
-  const facility = await findActiveFacility(tx, row.facilityId);
-  const [person] = await staffOfFacility(tx, row.facilityId, [row.personId], { includeRemoved: true });
-  // the promoted KiTa did not act: counted against the recipient only
-  if (person)
-    await mailBooking(tx, bookingPromotedTemplate, row.facilityId, person, mailDataOf(offering, row, person, facility?.label ?? ''), 'recipient');
-  return row;
 }

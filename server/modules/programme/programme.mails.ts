@@ -1,5 +1,7 @@
 import type { OfferingKind } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
+import { personName } from '../../lib/record-helpers';
+import type { OfferingRow } from './programme.table';
 import { germanDate } from '../../../src/shared/berlin-date';
 import { icsCalendar, icsContentType } from '../../lib/ics';
 import { memberRecipients, uniqueRecipients, type Recipient } from '../facilities/facility-mails';
@@ -227,4 +229,26 @@ export async function bookingRecipients(
 /** the mails of one booking mail to its recipients (see mailBooking), for `enqueueMails` */
 export function bookingMails(template: string, to: Recipient[], data: BookingMailData, budget: MailBudget): EnqueueMail[] {
   return to.map((r) => ({ to: r.email, template, data: { ...data, greetName: r.firstName }, budget }));
+}
+
+/** a booking mail's data: the date, the person and the KiTa as the booking's mails print them */
+export function mailDataOf(
+  o: OfferingRow,
+  e: { id: number },
+  person: { firstName: string; lastName: string },
+  facilityLabel: string,
+  extra: Partial<BookingMailData> = {},
+): BookingMailData {
+  return {
+    enrolmentId: e.id,
+    kind: o.kind as OfferingKind,
+    title: o.title,
+    startsAt: o.startsAt.toISOString(),
+    endsAt: o.endsAt.toISOString(),
+    place: o.place,
+    onlineUrl: o.onlineUrl,
+    personName: personName(person),
+    facilityLabel,
+    ...extra,
+  };
 }

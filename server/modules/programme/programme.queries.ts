@@ -15,7 +15,7 @@ import {
 
 /**
  * The programme's read model (scripts/module-boundaries.cjs lists it): offerings with their module and host KiTa,
- * enrolments with the KiTa and the staff entry, each in one query. Writes stay in booking.ts and the services.
+ * enrolments with the KiTa and the staff entry, each in one query. Writes stay in the booking files and the services.
  */
 
 const taken = sql<number>`(select count(*)::int from offering_enrolments t where t.offering_id = ${offerings.id} and t.state in ('confirmed', 'attended'))`;

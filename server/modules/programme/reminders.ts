@@ -5,7 +5,7 @@ import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { runInContext } from '../../lib/run-context';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
-import { mailDataOf } from './booking';
+import { mailDataOf } from './programme.mails';
 import { bookingReminderTemplate, mailBooking } from './programme.mails';
 import { offeringEnrolments, offerings, type OfferingEnrolmentRow } from './programme.table';
 

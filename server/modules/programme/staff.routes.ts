@@ -16,7 +16,7 @@ import { memberRoute } from '../../lib/route-builders';
 import { auditContext } from '../audit/audit';
 import { mailContext } from '../mail/templates';
 import { rateLimiter } from '../rate-limit/rate-limit';
-import { cancelEnrolment } from './booking';
+import { cancelEnrolment } from './booking-cancel';
 import { bookAsKita } from './booking-in-one-call';
 import { programmeRateRules } from './programme-rate-limits';
 import { enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
