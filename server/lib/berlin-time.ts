@@ -59,3 +59,8 @@ export function berlinDate(at: Date): string {
   const w = wallOf(at);
   return `${w.y}-${String(w.mo).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
 }
+
+/** the hour (0–23) of an instant on Berlin's clock: nightly jobs look at it */
+export function berlinHour(at: Date): number {
+  return wallOf(at).h;
+}

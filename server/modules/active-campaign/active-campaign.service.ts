@@ -1,3 +1,4 @@
+import { berlinHour } from '../../lib/berlin-time';
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
@@ -444,8 +445,6 @@ export async function getRun(db: Db, id: number): Promise<AcRunDetail> {
 }
 
 type JobLog = { error: (obj: Record<string, unknown>, msg: string) => void; info: (obj: Record<string, unknown>, msg: string) => void };
-
-const berlinHour = (d: Date) => Number(new Intl.DateTimeFormat('de-DE', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Berlin' }).format(d));
 
 /** the job in the server process: resumes runs whose process died, starts the nightly run at the configured hour */
 export function startActiveCampaignJob(db: Db, deps: AcDeps, log: JobLog, opts: { intervalMs?: number; heartbeats?: JobHeartbeats } = {}) {

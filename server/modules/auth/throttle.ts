@@ -1,3 +1,4 @@
+import { germanTime } from '../../../src/shared/berlin-date';
 import type { Db } from '../../db/client';
 import { rateLimiter, type RateRule } from '../rate-limit/rate-limit';
 
@@ -22,12 +23,10 @@ export const loginRateRules = {
   alert: { bucket: 'login:alert', limit: 1, windowMs },
 } satisfies Record<string, RateRule>;
 
-const berlinTime = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
 /** "17:42" in Berlin, rounded up so the user never comes back a minute too early */
 export function berlinClock(at: Date): string {
   const up = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
-  return berlinTime.format(up);
+  return germanTime(up);
 }
 
 /** One reserved guess: given back when it was right, kept (as a failure) when it was wrong. */

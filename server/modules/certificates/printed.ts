@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hoursLabel } from '../../../src/shared/contracts/certificates';
-import { germanDate } from '../../../src/shared/berlin-date';
+import { germanDate, germanTime } from '../../../src/shared/berlin-date';
 
 /**
  * What a certificate prints, kept with it (certificates.printed) so a later download prints the same and "Urkunden
@@ -108,15 +108,14 @@ export type AttendanceFacts = {
   onlineUrl: string;
 };
 
-const berlinTime = (d: Date) => d.toLocaleTimeString('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
 const berlinDay = (d: Date) => germanDate(d);
 
 /** "14.11.2026, 09:00–15:00 Uhr", or over several days "14.11.2026, 09:00 Uhr – 15.11.2026, 16:00 Uhr" */
 export function datesLabel(startsAt: Date, endsAt: Date): string {
   const a = berlinDay(startsAt);
   const b = berlinDay(endsAt);
-  if (a === b) return `${a}, ${berlinTime(startsAt)}–${berlinTime(endsAt)} Uhr`;
-  return `${a}, ${berlinTime(startsAt)} Uhr – ${b}, ${berlinTime(endsAt)} Uhr`;
+  if (a === b) return `${a}, ${germanTime(startsAt)}–${germanTime(endsAt)} Uhr`;
+  return `${a}, ${germanTime(startsAt)} Uhr – ${b}, ${germanTime(endsAt)} Uhr`;
 }
 
 /** the date's length in hours, to a quarter hour */

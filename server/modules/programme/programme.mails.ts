@@ -2,7 +2,7 @@ import type { OfferingKind } from '../../../src/shared/contracts/programme';
 import type { DbOrTx } from '../../db/client';
 import { personName } from '../../lib/record-helpers';
 import type { OfferingRow } from './programme.table';
-import { germanDate } from '../../../src/shared/berlin-date';
+import { germanDate, germanTime } from '../../../src/shared/berlin-date';
 import { icsCalendar, icsContentType } from '../../lib/ics';
 import { memberRecipients, uniqueRecipients, type Recipient } from '../facilities/facility-mails';
 import { enqueueMail, type EnqueueMail, type MailBudget } from '../mail/outbox';
@@ -36,10 +36,8 @@ export type BookingMailData = {
   greetName?: string;
 };
 
-const timeFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 /** "10.03.2027, 09:30 Uhr" (SPEC §1) */
-export const germanDateTimeText = (d: Date) => `${germanDate(d)}, ${timeFormat.format(d)} Uhr`;
-export const germanTime = (d: Date) => timeFormat.format(d);
+export const germanDateTimeText = (d: Date) => `${germanDate(d)}, ${germanTime(d)} Uhr`;
 
 function when(d: BookingMailData): string {
   const start = new Date(d.startsAt);

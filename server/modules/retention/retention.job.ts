@@ -1,7 +1,6 @@
+import { berlinHour } from '../../lib/berlin-time';
 import type { JobHeartbeats } from '../../lib/job-heartbeats';
 import { runRetention, type RetentionDeps } from './retention.service';
-
-const berlinHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' });
 
 /**
  * The nightly retention run (issue 38): every hour the job looks whether it is night in Berlin (02:00–04:59) and no run
@@ -19,7 +18,7 @@ export function startRetentionJob(
   let running: Promise<void> = Promise.resolve();
   const tick = async () => {
     const at = now();
-    const hour = Number(berlinHour.format(at));
+    const hour = berlinHour(at);
     if (hour >= 2 && hour < 5) {
       // once a night: not when a run started within the last 20 hours (checked as the run starts)
       const answer = await runRetention(deps, { trigger: 'job', now: at, noneSince: new Date(at.getTime() - 20 * 3_600_000) });
