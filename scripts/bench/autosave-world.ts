@@ -61,7 +61,15 @@ export async function autosaveFigures(db: Db, out: AutosaveRun, seconds: number)
     }
   const latencies = out.results.map((r) => r.ms).sort((a, b) => a - b);
   // null for a run of 5 s or less (BENCH_SECONDS), which has no samples after its warm-up
-  const p99Of = (ms: number[]) => (ms.length === 0 ? null : Number(pct([...ms].sort((a, b) => a - b), 99).toFixed(1)));
+  const p99Of = (ms: number[]) =>
+    ms.length === 0
+      ? null
+      : Number(
+          pct(
+            [...ms].sort((a, b) => a - b),
+            99,
+          ).toFixed(1),
+        );
   const windows: number[] = [];
   for (let w = 0; w * 5000 < seconds * 1000; w++) {
     const inWindow = out.results

@@ -88,9 +88,7 @@ async function startRun(db: Db, trigger: 'job' | 'manual', now: Date, noneSince?
     .set({ finishedAt: now, failed: true })
     .where(and(isNull(retentionRuns.finishedAt), lt(retentionRuns.startedAt, new Date(now.getTime() - STALE_RUN_MS))));
   try {
-    const recent = noneSince
-      ? sql`exists (select 1 from ${retentionRuns} where ${gt(retentionRuns.startedAt, noneSince)})`
-      : sql`false`;
+    const recent = noneSince ? sql`exists (select 1 from ${retentionRuns} where ${gt(retentionRuns.startedAt, noneSince)})` : sql`false`;
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`insert into ${retentionRuns} (trigger, started_at) select ${trigger}, ${now.toISOString()}::timestamptz where not ${recent} returning id`,
