@@ -8,9 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
 import { queryRows } from '../../server/db/client';
-import { createUser } from '../../server/testing/factories';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { benchCookie, runBench, type BenchWorld } from './kit';
+import { benchAdminCookie, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
 const ATTENDEES = Math.min(KITAS, Number(process.env.BENCH_ATTENDEES ?? 40));
@@ -66,8 +65,7 @@ async function run(w: BenchWorld) {
      insert into offering_enrolments (offering_id, facility_id, person_id, state)
      select ${training!.id}, facility_id, id, 'confirmed' from staff returning id`,
   );
-  const admin = await createUser(db, { isAdmin: true });
-  const cookie = await benchCookie(db, admin.id);
+  const cookie = await benchAdminCookie(db);
   const seedMs = Math.round(performance.now() - t0);
 
   const portal = await startApp({ config: w.config(), db, host: '127.0.0.1', port: 0, mail: { start: false } });

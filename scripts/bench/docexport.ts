@@ -12,9 +12,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
 import { queryRows, type Db } from '../../server/db/client';
-import { createUser } from '../../server/testing/factories';
 import { fixtureFiles } from '../../server/testing/fixture-files';
-import { benchCookie, runBench, type BenchWorld } from './kit';
+import { benchAdminCookie, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
 const PHOTOS = Math.min(KITAS, Number(process.env.BENCH_PHOTOS ?? 50));
@@ -156,8 +155,7 @@ async function run(w: BenchWorld) {
   const db = w.db;
   const t0 = performance.now();
   await seed(db);
-  const admin = await createUser(db, { isAdmin: true });
-  const cookie = await benchCookie(db, admin.id);
+  const cookie = await benchAdminCookie(db);
 
   const config = w.config();
   const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });

@@ -11,10 +11,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
 import { type Db } from '../../server/db/client';
-import { createUser } from '../../server/testing/factories';
 import { emailListCriteriaSchema } from '../../src/shared/contracts/email-lists';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { benchCookie, runBench, withBenchWorld, type BenchWorld } from './kit';
+import { benchAdminCookie, runBench, withBenchWorld, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 5000);
 const PER_KITA = Number(process.env.BENCH_PERSONS_PER_KITA ?? 6);
@@ -121,8 +120,7 @@ async function run(w: BenchWorld) {
   const db = w.db;
   const t0 = performance.now();
   await seed(db);
-  const admin = await createUser(db, { isAdmin: true });
-  const cookie = await benchCookie(db, admin.id);
+  const cookie = await benchAdminCookie(db);
   console.log(
     JSON.stringify({
       setup: { kitas: KITAS, persons: KITAS * PER_KITA, seedMs: Math.round(performance.now() - t0), gc: typeof global.gc === 'function' },

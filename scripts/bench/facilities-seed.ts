@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { createUser } from '../../server/testing/factories';
-import { benchCookie } from './kit';
+import { benchAdminCookie } from './kit';
 
 const regions = `array['Oberbayern','Niederbayern','Oberpfalz','Oberfranken','Mittelfranken','Unterfranken','Schwaben']`;
 const kinds = `array['Krippe','Kindergarten','Hort','Großtagespflege','Haus für Kinder']`;
@@ -42,6 +41,5 @@ export async function seed(db: Db, n: { facilities: number; persons: number; sea
   );
   // fresh statistics, as autovacuum would have them on a live database
   await db.execute(sql.raw('analyze'));
-  const admin = await createUser(db, { isAdmin: true });
-  return { cookie: await benchCookie(db, admin.id), seedMs: Math.round(performance.now() - t0) };
+  return { cookie: await benchAdminCookie(db), seedMs: Math.round(performance.now() - t0) };
 }

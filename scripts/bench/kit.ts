@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../../server/config';
 import { openDb, type Db, type DbHandle } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { sessionQueries } from '../../server/modules/auth/sessions.queries';
+import { createUser } from '../../server/testing/factories';
 import { withThrowawayPg } from './throwaway-pg';
 
 /**
@@ -62,6 +63,12 @@ export async function benchToken(db: Db, userId: number, userAgent = 'bench'): P
 
 /** a logged-in session of `userId` as the cookie header a client of the development server sends */
 export const benchCookie = async (db: Db, userId: number, userAgent = 'bench') => `kita_session=${await benchToken(db, userId, userAgent)}`;
+
+/** a new admin account, logged in: its cookie */
+export async function benchAdminCookie(db: Db, userAgent = 'bench'): Promise<string> {
+  const admin = await createUser(db, { isAdmin: true });
+  return benchCookie(db, admin.id, userAgent);
+}
 
 /**
  * The driver loop: runs `bench` in a world on the drivers BENCH_DRIVER names (`pg`, `pglite`, or `both`; `fallback`

@@ -7,8 +7,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startApp } from '../../server/app';
-import { benchCookie, withBenchWorld } from './kit';
-import { createSeason, createUser } from '../../server/testing/factories';
+import { benchAdminCookie, withBenchWorld } from './kit';
+import { createSeason } from '../../server/testing/factories';
 
 const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
 
@@ -23,8 +23,7 @@ export type HostileResult = {
 await withBenchWorld('hostile', undefined, async (w) => {
   const db = w.db;
   await createSeason(db, { identifier: '2021-22', label: 'KiTa-Jahr 2021/22', startDate: '2021-09-01', endDate: '2022-08-31' });
-  const admin = await createUser(db, { isAdmin: true });
-  const cookie = await benchCookie(db, admin.id, 'bench-hostile');
+  const cookie = await benchAdminCookie(db, 'bench-hostile');
   const config = w.config({ FILE_STORAGE: 'local' });
   const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
 
