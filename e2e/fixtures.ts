@@ -36,10 +36,17 @@ export async function expectAccessible(page: Page, context = page.url()) {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   };
+  // the scan is an instrument, not a user: it must not change where the keyboard is. axe can leave the focus elsewhere
+  // (seen: on the skip link, out of an open dialog), so the element that had it gets it back
+  const focused = await page.evaluateHandle(() => document.activeElement);
   let bad = await check();
   // a notification that starts to fade out (it closes itself) while axe runs shows half its colours: a contrast
   // finding is checked once more after the page has settled; a real one is still there
   if (bad.length > 0 && bad.every((v) => v.id === 'color-contrast')) bad = await check();
+  await focused.evaluate((el) => {
+    if (el instanceof HTMLElement && el.isConnected && document.activeElement !== el) el.focus({ preventScroll: true });
+  });
+  await focused.dispose();
   const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
