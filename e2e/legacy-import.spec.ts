@@ -4,7 +4,8 @@ import { allowTime, demoAccounts, expect, expectAccessible, loginViaApi, tabTo, 
 
 // Issue 24: an admin imports a legacy file (Windows-1252, `;`, as German Excel saves it), maps its columns, fixes a
 // match by hand in the preview, imports it, finds the history on the KiTa's detail page and undoes the import — by
-// keyboard alone (issue 34): every control reached with Tab, selects chosen by type-ahead, Enter on buttons and links. The KiTas are this run's own (a unique name), so no demo KiTa changes.
+// keyboard alone (issue 34): every control reached with Tab, selects chosen by type-ahead, Enter on buttons and links.
+// The KiTas are this run's own (a unique name), so no demo KiTa changes.
 
 test('an admin uploads, maps, fixes a match, imports, sees the history on the KiTa and undoes it', async ({ page }) => {
   // six pages and five axe scans on a 2-core machine shared with other suites

@@ -6,13 +6,11 @@ import { notFoundError } from '../../lib/record-helpers';
 import { audit, type Ctx } from '../audit/audit';
 import { findActiveFacility } from '../facilities/facility-scope';
 import { staffOfFacility } from '../persons/person-scope';
-import { bookingCancelledTemplate, bookingPromotedTemplate, mailBooking } from './programme.mails';
+import { inBookingTx, lockOfferings, seatsTaken } from './booking-tx';
+import { bookingCancelledTemplate, bookingPromotedTemplate, mailBooking, mailDataOf } from './programme.mails';
 import { offeringEnrolments, type OfferingEnrolmentRow, type OfferingRow } from './programme.table';
 
-import { inBookingTx, lockOfferings, seatsTaken } from './booking-tx';
-import { mailDataOf } from './programme.mails';
-
-/** A booking cancelled, and the one waiting entry that moves up into the freed seat (issue 11). */
+/* A booking cancelled, and the one waiting entry that moves up into the freed seat (issue 11). */
 
 export type CancelArgs = { enrolmentId: number; actor: Ctx; byAdmin: boolean; reason?: string | null; facilityId?: number; now?: Date };
 

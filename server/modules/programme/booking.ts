@@ -8,19 +8,24 @@ import { activeFacilityLabel } from '../facilities/facility-scope';
 import { staffAddressesSql, staffOfFacilityColumn } from '../persons/person-scope';
 import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
 import { currentSeasonColumn } from '../seasons/seasons.queries';
-import { decideSeats } from './booking-decide';
 import { enqueueMails, mailBudgetColumn, mailBudgetCounter, readMailBudget, type MailBudget } from '../mail/outbox';
-import { bookingMails, bookingRecipients, germanDateTimeText } from './programme.mails';
-import { bookingConfirmedTemplate, bookingWaitlistedTemplate } from './programme.mails';
+import { decideSeats } from './booking-decide';
+import { inBookingTx, liveStates, lockEnabled, lockOfferings } from './booking-tx';
+import {
+  bookingConfirmedTemplate,
+  bookingMails,
+  bookingRecipients,
+  bookingWaitlistedTemplate,
+  germanDateTimeText,
+  mailDataOf,
+} from './programme.mails';
 import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingRow, type TrainingModuleRow } from './programme.table';
 
-import { inBookingTx, liveStates, lockEnabled, lockOfferings } from './booking-tx';
-import { mailDataOf } from './programme.mails';
-
-/**
+/*
  * A KiTa's booking (and an admin's on its behalf): every rule and refusal, then the seats decided under the locks of
  * booking-tx.ts. docs/decisions/0011-booking-lock.md, 0029-booking-one-statement.md.
  */
+
 /** German reason why the registration of this offering is closed now; null when open */
 export function registrationBlocker(
   o: Pick<OfferingRow, 'state' | 'registrationOpensAt' | 'registrationClosesAt' | 'startsAt' | 'endsAt'>,

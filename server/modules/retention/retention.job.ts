@@ -5,7 +5,8 @@ import { runRetention, type RetentionDeps } from './retention.service';
 /**
  * The nightly retention run (issue 38): every hour the job looks whether it is night in Berlin (02:00–04:59) and no run
  * started within the last 20 hours (on any server process); then it runs the rules. Two processes looking at once: the
- * run record lets one start (its insert checks for a recent run), the other finds it and waits for the next night. Each look that went through is a heartbeat.
+ * run record lets one start (its insert checks for a recent run), the other finds it and waits for the next night. Each
+ * look that went through is a heartbeat.
  */
 export function startRetentionJob(
   deps: RetentionDeps,

@@ -102,8 +102,8 @@ async function startRun(db: Db, trigger: 'job' | 'manual', now: Date, noneSince?
 
 /**
  * Applies every rule as of `now` (the job and "Jetzt ausführen"; tests pass a later clock). Answers null when another
- * run is in progress (on this or another process), or with `noneSince` when a run started after it. Deleting never touches what a past season's report counts: the
- * enrolments, attendances, forms and their answers stay.
+ * run is in progress (on this or another process), or with `noneSince` when a run started after it. Deleting never
+ * touches what a past season's report counts: the enrolments, attendances, forms and their answers stay.
  */
 export async function runRetention(
   deps: RetentionDeps,
