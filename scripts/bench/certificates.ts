@@ -9,25 +9,18 @@ import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
 import { queryRows } from '../../server/db/client';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { benchAdminCookie, runBench, type BenchWorld } from './kit';
+import { benchAdminCookie, mb, rssSampler, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
 const ATTENDEES = Math.min(KITAS, Number(process.env.BENCH_ATTENDEES ?? 40));
-const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
 
 /** `fn` timed, with the peak RSS above the level at its start */
 async function step<T>(fn: () => Promise<T>): Promise<T & { ms: number; rssGrowthMb: number; rssPeakMb: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const rss = rssSampler(10);
   const t0 = performance.now();
-  try {
-    const out = await fn();
-    return { ...out, ms: Math.round(performance.now() - t0), rssGrowthMb: mb(peak - before), rssPeakMb: mb(peak) };
-  } finally {
-    clearInterval(sampler);
-  }
+  const out = await fn().finally(() => rss.stop());
+  const peak = rss.peak();
+  return { ...out, ms: Math.round(performance.now() - t0), rssGrowthMb: mb(peak - rss.before), rssPeakMb: mb(peak) };
 }
 
 /** a PDF answer read to its end: status, bytes and pages (pdfkit writes each page as an object of its own) */

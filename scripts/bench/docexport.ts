@@ -13,13 +13,11 @@ import { sql } from 'drizzle-orm';
 import { startApp } from '../../server/app';
 import { queryRows, type Db } from '../../server/db/client';
 import { fixtureFiles } from '../../server/testing/fixture-files';
-import { benchAdminCookie, runBench, type BenchWorld } from './kit';
+import { benchAdminCookie, mb, rssSampler, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 300);
 const PHOTOS = Math.min(KITAS, Number(process.env.BENCH_PHOTOS ?? 50));
 const SMALL = Math.min(KITAS, 100);
-const MB = 2 ** 20;
-const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
 
 const TEXT =
   'Die Kinder haben im Frühjahr Weizen gesät, das Wachsen beobachtet und im Sommer mit dem Bäcker aus dem Ort Brot gebacken. ' +
@@ -101,10 +99,7 @@ const LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * the end record is read at the end.
  */
 async function download(url: string, cookie: string, zip = false) {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const rss = rssSampler();
   const t0 = performance.now();
   const res = await fetch(url, { headers: { cookie } });
   let bytes = 0;
@@ -127,15 +122,14 @@ async function download(url: string, cookie: string, zip = false) {
     carry = buf.subarray(Math.max(0, buf.length - 64));
   }
   const ms = Math.round(performance.now() - t0);
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const peak = rss.stop();
   const out: Record<string, unknown> = {
     status: res.status,
     ms,
     bytes,
-    rssBeforeMB: mb(before.rss),
+    rssBeforeMB: mb(rss.before),
     peakRssMB: mb(peak),
-    growthMB: mb(peak - before.rss),
+    growthMB: mb(peak - rss.before),
   };
   if (zip) {
     // end of central directory record: 22 bytes at the end (no comment), total entries at offset 10

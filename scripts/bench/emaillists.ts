@@ -13,13 +13,11 @@ import { startApp } from '../../server/app';
 import { type Db } from '../../server/db/client';
 import { emailListCriteriaSchema } from '../../src/shared/contracts/email-lists';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { benchAdminCookie, runBench, withBenchWorld, type BenchWorld } from './kit';
+import { benchAdminCookie, mb, rssSampler, runBench, withBenchWorld, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 5000);
 const PER_KITA = Number(process.env.BENCH_PERSONS_PER_KITA ?? 6);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const MB = 2 ** 20;
-const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
 
 async function seed(db: Db) {
   await seedEnrolledKitas(db, KITAS, 'Kita', 'bench.example');
@@ -90,10 +88,7 @@ async function timeRequests(url: string, cookie: string, body: unknown, n: numbe
 }
 
 async function download(url: string, cookie: string, body: unknown) {
-  global.gc?.();
-  const before = process.memoryUsage();
-  let peak = before.rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const rss = rssSampler();
   const t0 = performance.now();
   const res = await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   let bytes = 0;
@@ -103,16 +98,15 @@ async function download(url: string, cookie: string, body: unknown) {
     for (const b of chunk) if (b === 0x0a) lines++;
   }
   const ms = Math.round(performance.now() - t0);
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const peak = rss.stop();
   return {
     status: res.status,
     ms,
     bytes,
     ...(url.endsWith('.csv') ? { addresses: lines - 1 } : {}),
-    rssBeforeMB: mb(before.rss),
+    rssBeforeMB: mb(rss.before),
     peakRssMB: mb(peak),
-    growthMB: mb(peak - before.rss),
+    growthMB: mb(peak - rss.before),
   };
 }
 

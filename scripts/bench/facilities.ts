@@ -4,7 +4,7 @@
 // holds the server), on PGlite and, when reachable, PostgreSQL. Prints JSON lines.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { runBench, type BenchWorld } from './kit';
+import { rssSampler, runBench, type BenchWorld } from './kit';
 import { startApp } from '../../server/app';
 import { seed } from './facilities-seed';
 
@@ -37,16 +37,14 @@ async function cannon(url: string, cookie: string) {
 
 /** one export over HTTP, consumed as a stream; RSS of this process (server included) sampled meanwhile */
 async function exportRun(url: string, cookie: string) {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const rss = rssSampler();
+  const before = rss.before;
   const t0 = performance.now();
   const res = await fetch(url, { headers: { cookie } });
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
   const ms = Math.round(performance.now() - t0);
-  clearInterval(timer);
+  const peak = rss.stop();
   return {
     status: res.status,
     ms,

@@ -55,6 +55,36 @@ export async function withBenchWorld<T>(
   }
 }
 
+/** bytes as MB with one decimal, as the benches print memory */
+export const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
+
+/**
+ * This process's RSS (the server, its worker threads and the bench's client) from a garbage collection on (when run
+ * with --expose-gc), sampled every `everyMs` until `stop()`: where every bench's memory figures come from.
+ */
+export function rssSampler(everyMs = 5) {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+  const timer = setInterval(sample, everyMs);
+  return {
+    before,
+    /** the peak so far */
+    peak: () => peak,
+    /** a new peak from here on, after a garbage collection (a step of its own within the run) */
+    restart: () => {
+      global.gc?.();
+      peak = process.memoryUsage().rss;
+    },
+    /** ends the sampling; answers the peak, this moment included */
+    stop: () => {
+      clearInterval(timer);
+      return sample();
+    },
+  };
+}
+
 /** a logged-in session of `userId`: its token (for a cookie of another name, as the compiled server's); it lasts longer than any bench */
 export async function benchToken(db: Db, userId: number, userAgent = 'bench'): Promise<string> {
   const session = await sessionQueries({ db }).create(userId, { ip: '127.0.0.1', userAgent }, { idleMinutes: 600, maxHours: 24 });

@@ -7,10 +7,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startApp } from '../../server/app';
-import { benchAdminCookie, withBenchWorld } from './kit';
+import { benchAdminCookie, mb, rssSampler, withBenchWorld } from './kit';
 import { createSeason } from '../../server/testing/factories';
-
-const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
 
 export type HostileResult = {
   file: string;
@@ -27,19 +25,16 @@ await withBenchWorld('hostile', undefined, async (w) => {
   const config = w.config({ FILE_STORAGE: 'local' });
   const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
 
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
+  const rss = rssSampler(10);
+  const baseline = rss.before;
   console.log(JSON.stringify({ step: 'started', serverRssMb: mb(baseline) }));
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
   const rows: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./legacy-hostile-client.ts', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('message', (m: { next: true } | HostileResult | { done: true }) => {
       if ('next' in m) {
         // a new file is about to be sent: its peak starts here
-        global.gc?.();
-        peak = process.memoryUsage().rss;
+        rss.restart();
         return child.send({ go: true });
       }
       if ('done' in m) return resolve();
@@ -54,7 +49,7 @@ await withBenchWorld('hostile', undefined, async (w) => {
         loginstatusProbes: m.probes.length,
         loginstatusFailed: m.probes.filter((p) => p.status !== 200).length,
         loginstatusMaxMs: Math.round(probeMs[probeMs.length - 1] ?? 0),
-        serverPeakRssMb: mb(peak),
+        serverPeakRssMb: mb(rss.peak()),
       };
       console.log(JSON.stringify(line));
       rows.push(
@@ -65,7 +60,7 @@ await withBenchWorld('hostile', undefined, async (w) => {
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exited with ${code}`))));
     child.send({ base: portal.address, cookie });
   });
-  clearInterval(sampler);
+  rss.stop();
   await portal.app.close();
   console.log(
     [

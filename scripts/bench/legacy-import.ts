@@ -10,25 +10,21 @@ import iconv from 'iconv-lite';
 import { facilities } from '../../server/modules/facilities/facilities.table';
 import { commitImport, undoImport, uploadLegacyFile } from '../../server/modules/legacy-imports/legacy-imports.service';
 import { createSeason, createUser } from '../../server/testing/factories';
-import { runBench } from './kit';
+import { mb, rssSampler, runBench } from './kit';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const KITAS = Number(process.env.BENCH_KITAS ?? 2000);
-const mb = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
 const seasons = ['2019/20', '2020/21', '2021/22', '2022/23', '2023/24', '2024/25'];
 
 async function measure<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const rss = rssSampler();
   const start = performance.now();
   try {
     return await fn();
   } finally {
-    clearInterval(timer);
     const ms = Math.round(performance.now() - start);
-    console.log(JSON.stringify({ step: what, rows: ROWS, ms, target: 'ms <= 5000', rssGrowthMb: mb(peak - before), rssPeakMb: mb(peak) }));
+    const peak = rss.stop();
+    console.log(JSON.stringify({ step: what, rows: ROWS, ms, target: 'ms <= 5000', rssGrowthMb: mb(peak - rss.before), rssPeakMb: mb(peak) }));
   }
 }
 

@@ -10,11 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { startApp } from '../../server/app';
 import { queryRows } from '../../server/db/client';
 import { seedEnrolledKitas } from './enrolled-kitas';
-import { benchCookie, runBench, type BenchWorld } from './kit';
+import { benchCookie, mb, rssSampler, runBench, type BenchWorld } from './kit';
 
 const KITAS = Number(process.env.BENCH_KITAS ?? 50);
-const MB = 2 ** 20;
-const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (n: number) => Math.round(n);
 
@@ -37,10 +35,7 @@ async function run(w: BenchWorld) {
 
   const config = w.config({ FILE_STORAGE: 'local' });
   const portal = await startApp({ config, db, host: '127.0.0.1', port: 0, mail: { start: false } });
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
+  const rss = rssSampler(10);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
   const out = await new Promise<ClientResult>((resolve, reject) => {
@@ -56,7 +51,7 @@ async function run(w: BenchWorld) {
     child.send({ base: portal.address, kitas, probeCookie, photoMb: Number(process.env.BENCH_PHOTO_MB ?? 5) });
   });
   loopDelay.disable();
-  clearInterval(sampler);
+  const rssPeak = rss.stop();
   const stored = await queryRows<{ n: number; avg_size: number; max_w: number; max_h: number; types: string }>(
     db,
     `select count(*)::int as n, avg(size)::int as avg_size, max(width) as max_w, max(height) as max_h, string_agg(distinct content_type, ',') as types from documentation_files`,
@@ -78,7 +73,7 @@ async function run(w: BenchWorld) {
     uploadMs: { p50: round(pct(ok, 50)), p99: round(pct(ok, 99)), max: round(ok[ok.length - 1] ?? 0) },
     wallMs: round(out.totalMs),
     stored: stored[0],
-    rssMB: { before: mb(rssBefore), peak: mb(rssPeak), growth: mb(rssPeak - rssBefore) },
+    rssMB: { before: mb(rss.before), peak: mb(rssPeak), growth: mb(rssPeak - rss.before) },
     loginstatus: {
       probes: probeMs.length,
       failed: out.probes.filter((p) => p.status !== 200).length,
