@@ -1,9 +1,11 @@
-// The steps of scripts/test.mjs, each in a process group of its own, stopped whole on Ctrl-C (SIGINT), SIGTERM or SIGHUP.
+// The steps of scripts/test.mjs, each in a process group of its own (the static checks side by side, the rest one
+// after another), stopped whole on Ctrl-C (SIGINT), SIGTERM or SIGHUP.
 //
-// Each step runs detached (its own process group), so a signal reaches test.mjs, which passes it to the step's whole
-// group (vitest and its workers, Playwright and its workers) and waits for the step to end. A process that left the
-// group (Playwright starts its web server, the portal, in a group of its own) is found by its parent chain when the
-// signal comes and is sent the same signal once the step has ended; whatever still runs after GRACE_MS is killed.
+// Each step runs detached (its own process group), so a signal reaches test.mjs, which passes it to every running
+// step's whole group (vitest and its workers, Playwright and its workers) and waits for each step to end. A process
+// that left the group (Playwright starts its web server, the portal, in a group of its own) is found by its parent
+// chain when the signal comes and is sent the same signal once its step has ended; whatever still runs after GRACE_MS
+// is killed.
 // Then no further step starts and test.mjs prints its summary and exits 128 + the signal's number.
 import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
@@ -68,47 +70,57 @@ async function waitGone(pids, deadline) {
 }
 
 /**
- * `exec(cmd, args, env)` runs one command as a step's process group and answers `{ status, signal }` as spawnSync
- * did; `stoppedBy()` names the signal that stopped the run (null while none came). Installs the SIGINT and SIGTERM
- * handlers of the calling process.
+ * `exec(cmd, args, env, { capture })` runs one command as a step's process group and answers `{ status, signal, output }`
+ * as spawnSync did; several may run at once. With `capture` the step's stdout and stderr are collected into `output`
+ * (the caller prints them when the step has ended, so steps running side by side do not interleave); without it they
+ * go to the terminal. `stoppedBy()` names the signal that stopped the run (null while none came). Installs the
+ * SIGINT, SIGTERM and SIGHUP handlers of the calling process.
  */
 export function stepRunner() {
-  let current = null;
+  /** the running steps, each with the processes outside its group found when the signal came */
+  const running = new Set();
   let stoppedBy = null;
-  /** the step's processes outside its group, found when the signal came */
-  let strays = [];
   let deadline = 0;
 
+  const stopStep = (step, signal) => {
+    const group = step.child.pid;
+    step.strays = descendantsOf(group);
+    signalPid(-group, signal);
+    const kill = setTimeout(() => signalPid(-group, 'SIGKILL'), GRACE_MS);
+    step.child.once('close', () => clearTimeout(kill));
+  };
   const stop = (signal) => {
     if (stoppedBy) return; // npm passes Ctrl-C on as well: the second one changes nothing
     stoppedBy = signal;
     deadline = Date.now() + GRACE_MS;
-    if (!current) return;
-    const group = current.pid;
-    strays = descendantsOf(group);
-    signalPid(-group, signal);
-    const kill = setTimeout(() => signalPid(-group, 'SIGKILL'), GRACE_MS);
-    current.once('close', () => clearTimeout(kill));
+    for (const step of running) stopStep(step, signal);
   };
   // SIGHUP: the terminal closed; the steps, in groups of their own, would not get it from the terminal
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
 
-  async function exec(cmd, args, env = {}) {
-    if (stoppedBy) return { status: null, signal: stoppedBy };
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
-    current = child;
+  async function exec(cmd, args, env = {}, { capture = false } = {}) {
+    if (stoppedBy) return { status: null, signal: stoppedBy, output: '' };
+    const child = spawn(cmd, args, {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+      detached: true,
+    });
+    const step = { child, strays: [] };
+    running.add(step);
+    const chunks = [];
+    if (capture) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => chunks.push(chunk));
     const result = await new Promise((resolve) => {
       child.once('error', () => resolve({ status: null, signal: null })); // not started (no such command)
       child.once('close', (status, signal) => resolve({ status, signal }));
     });
-    current = null;
+    running.delete(step);
     if (stoppedBy) {
       // what outlived the step (it left the group, or the step ended without waiting for it): the same signal, then
       // after the grace time SIGKILL
-      for (const pid of strays) signalPid(pid, stoppedBy);
-      for (const pid of await waitGone(strays, deadline)) signalPid(pid, 'SIGKILL');
+      for (const pid of step.strays) signalPid(pid, stoppedBy);
+      for (const pid of await waitGone(step.strays, deadline)) signalPid(pid, 'SIGKILL');
     }
-    return result;
+    return { ...result, output: Buffer.concat(chunks).toString() };
   }
 
   return { exec, stoppedBy: () => stoppedBy, exitCode: () => (stoppedBy ? 128 + constants.signals[stoppedBy] : 0) };

@@ -3,6 +3,7 @@
 // portal started the README's way. It ends with a plain "N passed, N failed" line summing vitest and Playwright.
 // Ctrl-C (SIGINT) or SIGTERM stops the running step with all its processes and waits for them (scripts/step-runner.mjs).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { stepRunner } from './step-runner.mjs';
 
@@ -30,14 +31,32 @@ const firstLine = (message) =>
     .split('\n')[0]
     .slice(0, 300) || '(no message)';
 
-async function run(label, cmd, args, env = {}) {
+/** one step; `capture`: its output is printed when it has ended, above its ◀ line (steps that run side by side) */
+async function run(label, cmd, args, env = {}, { capture = false } = {}) {
   if (steps.stoppedBy()) return false;
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const r = await steps.exec(cmd, args, env);
+  const r = await steps.exec(cmd, args, env, { capture });
+  if (capture && r.output) process.stdout.write(`── ${label}:\n${r.output}${r.output.endsWith('\n') ? '' : '\n'}`);
   console.log(`◀ ${label}: ${r.status === 0 ? 'ok' : `failed (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
+}
+
+/**
+ * The static checks, each a single-threaded process that reads no database: run side by side, one per CPU, the
+ * longest first (on the two-core CI machine 190 s one after another, about 100 s so). Each prints its output whole
+ * when it has ended.
+ */
+async function runSideBySide(checks) {
+  const queue = checks.filter((c) => want(c.step));
+  const lanes = Math.max(1, Math.min(availableParallelism(), queue.length));
+  const capture = lanes > 1;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let check = queue.shift(); check; check = queue.shift()) await check.run(capture);
+    }),
+  );
 }
 
 // The e2e suite drives Debian's Chromium and reads the admin exports back with LibreOffice (headless).
@@ -65,20 +84,28 @@ const databaseOnly = process.argv.includes('--database-only');
 const only = databaseOnly ? ['unit', 'e2e'] : process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
-if (want('types')) await run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-if (want('lint')) await run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-// module boundaries (.dependency-cruiser.cjs, scripts/check-module-sql.mjs; docs/decisions/0009-module-boundaries.md)
-if (want('deps')) await run('deps', 'npm', ['run', '--silent', 'lint:deps']);
-// one formatting (.prettierrc.json; docs/decisions/0024-formatter.md): `npm run format` fixes what this finds
-if (want('format')) await run('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
-// the README stays short and the docs carry no run diaries or links into ../shared (scripts/check-docs.mjs)
-if (want('docs')) await run('docs', 'node', ['scripts/check-docs.mjs']);
-// unused files, exports and dependencies (knip.json)
-if (want('deadcode')) await run('deadcode', bin('knip'), []);
-// the OpenAPI document: Redocly's recommended rules, and a client generated from it type-checks (scripts/openapi.mjs)
-if (want('openapi')) await run('openapi', 'node', ['scripts/openapi.mjs']);
-// the operator's files, without a Docker engine: Dockerfile (dockerfile-utils) and compose.yaml; nginx -t on deploy/nginx.conf
-if (want('deploy') && (await run('deploy', 'node', ['scripts/check-deploy.mjs']))) await run('deploy (nginx)', 'node', ['scripts/check-nginx.mjs']);
+// the static checks, longest first: runSideBySide starts the next one as soon as a lane is free
+await runSideBySide([
+  { step: 'types', run: (capture) => run('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], {}, { capture }) },
+  { step: 'lint', run: (capture) => run('lint', bin('eslint'), ['.', '--max-warnings=0'], {}, { capture }) },
+  // one formatting (.prettierrc.json; docs/decisions/0024-formatter.md): `npm run format` fixes what this finds
+  { step: 'format', run: (capture) => run('format', bin('prettier'), ['--check', '--log-level=warn', '.'], {}, { capture }) },
+  // the OpenAPI document: Redocly's recommended rules, and a client generated from it type-checks (scripts/openapi.mjs)
+  { step: 'openapi', run: (capture) => run('openapi', 'node', ['scripts/openapi.mjs'], {}, { capture }) },
+  // unused files, exports and dependencies (knip.json)
+  { step: 'deadcode', run: (capture) => run('deadcode', bin('knip'), [], {}, { capture }) },
+  // module boundaries (.dependency-cruiser.cjs, scripts/check-module-sql.mjs; docs/decisions/0009-module-boundaries.md)
+  { step: 'deps', run: (capture) => run('deps', 'npm', ['run', '--silent', 'lint:deps'], {}, { capture }) },
+  // the operator's files, without a Docker engine: Dockerfile (dockerfile-utils) and compose.yaml; nginx -t on deploy/nginx.conf
+  {
+    step: 'deploy',
+    run: async (capture) =>
+      (await run('deploy', 'node', ['scripts/check-deploy.mjs'], {}, { capture })) &&
+      run('deploy (nginx)', 'node', ['scripts/check-nginx.mjs'], {}, { capture }),
+  },
+  // the README stays short and the docs carry no run diaries or links into ../shared (scripts/check-docs.mjs)
+  { step: 'docs', run: (capture) => run('docs', 'node', ['scripts/check-docs.mjs'], {}, { capture }) },
+]);
 
 if (want('unit')) {
   const out = 'test-results/vitest.json';

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { descendantsOf, stillRunning } from '../scripts/step-runner.mjs';
 import { packageRoot } from './lib/package-root';
@@ -58,6 +59,24 @@ describe('scripts/test.mjs', () => {
     expect(run.output()).toContain('Failed steps: types, stopped by SIGINT');
     expect(run.output()).toMatch(/\n0 passed, 0 failed, 0 skipped\n$/);
   });
+
+  // side by side needs a second CPU (scripts/test.mjs runs one check per CPU)
+  it.skipIf(availableParallelism() < 2)(
+    'given two static checks running side by side, when SIGINT comes, both are stopped and named, and no further step starts',
+    async () => {
+      const run = await startUntil(
+        ['scripts/test.mjs', 'types', 'lint', 'docs'],
+        (d, out) => out.includes('▶ types') && out.includes('▶ lint') && d.length >= 2,
+      );
+      process.kill(run.child.pid!, 'SIGINT');
+      expect(await run.exited).toBe(130);
+      expect(running(run.descendants)).toEqual([]);
+      expect(run.output()).toMatch(/◀ types: failed \(exit SIGINT\)/);
+      expect(run.output()).toMatch(/◀ lint: failed \(exit SIGINT\)/);
+      expect(run.output()).not.toContain('▶ docs');
+      expect(run.output()).toMatch(/Failed steps: (types, lint|lint, types), stopped by SIGINT/);
+    },
+  );
 
   it('given a step with a worker in its group and a server in a group of its own (as Playwright starts its web server), when SIGTERM comes, both are stopped', async () => {
     // a stand-in for Playwright: a worker in the step's process group, a "web server" detached from it, and no
