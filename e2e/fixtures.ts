@@ -142,15 +142,16 @@ export const allowTime = (ms: number) => test.setTimeout(ms * slowdown);
 export async function tabTo(page: Page, target: Locator, max = 200) {
   // the target found once, not after every key: a role locator reads the accessible name of every element on the
   // page, and a walk presses Tab hundreds of times. Found again if the page has put a new element in its place.
+  const focus = (el: Element) => (el === document.activeElement ? 'focused' : el.isConnected ? 'elsewhere' : 'replaced');
   let element = await target.elementHandle();
   try {
     for (let i = 0; i < max; i++) {
       await page.keyboard.press('Tab');
-      let state = await element.evaluate((el) => (el === document.activeElement ? 'focused' : el.isConnected ? 'elsewhere' : 'replaced'));
+      let state = await element.evaluate(focus);
       if (state === 'replaced') {
         await element.dispose();
         element = await target.elementHandle();
-        state = await element.evaluate((el) => (el === document.activeElement ? 'focused' : 'elsewhere'));
+        state = await element.evaluate(focus);
       }
       if (state === 'focused') return;
     }
