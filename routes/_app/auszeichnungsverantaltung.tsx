@@ -5,7 +5,7 @@ import { Stack } from '@mantine/core';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { AttendanceCertificateButton, FacilityCertificates } from '../../src/features/certificates/components/facility-certificates';
 import { AwardingPage } from '../../src/features/programme/components/awarding-page';
-import { programmeLoader } from './-components/offerings-route-page';
+import { programmeLoader } from './-components/programme-loader';
 
 export const Route = createFileRoute('/_app/auszeichnungsverantaltung')({
   staticData: { access: 'enrolled' },

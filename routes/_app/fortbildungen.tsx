@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchEnum, searchInt, searchSchema } from '../../src/lib/search-schema';
 import { regions } from '../../src/shared/contracts/facility-lists';
-import { OfferingsRoutePage, programmeLoader } from './-components/offerings-route-page';
+import { OfferingsRoutePage } from './-components/offerings-route-page';
+import { programmeLoader } from './-components/programme-loader';
 
 const search = searchSchema({ region: searchEnum(regions), moduleId: searchInt(1) });
 
