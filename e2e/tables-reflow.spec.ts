@@ -84,11 +84,16 @@ test('the home page at 320 px: status badges wrap instead of being cut, nothing 
 });
 
 /** Header parts past the right edge of the window (x beyond the viewport), with their text. */
+/** header parts past the window's edges, or above or below the header (a 64 px header its actions wrapped inside) */
 const headerOverflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    const header = document.querySelector('header')!.getBoundingClientRect();
     return [...document.querySelectorAll<HTMLElement>('header *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5 || el.getBoundingClientRect().left < -0.5)
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.right > width + 0.5 || box.left < -0.5 || box.top < header.top - 0.5 || box.bottom > header.bottom + 0.5;
+      })
       .map((el) => `${el.tagName} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
   });
 
@@ -123,6 +128,13 @@ test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every
     // a table wider than 320 px (sessions, master-data history) scrolls in a named, keyboard-reachable region
     await expectAccessible(page, `${path} at 320 px`);
   }
+  // between a phone and a laptop (a tablet upright): the long name and „KiTa wechseln“ wrapped inside the 64 px header
+  // at 600-700 px and were cut off at the window's top; below 768 px the actions take a second line
+  for (const width of [600, 700, 767, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole('button', { name: 'KiTa wechseln' })).toBeInViewport({ ratio: 1 });
+    expect(await headerOverflow(page), `${width} px: header parts past its edges`).toEqual([]);
+  }
   // at 1280 px the header stays one line of 64 px with the KiTa, „KiTa wechseln“ and the user menu
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/personal');
@@ -136,6 +148,27 @@ test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every
     ].map(async (l) => (await l.boundingBox())!.y + (await l.boundingBox())!.height / 2),
   );
   for (const centre of tops) expect(Math.abs(centre - 32), 'header items on one line').toBeLessThan(4);
+});
+
+test('a phone’s first load: the header has its height before the KiTa switcher and the user menu arrive, nothing moves', async ({ pageAs }) => {
+  const page = await pageAs('eineKita');
+  await page.setViewportSize({ width: 412, height: 823 });
+  // every layout shift of a fresh load (the session's parts come in a chunk of their own and wrapped to a second line,
+  // pushing the page down by 34 px: Lighthouse's CLS 0.039 on every staff page)
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: string[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[])
+        if (e.value > 0.001)
+          w.shifts.push(`${e.value.toFixed(3)}: ${e.sources.map((s) => (s.node as HTMLElement | undefined)?.tagName ?? '?').join(', ')}`);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/personal');
+  await expect(page.getByRole('button', { name: /Benutzermenü von/ })).toBeVisible();
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
 });
 
 test('admin KiTa detail: the programme history lists the bookings and opens a date’s enrolments; its caption stays in view at 320 px', async ({

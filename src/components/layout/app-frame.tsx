@@ -41,7 +41,8 @@ export function AppFrame({ programmeName, headerActions, navigation, footer, chi
             {programmeName}
           </Text>
         </Group>
-        {headerActions}
+        {/* its row is there before the session's chunk has brought what fills it: the page does not jump when it comes */}
+        {headerActions && <div className={classes.actions}>{headerActions}</div>}
       </header>
       {navigation && (
         <div id="side-navigation" className={classes.navbar} data-opened={opened || undefined}>
