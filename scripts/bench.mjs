@@ -15,7 +15,7 @@ if (only[0] === 'flaky') {
 if (want('bundle')) {
   console.log('\n## What the browser loads (gzip; on the wire; Lighthouse), target /login JS <= 160 KB, CSS <= 25 KB gzip');
   spawnSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  spawnSync('node', ['scripts/bench/bundle.mjs'], { stdio: 'inherit', env: { ...process.env, SKIP_BUILD: '1' } });
+  spawnSync('node_modules/.bin/tsx', ['scripts/bench/bundle.mjs'], { stdio: 'inherit', env: { ...process.env, SKIP_BUILD: '1' } });
 }
 if (want('api')) {
   console.log('\n## GET /api/loginstatus under load (autocannon, 50 connections, 10 s) next to its floors');

@@ -12,10 +12,15 @@
 //   average is printed beside the figures). BENCH_LIGHTHOUSE=0 skips it; BENCH_PRESETS=mobile (or desktop) runs one
 //   preset; BENCH_LIGHTHOUSE_JSON=<dir> writes every report there (diagnostics: long tasks, bootup time per script,
 //   critical request chains, treemap data); BENCH_PAGES=login,staff,doku,... measures only those pages (keys below).
+// - BENCH_VIA=nginx: the portal behind the shipped nginx (deploy/nginx.conf's proxy, TLS and HTTP/2 settings, a
+//   self-signed certificate), as a phone reaches a deployed portal; the default is the README's start (plain HTTP/1.1,
+//   where the browser opens at most six connections and every request waits its turn on one of them).
 import { chromium } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { freePort, startNginx } from '../../server/testing/nginx.ts';
 import { startPortal } from './portal.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -47,22 +52,41 @@ const STAFF_PAGES = [
 /** The load average (1, 5, 15 minutes): Lighthouse's scores depend on a quiet CPU. */
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
+/** POST /api/login over https to nginx with its self-signed certificate: status and Set-Cookie headers */
+function loginOverTls(baseURL, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${baseURL}/api/login`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, rejectUnauthorized: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ok: res.statusCode === 200, status: res.statusCode, setCookies: res.headers['set-cookie'] ?? [] }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** The session cookie of a fresh login (`name=value`), for a browser context or Lighthouse's extra headers. */
 async function sessionCookie(baseURL, email) {
-  const res = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
+  const body = JSON.stringify({ email, password: PASSWORD });
+  const res = baseURL.startsWith('https:')
+    ? await loginOverTls(baseURL, body)
+    : await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => ({
+        ok: r.ok,
+        status: r.status,
+        setCookies: r.headers.getSetCookie(),
+      }));
   if (!res.ok) throw new Error(`login as ${email} failed: ${res.status}`);
-  const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?kita_session=/.test(c));
+  const cookie = res.setCookies.find((c) => /^(__Host-)?kita_session=/.test(c));
   if (!cookie) throw new Error(`login as ${email}: no session cookie`);
   return cookie.split(';')[0];
 }
 
 /** One cold load of `url` in a fresh context: JS/CSS gzip sizes, and bytes on the wire and requests of everything. */
 async function loaded(browser, baseURL, url, { cookie, identity = false } = {}) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ ignoreHTTPSErrors: baseURL.startsWith('https:') });
   if (cookie) {
     const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
     await context.addCookies([{ name, value, url: baseURL }]);
@@ -157,7 +181,11 @@ async function lighthouseScores(url, cookie, jsonFile, preset) {
   // mobile: Lighthouse's default config (simulated slow 4G, 4x CPU slowdown, a phone's screen)
   const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  // behind nginx (BENCH_VIA=nginx) the certificate is a throwaway self-signed one
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', ...(url.startsWith('https:') ? ['--ignore-certificate-errors'] : [])],
+  });
   try {
     const flags = {
       port: chrome.port,
@@ -230,7 +258,16 @@ export async function benchBundle({ withLighthouse = process.env.BENCH_LIGHTHOUS
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
   const presets = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',');
   const only = process.env.BENCH_PAGES?.split(',');
-  const portal = await startPortal({ seedDemo: true });
+  const viaNginx = process.env.BENCH_VIA === 'nginx';
+  const nginxPort = viaNginx ? await freePort() : undefined;
+  // behind nginx the portal runs as deployed (docs/operations.md): its public address is nginx's https one, and it
+  // reads the client's scheme and address from nginx's X-Forwarded headers
+  const portal = await startPortal({
+    seedDemo: true,
+    env: viaNginx ? { PUBLIC_URL: `https://127.0.0.1:${nginxPort}`, TRUST_PROXY: '1' } : {},
+  });
+  const nginx = viaNginx ? await startNginx([portal.baseURL], { port: nginxPort, tls: true }) : undefined;
+  const baseURL = nginx?.url ?? portal.baseURL;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const pages = [
@@ -240,15 +277,14 @@ export async function benchBundle({ withLighthouse = process.env.BENCH_LIGHTHOUS
       { key: 'admin', name: 'admin KiTa list (/verwaltung/kitas)', url: '/verwaltung/kitas', account: ADMIN },
     ].filter((p) => !only || only.includes(p.key));
     // a fresh session for every load: the previous run may have ended its session
-    const cookieFor = async (p) => (p.account ? sessionCookie(portal.baseURL, p.account) : undefined);
+    const cookieFor = async (p) => (p.account ? sessionCookie(baseURL, p.account) : undefined);
     const results = [];
     for (const p of pages) {
-      const now = await loaded(browser, portal.baseURL, p.url, { cookie: await cookieFor(p) });
-      const identity = await loaded(browser, portal.baseURL, p.url, { cookie: await cookieFor(p), identity: true });
+      const now = await loaded(browser, baseURL, p.url, { cookie: await cookieFor(p) });
+      const identity = await loaded(browser, baseURL, p.url, { cookie: await cookieFor(p), identity: true });
       const lighthouse = {};
       if (withLighthouse) {
-        for (const preset of presets)
-          lighthouse[preset] = await lighthouseMedian(`${portal.baseURL}${p.url}`, () => cookieFor(p), p.key, runs, preset);
+        for (const preset of presets) lighthouse[preset] = await lighthouseMedian(`${baseURL}${p.url}`, () => cookieFor(p), p.key, runs, preset);
       }
       results.push({ ...p, now, identity, lighthouse });
     }
@@ -261,9 +297,17 @@ export async function benchBundle({ withLighthouse = process.env.BENCH_LIGHTHOUS
     );
     const page = (key) => results.find((p) => p.key === key)?.now;
     const adminFiles = page('staff')?.files.filter((f) => adminChunks.has(f));
-    return { pages: results, login: page('login'), staffHome: page('staff'), adminFilesForStaff: adminFiles, adminChunkCount: adminChunks.size };
+    return {
+      via: viaNginx ? 'nginx (https, HTTP/2)' : "the README's start (http, HTTP/1.1)",
+      pages: results,
+      login: page('login'),
+      staffHome: page('staff'),
+      adminFilesForStaff: adminFiles,
+      adminChunkCount: adminChunks.size,
+    };
   } finally {
     await browser.close();
+    await nginx?.stop();
     await portal.stop();
   }
 }
@@ -283,7 +327,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `staff home: JS ${kb(r.staffHome.js.gzip)} gzip, CSS ${kb(r.staffHome.css.gzip)} gzip; admin chunks loaded: ${r.adminFilesForStaff.length} of ${r.adminChunkCount}`,
     );
   }
-  console.log('\nOn the wire (Chromium, cold cache, until network idle; headers included):');
+  console.log(`\nOn the wire through ${r.via} (Chromium, cold cache, until network idle; headers included):`);
   for (const p of r.pages) {
     console.log(
       `  ${p.name} → ${p.now.landed}: ${kib(p.now.wire.bytes)} in ${p.now.wire.requests} requests (${p.now.wire.compressed} compressed); ` +

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -68,14 +68,55 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** starts nginx with `upstreams` (`http://127.0.0.1:<port>` each); resolves when it answers */
-export async function startNginx(upstreams: string[], opts: { workers?: number | 'auto' } = {}): Promise<Nginx> {
+/**
+ * the https `listen` line and the `ssl_*` settings of deploy/nginx.conf's server block (TLS 1.2/1.3, HTTP/2), with a
+ * throwaway self-signed certificate for 127.0.0.1 made by openssl in `dir`
+ */
+function shippedTls(dir: string, port: number): string {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  const ssl = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (ssl.status !== 0) throw new Error(`openssl failed: ${ssl.stderr}`);
+  const conf = shippedConf();
+  const listen = /^\s*listen\s+443\s+([^;]*);/m.exec(conf)?.[1];
+  if (!listen) throw new Error('deploy/nginx.conf has no `listen 443 …;` line');
+  const settings = [...conf.matchAll(/^\s*(ssl_(?!certificate)\w+\s[^;]*;)/gm)].map((m) => `        ${m[1]}`);
+  return [`        listen 127.0.0.1:${port} ${listen};`, `        ssl_certificate ${cert};`, `        ssl_certificate_key ${key};`, ...settings].join(
+    '\n',
+  );
+}
+
+/**
+ * starts nginx with `upstreams` (`http://127.0.0.1:<port>` each); resolves when it answers. `tls`: https with the
+ * shipped TLS and HTTP/2 settings on a self-signed certificate, as a phone reaches a deployed portal (the bundle bench)
+ */
+export async function startNginx(upstreams: string[], opts: { workers?: number | 'auto'; port?: number; tls?: boolean } = {}): Promise<Nginx> {
   if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-nginx-'));
   // started as root (CI), nginx runs its workers as `nobody`: they must reach the temp folders it creates here (a
   // request body over 16 KB waits in client_body/)
   fs.chmodSync(dir, 0o755);
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const config = `daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -94,7 +135,7 @@ http {
 ${shippedUpstream(upstreams)}
 
     server {
-        listen 127.0.0.1:${port};
+${opts.tls ? shippedTls(dir, port) : `        listen 127.0.0.1:${port};`}
         client_max_body_size 60m;
         add_header X-Kita-Upstream $upstream_addr always;
 ${shippedLocation()}
@@ -115,7 +156,7 @@ ${shippedLocation()}
       return stderr;
     }
   };
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${errorLog()}`);
     const up = await new Promise<boolean>((resolve) => {
