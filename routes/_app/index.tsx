@@ -1,19 +1,24 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { PageHeading } from '../../src/components/layout/page-heading';
+import { PageLoader } from '../../src/components/layout/page-loader';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
-import { workListQueryOptions } from '../../src/features/admin-home/api/get-work-list';
 import { seasonChecklistQueryOptions } from '../../src/features/season-enrolment/api/get-season-checklist';
 import { SeasonChecklist } from '../../src/features/season-enrolment/components/season-checklist';
-import { AdminHome } from './-components/admin-home';
-import { JuryHome } from './-components/jury-home';
+
+// an admin's and a jury member's start come in chunks of their own: a KiTa's staff (most of those who open this page,
+// often on a phone) load neither the work list nor the jury's queue with their contracts (ADR 0006)
+const AdminHome = lazy(() => import('./-components/admin-home').then((m) => ({ default: m.AdminHome })));
+const JuryHome = lazy(() => import('./-components/jury-home').then((m) => ({ default: m.JuryHome })));
 
 export const Route = createFileRoute('/_app/')({
   staticData: { access: 'login' },
   loader: async ({ context: { auth, queryClient } }) => {
     const { user, activeFacilityId } = auth.getState();
     // an admin's work list is started, not awaited: the page (and its link to the areas) must not wait for the counts
-    if (user?.is_admin) void queryClient.prefetchQuery(workListQueryOptions());
+    if (user?.is_admin)
+      void import('../../src/features/admin-home/api/get-work-list').then((m) => queryClient.prefetchQuery(m.workListQueryOptions()));
     else if (user && activeFacilityId !== null) {
       await queryClient.ensureQueryData(seasonChecklistQueryOptions(activeFacilityId));
     }
@@ -30,9 +35,15 @@ function HomePage() {
   return (
     <>
       <PageHeading>Start</PageHeading>
-      {jury && <JuryHome />}
+      {jury && (
+        <Suspense fallback={<PageLoader />}>
+          <JuryHome />
+        </Suspense>
+      )}
       {user?.is_admin ? (
-        <AdminHome />
+        <Suspense fallback={<PageLoader />}>
+          <AdminHome />
+        </Suspense>
       ) : facility ? (
         <>
           <Text mb="md">
