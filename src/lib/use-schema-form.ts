@@ -3,7 +3,7 @@ import { isHTTPError } from 'ky';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { type z } from 'zod';
 import { conflictMessage } from '../shared/contracts/common';
-import { hasErrorCode } from '../shared/contracts/error-codes';
+import { hasErrorCode } from '../shared/contracts/has-error-code';
 import { getErrorReason, isAlreadyNotified } from './api-client';
 import { focusFirstInvalid } from './focus-first-invalid';
 import { fieldErrorsOf, type FieldErrors } from './form-errors';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { rushMessage } from '../../../src/shared/contracts/programme';
+import { errorCatalogue } from '../../../src/shared/contracts/error-codes';
 import { auditLog } from '../audit/audit.table';
 import { facilityFixture } from '../../testing/facility-fixture';
 import { createFacility, createSeason, enrol } from '../../testing/factories';
@@ -360,7 +360,7 @@ describe.runIf(process.env.DATABASE_URL)('lock timeout (PostgreSQL: a second con
       release();
       await holder;
       expect(res.statusCode).toBe(409);
-      expect(res.json().reason).toMatchObject({ code: 'rush', message: rushMessage });
+      expect(res.json().reason).toMatchObject({ code: 'rush', message: errorCatalogue.programme.rush.message });
     } finally {
       vi.unstubAllEnvs();
     }

@@ -39,6 +39,3 @@ export function errorEntry<Id extends ErrorId>(id: Id): ErrorEntry<Id> {
   const module = errorCatalogue[id.slice(0, dot) as Module] as Record<string, Entry>;
   return module[id.slice(dot + 1)] as ErrorEntry<Id>;
 }
-
-/** true when an error reason carries the given code (the client's typed switch) */
-export const hasErrorCode = (reason: { code?: string } | null | undefined, code: ErrorCode): boolean => reason?.code === code;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errorCatalogue } from './error-codes';
 import { idField, idSchema, isoTimestampSchema } from './common';
 
 /**
@@ -29,9 +28,6 @@ export const enrolmentStateLabels: Record<OfferingEnrolmentState, string> = {
   cancelled: 'storniert',
   attended: 'teilgenommen',
 };
-
-/** the one text of a lock timeout under a rush (issue 11) */
-export const rushMessage = errorCatalogue.programme.rush.message;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Staff side: GET /api/facilities/{id}/offerings?kind=…

@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { passwordRepeatCheck } from '../hooks/password-repeat-check';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { registerRequestSchema } from '../../../shared/contracts/accounts';
-import { hasErrorCode } from '../../../shared/contracts/error-codes';
+import { hasErrorCode } from '../../../shared/contracts/has-error-code';
 import { privacyPolicyQueryOptions, usePrivacyPolicy } from '../api/get-privacy-policy';
 import { useRegisterMutation } from '../api/register';
 import { usePasswordStrength } from '../hooks/use-password-strength';
