@@ -83,7 +83,6 @@ test('the home page at 320 px: status badges wrap instead of being cut, nothing 
   await expectAccessible(page, 'home at 320 px');
 });
 
-/** Header parts past the right edge of the window (x beyond the viewport), with their text. */
 /** header parts past the window's edges, or above or below the header (a 64 px header its actions wrapped inside) */
 const headerOverflow = (page: Page) =>
   page.evaluate(() => {

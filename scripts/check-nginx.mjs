@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selfSignedCert } from './self-signed-cert.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const config = path.resolve(root, process.argv[2] ?? 'deploy/nginx.conf');
@@ -18,16 +19,7 @@ if (!nginx) {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kita-nginx-'));
 try {
-  const cert = path.join(tmp, 'cert.pem');
-  const key = path.join(tmp, 'key.pem');
-  const ssl = spawnSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=kita.example.org', '-keyout', key, '-out', cert],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (ssl.status !== 0) throw new Error(`openssl failed: ${ssl.stderr}`);
+  const { cert, key } = selfSignedCert(tmp);
   const text = fs
     .readFileSync(config, 'utf8')
     .replace(/ssl_certificate\s+\S+;/g, `ssl_certificate ${cert};`)

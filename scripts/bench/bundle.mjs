@@ -17,7 +17,8 @@
 //   where the browser opens at most six connections and every request waits its turn on one of them).
 import { chromium } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import http from 'node:http';
+import https from 'node:https';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort, startNginx } from '../../server/testing/nginx.ts';
@@ -52,36 +53,29 @@ const STAFF_PAGES = [
 /** The load average (1, 5, 15 minutes): Lighthouse's scores depend on a quiet CPU. */
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** POST /api/login over https to nginx with its self-signed certificate: status and Set-Cookie headers */
-function loginOverTls(baseURL, body) {
+/**
+ * The session cookie of a fresh login (`name=value`), for a browser context or Lighthouse's extra headers. Through
+ * node:http(s) rather than fetch: behind nginx (BENCH_VIA=nginx) the certificate is a throwaway self-signed one.
+ */
+function sessionCookie(baseURL, email) {
+  const { request } = baseURL.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
     const req = request(
       `${baseURL}/api/login`,
       { method: 'POST', headers: { 'content-type': 'application/json' }, rejectUnauthorized: false },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ ok: res.statusCode === 200, status: res.statusCode, setCookies: res.headers['set-cookie'] ?? [] }));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`login as ${email} failed: ${res.statusCode}`));
+          const cookie = (res.headers['set-cookie'] ?? []).find((c) => /^(__Host-)?kita_session=/.test(c));
+          if (!cookie) return reject(new Error(`login as ${email}: no session cookie`));
+          resolve(cookie.split(';')[0]);
+        });
       },
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(JSON.stringify({ email, password: PASSWORD }));
   });
-}
-
-/** The session cookie of a fresh login (`name=value`), for a browser context or Lighthouse's extra headers. */
-async function sessionCookie(baseURL, email) {
-  const body = JSON.stringify({ email, password: PASSWORD });
-  const res = baseURL.startsWith('https:')
-    ? await loginOverTls(baseURL, body)
-    : await fetch(`${baseURL}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => ({
-        ok: r.ok,
-        status: r.status,
-        setCookies: r.headers.getSetCookie(),
-      }));
-  if (!res.ok) throw new Error(`login as ${email} failed: ${res.status}`);
-  const cookie = res.setCookies.find((c) => /^(__Host-)?kita_session=/.test(c));
-  if (!cookie) throw new Error(`login as ${email}: no session cookie`);
-  return cookie.split(';')[0];
 }
 
 /** One cold load of `url` in a fresh context: JS/CSS gzip sizes, and bytes on the wire and requests of everything. */

@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { selfSignedCert } from '../../scripts/self-signed-cert.mjs';
 import { packageRoot } from '../lib/package-root';
 
 /**
@@ -70,33 +71,10 @@ export function freePort(): Promise<number> {
 
 /**
  * the https `listen` line and the `ssl_*` settings of deploy/nginx.conf's server block (TLS 1.2/1.3, HTTP/2), with a
- * throwaway self-signed certificate for 127.0.0.1 made by openssl in `dir`
+ * throwaway self-signed certificate for 127.0.0.1 (scripts/self-signed-cert.mjs) in `dir`
  */
 function shippedTls(dir: string, port: number): string {
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  const ssl = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (ssl.status !== 0) throw new Error(`openssl failed: ${ssl.stderr}`);
+  const { cert, key } = selfSignedCert(dir);
   const conf = shippedConf();
   const listen = /^\s*listen\s+443\s+([^;]*);/m.exec(conf)?.[1];
   if (!listen) throw new Error('deploy/nginx.conf has no `listen 443 …;` line');
