@@ -4,9 +4,9 @@
 // - `http`: answers at once (HTTP and the load thread alone),
 // - `floor-sql`: the floor's own transaction over node-postgres (BEGIN, its six statements, COMMIT),
 // - `one-call`: the same work as one call of a PL/pgSQL function (1 round trip),
-// - `portal-call`: the portal's own booking function (`programme_book_in_one_call`, migration 0020) on the rush's world
-//   (500 KiTas, 2,000 staff entries, 50 dates of 20 seats) with the arguments the portal passes: the portal's booking
-//   without the session, zod, drizzle and the mail worker, so about the most the portal's route can reach.
+// - `portal-book`: the portal's own booking (`book()`, server/modules/programme/booking.ts) on the rush's world (500
+//   KiTas, 2,000 staff entries, 50 dates of 20 seats) over the portal's pool: the portal's booking without the
+//   session, zod and the mail worker, so about the most the portal's route can reach.
 // Each with the portal's pool (10 connections) and with 50. A booking of the portal does at least the database work of
 // these routes and more besides (session, checks, mails), so their ratio to the floor is about the most it can reach
 // here. Prints the floor and one JSON line per route (decisions/s, p99, CPU per request with the kernel's and the load
@@ -19,7 +19,8 @@ import { bookingFloor } from './booking-floor';
 import { pct } from './rush-world';
 import { withBenchWorld } from './kit';
 import { withThrowawayPg } from './throwaway-pg';
-import { oneCallArgs } from '../../server/modules/programme/booking-in-one-call';
+import type { Db } from '../../server/db/client';
+import { book } from '../../server/modules/programme/booking';
 import { programmeRateRules } from '../../server/modules/programme/programme-rate-limits';
 import { seedRushWorld } from './rush-world';
 
@@ -49,10 +50,10 @@ begin
   return st;
 end $$;`;
 
-type Kind = 'http' | 'floor-sql' | 'one-call' | 'portal-call';
+type Kind = 'http' | 'floor-sql' | 'one-call' | 'portal-book';
 type RushRequest = { facilityId: number; personId: number; offeringId: number };
 
-async function route(url: string, kind: Kind, poolMax: number, world: RushRequest[] = []) {
+async function route(url: string, kind: Kind, poolMax: number, world: RushRequest[] = [], portal?: Db) {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   let next = 0;
   // the throwaway database is dropped with (force) at the end: a connection still closing then is no crash
@@ -62,24 +63,20 @@ async function route(url: string, kind: Kind, poolMax: number, world: RushReques
     const o = request.body.offeringId;
     const p = request.body.personIds[0]!;
     if (kind === 'http') return reply.code(201).send({ state: 'confirmed' });
+    if (kind === 'portal-book') {
+      // the next of the rush's requests (the warm-up's are booked again after the tables are emptied)
+      const r = world[next++ % world.length]!;
+      const res = await book(portal!, {
+        facilityId: r.facilityId,
+        offeringId: r.offeringId,
+        personIds: [r.personId],
+        actor: { actorUserId: null, requestId: 'bench', ip: '127.0.0.1' },
+        rateLimit: [{ rule: programmeRateRules.bookingPerFacility, key: String(r.facilityId) }],
+      });
+      return reply.code(201).send(res);
+    }
     const client = await pool.connect();
     try {
-      if (kind === 'portal-call') {
-        // the next of the rush's requests (the warm-up's are booked again after the tables are emptied)
-        const r = world[next++ % world.length]!;
-        const args = oneCallArgs(
-          {
-            facilityId: r.facilityId,
-            offeringId: r.offeringId,
-            personIds: [r.personId],
-            actor: { actorUserId: null, requestId: 'bench', ip: '127.0.0.1' },
-            rateLimit: [{ rule: programmeRateRules.bookingPerFacility, key: String(r.facilityId) }],
-          },
-          new Date(),
-        );
-        const res = await client.query('select programme_book_in_one_call($1::jsonb) as r', [JSON.stringify(args)]);
-        return reply.code(res.rows[0].r ? 201 : 409).send({ results: res.rows[0].r });
-      }
       if (kind === 'one-call') {
         const r = await client.query('select book($1, $2) as state', [o, p]);
         return reply.code(201).send({ state: r.rows[0].state });
@@ -111,7 +108,7 @@ async function route(url: string, kind: Kind, poolMax: number, world: RushReques
     });
   // a first round unmeasured: the JIT and the pool warm, as the portal's are after its seed
   await load(500, 0);
-  if (kind === 'portal-call') {
+  if (kind === 'portal-book') {
     await pool.query('truncate offering_enrolments, audit_log, mail_outbox, rate_limit_hits restart identity');
     next = 0;
   } else await pool.query('truncate enrolments, audit, outbox restart identity');
@@ -119,7 +116,7 @@ async function route(url: string, kind: Kind, poolMax: number, world: RushReques
   const out = await load(REQUESTS, 10_000);
   const used = process.cpuUsage(cpu);
   await app.close();
-  const [{ n }] = (await pool.query(`select count(*)::int as n from ${kind === 'portal-call' ? 'offering_enrolments' : 'enrolments'}`)).rows as [
+  const [{ n }] = (await pool.query(`select count(*)::int as n from ${kind === 'portal-book' ? 'offering_enrolments' : 'enrolments'}`)).rows as [
     { n: number },
   ];
   await pool.end();
@@ -154,11 +151,11 @@ await withThrowawayPg(async (url) => {
     print(await route(url, kind, poolMax));
   }
 });
-// the portal's booking function on a database of the portal's own schema and the rush's world
+// the portal's booking on a database of the portal's own schema and the rush's world, over the portal's pool (10)
 await withThrowawayPg((url) =>
   withBenchWorld('ceiling', url, async ({ db }) => {
     const world = await seedRushWorld(db, { kitas: 500, perKita: 4, events: 50, seats: 20 });
-    for (const poolMax of [10, 50]) print(await route(url, 'portal-call', poolMax, world.requests));
+    print(await route(url, 'portal-book', 10, world.requests, db));
   }),
 );
 

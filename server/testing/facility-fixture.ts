@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import type { BuildAppOptions } from '../lib/server-module';
 import { addMember, createFacility, createSeason, createUser, type TestUser } from './factories';
 import { loginAs } from './login-as';
 import { buildTestApp, type TestApp } from './test-app';
@@ -8,10 +9,11 @@ export type Role = 'anonymous' | 'member' | 'otherMember' | 'admin';
 /**
  * The four callers of the permission matrix around one KiTa: anonymous, its member, a member of another KiTa,
  * an admin; plus a current season with open enrolment (issue 5 tests). `env`: configuration as the process environment
- * would give it (e.g. ACTIVECAMPAIGN_URL of a local stand-in).
+ * would give it (e.g. ACTIVECAMPAIGN_URL of a local stand-in); `mail`: the mail plugin's options (`start: false` keeps the
+ * mails in the outbox as written).
  */
-export async function facilityFixture(options: { env?: Record<string, string> } = {}) {
-  const t: TestApp = await buildTestApp({ env: options.env });
+export async function facilityFixture(options: { env?: Record<string, string>; mail?: BuildAppOptions['mail'] } = {}) {
+  const t: TestApp = await buildTestApp({ env: options.env, mail: options.mail });
   const db = t.handle.db;
   const facility = await createFacility(db, { label: 'Kinderhaus Sonnenschein', postalCode: '80802', city: 'München', region: 'Oberbayern' });
   const otherFacility = await createFacility(db, { label: 'Kita Lechauen', postalCode: '86161', city: 'Augsburg', region: 'Schwaben' });

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditEntityType } from '../../../src/shared/contracts/audit-actions';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Bound } from '../../db/compiled-sql';
 import { auditLog } from './audit.table';
 
 export type AuditEntry = {
@@ -46,6 +48,26 @@ export async function auditMany(db: DbOrTx, entries: AuditEntry[]): Promise<void
  */
 export function auditInsert(db: DbOrTx, entries: AuditEntry[]) {
   return db.insert(auditLog).values(entries.map(auditRow));
+}
+
+/**
+ * The insert of entries whose entity and `after` the caller's statement computes (a booking's enrolments, decided in
+ * the same statement: issue 36), as a data-modifying CTE body: `rows` selects `entity_id` (text) and `after` (jsonb)
+ * in the order to write them; who and what are the same for all.
+ */
+export function auditInsertSelect(
+  entry: {
+    actorUserId: Bound<number | null>;
+    action: AuditAction;
+    entityType: AuditEntityType;
+    requestId?: Bound<string | null>;
+    ip?: Bound<string | null>;
+  },
+  rows: SQL,
+): SQL {
+  return sql`insert into ${auditLog} (actor_user_id, action, entity_type, entity_id, before, after, request_id, ip)
+    select ${entry.actorUserId}::int, ${entry.action}, ${entry.entityType}, r.entity_id, null, r.after, ${entry.requestId ?? null}, ${entry.ip ?? null}
+    from (${rows}) r`;
 }
 
 /** who did it, from where: the part of an AuditEntry a service takes from its caller (see auditContext) */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Bound } from '../../db/compiled-sql';
 import { notFoundError } from '../../lib/record-helpers';
 import { facilities } from './facilities.table';
 
@@ -15,7 +16,7 @@ export async function activeFacility(db: DbOrTx, facilityId: number) {
 }
 
 /** the KiTa with this id, if it was not merged into another: the one condition of the reads below */
-const activeById = (facilityId: number) => and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId));
+const activeById = (facilityId: Bound<number>) => and(eq(facilities.id, facilityId), isNull(facilities.mergedIntoId));
 
 /** a boolean column for another module's select: the KiTa exists and was not merged away (one query less than `activeFacility` first) */
 export function facilityIsActive(facilityId: number) {
@@ -23,7 +24,7 @@ export function facilityIsActive(facilityId: number) {
 }
 
 /** the KiTa's name if it exists and was not merged away, else null: a column for another module's select (issue 23) */
-export function activeFacilityLabel(facilityId: number) {
+export function activeFacilityLabel(facilityId: Bound<number>) {
   return sql<string | null>`(select ${facilities.label} from ${facilities} where ${activeById(facilityId)})`;
 }
 

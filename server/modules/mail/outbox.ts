@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Bound } from '../../db/compiled-sql';
 import { mailOutbox } from './mail.table';
 import { hasMailTemplate } from './templates';
 
@@ -72,7 +73,7 @@ export type MailBudgetCounts = { kind: 'recipient' | 'facility'; key: string; ho
  * them): the transactions that mail in bursts (bookings, cancellations) already hold their KiTa's lock, so they count
  * one after the other; elsewhere two concurrent transactions may each see the count before the other's commit.
  */
-function budgetCountsSql(addresses: SQL, facilities: number[]): SQL {
+function budgetCountsSql(addresses: SQL, facilities: Bound<number>[]): SQL {
   return sql`
     select 'recipient' as kind, a.addr as key,
       count(o.id) filter (where o.created_at > now() - interval '1 hour')::int as hour, count(o.id)::int as day
@@ -99,7 +100,7 @@ function budgetCountsSql(addresses: SQL, facilities: number[]): SQL {
  * (a booking reads them with its offering: no round trip of their own); `mailBudgetCounter` turns them into the
  * counter. Only when the mails go to exactly those addresses.
  */
-export function mailBudgetColumn(addresses: SQL, budget: MailBudget): SQL<MailBudgetCounts[]> {
+export function mailBudgetColumn(addresses: SQL, budget: 'recipient' | 'exempt' | { facilityId: Bound<number> }): SQL<MailBudgetCounts[]> {
   if (budget === 'exempt') return sql<MailBudgetCounts[]>`'[]'::json`;
   const facilities = typeof budget === 'object' ? [budget.facilityId] : [];
   return sql<MailBudgetCounts[]>`(select coalesce(json_agg(c), '[]'::json) from (${budgetCountsSql(addresses, facilities)}) c)`;
@@ -177,41 +178,14 @@ export async function enqueueMails(
       db,
       mails.map((m) => ({ to: m.to, budget: budgetOf(m) })),
     ));
-  const planned = mails.map((mail) => {
-    const budget = budgetOf(mail);
-    return { mail, budget, facilityId: typeof budget === 'object' ? budget.facilityId : null, reason: counter.reasonFor(mail.to, budget) };
-  });
+  const planned = mails.map((mail) => planMail(mail, budgetOf(mail), counter));
   if (planned.length === 0) {
     if (alongside.length > 0) await db.execute(sql`with ${cteList(alongside)} select 1`);
     return [];
   }
   const insert = db
     .insert(mailOutbox)
-    // due time from the same clock the worker compares with (milliseconds): the database's now() has microseconds,
-    // so a worker claiming within the same millisecond would find the row "not yet due" and wait for its interval
-    .values(
-      planned.map(({ mail, budget, facilityId, reason }) =>
-        reason
-          ? {
-              recipient: mail.to,
-              template: mail.template,
-              data: null,
-              status: 'failed' as const,
-              lastError: reason,
-              facilityId,
-              budget: 'over' as const,
-              nextAttemptAt: new Date(),
-            }
-          : {
-              recipient: mail.to,
-              template: mail.template,
-              data: mail.data,
-              facilityId,
-              budget: budget === 'exempt' ? ('exempt' as const) : ('counted' as const),
-              nextAttemptAt: mail.notBefore ?? new Date(),
-            },
-      ),
-    )
+    .values(planned.map((p) => p.row))
     .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
   const rows =
     alongside.length === 0
@@ -232,6 +206,96 @@ export async function enqueueMails(
   // and the interval (or the caller's own kickMailWorkers after commit) picks the row up
   if (out.some((m) => !m.suppressed)) setTimeout(kickMailWorkers, 30).unref();
   return out;
+}
+
+/** a mail as its outbox row, its budget decided by the counter: over the budget, `failed` with the reason and no data */
+function planMail(mail: EnqueueMail, budget: MailBudget, counter: MailBudgetCounter) {
+  const facilityId = typeof budget === 'object' ? budget.facilityId : null;
+  const reason = counter.reasonFor(mail.to, budget);
+  // due time from the same clock the worker compares with (milliseconds): the database's now() has microseconds,
+  // so a worker claiming within the same millisecond would find the row "not yet due" and wait for its interval
+  const row = reason
+    ? {
+        recipient: mail.to,
+        template: mail.template,
+        data: null,
+        status: 'failed' as const,
+        lastError: reason,
+        facilityId,
+        budget: 'over' as const,
+        nextAttemptAt: new Date(),
+      }
+    : {
+        recipient: mail.to,
+        template: mail.template,
+        data: mail.data,
+        status: 'pending' as const,
+        lastError: null,
+        facilityId,
+        budget: budget === 'exempt' ? ('exempt' as const) : ('counted' as const),
+        nextAttemptAt: mail.notBefore ?? new Date(),
+      };
+  return { mail, facilityId, reason, row };
+}
+
+/** one mail for each outcome the caller's statement decides (a booking: a seat or a waiting place), to one recipient */
+export type MailChoice = {
+  /** what the caller's `chosen` rows name it by */
+  key: string;
+  to: string;
+  budget: MailBudget;
+  byOutcome: Record<string, { template: string; data: Record<string, unknown> }>;
+};
+
+/**
+ * The insert of mails whose outcome the caller's statement decides (issue 36: a booking's decision, audit rows and mails
+ * in one statement), as a data-modifying CTE body: `rows` are `chosenMailRows`' (each choice decided once by the budget,
+ * as `enqueueMails` decides a mail), `chosen` selects `key`, `outcome`, `extra` (jsonb, merged into the data: what only
+ * the statement knows, such as the enrolment's id) and `ord` (the order of the rows), one row per key. Returns the rows
+ * `mailsChosen` takes after the statement ran.
+ */
+export function chosenMailsInsert(rows: Bound<string>, chosen: SQL): SQL {
+  return sql`insert into ${mailOutbox} (recipient, template, data, status, last_error, facility_id, budget, next_attempt_at)
+    select v.recipient, v.template, v.data || c.extra, v.status, v.last_error, v.facility_id, v.budget, v.next_attempt_at
+    from json_to_recordset(${rows}::json) as v(key text, outcome text, idx int, recipient text, template text, data jsonb,
+      status text, last_error text, facility_id int, budget text, next_attempt_at timestamptz)
+    join (${chosen}) c on c.key = v.key and c.outcome = v.outcome
+    order by c.ord, v.idx
+    returning id, template, facility_id, last_error`;
+}
+
+/** the rows `chosenMailsInsert` takes (JSON text): each choice decided once by the budget, whichever outcome it gets */
+export function chosenMailRows(choices: MailChoice[], counter: MailBudgetCounter): string {
+  const rows = choices.flatMap((c, idx) => {
+    const outcomes = Object.entries(c.byOutcome);
+    const decision = planMail({ to: c.to, template: outcomes[0]![1].template, data: {} }, c.budget, counter);
+    return outcomes.map(([outcome, m]) => {
+      if (!hasMailTemplate(m.template)) throw new Error(`Unknown mail template "${m.template}".`);
+      const r = decision.row;
+      return {
+        key: c.key,
+        outcome,
+        idx,
+        recipient: r.recipient,
+        template: m.template,
+        data: decision.reason ? null : m.data,
+        status: r.status,
+        last_error: r.lastError,
+        facility_id: r.facilityId,
+        budget: r.budget,
+        next_attempt_at: r.nextAttemptAt.toISOString(),
+      };
+    });
+  });
+  return JSON.stringify(rows);
+}
+
+/** after the statement of `chosenMailsInsert`: the mails the budget held back are reported (the mail plugin logs them) */
+export function mailsChosen(rows: { id: number | string; template: string; facility_id: number | null; last_error: string | null }[]) {
+  for (const r of rows) {
+    if (r.last_error === null) continue;
+    for (const l of suppressedListeners) l({ id: Number(r.id), template: r.template, facilityId: r.facility_id, reason: r.last_error });
+  }
 }
 
 const cteList = (queries: SQLWrapper[]) =>

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { bindArray, type Bound } from '../../db/compiled-sql';
 import { notFoundError } from '../../lib/record-helpers';
 import { persons } from './persons.table';
 
@@ -58,15 +59,15 @@ export type StaffBrief = { id: number; firstName: string; lastName: string; emai
  * `staffOfFacility` (not removed, id order) as a column of another module's select: one round trip less on the
  * booking's hot path (issue 23); `person-scope.test.ts` pins it to `staffOfFacility`.
  */
-const staffWhere = (facilityId: number, personIds: number[]) =>
-  and(eq(persons.facilityId, facilityId), inArray(persons.id, personIds.length ? personIds : [-1]), isNull(persons.removedAt));
+const staffWhere = (facilityId: Bound<number>, personIds: Bound<number[]>) =>
+  and(eq(persons.facilityId, facilityId), sql`${persons.id} = any(${bindArray(personIds)}::int[])`, isNull(persons.removedAt));
 
 /** the addresses of those staff entries (as staffOfFacilityColumn finds them) that have one: a subquery of one column */
-export function staffAddressesSql(facilityId: number, personIds: number[]) {
+export function staffAddressesSql(facilityId: Bound<number>, personIds: Bound<number[]>) {
   return sql`select ${persons.email} from ${persons} where ${and(staffWhere(facilityId, personIds), sql`coalesce(${persons.email}, '') <> ''`)}`;
 }
 
-export function staffOfFacilityColumn(facilityId: number, personIds: number[]) {
+export function staffOfFacilityColumn(facilityId: Bound<number>, personIds: Bound<number[]>) {
   const where = staffWhere(facilityId, personIds);
   return sql<
     StaffBrief[]

@@ -30,20 +30,26 @@ export const lockEnabled = () => testSetting('BOOKING_LOCK') !== 'off';
 export async function inBookingTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: { facilityLock?: number; moreLocks?: SQL } = {}): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      const timeout = `${Math.max(1, Math.floor(lockTimeoutMs()))}ms`;
-      // one round trip: the lock timeout for this transaction, and the KiTa's lock (and the others) if asked; the
-      // control of the concurrency test (locks off) takes none, so nothing serialises its KiTas' requests
-      if (opts.facilityLock !== undefined && lockEnabled()) {
-        const more = opts.moreLocks ? sql`, ${opts.moreLocks}` : sql``;
-        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock})${more}`);
-      } else {
-        await tx.execute(sql`select set_config('lock_timeout', ${timeout}, true)`);
-      }
+      await tx.execute(bookingLocks(opts));
       return fn(tx);
     });
   } catch (err) {
     throw bookingError(err);
   }
+}
+
+/**
+ * The first statement of a booking transaction, one round trip: the lock timeout for this transaction, and the KiTa's
+ * lock (and the others) if asked; the control of the concurrency test (locks off) takes none, so nothing serialises
+ * its KiTas' requests
+ */
+export function bookingLocks(opts: { facilityLock?: number; moreLocks?: SQL }): SQL {
+  const timeout = `${Math.max(1, Math.floor(lockTimeoutMs()))}ms`;
+  if (opts.facilityLock !== undefined && lockEnabled()) {
+    const more = opts.moreLocks ? sql`, ${opts.moreLocks}` : sql``;
+    return sql`select set_config('lock_timeout', ${timeout}, true), pg_advisory_xact_lock(7411, ${opts.facilityLock}::int)${more}`;
+  }
+  return sql`select set_config('lock_timeout', ${timeout}, true)`;
 }
 
 /** a booking's database errors as the answers the KiTa reads: lock timeouts and deadlocks the rush 409, a second booking 409 */

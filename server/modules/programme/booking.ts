@@ -1,25 +1,29 @@
-import type { Recipient } from '../facilities/facility-mails';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx } from '../../db/client';
+import { pipelinedTransaction, type Db, type DbOrTx } from '../../db/client';
+import { bindArray, compileSql, inlineSql, tableRow, type Bound, type CompiledStatement } from '../../db/compiled-sql';
 import { fail } from '../../lib/http-error';
 import { notFoundError, personName } from '../../lib/record-helpers';
-import { auditInsert, type AuditEntry, type Ctx } from '../audit/audit';
+import { auditInsertSelect, type Ctx } from '../audit/audit';
+import type { Recipient } from '../facilities/facility-mails';
 import { activeFacilityLabel } from '../facilities/facility-scope';
-import { staffAddressesSql, staffOfFacilityColumn } from '../persons/person-scope';
-import { rateLimitInTx, type RateCheck } from '../rate-limit/rate-limit';
-import { currentSeasonColumn } from '../seasons/seasons.queries';
-import { enqueueMails, mailBudgetColumn, mailBudgetCounter, readMailBudget, type MailBudget } from '../mail/outbox';
-import { decideSeats } from './booking-decide';
-import { inBookingTx, liveStates, lockEnabled, lockOfferings } from './booking-tx';
+import { staffAddressesSql, staffOfFacilityColumn, type StaffBrief } from '../persons/person-scope';
+import { rateLimitInTx, type RateCheck, type RateRule } from '../rate-limit/rate-limit';
+import { currentSeasonColumn, type CurrentSeasonBrief } from '../seasons/seasons.queries';
 import {
-  bookingConfirmedTemplate,
-  bookingMails,
-  bookingRecipients,
-  bookingWaitlistedTemplate,
-  germanDateTimeText,
-  mailDataOf,
-} from './programme.mails';
-import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingRow, type TrainingModuleRow } from './programme.table';
+  chosenMailRows,
+  chosenMailsInsert,
+  kickMailWorkers,
+  mailBudgetColumn,
+  mailBudgetCounter,
+  mailsChosen,
+  readMailBudget,
+  type MailBudget,
+  type MailBudgetCounts,
+} from '../mail/outbox';
+import { decideAndWriteSql, decidedOf } from './booking-decide';
+import { bookingError, bookingLocks, liveStates, lockEnabled } from './booking-tx';
+import { bookingMailChoices, bookingRecipients, germanDateTimeText, mailDataOf } from './programme.mails';
+import { awardingEvents, offeringEnrolments, offerings, trainingModules, type OfferingRow } from './programme.table';
 
 /*
  * A KiTa's booking (and an admin's on its behalf): every rule and refusal, then the seats decided under the locks of
@@ -43,12 +47,94 @@ export function registrationBlocker(
 }
 
 /** the persons of these already booked on the offering of the row (not cancelled), as a column of an offerings select */
-function alreadyBooked(personIds: number[]) {
+function alreadyBooked(personIds: Bound<number[]>) {
   return sql<
     number[]
   >`(select coalesce(json_agg(${offeringEnrolments.personId} order by ${offeringEnrolments.personId}), '[]'::json) from ${offeringEnrolments}
-    where ${and(eq(offeringEnrolments.offeringId, offerings.id), inArray(offeringEnrolments.personId, personIds), ne(offeringEnrolments.state, 'cancelled'))})`;
+    where ${and(eq(offeringEnrolments.offeringId, offerings.id), sql`${offeringEnrolments.personId} = any(${bindArray(personIds)}::int[])`, ne(offeringEnrolments.state, 'cancelled'))})`;
 }
+
+/** what the booking needs of the date's module: its limits per KiTa and what the KiTa has booked of them (counted only where a limit is set) */
+type ModuleLimits = { id: number; title: string; perEvent: number | null; perModule: number | null; atEvent: number | null; inModule: number | null };
+function moduleLimitsColumn(facilityId: Bound<number>) {
+  const live = sql.join(
+    liveStates.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql<ModuleLimits | null>`(select json_build_object('id', ${trainingModules.id}, 'title', ${trainingModules.title},
+      'perEvent', ${trainingModules.maxPerFacilityPerEvent}, 'perModule', ${trainingModules.maxPerFacilityPerModule},
+      'atEvent', case when ${trainingModules.maxPerFacilityPerEvent} is not null then (select count(*) from ${offeringEnrolments} e
+        where e.offering_id = ${offerings.id} and e.facility_id = ${facilityId} and e.state in (${live})) end,
+      'inModule', case when ${trainingModules.maxPerFacilityPerModule} is not null then (select count(*) from ${offeringEnrolments} e
+        join ${offerings} x on x.id = e.offering_id where x.module_id = ${trainingModules.id} and e.facility_id = ${facilityId} and e.state in (${live})) end)
+    from ${trainingModules} where ${trainingModules.id} = ${offerings.moduleId})`;
+}
+
+const offeringRow = tableRow(offerings);
+
+/**
+ * The booking's read after the KiTa's lock, in one statement built once per kind (issue 36): the date (locked: its
+ * state may change until then, and the seats are recounted under this lock by the next statement), the KiTa's name,
+ * the current season and the KiTa's enrolment to it, the staff entries and who of them is booked already, the module's
+ * limits, the rate limit and what the mail budget counted for the staff entries' own addresses and the KiTa.
+ */
+const preReads = new Map<string, ReturnType<typeof compilePreRead>>();
+function compilePreRead(lock: boolean, rules: RateRule[], exempt: boolean) {
+  return compileSql<'offeringId' | 'facilityId' | 'personIds' | 'now' | `rateKey${number}`>((p) => {
+    const facilityId = p('facilityId');
+    const personIds = p('personIds');
+    return sql`select ${offeringRow.columns},
+      ${activeFacilityLabel(facilityId)} as facility_label,
+      ${staffOfFacilityColumn(facilityId, personIds)} as staff,
+      ${alreadyBooked(personIds)} as already,
+      ${currentSeasonColumn(facilityId)} as season,
+      ${moduleLimitsColumn(facilityId)} as module,
+      ${rateLimitInTx.blockedUntilColumn(
+        rules.map((rule, i) => ({ rule, key: p(`rateKey${i}`) })),
+        p('now'),
+      )} as rate_blocked_until,
+      ${mailBudgetColumn(staffAddressesSql(facilityId, personIds), exempt ? 'exempt' : { facilityId })} as budget_counts
+    from ${offerings} where ${offerings.id} = ${p('offeringId')}${lock ? sql` for update of ${offerings}` : sql``}`;
+  });
+}
+type PreRead = Record<keyof OfferingRow, unknown> & {
+  facility_label: string | null;
+  staff: StaffBrief[];
+  already: number[];
+  season: CurrentSeasonBrief | null;
+  module: ModuleLimits | null;
+  rate_blocked_until: number | string | null;
+  budget_counts: MailBudgetCounts[];
+};
+
+function preReadSql(a: BookArgs, rateChecks: RateCheck[], now: Date): CompiledStatement {
+  const lock = lockEnabled();
+  const exempt = a.byAdmin === true;
+  const kind = JSON.stringify([lock, exempt, rateChecks.map((c) => c.rule.bucket)]);
+  let compiled = preReads.get(kind);
+  if (!compiled)
+    preReads.set(
+      kind,
+      (compiled = compilePreRead(
+        lock,
+        rateChecks.map((c) => c.rule),
+        exempt,
+      )),
+    );
+  const values: Record<string, unknown> = {
+    offeringId: a.offeringId,
+    facilityId: a.facilityId,
+    personIds: a.personIds,
+    now,
+  };
+  rateChecks.forEach((c, i) => (values[`rateKey${i}`] = c.key));
+  return compiled(values);
+}
+
+const preReadOf = (rows: Record<string, unknown>[]) => {
+  const row = rows[0] as PreRead | undefined;
+  return row ? { ...row, o: offeringRow.map(row) } : undefined;
+};
 
 export type BookArgs = {
   facilityId: number;
@@ -72,166 +158,173 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
   const now = new Date();
   const rateChecks = a.rateLimit ?? [];
   const budget: MailBudget = a.byAdmin ? 'exempt' : { facilityId: a.facilityId };
-  // The KiTa's lock (its limits span several offerings) comes first; every check that does not depend on the seats
-  // runs before the offering's lock, so the lock is held only for recount, insert, audit and mail.
-  const results = await inBookingTx(
-    db,
-    async (tx) => {
-      const checkOffering = (o: OfferingRow | undefined, seasonId: number | undefined): OfferingRow => {
-        if (!o || (o.state === 'draft' && !a.byAdmin)) throw notFoundError();
-        if (seasonId === undefined || o.seasonId !== seasonId) throw fail('programme.not_current_season');
-        if (o.state === 'cancelled') throw fail('programme.offering_cancelled');
-        if (!a.byAdmin) {
-          const blocked = registrationBlocker(o, now);
-          if (blocked) throw fail('programme.registration_closed', [blocked]);
-        }
-        return o;
-      };
-      // the KiTa's name, the current season and the KiTa's enrolment to it, the module's limits, the staff entries and
-      // who of them is booked already come with the offering: one round trip instead of six on the hot path (issue 23)
-      const [pre0] = await tx
-        .select({
-          o: offerings,
-          m: trainingModules,
-          facilityLabel: activeFacilityLabel(a.facilityId),
-          staff: staffOfFacilityColumn(a.facilityId, a.personIds),
-          already: alreadyBooked(a.personIds),
-          season: currentSeasonColumn(a.facilityId),
-          rateBlockedUntil: rateLimitInTx.blockedUntilColumn(rateChecks, now),
-          // what the mail budget counted for the staff entries' own addresses and the KiTa
-          budgetCounts: mailBudgetColumn(staffAddressesSql(a.facilityId, a.personIds), budget),
-        })
-        .from(offerings)
-        .leftJoin(trainingModules, eq(trainingModules.id, offerings.moduleId))
-        .where(eq(offerings.id, a.offeringId));
-      // the rate limit first (of a date that exists: the column comes with its row)
-      rateLimitInTx.check(pre0?.rateBlockedUntil ?? null, now);
-      // a KiTa that does not exist (or was merged away) first, as before
-      const facilityLabel = pre0?.facilityLabel ?? null;
-      if (pre0 && facilityLabel === null) throw notFoundError();
-      const season = pre0?.season ?? undefined;
-      const unlocked = pre0?.o;
-      checkOffering(unlocked, season?.id);
-      if (!season || !season.enrolled) {
-        const label = season?.label ?? 'aktuellen KiTa-Jahr';
-        if (a.byAdmin) throw fail('season_guard.not_enrolled_admin', [label]);
-        throw season ? fail('season_guard.not_enrolled', [label, 'Angebote buchen']) : fail('season_guard.no_current_season', ['Angebote buchen']);
+  // Two round trips on PostgreSQL (issue 36, docs/decisions/0031-booking-in-one-call.md): BEGIN, the KiTa's lock (its
+  // limits span several offerings) and the read that locks the date in one message, each statement with a snapshot
+  // of its own; then the decision with every write and COMMIT. A refusal rolls back before anything was written; the
+  // rare cases (an awarding workshop, staff entries without an address) read more in between.
+  const locks = bookingLocks({ facilityLock: a.facilityId, moreLocks: rateChecks.length ? rateLimitInTx.locks(rateChecks) : undefined });
+  const { results, mails } = await pipelinedTransaction(db, async (p) => {
+    const checkOffering = (o: OfferingRow | undefined, seasonId: number | undefined): OfferingRow => {
+      if (!o || (o.state === 'draft' && !a.byAdmin)) throw notFoundError();
+      if (seasonId === undefined || o.seasonId !== seasonId) throw fail('programme.not_current_season');
+      if (o.state === 'cancelled') throw fail('programme.offering_cancelled');
+      if (!a.byAdmin) {
+        const blocked = registrationBlocker(o, now);
+        if (blocked) throw fail('programme.registration_closed', [blocked]);
       }
-      const staff = pre0!.staff;
-      if (staff.length !== a.personIds.length) {
-        throw fail('programme.persons_not_staff');
+      return o;
+    };
+    const [, first] = await p.send([inlineSql(locks), preReadSql(a, rateChecks, now)]);
+    const pre = preReadOf(first!.rows);
+    // the rate limit first (of a date that exists: the column comes with its row)
+    rateLimitInTx.check(pre?.rate_blocked_until ?? null, now);
+    // a KiTa that does not exist (or was merged away) first
+    const facilityLabel = pre?.facility_label ?? null;
+    if (pre && facilityLabel === null) throw notFoundError();
+    const season = pre?.season ?? undefined;
+    const offering = checkOffering(pre?.o, season?.id);
+    if (!season || !season.enrolled) {
+      const label = season?.label ?? 'aktuellen KiTa-Jahr';
+      if (a.byAdmin) throw fail('season_guard.not_enrolled_admin', [label]);
+      throw season ? fail('season_guard.not_enrolled', [label, 'Angebote buchen']) : fail('season_guard.no_current_season', ['Angebote buchen']);
+    }
+    const staff = pre!.staff;
+    if (staff.length !== a.personIds.length) throw fail('programme.persons_not_staff');
+    const byId = new Map(staff.map((p) => [p.id, p]));
+    const already = pre!.already;
+    if (already[0] !== undefined) throw fail('programme.already_booked', [personName(byId.get(Number(already[0]))!)]);
+
+    const overridden = a.byAdmin === true && a.overCapacity === true;
+    if (offering.kind === 'training' && pre!.module && !overridden) checkModuleLimits(pre!.module, a.personIds.length);
+    if (offering.kind === 'awarding' && offering.awardingEventId !== null) {
+      if (!season.approvedForAwardAt) {
+        throw fail(a.byAdmin ? 'programme.not_approved_admin' : 'programme.not_approved');
       }
-      const byId = new Map(staff.map((p) => [p.id, p]));
-      const already = pre0?.already ?? [];
-      if (already[0] !== undefined) throw fail('programme.already_booked', [personName(byId.get(Number(already[0]))!)]);
+      await checkAwardingRules(p.db(), offering, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
+    }
 
-      const overridden = a.byAdmin === true && a.overCapacity === true;
-      const pre = unlocked!;
-      if (pre.kind === 'training' && pre0?.m && !overridden) await checkModuleLimits(tx, pre, pre0.m, a.facilityId, a.personIds.length);
-      if (pre.kind === 'awarding' && pre.awardingEventId !== null) {
-        if (!season.approvedForAwardAt) {
-          throw fail(a.byAdmin ? 'programme.not_approved_admin' : 'programme.not_approved');
-        }
-        await checkAwardingRules(tx, pre, a.facilityId, a.personIds, byId, { overridden, byAdmin: a.byAdmin === true });
-      }
-
-      // who gets the booking's mails, and what the mail budget has counted for them: read before the offering's lock,
-      // with the offering when every staff entry has an address (else the KiTa's members get the mails: read here)
-      const cache = new Map<number, Recipient[]>();
-      const recipients = new Map<number, Recipient[]>();
-      for (const p of staff) recipients.set(p.id, await bookingRecipients(tx, a.facilityId, p, cache));
-      const counter = staff.every((p) => p.email)
-        ? mailBudgetCounter(pre0!.budgetCounts)
-        : await readMailBudget(
-            tx,
-            [...recipients.values()].flat().map((r) => ({ to: r.email, budget })),
-          );
-
-      // the offering's lock; its state may have changed meanwhile (cancelled, window closed): check again
-      const [lockedRow] = await lockOfferings(tx, [a.offeringId]);
-      const offering = checkOffering(lockedRow, season.id);
-
-      // recount, insert and waiting places in one statement under the lock (booking-decide.ts)
-      const rows = await decideSeats(tx, {
-        offeringId: offering.id,
-        capacity: offering.capacity,
-        facilityId: a.facilityId,
-        personIds: a.personIds,
-        overridden,
-        actorUserId: a.actor.actorUserId,
-        now,
-        // the control of the concurrency test: without the lock, widen the window between count and insert
-        raceWindowSeconds: lockEnabled() ? undefined : 0.05,
-      });
-      // the audit rows, the rate limit's hit and the mails: one statement (the mails' insert, the others alongside)
-      const entries: AuditEntry[] = rows.map((row) => ({
-        ...a.actor,
-        action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
-        entityType: 'offering_enrolment',
-        entityId: row.id,
-        after: {
-          offeringId: offering.id,
-          facilityId: a.facilityId,
-          personId: row.personId,
-          state: row.state,
-          waitlistPosition: row.waitlistPosition,
-          overCapacity: row.overCapacity,
-        },
-      }));
-      const mails = rows.flatMap((row) => {
-        const person = byId.get(row.personId)!;
-        return bookingMails(
-          row.state === 'confirmed' ? bookingConfirmedTemplate : bookingWaitlistedTemplate,
-          recipients.get(row.personId)!,
-          mailDataOf(offering, row, person, facilityLabel!, { waitlistPosition: row.waitlistPosition }),
-          budget,
+    // who gets the booking's mails, and what the mail budget has counted for them: read with the date when every
+    // staff entry has an address (else the KiTa's members get the mails: read here)
+    const cache = new Map<number, Recipient[]>();
+    const recipients = new Map<number, Recipient[]>();
+    for (const person of staff) recipients.set(person.id, await bookingRecipients(p.db(), a.facilityId, person, cache));
+    const counter = staff.every((person) => person.email)
+      ? mailBudgetCounter(pre!.budget_counts)
+      : await readMailBudget(
+          p.db(),
+          [...recipients.values()].flat().map((r) => ({ to: r.email, budget })),
         );
-      });
-      await enqueueMails(tx, mails, { counter, alongside: [auditInsert(tx, entries), rateLimitInTx.recordQuery(tx, rateChecks, now)] });
-      const out: BookedEntry[] = rows.map((row) => ({
-        personId: row.personId,
-        enrolmentId: row.id,
-        state: row.state,
-        waitlistPosition: row.waitlistPosition,
-      }));
-      return out;
-    },
-    { facilityLock: a.facilityId, moreLocks: rateChecks.length ? rateLimitInTx.locks(rateChecks) : undefined },
-  );
+    // the mails of a seat and of a waiting place, in the order of the persons (the order of their enrolments)
+    const choices = a.personIds.map((id) =>
+      bookingMailChoices(id, recipients.get(id)!, mailDataOf(offering, { id: 0 }, byId.get(id)!, facilityLabel!, { waitlistPosition: null }), budget),
+    );
+    // recount, insert and waiting places under the date's lock, with the audit rows, the rate limit's hit and the
+    // mails: one statement (booking-decide.ts), built once per kind
+    const values: Record<string, unknown> = {
+      offeringId: offering.id,
+      capacity: offering.capacity,
+      facilityId: a.facilityId,
+      personIds: JSON.stringify(a.personIds),
+      overridden,
+      actorUserId: a.actor.actorUserId,
+      requestId: a.actor.requestId ?? null,
+      ip: a.actor.ip ?? null,
+      now,
+      auditBase: JSON.stringify({ offeringId: offering.id, facilityId: a.facilityId }),
+      mails: chosenMailRows(choices.flat(), counter),
+    };
+    rateChecks.forEach((c, i) => (values[`rateKey${i}`] = c.key));
+    const written = writeSql(db, a, rateChecks)(values);
+    const [answer] = await p.send([written], { commit: true });
+    const done = decidedOf(answer!.rows);
+    const out: BookedEntry[] = done.decided.map((row) => ({
+      personId: row.personId,
+      enrolmentId: row.id,
+      state: row.state,
+      waitlistPosition: row.waitlistPosition,
+    }));
+    return { results: out, mails: done.mails };
+  }).catch((err: unknown) => {
+    throw bookingError(err);
+  });
+  // committed: the mails are due now
+  mailsChosen(mails);
+  if (mails.some((m) => m.last_error === null)) kickMailWorkers();
   if (rateChecks.length) await rateLimitInTx.pruneSometimes(db, now);
   return { results };
 }
 
-async function checkModuleLimits(tx: DbOrTx, offering: OfferingRow, module: TrainingModuleRow, facilityId: number, adding: number) {
-  if (module.maxPerFacilityPerEvent !== null) {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offeringEnrolments)
-      .where(
-        and(
-          eq(offeringEnrolments.offeringId, offering.id),
-          eq(offeringEnrolments.facilityId, facilityId),
-          inArray(offeringEnrolments.state, [...liveStates]),
+/**
+ * The booking's decision and writes (decideAndWriteSql), compiled once per kind: the enrolments, their audit rows
+ * (`after`: the booking's own record of each), the rate limit's hit and the chosen mails.
+ */
+type WriteValue =
+  | 'offeringId'
+  | 'capacity'
+  | 'facilityId'
+  | 'personIds'
+  | 'overridden'
+  | 'actorUserId'
+  | 'requestId'
+  | 'ip'
+  | 'now'
+  | 'auditBase'
+  | 'mails'
+  | `rateKey${number}`;
+const writeStatements = new Map<string, (values: Record<WriteValue, unknown>) => CompiledStatement>();
+function writeSql(db: Db, a: BookArgs, rateChecks: RateCheck[]) {
+  // the control of the concurrency test: without the lock, widen the window between count and insert
+  const raceWindowSeconds = lockEnabled() ? undefined : 0.05;
+  const kind = JSON.stringify([raceWindowSeconds, a.byAdmin === true, rateChecks.map((c) => c.rule.bucket)]);
+  let compiled = writeStatements.get(kind);
+  if (compiled) return compiled;
+  compiled = compileSql<WriteValue>((p) =>
+    decideAndWriteSql(
+      {
+        offeringId: p('offeringId'),
+        capacity: p('capacity'),
+        facilityId: p('facilityId'),
+        personIds: p('personIds'),
+        overridden: p('overridden'),
+        actorUserId: p('actorUserId'),
+        now: p('now'),
+      },
+      raceWindowSeconds,
+      (decided) => ({
+        writes: [
+          auditInsertSelect(
+            {
+              actorUserId: p('actorUserId'),
+              action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
+              entityType: 'offering_enrolment',
+              requestId: p('requestId'),
+              ip: p('ip'),
+            },
+            sql`select d.id::text as entity_id, ${p('auditBase')}::jsonb
+              || jsonb_build_object('personId', d.person_id, 'state', d.state, 'waitlistPosition', d.pos, 'overCapacity', d.over_capacity) as after
+              from ${decided} d order by d.id`,
+          ),
+          rateLimitInTx.recordQuery(
+            db,
+            rateChecks.map((c, i) => ({ rule: c.rule, key: p(`rateKey${i}`) })),
+            p('now'),
+          ),
+        ],
+        mails: chosenMailsInsert(
+          p('mails'),
+          sql`select d.person_id::text as key, d.state as outcome, jsonb_build_object('enrolmentId', d.id, 'waitlistPosition', d.pos) as extra,
+            d.id as ord from ${decided} d`,
         ),
-      );
-    if (Number(row?.n ?? 0) + adding > module.maxPerFacilityPerEvent) {
-      const n = module.maxPerFacilityPerEvent;
-      throw fail('programme.limit_per_event', [n]);
-    }
-  }
-  if (module.maxPerFacilityPerModule !== null) {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offeringEnrolments)
-      .innerJoin(offerings, eq(offerings.id, offeringEnrolments.offeringId))
-      .where(
-        and(eq(offerings.moduleId, module.id), eq(offeringEnrolments.facilityId, facilityId), inArray(offeringEnrolments.state, [...liveStates])),
-      );
-    if (Number(row?.n ?? 0) + adding > module.maxPerFacilityPerModule) {
-      const n = module.maxPerFacilityPerModule;
-      throw fail('programme.limit_per_module', [n, module.title]);
-    }
-  }
+      }),
+    ),
+  );
+  writeStatements.set(kind, compiled);
+  return compiled;
+}
+
+function checkModuleLimits(m: ModuleLimits, adding: number) {
+  if (m.perEvent !== null && Number(m.atEvent ?? 0) + adding > m.perEvent) throw fail('programme.limit_per_event', [m.perEvent]);
+  if (m.perModule !== null && Number(m.inModule ?? 0) + adding > m.perModule) throw fail('programme.limit_per_module', [m.perModule, m.title]);
 }
 
 async function checkAwardingRules(

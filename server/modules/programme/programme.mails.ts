@@ -5,7 +5,7 @@ import type { OfferingRow } from './programme.table';
 import { germanDate, germanTime } from '../../../src/shared/berlin-date';
 import { icsCalendar, icsContentType } from '../../lib/ics';
 import { memberRecipients, uniqueRecipients, type Recipient } from '../facilities/facility-mails';
-import { enqueueMail, type EnqueueMail, type MailBudget } from '../mail/outbox';
+import { enqueueMail, type EnqueueMail, type MailBudget, type MailChoice } from '../mail/outbox';
 import { defineMailTemplate, hello, layout, typed, type MailContext } from '../mail/templates';
 
 /** Mails of the season's programme (issue 11); every one through the outbox in the caller's transaction. */
@@ -227,6 +227,22 @@ export async function bookingRecipients(
 /** the mails of one booking mail to its recipients (see mailBooking), for `enqueueMails` */
 export function bookingMails(template: string, to: Recipient[], data: BookingMailData, budget: MailBudget): EnqueueMail[] {
   return to.map((r) => ({ to: r.email, template, data: { ...data, greetName: r.firstName }, budget }));
+}
+
+/**
+ * A booking's mails before its decision (issue 36): to each recipient the mail of a seat and the mail of a waiting
+ * place, keyed by the staff entry; the statement that decides picks one (`chosenMailsInsert`) and puts in what only it
+ * knows, the enrolment's id and the place on the waiting list.
+ */
+export function bookingMailChoices(personId: number, to: Recipient[], data: BookingMailData, budget: MailBudget): MailChoice[] {
+  const confirmed = bookingMails(bookingConfirmedTemplate, to, data, budget);
+  const waitlisted = bookingMails(bookingWaitlistedTemplate, to, data, budget);
+  return confirmed.map((m, i) => ({
+    key: String(personId),
+    to: m.to,
+    budget,
+    byOutcome: { confirmed: { template: m.template, data: m.data }, waitlisted: { template: waitlisted[i]!.template, data: waitlisted[i]!.data } },
+  }));
 }
 
 /** a booking mail's data: the date, the person and the KiTa as the booking's mails print them */

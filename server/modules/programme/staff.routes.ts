@@ -17,7 +17,7 @@ import { auditContext } from '../audit/audit';
 import { mailContext } from '../mail/templates';
 import { rateLimiter } from '../rate-limit/rate-limit';
 import { cancelEnrolment } from './booking-cancel';
-import { bookAsKita } from './booking-in-one-call';
+import { book } from './booking';
 import { programmeRateRules } from './programme-rate-limits';
 import { enrolmentIcs, facilityAwarding, facilityEnrolment, facilityEnrolments, facilityOfferings, hospitationVisits } from './staff.service';
 
@@ -38,9 +38,9 @@ export async function programmeStaffRoutes(app: FastifyInstance) {
     errors: [409, 429],
     schema: { tags, params, body: bookingInputSchema, response: { 201: bookingResultSchema } },
     handler: async (request, reply) => {
-      // checks the KiTa, its enrolment to the current season, the staff entries and the rate limit itself; in one
-      // database call when it can (booking-in-one-call.ts)
-      const result = await bookAsKita(app.db, {
+      // checks the KiTa, its enrolment to the current season, the staff entries and the rate limit itself, in two
+      // round trips to the database (booking.ts)
+      const result = await book(app.db, {
         facilityId: request.params.facilityId,
         offeringId: request.body.offeringId,
         personIds: request.body.personIds,

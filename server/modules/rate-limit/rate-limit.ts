@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Bound } from '../../db/compiled-sql';
 import { fail } from '../../lib/http-error';
 import { rateLimitHits } from './rate-limit.table';
 
@@ -44,12 +45,13 @@ export const rateLimitInTx = {
    * Until when (epoch milliseconds) one of the checks is full, or null: a column of a select that runs after the
    * locks (a statement of its own, so its snapshot sees every hit committed before the locks were granted).
    */
-  blockedUntilColumn(checks: RateCheck[], now: Date): SQL<number | null> {
+  blockedUntilColumn(checks: { rule: RateRule; key: Bound<string> }[], now: Bound<Date>): SQL<number | null> {
     if (checks.length === 0) return sql<null>`null::float8`;
+    const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
     // the limit-th newest hit in the window of each rule: the rule is full until it leaves the window (as blockedUntil)
     const untils = checks.map(
       ({ rule, key }) => sql`(select ${rateLimitHits.at} + ${`${rule.windowMs} milliseconds`}::interval from ${rateLimitHits}
-        where ${and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, new Date(now.getTime() - rule.windowMs)))}
+        where ${and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key))} and ${rateLimitHits.at} > ${at} - ${`${rule.windowMs} milliseconds`}::interval
         order by ${rateLimitHits.at} desc offset ${rule.limit - 1} limit 1)`,
     );
     return sql<number | null>`(extract(epoch from greatest(${sql.join(untils, sql`, `)})) * 1000)::float8`;
@@ -59,7 +61,7 @@ export const rateLimitInTx = {
     if (blockedUntil !== null) throw tooManyRequests(new Date(Number(blockedUntil)), now);
   },
   /** the insert of the hits, not yet sent: joined to the caller's writes in its transaction, after the check */
-  recordQuery(tx: DbOrTx, checks: RateCheck[], now: Date) {
+  recordQuery(tx: DbOrTx, checks: { rule: RateRule; key: Bound<string> }[], now: Bound<Date>) {
     if (checks.length === 0) return null;
     return tx.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
   },

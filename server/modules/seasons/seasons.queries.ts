@@ -1,6 +1,7 @@
 import { and, eq, getTableName, inArray, isNotNull, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Season } from '../../../src/shared/contracts/season';
 import type { DbOrTx } from '../../db/client';
+import type { Bound } from '../../db/compiled-sql';
 import { seasonEnrolments, seasons, type SeasonEnrolmentRow, type SeasonRow } from './seasons.table';
 
 export function toSeasonDto(row: SeasonRow): Season {
@@ -25,7 +26,7 @@ export type CurrentSeasonBrief = { id: number; label: string; enrolled: boolean;
  * `currentWithLiveEnrolment` as a column of another module's select (null: no current season): one round trip less
  * on the booking's hot path (issue 23); `booking-decide.test.ts` pins it to `currentWithLiveEnrolment`.
  */
-export function currentSeasonColumn(facilityId: number) {
+export function currentSeasonColumn(facilityId: Bound<number>) {
   // qualified by hand: in a select of one table drizzle writes a selected column without its table, and two have `id`
   const q = (c: Column) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
   return sql<CurrentSeasonBrief | null>`(select json_build_object('id', ${q(seasons.id)}, 'label', ${q(seasons.label)}, 'enrolled', ${q(seasonEnrolments.id)} is not null,
