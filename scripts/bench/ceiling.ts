@@ -1,6 +1,6 @@
 // Issue 23's question, measured: how close to the database floor can any booking route of this stack come on this
 // machine? Beside the floor (booking-floor.sh, pgbench, 50 clients), the rush's load thread (fetch, 50 in flight,
-// 2,000 requests) drives bare Fastify routes in this process, with no session, no zod, no drizzle, no portal:
+// 2,000 requests) drives bare Fastify routes in this process, with no session and no zod:
 // - `http`: answers at once (HTTP and the load thread alone),
 // - `floor-sql`: the floor's own transaction over node-postgres (BEGIN, its six statements, COMMIT),
 // - `one-call`: the same work as one call of a PL/pgSQL function (1 round trip),
