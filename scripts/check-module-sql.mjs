@@ -100,7 +100,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
 /**
  * Functions the migrations (server/db/migrations/*.sql, in order) leave in the database — created and not dropped by a
  * later one: each listed in `databaseFunctions` with its owner module and an existing pin test. None is listed today
- * (issue 36: a booking's rules live in TypeScript once, docs/decisions/0031-booking-in-one-call.md).
+ * (issue 36: a booking's rules live in TypeScript once, docs/decisions/0043-one-booking-two-round-trips.md).
  */
 function checkDatabaseFunctions(root) {
   const dir = join(root, 'server/db/migrations');

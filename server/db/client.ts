@@ -97,8 +97,9 @@ export type Pipeline = {
 
 /**
  * A transaction of a hot path in as few round trips as the simple protocol allows (issue 36,
- * docs/decisions/0031-booking-in-one-call.md): BEGIN goes with the first step, COMMIT with the last (`commit`); an
- * error or a step without `commit` at the end rolls back. On PostgreSQL over one pooled connection (pg's
+ * docs/decisions/0043-one-booking-two-round-trips.md): BEGIN goes with the first step, COMMIT with the last
+ * (`commit`); an error rolls back, and a transaction still open when `fn` returns commits. `fn` may run twice (a
+ * prepared statement missing on the connection): it must do nothing outside the transaction. On PostgreSQL over one pooled connection (pg's
  * `client.query(text)`: without values it sends the simple protocol, which takes several statements); on PGlite
  * (one connection in this process: no round trip to save) statement by statement in drizzle's transaction.
  */
@@ -116,6 +117,20 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: Pipeline) => Promi
       }),
     );
   }
+  try {
+    return await pipelinedOnce(found, fn);
+  } catch (err) {
+    // a statement this connection had prepared is gone (a pooler in transaction mode between, a DISCARD ALL): the
+    // connection was given up and nothing was committed; once more on another
+    if (sqlState(err) !== '26000') throw err;
+    return pipelinedOnce(found, fn);
+  }
+}
+
+async function pipelinedOnce<T>(
+  found: { pool: pg.Pool; onQuery: ((query: string) => void) | undefined },
+  fn: (p: Pipeline) => Promise<T>,
+): Promise<T> {
   const client = await found.pool.connect();
   let open = false;
   let txDb: DbOrTx | null = null;
@@ -154,6 +169,7 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: Pipeline) => Promi
     if (open) await run('commit');
     return result;
   } catch (err) {
+    if (sqlState(err) === '26000') broken = err as Error;
     if (open && !broken) {
       try {
         await client.query('rollback');
@@ -163,7 +179,7 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: Pipeline) => Promi
     }
     throw err;
   } finally {
-    // a connection whose rollback failed is not given back to the pool
+    // a connection whose rollback failed, or whose prepared statements are not what it knows, leaves the pool
     client.release(broken);
   }
 }

@@ -88,6 +88,15 @@ describe('compiled statements and pipelined transactions', () => {
       { id: 3, note: hostile[3] },
       { id: 6, note: 'sechs' },
     ]);
+    // the statements a connection prepared, gone behind its back (DEALLOCATE ALL, a pooler between): the transaction
+    // runs again on another connection
+    await pipelinedTransaction(handle.db, async (p) => {
+      await p.send([insert({ id: 7, note: 'sieben' })]);
+      await p.db().execute(sql`deallocate all`);
+    });
+    const [again] = await pipelinedTransaction(handle.db, (p) => p.send([insert({ id: 8, note: 'acht' })], { commit: true }));
+    expect(again!.rows).toEqual([{ id: 8, note: 'acht' }]);
+    await handle.db.execute(sql`delete from pipeline_probe where id in (7, 8)`);
     // every pooled connection is usable afterwards, its prepared statements too
     for (let i = 0; i < 12; i++) {
       const [step] = await pipelinedTransaction(handle.db, (p) => p.send([insert({ id: 100 + i, note: `n${i}` })], { commit: true }));

@@ -19,7 +19,7 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 export type CompiledStatement = { name: string; prepare: string; execute: string; inline: () => string };
 
 /**
- * A statement of a hot path built once (issue 36, docs/decisions/0031-booking-in-one-call.md): drizzle composes it
+ * A statement of a hot path built once (issue 36, docs/decisions/0043-one-booking-two-round-trips.md): drizzle composes it
  * from the modules' fragments with named placeholders and renders it at its first use; each call then only writes the
  * values in as literals, either as the arguments of EXECUTE (PostgreSQL plans a prepared statement once per
  * connection) or into the text. Both go in a message of the simple protocol (`pipelinedTransaction`, client.ts).

@@ -17,7 +17,7 @@ import { offeringEnrolments } from './programme.table';
 import { createAwardingEvent, createModule, createOffering, createStaff } from './test-helpers';
 
 /**
- * What a booking writes, row by row (issue 36: the one booking, docs/decisions/0031-booking-in-one-call.md): its
+ * What a booking writes, row by row (issue 36: the one booking, docs/decisions/0043-one-booking-two-round-trips.md): its
  * enrolments, their audit entries, the rate limit's hit and the mails with all their data, through the path
  * production takes (on PostgreSQL the pipelined transaction with its prepared statements); and for every reason to
  * refuse, the answer and nothing written.

@@ -158,7 +158,7 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
   const now = new Date();
   const rateChecks = a.rateLimit ?? [];
   const budget: MailBudget = a.byAdmin ? 'exempt' : { facilityId: a.facilityId };
-  // Two round trips on PostgreSQL (issue 36, docs/decisions/0031-booking-in-one-call.md): BEGIN, the KiTa's lock (its
+  // Two round trips on PostgreSQL (issue 36, docs/decisions/0043-one-booking-two-round-trips.md): BEGIN, the KiTa's lock (its
   // limits span several offerings) and the read that locks the date in one message, each statement with a snapshot
   // of its own; then the decision with every write and COMMIT. A refusal rolls back before anything was written; the
   // rare cases (an awarding workshop, staff entries without an address) read more in between.
