@@ -80,7 +80,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
 }
 
 // the pool behind a PostgreSQL handle, for `pipelinedTransaction`
-const pools = new WeakMap<Db, { pool: pg.Pool; onQuery: ((query: string) => void) | undefined }>();
+type PoolEntry = { pool: pg.Pool; onQuery: ((query: string) => void) | undefined };
+const pools = new WeakMap<Db, PoolEntry>();
 
 /** what a step of a pipelined transaction answers: the rows of each of its statements */
 export type PipelineStep = { rows: Record<string, unknown>[] }[];
@@ -99,9 +100,10 @@ export type Pipeline = {
  * A transaction of a hot path in as few round trips as the simple protocol allows (issue 36,
  * docs/decisions/0043-one-booking-two-round-trips.md): BEGIN goes with the first step, COMMIT with the last
  * (`commit`); an error rolls back, and a transaction still open when `fn` returns commits. `fn` may run twice (a
- * prepared statement missing on the connection): it must do nothing outside the transaction. On PostgreSQL over one pooled connection (pg's
- * `client.query(text)`: without values it sends the simple protocol, which takes several statements); on PGlite
- * (one connection in this process: no round trip to save) statement by statement in drizzle's transaction.
+ * prepared statement missing on the connection): it must do nothing outside the transaction. On PostgreSQL over one
+ * pooled connection (pg's `client.query(text)`: without values it sends the simple protocol, which takes several
+ * statements); on PGlite (one connection in this process: no round trip to save) statement by statement in drizzle's
+ * transaction.
  */
 export async function pipelinedTransaction<T>(db: Db, fn: (p: Pipeline) => Promise<T>): Promise<T> {
   const found = pools.get(db);
@@ -127,10 +129,7 @@ export async function pipelinedTransaction<T>(db: Db, fn: (p: Pipeline) => Promi
   }
 }
 
-async function pipelinedOnce<T>(
-  found: { pool: pg.Pool; onQuery: ((query: string) => void) | undefined },
-  fn: (p: Pipeline) => Promise<T>,
-): Promise<T> {
+async function pipelinedOnce<T>(found: PoolEntry, fn: (p: Pipeline) => Promise<T>): Promise<T> {
   const client = await found.pool.connect();
   let open = false;
   let txDb: DbOrTx | null = null;
@@ -172,7 +171,7 @@ async function pipelinedOnce<T>(
     if (sqlState(err) === '26000') broken = err as Error;
     if (open && !broken) {
       try {
-        await client.query('rollback');
+        await run('rollback');
       } catch (rollbackError) {
         broken = rollbackError as Error;
       }

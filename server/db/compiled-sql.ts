@@ -40,10 +40,29 @@ export function compileSql<K extends string>(build: (p: (name: K) => Placeholder
       name,
       prepare,
       execute: literals.length ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`,
-      inline: () => parts.reduce((out, part, i) => out + literals[i - 1]! + part),
+      inline: () => writeIn(parts, literals),
     };
   };
 }
+
+/**
+ * `compileSql` for a statement that comes in a few kinds, its shape set by arguments (which rate limits apply, an
+ * admin's or a KiTa's): compiled once per kind, the kind told by the arguments' JSON.
+ */
+export function compileSqlByKind<A extends unknown[], K extends string>(
+  build: (p: (name: K) => Placeholder, ...args: A) => SQL,
+): (...args: A) => (values: Record<K, unknown>) => CompiledStatement {
+  const kinds = new Map<string, (values: Record<K, unknown>) => CompiledStatement>();
+  return (...args) => {
+    const kind = JSON.stringify(args);
+    let compiled = kinds.get(kind);
+    if (!compiled) kinds.set(kind, (compiled = compileSql<K>((p) => build(p, ...args))));
+    return compiled;
+  };
+}
+
+/** a statement's text with the literals written in between its parts */
+const writeIn = (parts: string[], literals: string[]) => parts.reduce((out, part, i) => out + literals[i - 1]! + part);
 
 /** a rendered statement cut at its parameters ($1, $2 …) */
 function split(q: { sql: string; params: unknown[] }) {
@@ -92,7 +111,5 @@ function literal(value: unknown): string {
  */
 export function inlineSql(q: SQL): string {
   const { parts, params } = split(dialect.sqlToQuery(q));
-  let out = parts[0]!;
-  for (let i = 0; i < params.length; i++) out += literal(params[i]) + parts[i + 1]!;
-  return out;
+  return writeIn(parts, params.map(literal));
 }

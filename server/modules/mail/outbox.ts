@@ -169,7 +169,7 @@ export async function enqueueMails(
   mails: EnqueueMail[],
   opts: { counter?: MailBudgetCounter; alongside?: (SQLWrapper | null)[] } = {},
 ): Promise<EnqueuedMail[]> {
-  for (const mail of mails) if (!hasMailTemplate(mail.template)) throw new Error(`Unknown mail template "${mail.template}".`);
+  for (const mail of mails) assertMailTemplate(mail.template);
   const alongside = (opts.alongside ?? []).filter((q): q is SQLWrapper => q !== null);
   const budgetOf = (mail: EnqueueMail) => mail.budget ?? 'recipient';
   const counter =
@@ -199,7 +199,7 @@ export async function enqueueMails(
           .sort((a, b) => a.id - b.id);
   const out = planned.map(({ mail, facilityId, reason }, i) => {
     const row = rows[i]!;
-    if (reason) for (const l of suppressedListeners) l({ id: row.id, template: mail.template, facilityId, reason });
+    if (reason) reportSuppressed({ id: row.id, template: mail.template, facilityId, reason });
     return { ...row, suppressed: reason !== null };
   });
   // the caller's transaction usually commits within milliseconds; a kick that comes too early finds nothing
@@ -270,7 +270,7 @@ export function chosenMailRows(choices: MailChoice[], counter: MailBudgetCounter
     const outcomes = Object.entries(c.byOutcome);
     const decision = planMail({ to: c.to, template: outcomes[0]![1].template, data: {} }, c.budget, counter);
     return outcomes.map(([outcome, m]) => {
-      if (!hasMailTemplate(m.template)) throw new Error(`Unknown mail template "${m.template}".`);
+      assertMailTemplate(m.template);
       const r = decision.row;
       return {
         key: c.key,
@@ -290,12 +290,25 @@ export function chosenMailRows(choices: MailChoice[], counter: MailBudgetCounter
   return JSON.stringify(rows);
 }
 
-/** after the statement of `chosenMailsInsert`: the mails the budget held back are reported (the mail plugin logs them) */
-export function mailsChosen(rows: { id: number | string; template: string; facility_id: number | null; last_error: string | null }[]) {
-  for (const r of rows) {
-    if (r.last_error === null) continue;
-    for (const l of suppressedListeners) l({ id: Number(r.id), template: r.template, facilityId: r.facility_id, reason: r.last_error });
-  }
+/** a row `chosenMailsInsert` returns: `last_error` set when the budget held the mail back */
+export type ChosenMailRow = { id: number | string; template: string; facility_id: number | null; last_error: string | null };
+
+/**
+ * After the commit of the statement of `chosenMailsInsert`: the mails the budget held back are reported (the mail
+ * plugin logs them), and the workers are woken for the others.
+ */
+export function mailsChosen(rows: ChosenMailRow[]) {
+  for (const r of rows)
+    if (r.last_error !== null) reportSuppressed({ id: Number(r.id), template: r.template, facilityId: r.facility_id, reason: r.last_error });
+  if (rows.some((r) => r.last_error === null)) kickMailWorkers();
+}
+
+function assertMailTemplate(template: string) {
+  if (!hasMailTemplate(template)) throw new Error(`Unknown mail template "${template}".`);
+}
+
+function reportSuppressed(mail: SuppressedMail) {
+  for (const l of suppressedListeners) l(mail);
 }
 
 const cteList = (queries: SQLWrapper[]) =>

@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { Bound } from '../../db/compiled-sql';
+import type { ChosenMailRow } from '../mail/outbox';
 
 /**
  * The seats decision of a booking as one statement (issue 23, docs/decisions/0029-booking-one-statement.md): under the
@@ -101,9 +102,7 @@ export function decideAndWriteSql(
     select d.*, (select json_agg(m) from mailed m) as mails from decided d order by d.id`;
 }
 
-export function decidedOf(rows: Record<string, unknown>[]): { decided: Decided[]; mails: MailRow[] } {
-  const typed = rows as (DecidedRow & { mails: MailRow[] | null })[];
+export function decidedOf(rows: Record<string, unknown>[]): { decided: Decided[]; mails: ChosenMailRow[] } {
+  const typed = rows as (DecidedRow & { mails: ChosenMailRow[] | null })[];
   return { decided: typed.map(toDecided), mails: typed[0]?.mails ?? [] };
 }
-
-type MailRow = { id: number; template: string; facility_id: number | null; last_error: string | null };

@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type Placeholder } from 'drizzle-orm';
 import { pipelinedTransaction, type Db, type DbOrTx } from '../../db/client';
-import { bindArray, compileSql, inlineSql, tableRow, type Bound, type CompiledStatement } from '../../db/compiled-sql';
+import { bindArray, compileSqlByKind, inlineSql, tableRow, type Bound } from '../../db/compiled-sql';
 import { fail } from '../../lib/http-error';
 import { notFoundError, personName } from '../../lib/record-helpers';
 import { auditInsertSelect, type Ctx } from '../audit/audit';
@@ -12,7 +12,6 @@ import { currentSeasonColumn, type CurrentSeasonBrief } from '../seasons/seasons
 import {
   chosenMailRows,
   chosenMailsInsert,
-  kickMailWorkers,
   mailBudgetColumn,
   mailBudgetCounter,
   mailsChosen,
@@ -78,9 +77,8 @@ const offeringRow = tableRow(offerings);
  * the current season and the KiTa's enrolment to it, the staff entries and who of them is booked already, the module's
  * limits, the rate limit and what the mail budget counted for the staff entries' own addresses and the KiTa.
  */
-const preReads = new Map<string, ReturnType<typeof compilePreRead>>();
-function compilePreRead(lock: boolean, rules: RateRule[], exempt: boolean) {
-  return compileSql<'offeringId' | 'facilityId' | 'personIds' | 'now' | `rateKey${number}`>((p) => {
+const preReadSql = compileSqlByKind<[rules: RateRule[], exempt: boolean, lock: boolean], 'offeringId' | 'facilityId' | 'personIds' | 'now' | RateKey>(
+  (p, rules, exempt, lock) => {
     const facilityId = p('facilityId');
     const personIds = p('personIds');
     return sql`select ${offeringRow.columns},
@@ -89,14 +87,17 @@ function compilePreRead(lock: boolean, rules: RateRule[], exempt: boolean) {
       ${alreadyBooked(personIds)} as already,
       ${currentSeasonColumn(facilityId)} as season,
       ${moduleLimitsColumn(facilityId)} as module,
-      ${rateLimitInTx.blockedUntilColumn(
-        rules.map((rule, i) => ({ rule, key: p(`rateKey${i}`) })),
-        p('now'),
-      )} as rate_blocked_until,
+      ${rateLimitInTx.blockedUntilColumn(rateChecksOf(rules, p), p('now'))} as rate_blocked_until,
       ${mailBudgetColumn(staffAddressesSql(facilityId, personIds), exempt ? 'exempt' : { facilityId })} as budget_counts
     from ${offerings} where ${offerings.id} = ${p('offeringId')}${lock ? sql` for update of ${offerings}` : sql``}`;
-  });
-}
+  },
+);
+
+/** the rate limits' keys as values of the booking's statements (`rateChecksOf` names them in the statements) */
+type RateKey = `rateKey${number}`;
+const rateKeys = (checks: RateCheck[]) => Object.fromEntries(checks.map((c, i) => [`rateKey${i}`, c.key]));
+const rateChecksOf = (rules: RateRule[], p: (name: RateKey) => Placeholder) => rules.map((rule, i) => ({ rule, key: p(`rateKey${i}`) }));
+
 type PreRead = Record<keyof OfferingRow, unknown> & {
   facility_label: string | null;
   staff: StaffBrief[];
@@ -106,30 +107,6 @@ type PreRead = Record<keyof OfferingRow, unknown> & {
   rate_blocked_until: number | string | null;
   budget_counts: MailBudgetCounts[];
 };
-
-function preReadSql(a: BookArgs, rateChecks: RateCheck[], now: Date): CompiledStatement {
-  const lock = lockEnabled();
-  const exempt = a.byAdmin === true;
-  const kind = JSON.stringify([lock, exempt, rateChecks.map((c) => c.rule.bucket)]);
-  let compiled = preReads.get(kind);
-  if (!compiled)
-    preReads.set(
-      kind,
-      (compiled = compilePreRead(
-        lock,
-        rateChecks.map((c) => c.rule),
-        exempt,
-      )),
-    );
-  const values: Record<string, unknown> = {
-    offeringId: a.offeringId,
-    facilityId: a.facilityId,
-    personIds: a.personIds,
-    now,
-  };
-  rateChecks.forEach((c, i) => (values[`rateKey${i}`] = c.key));
-  return compiled(values);
-}
 
 const preReadOf = (rows: Record<string, unknown>[]) => {
   const row = rows[0] as PreRead | undefined;
@@ -174,7 +151,15 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
       }
       return o;
     };
-    const [, first] = await p.send([inlineSql(locks), preReadSql(a, rateChecks, now)]);
+    const rules = rateChecks.map((c) => c.rule);
+    const [, first] = await p.send([
+      inlineSql(locks),
+      preReadSql(
+        rules,
+        a.byAdmin === true,
+        lockEnabled(),
+      )({ offeringId: a.offeringId, facilityId: a.facilityId, personIds: a.personIds, now, ...rateKeys(rateChecks) }),
+    ]);
     const pre = preReadOf(first!.rows);
     // the rate limit first (of a date that exists: the column comes with its row)
     rateLimitInTx.check(pre?.rate_blocked_until ?? null, now);
@@ -220,7 +205,12 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
     );
     // recount, insert and waiting places under the date's lock, with the audit rows, the rate limit's hit and the
     // mails: one statement (booking-decide.ts), built once per kind
-    const values: Record<string, unknown> = {
+    const written = writeSql(
+      // the control of the concurrency test: without the lock, widen the window between count and insert
+      lockEnabled() ? undefined : 0.05,
+      a.byAdmin === true,
+      rules,
+    )({
       offeringId: offering.id,
       capacity: offering.capacity,
       facilityId: a.facilityId,
@@ -232,9 +222,8 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
       now,
       auditBase: JSON.stringify({ offeringId: offering.id, facilityId: a.facilityId }),
       mails: chosenMailRows(choices.flat(), counter),
-    };
-    rateChecks.forEach((c, i) => (values[`rateKey${i}`] = c.key));
-    const written = writeSql(db, a, rateChecks)(values);
+      ...rateKeys(rateChecks),
+    });
     const [answer] = await p.send([written], { commit: true });
     const done = decidedOf(answer!.rows);
     const out: BookedEntry[] = done.decided.map((row) => ({
@@ -249,7 +238,6 @@ export async function book(db: Db, a: BookArgs): Promise<{ results: BookedEntry[
   });
   // committed: the mails are due now
   mailsChosen(mails);
-  if (mails.some((m) => m.last_error === null)) kickMailWorkers();
   if (rateChecks.length) await rateLimitInTx.pruneSometimes(db, now);
   return { results };
 }
@@ -270,15 +258,9 @@ type WriteValue =
   | 'now'
   | 'auditBase'
   | 'mails'
-  | `rateKey${number}`;
-const writeStatements = new Map<string, (values: Record<WriteValue, unknown>) => CompiledStatement>();
-function writeSql(db: Db, a: BookArgs, rateChecks: RateCheck[]) {
-  // the control of the concurrency test: without the lock, widen the window between count and insert
-  const raceWindowSeconds = lockEnabled() ? undefined : 0.05;
-  const kind = JSON.stringify([raceWindowSeconds, a.byAdmin === true, rateChecks.map((c) => c.rule.bucket)]);
-  let compiled = writeStatements.get(kind);
-  if (compiled) return compiled;
-  compiled = compileSql<WriteValue>((p) =>
+  | RateKey;
+const writeSql = compileSqlByKind<[raceWindowSeconds: number | undefined, byAdmin: boolean, rules: RateRule[]], WriteValue>(
+  (p, raceWindowSeconds, byAdmin, rules) =>
     decideAndWriteSql(
       {
         offeringId: p('offeringId'),
@@ -295,7 +277,7 @@ function writeSql(db: Db, a: BookArgs, rateChecks: RateCheck[]) {
           auditInsertSelect(
             {
               actorUserId: p('actorUserId'),
-              action: a.byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
+              action: byAdmin ? 'offering_enrolment.create_on_behalf' : 'offering_enrolment.create',
               entityType: 'offering_enrolment',
               requestId: p('requestId'),
               ip: p('ip'),
@@ -304,11 +286,7 @@ function writeSql(db: Db, a: BookArgs, rateChecks: RateCheck[]) {
               || jsonb_build_object('personId', d.person_id, 'state', d.state, 'waitlistPosition', d.pos, 'overCapacity', d.over_capacity) as after
               from ${decided} d order by d.id`,
           ),
-          rateLimitInTx.recordQuery(
-            db,
-            rateChecks.map((c, i) => ({ rule: c.rule, key: p(`rateKey${i}`) })),
-            p('now'),
-          ),
+          rateLimitInTx.recordQuery(rateChecksOf(rules, p), p('now')),
         ],
         mails: chosenMailsInsert(
           p('mails'),
@@ -317,10 +295,7 @@ function writeSql(db: Db, a: BookArgs, rateChecks: RateCheck[]) {
         ),
       }),
     ),
-  );
-  writeStatements.set(kind, compiled);
-  return compiled;
-}
+);
 
 function checkModuleLimits(m: ModuleLimits, adding: number) {
   if (m.perEvent !== null && Number(m.atEvent ?? 0) + adding > m.perEvent) throw fail('programme.limit_per_event', [m.perEvent]);

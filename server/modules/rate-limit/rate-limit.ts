@@ -16,6 +16,9 @@ export function tooManyRequests(until: Date, now = new Date()) {
   return fail('common.too_many_requests', { headers: { 'retry-after': String(retryAfterSeconds(until, now)) } });
 }
 
+/** a moment as SQL: the request's time, or the placeholder of a statement compiled once */
+const timeSql = (now: Bound<Date>) => (now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`);
+
 /** the advisory lock keys of these checks, in the one global order every reservation takes them in */
 const lockKeysOf = (checks: RateCheck[]) => [...new Set(checks.map((c) => rateLimitInTx.lockKey(c)))].sort();
 
@@ -47,7 +50,7 @@ export const rateLimitInTx = {
    */
   blockedUntilColumn(checks: { rule: RateRule; key: Bound<string> }[], now: Bound<Date>): SQL<number | null> {
     if (checks.length === 0) return sql<null>`null::float8`;
-    const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
+    const at = timeSql(now);
     // the limit-th newest hit in the window of each rule: the rule is full until it leaves the window (as blockedUntil)
     const untils = checks.map(
       ({ rule, key }) => sql`(select ${rateLimitHits.at} + ${`${rule.windowMs} milliseconds`}::interval from ${rateLimitHits}
@@ -61,9 +64,13 @@ export const rateLimitInTx = {
     if (blockedUntil !== null) throw tooManyRequests(new Date(Number(blockedUntil)), now);
   },
   /** the insert of the hits, not yet sent: joined to the caller's writes in its transaction, after the check */
-  recordQuery(tx: DbOrTx, checks: { rule: RateRule; key: Bound<string> }[], now: Bound<Date>) {
+  recordQuery(checks: { rule: RateRule; key: Bound<string> }[], now: Bound<Date>): SQL | null {
     if (checks.length === 0) return null;
-    return tx.insert(rateLimitHits).values(checks.map(({ rule, key }) => ({ bucket: rule.bucket, key, at: now })));
+    const at = timeSql(now);
+    return sql`insert into ${rateLimitHits} (bucket, key, at) values ${sql.join(
+      checks.map(({ rule, key }) => sql`(${rule.bucket}, ${key}, ${at})`),
+      sql`, `,
+    )}`;
   },
   pruneSometimes,
   /** the advisory lock key of one check, for a caller that takes the lock itself (a booking in one call) */
