@@ -41,6 +41,7 @@ export type CertificateDocModel = { title: string; pages: CertificatePage[]; ima
 
 const CM = 72 / 2.54;
 const MARGIN = 2.2 * CM;
+const PAGES_PER_TURN = 10;
 const GREEN = '#2f6b3a';
 const GREY = '#555555';
 const BLACK = '#000000';
@@ -86,6 +87,7 @@ export function renderCertificates(model: CertificateDocModel): Readable {
     tagged: true,
     lang: 'de-DE',
     displayTitle: true,
+    fontLayoutCache: false,
     info: { Title: clean(model.title), Creator: 'KiTa-Portal', Author: 'KiTa-Portal' },
   } as unknown as PDFKit.PDFDocumentOptions);
   doc.registerFont('Regular', regular);
@@ -101,9 +103,16 @@ export function renderCertificates(model: CertificateDocModel): Readable {
   });
   const document = t.struct('Document');
   t.addStructure(document);
-  for (const page of model.pages) drawPage(doc, t, document, page, opened);
-  document.end();
-  doc.end();
+  // a few pages at a time, each batch handed to the reader before the next is drawn: pdfkit pushes every object as
+  // many small chunks, and a batch of 1,000 drawn in one go would hold them all (about 70 KB a page) until the end
+  void (async () => {
+    for (const [i, page] of model.pages.entries()) {
+      drawPage(doc, t, document, page, opened);
+      if (i % PAGES_PER_TURN === PAGES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    document.end();
+    doc.end();
+  })().catch((err: unknown) => (doc as unknown as Readable).destroy(err instanceof Error ? err : new Error(String(err))));
   return doc as unknown as Readable;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { brokenZlibPng } from '../testing/crafted-png';
 import { pdfText } from '../testing/pdf-text';
+import type { CertificatePage } from './certificate-pdf';
 import type { PdfDocModel } from './pdf';
 import { createPdfRenderer, PdfRenderError } from './pdf-pool';
 
@@ -14,6 +15,18 @@ const long: PdfDocModel = {
   ...small,
   sections: [{ title: 'Lang', items: Array.from({ length: 3000 }, (_, i) => ({ label: `Frage ${i}`, value: 'Sehr lange Antwort. '.repeat(40) })) }],
 };
+
+const certificate = (i: number): CertificatePage => ({
+  heading: 'Urkunde',
+  paragraphs: [`Kinderhaus Nummer ${i}`],
+  facts: [],
+  issuedLine: 'Ausgestellt am 14.11.2026',
+  signatures: [],
+  logo: null,
+  logoAlt: '',
+  code: 'ABCD-EFGH-JKMN',
+  checkUrl: 'https://portal.example/urkunde-pruefen',
+});
 
 const rejection = (p: Promise<unknown>) =>
   p.then(
@@ -49,6 +62,16 @@ describe('PDF threads', () => {
     // no stopwatch here (speed lives in `npm run bench`): the reason proves the 200 ms limit, not the long PDF, ended it
     const err = await rejection(renderer.render(long, { timeoutMs: 200 }));
     expect(err).toMatchObject({ name: 'PdfRenderError', reason: 'timeout', message: 'the PDF took longer than 200 ms' });
+    expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
+  });
+
+  it('given certificates drawn a few pages at a time, every page arrives in order; a page that fails past the first batch fails the job, not the thread', async () => {
+    const pages = Array.from({ length: 25 }, (_, i) => certificate(i + 1));
+    const { text } = await pdfText(await renderer.renderCertificates({ title: 'Urkunden', pages, images: [] }));
+    expect([...text.matchAll(/Kinderhaus Nummer (\d+)/g)].map((m) => Number(m[1]))).toEqual(pages.map((_, i) => i + 1));
+    const broken = { ...certificate(15), paragraphs: null } as unknown as CertificatePage;
+    const err = await rejection(renderer.renderCertificates({ title: 'Urkunden', pages: [...pages.slice(0, 14), broken], images: [] }));
+    expect(err).toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
     expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
   });
 
