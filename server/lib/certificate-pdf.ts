@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -41,7 +41,7 @@ export type CertificateDocModel = { title: string; pages: CertificatePage[]; ima
 
 const CM = 72 / 2.54;
 const MARGIN = 2.2 * CM;
-const PAGES_PER_TURN = 10;
+const PAGES_PER_BATCH = 10;
 const GREEN = '#2f6b3a';
 const GREY = '#555555';
 const BLACK = '#000000';
@@ -76,7 +76,16 @@ const clean = (s: string) =>
     })
     .join('');
 
+/**
+ * The certificates as a stream that draws pages only as fast as its reader takes them: a batch of pages is drawn when
+ * the reader asks for more (Readable.from's backpressure), and what pdfkit wrote for it is handed on as one chunk.
+ * pdfkit pushes each object as many small chunks; a batch of 1,000 drawn in one go would hold them all until the end.
+ */
 export function renderCertificates(model: CertificateDocModel): Readable {
+  return Readable.from(certificateChunks(model), { objectMode: false });
+}
+
+async function* certificateChunks(model: CertificateDocModel): AsyncGenerator<Buffer> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -87,9 +96,12 @@ export function renderCertificates(model: CertificateDocModel): Readable {
     tagged: true,
     lang: 'de-DE',
     displayTitle: true,
+    // pdfkit's per-word layout cache (a released option since 0.9.1): names, codes and addresses differ on every page,
+    // so it only grew (~20 KB a page)
     fontLayoutCache: false,
     info: { Title: clean(model.title), Creator: 'KiTa-Portal', Author: 'KiTa-Portal' },
   } as unknown as PDFKit.PDFDocumentOptions);
+  const out = doc as unknown as Readable;
   doc.registerFont('Regular', regular);
   doc.registerFont('Bold', bold);
   const t = tagged(doc);
@@ -103,17 +115,18 @@ export function renderCertificates(model: CertificateDocModel): Readable {
   });
   const document = t.struct('Document');
   t.addStructure(document);
-  // a few pages at a time, each batch handed to the reader before the next is drawn: pdfkit pushes every object as
-  // many small chunks, and a batch of 1,000 drawn in one go would hold them all (about 70 KB a page) until the end
-  void (async () => {
-    for (const [i, page] of model.pages.entries()) {
-      drawPage(doc, t, document, page, opened);
-      if (i % PAGES_PER_TURN === PAGES_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+  for (const [i, page] of model.pages.entries()) {
+    drawPage(doc, t, document, page, opened);
+    if (i % PAGES_PER_BATCH === PAGES_PER_BATCH - 1) {
+      // everything pdfkit wrote so far, as one chunk (Readable's read() in paused mode answers all it holds)
+      const written = out.read() as Buffer | null;
+      if (written) yield written;
     }
-    document.end();
-    doc.end();
-  })().catch((err: unknown) => (doc as unknown as Readable).destroy(err instanceof Error ? err : new Error(String(err))));
-  return doc as unknown as Readable;
+  }
+  document.end();
+  doc.end();
+  // the rest, including what pdfkit finishes asynchronously (a PNG's pixels) and the cross-reference table
+  for await (const chunk of out) yield chunk as Buffer;
 }
 
 function artifact(t: Tagged, draw: () => void) {

@@ -3,7 +3,7 @@ import { brokenZlibPng } from '../testing/crafted-png';
 import { pdfText } from '../testing/pdf-text';
 import type { CertificatePage } from './certificate-pdf';
 import type { PdfDocModel } from './pdf';
-import { createPdfRenderer, PdfRenderError } from './pdf-pool';
+import { createPdfRenderer, PdfRenderError, STREAM_WINDOW } from './pdf-pool';
 
 const small: PdfDocModel = { title: 'Kurz', meta: [], sections: [{ title: 'Teil', items: [{ label: 'Frage', value: 'Antwort' }] }] };
 const withPng = (data: Buffer): PdfDocModel => ({
@@ -27,6 +27,12 @@ const certificate = (i: number): CertificatePage => ({
   code: 'ABCD-EFGH-JKMN',
   checkUrl: 'https://portal.example/urkunde-pruefen',
 });
+
+const collect = async (stream: AsyncIterable<unknown>) => {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
 
 const rejection = (p: Promise<unknown>) =>
   p.then(
@@ -65,14 +71,35 @@ describe('PDF threads', () => {
     expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
   });
 
-  it('given certificates drawn a few pages at a time, every page arrives in order; a page that fails past the first batch fails the job, not the thread', async () => {
+  it('given certificates streamed, every page arrives in order; a page that fails before the first chunk rejects, one after it destroys the stream; the thread goes on', async () => {
     const pages = Array.from({ length: 25 }, (_, i) => certificate(i + 1));
-    const { text } = await pdfText(await renderer.renderCertificates({ title: 'Urkunden', pages, images: [] }));
+    const { text } = await pdfText(await collect(await renderer.streamCertificates({ title: 'Urkunden', pages, images: [] })));
     expect([...text.matchAll(/Kinderhaus Nummer (\d+)/g)].map((m) => Number(m[1]))).toEqual(pages.map((_, i) => i + 1));
+
     const broken = { ...certificate(15), paragraphs: null } as unknown as CertificatePage;
-    const err = await rejection(renderer.renderCertificates({ title: 'Urkunden', pages: [...pages.slice(0, 14), broken], images: [] }));
-    expect(err).toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
+    expect(await rejection(renderer.streamCertificates({ title: 'Urkunden', pages: [broken], images: [] }))).toMatchObject({
+      name: 'PdfRenderError',
+      reason: 'failed',
+    });
+    const late = await renderer.streamCertificates({ title: 'Urkunden', pages: [...pages.slice(0, 14), broken], images: [] });
+    expect(await rejection(collect(late))).toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
     expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
+  });
+
+  it('given a streamed batch read slowly, the thread stays a few chunks ahead; a reader that stops ends the thread and the next PDF gets a new one', async () => {
+    const pages = Array.from({ length: 400 }, (_, i) => certificate(i + 1));
+    const stream = await renderer.streamCertificates({ title: 'Urkunden', pages, images: [] });
+    const first = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
+    stream.pause();
+    // the reader takes nothing: the thread waits after its window instead of drawing the other 390 pages
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // a chunk is ten pages, about 30 KB here; all 400 pages would be about 1.2 MB by now (1.4 MB without the window: tried)
+    expect(first.length).toBeGreaterThan(0);
+    expect(stream.readableLength).toBeLessThan((STREAM_WINDOW + 1) * 60_000);
+    stream.destroy();
+    expect(
+      (await pdfText(await collect(await renderer.streamCertificates({ title: 'Urkunden', pages: pages.slice(0, 3), images: [] })))).text,
+    ).toContain('Kinderhaus Nummer 3');
   });
 
   it('given the renderer closed, waiting and new jobs reject', async () => {

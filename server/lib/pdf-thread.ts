@@ -2,17 +2,23 @@ import { parentPort } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import { renderCertificates, type CertificateDocModel } from './certificate-pdf';
 import { renderPdf, type PdfDocModel } from './pdf';
+import { STREAM_WINDOW } from './pdf-pool';
 
 /**
  * Runs inside the PDF worker thread (started by pdf-pool.ts through pdf-thread.mjs): renders one model at a time and
- * answers its bytes as a transferred ArrayBuffer (no copy). pdfkit's PNG decoder throws inside an asynchronous zlib
+ * answers its bytes as a transferred ArrayBuffer (no copy), whole or, for a streamed job, chunk by chunk as the reader
+ * acknowledges them (at most STREAM_WINDOW ahead). pdfkit's PNG decoder throws inside an asynchronous zlib
  * callback for broken image data, which nothing can catch: that ends this thread, never the server; the pool sees the
  * thread die and rejects the job.
  */
 /** a documentation-style record (pdf.ts) or certificates (certificate-pdf.ts) */
 export type PdfPayload = { model: PdfDocModel } | { certificates: CertificateDocModel };
-export type PdfJob = { id: number } & PdfPayload;
-export type PdfAnswer = { id: number; pdf: ArrayBuffer } | { id: number; error: string };
+/** `stream`: the PDF comes back chunk by chunk, each acknowledged by the reader (see pdf-pool.ts) */
+export type PdfJob = { id: number; stream?: boolean } & PdfPayload;
+/** the reader took `ack` more chunks of job `id` */
+export type PdfAck = { id: number; ack: number };
+export type PdfAnswer =
+  { id: number; pdf: ArrayBuffer } | { id: number; chunk: ArrayBuffer } | { id: number; done: true } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('pdf-thread.ts runs only as a worker thread (see pdf-pool.ts)');
@@ -35,11 +41,11 @@ const reviveCertificates = (model: CertificateDocModel): CertificateDocModel => 
   images: model.images.map((img) => ({ ...img, data: asBuffer(img.data) })),
 });
 
-async function render(job: PdfJob): Promise<ArrayBuffer> {
-  const chunks: Buffer[] = [];
-  const stream: Readable = 'model' in job ? renderPdf(revive(job.model)) : renderCertificates(reviveCertificates(job.certificates));
-  for await (const c of stream) chunks.push(c as Buffer);
-  // one ArrayBuffer of exactly the PDF's size, owned by nobody else, so it can be transferred
+const pdfStream = (job: PdfJob): Readable =>
+  'model' in job ? renderPdf(revive(job.model)) : renderCertificates(reviveCertificates(job.certificates));
+
+/** a copy in an ArrayBuffer of its own, owned by nobody else, so it can be transferred */
+function transferable(chunks: Uint8Array[]): ArrayBuffer {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) {
@@ -49,9 +55,50 @@ async function render(job: PdfJob): Promise<ArrayBuffer> {
   return out.buffer;
 }
 
-port.on('message', (job: PdfJob) => {
+async function render(job: PdfJob): Promise<ArrayBuffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of pdfStream(job)) chunks.push(c as Buffer);
+  return transferable(chunks);
+}
+
+// the streamed job (one at a time per thread): chunks sent and not yet acknowledged, and the wait for an acknowledgement
+let streaming = 0;
+let unacknowledged = 0;
+let acknowledged: (() => void) | null = null;
+
+async function stream(job: PdfJob): Promise<void> {
+  streaming = job.id;
+  unacknowledged = 0;
+  for await (const c of pdfStream(job)) {
+    const chunk = transferable([c as Buffer]);
+    port!.postMessage({ id: job.id, chunk } satisfies PdfAnswer, [chunk]);
+    unacknowledged += 1;
+    // the reader is behind: draw no further page until it has taken some
+    while (unacknowledged >= STREAM_WINDOW) await new Promise<void>((resolve) => (acknowledged = resolve));
+  }
+}
+
+const failed = (job: PdfJob, err: unknown) =>
+  port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies PdfAnswer);
+
+port.on('message', (message: PdfJob | PdfAck) => {
+  if ('ack' in message) {
+    if (message.id !== streaming) return;
+    unacknowledged -= message.ack;
+    acknowledged?.();
+    acknowledged = null;
+    return;
+  }
+  const job = message;
+  if (job.stream) {
+    stream(job).then(
+      () => port.postMessage({ id: job.id, done: true } satisfies PdfAnswer),
+      (err: unknown) => failed(job, err),
+    );
+    return;
+  }
   render(job).then(
     (pdf) => port.postMessage({ id: job.id, pdf } satisfies PdfAnswer, [pdf]),
-    (err: unknown) => port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies PdfAnswer),
+    (err: unknown) => failed(job, err),
   );
 });

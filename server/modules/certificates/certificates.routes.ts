@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -65,15 +66,22 @@ export async function certificateRoutes(app: FastifyInstance) {
   const publicUrl = app.appConfig.publicUrl;
 
   async function sendPdf(reply: FastifyReply, rows: CertificateRow[], title: string, fileName: string) {
-    let pdf: Buffer;
+    let pdf: Readable;
     try {
       const model: CertificateDocModel = await certificateDocModel(app.db, rows, publicUrl, title);
-      pdf = await app.pdf.renderCertificates(model, { timeoutMs: 120_000 });
+      // streamed: the answer starts with the first pages; a failure after them ends the download unfinished
+      pdf = await app.pdf.streamCertificates(model, { timeoutMs: 120_000 });
     } catch (err) {
       if (!(err instanceof PdfRenderError)) throw err;
       reply.log.error({ err: { message: err.message, reason: err.reason }, certificates: rows.length }, 'certificate PDF failed');
       throw fail('certificates.pdf_failed');
     }
+    pdf.once('error', (err: Error) =>
+      reply.log.error(
+        { err: { message: err.message, reason: err instanceof PdfRenderError ? err.reason : undefined }, certificates: rows.length },
+        'certificate PDF failed while streaming',
+      ),
+    );
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf);
   }
 
