@@ -125,8 +125,12 @@ async function* certificateChunks(model: CertificateDocModel): AsyncGenerator<Bu
   }
   document.end();
   doc.end();
-  // the rest, including what pdfkit finishes asynchronously (a PNG's pixels) and the cross-reference table
-  for await (const chunk of out) yield chunk as Buffer;
+  // the rest as one chunk, once pdfkit has finished what it does asynchronously (a PNG's pixels) and written the
+  // cross-reference table: a PDF of fewer pages than a batch (a single certificate) is whole before its first byte
+  // leaves, so a failure still answers the catalogue's error instead of a broken download
+  const rest: Buffer[] = [];
+  for await (const chunk of out) rest.push(chunk as Buffer);
+  yield Buffer.concat(rest);
 }
 
 function artifact(t: Tagged, draw: () => void) {

@@ -22,7 +22,7 @@ import { persons } from '../persons/persons.table';
 import { rateLimitHits } from '../rate-limit/rate-limit.table';
 import { runRetention } from '../retention/retention.service';
 import { users } from '../users/users.table';
-import { certificates } from './certificates.table';
+import { certificateImages, certificates } from './certificates.table';
 
 const HOUR = 3_600_000;
 
@@ -342,6 +342,20 @@ describe('the template', () => {
     const bad = await admin('POST', '/api/admin/certificates/preview.pdf?seasonIdentifier=2026-27', { ...draft, body: 'Für {KiTa} aus {Stadt}' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().reason.fields.body).toBe('Unbekannter Platzhalter {Stadt}. Erlaubt sind {KiTa}, {Ort}, {KiTa-Jahr}, {Projektthema}.');
+  });
+
+  it("given a stored logo that pdfkit cannot decode (put in directly, past the upload's checks), the streamed PDF fails before its first byte: 409 in German, and the server lives on", async () => {
+    await w.db.insert(certificateImages).values({ id: 'kaputt-logo', contentType: 'image/png', bytes: brokenZlibPng(), width: 1, height: 1 });
+    const draft = { heading: 'Urkunde', body: 'Die KiTa {KiTa}', signatures: [], logoId: 'kaputt-logo', version: null };
+    const res = await admin('POST', '/api/admin/certificates/preview.pdf?seasonIdentifier=2026-27', draft);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      reason: { code: 'pdf_failed', message: expect.stringContaining('Das PDF ließ sich gerade nicht erstellen') },
+    });
+    // the next PDF gets a fresh thread
+    const sound = await admin('POST', '/api/admin/certificates/preview.pdf?seasonIdentifier=2026-27', { ...draft, logoId: null });
+    expect(sound.statusCode).toBe(200);
+    expect((await pdfText(sound.rawPayload)).text).toContain('Die KiTa Kinderhaus Sonnenschein');
   });
 });
 
