@@ -118,9 +118,11 @@ async function* certificateChunks(model: CertificateDocModel): AsyncGenerator<Bu
   for (const [i, page] of model.pages.entries()) {
     drawPage(doc, t, document, page, opened);
     if (i % PAGES_PER_BATCH === PAGES_PER_BATCH - 1) {
-      // everything pdfkit wrote so far, as one chunk (Readable's read() in paused mode answers all it holds)
-      const written = out.read() as Buffer | null;
-      if (written) yield written;
+      // everything pdfkit wrote so far, as one chunk: read() until it answers null (how much one read() answers
+      // differs between Node versions: all that is buffered on Node 20, one of pdfkit's small chunks on Node 26)
+      const written: Buffer[] = [];
+      for (let c = out.read() as Buffer | null; c !== null; c = out.read() as Buffer | null) written.push(c);
+      if (written.length > 0) yield Buffer.concat(written);
     }
   }
   document.end();
