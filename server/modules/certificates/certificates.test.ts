@@ -197,6 +197,16 @@ describe('Urkunden', () => {
     expect(pages[0]).toContain('Kinderhaus Sonnenschein e. V.');
     expect(pages[1]).toContain('Kita Lechauen');
     expect((await structure(res.rawPayload)).roles.filter((r) => r === 'Sect')).toHaveLength(2);
+    // an awarding event's print PDF: the KiTas booked to it, one page each; "ohne Veranstaltung" the others
+    const byEvent = await admin('GET', `/api/admin/certificates/batch.pdf?seasonIdentifier=2026-27&awardingEventId=${w.event.id}`);
+    const eventPages = (await pdfText(byEvent.rawPayload)).pages;
+    expect(eventPages).toHaveLength(1);
+    expect(eventPages[0]).toContain('Kinderhaus Sonnenschein e. V.');
+    const without = (
+      await pdfText((await admin('GET', '/api/admin/certificates/batch.pdf?seasonIdentifier=2026-27&awardingEventId=ohne')).rawPayload)
+    ).pages;
+    expect(without).toHaveLength(1);
+    expect(without[0]).toContain('Kita Lechauen');
   });
 
   it("given staff, they see and download their own KiTa's Urkunde; another KiTa's member gets 403, another KiTa's certificate 404", async () => {
