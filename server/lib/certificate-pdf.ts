@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -130,9 +131,7 @@ async function* certificateChunks(model: CertificateDocModel): AsyncGenerator<Bu
   // the rest as one chunk, once pdfkit has finished what it does asynchronously (a PNG's pixels) and written the
   // cross-reference table: a PDF of fewer pages than a batch (a single certificate) is whole before its first byte
   // leaves, so a failure still answers the catalogue's error instead of a broken download
-  const rest: Buffer[] = [];
-  for await (const chunk of out) rest.push(chunk as Buffer);
-  yield Buffer.concat(rest);
+  yield await buffer(out);
 }
 
 function artifact(t: Tagged, draw: () => void) {

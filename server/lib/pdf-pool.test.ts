@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brokenZlibPng } from '../testing/crafted-png';
 import { pdfText } from '../testing/pdf-text';
@@ -27,12 +28,6 @@ const certificate = (i: number): CertificatePage => ({
   code: 'ABCD-EFGH-JKMN',
   checkUrl: 'https://portal.example/urkunde-pruefen',
 });
-
-const collect = async (stream: AsyncIterable<unknown>) => {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-};
 
 const rejection = (p: Promise<unknown>) =>
   p.then(
@@ -73,7 +68,7 @@ describe('PDF threads', () => {
 
   it('given certificates streamed, every page arrives in order; a page that fails before the first chunk rejects, one after it destroys the stream; the thread goes on', async () => {
     const pages = Array.from({ length: 25 }, (_, i) => certificate(i + 1));
-    const { text } = await pdfText(await collect(await renderer.streamCertificates({ title: 'Urkunden', pages, images: [] })));
+    const { text } = await pdfText(await buffer(await renderer.streamCertificates({ title: 'Urkunden', pages, images: [] })));
     expect([...text.matchAll(/Kinderhaus Nummer (\d+)/g)].map((m) => Number(m[1]))).toEqual(pages.map((_, i) => i + 1));
 
     const broken = { ...certificate(15), paragraphs: null } as unknown as CertificatePage;
@@ -82,7 +77,7 @@ describe('PDF threads', () => {
       reason: 'failed',
     });
     const late = await renderer.streamCertificates({ title: 'Urkunden', pages: [...pages.slice(0, 14), broken], images: [] });
-    expect(await rejection(collect(late))).toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
+    expect(await rejection(buffer(late))).toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
     expect((await pdfText(await renderer.render(small))).text).toContain('Antwort');
   });
 
@@ -99,7 +94,7 @@ describe('PDF threads', () => {
     expect(stream.readableLength).toBeLessThan((STREAM_WINDOW + 1) * 60_000);
     stream.destroy();
     expect(
-      (await pdfText(await collect(await renderer.streamCertificates({ title: 'Urkunden', pages: pages.slice(0, 3), images: [] })))).text,
+      (await pdfText(await buffer(await renderer.streamCertificates({ title: 'Urkunden', pages: pages.slice(0, 3), images: [] })))).text,
     ).toContain('Kinderhaus Nummer 3');
   });
 
