@@ -6,9 +6,10 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
  * the body, the longest task of a first load on a slow phone (issue 35), no longer blocks the main thread for its
  * whole render, and the heading and intro paint before it.
  *
- * Only the first page of a document opened afresh: later pages render at once as before (the scripts are compiled
- * by then, and the router restores their scroll position into a rendered page), and so does a reload or a step back
- * into the portal (the browser restores a scroll position there too), and where no document was loaded (jsdom).
+ * Only the first such body of a document opened afresh (usually its first page; after /login, the page it leads to):
+ * later pages render at once as before (the scripts are compiled by then, and the router restores their scroll
+ * position into a rendered page), and so does a reload or a step back into the portal (the browser restores a scroll
+ * position there too), and where no document was loaded (jsdom).
  * Until the body is there, the footer is left out (app-frame.module.css): it would show below the heading and then
  * move with the body (a layout shift).
  */
