@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { Stack } from '@mantine/core';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { AttendanceCertificateButton, FacilityCertificates } from '../../src/features/certificates/components/facility-certificates';
@@ -22,17 +21,15 @@ function AwardingRoute() {
       {activeFacilityId === null ? (
         <NoActiveFacility />
       ) : (
-        <RenderInSlices>
-          <Stack gap="xl" key={activeFacilityId}>
-            <AwardingPage
-              facilityId={activeFacilityId}
-              bookingExtra={(e, describedBy) => (
-                <AttendanceCertificateButton facilityId={activeFacilityId} enrolmentId={e.enrolmentId} describedBy={describedBy} />
-              )}
-            />
-            <FacilityCertificates facilityId={activeFacilityId} />
-          </Stack>
-        </RenderInSlices>
+        <Stack gap="xl" key={activeFacilityId}>
+          <AwardingPage
+            facilityId={activeFacilityId}
+            bookingExtra={(e, describedBy) => (
+              <AttendanceCertificateButton facilityId={activeFacilityId} enrolmentId={e.enrolmentId} describedBy={describedBy} />
+            )}
+          />
+          <FacilityCertificates facilityId={activeFacilityId} />
+        </Stack>
       )}
     </>
   );

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { documentationQueryOptions } from '../../src/features/documentation/api/get-documentation';
 import { DocumentationView } from '../../src/features/documentation/components/documentation-view';
@@ -23,14 +22,12 @@ function DocumentationPage() {
       {activeFacilityId === null || !user ? (
         <NoActiveFacility />
       ) : (
-        <RenderInSlices>
-          <DocumentationView
-            key={activeFacilityId}
-            facilityId={activeFacilityId}
-            userId={user.id}
-            ownName={`${user.firstName} ${user.lastName}`.trim() || null}
-          />
-        </RenderInSlices>
+        <DocumentationView
+          key={activeFacilityId}
+          facilityId={activeFacilityId}
+          userId={user.id}
+          ownName={`${user.firstName} ${user.lastName}`.trim() || null}
+        />
       )}
     </>
   );

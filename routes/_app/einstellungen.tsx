@@ -1,7 +1,6 @@
 import { Container, Text } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { accountQueryOptions } from '../../src/features/accounts/api/get-account';
 import { SettingsPage } from '../../src/features/accounts/components/settings-page';
 import { useApplySession } from '../../src/features/auth/hooks/use-apply-session';
@@ -45,9 +44,7 @@ function SettingsRoute() {
     <Container size="md" px={0}>
       <PageHeading>Einstellungen</PageHeading>
       <Text mb="lg">Hier verwaltest du dein Benutzerkonto, deine Einwilligungen und deine Sitzungen.</Text>
-      <RenderInSlices>
-        <SettingsPage onAccountChanged={accountChanged} onDeleted={deleted} />
-      </RenderInSlices>
+      <SettingsPage onAccountChanged={accountChanged} onDeleted={deleted} />
     </Container>
   );
 }

@@ -2,7 +2,6 @@ import { Anchor, Text } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { PageLoader } from '../../src/components/layout/page-loader';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { seasonChecklistQueryOptions } from '../../src/features/season-enrolment/api/get-season-checklist';
@@ -50,9 +49,7 @@ function HomePage() {
           <Text mb="md">
             Willkommen, {user?.firstName}! Hier siehst du, was für „{facility.label}“ als Nächstes ansteht.
           </Text>
-          <RenderInSlices>
-            <SeasonChecklist key={facility.id} facilityId={facility.id} />
-          </RenderInSlices>
+          <SeasonChecklist key={facility.id} facilityId={facility.id} />
         </>
       ) : noFacility ? (
         !jury && (

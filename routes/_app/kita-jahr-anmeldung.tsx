@@ -3,7 +3,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { useSessionFacilities } from '../../src/features/auth/hooks/use-session-facilities';
 import { seasonEnrolmentQueryOptions } from '../../src/features/season-enrolment/api/get-season-enrolment';
@@ -28,13 +27,7 @@ function SeasonEnrolmentPage() {
   return (
     <>
       <PageHeading>KiTa-Jahr-Anmeldung</PageHeading>
-      {activeFacilityId === null ? (
-        <NoActiveFacility />
-      ) : (
-        <RenderInSlices>
-          <EnrolmentForFacility key={activeFacilityId} facilityId={activeFacilityId} />
-        </RenderInSlices>
-      )}
+      {activeFacilityId === null ? <NoActiveFacility /> : <EnrolmentForFacility key={activeFacilityId} facilityId={activeFacilityId} />}
     </>
   );
 }

@@ -2,7 +2,6 @@ import { Divider, Stack } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { useSessionFacilities } from '../../src/features/auth/hooks/use-session-facilities';
 import { joinRequestsQueryOptions } from '../../src/features/facilities/api/get-join-requests';
@@ -41,18 +40,16 @@ function StaffPage() {
   return (
     <>
       <PageHeading>Personal</PageHeading>
-      <RenderInSlices>
-        <Stack gap="xl" key={activeFacilityId}>
-          <StaffList facilityId={activeFacilityId} />
-          <Divider />
-          <JoinRequestsSection facilityId={activeFacilityId} />
-          <MembersSection
-            facilityId={activeFacilityId}
-            currentUserId={user.id}
-            onLeft={() => void session.removeFacility(activeFacilityId).then(() => navigate({ to: '/' }))}
-          />
-        </Stack>
-      </RenderInSlices>
+      <Stack gap="xl" key={activeFacilityId}>
+        <StaffList facilityId={activeFacilityId} />
+        <Divider />
+        <JoinRequestsSection facilityId={activeFacilityId} />
+        <MembersSection
+          facilityId={activeFacilityId}
+          currentUserId={user.id}
+          onLeft={() => void session.removeFacility(activeFacilityId).then(() => navigate({ to: '/' }))}
+        />
+      </Stack>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { useSessionFacilities } from '../../src/features/auth/hooks/use-session-facilities';
 import { facilityQueryOptions } from '../../src/features/facilities/api/get-facility';
@@ -25,9 +24,7 @@ function MasterDataPage() {
       {activeFacilityId === null ? (
         <NoActiveFacility />
       ) : (
-        <RenderInSlices>
-          <MasterData key={activeFacilityId} facilityId={activeFacilityId} onSaved={(f) => void session.renameFacility(f.id, f.label)} />
-        </RenderInSlices>
+        <MasterData key={activeFacilityId} facilityId={activeFacilityId} onSaved={(f) => void session.renameFacility(f.id, f.label)} />
       )}
     </>
   );

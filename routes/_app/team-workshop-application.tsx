@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../src/components/layout/render-in-slices';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { teamWorkshopQueryOptions } from '../../src/features/team-workshops/api/get-team-workshop';
 import { TeamWorkshopView } from '../../src/features/team-workshops/components/team-workshop-view';
@@ -20,13 +19,7 @@ function TeamWorkshopPage() {
   return (
     <>
       <PageHeading>Team-Workshop</PageHeading>
-      {activeFacilityId === null ? (
-        <NoActiveFacility />
-      ) : (
-        <RenderInSlices>
-          <TeamWorkshopView key={activeFacilityId} facilityId={activeFacilityId} />
-        </RenderInSlices>
-      )}
+      {activeFacilityId === null ? <NoActiveFacility /> : <TeamWorkshopView key={activeFacilityId} facilityId={activeFacilityId} />}
     </>
   );
 }

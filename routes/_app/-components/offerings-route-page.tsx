@@ -2,7 +2,6 @@ import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../../src/components/layout/page-heading';
-import { RenderInSlices } from '../../../src/components/layout/render-in-slices';
 import { useAuthState } from '../../../src/features/auth/hooks/use-auth-state';
 import { AttendanceCertificateButton } from '../../../src/features/certificates/components/facility-certificates';
 import { HospitationVisits } from '../../../src/features/programme/components/hospitation-visits';
@@ -44,17 +43,13 @@ export function OfferingsRoutePage({ kind, route }: Props) {
       <PageHeading>{HEADINGS[kind]}</PageHeading>
       {activeFacilityId === null ? (
         <NoActiveFacility />
+      ) : kind === 'training' ? (
+        offerings(activeFacilityId)
       ) : (
-        <RenderInSlices>
-          {kind === 'training' ? (
-            offerings(activeFacilityId)
-          ) : (
-            <Stack gap="xl" key={activeFacilityId}>
-              {offerings(activeFacilityId)}
-              <HospitationVisits facilityId={activeFacilityId} />
-            </Stack>
-          )}
-        </RenderInSlices>
+        <Stack gap="xl" key={activeFacilityId}>
+          {offerings(activeFacilityId)}
+          <HospitationVisits facilityId={activeFacilityId} />
+        </Stack>
       )}
     </>
   );
