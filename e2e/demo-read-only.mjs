@@ -90,7 +90,7 @@ const readOnlyTests = {
     'the home page at 320 px: status badges wrap instead of being cut, nothing scrolls sideways': 'opens a page',
     'several KiTas at 320 px: the header with „KiTa wechseln“ fits on every staff page; the chooser keeps its badges inside':
       'opens pages; the choice lives in the browser',
-    'a phone’s first load: the header has its height before the KiTa switcher and the user menu arrive, nothing moves': 'opens a page',
+    'a phone’s first load${…}: the header has its height before the KiTa switcher and the user menu arrive, nothing moves': 'opens a page',
   },
 };
 

@@ -8,7 +8,7 @@ import { OFFLINE_WAITING, useIsOnline } from '../../lib/use-online';
 export function PageLoader() {
   const online = useIsOnline();
   return (
-    <Center py="xl" role="status" aria-label={online ? 'Seite wird geladen' : undefined}>
+    <Center py="xl" role="status" data-page-loader aria-label={online ? 'Seite wird geladen' : undefined}>
       {online ? (
         <Loader />
       ) : (
