@@ -10,7 +10,8 @@
 #   2. the restart command stops it and starts it again (default `systemctl restart NAME`: SIGTERM, systemd waits
 #      until it exited). On SIGTERM the instance answers 503 on ?ready, stops accepting connections (nginx sends new
 #      ones to the other instance: a refused connection is retried there, a booking too, since it was never sent),
-#      answers every request it has and exits;
+#      waits up to 3 s for nginx to close its open ones (the sample's upstream keepalive_timeout 2s), answers every
+#      request it has and exits;
 #   3. wait until it answers 200 on ?ready (migrations done, database reached), at most --ready-timeout seconds;
 #      if it never does, stop here with exit code 1: the instances not yet restarted keep serving;
 #   4. wait --settle seconds before the next one, so nginx has taken this one back (with the sample's max_fails=0 it
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
     --restart-command) restart_command="$2"; shift 2 ;;
     --ready-timeout) ready_timeout="$2"; shift 2 ;;
     --settle) settle="$2"; shift 2 ;;
-    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
     *=http*) instances+=("$1"); shift ;;
     *) echo "rolling-restart: unknown argument '$1' (instances are NAME=URL, e.g. kita-portal@1=http://127.0.0.1:3000)" >&2; exit 2 ;;
   esac

@@ -75,13 +75,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // starting → ready (the last onReady hook, below) → stopping (SIGTERM in index.ts, or close())
   const lifecycle = createLifecycle();
   app.decorate('lifecycle', lifecycle);
-  app.addHook('preClose', async () => lifecycle.stopping());
+  let closing = false;
+  app.addHook('preClose', async () => {
+    lifecycle.stopping();
+    closing = true;
+  });
   // Node's close() ends the idle keep-alive connections once, when it is called; a response still going out then (a
   // download whose stream has not ended) leaves its connection idle afterwards, open until the client closes it or
   // keepAliveTimeout (72 s), and the drain ran into SHUTDOWN_TIMEOUT_SECONDS (exit 1). Each response finished while
-  // stopping ends the connections idle by now, its own among them (Fastify's 'idle' option only acts at close()).
+  // closing ends the connections idle by now, its own among them (Fastify's 'idle' option only acts at close()). Not
+  // before close(): while SIGTERM's drain waits (index.ts), the clients close their idle connections themselves.
   app.addHook('onResponse', (_request, _reply, done) => {
-    if (lifecycle.state === 'stopping') app.server.closeIdleConnections();
+    if (closing) app.server.closeIdleConnections();
     done();
   });
   // ...and says so: every answer given while stopping carries `Connection: close`, so the client (nginx) closes the

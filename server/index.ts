@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/client';
 import { DatabaseNewerError, migrate, refuseNewerDatabase, withStartupLock } from './db/migrate';
+import { drainConnections } from './lib/lifecycle';
 import { createLogger } from './lib/logger';
 import { installCrashHandlers } from './lib/run-context';
 import { ensureFirstAdmin, handOverFirstAdmin } from './modules/accounts/first-admin';
@@ -57,10 +58,13 @@ const app = await buildApp({
 let closing = false;
 /**
  * SIGTERM (docker stop, systemd, a deployment) and SIGINT (Ctrl+C): /api/health?ready answers 503 at once so a load
- * balancer sends new traffic elsewhere; the server stops accepting connections, closes idle keep-alive ones (and
- * each one whose answer was still going out, once it is out: buildApp's onResponse hook) and answers every request in
- * flight; then the jobs stop (mail worker, reminders: onClose hooks), the PDF threads end
- * and the database pool closes; exit 0. Whatever still hangs after SHUTDOWN_TIMEOUT_SECONDS ends with exit 1.
+ * balancer sends new traffic elsewhere, and every answer from then on says `Connection: close`. On SIGTERM the server
+ * first stops accepting connections and waits up to 3 s for its clients to close the open ones (drainConnections: a
+ * load balancer may be sending its next request into an idle one); Ctrl+C, a person at the terminal, skips that. Then
+ * the app closes: the idle keep-alive connections left are closed (and each one whose answer was still going out, once
+ * it is out: buildApp's onResponse hook), every request in flight is answered, the jobs stop (mail worker, reminders:
+ * onClose hooks), the PDF threads end and the database pool closes; exit 0. Whatever still hangs after
+ * SHUTDOWN_TIMEOUT_SECONDS ends with exit 1.
  */
 async function shutdown(signal: string) {
   if (closing) return;
@@ -74,6 +78,7 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutSeconds * 1000);
   force.unref();
   try {
+    if (signal === 'SIGTERM') await drainConnections(app.server);
     await app.close();
   } finally {
     await handle.close();

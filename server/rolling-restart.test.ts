@@ -234,7 +234,10 @@ describe.skipIf(skipReason)(`deploy/rolling-restart.sh behind nginx${skipReason 
         expect(output).toMatch(/all 2 instances restarted/);
         // the restarted processes stopped cleanly: requests in flight answered, exit 0
         expect(stopExits.slice(-2)).toEqual([0, 0]);
-        expect(failed.map((f) => `${f.kind} ${f.what}: ${f.status} ${JSON.stringify(f.body).slice(0, 200)}`)).toEqual([]);
+        expect(
+          failed.map((f) => `${f.kind} ${f.what}: ${f.status} ${JSON.stringify(f.body).slice(0, 200)}`),
+          nginx.errorLog(),
+        ).toEqual([]);
 
         // 0 lost, 0 doubled: every booking answered 201 is stored once, and no other one sent is stored
         const booked = bookings.filter((a) => a.status === 201).map((a) => a.what);
