@@ -155,7 +155,7 @@ test('a likely duplicate is offered to join instead; a member of that KiTa appro
   await expect(page.getByRole('button', { name: 'Trotzdem neu registrieren' })).toBeVisible();
   await expectAccessible(page, 'duplicate hint');
   await page.getByRole('textbox', { name: /Nachricht zu deiner Anfrage/ }).fill('Ich arbeite in der Igelgruppe.');
-  await page.getByRole('button', { name: `Zugang zu ${member.facilityLabel} anfragen` }).click();
+  await page.getByRole('button', { name: `Zugang anfragen: ${member.facilityLabel}` }).click();
   await expect(page.getByText('Deine Anfrage ist unterwegs')).toBeVisible();
 
   // a member of St. Martin sees the request on /personal and approves it
@@ -231,7 +231,7 @@ test('a KiTa without members: the admin finds the join request in the KiTa list 
   await page.getByRole('combobox', { name: 'Regierungsbezirk' }).selectOption('Unterfranken');
   await page.getByRole('button', { name: 'KiTa registrieren' }).click();
   await page.getByRole('textbox', { name: /Nachricht zu deiner Anfrage/ }).fill('Ich leite ab Januar die Schmetterlingsgruppe.');
-  await page.getByRole('button', { name: 'Zugang zu Kindergarten Mainkiesel anfragen' }).click();
+  await page.getByRole('button', { name: 'Zugang anfragen: Kindergarten Mainkiesel' }).click();
   await expect(page.getByText('Deine Anfrage ist unterwegs')).toBeVisible();
 
   // the admin sees it above the KiTa list and opens the KiTa from there

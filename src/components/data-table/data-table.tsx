@@ -1,7 +1,7 @@
 import { Box, Group, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useId, type Key, type ReactNode } from 'react';
 import { type ListQuery } from '../../shared/contracts/paging';
-import { useColumnChoice } from './column-choice';
+import { columnName, useColumnChoice } from './column-choice';
 import { ColumnChooser } from './column-chooser';
 import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
 import classes from './data-table.module.css';
@@ -16,7 +16,7 @@ export type DataTableColumn<Row> = {
   /** sort key sent to the server and default field to show */
   key: string;
   header: ReactNode;
-  /** German column name for "Nach … sortieren" when `header` is not plain text */
+  /** German column name when `header` is not plain text (its sort button, the column chooser), or a shorter one for the chooser */
   label?: string;
   sortable?: boolean;
   /** cell content; default: the row's field `key` as text */
@@ -148,7 +148,9 @@ export function DataTable<Row>({
               <Table.Tr {...(stackWhenNarrow ? roles.row : {})}>
                 {columns.map((column) => {
                   const active = sort?.key === column.key ? sort.dir : undefined;
-                  const name = column.label ?? (typeof column.header === 'string' ? column.header : column.key);
+                  // the sort button's name holds the header as shown (WCAG 2.5.3: a voice user says what they see);
+                  // `label` names a header that is not plain text
+                  const name = typeof column.header === 'string' ? column.header : columnName(column);
                   return (
                     <Table.Th
                       key={column.key}

@@ -5,7 +5,8 @@ import { DATE_INPUT_PROPS, parseGermanDate } from '../../lib/locale';
 
 const isIsoDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-// the calendar's arrows are unnamed buttons otherwise (axe: button-name)
+// the calendar's arrows are unnamed buttons otherwise (axe: button-name). The month and year between them keep their
+// text as their name ("Dezember 2026"): a label such as "Monat wählen" hid what they show (WCAG 2.5.3, label in name)
 export const ARIA_LABELS = {
   previousMonth: 'Vorheriger Monat',
   nextMonth: 'Nächster Monat',
@@ -13,8 +14,6 @@ export const ARIA_LABELS = {
   nextYear: 'Nächstes Jahr',
   previousDecade: 'Vorheriges Jahrzehnt',
   nextDecade: 'Nächstes Jahrzehnt',
-  monthLevelControl: 'Monat wählen',
-  yearLevelControl: 'Jahr wählen',
 };
 
 export const impossibleDateMessage = 'Dieses Datum gibt es nicht. Bitte gib ein echtes Datum als TT.MM.JJJJ ein, z. B. 31.07.2027.';

@@ -177,13 +177,13 @@ describe('/verwaltung/datenpflege/migration-alte-manuelle-daten', () => {
     const { handlers: h, calls } = handlers(legacyImport({ state: 'preview' }));
     const { user } = await renderRoute('/verwaltung/datenpflege/migration-alte-manuelle-daten', { user: users.admin(), handlers: h });
     const table = screen.getByRole('table', { name: 'Importe' });
-    await user.click(within(table).getByRole('button', { name: 'Vorschau „alte-daten.csv“ verwerfen' }));
+    await user.click(within(table).getByRole('button', { name: 'Vorschau verwerfen: „alte-daten.csv“' }));
     const dialog = await screen.findByRole('dialog', { name: 'Vorschau verwerfen?' });
     expect(dialog).toHaveTextContent('Die Vorschau der Datei „alte-daten.csv“ wird mit ihren 3 Zeilen entfernt.');
     // the safe choice has the focus: Abbrechen changes nothing
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await user.click(within(table).getByRole('button', { name: 'Vorschau „alte-daten.csv“ verwerfen' }));
+    await user.click(within(table).getByRole('button', { name: 'Vorschau verwerfen: „alte-daten.csv“' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Vorschau verwerfen?' })).getByRole('button', { name: 'Ja, verwerfen' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ url: '/api/admin/legacy-imports/7' }));
     expect(await within(table).findByText('Noch keine Importe.')).toBeInTheDocument();

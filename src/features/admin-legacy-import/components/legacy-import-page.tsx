@@ -222,7 +222,7 @@ const historyColumns = (onDiscard: (imp: LegacyImportSummary) => void): DataTabl
     // only a preview can be discarded: an imported import is undone on its list view, and stays as history
     render: (i) =>
       i.state === 'preview' ? (
-        <Button size="xs" variant="outline" color="red.9" aria-label={`Vorschau „${i.fileName}“ verwerfen`} onClick={() => onDiscard(i)}>
+        <Button size="xs" variant="outline" color="red.9" aria-label={`${texts.discard}: „${i.fileName}“`} onClick={() => onDiscard(i)}>
           {texts.discard}
         </Button>
       ) : null,

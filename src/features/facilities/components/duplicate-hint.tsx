@@ -60,7 +60,7 @@ export function DuplicateHint({ candidates, joiningId, onJoin }: Props) {
                     loading={joiningId === candidate.id}
                     disabled={joiningId !== null && joiningId !== candidate.id}
                     onClick={() => onJoin(candidate, message)}
-                    aria-label={`Zugang zu ${candidate.label} anfragen`}
+                    aria-label={`Zugang anfragen: ${candidate.label}`}
                   >
                     Zugang anfragen
                   </Button>

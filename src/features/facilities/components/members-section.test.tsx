@@ -61,7 +61,7 @@ describe('/personal: access to the KiTa', () => {
       ],
     });
     const table = await screen.findByRole('table', { name: 'Benutzerkonten mit Zugriff' });
-    await user.click(within(table).getByRole('button', { name: 'Zugriff von Karl Kollege entziehen' }));
+    await user.click(within(table).getByRole('button', { name: 'Zugriff entziehen: Karl Kollege' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zugriff entziehen?' });
     expect(removed).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Ja, Zugriff entziehen' }));
@@ -81,7 +81,7 @@ describe('/personal: access to the KiTa', () => {
       ],
     });
     const table = await screen.findByRole('table', { name: 'Benutzerkonten mit Zugriff' });
-    await user.click(within(table).getByRole('button', { name: 'Zugriff von Karl Kollege entziehen' }));
+    await user.click(within(table).getByRole('button', { name: 'Zugriff entziehen: Karl Kollege' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zugriff entziehen?' });
     expect(dialog).toHaveTextContent('Karl Kollege ist das letzte Mitglied dieser KiTa.');
     await user.click(within(dialog).getByRole('button', { name: 'Ja, Zugriff entziehen' }));

@@ -59,7 +59,7 @@ export function MembersSection({ facilityId, currentUserId, onLeft }: Props) {
       key: 'actions',
       header: 'Aktionen',
       render: (m) => (
-        <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Zugriff von ${nameOf(m)} entziehen`}>
+        <Button size="compact-sm" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Zugriff entziehen: ${nameOf(m)}`}>
           Zugriff entziehen
         </Button>
       ),

@@ -86,7 +86,7 @@ describe('/neue-kita', () => {
     expect(screen.getByRole('button', { name: 'Trotzdem neu registrieren' })).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /Nachricht zu deiner Anfrage/ }), 'Gruppe Igel');
-    await user.click(within(list).getByRole('button', { name: 'Zugang zu KiTa Regenbogen anfragen' }));
+    await user.click(within(list).getByRole('button', { name: 'Zugang anfragen: KiTa Regenbogen' }));
     expect(await screen.findByText('Deine Anfrage ist unterwegs')).toBeInTheDocument();
     expect(joinBody).toEqual({ message: 'Gruppe Igel' });
   });
