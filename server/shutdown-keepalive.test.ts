@@ -23,18 +23,24 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** GET /api/health?ready through `agent` (its one connection), read to the end: the connection is idle again after it */
+async function readyOver(agent: http.Agent, url: string): Promise<http.IncomingMessage> {
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get(`${url}/api/health?ready`, { agent }, resolve).on('error', reject),
+  );
+  res.resume();
+  await new Promise((r) => res.on('end', r));
+  return res;
+}
+
 describe('SIGTERM and keep-alive connections (nginx upstream)', () => {
   it('given a request in flight on a keep-alive connection when the signal comes, answers it with Connection: close and exits 0', async () => {
     const s = await startBuiltServer(outDir, { DATA_DIR: dataDir });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       // warm: the connection is a kept-alive one, as nginx's are
-      const first = await new Promise<http.IncomingMessage>((resolve, reject) =>
-        http.get(`${s.url}/api/health?ready`, { agent }, resolve).on('error', reject),
-      );
-      first.resume();
+      const first = await readyOver(agent, s.url);
       expect(first.headers.connection).toBe('keep-alive');
-      await new Promise((r) => first.on('end', r));
 
       // a booking-like POST in flight for sure: headers sent (the server logged it), half its body still to come
       const body = JSON.stringify({ email: 'niemand@test.example', password: 'falsch-falsch-falsch' });
@@ -71,12 +77,8 @@ describe('SIGTERM and keep-alive connections (nginx upstream)', () => {
     // one rolling restart in three on a loaded machine)
     const s = await startBuiltServer(outDir, { DATA_DIR: dataDir });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const get = () =>
-      new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${s.url}/api/health?ready`, { agent }, resolve).on('error', reject));
     try {
-      const first = await get();
-      first.resume();
-      await new Promise((r) => first.on('end', r));
+      const first = await readyOver(agent, s.url);
       expect(first.headers.connection).toBe('keep-alive');
 
       s.child.kill('SIGTERM');
@@ -92,9 +94,7 @@ describe('SIGTERM and keep-alive connections (nginx upstream)', () => {
       });
       expect(refused).toBe('ECONNREFUSED');
       // the idle one is still open: the next request goes into it and is answered, and the connection ends with it
-      const second = await get();
-      second.resume();
-      await new Promise((r) => second.on('end', r));
+      const second = await readyOver(agent, s.url);
       expect(second.statusCode).toBe(503);
       expect(second.headers.connection).toBe('close');
       expect(await s.exited, s.output().slice(-2000)).toBe(0);

@@ -36,7 +36,7 @@ export function createLifecycle(): Lifecycle {
 }
 
 /** how long SIGTERM waits for the clients to close their keep-alive connections (deploy/nginx.conf closes its idle ones after 2 s) */
-export const DRAIN_MS = 3000;
+const DRAIN_MS = 3000;
 
 /**
  * SIGTERM's first step, before the app closes: stop taking new connections and leave the open keep-alive ones to their
