@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressBuild } from './scripts/vite/precompress.ts';
 import { preloadWithoutEntryChunks } from './scripts/vite/preload-deps.ts';
+import { lateMantine } from './scripts/vite/late-chunks.ts';
 import { purgeUnusedMantineCss } from './scripts/vite/purge-mantine-css.ts';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -64,6 +65,7 @@ function moveSourceMapsOutOfDist(): Plugin {
 }
 
 const preload = preloadWithoutEntryChunks();
+const lateChunks = lateMantine();
 
 export default defineConfig(({ command }) => ({
   // Only builds carry a version: the dev server restarts on every change and must not nag about new versions.
@@ -84,6 +86,7 @@ export default defineConfig(({ command }) => ({
     moveSourceMapsOutOfDist(),
     purgeUnusedMantineCss(),
     preload.plugin,
+    lateChunks.plugin,
     // after the version file: brotli and gzip copies of every text file, sent as they are by the server
     precompressBuild(),
   ],
@@ -113,11 +116,13 @@ export default defineConfig(({ command }) => ({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // the Mantine parts of the login form (with Box and the hooks they use) as one chunk next to the entry: /login
             // loaded them anyway, as a dozen small files after its page chunk; now no page's preload list names them
-            // (/login 160.3 -> 156.4 KB JS gzip, 27 -> 15 files)
+            // (/login 160.3 -> 156.4 KB JS gzip, 27 -> 15 files); with them the frame's Burger and useDisclosure, which every
+            // page loads with the frame and which would otherwise go to the late chunk below (issue 35)
             {
               name: 'login-kit',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|CloseButton|Alert|Stack|Container|VisuallyHidden)[\\/]/,
+              test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|CloseButton|Alert|Stack|Container|VisuallyHidden|Burger)|hooks[\\/]esm[\\/]use-disclosure)[\\/]/,
             },
+            ...lateChunks.groups,
           ],
         },
       },
