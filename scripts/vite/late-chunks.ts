@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { chunksOf, loadedWith } from './chunk-graph.ts';
 
 const MANTINE = /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/;
 /** what /login loads besides the entry: the frame every page shows and the login form (their route components) */
@@ -38,19 +39,18 @@ export function lateMantine() {
     name: 'kita-portal:late-mantine',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
-      const seen = new Set<string>();
-      const visit = (fileName: string, path: string[]) => {
-        if (seen.has(fileName)) return;
-        seen.add(fileName);
-        const chunk = chunks.get(fileName);
-        if (!chunk) return;
-        if (chunk.name === LATE_MANTINE_CHUNK) this.error(`late-mantine: /login would load ${LATE_MANTINE_CHUNK} (${path.join(' → ')})`);
-        for (const dep of chunk.imports) visit(dep, [...path, dep]);
-      };
+      const chunks = chunksOf(bundle);
       const firstPage = [...chunks.values()].filter((c) => FIRST_PAGE.test(c.facadeModuleId ?? ''));
       if (firstPage.length !== 2) this.error(`late-mantine: expected the frame's and the login form's route chunks, found ${firstPage.length}`);
-      for (const c of chunks.values()) if (c.isEntry || firstPage.includes(c)) visit(c.fileName, [c.fileName]);
+      const loaded = loadedWith(
+        chunks,
+        [...chunks.values()].filter((c) => c.isEntry || firstPage.includes(c)),
+      );
+      const late = [...chunks.values()].find((c) => c.name === LATE_MANTINE_CHUNK);
+      if (!late || !loaded.has(late.fileName)) return;
+      const path = [late.fileName];
+      for (let at = loaded.get(late.fileName); at; at = loaded.get(at)) path.unshift(at);
+      this.error(`late-mantine: /login would load ${LATE_MANTINE_CHUNK} (${path.join(' → ')})`);
     },
   };
   return { groups, plugin };

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { chunksOf, loadedWith } from './chunk-graph.ts';
 
 /**
  * Every lazy route chunk carries the list of chunks to preload with it (`__vite__mapDeps([...])`), and those lists
@@ -11,19 +12,17 @@ import type { Plugin } from 'vite';
  * later on every first load.
  */
 export function preloadWithoutEntryChunks() {
-  const loaded = new Set<string>();
+  let loaded = new Map<string, string | null>();
   const plugin: Plugin = {
     name: 'kita-portal:preload-without-entry-chunks',
     apply: 'build',
     enforce: 'pre',
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
-      const visit = (name: string) => {
-        if (loaded.has(name)) return;
-        loaded.add(name);
-        for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
-      };
-      for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
+      const chunks = chunksOf(bundle);
+      loaded = loadedWith(
+        chunks,
+        [...chunks.values()].filter((c) => c.isEntry),
+      );
     },
   };
   const resolveDependencies = (_file: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }) =>
