@@ -20,7 +20,21 @@ export type RushResult = {
   enrolmentId?: number | null;
 };
 
-export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ requests: RushRequest[]; offeringIds: number[] }> {
+/**
+ * `history` (default): the world a portal holds when a season's registration opens: last season's dates with every
+ * staff entry's attended booking, and the mails of the past weeks (sent, older than the mail budget's day). Without
+ * it (`BENCH_WORLD=empty`) the booking tables are empty when the world is analysed, so PostgreSQL plans the booking's
+ * reads for empty tables (sequential scans, and the budget's index read over every mail of the day) and keeps those
+ * plans per connection while the rush fills the tables: a fresh installation's first minute, until autovacuum
+ * analyses them again (docs/decisions/0008-performance-ledger.md, "booking rush").
+ */
+export type RushWorldOptions = { history?: boolean };
+
+export async function seedRushWorld(
+  db: Db,
+  shape: RushShape,
+  { history = true }: RushWorldOptions = {},
+): Promise<{ requests: RushRequest[]; offeringIds: number[] }> {
   await db.execute(sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2026-27', 'KiTa-Jahr 2026/27', 'open', true)`);
   await db.execute(
     sql.raw(`insert into facilities (label, kind, postal_code, city, region)
@@ -48,6 +62,7 @@ export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ request
       select 'training', s.id, m.id, 'Termin ' || i, now() + interval '30 days', now() + interval '30 days 6 hours', 'Nürnberg', 'Mittelfranken', ${shape.seats}, 'published', now() - interval '1 second'
         from seasons s, training_modules m, generate_series(1, ${shape.events}) i`),
   );
+  if (history) await seedLastSeason(db, shape);
   await db.execute(sql.raw('analyze'));
   const members = await queryRows<{ user_id: number; facility_id: number }>(
     db,
@@ -69,6 +84,29 @@ export async function seedRushWorld(db: Db, shape: RushShape): Promise<{ request
     [requests[i], requests[j]] = [requests[j]!, requests[i]!];
   }
   return { requests, offeringIds };
+}
+
+/** last season (closed): its dates, one attended booking per staff entry, and three mails each in the past weeks */
+async function seedLastSeason(db: Db, shape: RushShape) {
+  await db.execute(
+    sql`insert into seasons (identifier, label, enrolment_state, is_current) values ('2025-26', 'KiTa-Jahr 2025/26', 'closed', false)`,
+  );
+  await db.execute(sql.raw(`insert into training_modules (season_id, title) select id, 'Einsteiger' from seasons where identifier = '2025-26'`));
+  await db.execute(
+    sql.raw(`insert into offerings (kind, season_id, module_id, title, starts_at, ends_at, place, region, capacity, state)
+      select 'training', s.id, m.id, 'Termin ' || i, now() - interval '200 days', now() - interval '200 days' + interval '6 hours', 'Nürnberg', 'Mittelfranken', ${shape.seats}, 'published'
+        from seasons s join training_modules m on m.season_id = s.id, generate_series(1, ${shape.events}) i where s.identifier = '2025-26'`),
+  );
+  await db.execute(
+    sql.raw(`insert into offering_enrolments (offering_id, facility_id, person_id, state, queued_at)
+      select o.id, p.facility_id, p.id, 'attended', now() - interval '230 days'
+        from persons p join (select id, row_number() over (order by id) - 1 as n from offerings where starts_at < now()) o on o.n = p.id % ${shape.events}`),
+  );
+  await db.execute(
+    sql.raw(`insert into mail_outbox (recipient, template, data, status, facility_id, created_at, sent_at)
+      select p.email, 'programme-reminder', '{}'::jsonb, 'sent', p.facility_id, now() - (d || ' days')::interval, now() - (d || ' days')::interval
+        from persons p, (values (3), (10), (24)) v(d)`),
+  );
 }
 
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
