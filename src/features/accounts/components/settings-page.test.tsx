@@ -83,7 +83,7 @@ describe('/einstellungen', () => {
       }),
     ];
     const { user, router, session } = await renderRoute('/einstellungen', { user: users.oneEnrolled(), handlers });
-    await user.click(screen.getByRole('button', { name: 'Konto löschen …' }));
+    await user.click(await screen.findByRole('button', { name: 'Konto löschen …' }));
     const dialog = await screen.findByRole('dialog', { name: 'Benutzerkonto löschen' });
     expect(await within(dialog).findByText('KiTa Sonnenschein')).toBeInTheDocument();
 
@@ -108,7 +108,7 @@ describe('/einstellungen', () => {
   it('lists the sessions, marks this one and shows a pending e-mail change', async () => {
     const box = { account: buildAccount({ pendingEmail: 'neu@example.org' }) };
     await renderRoute('/einstellungen', { user: users.oneEnrolled(), handlers: settingsHandlers(box), activeFacilityId: facility(11, 'x').id });
-    expect(screen.getByText(/Wir haben einen Bestätigungslink an neu@example.org geschickt/)).toBeInTheDocument();
+    expect(await screen.findByText(/Wir haben einen Bestätigungslink an neu@example.org geschickt/)).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Deine aktiven Sitzungen' });
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Chrome unter Linux');

@@ -23,7 +23,7 @@ describe('/einstellungen: password and second factor', () => {
       user: users.oneEnrolled(),
       handlers: [post, ...settingsHandlers({ account: buildAccount() })],
     });
-    const section = screen.getByRole('region', { name: 'Passwort ändern' });
+    const section = await screen.findByRole('region', { name: 'Passwort ändern' });
     await user.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
     expect(within(section).getByText('Bitte gib dein aktuelles Passwort an.')).toBeInTheDocument();
     await user.type(within(section).getByLabelText('Aktuelles Passwort'), 'altes-passwort');
@@ -47,7 +47,7 @@ describe('/einstellungen: password and second factor', () => {
       return HttpResponse.json({ recoveryCodes: ['AAAAA-BBBBB', 'CCCCC-DDDDD'], msg: 'ok' });
     });
     const { user } = await renderRoute('/einstellungen', { user: users.oneEnrolled(), handlers: [setup.handler, enable, ...settingsHandlers(box)] });
-    const section = screen.getByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
+    const section = await screen.findByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
     expect(within(section).getByText('ausgeschaltet')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }));
     expect(await within(section).findByRole('img', { name: 'QR-Code für deine Authenticator-App' })).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('/einstellungen: password and second factor', () => {
   it('an admin who must use the second factor cannot switch it off', async () => {
     const account = buildAccount({ isAdmin: true, totp: { enabled: true, required: true, recoveryCodesLeft: 3 } });
     await renderRoute('/einstellungen', { user: users.admin(), handlers: settingsHandlers({ account }) });
-    const section = screen.getByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
+    const section = await screen.findByRole('region', { name: 'Zwei-Faktor-Authentifizierung' });
     expect(within(section).getByText(/lässt sich nicht ausschalten/)).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Zwei-Faktor-Authentifizierung ausschalten' })).not.toBeInTheDocument();
   });
