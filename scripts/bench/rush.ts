@@ -30,7 +30,7 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '50,200').split(',').map
 // BENCH_MAIL=off: the mail worker not started (the bench before issue 23), to see what the mails cost
 const MAIL = process.env.BENCH_MAIL !== 'off';
 // BENCH_WORLD=empty: no last season and no past mails (rush-world.ts): the plans of a fresh installation's first rush
-const HISTORY = process.env.BENCH_WORLD !== 'empty';
+const WORLD = process.env.BENCH_WORLD === 'empty' ? 'empty' : 'last season';
 // the open loop: this many bookings arriving within OPEN_WITHIN_MS
 const OPEN_COUNT = 300;
 const OPEN_WITHIN_MS = 1000;
@@ -57,7 +57,7 @@ function machineBusyMs(): number | null {
 async function run(w: BenchWorld, CONCURRENCY: number, withAdminList: boolean, openWithinMs?: number) {
   const db = w.db;
   const t0 = performance.now();
-  const world = await seedRushWorld(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS }, { history: HISTORY });
+  const world = await seedRushWorld(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS }, { history: WORLD === 'last season' });
   const offeringIds = world.offeringIds;
   const requests = world.requests
     .slice(0, openWithinMs ? OPEN_COUNT : undefined)
@@ -149,7 +149,7 @@ async function run(w: BenchWorld, CONCURRENCY: number, withAdminList: boolean, o
   const booked201 = out.results.filter((r) => r.status === 201).length;
   return {
     driver: 'pg',
-    world: HISTORY ? 'last season' : 'empty',
+    world: WORLD,
     kitas: KITAS,
     requests: requests.length,
     events: EVENTS,
@@ -196,7 +196,7 @@ if (at50 || at200) {
   console.log(
     JSON.stringify({
       summary: true,
-      world: HISTORY ? 'last season' : 'empty',
+      world: WORLD,
       floorTps: floorRun?.floorTps ?? null,
       decisionsPerSecondAt50: at50?.decisionsPerSecond ?? null,
       ratio: floorRun && at50 ? Number((at50.decisionsPerSecond / floorRun.floorTps).toFixed(3)) : null,
