@@ -38,4 +38,4 @@ export const pingQueryOptions = (windowId: string) =>
     retry: false,
   });
 
-export const usePingQuery = (windowId: string) => useQuery(pingQueryOptions(windowId));
+export const usePingQuery = (windowId: string, enabled = true) => useQuery({ ...pingQueryOptions(windowId), enabled });

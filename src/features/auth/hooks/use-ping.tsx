@@ -14,12 +14,30 @@ const PING_FAILED = 'Die Verbindung zum Portal konnte nicht geprüft werden.';
 const NEW_VERSION_ID = 'new-portal-version';
 
 /**
+ * True once the view has been drawn: the browser is idle after its first frame (at most a second later, so a window
+ * opened in a background tab, where frames wait, pings too).
+ */
+function useAppeared() {
+  const [appeared, setAppeared] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setAppeared(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => setAppeared(true), { timeout: 1000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+  return appeared;
+}
+
+/**
  * seed §1/§7 keep-alive: once when the root view appears, before every navigation and every 60 s while mounted.
  * Reacts to a lost session (back to /login, the current page kept as target) and to a new deployment.
  */
 export function usePing() {
   const [windowId] = useState(getWindowId);
-  const { data, error, errorUpdatedAt, dataUpdatedAt, refetch } = usePingQuery(windowId);
+  const appeared = useAppeared();
+  const { data, error, errorUpdatedAt, dataUpdatedAt, refetch } = usePingQuery(windowId, appeared);
   const router = useRouter();
   const auth = useAuthStore();
   const queryClient = useQueryClient();
