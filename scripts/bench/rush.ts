@@ -145,7 +145,7 @@ async function run(w: BenchWorld, CONCURRENCY: number, withAdminList: boolean, o
   }
 
   const checks = await rushChecks(db, { kitas: KITAS, perKita: PER_KITA, events: EVENTS, seats: SEATS }, offeringIds, out.results);
-  const { answers, ...figures } = rushFigures(out.results, out.totalMs);
+  const { answers, ...figures } = rushFigures(out.results, out.totalMs, openWithinMs ? undefined : CONCURRENCY);
   const booked201 = out.results.filter((r) => r.status === 201).length;
   return {
     driver: 'pg',
@@ -207,6 +207,9 @@ if (at50 || at200) {
       statementsPerRequestAt50: at50?.statementsPerRequest ?? null,
       databaseCpuMsPerRequestAt50: at50?.databaseCpuMsPerRequest ?? null,
       p99At200: at200?.p99 ?? null,
+      // the first 200, sent at once to a fresh server, and the 1,800 after them
+      p99At200FirstWave: at200?.p99FirstWave ?? null,
+      p99At200AfterFirstWave: at200?.p99AfterFirstWave ?? null,
       p99OpenLoop300In1s: open?.p99 ?? null,
       mail: MAIL ? 'on' : 'off',
       // how busy the machine was (1 minute; this run's own processes included)
