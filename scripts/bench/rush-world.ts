@@ -118,7 +118,13 @@ export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  */
 export function rushFigures(results: RushResult[], totalMs: number, firstWave?: number) {
   const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
-  const p99Of = (rs: RushResult[]) => Number(pct(rs.map((r) => r.ms).sort((a, b) => a - b), 99).toFixed(1));
+  const p99Of = (rs: RushResult[]) =>
+    Number(
+      pct(
+        rs.map((r) => r.ms).sort((a, b) => a - b),
+        99,
+      ).toFixed(1),
+    );
   const byStatus: Record<string, number> = {};
   for (const r of results) {
     const key = r.code ? `${r.status} ${r.code}` : String(r.status);
