@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RenderLater } from '../layout/render-later';
 import type { AnswerValue, Answers, UploadedFile } from '../../shared/contracts/documentation';
 import type { Question, Section } from '../../shared/contracts/documentation-template';
 import { FilesQuestionField, type FileUploadControls } from './files-question';
@@ -60,47 +61,50 @@ export function DocumentationFormFields({
   idPrefix = '',
   headingLevel = 2,
 }: DocumentationFormFieldsProps) {
+  const renderSection = (section: Section) => (
+    <Stack component="section" gap="lg" key={section.key} aria-labelledby={`${idPrefix}s-${section.key}`}>
+      <div>
+        <Title order={headingLevel} size="h3" id={`${idPrefix}s-${section.key}`} style={{ overflowWrap: 'anywhere' }}>
+          {section.title}
+        </Title>
+        {section.intro && (
+          <Text c="dimmed" mt={4} style={{ whiteSpace: 'pre-line' }}>
+            {section.intro}
+          </Text>
+        )}
+      </div>
+      {section.questions.map((question) => {
+        const common = {
+          id: questionElementId(question.key, idPrefix),
+          error: errors[question.key] ?? null,
+          readOnly,
+          onBlur: () => onBlur(question.key),
+        };
+        return (
+          <div key={question.key} data-question-key={question.key}>
+            {question.kind === 'files' ? (
+              <FilesQuestionField
+                {...common}
+                question={question}
+                value={answers[question.key]}
+                files={files.filter((f) => f.questionKey === question.key)}
+                onChange={(value) => onChange(question.key, value)}
+                uploads={uploads}
+              />
+            ) : (
+              <QuestionField {...common} question={question} value={answers[question.key]} onChange={(value) => onChange(question.key, value)} />
+            )}
+            {renderNotice?.(question)}
+          </div>
+        );
+      })}
+    </Stack>
+  );
   return (
     <Stack gap="xl">
-      {sections.map((section) => (
-        <Stack component="section" gap="lg" key={section.key} aria-labelledby={`${idPrefix}s-${section.key}`}>
-          <div>
-            <Title order={headingLevel} size="h3" id={`${idPrefix}s-${section.key}`} style={{ overflowWrap: 'anywhere' }}>
-              {section.title}
-            </Title>
-            {section.intro && (
-              <Text c="dimmed" mt={4} style={{ whiteSpace: 'pre-line' }}>
-                {section.intro}
-              </Text>
-            )}
-          </div>
-          {section.questions.map((question) => {
-            const common = {
-              id: questionElementId(question.key, idPrefix),
-              error: errors[question.key] ?? null,
-              readOnly,
-              onBlur: () => onBlur(question.key),
-            };
-            return (
-              <div key={question.key} data-question-key={question.key}>
-                {question.kind === 'files' ? (
-                  <FilesQuestionField
-                    {...common}
-                    question={question}
-                    value={answers[question.key]}
-                    files={files.filter((f) => f.questionKey === question.key)}
-                    onChange={(value) => onChange(question.key, value)}
-                    uploads={uploads}
-                  />
-                ) : (
-                  <QuestionField {...common} question={question} value={answers[question.key]} onChange={(value) => onChange(question.key, value)} />
-                )}
-                {renderNotice?.(question)}
-              </div>
-            );
-          })}
-        </Stack>
-      ))}
+      {sections.slice(0, 1).map(renderSection)}
+      {/* the first section fills a first screen; with the others, the form's first render was one task of 370 ms on a phone */}
+      <RenderLater>{sections.slice(1).map(renderSection)}</RenderLater>
     </Stack>
   );
 }

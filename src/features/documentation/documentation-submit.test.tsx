@@ -114,7 +114,7 @@ describe('/dokumentationsbogen: states', () => {
     expect(screen.getByText('Der Dokumentationsbogen ist angenommen und lässt sich nicht mehr ändern.')).toBeInTheDocument();
     expect(screen.getByText('Ein tolles Projekt!')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Titel des Projekts/ })).toHaveAttribute('readonly');
-    expect(screen.getByRole('img', { name: 'beet.jpg' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'beet.jpg' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /löschen/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Einreichen' })).not.toBeInTheDocument();
   });
@@ -132,7 +132,7 @@ describe('/dokumentationsbogen: photos', () => {
 
   it('uploads a photo picked with the button and shows its thumbnail named by the file', async () => {
     const { user, store } = await renderForm();
-    await user.upload(screen.getByLabelText('Dateien für „Fotos aus dem Projekt“ auswählen'), jpeg());
+    await user.upload(await screen.findByLabelText('Dateien für „Fotos aus dem Projekt“ auswählen'), jpeg());
     expect(await screen.findByRole('img', { name: 'kraeuter.jpg' }, slow)).toBeInTheDocument();
     expect(store.form.files.map((f) => f.name)).toEqual(['kraeuter.jpg']);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('/dokumentationsbogen: photos', () => {
   it("given a file whose content is no photo, shows the server's German reason at the file", async () => {
     const { user, store } = await renderForm();
     await user.upload(
-      screen.getByLabelText('Dateien für „Fotos aus dem Projekt“ auswählen'),
+      await screen.findByLabelText('Dateien für „Fotos aus dem Projekt“ auswählen'),
       new File(['nur Text'], 'falsch.jpg', { type: 'image/jpeg' }),
     );
     const alert = await screen.findByRole('alert', { name: 'falsch.jpg' }, slow);
@@ -155,7 +155,7 @@ describe('/dokumentationsbogen: photos', () => {
 
   it('refuses a dropped PDF for a photos question before uploading', async () => {
     const { store } = await renderForm();
-    const zone = screen.getByText('Dateien hierher ziehen oder').closest('[data-drop-zone]');
+    const zone = (await screen.findByText('Dateien hierher ziehen oder')).closest('[data-drop-zone]');
     if (!zone) throw new Error('no drop zone');
     fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['%PDF-1.4'], 'plan.pdf', { type: 'application/pdf' })] } });
@@ -165,7 +165,7 @@ describe('/dokumentationsbogen: photos', () => {
 
   it('deletes a photo after asking, and saves the consent via autosave', async () => {
     const { user, store } = await renderForm({ files: [buildUploadedFile()] });
-    await user.click(screen.getByRole('checkbox', { name: /Sorgeberechtigten/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /Sorgeberechtigten/ }));
     await waitFor(() => expect(store.form.answers.fotos).toEqual({ consent: true }), slow);
 
     await user.click(screen.getByRole('button', { name: 'beet.jpg löschen' }));

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { startTransition, useEffect, useState } from 'react';
 import type { AccountResponse } from '../../../shared/contracts/accounts';
+import { RenderLater } from '../../../components/layout/render-later';
 import { useAccount } from '../api/get-account';
 import { ConsentsSection } from './settings/consents-section';
 import { DataExportSection } from './settings/data-export-section';
@@ -24,24 +24,19 @@ type Props = {
  */
 export function SettingsPage({ onAccountChanged, onDeleted }: Props) {
   const account = useAccount();
-  // the sections below the first screen render in a transition, which React splits into short tasks: rendered with
-  // the first two, the page's first render was one task of 370 ms on a phone's 4x slower CPU (issue 35)
-  const [rest, setRest] = useState(false);
-  useEffect(() => startTransition(() => setRest(true)), []);
   return (
     <Stack gap="lg">
       <ConsentsSection account={account} onAccountChanged={onAccountChanged} />
       <ProfileSection account={account} onAccountChanged={onAccountChanged} />
-      {rest && (
-        <>
-          <EmailSection account={account} />
-          <PasswordSection account={account} />
-          <TwoFactorSection account={account} />
-          <SessionsSection />
-          <DataExportSection />
-          <DeleteAccountSection onDeleted={onDeleted} />
-        </>
-      )}
+      {/* the sections below the first screen (with them, the page's first render was one task of 370 ms on a phone) */}
+      <RenderLater>
+        <EmailSection account={account} />
+        <PasswordSection account={account} />
+        <TwoFactorSection account={account} />
+        <SessionsSection />
+        <DataExportSection />
+        <DeleteAccountSection onDeleted={onDeleted} />
+      </RenderLater>
     </Stack>
   );
 }
