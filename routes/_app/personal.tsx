@@ -2,6 +2,7 @@ import { Divider, Stack } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { NoActiveFacility } from '../../src/components/layout/no-active-facility';
 import { PageHeading } from '../../src/components/layout/page-heading';
+import { RenderLater } from '../../src/components/layout/render-later';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { useSessionFacilities } from '../../src/features/auth/hooks/use-session-facilities';
 import { joinRequestsQueryOptions } from '../../src/features/facilities/api/get-join-requests';
@@ -42,13 +43,16 @@ function StaffPage() {
       <PageHeading>Personal</PageHeading>
       <Stack gap="xl" key={activeFacilityId}>
         <StaffList facilityId={activeFacilityId} />
-        <Divider />
-        <JoinRequestsSection facilityId={activeFacilityId} />
-        <MembersSection
-          facilityId={activeFacilityId}
-          currentUserId={user.id}
-          onLeft={() => void session.removeFacility(activeFacilityId).then(() => navigate({ to: '/' }))}
-        />
+        {/* the staff list fills the first screen; the KiTa's accounts and join requests come after it */}
+        <RenderLater>
+          <Divider />
+          <JoinRequestsSection facilityId={activeFacilityId} />
+          <MembersSection
+            facilityId={activeFacilityId}
+            currentUserId={user.id}
+            onLeft={() => void session.removeFacility(activeFacilityId).then(() => navigate({ to: '/' }))}
+          />
+        </RenderLater>
       </Stack>
     </>
   );

@@ -67,8 +67,8 @@ describe('/personal', () => {
     expect(within(staff).getByText('Pädagogin, Paula')).toBeInTheDocument();
     expect(within(staff).getByText('hat ein Konto')).toBeInTheDocument();
     expect(within(staff).getByRole('button', { name: 'Paula Pädagogin einladen' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toHaveTextContent('Nina Muster (du)');
-    expect(screen.getByRole('table', { name: 'Offene Zugangsanfragen' })).toHaveTextContent('Jana Neu');
+    expect(await screen.findByRole('table', { name: 'Benutzerkonten mit Zugriff' })).toHaveTextContent('Nina Muster (du)');
+    expect(await screen.findByRole('table', { name: 'Offene Zugangsanfragen' })).toHaveTextContent('Jana Neu');
   });
 
   it('adds a person after German messages for the missing fields', async () => {
