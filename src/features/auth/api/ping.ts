@@ -38,4 +38,5 @@ export const pingQueryOptions = (windowId: string) =>
     retry: false,
   });
 
-export const usePingQuery = (windowId: string, enabled = true) => useQuery({ ...pingQueryOptions(windowId), enabled });
+/** `enabled`: false until the root view has been drawn (use-ping.tsx); `refetch()` asks all the same */
+export const usePingQuery = (windowId: string, enabled: boolean) => useQuery({ ...pingQueryOptions(windowId), enabled });
