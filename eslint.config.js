@@ -16,7 +16,7 @@ const zone = (files, patterns) => ({
 
 /**
  * One way for the Berlin calendar day and the German date (issue 20): src/shared/berlin-date.ts has them
- * (berlinToday, germanDate); pages format with src/lib/locale.ts (dayjs). A third copy is refused here.
+ * (berlinToday, germanDate, berlinWallClock); pages format with src/lib/locale.ts, which reads them. A third copy is refused here.
  */
 const oneBerlinDate = [
   {

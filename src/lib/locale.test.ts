@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatTime,
   formatTimeSpan,
+  formatWeekdayDateTime,
   instantOfPickerValue,
   parseGermanDate,
   pickerValueOf,
@@ -29,6 +30,25 @@ describe('German locale', () => {
     // 15:42 UTC in winter is 16:42 in Germany; in summer 17:42 UTC is 19:42.
     expect(formatDateTime('2026-01-15T15:42:00Z')).toBe('15.01.2026, 16:42 Uhr');
     expect(formatTime('2026-07-15T17:42:00Z')).toBe('19:42');
+  });
+
+  it('reads the Berlin wall clock as the timezone plugin of dayjs does, across both switches of the clock', () => {
+    // one instant every 7 h 13 min over two years hits every hour of the day and both DST changes' neighbourhoods
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 26_000_000) {
+      const berlin = dayjs(t).tz('Europe/Berlin');
+      expect(formatWeekdayDateTime(t)).toBe(`${berlin.format('dd')}., ${berlin.format('DD.MM.YYYY')}, ${berlin.format('HH:mm')} Uhr`);
+      expect(pickerValueOf(new Date(t).toISOString())).toBe(berlin.format('YYYY-MM-DD HH:mm:ss'));
+    }
+    // the last second of summer time and the first of winter time, 2026-10-25
+    expect(formatDateTime('2026-10-25T00:59:59Z')).toBe('25.10.2026, 02:59 Uhr');
+    expect(formatDateTime('2026-10-25T01:00:00Z')).toBe('25.10.2026, 02:00 Uhr');
+    expect(formatDate(dayjs('2026-12-31T23:30:00Z'))).toBe('01.01.2027');
+  });
+
+  it('gives a calendar date its own weekday and refuses one that does not exist', () => {
+    expect(formatWeekdayDateTime('2027-02-01')).toBe('Mo., 01.02.2027, 00:00 Uhr');
+    expect(formatDate('2026-02-30')).toBe('');
+    expect(formatTimeSpan('2026-02-30', '2026-03-01')).toBe('');
   });
 
   it('parses TT.MM.JJJJ strictly', () => {

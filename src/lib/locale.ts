@@ -4,6 +4,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { berlinWallClock, calendarDayWallClock, germanDate, type BerlinWallClock } from '../shared/berlin-date';
 
 // Importing this module sets German globally (seed §1/§9: German, week starts Monday, 24 h). The locale's
 // `weekStart: 1` also makes dayjs().startOf('week') a Monday.
@@ -32,44 +33,42 @@ type DateLike = string | number | Date | dayjs.Dayjs;
 
 /**
  * Shown in German local time of the programme. ISO dates without time (`2026-02-01`) are taken as calendar dates
- * and never shifted by a time zone.
+ * and never shifted by a time zone. Null for what is no date.
  */
-function toBerlin(value: DateLike): dayjs.Dayjs {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return dayjs(value, 'YYYY-MM-DD', true);
-  return dayjs(value).tz(TIME_ZONE);
+function inBerlin(value: DateLike | null | undefined): BerlinWallClock | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return dayjs(value, 'YYYY-MM-DD', true).isValid() ? calendarDayWallClock(value) : null;
+  const d = dayjs(value);
+  return d.isValid() ? berlinWallClock(d.toDate()) : null;
 }
 
-/** `DD.MM.YYYY`, or '' for null/undefined/invalid so tables can render empty cells. */
 /** "Hauptstraße 1, 90762 Fürth"; without a street "90762 Fürth" (a KiTa an import created knows no street) */
 export function formatAddress({ street, postalCode, city }: { street: string; postalCode: string; city: string }): string {
   return [street.trim(), `${postalCode} ${city}`.trim()].filter(Boolean).join(', ');
 }
 
+/** `DD.MM.YYYY`, or '' for null/undefined/invalid so tables can render empty cells. */
 export function formatDate(value: DateLike | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const d = toBerlin(value);
-  return d.isValid() ? d.format(DATE_FORMAT) : '';
+  const w = inBerlin(value);
+  return w ? germanDate(w.day) : '';
 }
 
 /** SPEC §1: the one date-time format, "23.11.2026, 14:32 Uhr" (24 h, Europe/Berlin). */
 export function formatDateTime(value: DateLike | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const d = toBerlin(value);
-  return d.isValid() ? `${d.format(DATE_FORMAT)}, ${d.format(TIME_FORMAT)} Uhr` : '';
+  const w = inBerlin(value);
+  return w ? `${germanDate(w.day)}, ${w.time} Uhr` : '';
 }
 
 /** "Di., 27.10.2026, 09:00 Uhr" (Europe/Berlin): a moment whose weekday matters (a date moved to the next KiTa-Jahr) */
 export function formatWeekdayDateTime(value: DateLike | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const d = toBerlin(value);
-  return d.isValid() ? `${d.format('dd')}., ${d.format(DATE_FORMAT)}, ${d.format(TIME_FORMAT)} Uhr` : '';
+  const w = inBerlin(value);
+  return w ? `${w.weekday}, ${germanDate(w.day)}, ${w.time} Uhr` : '';
 }
 
 /** `HH:mm` (24 h), Europe/Berlin; `formatTime(x) + ' Uhr'` reads naturally in German sentences. */
 export function formatTime(value: DateLike | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const d = toBerlin(value);
-  return d.isValid() ? d.format(TIME_FORMAT) : '';
+  return inBerlin(value)?.time ?? '';
 }
 
 /** Parses a German `TT.MM.JJJJ` input strictly to ISO `YYYY-MM-DD`, or null when it isn't a real date. */
@@ -83,19 +82,18 @@ export function parseGermanDate(input: string): string | null {
  * "Di., 03.02.2027, 09:00 Uhr – Mi., 04.02.2027, 16:00 Uhr" (Europe/Berlin).
  */
 export function formatTimeSpan(startsAt: DateLike, endsAt: DateLike): string {
-  const start = toBerlin(startsAt);
-  const end = toBerlin(endsAt);
-  if (!start.isValid() || !end.isValid()) return '';
-  const day = (d: dayjs.Dayjs) => `${d.format('dd')}., ${d.format(DATE_FORMAT)}`;
-  if (start.format('YYYY-MM-DD') === end.format('YYYY-MM-DD')) return `${day(start)}, ${start.format(TIME_FORMAT)}–${end.format(TIME_FORMAT)} Uhr`;
-  return `${day(start)}, ${start.format(TIME_FORMAT)} Uhr – ${day(end)}, ${end.format(TIME_FORMAT)} Uhr`;
+  const start = inBerlin(startsAt);
+  const end = inBerlin(endsAt);
+  if (!start || !end) return '';
+  const day = (w: BerlinWallClock) => `${w.weekday}, ${germanDate(w.day)}`;
+  if (start.day === end.day) return `${day(start)}, ${start.time}–${end.time} Uhr`;
+  return `${day(start)}, ${start.time} Uhr – ${day(end)}, ${end.time} Uhr`;
 }
 
 /** Mantine's DateTimePicker value ("2027-02-01 09:00:00", Berlin wall time) of an instant from the server */
 export function pickerValueOf(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const d = dayjs(iso).tz(TIME_ZONE);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : null;
+  const w = inBerlin(iso);
+  return w ? `${w.day} ${w.time}:${w.seconds}` : null;
 }
 
 /**

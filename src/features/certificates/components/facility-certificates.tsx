@@ -49,14 +49,17 @@ export function FacilityCertificates({ facilityId }: { facilityId: number }) {
       <Title order={2} id={headingId}>
         Urkunden und Teilnahmebescheinigungen
       </Title>
-      {award ? (
+      {/* a line while they load: the text or button arriving in an empty place moved the table below it (a layout shift) */}
+      {isPending ? (
+        <Text>Die Urkunden werden geladen …</Text>
+      ) : award ? (
         <Group>
           <PdfButton path={facilityCertificatePdfPath(facilityId, award.id)} fallbackName="urkunde.pdf" size="sm" variant="filled">
             Urkunde herunterladen (PDF)
           </PdfButton>
         </Group>
       ) : (
-        !isPending && <Text>Eure Urkunde steht hier, sobald sie ausgestellt ist.</Text>
+        <Text>Eure Urkunde steht hier, sobald sie ausgestellt ist.</Text>
       )}
       {isError ? (
         <Alert color="red">Die Urkunden und Bescheinigungen konnten nicht geladen werden.</Alert>
