@@ -46,8 +46,11 @@ export function FacilityCertificates({ facilityId }: { facilityId: number }) {
   ];
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} id={headingId}>
-        Urkunden und Teilnahmebescheinigungen
+      {/* the size of the page's other section headings; at 320-412 px the compound wraps at its joint, not before its last letters */}
+      <Title order={2} fz="h3" id={headingId}>
+        Urkunden und Teilnahme
+        <wbr />
+        bescheinigungen
       </Title>
       {/* a line while they load: the text or button arriving in an empty place moved the table below it (a layout shift) */}
       {isPending ? (
