@@ -13,14 +13,29 @@ import { Children, startTransition, useEffect, useState, type ReactNode } from '
  */
 export function RenderLater({ children }: { children: ReactNode }) {
   const parts = Children.toArray(children);
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (shown < parts.length) startTransition(() => setShown((n) => n + 1));
-  }, [shown, parts.length]);
+  const shown = useShownLater(parts.length);
   return (
     <>
       {parts.slice(0, shown)}
-      {shown < parts.length && <div data-render-later />}
+      <LaterMarker shown={shown} count={parts.length} />
     </>
   );
+}
+
+/**
+ * How many of `count` parts a page shows: `first` in its first render, then one more in each transition, until all
+ * are. For parts that do not sit side by side (the dates of /fortbildungen, in a section of their module each); the
+ * page puts `<LaterMarker>` after the last part shown.
+ */
+export function useShownLater(count: number, first = 0): number {
+  const [shown, setShown] = useState(first);
+  useEffect(() => {
+    if (shown < count) startTransition(() => setShown((n) => n + 1));
+  }, [shown, count]);
+  return Math.min(shown, count);
+}
+
+/** where the parts still to come will be, while there are any: the frame leaves out its footer meanwhile */
+export function LaterMarker({ shown, count }: { shown: number; count: number }) {
+  return shown < count ? <div data-render-later /> : null;
 }

@@ -1,5 +1,6 @@
 import { Alert, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { LaterMarker, useShownLater } from '../../../components/layout/render-later';
 import { regions, type Region } from '../../../shared/contracts/facility-lists';
 import type { Offering, OfferingKind, OfferingsAnswer } from '../../../shared/contracts/programme';
 import { useFacilityEnrolments } from '../api/get-facility-enrolments';
@@ -34,6 +35,9 @@ const TEXTS = {
   },
 } as const;
 
+/** the dates a page shows in its first render: a phone's first screen shows one, a desktop's two */
+const FIRST_CARDS = 2;
+
 /** "Je KiTa höchstens 2 Personen pro Termin und 3 im ganzen Modul." */
 export function limitsText(perEvent: number | null, perModule: number | null): string | null {
   const persons = (n: number) => (n === 1 ? '1 Person' : `${n} Personen`);
@@ -59,6 +63,16 @@ export function OfferingsPage({ facilityId, kind, filters, onFiltersChange, book
   // the booking dialog reads the card's current state (after a refetch, e.g. the seats left)
   const bookingNow = booking ? (data.offerings.find((o) => o.id === booking.id) ?? booking) : null;
 
+  // the first dates in the first render (they fill a phone's first screen and a desktop's), the others one by one
+  // after it, then the KiTa's bookings: a season's dozens of cards were one long task of the page's first render
+  const groups = kind === 'training' ? groupByModule(visible, data.modules) : [{ module: undefined, offerings: visible }];
+  const shown = useShownLater(visible.length + 1, FIRST_CARDS);
+  let before = 0;
+  const laterGroups = groups.map((g) => {
+    const from = before;
+    before += g.offerings.length;
+    return { ...g, shownHere: g.offerings.slice(0, Math.max(0, shown - from)) };
+  });
   const cards = (offerings: Offering[]) => (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       {offerings.map((o) => (
@@ -93,35 +107,41 @@ export function OfferingsPage({ facilityId, kind, filters, onFiltersChange, book
           </SimpleGrid>
           {visible.length === 0 && <Text>{texts.noMatch}</Text>}
           {kind === 'training'
-            ? groupByModule(visible, data.modules).map(({ module, offerings }) => (
-                <Stack key={module?.id ?? 0} gap="sm" component="section" aria-label={module?.title ?? 'Ohne Modul'}>
-                  <Title order={2} fz="h3">
-                    {module?.title ?? 'Weitere Termine'}
-                  </Title>
-                  {module?.description && <Text style={{ whiteSpace: 'pre-line' }}>{module.description}</Text>}
-                  {module?.targetGroup && <Text size="sm">Für: {module.targetGroup}</Text>}
-                  {module && limitsText(module.maxPerFacilityPerEvent, module.maxPerFacilityPerModule) && (
-                    <Text size="sm">{limitsText(module.maxPerFacilityPerEvent, module.maxPerFacilityPerModule)}</Text>
-                  )}
-                  {cards(offerings)}
-                </Stack>
-              ))
+            ? laterGroups.map(
+                ({ module, shownHere }) =>
+                  shownHere.length > 0 && (
+                    <Stack key={module?.id ?? 0} gap="sm" component="section" aria-label={module?.title ?? 'Ohne Modul'}>
+                      <Title order={2} fz="h3">
+                        {module?.title ?? 'Weitere Termine'}
+                      </Title>
+                      {module?.description && <Text style={{ whiteSpace: 'pre-line' }}>{module.description}</Text>}
+                      {module?.targetGroup && <Text size="sm">Für: {module.targetGroup}</Text>}
+                      {module && limitsText(module.maxPerFacilityPerEvent, module.maxPerFacilityPerModule) && (
+                        <Text size="sm">{limitsText(module.maxPerFacilityPerEvent, module.maxPerFacilityPerModule)}</Text>
+                      )}
+                      {cards(shownHere)}
+                    </Stack>
+                  ),
+              )
             : visible.length > 0 && (
                 <Stack gap="sm">
                   <Title order={2} fz="h3">
                     Termine
                   </Title>
-                  {cards(visible)}
+                  {cards(laterGroups[0]!.shownHere)}
                 </Stack>
               )}
         </Stack>
       )}
-      <Stack gap="sm">
-        <Title order={2} fz="h3">
-          Unsere Anmeldungen
-        </Title>
-        <BookingsTable facilityId={facilityId} enrolments={own.enrolments} emptyText={texts.noBookings} rowExtra={bookingExtra} />
-      </Stack>
+      {shown > visible.length && (
+        <Stack gap="sm">
+          <Title order={2} fz="h3">
+            Unsere Anmeldungen
+          </Title>
+          <BookingsTable facilityId={facilityId} enrolments={own.enrolments} emptyText={texts.noBookings} rowExtra={bookingExtra} />
+        </Stack>
+      )}
+      <LaterMarker shown={shown} count={visible.length + 1} />
       <BookingDialog
         facilityId={facilityId}
         offering={bookingNow}
