@@ -95,7 +95,7 @@ describe('/fortbildungen', () => {
     expect(within(card).getByText('Anmeldung vom 01.11.2026, 09:00 Uhr bis 27.01.2027, 23:59 Uhr')).toBeInTheDocument();
     const full = screen.getByRole('article', { name: 'Einsteiger: Praxis draußen' });
     expect(within(full).getByText('ausgebucht – Warteliste (2 Personen warten)')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Unsere Anmeldungen' })).toHaveTextContent('Ihr habt noch niemanden zu einer Fortbildung angemeldet.');
+    expect(await screen.findByRole('table', { name: 'Unsere Anmeldungen' })).toHaveTextContent('Ihr habt noch niemanden zu einer Fortbildung angemeldet.');
   });
 
   it('given two dates of one title, each "Anmelden" and "Stornieren" keeps its exact name and is described by its title and date', async () => {
@@ -112,7 +112,7 @@ describe('/fortbildungen', () => {
     expect(book).toHaveLength(2);
     expect(book[0]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE Mi., 03.02.2027, 09:00–16:00 Uhr');
     expect(book[1]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE Mi., 10.03.2027, 09:00–16:00 Uhr');
-    const table = screen.getByRole('table', { name: 'Unsere Anmeldungen' });
+    const table = await screen.findByRole('table', { name: 'Unsere Anmeldungen' });
     const cancel = within(table).getAllByRole('button', { name: 'Stornieren' });
     expect(cancel).toHaveLength(2);
     expect(cancel[0]).toHaveAccessibleDescription('Einsteiger: Grundlagen der BNE 03.02.2027, 09:00 Uhr Anna Apfel');
@@ -148,7 +148,7 @@ describe('/fortbildungen', () => {
     expect(within(card).getByText('Anna Apfel: bestätigt')).toBeInTheDocument();
     expect(within(card).getByText('Ben Birne: Warteliste Platz 1')).toBeInTheDocument();
     expect(await screen.findByText('Anna Apfel: bestätigt · Ben Birne: Warteliste Platz 1')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Unsere Anmeldungen' });
+    const table = await screen.findByRole('table', { name: 'Unsere Anmeldungen' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(within(table).getByRole('link', { name: 'Kalendereintrag (.ics)' })).toHaveAttribute(
       'href',
@@ -181,7 +181,7 @@ describe('/fortbildungen', () => {
   it('cancels a booking only after “Ja, stornieren”', async () => {
     const { handlers, calls } = programmeApi({ enrolments: [buildFacilityEnrolment()] });
     const { user } = await renderRoute('/fortbildungen', { user: users.oneEnrolled(), handlers });
-    const table = screen.getByRole('table', { name: 'Unsere Anmeldungen' });
+    const table = await screen.findByRole('table', { name: 'Unsere Anmeldungen' });
     await user.click(within(table).getByRole('button', { name: 'Stornieren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Anmeldung stornieren?' });
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
