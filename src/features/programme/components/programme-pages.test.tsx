@@ -95,7 +95,9 @@ describe('/fortbildungen', () => {
     expect(within(card).getByText('Anmeldung vom 01.11.2026, 09:00 Uhr bis 27.01.2027, 23:59 Uhr')).toBeInTheDocument();
     const full = screen.getByRole('article', { name: 'Einsteiger: Praxis draußen' });
     expect(within(full).getByText('ausgebucht – Warteliste (2 Personen warten)')).toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: 'Unsere Anmeldungen' })).toHaveTextContent('Ihr habt noch niemanden zu einer Fortbildung angemeldet.');
+    expect(await screen.findByRole('table', { name: 'Unsere Anmeldungen' })).toHaveTextContent(
+      'Ihr habt noch niemanden zu einer Fortbildung angemeldet.',
+    );
   });
 
   it('given two dates of one title, each "Anmelden" and "Stornieren" keeps its exact name and is described by its title and date', async () => {
