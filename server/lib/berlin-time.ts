@@ -3,24 +3,16 @@
  * time (09:00 stays 09:00), and "as of a day" means the end of that day in Berlin. Intl knows the zone's rules; no
  * offsets are written down here.
  */
-const zone = 'Europe/Berlin';
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: zone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { berlinWallClock } from '../../src/shared/berlin-date';
 
 type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
 
+/** the wall clock as numbers, read where the portal reads Berlin's wall clock (src/shared/berlin-date.ts) */
 function wallOf(at: Date): Wall {
-  const p: Record<string, number> = {};
-  for (const part of partsFormat.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour!, mi: p.minute!, s: p.second!, ms: at.getUTCMilliseconds() };
+  const { day, time, seconds } = berlinWallClock(at);
+  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  return { y, mo, d, h, mi, s: Number(seconds), ms: at.getUTCMilliseconds() };
 }
 
 /** the instant whose Berlin wall clock reads `w` (in the hour skipped in spring: the instant an hour later) */
@@ -56,8 +48,7 @@ export function nextYearDate(isoDate: string): string {
 
 /** the Berlin calendar date of an instant (YYYY-MM-DD) */
 export function berlinDate(at: Date): string {
-  const w = wallOf(at);
-  return `${w.y}-${String(w.mo).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
+  return berlinWallClock(at).day;
 }
 
 /** the hour (0–23) of an instant on Berlin's clock: nightly jobs look at it */

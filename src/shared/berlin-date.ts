@@ -13,8 +13,6 @@ const once = <T>(make: () => T): (() => T) => {
   let made: T | undefined;
   return () => (made ??= make());
 };
-const berlinDay = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }));
-const berlinClock = once(() => new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 const wallClock = (timeZone: string) => () =>
   new Intl.DateTimeFormat('de-DE', {
     timeZone,
@@ -60,7 +58,7 @@ export function calendarDayWallClock(day: string): BerlinWallClock {
  * future" are calendar days there, wherever the code runs (just after midnight it is already tomorrow there).
  */
 export function berlinToday(now = new Date()): string {
-  return berlinDay().format(now);
+  return berlinWallClock(now).day;
 }
 
 /** `DD.MM.YYYY`: of a calendar date (`2027-02-01`; an ISO timestamp's date as written) or of an instant's Berlin day */
@@ -71,5 +69,5 @@ export function germanDate(value: string | Date): string {
 
 /** `HH:MM`: an instant's time of day in Berlin (24 hours) */
 export function germanTime(at: Date): string {
-  return berlinClock().format(at);
+  return berlinWallClock(at).time;
 }
