@@ -57,7 +57,21 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   // the logged-in chrome (navigation, menu, dialogs) is a lazy chunk: wait until it is there, as a person would
   // (the first render of a test file transforms that chunk: seconds on a loaded runner; it ends as soon as it is there)
   if (status.loggedin) await screen.findByRole('navigation', { name: 'Hauptnavigation' }, { timeout: 30_000 });
+  await laterPartsRendered();
   return { ...view, router, queryClient, session, user: userEvent.setup(), auth: router.options.context.auth, guard: router.options.context.guard };
+}
+
+/**
+ * Resolves when the parts a page renders after its first render (<RenderLater>, useShownLater) are all there, as
+ * they are for a person who scrolls down: a test that reads a lower section at once failed on a loaded runner.
+ */
+export async function laterPartsRendered() {
+  await waitFor(
+    () => {
+      if (document.querySelector('[data-render-later]')) throw new Error('a part of the page is still to come');
+    },
+    { timeout: 10_000 },
+  );
 }
 
 /** Resolves when the router has finished loading (after redirects). */

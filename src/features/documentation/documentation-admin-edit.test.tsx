@@ -4,7 +4,7 @@ import { docDetail } from '../../testing/factories/admin-documentation';
 import { users } from '../../testing/factories/users';
 import { documentationHandlers as adminHandlers } from '../../testing/handlers/admin-documentation';
 import { documentationHandlers } from '../../testing/handlers/documentation';
-import { renderRoute } from '../../testing/render';
+import { laterPartsRendered, renderRoute } from '../../testing/render';
 
 const slow = { timeout: 10_000 };
 
@@ -25,6 +25,7 @@ describe("/verwaltung/dokuboegen/{season}/{facilityId}/bearbeiten: an admin edit
     expect(screen.queryByText(/du bekommst eine Bestätigung/)).not.toBeInTheDocument();
 
     const form = await screen.findByRole('form', { name: 'Dokumentationsbogen' });
+    await laterPartsRendered();
     await user.type(within(form).getByRole('textbox', { name: /Was habt ihr gemacht\?/ }), ' Korrigiert.');
     await waitFor(() => expect(staff.store.form.answers.beschreibung).toMatch(/ Korrigiert\.$/), slow);
     expect((await screen.findAllByText(/^Gespeichert um \d\d:\d\d$/, undefined, slow)).length).toBeGreaterThan(0);

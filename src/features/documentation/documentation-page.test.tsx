@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { documentationHandlers } from '../../testing/handlers/documentation';
 import { users } from '../../testing/factories/users';
-import { renderRoute } from '../../testing/render';
+import { laterPartsRendered, renderRoute } from '../../testing/render';
 import { restoredText } from './components/documentation-view';
 import { pendingStorageKey } from './hooks/pending-answers';
 
@@ -15,6 +15,7 @@ async function renderForm(...args: Parameters<typeof documentationHandlers>) {
   const fake = documentationHandlers(...args);
   const view = await renderRoute('/dokumentationsbogen', { user: users.oneEnrolled(), handlers: fake.handlers });
   await screen.findByRole('form', { name: 'Dokumentationsbogen' });
+  await laterPartsRendered();
   return { ...view, store: fake.store };
 }
 

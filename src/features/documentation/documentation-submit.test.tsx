@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUploadedFile } from '../../testing/factories/documentation';
 import { users } from '../../testing/factories/users';
 import { documentationHandlers } from '../../testing/handlers/documentation';
-import { renderRoute } from '../../testing/render';
+import { laterPartsRendered, renderRoute } from '../../testing/render';
 
 const slow = { timeout: 10_000 };
 const complete = {
@@ -20,6 +20,7 @@ async function renderForm(...args: Parameters<typeof documentationHandlers>) {
   const fake = documentationHandlers(...args);
   const view = await renderRoute('/dokumentationsbogen', { user: users.oneEnrolled(), handlers: fake.handlers });
   await screen.findByRole('form', { name: 'Dokumentationsbogen' });
+  await laterPartsRendered();
   return { ...view, store: fake.store };
 }
 
