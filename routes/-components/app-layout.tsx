@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
 import { SiteFooter } from '../../src/components/layout/site-footer';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
@@ -8,9 +8,14 @@ import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-n
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { usePublicConfig } from '../../src/features/config/api/get-public-config';
-import { useSessionChrome } from './session-chrome-chunk';
+import { loadSessionChrome } from './session-chrome-chunk';
 
 const DEFAULT_PROGRAMME_NAME = 'KiTa-Portal';
+
+// one chunk for all logged-in parts: anonymous visitors (the login page) never load it
+const SessionHeaderActions = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionHeaderActions })));
+const SessionNav = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionNav })));
+const SessionDialogs = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionDialogs })));
 
 /** Wires the shared layout parts to the session: header, navigation, guard dialogs (seed §2/§8). */
 export function AppLayout(): ReactElement {
@@ -23,14 +28,17 @@ export function AppLayout(): ReactElement {
 
   const user = isAuthenticated(state) ? state.user : null;
   const facilities = user ? Object.values(user.facilities) : [];
-  // one chunk for all logged-in parts: anonymous visitors (the login page) never load it
-  const chrome = useSessionChrome(user !== null);
 
   return (
     <AppFrame
       programmeName={programmeName}
-      // a logged-in person's header row is there before the chunk that fills it (app-frame.tsx)
-      headerActions={user && <>{chrome && <chrome.SessionHeaderActions state={state} user={user} facilities={facilities} />}</>}
+      headerActions={
+        user && (
+          <Suspense fallback={null}>
+            <SessionHeaderActions state={state} user={user} facilities={facilities} />
+          </Suspense>
+        )
+      }
       footer={
         <SiteFooter
           links={[
@@ -40,16 +48,21 @@ export function AppLayout(): ReactElement {
           ]}
         />
       }
-      navigation={user ? (close) => chrome && <chrome.SessionNav state={state} onNavigate={close} /> : undefined}
+      navigation={
+        user
+          ? (close) => (
+              <Suspense fallback={null}>
+                <SessionNav state={state} onNavigate={close} />
+              </Suspense>
+            )
+          : undefined
+      }
     >
       <Outlet />
-      {user && chrome && (
-        <chrome.SessionDialogs
-          state={state}
-          facilities={facilities}
-          supportEmail={config?.supportEmail ?? ''}
-          supportPhone={config?.supportPhone ?? ''}
-        />
+      {user && (
+        <Suspense fallback={null}>
+          <SessionDialogs state={state} facilities={facilities} supportEmail={config?.supportEmail ?? ''} supportPhone={config?.supportPhone ?? ''} />
+        </Suspense>
       )}
     </AppFrame>
   );
