@@ -1,9 +1,9 @@
 /**
  * Wall-clock time in Berlin (SPEC §9): a date moved by weeks keeps its local time across a change of daylight-saving
- * time (09:00 stays 09:00), and "as of a day" means the end of that day in Berlin. Intl knows the zone's rules; no
- * offsets are written down here.
+ * time (09:00 stays 09:00), and "as of a day" means the end of that day in Berlin. The zone's rules are read in one
+ * place, src/shared/berlin-date.ts.
  */
-import { berlinWallClock } from '../../src/shared/berlin-date';
+import { berlinWallClock, instantOfBerlinWall } from '../../src/shared/berlin-date';
 
 type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
 
@@ -17,13 +17,7 @@ function wallOf(at: Date): Wall {
 
 /** the instant whose Berlin wall clock reads `w` (in the hour skipped in spring: the instant an hour later) */
 function instantOf(w: Wall): Date {
-  const asUtc = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, w.ms);
-  const offsetAt = (t: number) => {
-    const x = wallOf(new Date(t));
-    return Date.UTC(x.y, x.mo - 1, x.d, x.h, x.mi, x.s, x.ms) - t;
-  };
-  const first = asUtc - offsetAt(asUtc);
-  return new Date(asUtc - offsetAt(first));
+  return new Date(instantOfBerlinWall(Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, w.ms)));
 }
 
 /** `at` moved by whole days in Berlin's calendar, keeping its wall-clock time */

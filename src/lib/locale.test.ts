@@ -32,12 +32,23 @@ describe('German locale', () => {
     expect(formatTime('2026-07-15T17:42:00Z')).toBe('19:42');
   });
 
-  it('reads the Berlin wall clock as the timezone plugin of dayjs does, across both switches of the clock', () => {
+  it('reads the Berlin wall clock as Intl does, across both switches of the clock', () => {
+    const intl = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     // one instant every 7 h 13 min over two years hits every hour of the day and both DST changes' neighbourhoods
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 26_000_000) {
-      const berlin = dayjs(t).tz('Europe/Berlin');
-      expect(formatWeekdayDateTime(t)).toBe(`${berlin.format('dd')}., ${berlin.format('DD.MM.YYYY')}, ${berlin.format('HH:mm')} Uhr`);
-      expect(pickerValueOf(new Date(t).toISOString())).toBe(berlin.format('YYYY-MM-DD HH:mm:ss'));
+      const p = Object.fromEntries(intl.formatToParts(new Date(t)).map(({ type, value }) => [type, value]));
+      expect(formatWeekdayDateTime(t)).toBe(`${p.weekday}, ${p.day}.${p.month}.${p.year}, ${p.hour}:${p.minute} Uhr`);
+      expect(pickerValueOf(new Date(t).toISOString())).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`);
     }
     // the last second of summer time and the first of winter time, 2026-10-25
     expect(formatDateTime('2026-10-25T00:59:59Z')).toBe('25.10.2026, 02:59 Uhr');
@@ -68,6 +79,11 @@ describe('time spans and the date-time picker (programme)', () => {
     expect(instantOfPickerValue('2027-02-01 09:00:00')).toBe('2027-02-01T09:00:00+01:00');
     expect(instantOfPickerValue('2027-07-01 09:00:00')).toBe('2027-07-01T09:00:00+02:00');
     expect(instantOfPickerValue(null)).toBeNull();
+    // the hour skipped in spring is the hour after; what is no day or time is handed on as typed
+    expect(instantOfPickerValue('2027-03-28 02:30:00')).toBe('2027-03-28T03:30:00+02:00');
+    expect(instantOfPickerValue('2027-02-30 09:00:00')).toBe('2027-02-30 09:00:00');
+    expect(instantOfPickerValue('2027-02-01 25:70:00')).toBe('2027-02-01 25:70:00');
+    expect(instantOfPickerValue('2027-02-01')).toBe('2027-02-01');
     expect(pickerValueOf('2027-07-01T07:00:00.000Z')).toBe('2027-07-01 09:00:00');
     expect(pickerValueOf(null)).toBeNull();
   });

@@ -2,25 +2,20 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import { berlinWallClock, calendarDayWallClock, germanDate, type BerlinWallClock } from '../shared/berlin-date';
+import {
+  berlinOffsetText,
+  berlinWallClock,
+  calendarDayWallClock,
+  germanDate,
+  instantOfBerlinWall,
+  type BerlinWallClock,
+} from '../shared/berlin-date';
 
 // Importing this module sets German globally (seed §1/§9: German, week starts Monday, 24 h). The locale's
 // `weekStart: 1` also makes dayjs().startOf('week') a Monday.
 dayjs.extend(customParseFormat);
 dayjs.extend(localizedFormat);
-dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.locale('de');
-
-// A page's first Intl formatter costs 20-50 ms of main thread (Chromium loads ICU's data for it; 4x that on a slow
-// phone): built when the browser is idle, while the page that imports this waits for its data, instead of inside
-// its first render (issue 35). A page formats its dates with it (berlinWallClock) either way.
-if (typeof requestIdleCallback === 'function') requestIdleCallback(() => berlinWallClock(new Date()), { timeout: 2000 });
-
-/** The programme runs in Bavaria; server times (e.g. "try again at 17:42") are meant in this zone. */
-export const TIME_ZONE = 'Europe/Berlin';
 
 export const DATE_FORMAT = 'DD.MM.YYYY';
 export const TIME_FORMAT = 'HH:mm';
@@ -108,7 +103,23 @@ export function pickerValueOf(iso: string | null | undefined): string | null {
  */
 export function instantOfPickerValue(value: string | null | undefined): string | null {
   if (!value) return null;
-  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return value;
-  const d = dayjs.tz(value, 'YYYY-MM-DD HH:mm:ss', TIME_ZONE);
-  return d.isValid() ? d.format() : value;
+  const [day, time] = value.split(' ');
+  return (day !== undefined && time !== undefined && berlinInstantText(day, time)) || value;
+}
+
+/**
+ * The instant with its Berlin offset ("2027-02-01T09:00:00+01:00") of a Berlin day (`YYYY-MM-DD`) and time of day
+ * (`HH:mm` or `HH:mm:ss`); null when either is no real day or time. In the hour skipped in spring: an hour later.
+ */
+export function berlinInstantText(day: string, time: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!d || !t) return null;
+  const [y, mo, dd, h, mi, s] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, dd, h, mi, s);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== dd || h > 23 || mi > 59 || s > 59) return null;
+  const at = instantOfBerlinWall(wall);
+  const w = berlinWallClock(new Date(at));
+  return `${w.day}T${w.time}:${w.seconds}${berlinOffsetText(at)}`;
 }

@@ -2,12 +2,11 @@ import { DataListItem } from '../../../components/data-list/data-list-item';
 import '../../../lib/dates-styles';
 import { Alert, Button, DataList, Group, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { FormErrorSummary } from '../../../components/forms/form-error-summary';
 import { GermanDateInput } from '../../../components/forms/german-date-input';
 import { notify } from '../../../lib/notifications';
-import { formatAddress, formatDate, formatDateTime, TIME_PICKER_PROPS, TIME_ZONE } from '../../../lib/locale';
+import { formatAddress, formatDate, formatDateTime, TIME_PICKER_PROPS, berlinInstantText } from '../../../lib/locale';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   teamWorkshopDecisionSchema,
@@ -33,8 +32,7 @@ type Values = { decision: string; comment: string; date: string | null; time: st
 const berlinInstant = (date: string | null, time: string) => {
   // the picker answers HH:mm:ss once hours and minutes are set
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) return undefined;
-  const d = dayjs.tz(`${date} ${time.slice(0, 5)}`, 'YYYY-MM-DD HH:mm', TIME_ZONE);
-  return d.isValid() ? d.format() : undefined;
+  return berlinInstantText(date, time.slice(0, 5)) ?? undefined;
 };
 
 function DecisionForm({ detail, onDone }: { detail: TeamWorkshopDetail; onDone: () => void }) {
