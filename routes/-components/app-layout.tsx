@@ -1,10 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
+import { HeaderActionsRow, UserMenuButton, userDisplayName } from '../../src/components/layout/header-actions';
 import { SiteFooter } from '../../src/components/layout/site-footer';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
 import { useFocusKeeper } from '../../src/components/layout/use-focus-keeper';
 import { useFocusOnNavigation } from '../../src/components/layout/use-focus-on-navigation';
+import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { usePublicConfig } from '../../src/features/config/api/get-public-config';
@@ -34,7 +36,15 @@ export function AppLayout(): ReactElement {
       programmeName={programmeName}
       headerActions={
         user && (
-          <Suspense fallback={null}>
+          <Suspense
+            fallback={
+              // the row as it will be, names included, but inert until the menu's chunk is there: the page does not move
+              <HeaderActionsRow inert>
+                <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
+                <UserMenuButton name={userDisplayName(user)} tabIndex={-1} />
+              </HeaderActionsRow>
+            }
+          >
             <SessionHeaderActions state={state} user={user} facilities={facilities} />
           </Suspense>
         )

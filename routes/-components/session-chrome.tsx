@@ -1,7 +1,7 @@
-import { Group } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactElement } from 'react';
 import { isPlannedPath } from '../../src/app/route-status';
+import { HeaderActionsRow, userDisplayName } from '../../src/components/layout/header-actions';
 import { MainNav } from '../../src/components/layout/main-nav';
 import { UserMenu } from '../../src/components/layout/user-menu';
 import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
@@ -24,10 +24,10 @@ type SessionProps = { state: AuthState; user: User; facilities: FacilitySummary[
 export function SessionHeaderActions({ state, user, facilities }: SessionProps): ReactElement {
   const { logout, pending } = useLogoutAction();
   return (
-    <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
+    <HeaderActionsRow>
       <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
-      <UserMenu name={`${user.firstName} ${user.lastName}`.trim() || user.email} onLogout={() => void logout()} loggingOut={pending} />
-    </Group>
+      <UserMenu name={userDisplayName(user)} onLogout={() => void logout()} loggingOut={pending} />
+    </HeaderActionsRow>
   );
 }
 

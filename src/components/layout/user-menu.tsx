@@ -1,5 +1,6 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { UserMenuButton } from './header-actions';
 
 type Props = { name: string; onLogout: () => void; loggingOut?: boolean };
 
@@ -12,9 +13,7 @@ export function UserMenu({ name, onLogout, loggingOut }: Props) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="dark" aria-label={`Benutzermenü von ${name}`}>
-          {name}
-        </Button>
+        <UserMenuButton name={name} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/einstellungen">
