@@ -118,9 +118,17 @@ export default defineConfig(({ command }) => ({
             // loaded them anyway, as a dozen small files after its page chunk; now no page's preload list names them
             // (/login 160.3 -> 156.4 KB JS gzip, 27 -> 15 files); with them the frame's Burger and useDisclosure, which every
             // page loads with the frame and which would otherwise go to the late chunk below (issue 35)
+            // and the header's action row the frame draws until the session's chunk is there, which that chunk shares:
+            // else a chunk of 1 KB of its own on every page
             {
               name: 'login-kit',
-              test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|CloseButton|Alert|Stack|Container|VisuallyHidden|Burger)|hooks[\\/]esm[\\/]use-disclosure)[\\/]/,
+              test: (id: string) =>
+                /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|PasswordInput|CloseButton|Alert|Stack|Container|VisuallyHidden|Burger)|hooks[\\/]esm[\\/]use-disclosure)[\\/]/.test(
+                  id,
+                ) ||
+                /[\\/]src[\\/](components[\\/]layout[\\/]header-actions\.tsx|features[\\/]access[\\/](components[\\/]facility-switcher\.tsx|hooks[\\/]use-guard-dialog\.ts))$/.test(
+                  id,
+                ),
             },
             ...lateChunks.groups,
           ],
