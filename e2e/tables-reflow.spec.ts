@@ -138,6 +138,8 @@ test('several KiTas at 320 px: the header with „KiTa wechseln“ fits on every
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/personal');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // the user menu's button is drawn with the page and replaced by the menu's own when the session's chunk is there
+  await expect(page.getByRole('button', { name: /Benutzermenü von/ })).toHaveAttribute('aria-haspopup', 'menu');
   expect(await page.locator('header').evaluate((h) => h.getBoundingClientRect().height)).toBe(64);
   const tops = await Promise.all(
     [

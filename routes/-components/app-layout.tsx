@@ -15,7 +15,7 @@ import { loadSessionChrome } from './session-chrome-chunk';
 const DEFAULT_PROGRAMME_NAME = 'KiTa-Portal';
 
 // one chunk for all logged-in parts: anonymous visitors (the login page) never load it
-const SessionHeaderActions = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionHeaderActions })));
+const SessionUserMenu = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionUserMenu })));
 const SessionNav = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionNav })));
 const SessionDialogs = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionDialogs })));
 
@@ -35,18 +35,16 @@ export function AppLayout(): ReactElement {
     <AppFrame
       programmeName={programmeName}
       headerActions={
+        // the row, the KiTa's name and the user menu's button are drawn with the page; the menu comes with the session's
+        // chunk and takes its button's place at the same size: at 320 px the names take a line of their own, which,
+        // drawn with the chunk, pushed the page down by 30 px
         user && (
-          <Suspense
-            fallback={
-              // the row as it will be, names included, but inert until the menu's chunk is there: the page does not move
-              <HeaderActionsRow inert>
-                <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
-                <UserMenuButton name={userDisplayName(user)} tabIndex={-1} />
-              </HeaderActionsRow>
-            }
-          >
-            <SessionHeaderActions state={state} user={user} facilities={facilities} />
-          </Suspense>
+          <HeaderActionsRow>
+            <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
+            <Suspense fallback={<UserMenuButton name={userDisplayName(user)} inert />}>
+              <SessionUserMenu user={user} />
+            </Suspense>
+          </HeaderActionsRow>
         )
       }
       footer={

@@ -1,10 +1,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactElement } from 'react';
 import { isPlannedPath } from '../../src/app/route-status';
-import { HeaderActionsRow, userDisplayName } from '../../src/components/layout/header-actions';
+import { userDisplayName } from '../../src/components/layout/header-actions';
 import { MainNav } from '../../src/components/layout/main-nav';
 import { UserMenu } from '../../src/components/layout/user-menu';
-import { FacilitySwitcher } from '../../src/features/access/components/facility-switcher';
 import { GuardDialogs } from '../../src/features/access/components/guard-dialogs';
 import type { AuthState } from '../../src/features/auth/auth-machine';
 import { useAuthStore } from '../../src/features/auth/hooks/use-auth-state';
@@ -21,14 +20,10 @@ import { useInvitationAcceptance } from './use-invitation-acceptance';
 
 type SessionProps = { state: AuthState; user: User; facilities: FacilitySummary[] };
 
-export function SessionHeaderActions({ state, user, facilities }: SessionProps): ReactElement {
+/** the header's user menu (the frame draws the row, the KiTa's name and, until this is there, the menu's button) */
+export function SessionUserMenu({ user }: { user: User }): ReactElement {
   const { logout, pending } = useLogoutAction();
-  return (
-    <HeaderActionsRow>
-      <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
-      <UserMenu name={userDisplayName(user)} onLogout={() => void logout()} loggingOut={pending} />
-    </HeaderActionsRow>
-  );
+  return <UserMenu name={userDisplayName(user)} onLogout={() => void logout()} loggingOut={pending} />;
 }
 
 export function SessionNav({ state, onNavigate }: { state: AuthState; onNavigate: () => void }): ReactElement {

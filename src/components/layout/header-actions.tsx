@@ -3,15 +3,14 @@ import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react
 import type { User } from '../../shared/contracts/auth';
 
 /**
- * The parts of the header's action row a logged-in person sees before they can be used: the row itself and the user
- * menu's button. They are light (no menu, no dialog), so the frame shows them, filled with the names, in the page's
- * first render while the session's chunk with the menu loads; then that chunk's parts take their place at the same
- * size. At 320 px the names wrap to a second line of their own: drawn only with the chunk, that line pushed the page
- * already drawn down by 30 px (issue 35, decision 0039).
+ * The header's action row and the user menu's button: light (no menu, no dialog), so the frame draws them, filled with
+ * the names, in the page's first render; the user menu comes with the session's chunk and takes its button's place at
+ * the same size. At 320 px the names wrap to a second line of their own: drawn only with the chunk, that line pushed
+ * the page already drawn down by 30 px (issue 35, decision 0039).
  */
-export function HeaderActionsRow({ children, inert }: { children: ReactNode; inert?: boolean }) {
+export function HeaderActionsRow({ children }: { children: ReactNode }) {
   return (
-    <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }} inert={inert}>
+    <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
       {children}
     </Group>
   );
