@@ -118,7 +118,7 @@ export default defineConfig(({ command }) => ({
             // loaded them anyway, as a dozen small files after its page chunk; now no page's preload list names them
             // (/login 160.3 -> 156.4 KB JS gzip, 27 -> 15 files); with them the frame's Burger and useDisclosure, which every
             // page loads with the frame and which would otherwise go to the late chunk below (issue 35)
-            // and the header's action row the frame draws until the session's chunk is there, which that chunk shares:
+            // and the header's KiTa switcher and user menu button, which the frame draws and the session's chunk shares:
             // else a chunk of 1 KB of its own on every page
             {
               name: 'login-kit',

@@ -1,7 +1,8 @@
+import { Group } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
-import { HeaderActionsRow, UserMenuButton, userDisplayName } from '../../src/components/layout/header-actions';
+import { UserMenuButton, userDisplayName } from '../../src/components/layout/header-actions';
 import { SiteFooter } from '../../src/components/layout/site-footer';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
 import { useFocusKeeper } from '../../src/components/layout/use-focus-keeper';
@@ -39,12 +40,12 @@ export function AppLayout(): ReactElement {
         // chunk and takes its button's place at the same size: at 320 px the names take a line of their own, which,
         // drawn with the chunk, pushed the page down by 30 px
         user && (
-          <HeaderActionsRow>
+          <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
             <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
             <Suspense fallback={<UserMenuButton name={userDisplayName(user)} inert />}>
               <SessionUserMenu user={user} />
             </Suspense>
-          </HeaderActionsRow>
+          </Group>
         )
       }
       footer={

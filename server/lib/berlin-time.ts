@@ -3,16 +3,22 @@
  * time (09:00 stays 09:00), and "as of a day" means the end of that day in Berlin. The zone's rules are read in one
  * place, src/shared/berlin-date.ts.
  */
-import { berlinWallClock, instantOfBerlinWall } from '../../src/shared/berlin-date';
+import { berlinOffsetMs, berlinWallClock, instantOfBerlinWall } from '../../src/shared/berlin-date';
 
 type Wall = { y: number; mo: number; d: number; h: number; mi: number; s: number; ms: number };
 
-/** the wall clock as numbers, read where the portal reads Berlin's wall clock (src/shared/berlin-date.ts) */
+/** the wall clock as numbers: the instant moved by Berlin's offset (src/shared/berlin-date.ts), read as UTC */
 function wallOf(at: Date): Wall {
-  const { day, time, seconds } = berlinWallClock(at);
-  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  return { y, mo, d, h, mi, s: Number(seconds), ms: at.getUTCMilliseconds() };
+  const w = new Date(at.getTime() + berlinOffsetMs(at.getTime()));
+  return {
+    y: w.getUTCFullYear(),
+    mo: w.getUTCMonth() + 1,
+    d: w.getUTCDate(),
+    h: w.getUTCHours(),
+    mi: w.getUTCMinutes(),
+    s: w.getUTCSeconds(),
+    ms: w.getUTCMilliseconds(),
+  };
 }
 
 /** the instant whose Berlin wall clock reads `w` (in the hour skipped in spring: the instant an hour later) */

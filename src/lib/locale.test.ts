@@ -70,6 +70,8 @@ describe('time spans and the date-time picker (programme)', () => {
     expect(instantOfPickerValue('2027-02-30 09:00:00')).toBe('2027-02-30 09:00:00');
     expect(instantOfPickerValue('2027-02-01 25:70:00')).toBe('2027-02-01 25:70:00');
     expect(instantOfPickerValue('2027-02-01')).toBe('2027-02-01');
+    // a year below 100 stays as typed (Date.UTC would read 0099 as 1999)
+    expect(instantOfPickerValue('0099-02-01 09:00:00')).toBe('0099-02-01 09:00:00');
     expect(pickerValueOf('2027-07-01T07:00:00.000Z')).toBe('2027-07-01 09:00:00');
     expect(pickerValueOf(null)).toBeNull();
   });

@@ -118,7 +118,7 @@ export function berlinInstantText(day: string, time: string): string | null {
   const [y, mo, dd, h, mi, s] = [d[1], d[2], d[3], t[1], t[2], t[3] ?? '0'].map(Number) as [number, number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, dd, h, mi, s);
   const check = new Date(wall);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== dd || h > 23 || mi > 59 || s > 59) return null;
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== dd || h > 23 || mi > 59 || s > 59) return null;
   const at = instantOfBerlinWall(wall);
   const w = berlinWallClock(new Date(at));
   return `${w.day}T${w.time}:${w.seconds}${berlinOffsetText(at)}`;

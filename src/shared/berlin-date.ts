@@ -62,15 +62,14 @@ export function instantOfBerlinWall(wall: number): number {
 }
 
 /** "+01:00" or "+02:00": Berlin's offset at an instant, as ISO 8601 writes it */
+const two = (n: number) => String(n).padStart(2, '0');
+
 export function berlinOffsetText(t: number): string {
-  const minutes = berlinOffsetMs(t) / 60_000;
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const minutes = Math.round(berlinOffsetMs(t) / 60_000);
+  return `+${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 }
 
 const WEEKDAYS = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'] as const;
-const two = (n: number) => String(n).padStart(2, '0');
 
 /** a wall clock's fields, read from a Date whose UTC fields are the wall clock */
 function wallClockOf(shifted: Date): BerlinWallClock {

@@ -31,7 +31,8 @@ type Values = { decision: string; comment: string; date: string | null; time: st
 /** date and time as Berlin wall-clock time, sent as an instant with its offset */
 const berlinInstant = (date: string | null, time: string) => {
   // the picker answers HH:mm:ss once hours and minutes are set
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) return undefined;
+  // (berlinInstantText refuses what is no real day)
+  if (!date || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) return undefined;
   return berlinInstantText(date, time.slice(0, 5)) ?? undefined;
 };
 
