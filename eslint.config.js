@@ -83,12 +83,11 @@ const oneWay = [
     only: ['server/lib/record-helpers.ts'],
   },
   {
-    // a route whose search or params change while it stays (lists, the KiTa-Jahr switch) must not wait for its data
-    // then: the router's loading page would replace it after 1 s and take the focus of the field in use
-    selector:
-      "ObjectExpression:has(> Property[key.name='loaderDeps']) > Property[key.name='loader'] > :function:not(:has(CallExpression[callee.name='loadPage']))",
+    // a page whose search changes while it stays (lists, the KiTa-Jahr switch) keeps its match: with loaderDeps the
+    // router made a new one, whose slow load put the loading page in the page's place and hid the field in use
+    selector: "Property[key.name='loaderDeps']",
     message:
-      'The loader of a route with loaderDeps fetches what depends on them through loadPage(cause, …) (src/lib/load-page.ts): awaited on entering, not while the page stays.',
+      "No loaderDeps: the loader reads the address's search from its `location` (a list: listRoute(contract).queryOf, src/lib/list-search.ts), so a change of the search while the page stays never shows the loading page.",
   },
   {
     selector: "CallExpression[callee.object.name='test'][callee.property.name='setTimeout']",

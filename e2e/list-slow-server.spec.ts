@@ -1,9 +1,10 @@
 import { answerLate, expect, expectAccessible, stepSeasonSwitch, test } from './fixtures';
 
-// A list's search, filter and paging change only the address's search: the page stays. Its data is not waited for
-// then (src/lib/load-page.ts), because a server slower than the router's wait for its loading page (1 s) once replaced
-// the whole list by the loading page and took the focus from the search box while someone typed (the KiTa-Jahr switch
-// of the season report lost it that way in CI). Here every answer of the list takes 2 s.
+// A list's search, filter and paging change only the address's search: the page stays, with its match (no loaderDeps,
+// src/lib/list-search.ts), and its data is not waited for then, because a server slower than the router's wait for its
+// loading page (1 s) once replaced the whole list by the loading page and took the focus from the search box while
+// someone typed (the KiTa-Jahr switch of the season report lost it that way in CI). Here every answer of the list takes
+// 2 s.
 test('a list on a slow server: the search box keeps the focus while the list loads, typing goes on, the rows follow', async ({ pageAs }) => {
   const page = await pageAs('admin');
   await page.goto('/verwaltung/kitas');

@@ -44,11 +44,21 @@ export function listSearchParser<C extends ListContract>(contract: C) {
   };
 }
 
-/** `validateSearch` + `loaderDeps` of a list route, spread into `createFileRoute(…)({ ...listRoute(contract), loader })` */
+/**
+ * A list route's `validateSearch`, and the query its loader fetches, read from the loader's `location`. A list's search
+ * is never a route's `loaderDeps` (eslint `local/one-way`): the router makes a new match for every new value of them,
+ * and when that match's load took longer than its `pendingMs` (1 s: the guard and the loader on a busy browser) it
+ * put the loading page in the list's place, hid the search box and the keys typed meanwhile were lost (found in CI
+ * under load). Without deps the page keeps its match while its search changes: its loader runs when the page is
+ * entered (and awaited there, so the first render has the rows), and the component's `useListQuery` fetches each
+ * later search, the previous rows under the table's overlay.
+ */
 export function listRoute<C extends ListContract>(contract: C) {
+  const validateSearch = listSearchParser(contract);
   return {
-    validateSearch: listSearchParser(contract),
-    loaderDeps: ({ search }: { search: ListSearch<C> }) => listQueryOf(contract, search),
+    validateSearch,
+    /** the page call's query of the address being loaded: the loader's `location` (see `queryOfLocation`) */
+    queryOf: (location: { search: unknown }) => listQueryOf(contract, validateSearch(location.search)),
   };
 }
 

@@ -4,7 +4,6 @@ import { seasonChoicesQueryOptions, seasonListQueryOptions } from '../../../src/
 import { SeasonsPage } from '../../../src/features/admin-seasons/components/seasons-page';
 import { listRoute } from '../../../src/lib/list-search';
 import { adminSeasonList } from '../../../src/shared/contracts/admin-season-list';
-import { loadPage } from '../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminSeasonList);
@@ -12,10 +11,9 @@ const list = listRoute(adminSeasonList);
 export const Route = createFileRoute('/_app/verwaltung/kita-jahre')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: ({ context, deps, cause }) =>
+  loader: ({ context, location }) =>
     Promise.all([
-      loadPage(cause, () => context.queryClient.ensureQueryData(seasonListQueryOptions(deps))),
+      context.queryClient.ensureQueryData(seasonListQueryOptions(list.queryOf(location))),
       context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
     ]),
   component: Page,

@@ -15,7 +15,6 @@ import { adminTeamWorkshopList as contract } from '../../../src/shared/contracts
 import { regions } from '../../../src/shared/contracts/facility-lists';
 import { listQueryOf } from '../../../src/shared/contracts/list-contract';
 import { teamWorkshopStateLabels, type TeamWorkshopListItem as Item } from '../../../src/shared/contracts/team-workshops';
-import { loadPage } from '../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(contract);
@@ -23,10 +22,9 @@ const list = listRoute(contract);
 export const Route = createFileRoute('/_app/verwaltung/team-workshops')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: ({ context: { queryClient }, deps, cause }) =>
+  loader: ({ context: { queryClient }, location }) =>
     Promise.all([
-      loadPage(cause, () => queryClient.ensureQueryData(teamWorkshopListQueryOptions(deps))),
+      queryClient.ensureQueryData(teamWorkshopListQueryOptions(list.queryOf(location))),
       queryClient.ensureQueryData(seasonChoicesQueryOptions()),
     ]),
   component: TeamWorkshopsPage,

@@ -1,3 +1,4 @@
+import type { ParsedLocation } from '@tanstack/react-router';
 import type { RouterContext } from '../../../../src/app/router-context';
 import { notFoundOn404 } from '../../../../src/app/route-params';
 import { RecordNotFound } from '../../../../src/components/layout/record-not-found';
@@ -8,7 +9,6 @@ import { offeringQueryOptions } from '../../../../src/features/admin-programme/a
 import type { EnrolmentSearch } from '../../../../src/features/admin-programme/components/enrolments-page';
 import { AwardingEnrolments, OfferingEnrolments } from '../../../../src/features/admin-programme/components/offering-enrolments';
 import type { OfferingKind } from '../../../../src/shared/contracts/programme';
-import { loadPage, type LoaderCause } from '../../../../src/lib/load-page';
 
 /**
  * The three …/{id}/anmeldungen pages (a training event, a hospitation, an awarding event's workshops) differ by kind
@@ -41,27 +41,17 @@ const scopeOf = (kind: OfferingKind, id: number): EnrolmentScope =>
 
 /**
  * the loader: the record (a 404 shows the route's not-found page; always waited for, the page reads it with suspense)
- * and the page of its enrolments (loadPage: not waited for while the page stays)
+ * and the page of its enrolments of the address (`queryOf`: the route's listRoute, src/lib/list-search.ts)
  */
 export const enrolmentsLoader =
-  <K extends OfferingKind>(kind: K) =>
-  ({
-    context: { queryClient },
-    params,
-    deps,
-    cause,
-  }: {
-    context: RouterContext;
-    params: Params<K>;
-    deps: EnrolmentListQuery;
-    cause: LoaderCause;
-  }) => {
+  <K extends OfferingKind>(kind: K, queryOf: (location: ParsedLocation) => EnrolmentListQuery) =>
+  ({ context: { queryClient }, params, location }: { context: RouterContext; params: Params<K>; location: ParsedLocation }) => {
     const id = idOf(kind, params);
     return Promise.all([
       notFoundOn404<unknown>(
         kind === 'awarding' ? queryClient.ensureQueryData(awardingEventQueryOptions(id)) : queryClient.ensureQueryData(offeringQueryOptions(id)),
       ),
-      loadPage(cause, () => queryClient.ensureQueryData(enrolmentListQueryOptions(scopeOf(kind, id), deps))),
+      queryClient.ensureQueryData(enrolmentListQueryOptions(scopeOf(kind, id), queryOf(location))),
     ]);
   };
 

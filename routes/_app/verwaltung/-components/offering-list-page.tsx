@@ -1,23 +1,25 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ParsedLocation } from '@tanstack/react-router';
 import type { RouterContext } from '../../../../src/app/router-context';
 import { useListState } from '../../../../src/components/list-page/use-list-state';
 import { offeringListQueryOptions, type OfferingListQuery } from '../../../../src/features/admin-programme/api/list-offerings';
 import { OfferingsAdminList, type OfferingSearch } from '../../../../src/features/admin-programme/components/offerings-admin-list';
 import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 import type { OfferingKind } from '../../../../src/shared/contracts/programme';
-import { loadPage, type LoaderCause } from '../../../../src/lib/load-page';
 
 /**
  * The admin lists of dates (/verwaltung/fortbildungen, /verwaltung/hospitationen,
  * /verwaltung/auszeichnungsverantaltungen/workshops) differ by kind only: their route files hold the guard and the
- * search parsing (the kind is fixed in `loaderDeps`) and take the loader and the page from here. Only the split
+ * search parsing and take the loader and the page from here. Only the split
  * route options (loader, component) import this file, so none of it loads with the route tree (ADR 0006).
  */
-export const loadOfferingList = ({ context, deps, cause }: { context: RouterContext; deps: OfferingListQuery; cause: LoaderCause }) =>
-  Promise.all([
-    loadPage(cause, () => context.queryClient.ensureQueryData(offeringListQueryOptions(deps))),
-    context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
-  ]);
+export const loadOfferingList =
+  (kind: OfferingKind, queryOf: (location: ParsedLocation) => OfferingListQuery) =>
+  ({ context, location }: { context: RouterContext; location: ParsedLocation }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(offeringListQueryOptions({ ...queryOf(location), kind })),
+      context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
+    ]);
 
 type Props = {
   kind: OfferingKind;

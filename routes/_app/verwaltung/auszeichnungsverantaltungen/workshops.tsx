@@ -9,7 +9,6 @@ const list = listRoute(adminOfferingList);
 export const Route = createFileRoute('/_app/verwaltung/auszeichnungsverantaltungen/workshops')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: ({ search }) => ({ ...list.loaderDeps({ search }), kind: 'awarding' as const }),
-  loader: loadOfferingList,
+  loader: loadOfferingList('awarding', list.queryOf),
   component: () => <OfferingListPage kind="awarding" route={Route} />,
 });

@@ -10,8 +10,7 @@ const list = listRoute(adminOfferingList);
 export const Route = createFileRoute('/_app/verwaltung/fortbildungen/')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: ({ search }) => ({ ...list.loaderDeps({ search }), kind: 'training' as const }),
-  loader: loadOfferingList,
+  loader: loadOfferingList('training', list.queryOf),
   component: () => (
     <TrainingAdminScreen tab="termine">
       <OfferingListPage kind="training" route={Route} section />

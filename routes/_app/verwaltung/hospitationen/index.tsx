@@ -9,7 +9,6 @@ const list = listRoute(adminOfferingList);
 export const Route = createFileRoute('/_app/verwaltung/hospitationen/')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: ({ search }) => ({ ...list.loaderDeps({ search }), kind: 'hospitation' as const }),
-  loader: loadOfferingList,
+  loader: loadOfferingList('hospitation', list.queryOf),
   component: () => <OfferingListPage kind="hospitation" route={Route} />,
 });

@@ -7,7 +7,6 @@ import { FacilitiesPage } from '../../../../src/features/admin-facilities/compon
 import { seasonChoicesQueryOptions } from '../../../../src/features/admin-seasons/api/list-seasons';
 import { listRoute } from '../../../../src/lib/list-search';
 import { adminFacilityList } from '../../../../src/shared/contracts/admin-facility-list';
-import { loadPage } from '../../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminFacilityList);
@@ -15,12 +14,11 @@ const list = listRoute(adminFacilityList);
 export const Route = createFileRoute('/_app/verwaltung/kitas/')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: ({ context, deps, cause }) => {
+  loader: ({ context, location }) => {
     // started with the list, not awaited: the open-requests block must not hold up (or fail) the page
     void context.queryClient.prefetchQuery(pendingJoinRequestsQueryOptions());
     return Promise.all([
-      loadPage(cause, () => context.queryClient.ensureQueryData(facilityListQueryOptions(deps))),
+      context.queryClient.ensureQueryData(facilityListQueryOptions(list.queryOf(location))),
       context.queryClient.ensureQueryData(seasonChoicesQueryOptions()),
     ]);
   },

@@ -9,7 +9,6 @@ import { useListState } from '../../../../src/components/list-page/use-list-stat
 import { listRoute } from '../../../../src/lib/list-search';
 import { adminPersonList } from '../../../../src/shared/contracts/admin-person-list';
 import { type AdminPersonListItem } from '../../../../src/shared/contracts/admin-persons';
-import { loadPage } from '../../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminPersonList);
@@ -17,8 +16,7 @@ const list = listRoute(adminPersonList);
 export const Route = createFileRoute('/_app/verwaltung/personen/')({
   staticData: { access: 'admin' },
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: ({ context, deps, cause }) => loadPage(cause, () => context.queryClient.ensureQueryData(personListQueryOptions(deps))),
+  loader: ({ context, location }) => context.queryClient.ensureQueryData(personListQueryOptions(list.queryOf(location))),
   component: Page,
 });
 

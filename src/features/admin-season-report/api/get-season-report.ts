@@ -12,7 +12,7 @@ export const seasonReportQueryOptions = (seasonIdentifier: string) =>
 
 /**
  * The report of a season: the route's loader has it when the page is entered; while the KiTa-Jahr switch loads another
- * season the previous report stays on screen (marked as loading), so the page and the switch's focus stay (loadPage)
+ * season the previous report stays on screen (marked as loading), so the page and the switch's focus stay
  */
 export const useSeasonReport = (seasonIdentifier: string) =>
   useQuery({ ...seasonReportQueryOptions(seasonIdentifier), placeholderData: keepPreviousData });

@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_app/verwaltung/auszeichnungsverantaltung
   staticData: { access: 'admin' },
   params: idParams('awardingEventId'),
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: enrolmentsLoader('awarding'),
+  loader: enrolmentsLoader('awarding', list.queryOf),
   notFoundComponent: () => <EnrolmentsNotFound kind="awarding" />,
   component: () => <EnrolmentsRoutePage kind="awarding" route={Route} />,
 });

@@ -11,7 +11,6 @@ import { DocumentationListPage } from '../../../../../src/features/admin-documen
 import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 import { listRoute } from '../../../../../src/lib/list-search';
 import { adminDocumentationList } from '../../../../../src/shared/contracts/documentation-list';
-import { loadPage } from '../../../../../src/lib/load-page';
 
 /** the URL search parser and the loader's query, from the list contract */
 const list = listRoute(adminDocumentationList);
@@ -23,11 +22,10 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
   notFoundComponent: NotFoundPage,
   params: seasonParams,
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: ({ context: { queryClient }, params, deps, cause }) => {
+  loader: ({ context: { queryClient }, params, location }) => {
     // the season switch: the documentation's own season list, which the jury may read as well
     void queryClient.prefetchQuery(documentationSeasonsQueryOptions());
-    return loadPage(cause, () => queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, deps)));
+    return queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, list.queryOf(location)));
   },
   component: Page,
 });

@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_app/verwaltung/fortbildungen/$trainingEv
   staticData: { access: 'admin' },
   params: idParams('trainingEventId'),
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: enrolmentsLoader('training'),
+  loader: enrolmentsLoader('training', list.queryOf),
   notFoundComponent: () => <EnrolmentsNotFound kind="training" />,
   component: () => <EnrolmentsRoutePage kind="training" route={Route} />,
 });

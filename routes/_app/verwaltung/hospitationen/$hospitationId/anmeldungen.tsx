@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_app/verwaltung/hospitationen/$hospitatio
   staticData: { access: 'admin' },
   params: idParams('hospitationId'),
   validateSearch: list.validateSearch,
-  loaderDeps: list.loaderDeps,
-  loader: enrolmentsLoader('hospitation'),
+  loader: enrolmentsLoader('hospitation', list.queryOf),
   notFoundComponent: () => <EnrolmentsNotFound kind="hospitation" />,
   component: () => <EnrolmentsRoutePage kind="hospitation" route={Route} />,
 });
