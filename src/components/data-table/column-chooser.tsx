@@ -1,21 +1,18 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
-import type { useColumnChoice } from './column-choice';
+import { ColumnChooserButton, type ColumnChoice } from './column-chooser-button';
 
-type Props = { choice: ReturnType<typeof useColumnChoice> };
+type Props = { choice: ColumnChoice };
 
 /**
  * "Spalten": a button above the table that opens a small dialog of checkboxes, one per switchable column. Keyboard:
  * Enter/Space open it, focus moves into it and stays there (Tab), Escape closes it and returns to the button.
  */
 export function ColumnChooser({ choice }: Props) {
-  const hidden = choice.choices.filter((c) => !c.shown).length;
   if (choice.choices.length === 0) return null;
   return (
     <Popover position="bottom-end" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <Button variant="default" size="xs">
-          {hidden > 0 ? `Spalten (${hidden} ausgeblendet)` : 'Spalten'}
-        </Button>
+        <ColumnChooserButton choice={choice} />
       </Popover.Target>
       <Popover.Dropdown maw={320}>
         <Stack gap="sm">
