@@ -5,22 +5,9 @@ const MANTINE = /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/;
 /** what /login loads besides the entry: the frame every page shows and the login form (their route components) */
 const FIRST_PAGE = /[\\/]routes[\\/](_app\.tsx|_app[\\/]login\.tsx)\?tsr-split=component$/;
 const LATE_MANTINE_CHUNK = 'mantine-late';
-const OVERLAY_CHUNK = 'mantine-overlay';
-/**
- * What only an opened dialog, menu, dropdown or date picker needs: Modal, Popover, Menu, Combobox, Select,
- * NumberInput, Tooltip and what they stand on (portal, focus trap; floating-ui and react-remove-scroll come with them).
- * Not the three parts of them that a page's first paint uses: NativeSelect's chevron and its parsed options (the
- * paging footer), and Combobox's class names the chevron reads. Dialogs load it when first opened
- * (src/components/dialogs/lazy-dialog.tsx), the table's column chooser after the table; a page whose own fields use
- * it (the date field, a number question) loads it with the page.
- */
-const isOverlay = (id: string) =>
-  /components[\\/](Menu|Combobox|NumberInput|Popover|Select|Modal|ModalBase|Portal|FocusTrap|Tooltip|Drawer)[\\/]/.test(id) &&
-  !/ComboboxChevron|get-parsed-combobox-data|Combobox\.module\.mjs/.test(id);
 
 /**
- * Mantine's components that the first page does not load, in two chunks (the overlay parts and the rest) instead of one
- * small chunk each.
+ * Mantine's components that the first page does not load, in one chunk instead of one small chunk each.
  *
  * Automatic splitting gives every set of lazy chunks that shares a module its own chunk: a staff page loaded 66–79
  * scripts, 30 of them one Mantine component of 0.6–1.5 KB. On a phone each request costs more than its bytes: Chromium
@@ -31,7 +18,7 @@ const isOverlay = (id: string) =>
  * every module of the entry's static graph (the modules the entry actually uses, after tree-shaking) `$initial`, and its
  * `name` notes them and captures none. The second takes every other module of @mantine/core and @mantine/hooks, without
  * pulling in their dependencies (those stay in the entry's chunks, which a late chunk may import). Rolldown runs the
- * groups in the order given; before the late chunk, the overlay parts (`isOverlay`) take a chunk of their own. What /login loads beyond the entry (the frame's and the login form's route chunks) must not
+ * groups in the order given. What /login loads beyond the entry (the frame's and the login form's route chunks) must not
  * reach the late chunk either: their Mantine parts are in vite.config.ts's login-kit. The plugin fails the build if the
  * entry or those chunks load the late chunk, so a change that would put it on /login is noticed at build time, not in
  * a benchmark.
@@ -46,7 +33,6 @@ export function lateMantine() {
       },
       tags: ['$initial' as const],
     },
-    { name: OVERLAY_CHUNK, test: (id: string) => MANTINE.test(id) && !initial.has(id) && isOverlay(id), includeDependenciesRecursively: false },
     { name: LATE_MANTINE_CHUNK, test: (id: string) => MANTINE.test(id) && !initial.has(id), includeDependenciesRecursively: false },
   ];
   const plugin: Plugin = {

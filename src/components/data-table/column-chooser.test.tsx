@@ -33,16 +33,13 @@ const headers = () =>
 
 afterEach(() => window.localStorage.clear());
 
-/** the chooser's button once its Popover is there (until then a stand-in without `aria-expanded`: data-table.tsx) */
-const chooser = (name: string | RegExp) => screen.findByRole('button', { name, expanded: false });
-
 describe('the column chooser ("Spalten", issue 19)', () => {
   it('shows the default columns; a click on a checkbox shows or hides a column, and the choice outlives a remount', async () => {
     const user = userEvent.setup();
     const { unmount } = renderTable();
     expect(headers()).toEqual(['Name', 'Ort', 'Aktionen']);
 
-    await user.click(await chooser('Spalten (1 ausgeblendet)'));
+    await user.click(screen.getByRole('button', { name: 'Spalten (1 ausgeblendet)' }));
     const dialog = screen.getByRole('dialog', { name: 'Spalten (1 ausgeblendet)' });
     const group = within(dialog).getByRole('group', { name: 'Angezeigte Spalten' });
     // the row's name and its buttons are always shown: no checkbox for them
@@ -68,7 +65,7 @@ describe('the column chooser ("Spalten", issue 19)', () => {
     expect(headers()).toEqual(['Name', 'Träger', 'Aktionen']);
 
     // back to the defaults: nothing left stored
-    await user.click(await chooser(/^Spalten/));
+    await user.click(screen.getByRole('button', { name: /^Spalten/ }));
     await user.click(screen.getByRole('button', { name: 'Standardspalten zeigen' }));
     expect(headers()).toEqual(['Name', 'Ort', 'Aktionen']);
     expect(window.localStorage.getItem(columnChoiceKey(7, 'admin/kitas-test'))).toBeNull();
@@ -77,7 +74,7 @@ describe('the column chooser ("Spalten", issue 19)', () => {
   it('is a keyboard dialog: Enter opens it with focus inside, Space toggles, Escape closes it back onto the button', async () => {
     const user = userEvent.setup();
     renderTable();
-    const button = await chooser(/^Spalten/);
+    const button = screen.getByRole('button', { name: /^Spalten/ });
     button.focus();
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog');

@@ -1,18 +1,21 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
-import { ColumnChooserButton, type ColumnChoice } from './column-chooser-button';
+import type { useColumnChoice } from './column-choice';
 
-type Props = { choice: ColumnChoice };
+type Props = { choice: ReturnType<typeof useColumnChoice> };
 
 /**
  * "Spalten": a button above the table that opens a small dialog of checkboxes, one per switchable column. Keyboard:
  * Enter/Space open it, focus moves into it and stays there (Tab), Escape closes it and returns to the button.
  */
 export function ColumnChooser({ choice }: Props) {
+  const hidden = choice.choices.filter((c) => !c.shown).length;
   if (choice.choices.length === 0) return null;
   return (
     <Popover position="bottom-end" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <ColumnChooserButton choice={choice} />
+        <Button variant="default" size="xs">
+          {hidden > 0 ? `Spalten (${hidden} ausgeblendet)` : 'Spalten'}
+        </Button>
       </Popover.Target>
       <Popover.Dropdown maw={320}>
         <Stack gap="sm">

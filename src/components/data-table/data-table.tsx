@@ -1,14 +1,11 @@
 import { Box, Group, LoadingOverlay, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useId, type Key, type ReactNode } from 'react';
+import { useId, type Key, type ReactNode } from 'react';
 import { type ListQuery } from '../../shared/contracts/paging';
 import { columnName, useColumnChoice } from './column-choice';
-import { ColumnChooserButton } from './column-chooser-button';
+import { ColumnChooser } from './column-chooser';
 import { DEFAULT_PAGE_SIZE_OPTIONS, DataTableFooter } from './data-table-footer';
 import classes from './data-table.module.css';
 import { TableScrollRegion } from './table-scroll-region';
-
-// its Popover (with floating-ui, the mantine-overlay chunk) only where a table has columns to choose, after the table
-const ColumnChooser = lazy(() => import('./column-chooser').then((m) => ({ default: m.ColumnChooser })));
 
 export type SortDir = 'asc' | 'desc';
 export type DataTableSort = { key: string; dir: SortDir };
@@ -128,11 +125,7 @@ export function DataTable<Row>({
     <div className={stackWhenNarrow ? classes.stackable : undefined}>
       {columnChooserId && (
         <Group justify="flex-end" mb={4}>
-          {choice.choices.length > 0 && (
-            <Suspense fallback={<ColumnChooserButton choice={choice} inert />}>
-              <ColumnChooser choice={choice} />
-            </Suspense>
-          )}
+          <ColumnChooser choice={choice} />
         </Group>
       )}
       <Box pos="relative">

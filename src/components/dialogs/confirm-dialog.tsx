@@ -1,11 +1,40 @@
-import type { ConfirmDialogProps } from './confirm-dialog-view';
-import { lazyDialog } from './lazy-dialog';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type Props = {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  /** the button that does it, e.g. "Ja, entfernen" */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** "Abbrechen", Escape and the close button */
+  onClose: () => void;
+  loading?: boolean;
+  /** red confirm button for destructive actions */
+  danger?: boolean;
+};
 
 /**
- * Asks before something that can't simply be undone (remove, withdraw, close); "Abbrechen" has the focus when it
- * opens. Its code comes with its first opening (lazyDialog).
+ * Asks before something that can't simply be undone (remove, withdraw, close). Escape and "Abbrechen" close it;
+ * "Abbrechen" has the focus when it opens (WCAG 3.3.4: a slip of the Enter key changes nothing).
  */
-export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(
-  () => import('./confirm-dialog-view'),
-  (props) => props.opened,
-);
+export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, loading = false, danger = false }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Schließen' }}>
+      <Stack>
+        {typeof children === 'string' ? <Text>{children}</Text> : children}
+        <Group justify="flex-end">
+          {/* the safe choice takes focus: Enter twice must not remove, deactivate or withdraw anything */}
+          <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
+            Abbrechen
+          </Button>
+          {/* red 9: white on Mantine's red 8 is only just 4.5:1 */}
+          <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

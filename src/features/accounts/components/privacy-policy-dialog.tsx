@@ -1,15 +1,8 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Button, Modal, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazyDialog } from '../../../components/dialogs/lazy-dialog';
-import type { PrivacyPolicyModalProps } from './privacy-policy-modal';
+import { PrivacyPolicyText } from './privacy-policy-text';
 
 type Props = { version: string | null; publishedAt: string | null; programmeName?: string };
-
-// the dialog and the policy's text come with its first opening
-const PrivacyPolicyModal = lazyDialog<PrivacyPolicyModalProps>(
-  () => import('./privacy-policy-modal'),
-  (props) => props.opened,
-);
 
 /**
  * The privacy policy in force, in a dialog so a half-filled form stays as it is. The server keeps only the
@@ -23,7 +16,14 @@ export function PrivacyPolicyDialog({ version, publishedAt, programmeName = 'KiT
       <Anchor component="button" type="button" size="sm" onClick={open} underline="always" style={{ alignSelf: 'flex-start' }}>
         Datenschutzerklärung lesen
       </Anchor>
-      <PrivacyPolicyModal opened={opened} onClose={close} title={title} publishedAt={publishedAt} programmeName={programmeName} />
+      <Modal opened={opened} onClose={close} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Schließen' }}>
+        <Stack gap="sm">
+          <PrivacyPolicyText publishedAt={publishedAt} programmeName={programmeName} />
+          <Button onClick={close} variant="default" style={{ alignSelf: 'flex-end' }}>
+            Schließen
+          </Button>
+        </Stack>
+      </Modal>
     </>
   );
 }
