@@ -44,3 +44,23 @@ test('a stale login status on a slow server: the KiTa-Jahr switch steps by arrow
   await expect(seasonSwitch).toBeFocused();
   await stepSeasonSwitch(page, 'ArrowUp', '2026-27', '2026/27');
 });
+
+// The documentation list's KiTa-Jahr switch puts the season in the path: the page stays with a new router match, whose
+// loader does not wait for the list (routes/_app/verwaltung/dokuboegen/$seasonIdentifier/index.tsx). Here every
+// answer of the list takes 2.5 s.
+test('the documentation list on a slow server: the KiTa-Jahr switch steps by arrow key and keeps the focus', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.goto('/verwaltung/dokuboegen/2026-27');
+  await expect(page.getByRole('table', { name: 'Dokumentationsbögen des KiTa-Jahres 2026/27' })).toBeVisible();
+  await answerLate(page, '**/api/admin/documentation/**', 2500);
+  const seasonSwitch = page.getByRole('combobox', { name: 'KiTa-Jahr' });
+  await seasonSwitch.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/verwaltung\/dokuboegen\/2025-26$/);
+  await expect(page.locator('[data-page-loader]')).toHaveCount(0);
+  await expect(seasonSwitch).toBeFocused();
+  await page.waitForTimeout(3000);
+  await expect(seasonSwitch).toBeFocused();
+  await expect(page.getByRole('table', { name: 'Dokumentationsbögen des KiTa-Jahres 2025/26' })).toBeVisible();
+  await expect(seasonSwitch).toBeFocused();
+});

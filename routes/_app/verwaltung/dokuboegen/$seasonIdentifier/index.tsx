@@ -22,10 +22,15 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
   notFoundComponent: NotFoundPage,
   params: seasonParams,
   validateSearch: list.validateSearch,
-  loader: ({ context: { queryClient }, params, location }) => {
+  loader: async ({ context: { queryClient }, params, location, cause }) => {
     // the season switch: the documentation's own season list, which the jury may read as well
     void queryClient.prefetchQuery(documentationSeasonsQueryOptions());
-    return queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, list.queryOf(location)));
+    const rows = queryClient.ensureQueryData(documentationListQueryOptions(params.seasonIdentifier, list.queryOf(location)));
+    // The KiTa-Jahr switch puts the season in the path, so the page stays with a new match (`cause` 'stay') and its
+    // loader runs: not waited for then, or a server slower than the router's pendingMs (1 s) puts the loading page in
+    // the list's place and the switch loses the focus. The previous season's rows stay under the table's overlay.
+    if (cause === 'stay') return void rows.catch(() => undefined);
+    await rows;
   },
   component: Page,
 });
