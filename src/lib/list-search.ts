@@ -57,7 +57,7 @@ export function listRoute<C extends ListContract>(contract: C) {
   const validateSearch = listSearchParser(contract);
   return {
     validateSearch,
-    /** the page call's query of the address being loaded: the loader's `location` (see `queryOfLocation`) */
+    /** the page call's query of the address being loaded (the loader's `location`) */
     queryOf: (location: { search: unknown }) => listQueryOf(contract, validateSearch(location.search)),
   };
 }
