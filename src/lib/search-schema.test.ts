@@ -27,6 +27,11 @@ describe('searchSchema (validateSearch without zod)', () => {
     expect(schema.parse({ page: 1.5, size: '1e3', dir: 7 })).toMatchObject({ page: undefined, size: undefined, dir: undefined });
   });
 
+  it('drops a text with a control character, a bidi override or a lone surrogate, as the server would refuse it', () => {
+    for (const q of ['ab\u0000cd', 'a\tb', 'ab\u202Ecd', 'ab\uD800']) expect(schema.parse({ q }).q, JSON.stringify(q)).toBeUndefined();
+    expect(schema.parse({ q: 'Grünwald' }).q).toBe('Grünwald');
+  });
+
   it('a number typed into a text field stays text; anything that is not an object parses as empty', () => {
     expect(schema.parse({ q: 12345 }).q).toBe('12345');
     expect(schema.parse(null)).toEqual({ page: undefined, size: undefined, dir: undefined, q: undefined, code: undefined });

@@ -3,6 +3,8 @@
  * every field is optional, and a broken one is dropped on its own, so an old or hand-edited link still opens.
  * (TanStack Router hands over search values JSON-parsed: `page=3` arrives as the number 3.)
  */
+import { isCleanText } from '../shared/contracts/text';
+
 type Field<T> = (raw: unknown) => T | undefined;
 
 /** a whole number, at least `min` (and at most `max`); digits in a string count too */
@@ -19,12 +21,16 @@ export const searchEnum =
   (raw) =>
     typeof raw === 'string' && (values as readonly string[]).includes(raw) ? (raw as T[number]) : undefined;
 
-/** free text, trimmed, `min` to `max` characters (a number typed into the search box counts as text) */
+/**
+ * free text, trimmed, `min` to `max` characters (a number typed into the search box counts as text), and clean by the
+ * server's rule (`isCleanText`): a control character in the address made the list call fail (400) and the page show
+ * its error instead of the list
+ */
 export const searchText =
   (max: number, min = 0): Field<string> =>
   (raw) => {
     const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : undefined;
-    return text !== undefined && text.length >= min && text.length <= max ? text : undefined;
+    return text !== undefined && text.length >= min && text.length <= max && isCleanText(text) ? text : undefined;
   };
 
 type Search<F extends Record<string, Field<unknown>>> = { [K in keyof F]?: F[K] extends Field<infer T> ? T : never };
