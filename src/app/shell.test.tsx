@@ -170,6 +170,19 @@ describe('id route parameters (seed §2)', () => {
     expect(screen.getByRole('link', { name: 'Zur Liste aller Personen' })).toHaveAttribute('href', '/verwaltung/personen');
   });
 
+  it('a season the server does not know says so on its documentation pages, with the way back to the list', async () => {
+    const unknownSeason = http.get('*/api/admin/documentation/2031-32*', () =>
+      HttpResponse.json({ reason: { message: 'Dieses KiTa-Jahr gibt es nicht.', code: 'not_found' } }, { status: 404 }),
+    );
+    for (const path of ['/verwaltung/dokuboegen/2031-32', '/verwaltung/dokuboegen/2031-32/vorlage']) {
+      const { unmount } = await renderRoute(path, { user: users.admin(), handlers: [unknownSeason] });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dieses KiTa-Jahr gibt es nicht' }), path).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Zur Liste der Dokumentationsbögen' }), path).toHaveAttribute('href', '/verwaltung/dokuboegen');
+      expect(screen.queryByText(/Da ging etwas schief/), path).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('the facility id of a documentation form keeps the season identifier as text', async () => {
     const { router } = await renderRoute('/verwaltung/dokuboegen/2026-27/7', { user: users.admin() });
     expect(router.state.matches.at(-1)?.params).toMatchObject({ seasonIdentifier: '2026-27', facilityId: 7 });

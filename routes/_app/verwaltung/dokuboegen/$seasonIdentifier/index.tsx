@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { seasonParams } from '../../../../../src/app/route-params';
-import { NotFoundPage } from '../../../../../src/components/layout/not-found-page';
+import { notFoundOn404, seasonParams } from '../../../../../src/app/route-params';
 import { useListState } from '../../../../../src/components/list-page/use-list-state';
 import {
   documentationListQueryOptions,
   documentationSeasonsQueryOptions,
 } from '../../../../../src/features/admin-documentation/api/list-documentation';
 import { DocumentationListPage } from '../../../../../src/features/admin-documentation/components/documentation-list-page';
+import { DocumentationSeasonNotFound } from '../../../../../src/features/admin-documentation/components/season-not-found';
 import { useAuthState } from '../../../../../src/features/auth/hooks/use-auth-state';
 import { listRoute } from '../../../../../src/lib/list-search';
 import { adminDocumentationList } from '../../../../../src/shared/contracts/documentation-list';
@@ -18,8 +18,8 @@ const list = listRoute(adminDocumentationList);
 /** The season is named by its identifier (e.g. 2026-27) in the address, and as 2026/27 in text. */
 export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentifier/')({
   staticData: { access: 'admin' },
-  // a parameter that can't name a record (route-params) shows the not-found page inside the layout
-  notFoundComponent: NotFoundPage,
+  // a parameter that can't name a season (route-params), or a season the server does not know (404)
+  notFoundComponent: DocumentationSeasonNotFound,
   params: seasonParams,
   validateSearch: list.validateSearch,
   loader: async ({ context: { queryClient }, params, location, cause }) => {
@@ -30,7 +30,7 @@ export const Route = createFileRoute('/_app/verwaltung/dokuboegen/$seasonIdentif
     // loader runs: not waited for then, or a server slower than the router's pendingMs (1 s) puts the loading page in
     // the list's place and the switch loses the focus. The previous season's rows stay under the table's overlay.
     if (cause === 'stay') return void rows.catch(() => undefined);
-    await rows;
+    await notFoundOn404(rows);
   },
   component: Page,
 });
