@@ -23,8 +23,11 @@ export function EmailConfirmPage({ token, loggedIn, onConfirmed }: Props) {
       },
       (error: unknown) => {
         const reason = getErrorReason(error);
-        const state = tokenStateOfCode(reason?.code);
-        if (state && reason) setOutcome({ kind: 'problem', state, msg: reason.message });
+        // a link cut short (the token's shape) is refused by the request's check, which names the field: the same
+        // page as for a link that is unknown or used, not "Bitte prüfe deine Eingaben." for a page without inputs
+        const cutShort = reason?.fields?.token;
+        const state = cutShort ? 'malformed' : tokenStateOfCode(reason?.code);
+        if (state && reason) setOutcome({ kind: 'problem', state, msg: cutShort ?? reason.message });
         else if (reason) setOutcome({ kind: 'refused', msg: reason.message });
         else if (!isAlreadyNotified(error)) reportError(error, 'Die neue E-Mail-Adresse konnte nicht bestätigt werden.');
       },

@@ -98,4 +98,19 @@ describe('/einstellungen/email-bestaetigen/{token}', () => {
     await renderRoute(`/einstellungen/email-bestaetigen/${TEST_TOKEN}`, { handlers: [taken.handler] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Diese E-Mail-Adresse wird inzwischen von einem anderen Benutzerkonto verwendet.');
   });
+
+  it('explains a link cut short (the request check names the token), not "Bitte prüfe deine Eingaben."', async () => {
+    const cutShort = 'Der Link ist unvollständig oder beschädigt. Bitte kopiere ihn vollständig aus der E-Mail.';
+    const refused = recordingPost(
+      'auth/email-change/confirm',
+      errorBody('validation_failed', 'Bitte prüfe deine Eingaben.', { token: cutShort }),
+      400,
+    );
+    await renderRoute('/einstellungen/email-bestaetigen/abc', { handlers: [refused.handler] });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Der Link ist unvollständig')).toBeInTheDocument();
+    expect(alert).toHaveTextContent(cutShort);
+    expect(alert).not.toHaveTextContent('Bitte prüfe deine Eingaben.');
+    expect(screen.getByRole('link', { name: 'Zu den Einstellungen' })).toBeInTheDocument();
+  });
 });
