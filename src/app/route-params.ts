@@ -1,16 +1,15 @@
 import { notFound } from '@tanstack/react-router';
 import { isHTTPError } from 'ky';
+import { maxInt4 } from '../shared/contracts/limits';
 
 const ID = /^[1-9]\d{0,9}$/;
-/** ids are PostgreSQL `integer` columns */
-const MAX_ID = 2 ** 31 - 1;
 const SEASON_IDENTIFIER = /^\d{4}-\d{2}$/;
 
 /** seed §2: id route parameters are positive integers in the column's range, or null when they can't name a record. */
 export function parseId(raw: string | undefined): number | null {
   if (raw === undefined || !ID.test(raw)) return null;
   const id = Number(raw);
-  return id <= MAX_ID ? id : null;
+  return id <= maxInt4 ? id : null;
 }
 
 /** A route parameter that can't name a record shows the not-found page (never the raw value). */

@@ -2,6 +2,7 @@ import {
   listFiltersOf,
   listPath,
   listQueryOf,
+  MAX_PAGE,
   MAX_PAGE_SIZE,
   SEARCH_MAX,
   sortDirs,
@@ -9,6 +10,7 @@ import {
   type ListFilter,
   type ListSearch,
 } from '../shared/contracts/list-contract';
+import { maxInt4 } from '../shared/contracts/limits';
 import { searchEnum, searchInt, searchText } from './search-schema';
 import { toSearchParams } from './search-params';
 
@@ -21,7 +23,7 @@ const fieldOf = (filter: ListFilter) =>
   filter.kind === 'enum'
     ? searchEnum(filter.values)
     : filter.kind === 'id'
-      ? searchInt(1)
+      ? searchInt(1, maxInt4)
       : filter.kind === 'yesNo'
         ? searchEnum(yesNo)
         : searchText(filter.max);
@@ -29,7 +31,7 @@ const fieldOf = (filter: ListFilter) =>
 /** `validateSearch` of a list route: every field optional, a broken one dropped on its own (set to undefined) */
 export function listSearchParser<C extends ListContract>(contract: C) {
   const fields: Record<string, (raw: unknown) => unknown> = {
-    page: searchInt(1),
+    page: searchInt(1, MAX_PAGE),
     pageSize: searchInt(0, MAX_PAGE_SIZE),
     sort: searchEnum(contract.sortKeys),
     dir: searchEnum(sortDirs),

@@ -5,9 +5,15 @@ import { PageHeading } from '../../../src/components/layout/page-heading';
 import { awardingEventsQueryOptions } from '../../../src/features/admin-programme/api/awarding-events';
 import { seasonChoicesQueryOptions } from '../../../src/features/admin-seasons/api/list-seasons';
 import { AdminCertificatesPage } from '../../../src/features/certificates/components/admin-certificates-page';
-import { searchSchema, searchText } from '../../../src/lib/search-schema';
+import { searchInt, searchSchema, searchText } from '../../../src/lib/search-schema';
+import { maxInt4 } from '../../../src/shared/contracts/limits';
 
-const search = searchSchema({ season: searchText(7, 7), event: searchText(12, 1) });
+const eventId = searchInt(1, maxInt4);
+const search = searchSchema({
+  season: searchText(7, 7),
+  // an id the server can read, or "ohne"; anything else is dropped (a larger number was refused with 400)
+  event: (raw): number | 'ohne' | undefined => (raw === 'ohne' ? 'ohne' : eventId(raw)),
+});
 
 /** SPEC §8: the season's Urkunden; `season` (2026-27) and `event` (an awarding event's id or "ohne") in the URL */
 export const Route = createFileRoute('/_app/verwaltung/urkunden')({
@@ -23,7 +29,6 @@ function CertificatesRoute() {
   const { data: seasons } = useSuspenseQuery(seasonChoicesQueryOptions());
   const chosen = seasons.find((s) => s.identifier === season) ?? seasons.find((s) => s.isCurrent) ?? seasons[0];
   const events = useQuery({ ...awardingEventsQueryOptions(chosen?.id), enabled: chosen !== undefined });
-  const awardingEventId = event === 'ohne' ? 'ohne' : event && /^\d+$/.test(event) ? Number(event) : undefined;
   return (
     <>
       <PageHeading>Urkunden</PageHeading>
@@ -34,10 +39,8 @@ function CertificatesRoute() {
           seasons={seasons}
           seasonIdentifier={chosen.identifier}
           events={(events.data?.items ?? []).map((e) => ({ id: e.id, title: e.title }))}
-          awardingEventId={awardingEventId}
-          onFilters={(next) =>
-            void navigate({ search: { season: next.season, event: next.event === undefined ? undefined : String(next.event) }, replace: true })
-          }
+          awardingEventId={event}
+          onFilters={(next) => void navigate({ search: { season: next.season, event: next.event }, replace: true })}
         />
       )}
     </>

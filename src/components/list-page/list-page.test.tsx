@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../lib/theme';
 import { listSearchParser } from '../../lib/list-search';
 import { defineListContract, enumFilter, idFilter, yesNoFilter, type ListSearch } from '../../shared/contracts/list-contract';
+import { listQuerySchemaOf } from '../../shared/contracts/list-query';
 import { ListFilterSelect, ListPage } from './list-page';
 
 // a throwaway list: contract, parser and page are all it takes
@@ -103,6 +104,23 @@ describe('ListPage', () => {
       actor_id: 7,
       mine: undefined,
     });
+  });
+
+  it("keeps of an address only what the server's query accepts: a page or id beyond the server's range is dropped", () => {
+    const parse = listSearchParser(auditList);
+    const server = listQuerySchemaOf(auditList);
+    const addresses = [
+      { page: 9_999_999_999, actor_id: 99_999_999_999 },
+      { page: 1_000_001, actor_id: 2_147_483_648, pageSize: 1001 },
+      { page: 1_000_000, actor_id: 2_147_483_647, pageSize: 1000 },
+      { page: '3', actor_id: '12', q: 'ab\u0000cd' },
+    ];
+    for (const address of addresses) {
+      const kept = Object.fromEntries(Object.entries(parse(address)).filter(([, v]) => v !== undefined));
+      expect(server.safeParse(kept).success, JSON.stringify(address)).toBe(true);
+    }
+    expect(parse(addresses[0])).toMatchObject({ page: undefined, actor_id: undefined });
+    expect(parse(addresses[2])).toMatchObject({ page: 1_000_000, actor_id: 2_147_483_647, pageSize: 1000 });
   });
 
   it('shows heading, rows with "von", exports of the filtered list without the page, and resets the filters', async () => {

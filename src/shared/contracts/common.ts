@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isCleanText, textCharsMessage } from './text';
+import { maxInt4 } from './limits';
 
 export { isCleanText, textCharsMessage } from './text';
 
@@ -82,9 +83,6 @@ export const countSchema = (label: string) =>
     .max(100_000, 'Diese Zahl ist zu groß.')
     .nullable()
     .default(null);
-
-/** the range of the `integer` columns (serial ids, versions): a larger number would fail in the database */
-export const maxInt4 = 2_147_483_647;
 
 /**
  * A record id in a body (`{"personId": 5}`): an integer 1 … 2^31-1 like the column. `idField(message)` when the

@@ -4,7 +4,8 @@
  * documentation, approval, earlier awards) refer to the chosen KiTa-Jahr (`seasonId`; null = the current season).
  */
 import { z } from 'zod';
-import { actorSchema, idParam, isoTimestampSchema, maxInt4, requiredText, versionSchema } from './common';
+import { actorSchema, idParam, isoTimestampSchema, requiredText, versionSchema } from './common';
+import { maxInt4 } from './limits';
 import { facilityKinds, operatorKinds, personPositions, regions } from './facility-lists';
 
 export const emailListPurposes = ['information', 'newsletter'] as const;

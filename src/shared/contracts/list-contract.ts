@@ -16,6 +16,8 @@ export const textFilter = (max = 200) => ({ kind: 'text', max }) as const;
 export type SortDir = 'asc' | 'desc';
 export const sortDirs = ['asc', 'desc'] as const;
 export const MAX_PAGE_SIZE = 1000;
+/** the highest page number a list's address or query may name */
+export const MAX_PAGE = 1_000_000;
 export const SEARCH_MAX = 200;
 
 export type ListContract<S extends string = string, F extends Record<string, ListFilter> = Record<string, ListFilter>> = {

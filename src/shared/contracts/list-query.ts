@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './common';
 import { isCleanText, textCharsMessage } from './text';
-import { MAX_PAGE_SIZE, SEARCH_MAX, sortDirs, type ListContract, type ListFilter } from './list-contract';
+import { MAX_PAGE, MAX_PAGE_SIZE, SEARCH_MAX, sortDirs, type ListContract, type ListFilter } from './list-contract';
 
 /** search text: no control characters or lone surrogates (German message), like every text field */
 const cleanText = (max: number) =>
@@ -32,7 +32,7 @@ export function listQuerySchemaOf<S extends string, F extends Record<string, Lis
   const filters: Record<string, z.ZodType> = {};
   for (const [key, filter] of Object.entries(contract.filters)) filters[key] = filterSchema(filter);
   return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
     pageSize: z.coerce.number().int().min(0).max(MAX_PAGE_SIZE).default(contract.defaults.pageSize),
     sort: z.enum(contract.sortKeys as unknown as [S, ...S[]]).default(contract.defaults.sort as never),
     dir: z.enum(sortDirs).default(contract.defaults.dir),
