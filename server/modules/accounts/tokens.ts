@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { TokenKind } from '../../../src/shared/contracts/accounts';
+import { accountTokenSchema, type TokenKind } from '../../../src/shared/contracts/accounts';
 import type { DbOrTx } from '../../db/client';
 import { fail, type HttpError } from '../../lib/http-error';
 import { hashToken } from '../auth/sessions.queries';
@@ -19,8 +19,6 @@ export const tokenPaths: Record<TokenKind, (token: string) => string> = {
   'password-reset': (t) => `/passwort-wiederherstellen-${t}`,
   'email-change': (t) => `/einstellungen/email-bestaetigen/${t}`,
 };
-
-const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 export type TokenState = 'valid' | 'malformed' | 'unknown' | 'expired' | 'used' | 'deactivated';
 
@@ -57,7 +55,7 @@ export type InspectedToken = { state: TokenState; row: AccountTokenRow | null; u
 
 /** What a token is, without using it. An activation link of an already activated account counts as used. */
 export async function inspectToken(db: DbOrTx, kind: TokenKind, token: string, now = new Date()): Promise<InspectedToken> {
-  if (!tokenShape.test(token)) return { state: 'malformed', row: null, user: null };
+  if (!accountTokenSchema.safeParse(token).success) return { state: 'malformed', row: null, user: null };
   const rows = await db
     .select({ token: accountTokens, user: users })
     .from(accountTokens)
