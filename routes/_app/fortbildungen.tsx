@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { searchEnum, searchInt, searchSchema } from '../../src/lib/search-schema';
+import { searchEnum, searchId, searchSchema } from '../../src/lib/search-schema';
 import { regions } from '../../src/shared/contracts/facility-lists';
 import { OfferingsRoutePage } from './-components/offerings-route-page';
 import { programmeLoader } from './-components/programme-loader';
 
-const search = searchSchema({ region: searchEnum(regions), moduleId: searchInt(1) });
+const search = searchSchema({ region: searchEnum(regions), moduleId: searchId });
 
 export const Route = createFileRoute('/_app/fortbildungen')({
   staticData: { access: 'enrolled' },

@@ -10,8 +10,7 @@ import {
   type ListFilter,
   type ListSearch,
 } from '../shared/contracts/list-contract';
-import { maxInt4 } from '../shared/contracts/limits';
-import { searchEnum, searchInt, searchText } from './search-schema';
+import { searchEnum, searchId, searchInt, searchText } from './search-schema';
 import { toSearchParams } from './search-params';
 
 /**
@@ -23,7 +22,7 @@ const fieldOf = (filter: ListFilter) =>
   filter.kind === 'enum'
     ? searchEnum(filter.values)
     : filter.kind === 'id'
-      ? searchInt(1, maxInt4)
+      ? searchId
       : filter.kind === 'yesNo'
         ? searchEnum(yesNo)
         : searchText(filter.max);

@@ -3,6 +3,7 @@
  * every field is optional, and a broken one is dropped on its own, so an old or hand-edited link still opens.
  * (TanStack Router hands over search values JSON-parsed: `page=3` arrives as the number 3.)
  */
+import { maxInt4 } from '../shared/contracts/limits';
 import { isCleanText } from '../shared/contracts/text';
 
 type Field<T> = (raw: unknown) => T | undefined;
@@ -14,6 +15,9 @@ export const searchInt =
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : NaN;
     return Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
   };
+
+/** a record id: a whole number the server's `integer` columns can hold (a larger one it refuses with 400) */
+export const searchId: Field<number> = searchInt(1, maxInt4);
 
 /** one of `values` */
 export const searchEnum =

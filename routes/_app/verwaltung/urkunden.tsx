@@ -5,14 +5,12 @@ import { PageHeading } from '../../../src/components/layout/page-heading';
 import { awardingEventsQueryOptions } from '../../../src/features/admin-programme/api/awarding-events';
 import { seasonChoicesQueryOptions } from '../../../src/features/admin-seasons/api/list-seasons';
 import { AdminCertificatesPage } from '../../../src/features/certificates/components/admin-certificates-page';
-import { searchInt, searchSchema, searchText } from '../../../src/lib/search-schema';
-import { maxInt4 } from '../../../src/shared/contracts/limits';
+import { searchId, searchSchema, searchText } from '../../../src/lib/search-schema';
 
-const eventId = searchInt(1, maxInt4);
 const search = searchSchema({
   season: searchText(7, 7),
   // an id the server can read, or "ohne"; anything else is dropped (a larger number was refused with 400)
-  event: (raw): number | 'ohne' | undefined => (raw === 'ohne' ? 'ohne' : eventId(raw)),
+  event: (raw): number | 'ohne' | undefined => (raw === 'ohne' ? 'ohne' : searchId(raw)),
 });
 
 /** SPEC §8: the season's Urkunden; `season` (2026-27) and `event` (an awarding event's id or "ohne") in the URL */

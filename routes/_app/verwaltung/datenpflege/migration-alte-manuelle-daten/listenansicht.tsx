@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { legacyImportQueryOptions } from '../../../../../src/features/admin-legacy-import/api/legacy-imports';
 import { LegacyRowsPage } from '../../../../../src/features/admin-legacy-import/components/legacy-rows-page';
-import { searchInt, searchSchema } from '../../../../../src/lib/search-schema';
+import { searchId, searchSchema } from '../../../../../src/lib/search-schema';
 
 // plain functions, not zod: this definition loads with every page (src/lib/search-schema.ts)
-const search = searchSchema({ importId: searchInt(1) });
+const search = searchSchema({ importId: searchId });
 
 export const Route = createFileRoute('/_app/verwaltung/datenpflege/migration-alte-manuelle-daten/listenansicht')({
   staticData: { access: 'admin' },
