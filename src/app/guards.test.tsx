@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { ACTIVE_FACILITY_KEY } from '../features/auth/auth-store';
 import { setLoginStatus } from '../features/auth/api/get-login-status';
-import { anonymous, users } from '../testing/factories/users';
+import { anonymous, loggedIn, users } from '../testing/factories/users';
 import { privacyPolicyHandler } from '../testing/handlers/accounts';
 import { TEST_PASSWORD } from '../testing/handlers/session';
 import { renderRoute, waitForPath } from '../testing/render';
@@ -210,5 +211,38 @@ describe('preloading (defaultPreload intent)', () => {
     await router.preloadRoute({ to: '/fortbildungen' });
     expect(guard.getDialog()).toBeNull();
     expect(router.state.location.pathname).toBe('/stammdaten');
+  });
+});
+
+describe('rights changed while logged in', () => {
+  // what /personal reads of the KiTa (the start page reads other things and stays allowed)
+  const forbidden = ['persons', 'members', 'join-requests'].map((part) =>
+    http.get(`*/api/facilities/11/${part}`, () =>
+      HttpResponse.json({ reason: { code: 'forbidden', message: 'Dafür fehlt dir die Berechtigung.' } }, { status: 403 }),
+    ),
+  );
+
+  it('the KiTa taken away meanwhile: its page does not show "Da ging etwas schief.", the guards send the person on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { router, session } = await renderRoute('/', { user: users.oneEnrolled(), handlers: forbidden });
+    // an admin removed the access; the login status read at the start (30 s fresh) does not know it yet
+    session.status = loggedIn({ ...users.oneEnrolled(), facilities: {} });
+    await router.navigate({ to: '/personal' });
+    await waitForPath(router, '/');
+    const d = await dialog();
+    expect(within(d).getByRole('heading', { name: 'Wir kennen deine KiTa noch nicht.' })).toBeInTheDocument();
+    expect(screen.queryByText('Da ging etwas schief.')).not.toBeInTheDocument();
+    expect(await screen.findByText('Du hast keinen Zugriff mehr auf „KiTa Sonnenschein“.')).toBeInTheDocument();
+  });
+
+  it('a 403 about the record itself (rights unchanged) asks for the login status once, not in a loop', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { router, session } = await renderRoute('/', { user: users.oneEnrolled(), handlers: forbidden });
+    const before = session.statusCalls;
+    void router.navigate({ to: '/personal' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Da ging etwas schief.' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(session.statusCalls - before).toBe(1);
+    expect(router.state.location.pathname).toBe('/personal');
   });
 });

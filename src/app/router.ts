@@ -7,6 +7,7 @@ import { NotFoundPage } from '../components/layout/not-found-page';
 import { PageLoader } from '../components/layout/page-loader';
 import { createQueryClient } from './query-client';
 import type { RouterContext } from './router-context';
+import { recheckSessionOnForbidden } from './session-recheck';
 
 type Options = { history?: RouterHistory; context?: Partial<RouterContext> };
 
@@ -31,6 +32,7 @@ export function createAppRouter({ history, context }: Options = {}) {
   });
   // A cancelled navigation (guard dialogs 1/2) goes back to the page that was shown last.
   router.subscribe('onResolved', ({ toLocation }) => fullContext.guard.setPreviousHref(toLocation.href));
+  recheckSessionOnForbidden(fullContext.queryClient, fullContext.auth, () => router.invalidate());
   return router;
 }
 
