@@ -1,4 +1,4 @@
-import { demoAccounts, DEMO_PASSWORD, expect, expectAccessible, loginViaForm, test } from './fixtures';
+import { demoAccounts, DEMO_PASSWORD, expect, expectAccessible, loginViaApi, loginViaForm, loginWithFreshEnrolledKita, test } from './fixtures';
 import { ACTIVE_FACILITY_KEY, activeFacilityId, expectErrorNotification, facilitiesOf, navigateInApp } from './shell-helpers';
 
 // seed §4: login, logout, status check, redirect target and the active KiTa — against the real server.
@@ -107,4 +107,26 @@ test('the active KiTa: chosen in the dialog, persisted across a reload, restored
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Stammdaten' }).click();
   await expect(page).toHaveURL(/\/stammdaten$/);
   await expect(page.getByTestId('active-facility')).toHaveText(first.label);
+});
+
+test('access taken while logged in: the next page of the KiTa says so and leads to the start page, not to an error', async ({ page, browser }) => {
+  const kita = await loginWithFreshEnrolledKita(page, 'E2E-Entzug');
+  const me = (await (await page.request.get('/api/loginstatus')).json()) as { user: { id: number } };
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Personal' })).toBeVisible();
+
+  // an admin takes the access (the KiTa's last member, confirmed); the page still holds the older login status
+  const admin = await browser.newContext();
+  await loginViaApi(await admin.newPage(), demoAccounts.admin);
+  const removed = await admin.request.delete(`/api/facilities/${kita.facilityId}/members/${me.user.id}?confirmLastMember=true`);
+  expect(removed.status(), await removed.text()).toBe(204);
+  await admin.close();
+
+  await page.getByRole('link', { name: 'Personal' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Wir kennen deine KiTa noch nicht.' })).toBeVisible();
+  await expect(page.getByText(`Du hast keinen Zugriff mehr auf „${kita.facilityLabel}“.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Da ging etwas schief.')).toHaveCount(0);
+  await expectAccessible(page, 'access taken');
 });
