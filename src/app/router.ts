@@ -32,7 +32,7 @@ export function createAppRouter({ history, context }: Options = {}) {
   });
   // A cancelled navigation (guard dialogs 1/2) goes back to the page that was shown last.
   router.subscribe('onResolved', ({ toLocation }) => fullContext.guard.setPreviousHref(toLocation.href));
-  recheckSessionOnForbidden(fullContext.queryClient, fullContext.auth, () => router.invalidate());
+  recheckSessionOnForbidden(fullContext.queryClient, () => router.invalidate());
   return router;
 }
 

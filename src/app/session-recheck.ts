@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isHTTPError } from 'ky';
 import { loginStatusQueryOptions } from '../features/auth/api/get-login-status';
-import type { AuthStore } from '../features/auth/auth-store';
 import { notify } from '../lib/notifications';
 import type { LoginStatusResponse } from '../shared/contracts/auth';
 
@@ -19,13 +18,13 @@ const forbidden = (error: unknown) => isHTTPError(error) && error.response.statu
 /**
  * A 403 from the server while the guards allowed the page means the session's rights may have changed since the
  * login status was read (up to 30 s ago): an admin took the person's access to the KiTa, or the KiTa's enrolment
- * was withdrawn. Then the login status is asked again; when it changed, it is applied and the router re-runs its
- * guards, which send the person where the new rights lead (the start page, the KiTa choice, the guard's dialog)
- * instead of leaving "Da ging etwas schief." on a page they may no longer open. When nothing changed, the 403 is about
+ * was withdrawn. Then the login status is asked again; when it changed, the router re-runs its guards, which apply
+ * it and send the person where the new rights lead (the start page, the KiTa choice, the guard's dialog) instead of
+ * leaving "Da ging etwas schief." on a page they may no longer open. When nothing changed, the 403 is about
  * the record itself and the page or the shared error handler says so. Every query and mutation of the app goes
  * through the two caches, so none needs to know.
  */
-export function recheckSessionOnForbidden(queryClient: QueryClient, auth: AuthStore, invalidate: Invalidate): () => void {
+export function recheckSessionOnForbidden(queryClient: QueryClient, invalidate: Invalidate): () => void {
   let running: Promise<void> | null = null;
   const recheck = async () => {
     const options = loginStatusQueryOptions();
@@ -36,8 +35,7 @@ export function recheckSessionOnForbidden(queryClient: QueryClient, auth: AuthSt
     if (status.loggedin)
       for (const label of kitasLost(before, status))
         notify({ message: `Du hast keinen Zugriff mehr auf „${label}“.`, color: 'yellow', autoClose: false });
-    auth.syncStatus(status);
-    auth.restoreFacility();
+    // the guard applies the fresh status (route-guard.ts, loadSession) and decides with it
     await invalidate();
   };
   const onError = (error: unknown) => {
