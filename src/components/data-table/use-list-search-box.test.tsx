@@ -54,4 +54,12 @@ describe('the search box of a list', () => {
     expect(view.result.current.value).toBe('');
     expect(send).toHaveBeenCalledTimes(1);
   });
+
+  it('given a cell pasted from a spreadsheet, shows and sends its tab as a space (the server refuses a tab)', () => {
+    const { view, send, type, pause } = renderBox(undefined);
+    type('Müller\tAnna');
+    expect(view.result.current.value).toBe('Müller Anna');
+    pause(300);
+    expect(send).toHaveBeenLastCalledWith('Müller Anna');
+  });
 });

@@ -1,5 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { asSearchText } from '../../shared/contracts/text';
 
 /**
  * The search box above a list whose state lives in the URL: what is typed shows at once and is sent (trimmed,
@@ -21,8 +22,9 @@ export function useListSearchBox(urlValue: string | undefined, send: (q: string 
     send(sent.current);
   }, 300);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setValue(event.currentTarget.value);
-    sendLater(event.currentTarget.value);
+    const next = asSearchText(event.currentTarget.value);
+    setValue(next);
+    sendLater(next);
   };
   return { value, onChange, clear: () => setValue('') };
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../lib/theme';
 import { listSearchParser } from '../../lib/list-search';
-import { defineListContract, enumFilter, idFilter, yesNoFilter, type ListSearch } from '../../shared/contracts/list-contract';
+import { defineListContract, enumFilter, idFilter, SEARCH_MAX, yesNoFilter, type ListSearch } from '../../shared/contracts/list-contract';
 import { listQuerySchemaOf } from '../../shared/contracts/list-query';
 import { ListFilterSelect, ListPage } from './list-page';
 
@@ -144,6 +144,16 @@ describe('ListPage', () => {
     expect(onSearchChange).toHaveBeenLastCalledWith({ q: undefined, page: undefined, entityType: undefined, actor_id: undefined, mine: undefined });
     fireEvent.change(screen.getByRole('searchbox', { name: /Suche/ }), { target: { value: ' neu ' } });
     await waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'neu', page: undefined }));
+  });
+
+  it('given more typed than the server searches for, the box stops at its limit and sends what it shows', async () => {
+    const { onSearchChange, user } = renderList({}, { data: { items: [], total: 0, page: 1, pageSize: 50 }, isFetching: false, isError: false });
+    const box = screen.getByRole('searchbox', { name: /Suche/ });
+    await user.click(box);
+    await user.paste('ä'.repeat(SEARCH_MAX + 5));
+    expect(box).toHaveValue('ä'.repeat(SEARCH_MAX));
+    await waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith({ q: 'ä'.repeat(SEARCH_MAX), page: undefined }));
+    expect(listQuerySchemaOf(auditList).safeParse({ q: 'ä'.repeat(SEARCH_MAX) }).success).toBe(true);
   });
 
   it('says when nothing matches, and when the list could not be loaded', () => {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Text, TextInput, Title } from '@man
 import { type Key, type ReactNode } from 'react';
 import { exportUrlOf, hasFilters, resetFilters } from '../../lib/list-search';
 import { useIsOnline } from '../../lib/use-online';
-import { listQueryOf, type ListContract, type ListSearch } from '../../shared/contracts/list-contract';
+import { listQueryOf, SEARCH_MAX, type ListContract, type ListSearch } from '../../shared/contracts/list-contract';
 import type { Page } from '../../shared/contracts/paging';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 import { ExportButtons } from '../data-table/export-buttons';
@@ -76,7 +76,16 @@ export function ListPage<C extends ListContract, Row>(props: ListPageProps<C, Ro
       </Group>
       {props.children}
       <Group align="flex-end" gap="sm" mb="sm" wrap="wrap" role="search" aria-label={texts.filtersLabel}>
-        <TextInput label="Suche" description={texts.searchHint} type="search" w={280} value={searchBox.value} onChange={searchBox.onChange} />
+        <TextInput
+          label="Suche"
+          description={texts.searchHint}
+          type="search"
+          w={280}
+          // the server's limit: a longer text was refused, and the box emptied at the 201st character
+          maxLength={SEARCH_MAX}
+          value={searchBox.value}
+          onChange={searchBox.onChange}
+        />
         {props.filters}
         {hasFilters(contract, search) && (
           <Button

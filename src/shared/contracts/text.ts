@@ -20,3 +20,16 @@ export function isCleanText(value: string, multiline = false): boolean {
 }
 
 export const textCharsMessage = 'Bitte entferne Steuerzeichen und ungültige Zeichen aus dem Text.';
+
+const controlEverywhere = new RegExp(controlSingleLine.source, 'g');
+const loneSurrogateEverywhere = new RegExp(loneSurrogate.source, 'g');
+
+/**
+ * What a one-line search box keeps of a text typed or pasted into it: the characters `isCleanText` refuses become
+ * spaces (a cell copied from a spreadsheet brings tabs: "Müller⇥Anna" searches "Müller Anna"), so the search sent is
+ * what the box shows, and the server never refuses it (a lone surrogate, half of a character, is dropped). Before,
+ * the list's address parser dropped such a text and the box was emptied under the person's hands.
+ */
+export function asSearchText(value: string): string {
+  return value.replace(controlEverywhere, ' ').replace(loneSurrogateEverywhere, '');
+}

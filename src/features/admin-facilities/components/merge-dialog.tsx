@@ -9,7 +9,8 @@ import { adminFacilityQueryOptions } from '../api/get-facility';
 import { facilityListQueryOptions } from '../api/list-facilities';
 import { useMergeFacilities } from '../api/merge-facilities';
 import { adminFacilityList } from '../../../shared/contracts/admin-facility-list';
-import { listQueryOf } from '../../../shared/contracts/list-contract';
+import { listQueryOf, SEARCH_MAX } from '../../../shared/contracts/list-contract';
+import { asSearchText } from '../../../shared/contracts/text';
 import { formatAddress } from '../../../lib/locale';
 
 type Props = { detail: AdminFacilityDetail; opened: boolean; onClose: () => void; onMerged: (targetId: number) => void };
@@ -81,8 +82,9 @@ export function MergeDialog({ detail, opened, onClose, onMerged }: Props) {
           label="Doppelte KiTa suchen"
           description="Name, Ort oder Postleitzahl (mindestens 2 Zeichen)"
           type="search"
+          maxLength={SEARCH_MAX}
           value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
+          onChange={(e) => setQ(asSearchText(e.currentTarget.value))}
           disabled={confirming}
         />
         {candidates.isFetching && <Loader size="xs" role="status" aria-label="Suche läuft" />}

@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import type { Person } from '../../../shared/contracts/persons';
+import { SEARCH_MAX } from '../../../shared/contracts/list-contract';
+import { asSearchText } from '../../../shared/contracts/text';
 import { firstPersonsPage, usePersons, type PersonListQuery } from '../api/get-persons';
 import { useInvitePerson } from '../api/invite-person';
 import { useRemovePerson } from '../api/remove-person';
@@ -131,9 +133,10 @@ export function StaffList({ facilityId }: { facilityId: number }) {
         label="Personal durchsuchen"
         placeholder="Name oder E-Mail"
         maw={360}
+        maxLength={SEARCH_MAX}
         value={search}
         onChange={(e) => {
-          setSearch(e.currentTarget.value);
+          setSearch(asSearchText(e.currentTarget.value));
           setQuery((current) => ({ ...current, page: 1 }));
         }}
       />
