@@ -69,9 +69,12 @@ const optional = (max: number) =>
 const unknownPlaceholders = (body: string) =>
   (body.match(/\{[^}]*\}/g) ?? []).filter((p) => !(templatePlaceholders as readonly string[]).includes(p));
 
+/** a signature's name or role as a form holds it before it is known to be filled (the name: `signatureSchema`) */
+export const signatureLineSchema = optional(120);
+
 export const signatureSchema = z.object({
   name: text('den Namen', 120),
-  role: optional(120).default(''),
+  role: signatureLineSchema.default(''),
   /** the uploaded signature image (null: none, a line to sign by hand) */
   imageId: z
     .string()

@@ -6,7 +6,12 @@ import { reportError } from '../../../lib/api-client';
 import { fetchFile, saveFile } from '../../../lib/download';
 import { notify } from '../../../lib/notifications';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { certificateTemplateInputSchema, templatePlaceholders, type CertificateTemplate } from '../../../shared/contracts/certificates';
+import {
+  certificateTemplateInputSchema,
+  signatureLineSchema,
+  templatePlaceholders,
+  type CertificateTemplate,
+} from '../../../shared/contracts/certificates';
 import { certificateImageUrl, certificatePreviewPath, uploadCertificateImage, useSaveCertificateTemplate } from '../api/admin-certificates';
 
 const SLOTS = [1, 2, 3] as const;
@@ -18,15 +23,15 @@ type Values = {
 } & Record<`name${Slot}` | `role${Slot}` | `image${Slot}`, string>;
 
 const shape = certificateTemplateInputSchema.shape;
-const optionalName = z.string().trim().max(120, 'Höchstens 120 Zeichen.');
 const schema = z.object({
   heading: shape.heading,
   body: shape.body,
   logoId: z.string(),
   ...Object.fromEntries(
     SLOTS.flatMap((n) => [
-      [`name${n}`, optionalName],
-      [`role${n}`, optionalName],
+      // the contract's rules (length, characters); a name is required only beside a role or an image (`check`)
+      [`name${n}`, signatureLineSchema],
+      [`role${n}`, signatureLineSchema],
       [`image${n}`, z.string()],
     ]),
   ),
