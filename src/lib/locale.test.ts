@@ -5,6 +5,7 @@ import {
   DATES_SETTINGS,
   formatDate,
   formatDateTime,
+  formatFileSize,
   formatTime,
   formatTimeSpan,
   formatWeekdayDateTime,
@@ -12,6 +13,15 @@ import {
   parseGermanDate,
   pickerValueOf,
 } from './locale';
+
+describe('a file size', () => {
+  it('reads "312 KB" below a megabyte (at least 1 KB) and "4,6 MB" with one decimal from there, the same for staff and admins', () => {
+    expect(formatFileSize(200)).toBe('1 KB');
+    expect(formatFileSize(312 * 1024)).toBe('312 KB');
+    expect(formatFileSize(1024 * 1024)).toBe('1,0 MB');
+    expect(formatFileSize(4.6 * 1024 * 1024)).toBe('4,6 MB');
+  });
+});
 
 describe('German locale', () => {
   it('sets dayjs to German with Monday as first day of the week', () => {

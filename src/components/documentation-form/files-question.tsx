@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useRef, useState, type DragEvent } from 'react';
+import { formatFileSize } from '../../lib/locale';
 import type { AnswerValue, UploadedFile } from '../../shared/contracts/documentation';
 import { fileTypeLabels, mimeTypesOf, type Question } from '../../shared/contracts/documentation-template';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
@@ -33,9 +34,6 @@ type Props = {
   onBlur: () => void;
   uploads: FileUploadControls | undefined;
 };
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** a files question: its files with thumbnails, a drop zone and a picker button, per-file progress and errors, the consent */
 export function FilesQuestionField({ id, question: q, value, files, error, readOnly, onChange, onBlur, uploads }: Props) {
@@ -100,7 +98,7 @@ export function FilesQuestionField({ id, question: q, value, files, error, readO
                     {!f.removed && (
                       <Text size="xs" c="dimmed" className={classes.fileName}>
                         {f.contentType.startsWith('image/') ? `${f.name}, ` : ''}
-                        {sizeText(f.size)}
+                        {formatFileSize(f.size)}
                       </Text>
                     )}
                     {!readOnly && uploads && (

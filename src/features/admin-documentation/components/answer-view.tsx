@@ -1,6 +1,6 @@
 import { Anchor, Group, Image, List, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { formatDate } from '../../../lib/locale';
+import { formatDate, formatFileSize } from '../../../lib/locale';
 import type { AdminDocumentationDetail } from '../../../shared/contracts/admin-documentation';
 import type { UploadedFile } from '../../../shared/contracts/documentation';
 import type { Question } from '../../../shared/contracts/documentation-template';
@@ -12,11 +12,6 @@ const none = (
     keine Angabe
   </Text>
 );
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** a plain value of a question that no longer exists: shown as well as can be without its question */
 function plainValue(value: unknown): ReactNode {
@@ -98,7 +93,7 @@ function FileList({ files, onPhoto }: { files: UploadedFile[]; onPhoto: (file: U
           {others.map((f) => (
             <List.Item key={f.id}>
               <Anchor href={apiHref(f.url)} download={f.name}>{`${f.name} herunterladen`}</Anchor>{' '}
-              <Text span size="sm" c="dimmed">{`(${sizeText(f.size)})`}</Text>
+              <Text span size="sm" c="dimmed">{`(${formatFileSize(f.size)})`}</Text>
             </List.Item>
           ))}
         </List>
