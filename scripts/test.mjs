@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { stepRunner } from './step-runner.mjs';
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -19,11 +20,30 @@ function collectPlaywrightFailures(suites, path = []) {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
-        if (t.status === 'unexpected' || t.status === 'flaky')
-          failedTests.push(`e2e${t.status === 'flaky' ? ' (passed only on retry)' : ''}: ${[...here, spec.title].join(' › ')}`);
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          // the first failed attempt's error and where it stopped: a flaky test's first try is in no other printed line
+          // (a timeout has two: the test's, and the step that was waiting, with its line)
+          const failed = (t.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+          const errors = (failed?.errors?.length ? failed.errors : [failed?.error]).slice(0, 2);
+          const said = errors.map((e) => {
+            const at = e?.location ? `${relative(process.cwd(), e.location.file)}:${e.location.line}: ` : '';
+            return `\n      ${at}${firstLines(stripVTControlCharacters(String(e?.message ?? '')))}`;
+          });
+          failedTests.push(`e2e${t.status === 'flaky' ? ' (passed only on retry)' : ''}: ${[...here, spec.title].join(' › ')}${said.join('')}`);
+        }
     collectPlaywrightFailures(suite.suites ?? [], here);
   }
 }
+
+/** Playwright's message names the locator and what was expected on its next lines: the first three, on one line */
+const firstLines = (message) =>
+  String(message ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(' · ')
+    .slice(0, 400) || '(no message)';
 
 /** the first line of a message, shortened: the summary at the end stays one line per failure */
 const firstLine = (message) =>
