@@ -42,6 +42,29 @@ describe('ping (seed §1/§7/§9)', () => {
     await waitFor(() => expect(session.pings.length).toBe(before + 1));
   });
 
+  it('fires before a navigation also while the first ping is still unanswered (a slow server)', async () => {
+    let answerFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    let sent = 0;
+    const { router } = await renderRoute('/', {
+      user: users.oneEnrolled(),
+      handlers: [
+        http.post('*/api/ping', async () => {
+          sent += 1;
+          if (sent === 1) await firstAnswered;
+          return HttpResponse.json({ loggedin: true, version: 'test' });
+        }),
+      ],
+    });
+    try {
+      await waitFor(() => expect(sent).toBe(1));
+      await act(() => router.navigate({ to: '/personal' }));
+      await waitFor(() => expect(sent).toBe(2));
+    } finally {
+      answerFirst();
+    }
+  });
+
   it('a lost session sends the user to /login with a notice and keeps the page as target', async () => {
     const { session, router, queryClient } = await renderRoute('/personal', { user: users.oneEnrolled() });
     session.status = anonymous();

@@ -5,7 +5,7 @@ import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import { isAuthenticated } from '../auth-machine';
 import { loginStatusQueryOptions, setLoginStatus } from '../api/get-login-status';
-import { getWindowId, usePingQuery } from '../api/ping';
+import { getWindowId, pingQueryOptions, usePingQuery } from '../api/ping';
 import { NewVersionNotice } from '../components/new-version-notice';
 import { useAuthStore } from './use-auth-state';
 
@@ -43,7 +43,15 @@ export function usePing() {
   const queryClient = useQueryClient();
   const versionNoticeShown = useRef(false);
 
-  useEffect(() => router.subscribe('onBeforeNavigate', () => void refetch()), [router, refetch]);
+  // every navigation sends one: a ping still in flight is superseded, the first one too (refetch alone cancels only
+  // a query that has data, and would join the unanswered first ping: no request for that navigation)
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', () => {
+        void queryClient.cancelQueries({ queryKey: pingQueryOptions(windowId).queryKey }).then(() => refetch());
+      }),
+    [router, refetch, queryClient, windowId],
+  );
 
   useEffect(() => {
     if (error) reportError(error, PING_FAILED);
