@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Dispatcher } from 'undici';
 import type { Db } from '../../db/client';
@@ -92,8 +91,10 @@ export async function reserveSlot(db: Db, ratePerSecond: number): Promise<number
 }
 
 /**
- * A request that went out late (this process was busy or descheduled while it waited) pushes the next slot to a
- * full spacing after now, so it cannot land within one second of the five after it.
+ * Called the moment a request goes out: the next slot is at least a full spacing after now. A request that goes out
+ * late (its reservation's answer or its timer came late: this process was busy or descheduled) found its slot in the
+ * past; without this the next reservation got "now" and the next request went out right after it, and six fell within
+ * one second (CI, under load). The reservation alone only spaces the slots, not the moments the requests go out.
  */
 async function pushSlot(db: Db, ratePerSecond: number): Promise<void> {
   const spacing = spacingOf(ratePerSecond);
@@ -173,12 +174,10 @@ export function createAcClient(options: AcClientOptions) {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       // a stopped caller reserves no further slot of the shared budget
       if (options.signal?.aborted) throw new AcError('aborted', 'abgebrochen');
-      const wait = await reserveSlot(options.db, rate);
-      const planned = performance.now() + wait;
-      await sleep(wait, options.signal);
-      if (performance.now() - planned > spacingOf(rate) / 4) await pushSlot(options.db, rate);
+      await sleep(await reserveSlot(options.db, rate), options.signal);
       requests++;
       options.onSend?.(Date.now());
+      await pushSlot(options.db, rate);
       let res: OutboundResponse;
       try {
         res = await sendOutbound(base + path, policy, {

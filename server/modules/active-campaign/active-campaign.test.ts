@@ -20,6 +20,7 @@ import { persons } from '../persons/persons.table';
 import { users } from '../users/users.table';
 import { auditLog } from '../audit/audit.table';
 import { activeCampaignRuns, activeCampaignSettings } from './active-campaign.table';
+import { createAcClient, sleep } from './ac-client';
 import { getRun, resumeStaleRuns, settleRuns, startRun, type AcDeps } from './active-campaign.service';
 
 const base = '/api/admin/active-campaign';
@@ -334,5 +335,33 @@ describe('ActiveCampaign sync against the stub', () => {
     const list = parseAnswer(acRunListSchema, await w.call('admin', { method: 'GET', url: `${base}/runs` }));
     expect(list.items[0]).toMatchObject({ state: 'failed' });
     expect((await w.call('admin', { method: 'GET', url: `${base}/runs/999999` })).statusCode).toBe(404);
+  });
+});
+
+describe('the shared request budget', () => {
+  it('given a reservation whose answer comes back late (a busy process), the next request still waits a full spacing: never six in a second', async () => {
+    // the third reservation's answer arrives 300 ms late: its request goes out after its slot. The next reservation
+    // must not take "now" and go out right behind it
+    let reservations = 0;
+    const isReservation = (query: unknown) =>
+      ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? []).some(
+        (c) => Array.isArray(c.value) && c.value.join('').includes('insert into'),
+      );
+    const db = new Proxy(w.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          const answer = await target.execute(query);
+          if (isReservation(query) && ++reservations === 3) await sleep(300);
+          return answer;
+        };
+      },
+    });
+    const sent: number[] = [];
+    const client = createAcClient({ url: w.stub.url, key: w.stub.key, trusted: true, db, onSend: (at) => sent.push(at) });
+    for (let i = 0; i < 9; i++) expect((await client.call('GET', '/users/me')).status).toBe(200);
+    expect(maxPerSecond(sent)).toBeLessThanOrEqual(5);
+    // and none answered 429 and was sent again
+    expect(sent).toHaveLength(9);
   });
 });
