@@ -30,6 +30,9 @@ export async function expectAccessible(page: Page, context = page.url()) {
     await page
       .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5000 })
       .catch(() => undefined);
+    // and the whole page: the parts of a long page (or of a dialog's form) that <RenderLater> brings after the first
+    // render are there, on a slow machine some frames later (its marker is gone then)
+    await page.waitForFunction(() => document.querySelector('[data-render-later]') === null, undefined, { timeout: 5000 }).catch(() => undefined);
   };
   const check = async () => {
     await settle();
