@@ -27,7 +27,7 @@ function collectPlaywrightFailures(suites, path = []) {
           const errors = (failed?.errors?.length ? failed.errors : [failed?.error]).slice(0, 2);
           const said = errors.map((e) => {
             const at = e?.location ? `${relative(process.cwd(), e.location.file)}:${e.location.line}: ` : '';
-            return `\n      ${at}${firstLines(stripVTControlCharacters(String(e?.message ?? '')))}`;
+            return `\n      ${at}${firstLines(e?.message, 3)}`;
           });
           failedTests.push(`e2e${t.status === 'flaky' ? ' (passed only on retry)' : ''}: ${[...here, spec.title].join(' › ')}${said.join('')}`);
         }
@@ -35,21 +35,18 @@ function collectPlaywrightFailures(suites, path = []) {
   }
 }
 
-/** Playwright's message names the locator and what was expected on its next lines: the first three, on one line */
-const firstLines = (message) =>
-  String(message ?? '')
+/**
+ * The first `count` lines of a message on one line, without colours, shortened: the summary at the end stays a line or
+ * two per failure (Playwright's message names the locator and what was expected on its next lines)
+ */
+const firstLines = (message, count) =>
+  stripVTControlCharacters(String(message ?? ''))
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
-    .slice(0, 3)
+    .slice(0, count)
     .join(' · ')
     .slice(0, 400) || '(no message)';
-
-/** the first line of a message, shortened: the summary at the end stays one line per failure */
-const firstLine = (message) =>
-  String(message ?? '')
-    .split('\n')[0]
-    .slice(0, 300) || '(no message)';
 
 /** one step; `capture`: its output is printed when it has ended, above its ◀ line (steps that run side by side) */
 async function run(label, cmd, args, env = {}, { capture = false } = {}) {
@@ -151,7 +148,7 @@ if (want('unit')) {
         if (t.status === 'failed') failedTests.push(`unit: ${relative(process.cwd(), file.name)} › ${t.fullName}`);
       // a file can fail with every test passed: a hook (beforeAll/afterAll) that threw or timed out
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-        failedTests.push(`unit: ${relative(process.cwd(), file.name)} (the file failed outside its tests): ${firstLine(file.message)}`);
+        failedTests.push(`unit: ${relative(process.cwd(), file.name)} (the file failed outside its tests): ${firstLines(file.message, 1)}`);
     }
     // vitest also fails a run for an error no test owns (an unhandled rejection after a test ended): say where to look
     if (!unitOk && failedTests.length === before)
