@@ -91,10 +91,10 @@ export async function reserveSlot(db: Db, ratePerSecond: number): Promise<number
 }
 
 /**
- * Called the moment a request goes out: the next slot is at least a full spacing after now. A request that goes out
- * late (its reservation's answer or its timer came late: this process was busy or descheduled) found its slot in the
- * past; without this the next reservation got "now" and the next request went out right after it, and six fell within
- * one second (CI, under load). The reservation alone only spaces the slots, not the moments the requests go out.
+ * Called the moment a request goes out: the next slot is at least a full spacing after now. The reservation spaces the
+ * slots, not the moments the requests go out: a request that goes out late (its reservation's answer or its timer came
+ * late, this process busy or descheduled) finds its slot in the past, and the next reservation would get "now" and go
+ * out right behind it (six within one second).
  */
 async function pushSlot(db: Db, ratePerSecond: number): Promise<void> {
   const spacing = spacingOf(ratePerSecond);
