@@ -143,7 +143,8 @@ export function AdminCertificatesPage({ seasons, seasonIdentifier, events, award
       </Stack>
 
       {template.data && (
-        <TemplateEditor key={`${seasonIdentifier}-${template.data.version ?? 0}`} seasonIdentifier={seasonIdentifier} template={template.data} />
+        // keyed by the season only: a remount after "Vorlage speichern" dropped the focus to the page
+        <TemplateEditor key={seasonIdentifier} seasonIdentifier={seasonIdentifier} template={template.data} />
       )}
     </Stack>
   );

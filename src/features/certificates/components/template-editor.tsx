@@ -1,5 +1,6 @@
 import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { reportError } from '../../../lib/api-client';
@@ -12,7 +13,13 @@ import {
   templatePlaceholders,
   type CertificateTemplate,
 } from '../../../shared/contracts/certificates';
-import { certificateImageUrl, certificatePreviewPath, uploadCertificateImage, useSaveCertificateTemplate } from '../api/admin-certificates';
+import {
+  certificateImageUrl,
+  certificatePreviewPath,
+  certificateTemplateQueryOptions,
+  uploadCertificateImage,
+  useSaveCertificateTemplate,
+} from '../api/admin-certificates';
 
 const SLOTS = [1, 2, 3] as const;
 type Slot = (typeof SLOTS)[number];
@@ -48,10 +55,19 @@ const valuesOf = (t: CertificateTemplate): Values => {
   return v as Values;
 };
 
-/** the season's certificate template (SPEC §8): heading, text with placeholders, up to three signatures, a logo */
+/**
+ * The season's certificate template (SPEC §8): heading, text with placeholders, up to three signatures, a logo.
+ * Mount it keyed by the season only: the form keeps the version it read (or last saved) and sends that one, so its
+ * own save keeps the focus on the button, and a newer version saved meanwhile by someone else (fetched again in the
+ * background) neither drops what is typed nor is overwritten unseen: the save answers 409, and "Aktuellen Stand
+ * laden" replaces the input with it.
+ */
 export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifier: string; template: CertificateTemplate }) {
   const save = useSaveCertificateTemplate(seasonIdentifier);
+  const queryClient = useQueryClient();
   const headingId = useId();
+  const [version, setVersion] = useState(template.version);
+  const firstField = useRef<HTMLInputElement>(null);
   const form = useSchemaForm({
     schema,
     initialValues: valuesOf(template),
@@ -74,13 +90,25 @@ export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifie
       role: v[`role${n}`].trim(),
       imageId: v[`image${n}`] || null,
     })),
-    version: template.version,
+    version,
   });
   const submit = form.onSubmit(async () => {
     const saved = await save.mutateAsync(inputOf(form.values));
     form.reset(valuesOf(saved));
+    setVersion(saved.version);
     notify({ message: 'Die Vorlage ist gespeichert. „Urkunden erzeugen“ stellt geänderte Urkunden neu aus.' });
   });
+  /** after a 409: the current state replaces the input; the focus goes to the first field (the button is gone) */
+  async function reload() {
+    try {
+      const current = await queryClient.fetchQuery({ ...certificateTemplateQueryOptions(seasonIdentifier), staleTime: 0 });
+      form.reset(valuesOf(current));
+      setVersion(current.version);
+      firstField.current?.focus();
+    } catch (error) {
+      reportError(error, 'Der aktuelle Stand konnte nicht geladen werden.');
+    }
+  }
   // "Vorschau" (SPEC §8): what the form holds, saved or not, checked like "Vorlage speichern"; a refusal shows at its field
   const [previewing, setPreviewing] = useState(false);
   const preview = form.onSubmit(async () => {
@@ -99,9 +127,15 @@ export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifie
         <Title order={2} id={headingId}>
           Vorlage der Urkunde
         </Title>
-        {template.version === null && <Text size="sm">Dieses KiTa-Jahr nutzt noch die mitgelieferte Vorlage.</Text>}
-        <FormAlert failure={form.failure} />
-        <TextInput label="Überschrift" {...form.input('heading')} />
+        {version === null && <Text size="sm">Dieses KiTa-Jahr nutzt noch die mitgelieferte Vorlage.</Text>}
+        <FormAlert failure={form.failure}>
+          <Group>
+            <Button size="xs" variant="default" onClick={() => void reload()}>
+              Aktuellen Stand laden (deine Eingaben werden verworfen)
+            </Button>
+          </Group>
+        </FormAlert>
+        <TextInput label="Überschrift" ref={firstField} {...form.input('heading')} />
         <Textarea
           label="Text"
           description={`Platzhalter: ${templatePlaceholders.join(', ')}. Eine Leerzeile beginnt einen neuen Absatz.`}

@@ -42,7 +42,8 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
     await waitFor(() => expect(within(moved).getByRole('button', { name: /^Nach oben/ })).toHaveFocus());
     expect(screen.getByRole('group', { name: 'Frage 1.4 „Fotos aus dem Projekt“' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const saveButton = screen.getByRole('button', { name: 'Speichern' });
+    await user.click(saveButton);
     await waitFor(() => expect(fake.calls).toHaveLength(1));
     const body = fake.calls[0]!.body as { version: number; sections: { questions: { key: string; kind: string; maxLength?: number }[] }[] };
     expect(body.version).toBe(3);
@@ -56,6 +57,14 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
       maxLength: 5000,
     });
     expect(await screen.findByText('Die Vorlage für 2026/27 ist gespeichert.')).toBeInTheDocument();
+    // the form stays as it was (no remount): the focus on the same button, the question where it was moved to
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBe(saveButton);
+    expect(saveButton).toHaveFocus();
+    expect(screen.getByRole('group', { name: 'Frage 1.3 „Größte Überraschung?“' })).toBeInTheDocument();
+    // the next save sends the version just saved
+    await user.click(saveButton);
+    await waitFor(() => expect(fake.calls).toHaveLength(2));
+    expect((fake.calls[1]!.body as { version: number }).version).toBe(4);
   });
 
   it('says at the field when a key is taken, and sends nothing', async () => {
@@ -143,7 +152,8 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
     const level = screen.getByRole('textbox', { name: 'Inhalt: 2 Punkte' });
     await user.type(level, 'Ziele und Umsetzung passen.');
     expect(screen.getByRole('textbox', { name: 'Umfang des Projekts: 0 Punkte' })).toHaveValue('Kein Projekt erkennbar.');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const saveButton = screen.getByRole('button', { name: 'Speichern' });
+    await user.click(saveButton);
     await waitFor(() => expect(fake.calls).toHaveLength(1));
     const body = fake.calls[0]!.body as { scoreDescriptions: Record<string, string[]> };
     expect(body.scoreDescriptions.content).toEqual(['', '', 'Ziele und Umsetzung passen.', '', '', '']);

@@ -43,12 +43,13 @@ const startedText = (n: number) =>
  */
 export function TemplateEditor({ seasonIdentifier, seasons }: Props) {
   const { data: template } = useTemplate(seasonIdentifier);
-  // "Aktuellen Stand laden" starts afresh even when nothing changed on the server
+  // "Aktuellen Stand laden" and a copy start the form afresh; its own save does not (the focus stays on "Speichern",
+  // the open sections stay open), nor does a newer version fetched in the background (what is typed stays; its save
+  // answers 409 and offers the current state)
   const [generation, setGeneration] = useState(0);
-  // a new version from the server (saved, copied, reloaded) starts the form afresh
   return (
     <EditorForm
-      key={`${template.version ?? 'default'}-${template.updatedAt ?? ''}-${generation}`}
+      key={`${seasonIdentifier}-${generation}`}
       seasonIdentifier={seasonIdentifier}
       template={template}
       seasons={seasons}
@@ -60,6 +61,8 @@ export function TemplateEditor({ seasonIdentifier, seasons }: Props) {
 function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props & { template: Template; onReloaded: () => void }) {
   const queryClient = useQueryClient();
   const save = useSaveTemplate(seasonIdentifier);
+  // the version this form read or last saved: the one its save sends
+  const [version, setVersion] = useState(template.version);
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -67,11 +70,11 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
   const form = useForm<TemplateDraft>({
     mode: 'controlled',
     initialValues: draftOf(template),
-    validate: (values) => templateErrors(values, template.version),
+    validate: (values) => templateErrors(values, version),
     clearInputErrorOnChange: false,
     // after a failed submit each change is checked again at once, so a message follows its correction
     onValuesChange: (values) => {
-      if (submitted.current) mantine.current?.setErrors(templateErrors(values, template.version));
+      if (submitted.current) mantine.current?.setErrors(templateErrors(values, version));
     },
   });
   const mantine = useRef(form);
@@ -144,7 +147,9 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
     async (draft) => {
       setFailure(null);
       try {
-        await save.mutateAsync(templateInputSchema.parse(toTemplateInput(draft, template.version)));
+        const saved = await save.mutateAsync(templateInputSchema.parse(toTemplateInput(draft, version)));
+        setVersion(saved.version);
+        form.resetDirty(draft);
         notify({ message: `Die Vorlage für ${seasonText(seasonIdentifier)} ist gespeichert.` });
       } catch (error) {
         const fields = getErrorReason(error)?.fields ?? {};
@@ -168,7 +173,7 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
           </AnchorLink>
           <CopyTemplateDialog
             seasonIdentifier={seasonIdentifier}
-            version={template.version}
+            version={version}
             seasons={seasons.filter((s) => s.identifier !== seasonIdentifier)}
             onCopied={reload}
           />
@@ -278,7 +283,7 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
               </FormAlert>
               <FormErrorSummary errors={form.errors as Record<string, string>} />
               <Group justify="flex-end">
-                <TemplatePreview getDraft={() => form.getValues()} version={template.version} />
+                <TemplatePreview getDraft={() => form.getValues()} version={version} />
                 <Button type="submit" loading={save.isPending}>
                   Speichern
                 </Button>
