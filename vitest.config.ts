@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The test files under `dirs` that replace a module or a global (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv): they
@@ -67,8 +68,43 @@ const client = {
   testTimeout: 60_000,
 };
 
+/**
+ * The files that take longest (a minute or more on the project's two-core machine: the API gate's two halves, the
+ * backup recipe's nights, the legacy import's hostile files, the tests that start the portal in processes of their
+ * own), started first so the many short files fill the other worker around them. vitest's own order needs the timings
+ * of a run before (node_modules/.vite/vitest, absent in CI's fresh clone); without them it took the project names
+ * alphabetically and the largest files first, so the gate's two three-line files started last and ran alone at the
+ * end. Only the order depends on this list; a file missing from it still runs.
+ */
+const longestFirst = [
+  'server/api-fuzz-writes.test.ts',
+  'server/api-fuzz-reads.test.ts',
+  'server/db/backup.test.ts',
+  'server/modules/legacy-imports/legacy-imports.test.ts',
+  'server/production-server.test.ts',
+  'server/start-script.test.ts',
+  'server/process-log.test.ts',
+  'server/modules/active-campaign/active-campaign.test.ts',
+  'server/modules/season-report/season-report.recount.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (f: TestSpecification) => {
+      const at = longestFirst.findIndex((name) => f.moduleId.endsWith(name));
+      return at === -1 ? longestFirst.length : at;
+    };
+    const sorted = await super.sort(files);
+    // a stable sort: vitest's order (its timings when it has them) among the rest
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     // vitest's default on 2 cores is one worker; server files wait on PGlite/PostgreSQL and argon2 often enough
     // that two overlap well (PGlite suite 120 s → 75 s on a 2-core CI-like machine). Set once for all projects:
     // vitest refuses projects with different maxWorkers in one run.
