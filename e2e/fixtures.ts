@@ -20,7 +20,7 @@ export type DemoAccount = keyof typeof demoAccounts;
 
 /**
  * WCAG 2.1 AA check with axe: fails on any serious or critical violation. Call it on every page a test opens and
- * again with each dialog open; the `page` fixture also runs it once more at the end of every test.
+ * again with each dialog open; the `axeAtEnd` fixture runs it once more at the end of every test whose page changed since.
  */
 export async function expectAccessible(page: Page, context = page.url()) {
   // a dialog fading in has not reached its final colours yet: check what people see once it has settled. Two frames
@@ -62,7 +62,42 @@ export async function expectAccessible(page: Page, context = page.url()) {
   await focused.dispose();
   const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${context}`).toEqual([]);
+  await rememberScanned(page);
 }
+
+type ScannedState = { url: string; active: Element | null; changed: boolean; observer: MutationObserver };
+
+/**
+ * Marks the page as scanned: the address and the focused element now, and whether anything in the document changes
+ * from here on (any node, attribute or text). The end-of-test scan is left out while all three are as they were: it
+ * would scan the same page again (a test that ends with `expectAccessible` is the common case).
+ */
+async function rememberScanned(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __axeScanned?: ScannedState };
+    w.__axeScanned?.observer.disconnect();
+    const state: ScannedState = {
+      url: location.href,
+      active: document.activeElement,
+      changed: false,
+      observer: new MutationObserver(() => {
+        state.changed = true;
+        state.observer.disconnect();
+      }),
+    };
+    state.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    w.__axeScanned = state;
+  });
+}
+
+/** the page is exactly as the last scan saw it (`rememberScanned`) */
+const unchangedSinceScan = (page: Page) =>
+  page
+    .evaluate(() => {
+      const state = (window as unknown as { __axeScanned?: ScannedState }).__axeScanned;
+      return !!state && !state.changed && state.url === location.href && state.active === document.activeElement;
+    })
+    .catch(() => false);
 
 /**
  * axe on the page and then once with each of its menus, dialogs and disclosures open (issue 34: a menu failed axe only
@@ -121,11 +156,12 @@ export const test = base.extend<Fixtures>({
       return page;
     });
   },
-  // every test ends with an axe scan of whatever page (and dialog) it left open
+  // every test ends with an axe scan of whatever page (and dialog) it left open, unless its last scan saw that page
+  // exactly so
   axeAtEnd: [
     async ({ page }, use, testInfo) => {
       await use();
-      if (testInfo.status === testInfo.expectedStatus && page.url().startsWith('http')) {
+      if (testInfo.status === testInfo.expectedStatus && page.url().startsWith('http') && !(await unchangedSinceScan(page))) {
         await expectAccessible(page, `end of "${testInfo.title}"`);
       }
     },
