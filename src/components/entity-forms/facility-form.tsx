@@ -1,4 +1,4 @@
-import { Button, Fieldset, Grid, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Grid, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { FormActions } from '../forms/form-actions';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -145,15 +145,7 @@ export function FacilityForm({ facility, onSubmit, submitLabel, onCancel, onRelo
           </SimpleGrid>
         </Fieldset>
         {extra?.(values)}
-        <FormAlert failure={form.failure}>
-          {onReload && (
-            <Group>
-              <Button size="xs" variant="default" onClick={() => void reload()}>
-                Aktuellen Stand laden (deine Eingaben werden verworfen)
-              </Button>
-            </Group>
-          )}
-        </FormAlert>
+        <FormAlert failure={form.failure} onReload={onReload && reload} />
         <FormErrorSummary errors={form.errors} />
         <FormActions
           submitLabel={typeof submitLabel === 'function' ? submitLabel(values) : submitLabel}

@@ -65,13 +65,7 @@ function DecisionForm({
       <Stack>
         <Text>{a.text}</Text>
         <Textarea label={a.comment} required={action !== 'approve'} rows={3} data-autofocus {...form.input('comment')} />
-        <FormAlert failure={form.failure}>
-          <Group>
-            <Button size="xs" variant="default" onClick={onReload}>
-              Aktuellen Stand laden
-            </Button>
-          </Group>
-        </FormAlert>
+        <FormAlert failure={form.failure} onReload={onReload} />
         <FormActions submitLabel={a.confirm} submitting={form.submitting} onCancel={onDone} />
       </Stack>
     </form>

@@ -128,13 +128,7 @@ export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifie
           Vorlage der Urkunde
         </Title>
         {version === null && <Text size="sm">Dieses KiTa-Jahr nutzt noch die mitgelieferte Vorlage.</Text>}
-        <FormAlert failure={form.failure}>
-          <Group>
-            <Button size="xs" variant="default" onClick={() => void reload()}>
-              Aktuellen Stand laden (deine Eingaben werden verworfen)
-            </Button>
-          </Group>
-        </FormAlert>
+        <FormAlert failure={form.failure} onReload={reload} />
         <TextInput label="Überschrift" ref={firstField} {...form.input('heading')} />
         <Textarea
           label="Text"

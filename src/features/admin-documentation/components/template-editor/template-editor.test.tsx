@@ -106,7 +106,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
 
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Jemand war schneller')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Aktuellen Stand laden (deine Änderungen werden verworfen)' }));
+    await user.click(screen.getByRole('button', { name: 'Aktuellen Stand laden (deine Eingaben werden verworfen)' }));
     await waitFor(() => expect(screen.queryByText('Jemand war schneller')).not.toBeInTheDocument());
   });
   it('asks before leaving with unsaved changes: "Abbrechen" stays with the changes, "Seite verlassen" goes', async () => {

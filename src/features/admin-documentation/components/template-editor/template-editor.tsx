@@ -274,13 +274,7 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
                 </Button>
               </Group>
               <ScoreScaleEditor ctx={ctx} open={scaleOpen} onToggle={() => setScaleOpen((o) => !o)} />
-              <FormAlert failure={failure}>
-                <Group>
-                  <Button size="xs" variant="default" onClick={() => void reload()}>
-                    Aktuellen Stand laden (deine Änderungen werden verworfen)
-                  </Button>
-                </Group>
-              </FormAlert>
+              <FormAlert failure={failure} onReload={reload} />
               <FormErrorSummary errors={form.errors as Record<string, string>} />
               <Group justify="flex-end">
                 <TemplatePreview getDraft={() => form.getValues()} version={version} />
