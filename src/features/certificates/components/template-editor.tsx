@@ -92,18 +92,19 @@ export function TemplateEditor({ seasonIdentifier, template }: { seasonIdentifie
     })),
     version,
   });
+  /** the form from here on holds `t` and sends its version */
+  const startFrom = (t: CertificateTemplate) => {
+    form.reset(valuesOf(t));
+    setVersion(t.version);
+  };
   const submit = form.onSubmit(async () => {
-    const saved = await save.mutateAsync(inputOf(form.values));
-    form.reset(valuesOf(saved));
-    setVersion(saved.version);
+    startFrom(await save.mutateAsync(inputOf(form.values)));
     notify({ message: 'Die Vorlage ist gespeichert. „Urkunden erzeugen“ stellt geänderte Urkunden neu aus.' });
   });
   /** after a 409: the current state replaces the input; the focus goes to the first field (the button is gone) */
   async function reload() {
     try {
-      const current = await queryClient.fetchQuery({ ...certificateTemplateQueryOptions(seasonIdentifier), staleTime: 0 });
-      form.reset(valuesOf(current));
-      setVersion(current.version);
+      startFrom(await queryClient.fetchQuery({ ...certificateTemplateQueryOptions(seasonIdentifier), staleTime: 0 }));
       firstField.current?.focus();
     } catch (error) {
       reportError(error, 'Der aktuelle Stand konnte nicht geladen werden.');

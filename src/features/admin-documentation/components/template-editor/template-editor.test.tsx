@@ -152,8 +152,7 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
     const level = screen.getByRole('textbox', { name: 'Inhalt: 2 Punkte' });
     await user.type(level, 'Ziele und Umsetzung passen.');
     expect(screen.getByRole('textbox', { name: 'Umfang des Projekts: 0 Punkte' })).toHaveValue('Kein Projekt erkennbar.');
-    const saveButton = screen.getByRole('button', { name: 'Speichern' });
-    await user.click(saveButton);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(fake.calls).toHaveLength(1));
     const body = fake.calls[0]!.body as { scoreDescriptions: Record<string, string[]> };
     expect(body.scoreDescriptions.content).toEqual(['', '', 'Ziele und Umsetzung passen.', '', '', '']);
