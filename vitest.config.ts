@@ -79,6 +79,9 @@ const client = {
 const longestFirst = [
   'server/api-fuzz-writes.test.ts',
   'server/api-fuzz-reads.test.ts',
+  // PostgreSQL only (two portals on one database; skipped on PGlite)
+  'server/rolling-restart.test.ts',
+  'server/two-instances.test.ts',
   'server/db/backup.test.ts',
   'server/modules/legacy-imports/legacy-imports.test.ts',
   'server/production-server.test.ts',
