@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { FormAlert } from '../../../../components/forms/form-alert';
 import { notify } from '../../../../lib/notifications';
 import { failureOf, type FormFailure } from '../../../../lib/use-schema-form';
@@ -12,10 +12,12 @@ type Props = {
   /** the other seasons to copy from */
   seasons: { identifier: string; label: string }[];
   onCopied: () => Promise<unknown>;
+  /** the button that opens the dialog (the editor gives it the focus again when the copy has started the form afresh) */
+  openerRef?: Ref<HTMLButtonElement>;
 };
 
 /** "Vorlage aus anderem KiTa-Jahr übernehmen": choose the season, then confirm (it replaces this season's template) */
-export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopied }: Props) {
+export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopied, openerRef }: Props) {
   const [opened, setOpened] = useState(false);
   const [from, setFrom] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +45,7 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
     <>
       {/* the label wraps at 320 px instead of pushing the page sideways (WCAG 1.4.10) */}
       <Button
+        ref={openerRef}
         variant="default"
         onClick={() => setOpened(true)}
         disabled={seasons.length === 0}

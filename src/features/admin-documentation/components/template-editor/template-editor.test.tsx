@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { docSections, docTemplate } from '../../../../testing/factories/admin-documentation';
 import { users } from '../../../../testing/factories/users';
@@ -108,6 +109,35 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
     expect(await screen.findByText('Jemand war schneller')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Aktuellen Stand laden (deine Eingaben werden verworfen)' }));
     await waitFor(() => expect(screen.queryByText('Jemand war schneller')).not.toBeInTheDocument());
+    // the pressed button is gone with the old form: the focus goes to the fresh form's first control, not to the page
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Vorlage bearbeiten' })).toContainElement(document.activeElement as HTMLElement));
+  });
+
+  it("takes another season's template: what was typed is replaced, and the focus is back on the button that opened the dialog", async () => {
+    const fake = documentationHandlers({ template: small() });
+    const seasonChoices = http.get('*/api/admin/seasons/choices', () =>
+      HttpResponse.json({
+        items: [
+          { id: 2, identifier: '2026-27', label: 'KiTa-Jahr 2026/27', isCurrent: true },
+          { id: 1, identifier: '2025-26', label: 'KiTa-Jahr 2025/26', isCurrent: false },
+        ],
+      }),
+    );
+    const { user } = await renderRoute(path, { user: users.admin(), handlers: [seasonChoices, ...fake.handlers] });
+    const title = within(await screen.findByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' })).getByRole('textbox', { name: /^Frage/ });
+    await user.type(title, ' neu');
+    const opener = screen.getByRole('button', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' });
+    await waitFor(() => expect(opener).toBeEnabled());
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'KiTa-Jahr' }), 'KiTa-Jahr 2025/26');
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, übernehmen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'POST', body: { fromSeasonIdentifier: '2025-26', version: small().version } });
+    expect(within(screen.getByRole('group', { name: 'Frage 1.1 „Titel des Projekts“' })).getByRole('textbox', { name: /^Frage/ })).toHaveValue(
+      'Titel des Projekts',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' })).toHaveFocus());
   });
   it('asks before leaving with unsaved changes: "Abbrechen" stays with the changes, "Seite verlassen" goes', async () => {
     const fake = documentationHandlers({ template: small() });

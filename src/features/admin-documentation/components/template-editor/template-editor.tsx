@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Grid, Group, List, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LeaveGuard } from '../../../../components/dialogs/leave-guard';
 import { FormAlert } from '../../../../components/forms/form-alert';
 import { FormErrorSummary } from '../../../../components/forms/form-error-summary';
@@ -45,26 +45,43 @@ export function TemplateEditor({ seasonIdentifier, seasons }: Props) {
   const { data: template } = useTemplate(seasonIdentifier);
   // "Aktuellen Stand laden" and a copy start the form afresh; its own save does not (the focus stays on "Speichern",
   // the open sections stay open), nor does a newer version fetched in the background (what is typed stays; its save
-  // answers 409 and offers the current state)
-  const [generation, setGeneration] = useState(0);
+  // answers 409 and offers the current state). The fresh form takes the focus where the reload left it: the button
+  // that was pressed is gone with the old form
+  const [restart, setRestart] = useState<{ generation: number; focus: FocusOnStart | null }>({ generation: 0, focus: null });
   return (
     <EditorForm
-      key={`${seasonIdentifier}-${generation}`}
+      key={`${seasonIdentifier}-${restart.generation}`}
       seasonIdentifier={seasonIdentifier}
       template={template}
       seasons={seasons}
-      onReloaded={() => setGeneration((g) => g + 1)}
+      focusOnStart={restart.focus}
+      onReloaded={(focus) => setRestart((r) => ({ generation: r.generation + 1, focus }))}
     />
   );
 }
 
-function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props & { template: Template; onReloaded: () => void }) {
+/** where a form started afresh puts the focus: its first field (after "Aktuellen Stand laden"), or the copy dialog's opener */
+type FocusOnStart = 'first-field' | 'copy-opener';
+
+function EditorForm({
+  seasonIdentifier,
+  template,
+  seasons,
+  focusOnStart,
+  onReloaded,
+}: Props & { template: Template; focusOnStart: FocusOnStart | null; onReloaded: (focus: FocusOnStart) => void }) {
   const queryClient = useQueryClient();
   const save = useSaveTemplate(seasonIdentifier);
   // the version this form read or last saved: the one its save sends
   const [version, setVersion] = useState(template.version);
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const copyOpener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnStart === 'copy-opener') copyOpener.current?.focus();
+    else if (focusOnStart === 'first-field') formRef.current?.querySelector<HTMLElement>('input, textarea, select, button')?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when this form starts: later renders leave the focus where the person put it
+  }, []);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const form = useForm<TemplateDraft>({
@@ -138,9 +155,9 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
     ctx.announce(`Abschnitt ${values.sections.length + 1} hinzugefügt.`, `${s.uid}-title`);
   };
 
-  const reload = async () => {
+  const reload = async (focus: FocusOnStart) => {
     await queryClient.fetchQuery({ ...templateQueryOptions(seasonIdentifier), staleTime: 0 });
-    onReloaded();
+    onReloaded(focus);
   };
 
   const onSubmit = form.onSubmit(
@@ -175,7 +192,8 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
             seasonIdentifier={seasonIdentifier}
             version={version}
             seasons={seasons.filter((s) => s.identifier !== seasonIdentifier)}
-            onCopied={reload}
+            openerRef={copyOpener}
+            onCopied={() => reload('copy-opener')}
           />
         </Group>
       </Group>
@@ -274,7 +292,7 @@ function EditorForm({ seasonIdentifier, template, seasons, onReloaded }: Props &
                 </Button>
               </Group>
               <ScoreScaleEditor ctx={ctx} open={scaleOpen} onToggle={() => setScaleOpen((o) => !o)} />
-              <FormAlert failure={failure} onReload={reload} />
+              <FormAlert failure={failure} onReload={() => reload('first-field')} />
               <FormErrorSummary errors={form.errors as Record<string, string>} />
               <Group justify="flex-end">
                 <TemplatePreview getDraft={() => form.getValues()} version={version} />
