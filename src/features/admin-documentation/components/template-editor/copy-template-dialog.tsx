@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useState, type Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { FormAlert } from '../../../../components/forms/form-alert';
+import { getErrorReason } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/notifications';
 import { failureOf, type FormFailure } from '../../../../lib/use-schema-form';
 import { seasonText } from '../../../../shared/season-text';
@@ -23,6 +24,7 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const copy = useCopyTemplate(seasonIdentifier);
+  const seasonField = useRef<HTMLSelectElement>(null);
   const close = () => {
     setOpened(false);
     setFrom('');
@@ -38,7 +40,12 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
       notify({ message: `Die Vorlage von ${seasonText(from)} ist übernommen.` });
       close();
     } catch (e) {
-      setFailure(failureOf(e));
+      // the server's word on the chosen season (e.g. "Dieses KiTa-Jahr hat keine eigene Vorlage.") belongs at the field
+      const atField = getErrorReason(e)?.fields?.fromSeasonIdentifier;
+      if (atField) {
+        setError(atField);
+        seasonField.current?.focus();
+      } else setFailure(failureOf(e));
     }
   };
   return (
@@ -62,6 +69,7 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
             {`Die Vorlage des gewählten KiTa-Jahres ersetzt die Vorlage von ${seasonText(seasonIdentifier)}. Was du hier noch nicht gespeichert hast, geht verloren.`}
           </Text>
           <NativeSelect
+            ref={seasonField}
             label="KiTa-Jahr"
             required
             data-autofocus

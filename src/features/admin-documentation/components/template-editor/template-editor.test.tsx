@@ -138,6 +138,22 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
       'Titel des Projekts',
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' })).toHaveFocus());
+
+    // a season without a template of its own: the server's reason at the field, the focus on it, the dialog stays
+    fake.state.failWith = {
+      status: 400,
+      code: 'validation_failed',
+      message: 'Bitte prüfe deine Eingaben.',
+      fields: { fromSeasonIdentifier: 'Dieses KiTa-Jahr hat keine eigene Vorlage.' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' }));
+    const again = await screen.findByRole('dialog', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' });
+    const season = within(again).getByRole('combobox', { name: 'KiTa-Jahr' });
+    await user.selectOptions(season, 'KiTa-Jahr 2025/26');
+    await user.click(within(again).getByRole('button', { name: 'Ja, übernehmen' }));
+    expect(await within(again).findByText('Dieses KiTa-Jahr hat keine eigene Vorlage.')).toBeInTheDocument();
+    expect(season).toHaveFocus();
+    expect(season).toHaveAccessibleDescription('Dieses KiTa-Jahr hat keine eigene Vorlage.');
   });
   it('asks before leaving with unsaved changes: "Abbrechen" stays with the changes, "Seite verlassen" goes', async () => {
     const fake = documentationHandlers({ template: small() });
