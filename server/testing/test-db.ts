@@ -53,7 +53,9 @@ class DumpBlob extends Blob {
     this.#bytes = bytes;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#bytes.slice().buffer);
+    // a new Uint8Array copies into an ArrayBuffer of its own, exactly the dump's size (a Buffer's slice() would share
+    // the memory, and a Buffer's .buffer can be larger than the Buffer)
+    return Promise.resolve(new Uint8Array(this.#bytes).buffer);
   }
 }
 
