@@ -130,6 +130,9 @@ describe('/verwaltung/dokuboegen/{season}/vorlage', { timeout: 120_000 }, () => 
     await waitFor(() => expect(opener).toBeEnabled());
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Vorlage aus anderem KiTa-Jahr übernehmen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, übernehmen' }));
+    expect(await within(dialog).findByText('Bitte wähle ein KiTa-Jahr.')).toBeInTheDocument();
+    expect(fake.calls).toHaveLength(0);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'KiTa-Jahr' }), 'KiTa-Jahr 2025/26');
     await user.click(within(dialog).getByRole('button', { name: 'Ja, übernehmen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
