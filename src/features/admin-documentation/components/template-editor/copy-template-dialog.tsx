@@ -1,5 +1,6 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState, type Ref } from 'react';
+import { FormActions } from '../../../../components/forms/form-actions';
 import { FormAlert } from '../../../../components/forms/form-alert';
 import { notify } from '../../../../lib/notifications';
 import { useSchemaForm } from '../../../../lib/use-schema-form';
@@ -67,14 +68,7 @@ export function CopyTemplateDialog({ seasonIdentifier, version, seasons, onCopie
               {...form.input('fromSeasonIdentifier')}
             />
             <FormAlert failure={form.failure} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={copy.isPending}>
-                Abbrechen
-              </Button>
-              <Button type="submit" loading={copy.isPending}>
-                Ja, übernehmen
-              </Button>
-            </Group>
+            <FormActions submitLabel="Ja, übernehmen" submitting={copy.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>
