@@ -162,7 +162,7 @@ if (want('e2e')) {
   if (await ensureE2eTools()) {
     // a fresh embedded database per run; the webServer seeds the demo data into it
     rmSync('data/e2e', { recursive: true, force: true });
-    // --database-only: the specs whose outcome depends on the database (playwright.config.ts, clientOnlySpecs)
+    // --database-only: one spec per writing capability (playwright.config.ts: clientOnlySpecs, serverCoveredSpecs)
     await run('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...(databaseOnly ? { E2E_DATABASE_ONLY: '1' } : {}) });
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
