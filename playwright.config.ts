@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { activeCampaignStandInUrl } from './e2e/stand-ins';
 import { slowdown } from './e2e/timing';
@@ -82,8 +81,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's /usr/bin/chromium without the omnibox's WebUI renderer each browser context started (e2e/chromium.sh)
-      executablePath: fileURLToPath(new URL('./e2e/chromium.sh', import.meta.url)),
+      executablePath: '/usr/bin/chromium',
       args: [
         '--headless',
         '--no-sandbox',
