@@ -10,6 +10,9 @@ import { allowTime, expect, loginViaForm, test } from './fixtures';
  */
 const ROUNDS = 5;
 
+/** what the init script below keeps in the page: the path of every history entry written since the last reset */
+type HistoryLog = { __historyWrites: string[] };
+
 test(`a login lands on the stored target every time (${ROUNDS} logins, CPU throttled)`, async ({ page }) => {
   allowTime(300_000);
   const cdp = await page.context().newCDPSession(page);
@@ -17,7 +20,7 @@ test(`a login lands on the stored target every time (${ROUNDS} logins, CPU throt
   const target = '/verwaltung/personen';
   // every entry the page writes into the history (the router's navigations), from the login form's submit on
   await page.addInitScript(() => {
-    const w = window as unknown as { __historyWrites: string[] };
+    const w = window as unknown as HistoryLog;
     w.__historyWrites = [];
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method].bind(history);
@@ -33,13 +36,13 @@ test(`a login lands on the stored target every time (${ROUNDS} logins, CPU throt
     // anonymous deep link: the guard stores the target and shows the login form
     await page.goto(target);
     await expect(page).toHaveURL(/\/login$/);
-    await page.evaluate(() => ((window as unknown as { __historyWrites: string[] }).__historyWrites = []));
+    await page.evaluate(() => ((window as unknown as HistoryLog).__historyWrites = []));
     await loginViaForm(page, 'admin@demo.example');
     await expect(page.getByRole('heading', { level: 1, name: 'Personen' })).toBeVisible({ timeout: 45_000 });
     // a late second navigation would move on after the heading appeared: give it the time it would need
     await page.waitForTimeout(400);
     landed.push(new URL(page.url()).pathname);
-    written.push(await page.evaluate(() => (window as unknown as { __historyWrites: string[] }).__historyWrites));
+    written.push(await page.evaluate(() => (window as unknown as HistoryLog).__historyWrites));
     // forget the session cookie (a logout call per round would only slow the loop down)
     await page.context().clearCookies();
   }
