@@ -164,6 +164,9 @@ test('a KiTa documents its project with a photo, survives a lost network, is ret
   }
   await review.getByRole('button', { name: 'Bewertung speichern' }).click();
   await expect(jury.getByText('Deine Bewertung ist gespeichert.')).toBeVisible();
+  // the keyboard goes on where the work goes on: the focus moves to "Nächster Bogen" once the caller's review is in
+  // (and scrolls it into view; a click before that move could land on a page that moves under it)
+  await expect(jury.getByRole('link', { name: 'Nächster Bogen' })).toBeFocused();
   await jury.getByRole('button', { name: 'Annehmen' }).click();
   const approve = jury.getByRole('dialog', { name: 'Dokumentationsbogen annehmen' });
   await expect(approve).toBeVisible();

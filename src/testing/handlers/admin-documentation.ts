@@ -15,7 +15,7 @@ type Options = {
   template?: Template;
   /** issue 19: GET …/queue and …/next-unreviewed (the latter by `after`, or one answer for every form) */
   queue?: JuryQueue;
-  next?: NextUnreviewed | ((after: number) => NextUnreviewed);
+  next?: NextUnreviewed | ((after: number) => NextUnreviewed | Promise<NextUnreviewed>);
   /** answer the next write with this status and German reason (e.g. 409 `conflict`) */
   failWith?: { status: number; code: string; message: string; fields?: Record<string, string> };
 };
@@ -67,9 +67,9 @@ export function documentationHandlers(options: Options = {}) {
     http.get('*/api/admin/documentation/:season/queue', () =>
       options.queue ? HttpResponse.json(options.queue) : new HttpResponse(null, { status: 404 }),
     ),
-    http.get('*/api/admin/documentation/:season/next-unreviewed', ({ request }) => {
+    http.get('*/api/admin/documentation/:season/next-unreviewed', async ({ request }) => {
       const after = Number(new URL(request.url).searchParams.get('after'));
-      const next = typeof options.next === 'function' ? options.next(after) : options.next;
+      const next = typeof options.next === 'function' ? await options.next(after) : options.next;
       return HttpResponse.json(next ?? { next: null, remaining: 0 });
     }),
     http.get('*/api/admin/documentation/:season/:facilityId', () =>

@@ -6,14 +6,19 @@ import { useNextUnreviewed } from '../api/get-next-unreviewed';
 /**
  * Issue 19: after the caller's review is in, the way on: "Nächster Bogen" opens the next form still without their
  * review (the server's order: the list's, after this one, wrapping), or a message that all are reviewed. Right after
- * saving the focus moves here, so the keyboard goes on from where the work goes on.
+ * saving the focus moves here (unless it has gone elsewhere meanwhile), so the keyboard goes on from where the work
+ * goes on.
  */
 export function NextForm({ seasonIdentifier, facilityId, focus }: { seasonIdentifier: string; facilityId: number; focus: boolean }) {
   const next = useNextUnreviewed(seasonIdentifier, facilityId, true);
   const ref = useRef<HTMLElement>(null);
   const ready = next.isSuccess;
   useEffect(() => {
-    if (focus && ready) ref.current?.focus();
+    // only where the save left it (the panel, or the body when the saved form was replaced): a dialog the jury opened
+    // meanwhile keeps its focus, and the page does not scroll away under the pointer
+    const active = document.activeElement;
+    const untouched = !active || active === document.body || !!ref.current?.closest('[data-reviews-panel]')?.contains(active);
+    if (focus && ready && untouched) ref.current?.focus();
   }, [focus, ready]);
   if (!next.data) return null;
   const { next: form, remaining } = next.data;

@@ -69,6 +69,31 @@ describe('the jury review panel', { timeout: 120_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/verwaltung/dokuboegen/2026-27/12'));
   });
 
+  it('leaves the focus where the jury took it while the next form was asked for (a dialog opened meanwhile)', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const fake = documentationHandlers({
+      detail: docDetail(),
+      next: async (after) => {
+        await answered;
+        return { next: { facilityId: after + 1, facilityLabel: 'Kinderkrippe Zwergerlstube' }, remaining: 2 };
+      },
+    });
+    const { user } = await renderRoute(path, { user: users.jury(), handlers: fake.handlers });
+    const form = await screen.findByRole('form', { name: 'Deine Bewertung' });
+    for (const [legend, score] of Object.entries(all))
+      await user.click(within(within(form).getByRole('group', { name: legend })).getByRole('radio', { name: score }));
+    await user.click(within(form).getByRole('button', { name: 'Bewertung speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Annehmen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dokumentationsbogen annehmen' });
+    const comment = within(dialog).getByRole('textbox', { name: /Kommentar für die KiTa/ });
+    await waitFor(() => expect(comment).toHaveFocus());
+    answer();
+    expect(await screen.findByRole('link', { name: 'Nächster Bogen', hidden: true })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(comment).toHaveFocus();
+  });
+
   it("says when every submitted form has one's review", async () => {
     const own = { reviewerId: 7, reviewerName: 'Julia Jury', scores: { scope: 3 }, total: 3, comment: '', updatedAt: '2027-05-22T10:00:00Z' };
     const { handlers } = documentationHandlers({ detail: docDetail({ ownReview: own, othersHidden: false }), next: { next: null, remaining: 0 } });

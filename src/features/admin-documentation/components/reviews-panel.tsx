@@ -49,7 +49,7 @@ export function ReviewsPanel({ detail }: { detail: AdminDocumentationDetail }) {
   const others = detail.reviews.filter((r) => r.reviewerId !== detail.ownReview?.reviewerId);
   const [saved, setSaved] = useState(false);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-reviews-panel>
       <Title order={2} fz="h3">
         Bewertung
       </Title>
