@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { activeCampaignStandInUrl } from './e2e/stand-ins';
 import { slowdown } from './e2e/timing';
@@ -81,7 +82,8 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's /usr/bin/chromium without the omnibox's WebUI renderer each browser context started (e2e/chromium.sh)
+      executablePath: fileURLToPath(new URL('./e2e/chromium.sh', import.meta.url)),
       args: [
         '--headless',
         '--no-sandbox',
