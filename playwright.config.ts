@@ -32,6 +32,7 @@ const clientOnlySpecs = [
   'offline.spec.ts',
   'shell-guards.spec.ts',
   'staff-phone-keyboard.spec.ts',
+  'table-scrollbars.spec.ts',
   'tables-reflow.spec.ts',
 ];
 

@@ -18,7 +18,7 @@ const lists = [
 /** the table's scroll region: its content width against its own width, and the page's */
 const widths = (page: Page, table: string) =>
   page.getByRole('table', { name: table }).evaluate((t) => {
-    const region = t.closest<HTMLElement>('.mantine-ScrollArea-viewport')!;
+    const region = t.closest<HTMLElement>('.mantine-TableScrollContainer-scrollContainer')!;
     return { content: region.scrollWidth, region: region.clientWidth, page: document.documentElement.scrollWidth, focusable: region.tabIndex === 0 };
   });
 

@@ -110,7 +110,7 @@ test('an admin uploads, maps, fixes a match, imports, sees the history on the Ki
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 900 });
   const sideways = await page.evaluate(() =>
-    [document.documentElement, ...document.querySelectorAll<HTMLElement>('.mantine-ScrollArea-viewport')]
+    [document.documentElement, ...document.querySelectorAll<HTMLElement>('.mantine-TableScrollContainer-scrollContainer')]
       .filter((el) => el.scrollWidth > el.clientWidth + 1)
       .map((el) => el.className || el.tagName),
   );

@@ -15,43 +15,40 @@ const cutBadges = (page: Page) =>
       .map((el) => el.textContent),
   );
 
-/** Each table's scroll region: does it overflow, is its scrollbar shown without hovering, can the keyboard reach it. */
+/**
+ * Each table's scroll region: can the keyboard reach it, are its rows' buttons in view. Its scrollbar is the browser's,
+ * which this suite's browser does not draw (--hide-scrollbars): table-scrollbars.spec.ts checks it in one that does.
+ */
 const tableRegions = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.mantine-ScrollArea-viewport')]
-      .filter((viewport) => viewport.querySelector('table'))
-      .map((viewport) => {
-        const root = viewport.closest<HTMLElement>('.mantine-ScrollArea-root')!;
-        const bar = root.querySelector<HTMLElement>('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
-        const box = viewport.getBoundingClientRect();
-        const actions = [...viewport.querySelectorAll<HTMLElement>('td:last-child button')].map((b) => {
+    [...document.querySelectorAll<HTMLElement>('.mantine-TableScrollContainer-scrollContainer')]
+      .filter((region) => region.querySelector('table'))
+      .map((region) => {
+        const box = region.getBoundingClientRect();
+        const actions = [...region.querySelectorAll<HTMLElement>('td:last-child button')].map((b) => {
           const r = b.getBoundingClientRect();
           return { name: b.textContent, inView: r.left >= box.left - 1 && r.right <= box.right + 1 };
         });
         return {
-          name: viewport.getAttribute('aria-labelledby') ? document.getElementById(viewport.getAttribute('aria-labelledby')!)?.textContent : null,
-          overflows: viewport.scrollWidth > viewport.clientWidth + 1,
-          scrollbarShown:
-            !!bar && bar.getBoundingClientRect().height > 0 && getComputedStyle(bar).visibility !== 'hidden' && getComputedStyle(bar).opacity !== '0',
-          focusable: viewport.tabIndex === 0,
+          name: region.getAttribute('aria-labelledby') ? document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent : null,
+          focusable: region.tabIndex === 0,
           actions,
         };
       }),
   );
 
-test('admin tables at 1366 px: actions in view, a wide table shows its scrollbar and takes the keyboard, badges whole', async ({ pageAs }) => {
+test('admin tables at 1366 px: actions in view, a wide table takes the keyboard, badges whole', async ({ pageAs }) => {
   allowTime(120_000);
   const page = await pageAs('admin');
   for (const path of ['/verwaltung/kita-jahre', '/verwaltung/kitas', '/verwaltung/personen']) {
     await page.goto(path);
     await expect(page.getByRole('table').first()).toBeVisible();
-    // the mouse rests outside the table: a scrollbar that needs hovering would be hidden now
+    // the mouse rests outside the table, as it does while one reads it
     await page.mouse.move(5, 700);
     const regions = await tableRegions(page);
     expect(regions.length, path).toBeGreaterThan(0);
     for (const region of regions) {
       expect(region.focusable, `${path}: ${region.name} reachable by keyboard`).toBe(true);
-      if (region.overflows) expect(region.scrollbarShown, `${path}: ${region.name} shows its scrollbar`).toBe(true);
       for (const action of region.actions) expect(action.inView, `${path}: "${action.name}" in view`).toBe(true);
     }
     expect(await cutBadges(page), `${path}: cut badges`).toEqual([]);

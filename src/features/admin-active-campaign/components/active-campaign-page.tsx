@@ -12,6 +12,7 @@ import { acRunsQueryOptions } from '../api/list-runs';
 import { useStartAcRun } from '../api/start-run';
 import { RunsTable } from './runs-table';
 import { SettingsForm } from './settings-form';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 
 const changeLabels = { add: 'hinzufügen', update: 'aktualisieren', unsubscribe: 'abmelden' } as const;
 
@@ -134,7 +135,7 @@ export function ActiveCampaignPage() {
               {diff.tagsToAdd} Tags setzen, {diff.tagsToRemove} Tags entfernen, {diff.unchanged} unverändert. Es wurde nichts übertragen.
             </Text>
             {diff.changes.length > 0 && (
-              <Table.ScrollContainer minWidth={560}>
+              <TableScrollRegion minWidth={560} label="Änderungen des Probelaufs">
                 <Table captionSide="top">
                   <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>Änderungen des Probelaufs</Table.Caption>
                   <Table.Thead>
@@ -156,7 +157,7 @@ export function ActiveCampaignPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScrollRegion>
             )}
           </Stack>
         )}

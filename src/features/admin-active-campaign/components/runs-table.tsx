@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { acRunStateLabels, type AcRun } from '../../../shared/contracts/active-campaign';
 import { useAcRun } from '../api/get-run';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 
 const countsText = (r: AcRun) =>
   `${r.counts.added} hinzugefügt, ${r.counts.updated} aktualisiert, ${r.counts.unsubscribed} abgemeldet, ${r.counts.unchanged} unverändert`;
@@ -14,7 +15,7 @@ export function RunsTable({ runs }: { runs: AcRun[] }) {
   if (runs.length === 0) return <Text>Noch keine Synchronisierung.</Text>;
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScrollRegion minWidth={640} label="Synchronisierungen">
         <Table striped captionSide="top">
           <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>Synchronisierungen</Table.Caption>
           <Table.Thead>
@@ -63,7 +64,7 @@ export function RunsTable({ runs }: { runs: AcRun[] }) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScrollRegion>
       {open !== null && detail.data && (
         <Stack gap={2} aria-label="Protokoll" role="region">
           {detail.data.log.map((l, i) => (

@@ -8,6 +8,7 @@ import type { AwardingEvent } from '../../../shared/contracts/programme';
 import { useBookPersons } from '../api/book-persons';
 import { useStaff } from '../api/get-staff';
 import { stateText } from './offering-texts';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 
 type Props = { facilityId: number; event: AwardingEvent | null; onClose: () => void };
 
@@ -91,10 +92,7 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
         ) : persons.length === 0 ? (
           <Text>Bei euch ist noch kein Personal eingetragen. Trag es zuerst auf der Seite „Personal“ ein.</Text>
         ) : (
-          <Table.ScrollContainer
-            minWidth={520}
-            scrollAreaProps={{ type: 'auto', scrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Personal und Workshops' } }}
-          >
+          <TableScrollRegion minWidth={520} label="Personal und Workshops">
             <Table captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>Wer kommt, und zu welchem Workshop?</Table.Caption>
               <Table.Thead>
@@ -152,7 +150,7 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         )}
         <FormActions submitLabel="Verbindlich anmelden" submitting={busy} onCancel={onDone} />
       </Stack>

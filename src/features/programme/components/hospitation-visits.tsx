@@ -2,6 +2,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { formatTimeSpan } from '../../../lib/locale';
 import { useHospitationVisits } from '../api/get-hospitation-visits';
 import { stateText } from './offering-texts';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 
 /** "Bei uns zu Gast": a host KiTa sees who visits it; nothing at all for KiTas that host no hospitation. */
 export function HospitationVisits({ facilityId }: { facilityId: number }) {
@@ -14,10 +15,7 @@ export function HospitationVisits({ facilityId }: { facilityId: number }) {
       </Title>
       {data.hospitations.map((h) => (
         <Stack key={h.offeringId} gap={4}>
-          <Table.ScrollContainer
-            minWidth={480}
-            scrollAreaProps={{ type: 'auto', scrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': h.title } }}
-          >
+          <TableScrollRegion minWidth={480} label={h.title}>
             <Table striped captionSide="top">
               <Table.Caption style={{ textAlign: 'left' }}>
                 <Text span fw={600}>
@@ -49,7 +47,7 @@ export function HospitationVisits({ facilityId }: { facilityId: number }) {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScrollRegion>
         </Stack>
       ))}
     </Stack>
