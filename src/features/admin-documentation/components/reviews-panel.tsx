@@ -2,13 +2,14 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { juryCriteria, type AdminDocumentationDetail, type Review } from '../../../shared/contracts/admin-documentation';
+import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 import { scoreText } from './format';
 import { NextForm } from './next-form';
 import { ReviewForm } from './review-form';
 
 function ReviewsTable({ reviews, caption }: { reviews: Review[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <TableScrollRegion minWidth={0} label={caption}>
       <Table captionSide="top" striped verticalSpacing={4} fz="sm">
         <Table.Caption ta="left">{caption}</Table.Caption>
         <Table.Thead>
@@ -37,7 +38,7 @@ function ReviewsTable({ reviews, caption }: { reviews: Review[]; caption: string
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollRegion>
   );
 }
 
