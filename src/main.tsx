@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
+import { renderFirstPage } from './app/first-render';
 import { createAppRouter } from './app/router';
 import { loginStatusQueryOptions } from './features/auth/api/get-login-status';
 import { publicConfigQueryOptions } from './features/config/api/get-public-config';
@@ -22,10 +23,12 @@ handleChunkLoadErrors(() => void queryClient.refetchQueries({ queryKey: ['auth',
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+// the first page loaded before React renders, then rendered without one long task (first-render.ts)
+void renderFirstPage({ load: () => router.load(), render: () => createRoot(root).render(app), waitMs: router.options.defaultPendingMs ?? 1000 });
