@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressBuild } from './scripts/vite/precompress.ts';
-import { preloadWithoutEntryChunks } from './scripts/vite/preload-deps.ts';
+import { preloadStylesheetsOnly } from './scripts/vite/preload-deps.ts';
 import { lateMantine } from './scripts/vite/late-chunks.ts';
 import { purgeUnusedMantineCss } from './scripts/vite/purge-mantine-css.ts';
 
@@ -64,7 +64,7 @@ function moveSourceMapsOutOfDist(): Plugin {
   };
 }
 
-const preload = preloadWithoutEntryChunks();
+const preload = preloadStylesheetsOnly();
 const lateChunks = lateMantine();
 
 export default defineConfig(({ command }) => ({
