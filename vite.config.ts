@@ -64,7 +64,6 @@ function moveSourceMapsOutOfDist(): Plugin {
   };
 }
 
-const preload = preloadStylesheetsOnly();
 const lateChunks = lateMantine();
 
 export default defineConfig(({ command }) => ({
@@ -85,7 +84,6 @@ export default defineConfig(({ command }) => ({
     writeVersionFile(),
     moveSourceMapsOutOfDist(),
     purgeUnusedMantineCss(),
-    preload.plugin,
     lateChunks.plugin,
     // after the version file: brotli and gzip copies of every text file, sent as they are by the server
     precompressBuild(),
@@ -101,7 +99,7 @@ export default defineConfig(({ command }) => ({
     // build/client-sourcemaps/ after the build, and the server serves no map nor the manifest (server/plugins/spa.ts)
     sourcemap: 'hidden',
     manifest: true,
-    modulePreload: { resolveDependencies: preload.resolveDependencies },
+    modulePreload: { resolveDependencies: preloadStylesheetsOnly },
     rolldownOptions: {
       output: {
         chunkFileNames: 'assets/[hash].js',
