@@ -11,8 +11,12 @@ import { purgeUnusedMantineCss } from './scripts/vite/purge-mantine-css.ts';
 const apiPort = process.env.API_PORT ?? '3000';
 
 /**
- * The build's version: package version + build time, so every deployment differs. The client compares it with
- * the ping's `version` (new version → "Neu laden"); the server reads dist/version.json (docs/foundation-plan.md).
+ * The build's version: package version + build time, so every deployment differs. The client reads it from index.html's
+ * `<meta name="kita-portal-version">` and compares it with the ping's `version` (new version → "Neu laden"); the server
+ * reads dist/version.json (docs/foundation-plan.md). It is in no script: a chunk that carried it would change with every
+ * build, and with it the file name of every chunk importing it, so a phone would fetch every script again after each
+ * deployment, changed or not. index.html is never cached (server/plugins/spa.ts); the hashed chunks of one source stay
+ * the same from build to build.
  */
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const appVersion = `${packageVersion}+${new Date()
@@ -28,6 +32,7 @@ function writeVersionFile(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'kita-portal-version', content: appVersion }, injectTo: 'head' }],
     closeBundle() {
       mkdirSync(outDir, { recursive: true });
       writeFileSync(resolve(outDir, 'version.json'), `${JSON.stringify({ version: appVersion })}\n`);

@@ -7,7 +7,6 @@ import { PING_INTERVAL_MS, WINDOW_ID_KEY, pingQueryOptions } from '../api/ping';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllEnvs();
 });
 
 describe('ping (seed §1/§7/§9)', () => {
@@ -75,11 +74,16 @@ describe('ping (seed §1/§7/§9)', () => {
   });
 
   it('a new server version offers to reload', async () => {
-    vi.stubEnv('VITE_APP_VERSION', 'old-build');
-    const { session } = await renderRoute('/', { user: users.oneEnrolled() });
-    await waitFor(() => expect(session.pings.length).toBeGreaterThanOrEqual(1));
-    expect(await screen.findByText('Es gibt eine neue Version des Portals.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Neu laden' })).toBeInTheDocument();
+    const meta = Object.assign(document.createElement('meta'), { name: 'kita-portal-version', content: 'old-build' });
+    document.head.append(meta);
+    try {
+      const { session } = await renderRoute('/', { user: users.oneEnrolled() });
+      await waitFor(() => expect(session.pings.length).toBeGreaterThanOrEqual(1));
+      expect(await screen.findByText('Es gibt eine neue Version des Portals.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Neu laden' })).toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('a failing ping goes to the shared error handler', async () => {

@@ -13,6 +13,9 @@ export const SESSION_EXPIRED_MESSAGE = 'Deine Sitzung ist abgelaufen. Bitte meld
 const PING_FAILED = 'Die Verbindung zum Portal konnte nicht geprüft werden.';
 const NEW_VERSION_ID = 'new-portal-version';
 
+/** the build this window runs: index.html's version (vite.config.ts); none in dev and tests */
+const clientVersion = () => document.querySelector<HTMLMetaElement>('meta[name="kita-portal-version"]')?.content;
+
 /**
  * True once the view has been drawn: the browser is idle after its first frame (at most a second later, so a window
  * opened in a background tab, where frames wait, pings too).
@@ -59,8 +62,8 @@ export function usePing() {
 
   useEffect(() => {
     if (!data) return;
-    const clientVersion = import.meta.env.VITE_APP_VERSION;
-    if (clientVersion && data.version !== clientVersion && !versionNoticeShown.current) {
+    const version = clientVersion();
+    if (version && data.version !== version && !versionNoticeShown.current) {
       versionNoticeShown.current = true;
       notify({ id: NEW_VERSION_ID, message: <NewVersionNotice />, color: 'blue', autoClose: false });
     }
