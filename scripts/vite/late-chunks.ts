@@ -93,6 +93,7 @@ export function lateMantine() {
         return null;
       },
       tags: ['$initial' as const],
+      debugName: 'the entry (looks only)',
     },
     {
       name: (id: string, ctx: ChunkingContext) => {
@@ -101,6 +102,7 @@ export function lateMantine() {
         return pages >= SHARED_BY ? PAGES_CHUNK : pages === 0 ? LATE_CHUNK : null;
       },
       includeDependenciesRecursively: false,
+      debugName: 'Mantine by the pages using it',
     },
   ];
   const plugin: Plugin = {
