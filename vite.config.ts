@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompressBuild } from './scripts/vite/precompress.ts';
 import { preloadStylesheetsOnly } from './scripts/vite/preload-deps.ts';
 import { lateMantine } from './scripts/vite/late-chunks.ts';
+import { hoistTransitiveImports } from './scripts/vite/hoist-imports.ts';
 import { purgeUnusedMantineCss } from './scripts/vite/purge-mantine-css.ts';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -90,6 +91,7 @@ export default defineConfig(({ command }) => ({
     moveSourceMapsOutOfDist(),
     purgeUnusedMantineCss(),
     lateChunks.plugin,
+    hoistTransitiveImports(),
     // after the version file: brotli and gzip copies of every text file, sent as they are by the server
     precompressBuild(),
   ],

@@ -15,6 +15,11 @@
 // - BENCH_VIA=nginx: the portal behind the shipped nginx (deploy/nginx.conf's proxy, TLS and HTTP/2 settings, a
 //   self-signed certificate), as a phone reaches a deployed portal; the default is the README's start (plain HTTP/1.1,
 //   where the browser opens at most six connections and every request waits its turn on one of them).
+// - BENCH_THROTTLING=devtools: Lighthouse slows Chromium's own network (each request's latency, the line's throughput)
+//   and CPU instead of simulating the load afterwards. Its simulation (Lantern) lends the one HTTP/2 connection to one
+//   request at a time, so a file found one import later costs only what the queue in front of it costs; with devtools
+//   throttling each import level costs a real round trip (decision 0039). The scores are lower and noisier (one
+//   observed load, not a model); compare a change with the build before it, never with the simulated figures.
 import { chromium } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -186,6 +191,7 @@ async function lighthouseScores(url, cookie, jsonFile, preset) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' } : {}),
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const { lhr, artifacts } = await lighthouse(url, flags, config);
@@ -333,7 +339,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const preset of presetsRun) {
     const target = preset === 'desktop' ? 'performance >= 95' : 'performance >= 90, LCP <= 2.5 s';
     console.log(
-      `\nLighthouse 12, ${preset} preset${preset === 'mobile' ? ' (simulated slow 4G, 4x CPU)' : ''}, run with the median performance of ` +
+      `\nLighthouse 12, ${preset} preset${preset === 'mobile' ? (process.env.BENCH_THROTTLING === 'devtools' ? ' (slow 4G and 4x CPU applied by devtools, not simulated)' : ' (simulated slow 4G, 4x CPU)') : ''}, run with the median performance of ` +
         `${r.pages[0].lighthouse[preset].allPerformance.length} (targets: ${target}, accessibility 100, best practices >= 95):`,
     );
     for (const p of r.pages) {
