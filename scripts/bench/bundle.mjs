@@ -30,6 +30,8 @@ import { freePort, startNginx } from '../../server/testing/nginx.ts';
 import { startPortal } from './portal.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Lighthouse throttles the browser itself instead of simulating the load (BENCH_THROTTLING=devtools, above) */
+const DEVTOOLS_THROTTLING = process.env.BENCH_THROTTLING === 'devtools';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -191,7 +193,7 @@ async function lighthouseScores(url, cookie, jsonFile, preset) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      ...(process.env.BENCH_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' } : {}),
+      ...(DEVTOOLS_THROTTLING ? { throttlingMethod: 'devtools' } : {}),
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const { lhr, artifacts } = await lighthouse(url, flags, config);
@@ -339,7 +341,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const preset of presetsRun) {
     const target = preset === 'desktop' ? 'performance >= 95' : 'performance >= 90, LCP <= 2.5 s';
     console.log(
-      `\nLighthouse 12, ${preset} preset${preset === 'mobile' ? (process.env.BENCH_THROTTLING === 'devtools' ? ' (slow 4G and 4x CPU applied by devtools, not simulated)' : ' (simulated slow 4G, 4x CPU)') : ''}, run with the median performance of ` +
+      `\nLighthouse 12, ${preset} preset${preset === 'mobile' ? (DEVTOOLS_THROTTLING ? ' (slow 4G and 4x CPU applied by devtools, not simulated)' : ' (simulated slow 4G, 4x CPU)') : ''}, run with the median performance of ` +
         `${r.pages[0].lighthouse[preset].allPerformance.length} (targets: ${target}, accessibility 100, best practices >= 95):`,
     );
     for (const p of r.pages) {

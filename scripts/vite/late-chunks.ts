@@ -67,8 +67,8 @@ function pagesUsing(ctx: ChunkingContext, seen: Map<string, Set<string>>) {
  * scripts, 30 of them one Mantine component of 0.6–1.5 KB. On a phone each request costs more than its bytes: Chromium
  * spends most of a millisecond of main thread starting each fetch (4× that at Lighthouse's CPU slowdown), and a slow
  * line queues them. But one chunk for all of them cost bytes: the admin's Menu, Combobox, Select, Tabs and the
- * documentation form's NumberInput came with every staff page, 27–28 KB gzip before its first paint, which on a slow
- * line is the largest contentful paint (decision 0039, ledger "A KiTa's phone").
+ * documentation form's NumberInput came with every staff page, 27–28 KB gzip before its first paint, bytes a slow line
+ * carries before the page shows (decision 0039, ledger "A KiTa's phone").
  *
  * So a module goes by the pages that use it (`pagesUsing`: the route modules of routes/_app/ outside verwaltung/ its
  * static imports reach): used by a quarter of them or more, to `mantine-pages`; by none (the admin's pages, and parts a
