@@ -207,3 +207,27 @@ test('admin KiTa detail: the programme history lists the bookings and opens a da
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: `Anmeldungen: ${title}` })).toBeVisible();
 });
+
+test('the jury’s reviews at 320 px: the table fits its panel and is no tab stop, as there is nothing to scroll', async ({ pageAs }) => {
+  const page = await pageAs('admin');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/verwaltung/dokuboegen');
+  // the demo's one reviewed form (seed-demo-documentation.ts)
+  await page
+    .getByRole('link', { name: /Waldkindergarten Isarauen/ })
+    .first()
+    .click();
+  const table = page.getByRole('table', { name: 'Bewertungen der anderen' });
+  await table.scrollIntoViewIfNeeded();
+  await expect(table.getByRole('cell', { name: /Jurowski/ })).toBeVisible();
+  const fit = await table.evaluate((t) => ({
+    table: t.getBoundingClientRect().width,
+    panel: t.parentElement!.getBoundingClientRect().width,
+    tabStop: t.closest('[tabindex="0"]') !== null,
+    page: document.documentElement.scrollWidth,
+  }));
+  expect(fit.table).toBeLessThanOrEqual(fit.panel + 0.5);
+  expect(fit.tabStop).toBe(false);
+  expect(fit.page).toBeLessThanOrEqual(320);
+  await expectAccessible(page, 'documentation detail with reviews at 320 px');
+});

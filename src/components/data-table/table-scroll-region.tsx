@@ -8,11 +8,13 @@ type Props = {
   children: ReactNode;
   /** a class on the element that carries the min-width (a table that stacks when narrow drops it there) */
   innerClassName?: string;
-} & ({ label: string; labelledBy?: never } | { labelledBy: string; label?: never });
+  /** the id of the table's caption, which names the region: the name is written once, in the caption */
+  labelledBy: string;
+};
 
 /**
  * A wide table's horizontal scroll region (WCAG 1.4.10 at 320 px, 2.1.1): named (a group labelled by the table's
- * caption or a label), reachable with the keyboard (axe: scrollable-region-focusable), its scrollbar shown whenever
+ * caption: one text, so the name cannot drift from what the caption shows), reachable with the keyboard (axe: scrollable-region-focusable), its scrollbar shown whenever
  * it is needed. Every table that may scroll sideways sits in one.
  *
  * The browser's own scrolling (`type="native"`), not Mantine's ScrollArea: the ScrollArea measured its thumb in a
@@ -21,7 +23,7 @@ type Props = {
  * whenever the table is wider than the region, also where the system hides scrollbars until one scrolls
  * (`table-scroll-region.module.css`).
  */
-export function TableScrollRegion({ minWidth, label, labelledBy, innerClassName, children }: Props) {
+export function TableScrollRegion({ minWidth, labelledBy, innerClassName, children }: Props) {
   return (
     <Table.ScrollContainer
       type="native"
@@ -30,7 +32,7 @@ export function TableScrollRegion({ minWidth, label, labelledBy, innerClassName,
       classNames={innerClassName ? { scrollContainerInner: innerClassName } : undefined}
       tabIndex={0}
       role="group"
-      {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}
+      aria-labelledby={labelledBy}
     >
       {children}
     </Table.ScrollContainer>

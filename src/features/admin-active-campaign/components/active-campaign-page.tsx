@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { failureOf, type FormFailure } from '../../../lib/use-schema-form';
 import { FormAlert } from '../../../components/forms/form-alert';
@@ -58,6 +58,7 @@ export function ActiveCampaignPage() {
   const [diff, setDiff] = useState<AcDryRun | null>(null);
   const [diffAt, setDiffAt] = useState('');
   const [startedId, setStartedId] = useState<number | null>(null);
+  const diffCaptionId = useId();
   const running = runs.items.some((r) => r.state === 'running');
   // the run this page started, or one that is going on now (another admin's, the schedule's)
   const shownRun = runs.items.find((r) => r.id === startedId) ?? runs.items.find((r) => r.state === 'running') ?? null;
@@ -135,9 +136,11 @@ export function ActiveCampaignPage() {
               {diff.tagsToAdd} Tags setzen, {diff.tagsToRemove} Tags entfernen, {diff.unchanged} unverändert. Es wurde nichts übertragen.
             </Text>
             {diff.changes.length > 0 && (
-              <TableScrollRegion minWidth={560} label="Änderungen des Probelaufs">
+              <TableScrollRegion minWidth={560} labelledBy={diffCaptionId}>
                 <Table captionSide="top">
-                  <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>Änderungen des Probelaufs</Table.Caption>
+                  <Table.Caption id={diffCaptionId} style={{ textAlign: 'left', fontWeight: 600 }}>
+                    Änderungen des Probelaufs
+                  </Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">E-Mail</Table.Th>

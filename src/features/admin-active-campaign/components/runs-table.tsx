@@ -1,5 +1,5 @@
 import { Button, Progress, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { acRunStateLabels, type AcRun } from '../../../shared/contracts/active-campaign';
 import { useAcRun } from '../api/get-run';
@@ -12,12 +12,15 @@ const countsText = (r: AcRun) =>
 export function RunsTable({ runs }: { runs: AcRun[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const detail = useAcRun(open);
+  const captionId = useId();
   if (runs.length === 0) return <Text>Noch keine Synchronisierung.</Text>;
   return (
     <Stack>
-      <TableScrollRegion minWidth={640} label="Synchronisierungen">
+      <TableScrollRegion minWidth={640} labelledBy={captionId}>
         <Table striped captionSide="top">
-          <Table.Caption style={{ textAlign: 'left', fontWeight: 600 }}>Synchronisierungen</Table.Caption>
+          <Table.Caption id={captionId} style={{ textAlign: 'left', fontWeight: 600 }}>
+            Synchronisierungen
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Gestartet</Table.Th>

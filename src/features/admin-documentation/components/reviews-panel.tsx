@@ -2,43 +2,47 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { juryCriteria, type AdminDocumentationDetail, type Review } from '../../../shared/contracts/admin-documentation';
-import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
 import { scoreText } from './format';
 import { NextForm } from './next-form';
 import { ReviewForm } from './review-form';
 
+/**
+ * No scroll region: names and comments may break anywhere and "Jurymitglied" at its soft hyphen, so the table is
+ * never wider than its headers and the review's date (about 245 px with the narrower cell spacing) and fits the
+ * panel at 320 px; a region here was a tab stop with nothing to scroll.
+ */
 function ReviewsTable({ reviews, caption }: { reviews: Review[]; caption: string }) {
   return (
-    <TableScrollRegion minWidth={0} label={caption}>
-      <Table captionSide="top" striped verticalSpacing={4} fz="sm">
-        <Table.Caption ta="left">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Jurymitglied</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Punkte
-            </Table.Th>
-            <Table.Th scope="col">Kommentar</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {reviews.map((r) => (
-            <Table.Tr key={r.reviewerId}>
-              <Table.Td>
+    <Table captionSide="top" striped verticalSpacing={4} horizontalSpacing={4} fz="sm">
+      <Table.Caption ta="left">{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Jury&shy;mitglied</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Punkte
+          </Table.Th>
+          <Table.Th scope="col">Kommentar</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {reviews.map((r) => (
+          <Table.Tr key={r.reviewerId}>
+            <Table.Td>
+              <Text span inherit style={{ overflowWrap: 'anywhere' }}>
                 {r.reviewerName}
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(r.updatedAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" title={juryCriteria.map((c) => `${c.label}: ${r.scores[c.key] ?? '–'}`).join(', ')}>
-                {scoreText(r.total)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{r.comment || '–'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScrollRegion>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(r.updatedAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" title={juryCriteria.map((c) => `${c.label}: ${r.scores[c.key] ?? '–'}`).join(', ')}>
+              {scoreText(r.total)}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{r.comment || '–'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/locale';
 import { AnchorLink } from '../../../components/links/anchor-link';
 import { TableScrollRegion } from '../../../components/data-table/table-scroll-region';
@@ -16,6 +16,7 @@ const FIRST_ROWS = 5;
 export function PendingJoinRequests() {
   const { data, isError } = usePendingJoinRequests();
   const [showAll, setShowAll] = useState(false);
+  const captionId = useId();
   if (isError) {
     return (
       <Text c="red" role="alert" mb="sm">
@@ -35,9 +36,9 @@ export function PendingJoinRequests() {
         <Text size="sm" c="dimmed">
           Diese Personen möchten zu einer KiTa gehören. Öffne die KiTa, um anzunehmen oder abzulehnen.
         </Text>
-        <TableScrollRegion minWidth={700} label="Offene Zugangsanfragen aller KiTas">
+        <TableScrollRegion minWidth={700} labelledBy={captionId}>
           <Table fz="sm" verticalSpacing={6} captionSide="top">
-            <Table.Caption>
+            <Table.Caption id={captionId}>
               {/* every table has a caption (SPEC §6); the heading right above says it for sighted people */}
               <VisuallyHidden>Offene Zugangsanfragen aller KiTas</VisuallyHidden>
             </Table.Caption>

@@ -16,10 +16,13 @@ export function showValue(value: FacilityChange['before']): string {
 const who = (entry: FacilityHistoryEntry) => `${entry.actor?.name ?? 'unbekannt'}${entry.byAdmin ? ' (Verwaltung)' : ''}`;
 
 function HistoryTable({ entries }: { entries: FacilityHistoryEntry[] }) {
+  const captionId = useId();
   return (
-    <TableScrollRegion minWidth={640} label="Die letzten Änderungen der Stammdaten">
+    <TableScrollRegion minWidth={640} labelledBy={captionId}>
       <Table captionSide="top" withTableBorder verticalSpacing={6} fz="sm">
-        <Table.Caption style={{ textAlign: 'left' }}>Die letzten Änderungen der Stammdaten, neueste zuerst</Table.Caption>
+        <Table.Caption id={captionId} style={{ textAlign: 'left' }}>
+          Die letzten Änderungen der Stammdaten, neueste zuerst
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={170}>

@@ -1,6 +1,6 @@
 import { Checkbox, Loader, Modal, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { FormActions } from '../../../components/forms/form-actions';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { failureOf, type FormFailure } from '../../../lib/use-schema-form';
 import { notify } from '../../../lib/notifications';
@@ -37,6 +37,7 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const captionId = useId();
 
   const booked = new Map(event.workshops.flatMap((w) => w.enrolments.map((e) => [e.personId, { ...e, workshop: w.title }] as const)));
   const persons = (staff.data?.items ?? []).filter((p) => p.removedAt === null);
@@ -92,9 +93,11 @@ function AwardingForm({ facilityId, event, onDone }: { facilityId: number; event
         ) : persons.length === 0 ? (
           <Text>Bei euch ist noch kein Personal eingetragen. Trag es zuerst auf der Seite „Personal“ ein.</Text>
         ) : (
-          <TableScrollRegion minWidth={520} label="Personal und Workshops">
+          <TableScrollRegion minWidth={520} labelledBy={captionId}>
             <Table captionSide="top">
-              <Table.Caption style={{ textAlign: 'left' }}>Wer kommt, und zu welchem Workshop?</Table.Caption>
+              <Table.Caption id={captionId} style={{ textAlign: 'left' }}>
+                Wer kommt, und zu welchem Workshop?
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Person</Table.Th>

@@ -1,4 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { formatTimeSpan } from '../../../lib/locale';
 import { useHospitationVisits } from '../api/get-hospitation-visits';
 import { stateText } from './offering-texts';
@@ -7,6 +8,7 @@ import { TableScrollRegion } from '../../../components/data-table/table-scroll-r
 /** "Bei uns zu Gast": a host KiTa sees who visits it; nothing at all for KiTas that host no hospitation. */
 export function HospitationVisits({ facilityId }: { facilityId: number }) {
   const { data } = useHospitationVisits(facilityId);
+  const captionId = useId();
   if (!data || data.hospitations.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="bei-uns-zu-gast">
@@ -15,9 +17,9 @@ export function HospitationVisits({ facilityId }: { facilityId: number }) {
       </Title>
       {data.hospitations.map((h) => (
         <Stack key={h.offeringId} gap={4}>
-          <TableScrollRegion minWidth={480} label={h.title}>
+          <TableScrollRegion minWidth={480} labelledBy={`${captionId}-${h.offeringId}`}>
             <Table striped captionSide="top">
-              <Table.Caption style={{ textAlign: 'left' }}>
+              <Table.Caption id={`${captionId}-${h.offeringId}`} style={{ textAlign: 'left' }}>
                 <Text span fw={600}>
                   {h.title}
                 </Text>{' '}

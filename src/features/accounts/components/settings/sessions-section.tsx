@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { useId } from 'react';
 import { reportError } from '../../../../lib/api-client';
 import { TableScrollRegion } from '../../../../components/data-table/table-scroll-region';
 import { notify } from '../../../../lib/notifications';
@@ -58,6 +59,7 @@ export function SessionsSection() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessionsMutation();
   const others = (sessions.data?.items ?? []).filter((s) => !s.current).length;
+  const captionId = useId();
 
   return (
     <SettingsSection title="Aktive Sitzungen">
@@ -65,9 +67,9 @@ export function SessionsSection() {
       {sessions.isPending && <Loader size="sm" role="status" aria-label="Sitzungen werden geladen" />}
       {sessions.isError && <Text c="red.8">Die Sitzungen konnten nicht geladen werden.</Text>}
       {sessions.data && (
-        <TableScrollRegion minWidth={520} label="Deine aktiven Sitzungen">
+        <TableScrollRegion minWidth={520} labelledBy={captionId}>
           <Table striped captionSide="top">
-            <Table.Caption>Deine aktiven Sitzungen</Table.Caption>
+            <Table.Caption id={captionId}>Deine aktiven Sitzungen</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Gerät</Table.Th>
