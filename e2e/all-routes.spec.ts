@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { allowTime, DEMO_PASSWORD, type DemoAccount, demoAccounts, expect, expectAccessible, test } from './fixtures';
+import { allowTime, DEMO_PASSWORD, type DemoAccount, demoAccounts, expect, expectAccessible, expectKeyboardWalk, test } from './fixtures';
 
 /*
  * Gate (issue 10): every page of the generated route tree, opened by the account that may see it, passes axe
- * (no serious or critical violation) and does not scroll sideways at 320 CSS px (400 % zoom, WCAG 1.4.10); the
- * guard dialogs too. The list of routes is read from src/routeTree.gen.ts and each route's `staticData.access`
+ * (no serious or critical violation), does not scroll sideways at 320 CSS px (400 % zoom, WCAG 1.4.10), and its
+ * keyboard walk at 1366 and 390 px meets every tab stop in view, uncovered and ringed; the guard dialogs too. The list of routes is read from src/routeTree.gen.ts and each route's `staticData.access`
  * from its file, so a page added later is checked without touching this test.
  */
 
@@ -111,13 +111,13 @@ test('the route list comes from the route tree and covers every kind of page', (
 
 // the routes in three parts, one test each, so that the suite's workers share them (one test of every route took
 // 255 s, the longest of the suite, and ran alone at its end)
-const PARTS = 3;
+const PARTS = 4;
 for (let part = 0; part < PARTS; part++)
-  test(`every route (part ${part + 1} of ${PARTS}): axe without serious or critical violations, no sideways scrolling at 320 px`, async ({
+  test(`every route (part ${part + 1} of ${PARTS}): axe without serious or critical violations, no sideways scrolling at 320 px, the keyboard walk`, async ({
     browser,
   }) => {
     // about a minute and a half on a quiet machine; the limit leaves room for a loaded CI runner
-    allowTime(300_000);
+    allowTime(360_000);
     const admin = await pageFor(browser, 'admin');
     const facilities = await (await admin.request.get('/api/admin/facilities?pageSize=1')).json();
     const persons = await (await admin.request.get('/api/admin/persons?pageSize=25')).json();
@@ -143,7 +143,11 @@ for (let part = 0; part < PARTS; part++)
       // the fitting account is let in (no redirect to /login or home); the splat route is the 404 page
       expect(new URL(page.url()).pathname, context).toBe(redirects[url] ?? url);
       await expectAccessible(page, context);
+      await expectKeyboardWalk(page, `${context} at 1366 px`);
       await expectNoSidewaysScrolling(page, context);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectKeyboardWalk(page, `${context} at 390 px`);
+      await page.setViewportSize({ width: 1366, height: 768 });
     }
     for (const page of pages.values()) await page.context().close();
   });

@@ -203,6 +203,78 @@ export async function tabTo(page: Page, target: Locator, max = 200) {
   throw new Error(`not reached with ${max} × Tab: ${target.toString()}`);
 }
 
+/** What one tab stop of a keyboard walk showed (see `expectKeyboardWalk`). */
+type TabStop = { key: string; name: string; lost: boolean; inView: boolean; coveredBy: string | null; ring: boolean };
+
+/** The focused element as a keyboard user meets it: in view, not under another element (a sticky bar, a popover), ringed. */
+const readTabStop = (): TabStop => {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return { key: '', name: '', lost: true, inView: false, coveredBy: null, ring: false };
+  const box = el.getBoundingClientRect();
+  const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}"`;
+  const [vw, vh] = [window.innerWidth, window.innerHeight];
+  const inView = box.bottom > 0 && box.top < vh && box.right > 0 && box.left < vw;
+  // the middle of its first line (a text area's middle may lie below the fold of a short viewport); of an element
+  // taller than half the window (a long table's scroll region), the middle of the part in view
+  const x = Math.min(Math.max(box.left + box.width / 2, 0), vw - 1);
+  const y =
+    box.height > vh / 2
+      ? (Math.max(box.top, 0) + Math.min(box.bottom, vh)) / 2
+      : Math.min(Math.max(box.top + Math.min(box.height, 32) / 2, 0), vh - 1);
+  const hit = document.elementFromPoint(x, y);
+  const own = !hit || el.contains(hit) || hit.contains(el) || hit.closest('label')?.control === el;
+  // its ring: a 2 px outline (Mantine's focus ring), the browser's own, or one a wrapper draws (a password field's)
+  const ringed = (node: Element) => {
+    const style = getComputedStyle(node);
+    return style.outlineStyle === 'auto' || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2);
+  };
+  let ring = false;
+  for (let node: Element | null = el, up = 0; node && up < 3 && !ring; node = node.parentElement, up++) ring = ringed(node);
+  return {
+    key: `${el.outerHTML.slice(0, 200)}@${Math.round(box.top + window.scrollY)},${Math.round(box.left + window.scrollX)}`,
+    name,
+    lost: false,
+    inView,
+    coveredBy: own ? null : `${hit.tagName.toLowerCase()}.${String(hit.className).split(' ')[0]}`,
+    ring,
+  };
+};
+
+/**
+ * Tabs through every stop of the page from its start (at most `max`), then back with Shift+Tab, and expects each one
+ * in view, not covered by another element and with a visible ring (WCAG 2.4.7, 2.4.11). Forward, the browser scrolls
+ * a stop in at the bottom; backward, at the top, where the fixed header and a table's sticky head are. The walk turns
+ * where the focus leaves the page for the browser. A covered stop is read once more after 300 ms: a closing
+ * dropdown (a date field's calendar) fades out over the next field for a moment.
+ */
+export async function expectKeyboardWalk(page: Page, context: string, max = 150) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  const problems = new Set<string>();
+  const walk = async (key: 'Tab' | 'Shift+Tab', stops: number) => {
+    const seen = new Set<string>();
+    for (let i = 0; i < stops; i++) {
+      await page.keyboard.press(key);
+      let stop = await page.evaluate(readTabStop);
+      if (stop.lost || seen.has(stop.key)) break;
+      if (stop.coveredBy) {
+        await page.waitForTimeout(300);
+        stop = await page.evaluate(readTabStop);
+      }
+      seen.add(stop.key);
+      const wrong = [!stop.inView && 'out of view', stop.coveredBy && `covered by ${stop.coveredBy}`, !stop.ring && 'no focus ring'].filter(Boolean);
+      if (wrong.length) problems.add(`${key}: ${stop.name}: ${wrong.join(', ')}`);
+    }
+    return seen.size;
+  };
+  const forward = await walk('Tab', max);
+  expect(forward, `${context}: no tab stop`).toBeGreaterThan(0);
+  await walk('Shift+Tab', forward);
+  expect([...problems], `${context}: the keyboard walk`).toEqual([]);
+}
+
 /**
  * The server's answers to `url` (a glob, as `page.route` takes it) arrive `ms` late, as on a slow line or a busy
  * server: longer than 1 s is longer than the router waits before it shows its loading page.
