@@ -101,7 +101,7 @@ const unchangedSinceScan = (page: Page) =>
 
 /**
  * axe on the page and then once with each of its menus, dialogs and disclosures open (issue 34: a menu failed axe only
- * while open). Each opener is opened as a keyboard user does (focus, Enter), checked, and closed again with Escape
+ * while open), and a keyboard walk through each dialog (`expectKeyboardWalk`). Each opener is opened as a keyboard user does (focus, Enter), checked, and closed again with Escape
  * (a disclosure that ignores Escape, as the mobile navigation, with Enter on its button); the focus is back on the
  * opener afterwards.
  */
@@ -115,6 +115,14 @@ export async function expectAccessibleWith(page: Page, openers: Locator[], conte
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
     await expect(opener.and(page.locator('[aria-expanded="true"]')).or(dialog).first()).toBeVisible();
     await expectAccessible(page, `${context} with "${name}" open`);
+    if ((await dialog.count()) > 0) {
+      // the dialog by keyboard: its stops in view and ringed; then the focus back where the dialog put it, so that
+      // Escape closes the dialog and not a field's dropdown the walk opened
+      const first = await page.evaluateHandle(() => document.activeElement);
+      await expectKeyboardWalk(page, `${context} with "${name}" open`, { fromStart: false });
+      await first.asElement()?.focus();
+      await first.dispose();
+    }
     await page.keyboard.press('Escape');
     if ((await opener.getAttribute('aria-expanded')) === 'true') {
       await opener.focus();
@@ -244,14 +252,16 @@ const readTabStop = (): TabStop => {
  * Tabs through every stop of the page from its start (at most `max`), then back with Shift+Tab, and expects each one
  * in view, not covered by another element and with a visible ring (WCAG 2.4.7, 2.4.11). Forward, the browser scrolls
  * a stop in at the bottom; backward, at the top, where the fixed header and a table's sticky head are. The walk turns
- * where the focus leaves the page for the browser. A covered stop is read once more after 300 ms: a closing
- * dropdown (a date field's calendar) fades out over the next field for a moment.
+ * where the focus leaves the page for the browser or comes round again (a dialog keeps it inside). A covered stop is
+ * read once more after 300 ms: a closing dropdown (a date field's calendar) fades out over the next field for a
+ * moment. `fromStart: false` walks on from where the focus is (an open dialog).
  */
-export async function expectKeyboardWalk(page: Page, context: string, max = 150) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
+export async function expectKeyboardWalk(page: Page, context: string, { max = 150, fromStart = true } = {}) {
+  if (fromStart)
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
   const problems = new Set<string>();
   const walk = async (key: 'Tab' | 'Shift+Tab', stops: number) => {
     const seen = new Set<string>();
