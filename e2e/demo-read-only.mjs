@@ -36,6 +36,10 @@ const readOnlyTests = {
     'staff download their Urkunde and a Teilnahmebescheinigung, and the printed code checks as genuine':
       "downloads two PDFs and checks a code (GETs and the public check); the chosen KiTa is its own session's",
   },
+  'dialogs-keyboard.spec.ts': {
+    "the staff pages' dialogs at ${…} px: axe and the keyboard walk in each, the focus back on its button":
+      'opens each dialog with Enter and closes it with Escape; submits nothing',
+  },
   'clipped-labels.spec.ts': {
     '${…}: no button text is cut at 320 and 1280 px': 'measures buttons; the page with a booking books for a KiTa of its own',
   },
