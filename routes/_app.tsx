@@ -3,7 +3,7 @@ import { guardNavigation, type GuardArgs } from '../src/app/route-guard';
 import { NotFoundPage } from '../src/components/layout/not-found-page';
 import { isAuthenticated } from '../src/features/auth/auth-machine';
 import { AppLayout } from './-components/app-layout';
-import { loadSessionChrome } from './-components/session-chrome-chunk';
+import { loadSessionNav } from './-components/session-chrome-chunk';
 
 /**
  * The main layout every route sits in (seed §2) and the one guard for all of them: each page declares its
@@ -15,8 +15,8 @@ export const Route = createFileRoute('/_app')({
   // The cast keeps TypeScript from resolving `matches` (typed by this very route tree) while inferring this route.
   beforeLoad: async (options) => {
     await guardNavigation(options as unknown as GuardArgs);
-    // someone is logged in: the header, navigation and dialogs load next to the page's chunk, not after it rendered
-    if (!options.preload && isAuthenticated(options.context.auth.getState())) void loadSessionChrome().catch(() => undefined);
+    // someone is logged in: the navigation loads next to the page's chunk, not after it rendered
+    if (!options.preload && isAuthenticated(options.context.auth.getState())) void loadSessionNav().catch(() => undefined);
   },
   component: AppLayout,
   notFoundComponent: NotFoundPage,

@@ -2,6 +2,7 @@ import { Group } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactElement } from 'react';
 import { AppFrame } from '../../src/components/layout/app-frame';
+import { useAfterFirstPaint } from '../../src/components/layout/render-later';
 import { UserMenuButton, userDisplayName } from '../../src/components/layout/header-actions';
 import { SiteFooter } from '../../src/components/layout/site-footer';
 import { useDocumentTitle } from '../../src/components/layout/use-document-title';
@@ -11,13 +12,13 @@ import { FacilitySwitcher } from '../../src/features/access/components/facility-
 import { isAuthenticated } from '../../src/features/auth/auth-machine';
 import { useAuthState } from '../../src/features/auth/hooks/use-auth-state';
 import { usePublicConfig } from '../../src/features/config/api/get-public-config';
-import { loadSessionChrome } from './session-chrome-chunk';
+import { loadSessionChrome, loadSessionNav } from './session-chrome-chunk';
 
 const DEFAULT_PROGRAMME_NAME = 'KiTa-Portal';
 
-// one chunk for all logged-in parts: anonymous visitors (the login page) never load it
+// the logged-in parts (session-chrome-chunk.ts): the navigation with the page, the menu and dialogs once it is painted
+const SessionNav = lazy(() => loadSessionNav().then((m) => ({ default: m.SessionNav })));
 const SessionUserMenu = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionUserMenu })));
-const SessionNav = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionNav })));
 const SessionDialogs = lazy(() => loadSessionChrome().then((m) => ({ default: m.SessionDialogs })));
 
 /** Wires the shared layout parts to the session: header, navigation, guard dialogs (seed §2/§8). */
@@ -30,6 +31,7 @@ export function AppLayout(): ReactElement {
   useDocumentTitle(programmeName);
 
   const user = isAuthenticated(state) ? state.user : null;
+  const chrome = useAfterFirstPaint() && user !== null;
   const facilities = user ? Object.values(user.facilities) : [];
 
   return (
@@ -43,7 +45,7 @@ export function AppLayout(): ReactElement {
           <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
             <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
             <Suspense fallback={<UserMenuButton name={userDisplayName(user)} inert />}>
-              <SessionUserMenu user={user} />
+              {chrome ? <SessionUserMenu user={user} /> : <UserMenuButton name={userDisplayName(user)} inert />}
             </Suspense>
           </Group>
         )
@@ -68,7 +70,7 @@ export function AppLayout(): ReactElement {
       }
     >
       <Outlet />
-      {user && (
+      {chrome && (
         <Suspense fallback={null}>
           <SessionDialogs state={state} facilities={facilities} supportEmail={config?.supportEmail ?? ''} supportPhone={config?.supportPhone ?? ''} />
         </Suspense>

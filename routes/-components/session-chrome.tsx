@@ -1,8 +1,5 @@
-import { useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactElement } from 'react';
-import { isPlannedPath } from '../../src/app/route-status';
 import { userDisplayName } from '../../src/components/layout/header-actions';
-import { MainNav } from '../../src/components/layout/main-nav';
 import { UserMenu } from '../../src/components/layout/user-menu';
 import { GuardDialogs } from '../../src/features/access/components/guard-dialogs';
 import type { AuthState } from '../../src/features/auth/auth-machine';
@@ -10,7 +7,6 @@ import { useAuthStore } from '../../src/features/auth/hooks/use-auth-state';
 import { useLogoutAction } from '../../src/features/auth/hooks/use-logout-action';
 import type { FacilitySummary, User } from '../../src/shared/contracts/auth';
 import { loadNotificationsContainer } from '../../src/lib/notifications-outlet';
-import { navItemsFor } from './nav-items';
 import { useInvitationAcceptance } from './use-invitation-acceptance';
 
 /*
@@ -24,12 +20,6 @@ type SessionProps = { state: AuthState; user: User; facilities: FacilitySummary[
 export function SessionUserMenu({ user }: { user: User }): ReactElement {
   const { logout, pending } = useLogoutAction();
   return <UserMenu name={userDisplayName(user)} onLogout={() => void logout()} loggingOut={pending} />;
-}
-
-export function SessionNav({ state, onNavigate }: { state: AuthState; onNavigate: () => void }): ReactElement {
-  const router = useRouter();
-  const items = navItemsFor(state).map((item) => ({ ...item, planned: isPlannedPath(router, item.to) }));
-  return <MainNav items={items} onNavigate={onNavigate} />;
 }
 
 export function SessionDialogs({

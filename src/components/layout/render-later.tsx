@@ -35,6 +35,28 @@ export function useShownLater(count: number, first = 0): number {
   return Math.min(shown, count);
 }
 
+/**
+ * False until the browser has painted what the first render committed, then true: for parts of the frame that may
+ * come a moment after the page (the session's menu, navigation and dialogs), so that their files are asked for after
+ * the page's first paint and not in the same queue before it (issue 35: ~21 KB on a phone's slow line, the Menu
+ * with floating-ui, decision 0039). The effect runs after the commit; the frame callback before the next paint; the
+ * timeout after it.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** where the parts still to come will be, while there are any: the frame leaves out its footer meanwhile */
 export function LaterMarker({ shown, count }: { shown: number; count: number }) {
   return shown < count ? <div data-render-later /> : null;
