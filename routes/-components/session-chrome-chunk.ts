@@ -6,5 +6,31 @@
  *   page has been painted (useAfterFirstPaint), so that on a phone's slow line the page's files come first (issue 35,
  *   decision 0039).
  */
-export const loadSessionNav = () => import('./session-nav');
-export const loadSessionChrome = () => import('./session-chrome');
+export const loadSessionNav = () => importUntilLoaded(() => import('./session-nav'));
+export const loadSessionChrome = () => importUntilLoaded(() => import('./session-chrome'));
+
+/** how long a failed chunk waits before it is asked for again, if the browser does not report being back online first */
+export const CHUNK_RETRY_MS = 10_000;
+
+/**
+ * A chunk the frame's lazy parts wait for: an import that fails (the network lost between the page's paint and the
+ * chunk) is asked for again when the browser is back online, or after CHUNK_RETRY_MS, and until it arrives the promise
+ * stays open. React.lazy keeps a rejection for good and hands it to the error boundary, which took the whole layout
+ * down and rendered it again and again (the offline e2e test, once in a CI run); waiting, the parts keep their
+ * placeholders (the menu's inert button) and the page stays usable. The failure itself is reported as every failed
+ * chunk is (src/lib/chunk-load-errors.ts: "Bist du offline?").
+ */
+export function importUntilLoaded<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) => {
+        const retry = () => {
+          window.removeEventListener('online', retry);
+          clearTimeout(timer);
+          resolve(importUntilLoaded(load));
+        };
+        const timer = setTimeout(retry, CHUNK_RETRY_MS);
+        window.addEventListener('online', retry);
+      }),
+  );
+}
