@@ -7,8 +7,8 @@ import { allowTime, DEMO_PASSWORD, type DemoAccount, demoAccounts, expect, expec
 /*
  * Gate (issue 10): every page of the generated route tree, opened by the account that may see it, passes axe
  * (no serious or critical violation), does not scroll sideways at 320 CSS px (400 % zoom, WCAG 1.4.10), and its
- * keyboard walk at 1366 and 390 px meets every tab stop in view, uncovered and ringed; the guard dialogs too. The list of routes is read from src/routeTree.gen.ts and each route's `staticData.access`
- * from its file, so a page added later is checked without touching this test.
+ * keyboard walk at 1366 and 390 px meets every tab stop in view, uncovered and ringed; the guard dialogs too. The
+ * list of routes is read from src/routeTree.gen.ts and each route's `staticData.access` from its file, so a page added later is checked without touching this test.
  */
 
 type Access = 'public' | 'login' | 'facility' | 'enrolled' | 'admin';
@@ -109,7 +109,7 @@ test('the route list comes from the route tree and covers every kind of page', (
   expect(new Set(ROUTES.map((r) => r.access))).toEqual(new Set(['public', 'login', 'facility', 'enrolled', 'admin']));
 });
 
-// the routes in three parts, one test each, so that the suite's workers share them (one test of every route took
+// the routes in four parts, one test each, so that the suite's workers share them (one test of every route took
 // 255 s, the longest of the suite, and ran alone at its end)
 const PARTS = 4;
 for (let part = 0; part < PARTS; part++)

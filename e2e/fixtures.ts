@@ -101,9 +101,9 @@ const unchangedSinceScan = (page: Page) =>
 
 /**
  * axe on the page and then once with each of its menus, dialogs and disclosures open (issue 34: a menu failed axe only
- * while open), and a keyboard walk through each modal dialog (`expectKeyboardWalk`). Each opener is opened as a keyboard user does (focus, Enter), checked, and closed again with Escape
- * (a disclosure that ignores Escape, as the mobile navigation, with Enter on its button); the focus is back on the
- * opener afterwards.
+ * while open), and a keyboard walk through each modal dialog (`expectKeyboardWalk`). Each opener is opened as a
+ * keyboard user does (focus, Enter), checked, and closed again with Escape (a disclosure that ignores Escape, as
+ * the mobile navigation, with Enter on its button); the focus is back on the opener afterwards.
  */
 export async function expectAccessibleWith(page: Page, openers: Locator[], context = page.url()) {
   await expectAccessible(page, context);

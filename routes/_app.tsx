@@ -15,8 +15,9 @@ export const Route = createFileRoute('/_app')({
   // The cast keeps TypeScript from resolving `matches` (typed by this very route tree) while inferring this route.
   beforeLoad: async (options) => {
     await guardNavigation(options as unknown as GuardArgs);
-    // someone is logged in: the navigation loads next to the page's chunk, not after it rendered
-    if (!options.preload && isAuthenticated(options.context.auth.getState())) void loadSessionNav().catch(() => undefined);
+    // someone is logged in: the navigation loads next to the page's chunk, not after it rendered (it never rejects:
+    // a failed load is asked for again, session-chrome-chunk.ts)
+    if (!options.preload && isAuthenticated(options.context.auth.getState())) void loadSessionNav();
   },
   component: AppLayout,
   notFoundComponent: NotFoundPage,

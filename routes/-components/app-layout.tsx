@@ -33,6 +33,7 @@ export function AppLayout(): ReactElement {
   const user = isAuthenticated(state) ? state.user : null;
   const chrome = useAfterFirstPaint() && user !== null;
   const facilities = user ? Object.values(user.facilities) : [];
+  const menuButton = user && <UserMenuButton name={userDisplayName(user)} inert />;
 
   return (
     <AppFrame
@@ -44,9 +45,7 @@ export function AppLayout(): ReactElement {
         user && (
           <Group gap="xs" style={{ minWidth: 0, columnGap: 'var(--mantine-spacing-md)' }}>
             <FacilitySwitcher facilities={facilities} activeFacilityId={state.activeFacilityId} />
-            <Suspense fallback={<UserMenuButton name={userDisplayName(user)} inert />}>
-              {chrome ? <SessionUserMenu user={user} /> : <UserMenuButton name={userDisplayName(user)} inert />}
-            </Suspense>
+            <Suspense fallback={menuButton}>{chrome ? <SessionUserMenu user={user} /> : menuButton}</Suspense>
           </Group>
         )
       }

@@ -14,8 +14,8 @@ type Props = {
 
 /**
  * A wide table's horizontal scroll region (WCAG 1.4.10 at 320 px, 2.1.1): named (a group labelled by the table's
- * caption: one text, so the name cannot drift from what the caption shows), reachable with the keyboard (axe: scrollable-region-focusable), its scrollbar shown whenever
- * it is needed. Every table that may scroll sideways sits in one.
+ * caption: one text, so the name cannot drift from what the caption shows), reachable with the keyboard (axe:
+ * scrollable-region-focusable), its scrollbar shown whenever it is needed. Every table that may scroll sideways sits in one.
  *
  * The browser's own scrolling (`type="native"`), not Mantine's ScrollArea: the ScrollArea measured its thumb in a
  * layout effect, a forced layout in the commit of every page with a table (issue 35: /personal's two tables, 15 ms

@@ -37,8 +37,8 @@ export function useShownLater(count: number, first = 0): number {
 
 /**
  * False until the browser has painted what the first render committed, then true: for parts of the frame that may
- * come a moment after the page (the session's menu, navigation and dialogs), so that their files are asked for after
- * the page's first paint and not in the same queue before it (issue 35: ~21 KB on a phone's slow line, the Menu
+ * come a moment after the page (the session's user menu and guard dialogs), so that their files are asked for after
+ * the page's first paint and not in the same queue before it (issue 35: ~18 KB on a phone's slow line, the Menu
  * with floating-ui, decision 0039). The effect runs after the commit; the frame callback before the next paint; the
  * timeout after it.
  */
