@@ -58,6 +58,7 @@ export async function renderRoute(path: string, options: RenderRouteOptions = {}
   // (the first render of a test file transforms that chunk: seconds on a loaded runner; it ends as soon as it is there)
   if (status.loggedin) await screen.findByRole('navigation', { name: 'Hauptnavigation' }, { timeout: 30_000 });
   await laterPartsRendered();
+  await sessionChromeRendered();
   return { ...view, router, queryClient, session, user: userEvent.setup(), auth: router.options.context.auth, guard: router.options.context.guard };
 }
 
@@ -69,6 +70,20 @@ export async function laterPartsRendered() {
   await waitFor(
     () => {
       if (document.querySelector('[data-render-later]')) throw new Error('a part of the page is still to come');
+    },
+    { timeout: 10_000 },
+  );
+}
+
+/**
+ * Resolves when the session's user menu has taken the place of its inert placeholder (app-layout asks for its chunk
+ * after the first paint), as it has for a person a moment later: jsdom keeps inert elements in the accessibility tree,
+ * and a test that clicked "Benutzermenü von …" at once clicked the placeholder when the chunk was not yet cached.
+ */
+export async function sessionChromeRendered() {
+  await waitFor(
+    () => {
+      if (document.querySelector('header [inert]')) throw new Error('the user menu is still to come');
     },
     { timeout: 10_000 },
   );
