@@ -6,11 +6,11 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files under `dirs` that replace a module or a global (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv): they
- * run with a module graph of their own. Every other file shares its worker's modules with the files before it
- * (`isolate: false`), which spares each file the import of the whole app: the client's tests took 189 s alone, 64 s
- * so; the server's import time fell from 96 s to 12 s (decision 0042). Read from the files themselves, so a new test
- * that mocks a module is isolated without a list.
+ * The test files under `dirs` that replace a module or a global (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv) or start
+ * the module graph again (vi.resetModules): they run with a module graph of their own. Every other file shares its
+ * worker's modules with the files before it (`isolate: false`), which spares each file the import of the whole app:
+ * the client's tests took 189 s alone, 64 s so; the server's import time fell from 96 s to 12 s (decision 0042). Read
+ * from the files themselves, so a new test that mocks a module is isolated without a list.
  */
 function filesThatReplaceModules(dirs: string[], name: RegExp): string[] {
   const found: string[] = [];
@@ -18,7 +18,7 @@ function filesThatReplaceModules(dirs: string[], name: RegExp): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (name.test(entry.name) && /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(path, 'utf8'))) found.push(path);
+      else if (name.test(entry.name) && /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(readFileSync(path, 'utf8'))) found.push(path);
     }
   };
   for (const dir of dirs) walk(dir);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowTime, expect, expectAccessible, test } from './fixtures';
+import { allowTime, expect, expectAccessible, focusWhenReady, test } from './fixtures';
 
 /*
  * Issue 19, defect 7: six admin lists scrolled sideways at 1280 px and Personen showed the first name twice. Each list
@@ -55,7 +55,7 @@ test('Personen names each name once; a column shown with „Spalten“ stays sho
   const kitas = page.getByRole('table', { name: 'Alle KiTas' });
   await expect(kitas.getByRole('columnheader', { name: 'Träger' })).toHaveCount(0);
   // by keyboard: the button, Enter, the checkbox, Space
-  await page.getByRole('button', { name: 'Spalten (3 ausgeblendet)' }).focus();
+  await focusWhenReady(page.getByRole('button', { name: 'Spalten (3 ausgeblendet)' }));
   await page.keyboard.press('Enter');
   await page.getByRole('checkbox', { name: 'Träger' }).focus();
   await page.keyboard.press('Space');

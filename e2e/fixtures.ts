@@ -109,7 +109,7 @@ export async function expectAccessibleWith(page: Page, openers: Locator[], conte
   await expectAccessible(page, context);
   for (const opener of openers) {
     const name = (await opener.getAttribute('aria-label')) ?? (await opener.innerText());
-    await opener.focus();
+    await focusWhenReady(opener);
     await page.keyboard.press('Enter');
     // a menu button or disclosure says it is open; a dialog's opener need not
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
@@ -133,6 +133,16 @@ export async function expectAccessibleWith(page: Page, openers: Locator[], conte
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(opener).toBeFocused();
   }
+}
+
+/**
+ * Focuses `target` once it is no inert stand-in: a part whose code comes after the page's first paint (the column
+ * chooser's button, the user menu's) stands there inert until its chunk has come, and `focus()` on it does nothing.
+ * Clicks wait for that themselves (Playwright's actionability: non-inert).
+ */
+export async function focusWhenReady(target: Locator) {
+  await expect(target).not.toHaveAttribute('inert');
+  await target.focus();
 }
 
 /** Signs in through the API (the browser context shares the cookie), so a test starts on a logged-in page. */

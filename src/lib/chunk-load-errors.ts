@@ -38,3 +38,29 @@ export function handleChunkLoadErrors(checkConnection: () => void): void {
     checkConnection();
   });
 }
+
+/** how long a failed chunk waits before it is asked for again, if the browser does not report being back online first */
+export const CHUNK_RETRY_MS = 10_000;
+
+/**
+ * A chunk that lazy parts wait for (the session's menu, the dialogs and popovers that come after the first paint): an
+ * import that fails (the network lost between the page's paint and the chunk) is asked for again when the browser is
+ * back online, or after CHUNK_RETRY_MS, and until it arrives the promise stays open. React.lazy keeps a rejection for good and hands it to the error boundary, which took the whole layout
+ * down and rendered it again and again (the offline e2e test, once in a CI run); waiting, the parts keep their
+ * placeholders (the menu's inert button, nothing for a closed dialog) and the page stays usable. The failure itself is reported as every failed
+ * chunk is (handleChunkLoadErrors: "Bist du offline?").
+ */
+export function importUntilLoaded<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) => {
+        const retry = () => {
+          window.removeEventListener('online', retry);
+          clearTimeout(timer);
+          resolve(importUntilLoaded(load));
+        };
+        const timer = setTimeout(retry, CHUNK_RETRY_MS);
+        window.addEventListener('online', retry);
+      }),
+  );
+}

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { lazyAfterFirstPaint } from '../layout/render-later';
 
-type Props = {
+export type ConfirmDialogProps = {
   opened: boolean;
   title: string;
   children: ReactNode;
@@ -17,24 +17,7 @@ type Props = {
 
 /**
  * Asks before something that can't simply be undone (remove, withdraw, close). Escape and "Abbrechen" close it;
- * "Abbrechen" has the focus when it opens (WCAG 3.3.4: a slip of the Enter key changes nothing).
+ * "Abbrechen" has the focus when it opens (WCAG 3.3.4: a slip of the Enter key changes nothing). Its Modal comes after
+ * the page's first paint (lazyAfterFirstPaint): every page with a form has one, in its LeaveGuard.
  */
-export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm, onClose, loading = false, danger = false }: Props) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Schließen' }}>
-      <Stack>
-        {typeof children === 'string' ? <Text>{children}</Text> : children}
-        <Group justify="flex-end">
-          {/* the safe choice takes focus: Enter twice must not remove, deactivate or withdraw anything */}
-          <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
-            Abbrechen
-          </Button>
-          {/* red 9: white on Mantine's red 8 is only just 4.5:1 */}
-          <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+export const ConfirmDialog = lazyAfterFirstPaint(() => import('./confirm-dialog-modal').then((m) => m.ConfirmDialogModal));

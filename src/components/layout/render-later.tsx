@@ -1,4 +1,5 @@
-import { Children, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Children, lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { importUntilLoaded } from '../../lib/chunk-load-errors';
 
 /**
  * Its children are rendered after the page's first render, one after the other, each as a transition of its own: a
@@ -47,7 +48,10 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => {
+        setPainted(true);
+        portalPainted();
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -60,4 +64,48 @@ export function useAfterFirstPaint(): boolean {
 /** where the parts still to come will be, while there are any: the frame leaves out its footer meanwhile */
 export function LaterMarker({ shown, count }: { shown: number; count: number }) {
   return shown < count ? <div data-render-later /> : null;
+}
+
+let painted = false;
+const waitingForPaint: (() => unknown)[] = [];
+
+/** the first useAfterFirstPaint to see its paint (the frame's, app-layout): what waited for the first page runs now */
+function portalPainted() {
+  if (painted) return;
+  painted = true;
+  for (const run of waitingForPaint.splice(0)) run();
+}
+
+/**
+ * A component whose code comes after the first page has been painted: a dialog (Mantine's Modal with its focus trap
+ * and scroll lock, and the form in it), the column chooser's popover (with floating-ui). On a phone's slow line the
+ * files before the first paint are what its LCP waits for, and a closed dialog shows nothing (issue 35, decision 0039).
+ *
+ * Its chunk is asked for once the portal has painted its first page, whether or not the component is on the page yet:
+ * a dialog that is mounted only when it opens (the person dialog) then opens at once, offline too. Until the chunk is
+ * there (and in the component's own first paint, so that rendering it never asks for the chunk before the page is
+ * painted) it renders `standIn`: nothing, or an inert copy of what it shows closed (the column chooser's button). A
+ * chunk that fails is asked for again (importUntilLoaded).
+ */
+export function lazyAfterFirstPaint<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  standIn: (props: P) => ReactNode = () => null,
+): ComponentType<P> {
+  let chunk: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => (chunk ??= importUntilLoaded(load).then((component) => ({ default: component })));
+  if (painted) queueMicrotask(start);
+  else waitingForPaint.push(start);
+  const Lazy = lazy(start);
+  function AfterFirstPaint(props: P) {
+    const shown = useAfterFirstPaint();
+    const closed = standIn(props);
+    return shown ? (
+      <Suspense fallback={closed}>
+        <Lazy {...props} />
+      </Suspense>
+    ) : (
+      closed
+    );
+  }
+  return AfterFirstPaint;
 }

@@ -1,13 +1,16 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { lazyAfterFirstPaint } from '../../../components/layout/render-later';
 import { formatTimeSpan } from '../../../lib/locale';
 import type { AwardingEvent } from '../../../shared/contracts/programme';
 import { useAwarding } from '../api/get-awarding';
 import { useFacilityEnrolments } from '../api/get-facility-enrolments';
-import { AwardingBookingDialog } from './awarding-booking-dialog';
 import { BookingsTable, type BookingRowExtra } from './bookings-table';
 import { OfferingCard } from './offering-card';
 import { registrationWindowText } from './offering-texts';
+
+// the booking dialog comes after the page's first paint (issue 35)
+const AwardingBookingDialog = lazyAfterFirstPaint(() => import('./awarding-booking-dialog').then((m) => m.AwardingBookingDialog));
 
 /** /auszeichnungsverantaltung: open to a KiTa approved for the award; one awarding event, a workshop per attendee. */
 export function AwardingPage({ facilityId, bookingExtra }: { facilityId: number; bookingExtra?: BookingRowExtra }) {

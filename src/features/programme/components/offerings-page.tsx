@@ -1,13 +1,15 @@
 import { Alert, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { LaterMarker, useShownLater } from '../../../components/layout/render-later';
+import { LaterMarker, lazyAfterFirstPaint, useShownLater } from '../../../components/layout/render-later';
 import { regions, type Region } from '../../../shared/contracts/facility-lists';
 import type { Offering, OfferingKind, OfferingsAnswer } from '../../../shared/contracts/programme';
 import { useFacilityEnrolments } from '../api/get-facility-enrolments';
 import { useOfferings } from '../api/get-offerings';
-import { BookingDialog } from './booking-dialog';
 import { BookingsTable, type BookingRowExtra } from './bookings-table';
 import { OfferingCard } from './offering-card';
+
+// the booking dialog and its form come after the page's first paint (issue 35)
+const BookingDialog = lazyAfterFirstPaint(() => import('./booking-dialog').then((m) => m.BookingDialog));
 
 export type OfferingFilters = { region?: Region | undefined; moduleId?: number | undefined };
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../lib/locale';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../../components/data-table/data-table';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { lazyAfterFirstPaint } from '../../../components/layout/render-later';
 import { reportError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notifications';
 import type { Person } from '../../../shared/contracts/persons';
@@ -12,9 +13,11 @@ import { asSearchText } from '../../../shared/contracts/text';
 import { firstPersonsPage, usePersons, type PersonListQuery } from '../api/get-persons';
 import { useInvitePerson } from '../api/invite-person';
 import { useRemovePerson } from '../api/remove-person';
-import { PersonFormDialog } from './person-form-dialog';
 
 const fullName = (p: Person) => `${p.firstName} ${p.lastName}`;
+
+// the dialog and its form come after the list's first paint (issue 35)
+const PersonFormDialog = lazyAfterFirstPaint(() => import('./person-form-dialog').then((m) => m.PersonFormDialog));
 
 function AccountState({ person }: { person: Person }) {
   const badge = { variant: 'light', tt: 'none', fw: 600 } as const;

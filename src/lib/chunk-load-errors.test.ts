@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_RETRY_MS, importUntilLoaded } from './session-chrome-chunk';
+import { CHUNK_RETRY_MS, importUntilLoaded } from './chunk-load-errors';
 
-describe('importUntilLoaded (the session chunks)', () => {
+describe('importUntilLoaded (the session chunks, the dialogs after the first paint)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('given a chunk that fails while offline, stays pending and loads once the browser is online again', async () => {
