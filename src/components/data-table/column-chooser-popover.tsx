@@ -1,5 +1,8 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
-import type { ColumnChooserParts } from './column-chooser';
+import type { ReactElement } from 'react';
+import type { useColumnChoice } from './column-choice';
+
+type ColumnChooserParts = { choice: ReturnType<typeof useColumnChoice>; button: ReactElement<{ inert?: boolean }> };
 
 /** ColumnChooser's popover, in a chunk of its own that comes after the first paint (column-chooser.tsx) */
 export function ColumnChooserPopover({ choice, button }: ColumnChooserParts) {

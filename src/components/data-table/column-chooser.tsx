@@ -1,15 +1,14 @@
 import { Button } from '@mantine/core';
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement } from 'react';
 import { lazyAfterFirstPaint } from '../layout/render-later';
 import type { useColumnChoice } from './column-choice';
 
 type Props = { choice: ReturnType<typeof useColumnChoice> };
-export type ColumnChooserParts = Props & { button: ReactElement<{ inert?: boolean }> };
 
 // the popover (with floating-ui) comes after the page's first paint; until then its button stands there inert (issue 35)
 const Chooser = lazyAfterFirstPaint(
   () => import('./column-chooser-popover').then((m) => m.ColumnChooserPopover),
-  ({ button }: ColumnChooserParts) => cloneElement(button, { inert: true }),
+  ({ button }) => cloneElement(button, { inert: true }),
 );
 
 /**

@@ -1,5 +1,19 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ConfirmDialogProps } from './confirm-dialog';
+import type { ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  /** the button that does it, e.g. "Ja, entfernen" */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** "Abbrechen", Escape and the close button */
+  onClose: () => void;
+  loading?: boolean;
+  /** red confirm button for destructive actions */
+  danger?: boolean;
+};
 
 /** ConfirmDialog's Modal, in a chunk of its own that comes after the first paint (confirm-dialog.tsx) */
 export function ConfirmDialogModal({

@@ -1,19 +1,4 @@
-import type { ReactNode } from 'react';
 import { lazyAfterFirstPaint } from '../layout/render-later';
-
-export type ConfirmDialogProps = {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  /** the button that does it, e.g. "Ja, entfernen" */
-  confirmLabel: string;
-  onConfirm: () => void;
-  /** "Abbrechen", Escape and the close button */
-  onClose: () => void;
-  loading?: boolean;
-  /** red confirm button for destructive actions */
-  danger?: boolean;
-};
 
 /**
  * Asks before something that can't simply be undone (remove, withdraw, close). Escape and "Abbrechen" close it;
